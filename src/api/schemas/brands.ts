@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** API.md §2 Market. */
+export const marketSchema = z.looseObject({
+  id: z.string(),
+  brand_id: z.string(),
+  location: z.string(),
+  is_primary: z.boolean(),
+  active: z.boolean().optional(),
+  created_at: z.string().optional(),
+  market_name: z.string().nullish(),
+});
+export type Market = z.infer<typeof marketSchema>;
+
+/** API.md §2 Brand. `markets` and `aliases` appear only when asked for with `include`. */
+export const brandSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  website: z.string().nullish(),
+  active: z.boolean(),
+  role: z.enum(['owner', 'editor', 'viewer']),
+  location: z.string().nullable().optional(),
+  location_region: z.string().nullish(),
+  location_city: z.string().nullish(),
+  markets: z.array(marketSchema).optional(),
+  aliases: z.array(z.string()).optional(),
+});
+export type Brand = z.infer<typeof brandSchema>;
+export type BrandRole = Brand['role'];
+
+/** API.md §4.3 */
+export const brandsResponseSchema = z.looseObject({ brands: z.array(brandSchema) });
+export type BrandsResponse = z.infer<typeof brandsResponseSchema>;
+
+/** API.md §4.6 */
+export const locationResponseSchema = z.looseObject({
+  brand_id: z.string(),
+  location: z.string(),
+  location_region: z.string().nullish(),
+  location_city: z.string().nullish(),
+  location_provider_code: z.number().nullish(),
+  primary_market: marketSchema,
+});
+export type LocationResponse = z.infer<typeof locationResponseSchema>;
+
+/** API.md §4.7 */
+export const aliasesResponseSchema = z.looseObject({
+  success: z.boolean(),
+  brand_id: z.string(),
+  aliases: z.array(z.string()),
+});
+export type AliasesResponse = z.infer<typeof aliasesResponseSchema>;
+
+/** API.md §4.5: the success body is not documented; whatever comes back is passed through. */
+export const removeMarketResponseSchema = z.looseObject({});
+export type RemoveMarketResponse = z.infer<typeof removeMarketResponseSchema>;

@@ -1,0 +1,193 @@
+/**
+ * The only reader of process.env (DESIGN.md "Runtime contract"). Each CLI verb demands
+ * only the variables it uses; everything missing or malformed is reported at once, in one
+ * readable message that names the variable and what to set. Values are never echoed: some
+ * of them are secrets.
+ */
+import { z } from 'zod';
+import { type PlanName, planNames } from './api/plans.js';
+
+export const verbs = ['serve', 'run-job', 'check', 'simulator', 'demo'] as const;
+export type Verb = (typeof verbs)[number];
+
+export interface Config {
+  apiUrl: string;
+  apiKey: string;
+  apiPlan: PlanName;
+  slackBotToken: string;
+  slackSigningSecret: string | undefined;
+  slackAppToken: string | undefined;
+  slackApiUrl: string;
+  port: number;
+  databasePath: string;
+  adminUsers: readonly string[];
+  defaultTimezone: string;
+  opsChannel: string | undefined;
+  logLevel: LogLevel;
+}
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+export const DEFAULTS = {
+  VISIBILITY_API_PLAN: 'scale',
+  SLACK_API_URL: 'https://slack.com/api/',
+  PORT: '3000',
+  DATABASE_PATH: 'data/visibility.db',
+  DEFAULT_TIMEZONE: 'UTC',
+  LOG_LEVEL: 'info',
+} as const;
+
+export class ConfigError extends Error {
+  readonly code = 'config_invalid';
+  readonly problems: readonly string[];
+  constructor(problems: readonly string[]) {
+    super(
+      `Configuration problem${problems.length > 1 ? 's' : ''}:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Which variables each verb needs (beyond those with defaults). */
+const REQUIRED: Record<Verb, readonly string[]> = {
+  serve: ['VISIBILITY_API_URL', 'VISIBILITY_API_KEY', 'SLACK_BOT_TOKEN'],
+  'run-job': ['VISIBILITY_API_URL', 'VISIBILITY_API_KEY', 'SLACK_BOT_TOKEN'],
+  check: ['VISIBILITY_API_URL', 'VISIBILITY_API_KEY', 'SLACK_BOT_TOKEN'],
+  simulator: [],
+  demo: [],
+};
+
+const WHAT_TO_SET: Record<string, string> = {
+  VISIBILITY_API_URL: 'set it to the base URL of the Brand Visibility API, e.g. https://api.example.com/v1',
+  VISIBILITY_API_KEY: 'set it to your API key (sk_live_…), created on the Scale plan or higher',
+  SLACK_BOT_TOKEN: 'set it to the bot token (xoxb-…) from your Slack app\'s "OAuth & Permissions" page',
+  SLACK_SIGNING_SECRET:
+    'set SLACK_SIGNING_SECRET (HTTP mode, from "Basic Information") or SLACK_APP_TOKEN (xapp-…, Socket Mode)',
+};
+
+const isUrl = (v: string) => {
+  try {
+    const u = new URL(v);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+const isTimeZone = (v: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: v });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const noSpace = (v: string) => !/\s/.test(v);
+
+/** Field validators: each message says what a good value looks like, never the bad value. */
+const FIELDS = {
+  VISIBILITY_API_URL: z.string().refine(isUrl, 'must be an http(s) URL, e.g. https://api.example.com/v1'),
+  VISIBILITY_API_KEY: z
+    .string()
+    .min(8, 'looks too short to be an API key')
+    .refine(noSpace, 'must not contain spaces'),
+  VISIBILITY_API_PLAN: z.enum(planNames, { error: `must be one of ${planNames.join(', ')}` }),
+  SLACK_BOT_TOKEN: z
+    .string()
+    .startsWith('xoxb-', 'must be a bot token starting with xoxb-')
+    .refine(noSpace, 'must not contain spaces'),
+  SLACK_SIGNING_SECRET: z
+    .string()
+    .min(8, 'looks too short to be a signing secret')
+    .refine(noSpace, 'must not contain spaces'),
+  SLACK_APP_TOKEN: z.string().startsWith('xapp-', 'must be an app-level token starting with xapp-'),
+  SLACK_API_URL: z.string().refine(isUrl, 'must be an http(s) URL such as https://slack.com/api/'),
+  PORT: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number from 0 to 65535')
+    .transform(Number)
+    .refine((n) => n >= 0 && n <= 65_535, 'must be a whole number from 0 to 65535'),
+  DATABASE_PATH: z.string().min(1, 'must be a file path such as data/visibility.db'),
+  SLACK_ADMIN_USERS: z
+    .string()
+    .transform((s) =>
+      s
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (ids) => ids.every((id) => /^[UW][A-Z0-9]+$/.test(id)),
+      'must be comma-separated Slack user IDs such as U012ABCDEF',
+    ),
+  DEFAULT_TIMEZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin or UTC'),
+  SLACK_OPS_CHANNEL: z.string().regex(/^[CGD][A-Z0-9]+$/, 'must be a channel ID such as C012ABCDEF'),
+  LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }),
+} as const;
+
+type FieldName = keyof typeof FIELDS;
+
+/**
+ * Reads and validates the environment for `verb`. Throws ConfigError listing every
+ * problem. For `simulator` and `demo` nothing is required; API and Slack values that are
+ * absent come back as empty strings (the demo fills them in itself).
+ */
+export function loadConfig(verb: Verb, env: Env = process.env): Config {
+  const problems: string[] = [];
+  const required = new Set(REQUIRED[verb]);
+
+  function read<K extends FieldName>(name: K): z.output<(typeof FIELDS)[K]> | undefined {
+    const raw = env[name];
+    const value =
+      raw === undefined || raw.trim() === '' ? (DEFAULTS as Record<string, string>)[name] : raw.trim();
+    if (value === undefined) {
+      if (required.has(name)) problems.push(`${name} is not set: ${WHAT_TO_SET[name] ?? 'set it'}.`);
+      return undefined;
+    }
+    const parsed = FIELDS[name].safeParse(value);
+    if (!parsed.success) {
+      problems.push(`${name} ${parsed.error.issues[0]?.message ?? 'is malformed'}.`);
+      return undefined;
+    }
+    return parsed.data as z.output<(typeof FIELDS)[K]>;
+  }
+
+  const config: Config = {
+    apiUrl: read('VISIBILITY_API_URL') ?? '',
+    apiKey: read('VISIBILITY_API_KEY') ?? '',
+    apiPlan: read('VISIBILITY_API_PLAN') ?? 'scale',
+    slackBotToken: read('SLACK_BOT_TOKEN') ?? '',
+    slackSigningSecret: read('SLACK_SIGNING_SECRET'),
+    slackAppToken: read('SLACK_APP_TOKEN'),
+    slackApiUrl: read('SLACK_API_URL') ?? DEFAULTS.SLACK_API_URL,
+    port: read('PORT') ?? Number(DEFAULTS.PORT),
+    databasePath: read('DATABASE_PATH') ?? DEFAULTS.DATABASE_PATH,
+    adminUsers: read('SLACK_ADMIN_USERS') ?? [],
+    defaultTimezone: read('DEFAULT_TIMEZONE') ?? DEFAULTS.DEFAULT_TIMEZONE,
+    opsChannel: read('SLACK_OPS_CHANNEL'),
+    logLevel: read('LOG_LEVEL') ?? 'info',
+  };
+
+  // serve needs a way to receive Slack traffic: HTTP (signing secret) or Socket Mode (app token).
+  const blankSecret = !env['SLACK_SIGNING_SECRET']?.trim() && !env['SLACK_APP_TOKEN']?.trim();
+  if (verb === 'serve' && blankSecret) {
+    problems.push(`SLACK_SIGNING_SECRET is not set: ${WHAT_TO_SET['SLACK_SIGNING_SECRET']}.`);
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+/** Every secret in the config, for log redaction and leak tests. */
+export function secretsOf(
+  config: Pick<Config, 'apiKey' | 'slackBotToken' | 'slackSigningSecret' | 'slackAppToken'>,
+): string[] {
+  return [config.apiKey, config.slackBotToken, config.slackSigningSecret, config.slackAppToken].filter(
+    (s): s is string => typeof s === 'string' && s.length > 0,
+  );
+}

@@ -1,0 +1,59 @@
+import type { Db } from './open-database.js';
+
+export interface AuditEntry {
+  atMs: number;
+  userId: string;
+  channelId?: string | null;
+  brandId?: string | null;
+  /** e.g. `markets.add`, `subscribe` */
+  action: string;
+  detail?: Record<string, unknown>;
+  /** `ok`, `refused: …` or `error: <code>` */
+  result: string;
+}
+
+export interface AuditLog {
+  record(entry: AuditEntry): void;
+  recent(limit: number): AuditEntry[];
+}
+
+interface Row {
+  at_ms: number;
+  user_id: string;
+  channel_id: string | null;
+  brand_id: string | null;
+  action: string;
+  detail: string;
+  result: string;
+}
+
+export function createAuditLog(db: Db): AuditLog {
+  const insert = db.prepare(
+    'INSERT INTO audit_log (at_ms, user_id, channel_id, brand_id, action, detail, result) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const select = db.prepare('SELECT * FROM audit_log ORDER BY id DESC LIMIT ?');
+  return {
+    record(e) {
+      insert.run(
+        e.atMs,
+        e.userId,
+        e.channelId ?? null,
+        e.brandId ?? null,
+        e.action,
+        JSON.stringify(e.detail ?? {}),
+        e.result,
+      );
+    },
+    recent(limit) {
+      return (select.all(limit) as Row[]).map((r) => ({
+        atMs: r.at_ms,
+        userId: r.user_id,
+        channelId: r.channel_id,
+        brandId: r.brand_id,
+        action: r.action,
+        detail: JSON.parse(r.detail) as Record<string, unknown>,
+        result: r.result,
+      }));
+    },
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * Opens the SQLite database every part of the bot shares. WAL lets `serve` and `run-job`
+ * read while the other writes; busy_timeout makes a writer wait for the other process's
+ * short transactions instead of failing with SQLITE_BUSY.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { migrate } from './migrate.js';
+import { migrations } from './migrations/index.js';
+
+export type Db = Database.Database;
+
+export interface OpenDatabaseOptions {
+  /** ms a writer waits for another process's lock; default 5000 */
+  busyTimeoutMs?: number;
+}
+
+export function openDatabase(path: string, options: OpenDatabaseOptions = {}): Db {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+  if (path !== ':memory:') db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  migrate(db, migrations);
+  return db;
+}
