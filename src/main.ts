@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+/**
+ * CLI entry: serve | run-job | check | simulator | demo (DESIGN.md "Runtime contract").
+ * Configuration problems exit 2 with one readable message; secrets are never printed.
+ */
+import { ConfigError, loadConfig, type Verb, verbs } from './config.js';
+
+const USAGE = `Usage: visibility-bot <command>
+
+Commands:
+  serve                 run the Slack app (HTTP or Socket Mode) and the scheduler
+  run-job <job|all>     run one job now (citations, crawler, ai-pages, digest, all), deliver, exit
+  check                 validate the configuration, call the API and Slack auth.test
+  simulator [--port N]  run the Brand Visibility API simulator alone (default port 4010)
+  demo [--tour | --script FILE]
+                        zero-config demo: simulator + local Slack + the bot + a console
+
+Configuration is read from environment variables; see README.md.`;
+
+async function dispatch(verb: Verb, args: readonly string[]): Promise<number> {
+  switch (verb) {
+    case 'simulator': {
+      const { runSimulatorCommand } = await import('./cli/simulator.js');
+      return runSimulatorCommand(args);
+    }
+    case 'demo': {
+      const { runDemo } = await import('./cli/demo.js');
+      return runDemo(args);
+    }
+    // Configuration is validated before anything heavy is loaded.
+    case 'serve': {
+      const config = loadConfig('serve');
+      const { runServe } = await import('./cli/serve.js');
+      return runServe(config);
+    }
+    case 'check': {
+      const config = loadConfig('check');
+      const { runCheck } = await import('./cli/check.js');
+      return runCheck(config);
+    }
+    case 'run-job': {
+      const config = loadConfig('run-job');
+      const { runJobCommand } = await import('./cli/run-job.js');
+      return runJobCommand(args, config);
+    }
+  }
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const [verb, ...args] = argv;
+  if (verb === undefined || verb === 'help' || verb === '--help' || verb === '-h') {
+    console.log(USAGE);
+    return verb === undefined ? 2 : 0;
+  }
+  if (!(verbs as readonly string[]).includes(verb)) {
+    console.error(`Unknown command "${verb}".\n\n${USAGE}`);
+    return 2;
+  }
+  try {
+    return await dispatch(verb as Verb, args);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`${err.message}\n\nSee README.md, "Configuration", for every variable.`);
+      return 2;
+    }
+    throw err;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    // Last resort: a short message, never an object dump that could carry a secret.
+    console.error(`visibility-bot: ${err instanceof Error ? err.message : 'unexpected failure'}`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,113 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+const full = {
+  VISIBILITY_API_URL: 'http://127.0.0.1:4010',
+  VISIBILITY_API_KEY: 'sk_live_abcdefghijklmnopqrstuvwxyz123456',
+  SLACK_BOT_TOKEN: 'xoxb-1234-5678-secretsecret',
+  SLACK_SIGNING_SECRET: 'signing-secret-value-0001',
+};
+
+function problemsOf(fn: () => unknown): string[] {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof ConfigError) return [...err.problems];
+    throw err;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const c = loadConfig('serve', full);
+    expect(c).toMatchObject({
+      apiPlan: 'scale',
+      slackApiUrl: 'https://slack.com/api/',
+      port: 3000,
+      databasePath: 'data/visibility.db',
+      adminUsers: [],
+      defaultTimezone: 'UTC',
+      logLevel: 'info',
+      opsChannel: undefined,
+      slackAppToken: undefined,
+    });
+  });
+
+  it.each(['VISIBILITY_API_URL', 'VISIBILITY_API_KEY', 'SLACK_BOT_TOKEN'])(
+    'names %s when it is missing, with what to set',
+    (name) => {
+      const env: Record<string, string> = { ...full };
+      delete env[name];
+      for (const verb of ['serve', 'run-job', 'check'] as const) {
+        const problems = problemsOf(() => loadConfig(verb, env));
+        expect(problems).toHaveLength(1);
+        expect(problems[0]).toMatch(new RegExp(`^${name} is not set: set `));
+      }
+    },
+  );
+
+  it('serve needs a signing secret or an app token; run-job does not', () => {
+    const { SLACK_SIGNING_SECRET: _s, ...env } = full;
+    expect(problemsOf(() => loadConfig('serve', env))[0]).toMatch(/SLACK_SIGNING_SECRET.*SLACK_APP_TOKEN/);
+    expect(() => loadConfig('serve', { ...env, SLACK_APP_TOKEN: 'xapp-1-A-1-abcdef' })).not.toThrow();
+    expect(() => loadConfig('run-job', env)).not.toThrow();
+  });
+
+  it('simulator and demo need nothing', () => {
+    expect(() => loadConfig('simulator', {})).not.toThrow();
+    expect(() => loadConfig('demo', {})).not.toThrow();
+  });
+
+  it('reports every malformed value at once without echoing secrets', () => {
+    const env = {
+      ...full,
+      SLACK_BOT_TOKEN: 'xoxp-user-token-should-not-print',
+      VISIBILITY_API_PLAN: 'gold',
+      PORT: '99999',
+      DEFAULT_TIMEZONE: 'Mars/Olympus',
+      SLACK_ADMIN_USERS: 'alice,bob',
+      LOG_LEVEL: 'loud',
+    };
+    const problems = problemsOf(() => loadConfig('run-job', env));
+    expect(problems).toHaveLength(6);
+    const text = problems.join('\n');
+    expect(text).toContain('SLACK_BOT_TOKEN must be a bot token starting with xoxb-');
+    expect(text).toContain('VISIBILITY_API_PLAN must be one of scale, enterprise, test');
+    expect(text).toContain('PORT must be a whole number');
+    expect(text).toContain('DEFAULT_TIMEZONE must be an IANA time zone');
+    expect(text).toContain('SLACK_ADMIN_USERS must be comma-separated Slack user IDs');
+    expect(text).not.toContain('xoxp-user-token-should-not-print');
+  });
+
+  it('parses admin users and the plan', () => {
+    const c = loadConfig('run-job', { ...full, SLACK_ADMIN_USERS: ' U01ABC , U02DEF', VISIBILITY_API_PLAN: 'test' });
+    expect(c.adminUsers).toEqual(['U01ABC', 'U02DEF']);
+    expect(c.apiPlan).toBe('test');
+  });
+});
+
+describe('visibility-bot CLI', () => {
+  const run = (args: string[], env: Record<string, string>) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+      env: { PATH: process.env['PATH'] ?? '', ...env },
+      encoding: 'utf8',
+    });
+
+  it('exits 2 with one readable message naming each missing variable', () => {
+    const res = run(['run-job', 'all'], { VISIBILITY_API_KEY: full.VISIBILITY_API_KEY });
+    expect(res.status).toBe(2);
+    expect(res.stderr).toContain('VISIBILITY_API_URL is not set');
+    expect(res.stderr).toContain('SLACK_BOT_TOKEN is not set');
+    expect(res.stderr).not.toContain(full.VISIBILITY_API_KEY);
+    expect(res.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it('exits 2 on an unknown verb with usage', () => {
+    const res = run(['launch'], {});
+    expect(res.status).toBe(2);
+    expect(res.stderr).toContain('Unknown command "launch"');
+    expect(res.stderr).toContain('run-job <job|all>');
+  });
+});
