@@ -1,0 +1,271 @@
+/**
+ * Drives a Bolt app the way Slack does: signed HTTP requests carrying slash commands, block
+ * actions, view submissions and events, shaped like Slack's payloads
+ * (https://docs.slack.dev/interactivity/slash-commands, /reference/interaction-payloads).
+ * Slash commands and interactions are `application/x-www-form-urlencoded` exactly (Bolt's
+ * HTTPReceiver compares the header verbatim); events are JSON.
+ */
+import { randomBytes } from 'node:crypto';
+import { applyViewResponseAction } from './apply-view-response-action.js';
+import { buildAction } from './build-action.js';
+import type { HostedResponseUrls } from './hosted-response-urls.js';
+import { messageJson } from './message-json.js';
+import { viewJson } from './methods/views-methods.js';
+import { signSlackRequest } from './sign-request.js';
+import { storeAckReply } from './store-ack-reply.js';
+import type {
+  AppResponse,
+  BlockActionOptions,
+  SlashCommandOptions,
+  StoredMessage,
+  StoredView,
+  ViewSubmissionOptions,
+} from './types.js';
+import { DEFAULT_CHANNEL, DEFAULT_USER, type Workspace } from './workspace.js';
+
+const FORM = 'application/x-www-form-urlencoded';
+
+export interface AppDriverDeps {
+  ws: Workspace;
+  responseUrls: HostedResponseUrls;
+  signingSecret: string;
+  /** Origin of the local Slack, e.g. `http://127.0.0.1:4321`. */
+  origin: () => string;
+}
+
+export class AppDriver {
+  /** The legacy verification token Slack still puts in payloads. */
+  readonly verificationToken = randomBytes(12).toString('hex');
+
+  constructor(private readonly deps: AppDriverDeps) {}
+
+  /**
+   * Signs with the wall clock, not the injected one: Bolt verifies the timestamp against
+   * Date.now() and rejects anything more than 5 minutes off.
+   */
+  sign(body: string, timestampSec = Math.floor(Date.now() / 1000)): { signature: string; timestamp: string } {
+    return signSlackRequest(this.deps.signingSecret, body, timestampSec);
+  }
+
+  async slashCommand(
+    appUrl: string,
+    o: SlashCommandOptions,
+  ): Promise<AppResponse & { responseUrlId: string; ackMs: number }> {
+    const { ws, responseUrls } = this.deps;
+    const userId = o.userId ?? DEFAULT_USER.id;
+    const channelId = o.channelId ?? DEFAULT_CHANNEL.id;
+    const url = responseUrls.create({ channelId, userId, originalTs: undefined });
+    const form = new URLSearchParams({
+      token: this.verificationToken,
+      team_id: ws.identity.teamId,
+      team_domain: ws.identity.teamDomain,
+      channel_id: channelId,
+      channel_name: this.channelName(channelId),
+      user_id: userId,
+      user_name: this.userName(userId),
+      command: o.command ?? '/visibility',
+      text: o.text,
+      api_app_id: ws.identity.appId,
+      is_enterprise_install: 'false',
+      response_url: this.responseUrl(url.id),
+      trigger_id: ws.issueTrigger(o.triggerId),
+    });
+    const res = await this.post(appUrl, form.toString(), FORM);
+    if (res.status === 200) storeAckReply(ws, res.body, channelId, userId);
+    return { status: res.status, body: res.body, responseUrlId: url.id, ackMs: res.ms };
+  }
+
+  async blockAction(appUrl: string, o: BlockActionOptions): Promise<AppResponse & { responseUrlId: string }> {
+    const { ws, responseUrls } = this.deps;
+    const userId = o.userId ?? DEFAULT_USER.id;
+    const container = o.container ?? (o.viewId ? 'view' : 'message');
+    const base = this.interactionBase('block_actions', userId, o.triggerId);
+    let payload: Record<string, unknown>;
+    let responseUrlId = '';
+    let blocks: readonly unknown[] | undefined;
+    if (container === 'view') {
+      const view = this.requireView(o.viewId);
+      blocks = view.blocks;
+      payload = { ...base, container: { type: 'view', view_id: view.id }, view: viewJson(view) };
+    } else {
+      const message = this.clickedMessage(o, userId);
+      const channelId = message?.channel ?? o.channelId ?? DEFAULT_CHANNEL.id;
+      const messageTs = message?.ts ?? o.messageTs ?? ws.nextTs();
+      const isEphemeral = message?.ephemeralTo !== undefined;
+      blocks = message?.blocks;
+      let url = o.responseUrlId ? responseUrls.get(o.responseUrlId) : undefined;
+      if (o.responseUrlId && !url) throw new Error(`local Slack: no hosted response_url ${o.responseUrlId}`);
+      if (url) url.originalTs = messageTs;
+      else url = responseUrls.create({ channelId, userId, originalTs: messageTs });
+      responseUrlId = url.id;
+      payload = {
+        ...base,
+        container: {
+          type: 'message',
+          message_ts: messageTs,
+          channel_id: channelId,
+          is_ephemeral: isEphemeral,
+        },
+        channel: { id: channelId, name: this.channelName(channelId) },
+        // Slack sends no `message` for ephemeral messages: the app cannot chat.update them.
+        ...(message && !isEphemeral ? { message: messageJson(message, ws.identity, true) } : {}),
+        state: { values: {} },
+        response_url: this.responseUrl(url.id),
+      };
+    }
+    payload['actions'] = [buildAction(ws, o, blocks, container)];
+    const res = await this.post(
+      appUrl,
+      new URLSearchParams({ payload: JSON.stringify(payload) }).toString(),
+      FORM,
+    );
+    return { status: res.status, body: res.body, responseUrlId };
+  }
+
+  async viewSubmission(appUrl: string, o: ViewSubmissionOptions): Promise<AppResponse & { json: unknown }> {
+    const { ws } = this.deps;
+    const userId = o.userId ?? DEFAULT_USER.id;
+    const stored = ws.views.get(o.viewId);
+    const view = {
+      ...(stored ? viewJson(stored) : this.syntheticView(o.viewId)),
+      callback_id: o.callbackId,
+      private_metadata: o.privateMetadata ?? stored?.private_metadata ?? '',
+      state: { values: o.values },
+    };
+    const payload = {
+      ...this.interactionBase('view_submission', userId, undefined),
+      view,
+      response_urls: [],
+    };
+    const res = await this.post(
+      appUrl,
+      new URLSearchParams({ payload: JSON.stringify(payload) }).toString(),
+      FORM,
+    );
+    let json: unknown;
+    try {
+      json = res.body ? JSON.parse(res.body) : undefined;
+    } catch {
+      json = undefined;
+    }
+    if (stored && res.status === 200) applyViewResponseAction(ws, stored, o.values, json);
+    return { status: res.status, body: res.body, json };
+  }
+
+  async event(appUrl: string, event: Record<string, unknown>): Promise<AppResponse> {
+    const { ws } = this.deps;
+    if (typeof event['type'] !== 'string') throw new Error('local Slack: an event needs a `type`');
+    const ts = ws.nextTs();
+    const envelope = {
+      token: this.verificationToken,
+      team_id: ws.identity.teamId,
+      api_app_id: ws.identity.appId,
+      event: { event_ts: ts, ...event },
+      type: 'event_callback',
+      event_id: ws.nextId('Ev'),
+      event_time: Math.floor(Number(ts)),
+      authorizations: [
+        {
+          enterprise_id: null,
+          team_id: ws.identity.teamId,
+          user_id: ws.identity.botUserId,
+          is_bot: true,
+          is_enterprise_install: false,
+        },
+      ],
+      is_ext_shared_channel: false,
+    };
+    const res = await this.post(appUrl, JSON.stringify(envelope), 'application/json');
+    return { status: res.status, body: res.body };
+  }
+
+  responseUrl(id: string): string {
+    return `${this.deps.origin()}/response/${id}`;
+  }
+
+  private async post(appUrl: string, body: string, contentType: string) {
+    const { signature, timestamp } = this.sign(body);
+    const started = performance.now();
+    const res = await fetch(appUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': contentType,
+        'x-slack-signature': signature,
+        'x-slack-request-timestamp': timestamp,
+        'user-agent': 'Slackbot 1.0 (+https://api.slack.com/robots)',
+      },
+      body,
+    });
+    const text = await res.text();
+    return { status: res.status, body: text, ms: performance.now() - started };
+  }
+
+  private interactionBase(
+    type: string,
+    userId: string,
+    triggerId: string | undefined,
+  ): Record<string, unknown> {
+    const { ws } = this.deps;
+    return {
+      type,
+      user: {
+        id: userId,
+        username: this.userName(userId),
+        name: this.userName(userId),
+        team_id: ws.identity.teamId,
+      },
+      api_app_id: ws.identity.appId,
+      token: this.verificationToken,
+      trigger_id: ws.issueTrigger(triggerId),
+      team: { id: ws.identity.teamId, domain: ws.identity.teamDomain },
+      enterprise: null,
+      is_enterprise_install: false,
+    };
+  }
+
+  /** The message the user clicks on: named, the last reply on the response_url, or the last one they saw. */
+  private clickedMessage(o: BlockActionOptions, userId: string): StoredMessage | undefined {
+    const { ws, responseUrls } = this.deps;
+    if (o.messageTs) return ws.findAnyMessage(o.messageTs, o.channelId) ?? ws.findAnyMessage(o.messageTs);
+    const lastReply = o.responseUrlId ? responseUrls.get(o.responseUrlId)?.lastReplyTs : undefined;
+    if (lastReply) return ws.findAnyMessage(lastReply);
+    const channelId = o.channelId ?? DEFAULT_CHANNEL.id;
+    return ws.messages
+      .filter((m) => m.channel === channelId && (m.ephemeralTo === undefined || m.ephemeralTo === userId))
+      .at(-1);
+  }
+
+  private requireView(viewId: string | undefined): StoredView {
+    const view = viewId ? this.deps.ws.views.get(viewId) : undefined;
+    if (!view)
+      throw new Error(`local Slack: no view ${viewId ?? '(viewId missing)'} was opened or published`);
+    return view;
+  }
+
+  private syntheticView(viewId: string): Record<string, unknown> {
+    const { ws } = this.deps;
+    return {
+      id: viewId,
+      team_id: ws.identity.teamId,
+      type: 'modal',
+      blocks: [],
+      title: { type: 'plain_text', text: 'Modal' },
+      hash: `${Math.floor(Date.now() / 1000)}.local`,
+      root_view_id: viewId,
+      previous_view_id: null,
+      app_id: ws.identity.appId,
+      bot_id: ws.identity.botId,
+      external_id: '',
+    };
+  }
+
+  private channelName(id: string): string {
+    const c = this.deps.ws.channels.get(id);
+    if (c?.isIm) return 'directmessage';
+    return c?.name ?? (id.startsWith('G') ? 'privategroup' : id.toLowerCase());
+  }
+
+  private userName(id: string): string {
+    return this.deps.ws.users.get(id)?.name ?? id.toLowerCase();
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * Faults queued by tests: rate limits (HTTP 429 + Retry-After), platform errors
+ * (200 `{ok:false}`), and "accepted, then the connection dropped". Each is consumed by
+ * the next matching calls; `*` matches every method.
+ */
+export type Fault =
+  | { kind: 'rate_limited'; retryAfterSec: number }
+  | { kind: 'error'; error: string }
+  | { kind: 'drop_after_accept' };
+
+interface Queued {
+  method: string;
+  remaining: number;
+  fault: Fault;
+}
+
+export class FaultPlan {
+  readonly #queue: Queued[] = [];
+
+  add(method: string, count: number, fault: Fault): void {
+    if (!Number.isInteger(count) || count < 1)
+      throw new Error(`fault count must be a positive integer: ${count}`);
+    this.#queue.push({ method, remaining: count, fault });
+  }
+
+  /** Consumes and returns the first queued fault of `kinds` that matches `method`. */
+  take(method: string, kinds: readonly Fault['kind'][]): Fault | undefined {
+    const i = this.#queue.findIndex(
+      (q) => (q.method === method || q.method === '*') && kinds.includes(q.fault.kind),
+    );
+    if (i < 0) return undefined;
+    const q = this.#queue[i]!;
+    q.remaining -= 1;
+    if (q.remaining === 0) this.#queue.splice(i, 1);
+    return q.fault;
+  }
+
+  clear(): void {
+    this.#queue.length = 0;
+  }
+}

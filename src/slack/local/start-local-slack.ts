@@ -1,0 +1,165 @@
+/**
+ * A local Slack over real HTTP: the Web API at `/api/<method>`, hosted response_urls at
+ * `/response/<id>`, and a driver that sends signed requests to an app. Used by e2e tests,
+ * the demo and benchmarks; nothing here is a mock of our own modules.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type Clock, systemClock } from '../../clock.js';
+import { AppDriver } from './app-driver.js';
+import { FaultPlan } from './fault-plan.js';
+import { HostedResponseUrls } from './hosted-response-urls.js';
+import { parseApiArgs } from './parse-api-args.js';
+import type { LocalSlack, LocalSlackOptions } from './types.js';
+import { waitFor } from './wait-for.js';
+import { WebApi } from './web-api.js';
+import { DEFAULT_CHANNEL, DEFAULT_USER, Workspace } from './workspace.js';
+
+/** Bodies larger than this are refused; Slack's own limits are far below it. */
+const MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new Error('request body too large'));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, contentType: string, body: string, headers = {}): void {
+  res.writeHead(status, { 'content-type': contentType, ...headers });
+  res.end(body);
+}
+
+export async function startLocalSlack(options: LocalSlackOptions = {}): Promise<LocalSlack> {
+  const clock: Clock = options.clock ?? systemClock;
+  const signingSecret = options.signingSecret ?? randomBytes(16).toString('hex');
+  const botToken = options.botToken ?? `xoxb-local-${randomBytes(12).toString('hex')}`;
+  const ws = new Workspace(
+    {
+      teamId: options.teamId ?? 'T0LOCAL01',
+      teamDomain: 'local',
+      teamName: 'Local Workspace',
+      botUserId: options.botUserId ?? 'U0LOCALBOT',
+      botId: 'B0LOCALBOT',
+      botName: 'visibility-bot',
+      appId: 'A0LOCALAPP',
+    },
+    clock,
+  );
+  const faults = new FaultPlan();
+  const webApi = new WebApi(ws, clock, faults, botToken);
+  const responseUrls = new HostedResponseUrls(ws, clock);
+  let origin = '';
+  const driver = new AppDriver({ ws, responseUrls, signingSecret, origin: () => origin });
+
+  const server = createServer((req, res) => {
+    void route(req, res).catch((error: unknown) => {
+      if (!res.headersSent) send(res, 500, 'text/plain', error instanceof Error ? error.message : 'error');
+      else res.destroy();
+    });
+  });
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://local');
+    const body = req.method === 'POST' ? await readBody(req) : '';
+    const api = url.pathname.match(/^\/api\/([A-Za-z0-9._]+)$/);
+    if (api && (req.method === 'POST' || req.method === 'GET')) {
+      const parsed = parseApiArgs(
+        body,
+        req.headers['content-type'],
+        url.searchParams,
+        req.headers.authorization,
+      );
+      const answer = webApi.handle(api[1]!, parsed);
+      if (answer.drop) {
+        // "Slack accepted it but we never saw the reply": the effect stays, the socket dies.
+        req.socket.destroy();
+        return;
+      }
+      send(
+        res,
+        answer.status,
+        'application/json; charset=utf-8',
+        JSON.stringify(answer.json),
+        answer.headers,
+      );
+      return;
+    }
+    const hook = url.pathname.match(/^\/response\/([A-Za-z0-9]+)$/);
+    if (hook && req.method === 'POST') {
+      const answer = responseUrls.handle(hook[1]!, body);
+      send(res, answer.status, answer.contentType, answer.body);
+      return;
+    }
+    send(res, 404, 'text/plain', 'not_found');
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  origin = `http://${host}:${address.port}`;
+
+  return {
+    url: `${origin}/api/`,
+    signingSecret,
+    botToken,
+    teamId: ws.identity.teamId,
+    botUserId: ws.identity.botUserId,
+    botId: ws.identity.botId,
+    defaultUserId: DEFAULT_USER.id,
+    defaultChannelId: DEFAULT_CHANNEL.id,
+    calls: webApi.calls,
+    callsTo: (method) => webApi.calls.filter((c) => c.method === method),
+    messages: (channel) => ws.channelMessages(channel),
+    ephemeralMessages: (userId) => ws.ephemeralMessages(userId),
+    responses: responseUrls.posts,
+    responsesFor: (id) => responseUrls.posts.filter((p) => p.responseUrlId === id),
+    views: () => [...ws.views.values()],
+    view: (viewId) => ws.views.get(viewId),
+    homeView: (userId) => {
+      const id = ws.homeViewByUser.get(userId);
+      return id ? ws.views.get(id) : undefined;
+    },
+    waitFor,
+    addChannel: (c) => ws.addChannel(c),
+    setChannelState: (id, s) => ws.setChannelState(id, s),
+    addUser: (u) => ws.addUser(u),
+    rateLimit: (method, o) =>
+      faults.add(method, o.count, { kind: 'rate_limited', retryAfterSec: o.retryAfterSec }),
+    failNext: (method, error, count = 1) => faults.add(method, count, { kind: 'error', error }),
+    failAfterAccept: (method, count = 1) => faults.add(method, count, { kind: 'drop_after_accept' }),
+    reset: () => {
+      webApi.calls.length = 0;
+      faults.clear();
+      responseUrls.reset();
+      ws.reset();
+    },
+    slashCommand: (appUrl, o) => driver.slashCommand(appUrl, o),
+    blockAction: (appUrl, o) => driver.blockAction(appUrl, o),
+    viewSubmission: (appUrl, o) => driver.viewSubmission(appUrl, o),
+    event: (appUrl, event) => driver.event(appUrl, event),
+    sign: (body, timestampSec) => driver.sign(body, timestampSec),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,222 @@
+/**
+ * Public shapes of the local Slack: a real HTTP fake of the Web API, hosted response_urls,
+ * and a driver that sends signed requests to a Bolt app. Field names follow Slack's wire
+ * format (snake_case) wherever the value is something Slack itself would send or store.
+ */
+import type { Clock } from '../../clock.js';
+
+export interface LocalSlackOptions {
+  /** Port to listen on; 0 (default) picks a free one. */
+  port?: number;
+  /** Interface to bind; default 127.0.0.1. */
+  host?: string;
+  /** Request signing secret; generated when omitted. */
+  signingSecret?: string;
+  /** The only bot token the Web API accepts; default `xoxb-local-…` (generated). */
+  botToken?: string;
+  /** Time source for message ts, `at` stamps, response_url and trigger_id expiry. */
+  clock?: Clock;
+  teamId?: string;
+  botUserId?: string;
+}
+
+/** One Web API call as it crossed the wire (token kept apart from the arguments). */
+export interface RecordedCall {
+  at: number;
+  /** e.g. `chat.postMessage` */
+  method: string;
+  /** Parsed arguments; JSON strings inside form bodies (blocks, metadata, view) are parsed. */
+  args: Record<string, unknown>;
+  token: string | undefined;
+  /** The JSON body answered (for a dropped connection: what would have been answered). */
+  response: Record<string, unknown>;
+  /** HTTP status answered: 200, or 429 when rate limited. */
+  status: number;
+  /** True when the connection was dropped after the call took effect (failAfterAccept). */
+  dropped: boolean;
+}
+
+/** Slack message metadata: https://docs.slack.dev/messaging/message-metadata */
+export interface MessageMetadata {
+  event_type: string;
+  event_payload: Record<string, unknown>;
+}
+
+export interface StoredMessage {
+  channel: string;
+  ts: string;
+  text: string | undefined;
+  blocks: unknown[] | undefined;
+  metadata: MessageMetadata | undefined;
+  thread_ts: string | undefined;
+  /** A thread reply also shown in the channel (only such replies appear in conversations.history). */
+  reply_broadcast: boolean;
+  /** The bot's user id: every stored message was posted by the app. */
+  user: string;
+  bot_id: string;
+  /** Set for messages only one user sees (chat.postEphemeral, ephemeral response_url replies). */
+  ephemeralTo: string | undefined;
+  /** How the message got here (`ack`: the body of a slash command's HTTP response). */
+  via: 'chat.postMessage' | 'chat.postEphemeral' | 'response_url' | 'ack';
+  /** The hosted response_url that created it, when `via` is `response_url`. */
+  responseUrlId: string | undefined;
+  /** ts of the last edit (chat.update or replace_original). */
+  edited: string | undefined;
+}
+
+/** One POST to a hosted response_url, accepted or not. */
+export interface ResponseUrlPost {
+  at: number;
+  responseUrlId: string;
+  /** The parsed JSON body (the raw text when it was not JSON). */
+  body: unknown;
+  /** HTTP status answered: 200 when accepted. */
+  status: number;
+  /** Slack's error string when rejected (`used_url`, `expired_url`, `invalid_blocks`, …). */
+  error: string | undefined;
+  /** Validation messages behind an `invalid_blocks`. */
+  errors: string[];
+  /** ts of the message posted, replaced or deleted by an accepted post. */
+  messageTs: string | undefined;
+}
+
+export interface StoredView {
+  id: string;
+  team_id: string;
+  type: 'modal' | 'home';
+  callback_id: string;
+  private_metadata: string;
+  external_id: string;
+  title: unknown;
+  submit: unknown;
+  close: unknown;
+  blocks: unknown[];
+  state: { values: Record<string, Record<string, unknown>> };
+  hash: string;
+  root_view_id: string;
+  previous_view_id: string | null;
+  app_id: string;
+  bot_id: string;
+  /** Home views: whose App Home this is. Modals: who opened it. */
+  user_id: string | undefined;
+  /** Modals closed by a submission (or `clear`) stay listed for inspection. */
+  closed: boolean;
+}
+
+export interface ChannelInit {
+  /** C-prefixed (G for private) channel id. */
+  id: string;
+  name: string;
+  isMember?: boolean;
+  isArchived?: boolean;
+  isPrivate?: boolean;
+}
+
+export interface ChannelState {
+  exists?: boolean;
+  isMember?: boolean;
+  isArchived?: boolean;
+}
+
+export interface UserInit {
+  id: string;
+  name: string;
+  isRestricted?: boolean;
+  isUltraRestricted?: boolean;
+  /** IANA zone, e.g. `Europe/Paris`. */
+  tz?: string;
+  isAdmin?: boolean;
+}
+
+export interface SlashCommandOptions {
+  text: string;
+  userId?: string;
+  channelId?: string;
+  /** Default `/visibility`. */
+  command?: string;
+  triggerId?: string;
+}
+
+export interface BlockActionOptions {
+  actionId: string;
+  value?: string;
+  blockId?: string;
+  userId?: string;
+  channelId?: string;
+  /** The message the button is on; default: the last reply on `responseUrlId`, else the channel's last message. */
+  messageTs?: string;
+  /** Reuse a hosted response_url (e.g. the command's) instead of issuing a fresh one. */
+  responseUrlId?: string;
+  /** `view`: an action in a modal or Home tab this local Slack holds (opened, pushed or published). */
+  container?: 'message' | 'view';
+  viewId?: string;
+  /** Value of the chosen option (selects, overflow menus). */
+  selectedOption?: string;
+  triggerId?: string;
+}
+
+export interface ViewSubmissionOptions {
+  callbackId: string;
+  viewId: string;
+  privateMetadata?: string;
+  /** `state.values`: block_id → action_id → element state. */
+  values: Record<string, Record<string, unknown>>;
+  userId?: string;
+}
+
+export interface AppResponse {
+  status: number;
+  body: string;
+}
+
+export interface LocalSlack {
+  /** Base Web API URL ending in `/api/`: pass as SLACK_API_URL / WebClient `slackApiUrl`. */
+  url: string;
+  signingSecret: string;
+  botToken: string;
+  teamId: string;
+  botUserId: string;
+  botId: string;
+  /** Defaults the driver uses when a call names no user / channel. */
+  defaultUserId: string;
+  defaultChannelId: string;
+
+  calls: RecordedCall[];
+  callsTo(method: string): RecordedCall[];
+  /** What a channel shows, oldest first: posted and updated, deleted ones removed, no ephemerals. */
+  messages(channel: string): StoredMessage[];
+  /** What only `userId` sees (chat.postEphemeral and ephemeral response_url replies), oldest first. */
+  ephemeralMessages(userId: string): StoredMessage[];
+  responses: ResponseUrlPost[];
+  responsesFor(responseUrlId: string): ResponseUrlPost[];
+  /** Every view, oldest first: modals (closed ones included) and Home views. */
+  views(): StoredView[];
+  /** A view by id (modals, including closed ones, and Home views). */
+  view(viewId: string): StoredView | undefined;
+  /** The user's published App Home view. */
+  homeView(userId: string): StoredView | undefined;
+  /** Polls `predicate` every few ms until it returns a truthy value; rejects after `timeoutMs` (default 2000). */
+  waitFor<T>(predicate: () => T | undefined | false, timeoutMs?: number): Promise<T>;
+
+  addChannel(c: ChannelInit): void;
+  setChannelState(id: string, s: ChannelState): void;
+  addUser(u: UserInit): void;
+  /** The next `count` calls to `method` (or `*`) answer HTTP 429 with Retry-After. */
+  rateLimit(method: string, o: { count: number; retryAfterSec: number }): void;
+  /** The next `count` (default 1) calls to `method` answer 200 `{ok:false,error}`. */
+  failNext(method: string, error: string, count?: number): void;
+  /** The next `count` (default 1) calls to `method` take effect, then the connection is dropped. */
+  failAfterAccept(method: string, count?: number): void;
+  /** Forgets calls, messages, views, responses and faults; channels and users return to the defaults. */
+  reset(): void;
+
+  slashCommand(
+    appUrl: string,
+    o: SlashCommandOptions,
+  ): Promise<AppResponse & { responseUrlId: string; ackMs: number }>;
+  blockAction(appUrl: string, o: BlockActionOptions): Promise<AppResponse & { responseUrlId: string }>;
+  viewSubmission(appUrl: string, o: ViewSubmissionOptions): Promise<AppResponse & { json: unknown }>;
+  event(appUrl: string, event: Record<string, unknown>): Promise<AppResponse>;
+  sign(body: string, timestampSec?: number): { signature: string; timestamp: string };
+  close(): Promise<void>;
+}
