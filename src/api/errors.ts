@@ -55,14 +55,38 @@ export class InvalidParamsError extends ApiError {
     this.param = param;
   }
 }
-export class BadRequestError extends ApiError {}
-export class UnauthorizedError extends ApiError {}
+export class BadRequestError extends ApiError {
+  constructor(message: string, details: ApiErrorDetails = {}) {
+    super(ApiErrorCode.BadRequest, message, details);
+  }
+}
+export class UnauthorizedError extends ApiError {
+  constructor(message: string, details: ApiErrorDetails = {}) {
+    super(ApiErrorCode.Unauthorized, message, details);
+  }
+}
 /** 403 for the key or role (editor-only action on a viewer brand, key rejected). */
-export class ForbiddenError extends ApiError {}
+export class ForbiddenError extends ApiError {
+  constructor(message: string, details: ApiErrorDetails = {}) {
+    super(ApiErrorCode.Forbidden, message, details);
+  }
+}
 /** 403 on AI Pages: the plan lacks the entitlement (API.md §4.11). */
-export class NoEntitlementError extends ApiError {}
-export class NotFoundError extends ApiError {}
-export class ConflictError extends ApiError {}
+export class NoEntitlementError extends ApiError {
+  constructor(message: string, details: ApiErrorDetails = {}) {
+    super(ApiErrorCode.NoEntitlement, message, details);
+  }
+}
+export class NotFoundError extends ApiError {
+  constructor(message: string, details: ApiErrorDetails = {}) {
+    super(ApiErrorCode.NotFound, message, details);
+  }
+}
+export class ConflictError extends ApiError {
+  constructor(message: string, details: ApiErrorDetails = {}) {
+    super(ApiErrorCode.Conflict, message, details);
+  }
+}
 export class RateLimitedError extends ApiError {
   readonly retryAfterMs: number | undefined;
   constructor(message: string, details: ApiErrorDetails & { retryAfterMs?: number | undefined }) {
@@ -82,9 +106,21 @@ export class QuotaExhaustedError extends ApiError {
     this.resetAt = resetAt;
   }
 }
-export class ServerError extends ApiError {}
-export class NetworkError extends ApiError {}
-export class TimeoutError extends ApiError {}
+export class ServerError extends ApiError {
+  constructor(message: string, details: ApiErrorDetails = {}) {
+    super(ApiErrorCode.Server, message, details);
+  }
+}
+export class NetworkError extends ApiError {
+  constructor(message: string, details: ApiErrorDetails = {}) {
+    super(ApiErrorCode.Network, message, details);
+  }
+}
+export class TimeoutError extends ApiError {
+  constructor(message: string, details: ApiErrorDetails = {}) {
+    super(ApiErrorCode.Timeout, message, details);
+  }
+}
 /** A response that broke its schema; `field` names the first offending path. */
 export class InvalidResponseError extends ApiError {
   readonly field: string | undefined;
@@ -93,7 +129,11 @@ export class InvalidResponseError extends ApiError {
     this.field = details.field;
   }
 }
-export class AbortedError extends ApiError {}
+export class AbortedError extends ApiError {
+  constructor(message: string, details: ApiErrorDetails = {}) {
+    super(ApiErrorCode.Aborted, message, details);
+  }
+}
 
 export function isApiError(err: unknown): err is ApiError {
   return err instanceof ApiError;

@@ -1,0 +1,10 @@
+/**
+ * A stable, non-reversible name for an API key, used as the key of its rate-limit rows
+ * and other storage: the key itself must never be written anywhere (STYLE.md "Redact
+ * secrets"). 16 hex characters (64 bits) keep distinct keys apart in practice.
+ */
+import { createHash } from 'node:crypto';
+
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex').slice(0, 16);
+}

@@ -1,0 +1,36 @@
+/**
+ * Turns a response body into a typed value. Unknown fields are tolerated (the schemas are
+ * loose objects); a broken contract becomes InvalidResponseError whose `field` names the
+ * first offending path (`ideas.3.opportunity_score`), so the log says what changed.
+ */
+import type { z } from 'zod';
+import { InvalidResponseError } from './errors.js';
+
+/** Parses JSON text; an empty body is `{}` only where the caller allows it (API.md §4.5). */
+export function parseJsonBody(text: string, endpoint: string, allowEmpty = false): unknown {
+  if (text.trim() === '') {
+    if (allowEmpty) return {};
+    throw new InvalidResponseError(`${endpoint} returned an empty body where JSON was expected.`, {
+      endpoint,
+    });
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // The SyntaxError is not kept as `cause`: V8 quotes the start of the body in it, and a
+    // body may echo request data that must not reach the logs.
+    throw new InvalidResponseError(`${endpoint} returned a body that is not valid JSON.`, { endpoint });
+  }
+}
+
+export function parseResponse<S extends z.ZodType>(schema: S, value: unknown, endpoint: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : undefined;
+  const what = issue?.message ?? 'unexpected shape';
+  throw new InvalidResponseError(
+    `${endpoint} returned an unexpected response: ${field ?? 'the body'}: ${what}.`,
+    { endpoint, field, cause: result.error },
+  );
+}

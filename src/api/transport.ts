@@ -1,0 +1,240 @@
+/**
+ * One HTTP exchange with the Brand Visibility API, with everything around it: the rate
+ * limiter before each attempt, rate-limit headers fed back after it, retries, timeouts,
+ * error mapping, debug logs and the metrics hook. It returns the parsed JSON body; typing
+ * it is the client's job.
+ *
+ * Retry policy (API.md §7, DESIGN.md):
+ * - GET (idempotent) is retried on network errors, timeouts and 5xx with exponential
+ *   backoff and full jitter, up to `maxRetries`.
+ * - POST/PUT/DELETE are never retried on those: the service may have acted already.
+ * - A 429 was not processed, so every method is retried, up to `max429Retries`. The
+ *   limiter does the waiting: it pauses the endpoint/key when it observes the 429, and
+ *   the next `acquire` waits that pause out.
+ */
+import { type Dispatcher, request } from 'undici';
+import type { Clock } from '../clock.js';
+import { type Logger, scrubSecrets } from '../logger.js';
+import { ENDPOINTS, type EndpointKey } from './endpoint-table.js';
+import { errorFromResponse } from './error-from-response.js';
+import { errorFromTransport, isRetryableTransportError } from './error-from-transport.js';
+import { extractErrorMessage, type ServiceErrorBody } from './error-message.js';
+import { AbortedError, isApiError, TimeoutError } from './errors.js';
+import type { Lane, RateLimiter } from './limiter/types.js';
+import { parseRateLimitHeaders } from './parse-rate-limit-headers.js';
+import { parseJsonBody } from './parse-response.js';
+import { backoffDelay, retryDelayFromMessage } from './retry-delay.js';
+
+export type ResponseStatus = number | 'network_error' | 'timeout';
+
+export interface ResponseEvent {
+  endpoint: EndpointKey;
+  method: string;
+  status: ResponseStatus;
+  durationMs: number;
+}
+
+export interface RetryPolicy {
+  maxRetries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  max429Retries: number;
+}
+
+export interface TransportOptions {
+  baseUrl: string;
+  apiKey: string;
+  limiter: RateLimiter;
+  logger: Logger;
+  clock: Clock;
+  dispatcher: Dispatcher;
+  headersTimeoutMs: number;
+  bodyTimeoutMs: number;
+  retry: RetryPolicy;
+  random: () => number;
+  onResponse?: ((e: ResponseEvent) => void) | undefined;
+}
+
+export type QueryValue = string | number | boolean | undefined;
+
+export interface SendRequest {
+  /** Sent as the query string (GET, DELETE). Undefined values are left out. */
+  query?: Readonly<Record<string, QueryValue>>;
+  /** Sent as the JSON body (POST, PUT). Undefined values are left out by JSON.stringify. */
+  body?: Readonly<Record<string, unknown>>;
+  /** A 2xx with an empty body reads as `{}` (API.md §4.5: success body not shown). */
+  allowEmpty?: boolean;
+  /**
+   * Lets an endpoint turn an error response into a value instead of an error (a refresh
+   * answered "already generating"). Returning undefined keeps the error.
+   */
+  recover?: (status: number, body: ServiceErrorBody) => unknown;
+  lane?: Lane | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+const USER_AGENT = 'visibility-bot';
+
+export class Transport {
+  readonly #o: TransportOptions;
+  readonly #baseUrl: string;
+
+  constructor(options: TransportOptions) {
+    this.#o = options;
+    // A base URL may carry a path prefix (a proxy's /api); endpoint paths are appended to it.
+    this.#baseUrl = options.baseUrl.replace(/\/+$/, '');
+  }
+
+  async send(key: EndpointKey, req: SendRequest): Promise<unknown> {
+    const { limiter, clock, retry, logger } = this.#o;
+    const spec = ENDPOINTS[key];
+    const endpoint = `${spec.method} ${spec.path}`;
+    const { signal } = req;
+    const lane = req.lane ?? 'interactive';
+    const url = this.#url(spec.path, req.query);
+    const body = spec.method === 'POST' || spec.method === 'PUT' ? JSON.stringify(req.body ?? {}) : undefined;
+
+    let retries = 0;
+    let rateLimitRetries = 0;
+    for (let attempt = 1; ; attempt++) {
+      if (signal?.aborted) throw errorFromTransport(signal.reason, endpoint, signal);
+      try {
+        await limiter.acquire(key, lane, signal);
+      } catch (err) {
+        throw isApiError(err) || !signal?.aborted ? err : errorFromTransport(err, endpoint, signal);
+      }
+
+      const started = clock.now();
+      let res: RawResponse;
+      try {
+        res = await this.#attempt(url, spec.method, body, signal);
+      } catch (err) {
+        const error = errorFromTransport(err, endpoint, signal);
+        const durationMs = clock.now() - started;
+        if (!(error instanceof AbortedError)) {
+          this.#report(
+            key,
+            spec.method,
+            error instanceof TimeoutError ? 'timeout' : 'network_error',
+            durationMs,
+          );
+        }
+        logger.debug({ endpoint, attempt, durationMs, error: error.code }, 'api request failed');
+        if (spec.idempotent && isRetryableTransportError(error) && retries < retry.maxRetries) {
+          await this.#backoff(retries++, endpoint, signal);
+          continue;
+        }
+        throw error;
+      }
+
+      const durationMs = clock.now() - started;
+      const { status } = res;
+      this.#report(key, spec.method, status, durationMs);
+      logger.debug({ endpoint, attempt, status, durationMs }, 'api response');
+
+      const rate = parseRateLimitHeaders(res.headers, clock.now());
+      const error = status >= 200 && status < 300 ? undefined : this.#errorBody(res.text);
+      limiter.observe(key, {
+        status,
+        limit: rate.limit,
+        remaining: rate.remaining,
+        resetAtMs: rate.resetAtMs,
+        retryAfterMs: rate.retryAfterMs,
+        message: status === 429 ? error?.message : undefined,
+      });
+
+      if (error === undefined) return parseJsonBody(res.text, endpoint, req.allowEmpty);
+
+      if (status === 429) {
+        if (rateLimitRetries < retry.max429Retries) {
+          rateLimitRetries++;
+          logger.warn({ endpoint, attempt, retryAfterMs: rate.retryAfterMs }, 'api rate limited; retrying');
+          continue;
+        }
+      } else if (req.recover) {
+        const recovered = req.recover(status, error);
+        if (recovered !== undefined) return recovered;
+      }
+
+      if (status >= 500 && spec.idempotent && retries < retry.maxRetries) {
+        await this.#backoff(retries++, endpoint, signal);
+        continue;
+      }
+
+      throw errorFromResponse({
+        endpointKey: key,
+        endpoint,
+        status,
+        serviceMessage: error.message,
+        retryAfterMs: rate.retryAfterMs ?? retryDelayFromMessage(error.message),
+      });
+    }
+  }
+
+  #url(path: string, query: SendRequest['query']): string {
+    const url = new URL(this.#baseUrl + path);
+    for (const [name, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    return url.toString();
+  }
+
+  async #attempt(
+    url: string,
+    method: string,
+    body: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<RawResponse> {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.#o.apiKey}`,
+      accept: 'application/json',
+      'user-agent': USER_AGENT,
+    };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await request(url, {
+      dispatcher: this.#o.dispatcher,
+      method: method as Dispatcher.HttpMethod,
+      headers,
+      body,
+      signal,
+      headersTimeout: this.#o.headersTimeoutMs,
+      bodyTimeout: this.#o.bodyTimeoutMs,
+    });
+    // Always read the body to the end, whatever the status, so the socket returns to the
+    // keep-alive pool (undici docs: an unconsumed body holds its connection).
+    const text = await res.body.text();
+    return { status: res.statusCode, headers: res.headers, text };
+  }
+
+  /** The service's message, scrubbed of the key in case the service echoes credentials. */
+  #errorBody(text: string): ServiceErrorBody {
+    const body = extractErrorMessage(text);
+    const scrub = (s: string | undefined) => (s === undefined ? s : scrubSecrets(s, [this.#o.apiKey]));
+    return { message: scrub(body.message), code: scrub(body.code), status: scrub(body.status) };
+  }
+
+  async #backoff(retryIndex: number, endpoint: string, signal: AbortSignal | undefined): Promise<void> {
+    const delayMs = backoffDelay(retryIndex, this.#o.retry, this.#o.random);
+    this.#o.logger.debug({ endpoint, retry: retryIndex + 1, delayMs }, 'api retry after backoff');
+    try {
+      await this.#o.clock.sleep(delayMs, signal);
+    } catch (err) {
+      throw errorFromTransport(err, endpoint, signal);
+    }
+  }
+
+  #report(endpoint: EndpointKey, method: string, status: ResponseStatus, durationMs: number): void {
+    try {
+      this.#o.onResponse?.({ endpoint, method, status, durationMs });
+    } catch (err) {
+      // A broken metrics hook must not fail the request it measures.
+      this.#o.logger.warn({ err }, 'api onResponse hook threw');
+    }
+  }
+}
