@@ -1,0 +1,130 @@
+/**
+ * Everything the Slack service and the jobs need, built in one place: the API client
+ * paced by the key's shared rate limiter, the database, the bot's Slack client, metrics.
+ * Commands, actions and jobs receive this object; tests build it with overrides (a
+ * capturing logger, a test clock) and otherwise run the real thing.
+ */
+import type { FetchFunction } from '@slack/web-api';
+import { WebClient } from '@slack/web-api';
+import { ApiClient } from './api/client.js';
+import { hashApiKey } from './api/hash-api-key.js';
+import { createRateLimiter, type RateLimiterOptions } from './api/limiter/create-rate-limiter.js';
+import type { RateLimiter } from './api/limiter/types.js';
+import type { VisibilityApi } from './api/visibility-api.js';
+import { type ApiHealth, createApiHealth } from './api-health.js';
+import { type Clock, systemClock } from './clock.js';
+import { type Config, secretsOf } from './config.js';
+import { createLogger, type Logger } from './logger.js';
+import { createMetrics, type Metrics } from './metrics.js';
+import { type BrandCache, createBrandCache } from './slack/brand-cache.js';
+import { webClientOptions } from './slack/web-client-options.js';
+import { type AuditLog, createAuditLog } from './store/audit-log.js';
+import { type Db, openDatabase } from './store/open-database.js';
+
+export type Hook = () => void | Promise<void>;
+
+export interface AppDeps {
+  config: Config;
+  api: VisibilityApi;
+  db: Db;
+  logger: Logger;
+  metrics: Metrics;
+  clock: Clock;
+  auditLog: AuditLog;
+  /** The bot's Slack client for jobs and the outbox relay (429s are returned, not waited out). */
+  web: WebClient;
+  /** GET /get-brands, cached briefly: shared by commands, actions and the App Home. */
+  brandCache: BrandCache;
+  /** Outcome of the last API call, for /healthz. */
+  apiHealth: ApiHealth;
+  /** Run by the service after it starts listening (the scheduler registers itself here). */
+  onStart: Hook[];
+  /** Run by the service on shutdown, after in-flight commands finished, before close(). */
+  onStop: Hook[];
+  /** Closes what createAppDeps opened (API connections, limiter, database). Idempotent. */
+  close(): Promise<void>;
+}
+
+export interface AppDepsOverrides {
+  logger?: Logger;
+  clock?: Clock;
+  /** An already open database; it is then not closed by close(). */
+  db?: Db;
+  api?: VisibilityApi;
+  metrics?: Metrics;
+  web?: WebClient;
+  /** fetch for the Slack clients (tests). */
+  slackFetch?: FetchFunction;
+  /** Limiter knobs (tests compress time). */
+  limiter?: Partial<Omit<RateLimiterOptions, 'db' | 'keyHash' | 'plan'>>;
+}
+
+export function createAppDeps(config: Config, overrides: AppDepsOverrides = {}): AppDeps {
+  const logger = overrides.logger ?? createLogger({ level: config.logLevel, secrets: secretsOf(config) });
+  const clock = overrides.clock ?? systemClock;
+  const db = overrides.db ?? openDatabase(config.databasePath);
+  const metrics = overrides.metrics ?? createMetrics();
+  const apiHealth = createApiHealth(clock);
+
+  let limiter: RateLimiter | undefined;
+  let client: ApiClient | undefined;
+  let api = overrides.api;
+  if (!api) {
+    limiter = createRateLimiter({
+      clock,
+      logger,
+      ...overrides.limiter,
+      db,
+      keyHash: hashApiKey(config.apiKey),
+      plan: config.apiPlan,
+    });
+    client = new ApiClient({
+      baseUrl: config.apiUrl,
+      apiKey: config.apiKey,
+      limiter,
+      logger,
+      clock,
+      onResponse: (e) => {
+        metrics.observeApiResponse(e);
+        apiHealth.observe(e);
+      },
+    });
+    api = client;
+  }
+  const boundApi = api;
+  metrics.bindLimiter(() => boundApi.limiterState());
+
+  const web =
+    overrides.web ??
+    new WebClient(
+      config.slackBotToken,
+      webClientOptions(config, 'outbox', {
+        logger,
+        metrics,
+        ...(overrides.slackFetch ? { fetch: overrides.slackFetch } : {}),
+      }),
+    );
+
+  let closed = false;
+  return {
+    config,
+    api,
+    db,
+    logger,
+    metrics,
+    clock,
+    auditLog: createAuditLog(db),
+    web,
+    brandCache: createBrandCache(api, clock),
+    apiHealth,
+    onStart: [],
+    onStop: [],
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client?.close().catch((err: unknown) => logger.warn({ err }, 'closing the API client failed'));
+      limiter?.close();
+      if (!overrides.db) db.close();
+    },
+  };
+}

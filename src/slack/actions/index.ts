@@ -1,0 +1,96 @@
+/**
+ * One listener for every `vis:` action: ack at once (Slack wants it within 3 s), then
+ * dispatch on the action_id prefix through the registry. Errors become an ephemeral
+ * reply, the same text a command would give.
+ */
+import type { App, BlockAction, RespondFn } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import type { AppDeps } from '../../app-deps.js';
+import { fittedRespond } from '../fitted-respond.js';
+import { createGuestCheck, type GuestCheck } from '../guest-check.js';
+import type { Reply } from '../reply.js';
+import { reportError } from '../report-error.js';
+import { requireWriter } from '../require-writer.js';
+import { resolveBrandForChannel } from '../resolve-brand-for-channel.js';
+import { UserError } from '../user-error.js';
+import { fitMessage } from '../views/block-kit-limits.js';
+import type { ActionContext, ActionHandler, ActionInfo } from './action-handler.js';
+import { findActionHandler } from './find-action-handler.js';
+import { actionHandlers } from './registry.js';
+
+export interface RegisterActionsOptions {
+  handlers?: readonly ActionHandler[];
+  guestCheck?: GuestCheck;
+}
+
+function actionInfo(action: BlockAction['actions'][number]): ActionInfo {
+  const a = action as {
+    action_id: string;
+    block_id?: string;
+    value?: string;
+    selected_option?: { value?: string };
+  };
+  return {
+    actionId: a.action_id,
+    value: a.value,
+    blockId: a.block_id,
+    selectedOption: a.selected_option?.value,
+  };
+}
+
+/** No response_url (App Home, modals): answer the user in the app's DM instead. */
+function replyTo(
+  body: BlockAction,
+  respond: RespondFn | undefined,
+  client: WebClient,
+): (r: Reply) => Promise<void> {
+  if (body.response_url && respond) return fittedRespond(respond);
+  return async (reply) => {
+    const fitted = fitMessage(reply);
+    await client.chat.postMessage({ channel: body.user.id, text: fitted.text, blocks: fitted.blocks });
+  };
+}
+
+export function register(app: App, deps: AppDeps, options: RegisterActionsOptions = {}): void {
+  const handlers = options.handlers ?? actionHandlers;
+  const guestCheck = options.guestCheck ?? createGuestCheck(deps.clock);
+  app.action<BlockAction>(/^vis:/, async ({ ack, body, action, respond, client }) => {
+    await ack();
+    const started = performance.now();
+    const info = actionInfo(action);
+    const handler = findActionHandler(handlers, info.actionId);
+    const label = `action:${handler?.prefix ?? 'unknown'}`;
+    const userId = body.user.id;
+    const channelId = body.channel?.id ?? (body.container as { channel_id?: string } | undefined)?.channel_id;
+    const logger = deps.logger.child({ component: 'action', userId, channelId, actionId: info.actionId });
+    const reply = replyTo(body, respond, client);
+    let outcome: Awaited<ReturnType<typeof reportError>> | 'ok' = 'ok';
+    try {
+      if (!handler) {
+        throw new UserError('unknown_action', 'That button no longer does anything; run the command again.');
+      }
+      await guestCheck(client, userId);
+      const ctx: ActionContext = {
+        deps,
+        userId,
+        channelId,
+        teamId: body.team?.id,
+        action: info,
+        respond: reply,
+        client,
+        triggerId: body.trigger_id,
+        body,
+        resolveBrand: (token) => resolveBrandForChannel(deps, channelId ?? '', token),
+        requireWriter: async (what) => requireWriter(deps, { userId, channelId }, what),
+        lane: 'interactive',
+      };
+      await handler.run(ctx);
+    } catch (err) {
+      outcome = await reportError(err, { logger, respond: reply, label });
+    } finally {
+      const seconds = (performance.now() - started) / 1000;
+      deps.metrics.observeCommand(label, seconds, outcome);
+      logger.info({ handler: label, outcome, ms: Math.round(seconds * 1000) }, 'action handled');
+    }
+  });
+}

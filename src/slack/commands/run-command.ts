@@ -1,0 +1,107 @@
+/**
+ * One `/visibility …` after it was acked: parse, find the subcommand, check the user is a
+ * member (not a guest), run it, and turn anything it throws into a reply. Every path
+ * ends in exactly one logged line and one latency observation.
+ */
+import type { RespondFn } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import type { AppDeps } from '../../app-deps.js';
+import type { CommandOutcome } from '../../metrics.js';
+import { closestMatches } from '../closest-matches.js';
+import { fittedRespond } from '../fitted-respond.js';
+import type { GuestCheck } from '../guest-check.js';
+import { reportError } from '../report-error.js';
+import { requireWriter } from '../require-writer.js';
+import { resolveBrandForChannel } from '../resolve-brand-for-channel.js';
+import { UserError } from '../user-error.js';
+import { escapeMrkdwn } from '../views/mrkdwn.js';
+import { findSubcommand } from './find-subcommand.js';
+import { DEFAULT_BOOLEAN_FLAGS, isParseError, parseCommandText } from './parse-command-text.js';
+import type { CommandContext, Subcommand } from './subcommand.js';
+
+export interface SlashCommandInput {
+  text: string;
+  userId: string;
+  channelId: string;
+  teamId: string;
+  triggerId: string;
+  client: WebClient;
+  respond: RespondFn;
+}
+
+export interface RunCommandOptions {
+  subcommands: readonly Subcommand[];
+  guestCheck: GuestCheck;
+}
+
+function unknownSubcommand(name: string, list: readonly Subcommand[]): UserError {
+  const [closest] = closestMatches(
+    name,
+    list.flatMap((s) => [s.name, ...(s.aliases ?? [])]),
+    { max: 1 },
+  );
+  const suggestion = closest ? findSubcommand(list, closest) : undefined;
+  return new UserError(
+    'unknown_subcommand',
+    `\`${escapeMrkdwn(name)}\` is not a /visibility subcommand.${suggestion ? ` Did you mean \`${suggestion.name}\`?` : ''} \`/visibility help\` lists them all.`,
+    suggestion?.usage ?? '/visibility help',
+  );
+}
+
+export async function runCommand(
+  deps: AppDeps,
+  input: SlashCommandInput,
+  options: RunCommandOptions,
+): Promise<void> {
+  const started = performance.now();
+  const logger = deps.logger.child({
+    component: 'command',
+    userId: input.userId,
+    channelId: input.channelId,
+  });
+  const respond = fittedRespond(input.respond);
+  const { subcommands } = options;
+  let name = 'unknown';
+  let outcome: CommandOutcome = 'ok';
+  try {
+    const booleanFlags = new Set([
+      ...DEFAULT_BOOLEAN_FLAGS,
+      ...subcommands.flatMap((s) => s.booleanFlags ?? []),
+    ]);
+    const parsed = parseCommandText(input.text, { booleanFlags });
+    if (isParseError(parsed)) {
+      const first = findSubcommand(subcommands, input.text.trim().split(/\s+/)[0] ?? '');
+      if (first) name = first.name;
+      throw new UserError('bad_syntax', parsed.error, first?.usage);
+    }
+    const typed = parsed.positional[0] ?? 'help';
+    const sub = findSubcommand(subcommands, typed);
+    if (!sub) throw unknownSubcommand(typed, subcommands);
+    name = sub.name;
+    if (!sub.allowGuests) await options.guestCheck(input.client, input.userId);
+
+    const ctx: CommandContext = {
+      deps,
+      userId: input.userId,
+      channelId: input.channelId,
+      teamId: input.teamId,
+      triggerId: input.triggerId,
+      args: { positional: parsed.positional.slice(1), flags: parsed.flags },
+      rawText: input.text,
+      respond,
+      resolveBrand: (token) => resolveBrandForChannel(deps, input.channelId, token, sub.usage),
+      requireWriter: async (action) => requireWriter(deps, input, action),
+      usageError: (message) => new UserError('bad_arguments', message, sub.usage),
+      lane: 'interactive',
+      client: input.client,
+      subcommands,
+    };
+    await sub.run(ctx);
+  } catch (err) {
+    outcome = await reportError(err, { logger, respond, label: name });
+  } finally {
+    const seconds = (performance.now() - started) / 1000;
+    deps.metrics.observeCommand(name, seconds, outcome);
+    logger.info({ subcommand: name, outcome, ms: Math.round(seconds * 1000) }, 'command handled');
+  }
+}

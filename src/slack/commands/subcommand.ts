@@ -1,0 +1,63 @@
+/**
+ * The contract every `/visibility <subcommand>` implements. The router (index.ts) finds
+ * the subcommand by name or alias, builds the context and maps whatever it throws to user
+ * text; a subcommand only reads `ctx.args`, calls the API and `ctx.respond()`s.
+ */
+import type { WebClient } from '@slack/web-api';
+import type { Brand } from '../../api/schemas/index.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { Reply } from '../reply.js';
+import type { UserError } from '../user-error.js';
+import type { ParsedCommand } from './parse-command-text.js';
+
+export const subcommandGroups = [
+  'Brands',
+  'Content ideas',
+  'Citations',
+  'Crawler',
+  'AI Pages',
+  'Alerts',
+  'Bot',
+] as const;
+export type SubcommandGroup = (typeof subcommandGroups)[number];
+
+export interface Subcommand {
+  name: string;
+  aliases?: string[];
+  group: SubcommandGroup;
+  /** e.g. `/visibility citations <brand> [--days N]` */
+  usage: string;
+  summary: string;
+  /** Full command lines, e.g. `/visibility citations "Acme Analytics" --days 14` */
+  examples: string[];
+  /** Flags that take no value, so `--compare Acme` leaves "Acme" positional. */
+  booleanFlags?: string[];
+  /** Shows no brand data, so Slack guests may run it too (help). */
+  allowGuests?: boolean;
+  run(ctx: CommandContext): Promise<void>;
+}
+
+export interface CommandContext {
+  deps: AppDeps;
+  userId: string;
+  channelId: string;
+  teamId: string;
+  triggerId: string;
+  /** Parsed arguments; `positional` no longer holds the subcommand name. */
+  args: ParsedCommand;
+  /** The text after `/visibility`, as typed. */
+  rawText: string;
+  /** Replies on the command's response_url (ephemeral unless the reply says otherwise), fitted to Slack's limits. */
+  respond(reply: Reply): Promise<void>;
+  /** A brand by UUID, name or unambiguous prefix; without a token, the channel's default brand. */
+  resolveBrand(token?: string): Promise<Brand>;
+  /** Throws a UserError (and audits the refusal) unless the user may change brands and subscriptions. */
+  requireWriter(action: string): Promise<void>;
+  /** A UserError carrying this subcommand's usage line. */
+  usageError(message: string): UserError;
+  lane: 'interactive';
+  /** Bolt's client for this request (views.open with `triggerId`). */
+  client: WebClient;
+  /** Every registered subcommand (help lists them). */
+  subcommands: readonly Subcommand[];
+}

@@ -1,0 +1,30 @@
+import { closestMatches } from '../../closest-matches.js';
+import { UserError } from '../../user-error.js';
+import { helpDetailReply, helpOverviewReply } from '../../views/help-view.js';
+import { escapeMrkdwn } from '../../views/mrkdwn.js';
+import { findSubcommand } from '../find-subcommand.js';
+import type { Subcommand } from '../subcommand.js';
+
+export const help: Subcommand = {
+  name: 'help',
+  aliases: ['?'],
+  group: 'Bot',
+  usage: '/visibility help [subcommand]',
+  summary: 'List every subcommand with an example, or explain one.',
+  examples: ['/visibility help', '/visibility help brands'],
+  allowGuests: true,
+  async run(ctx) {
+    const name = ctx.args.positional[0];
+    if (name === undefined) return ctx.respond(helpOverviewReply(ctx.subcommands));
+    const found = findSubcommand(ctx.subcommands, name);
+    if (found) return ctx.respond(helpDetailReply(found));
+    const close = closestMatches(
+      name,
+      ctx.subcommands.map((s) => s.name),
+    );
+    throw new UserError(
+      'unknown_subcommand',
+      `There is no subcommand \`${escapeMrkdwn(name)}\`.${close.length ? ` Did you mean \`${close[0]}\`?` : ''} \`/visibility help\` lists them all.`,
+    );
+  },
+};

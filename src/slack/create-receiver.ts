@@ -1,0 +1,32 @@
+/**
+ * Bolt's receiver for the chosen mode. HTTP: POST /slack/events, signature checked by
+ * Bolt, /healthz and /metrics as custom routes. Socket Mode: the connection to Slack; its
+ * routes are served by routes-server.ts instead.
+ */
+import { type CustomRoute, HTTPReceiver, type Receiver, SocketModeReceiver } from '@slack/bolt';
+import type { AppDeps } from '../app-deps.js';
+import { boltLogger } from './bolt-logger.js';
+import type { ReceiverChoice } from './select-receiver.js';
+import { webClientOptions } from './web-client-options.js';
+
+export function createReceiver(deps: AppDeps, choice: ReceiverChoice, routes: CustomRoute[]): Receiver {
+  const logger = boltLogger(deps.logger, 'bolt-receiver');
+  if (choice.mode === 'http') {
+    return new HTTPReceiver({
+      signingSecret: choice.signingSecret,
+      endpoints: '/slack/events',
+      customRoutes: routes,
+      logger,
+      // Ack first, work after: the HTTP answer leaves as soon as a listener calls ack().
+      processBeforeResponse: false,
+    });
+  }
+  const { slackApiUrl, fetch, timeout } = webClientOptions(deps.config, 'interactive', deps);
+  return new SocketModeReceiver({
+    appToken: choice.appToken,
+    logger,
+    // apps.connections.open keeps socket-mode's own reconnect retry policy (it must keep
+    // trying while Slack is away); only the URL, fetch and timeout are ours.
+    installerOptions: { clientOptions: { slackApiUrl, fetch, timeout } },
+  });
+}

@@ -1,0 +1,21 @@
+/** The contract for the App Home tab: handlers run when a user opens it (app_home_opened). */
+import type { WebClient } from '@slack/web-api';
+import type { AppDeps } from '../../app-deps.js';
+import type { HomeView } from '../views/block-kit-types.js';
+
+export interface HomeContext {
+  deps: AppDeps;
+  userId: string;
+  client: WebClient;
+  /** The app_home_opened event as Slack sent it. */
+  event: unknown;
+  /** Throws a UserError for Slack guests: brand data is for workspace members. */
+  ensureMember(): Promise<void>;
+  /** views.publish for this user, fitted to the 100-block limit. */
+  publish(view: HomeView): Promise<void>;
+}
+
+export interface HomeHandler {
+  name: string;
+  run(ctx: HomeContext): Promise<void>;
+}

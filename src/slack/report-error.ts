@@ -1,0 +1,38 @@
+/**
+ * What commands and actions do with a thrown error: log it the right way (a stack only
+ * for the unexpected, never for a user's typo), reply with the user-facing text, and say
+ * which outcome to count. A reply that cannot be delivered is only logged.
+ */
+import { isApiError } from '../api/errors.js';
+import type { Logger } from '../logger.js';
+import type { CommandOutcome } from '../metrics.js';
+import { ReplyDeliveryError } from './fitted-respond.js';
+import { errorReply, type Reply } from './reply.js';
+import { UserError } from './user-error.js';
+import { userFacingError } from './user-facing-error.js';
+
+export async function reportError(
+  err: unknown,
+  io: { logger: Logger; respond: (reply: Reply) => Promise<void>; label: string },
+): Promise<CommandOutcome> {
+  const { logger, label } = io;
+  if (err instanceof ReplyDeliveryError) {
+    logger.warn({ err, handler: label }, 'reply could not be delivered to the response_url');
+    return 'error';
+  }
+  const facing = userFacingError(err);
+  let outcome: CommandOutcome = 'user_error';
+  if (!facing.expected) {
+    logger.error({ err, ref: facing.ref, handler: label }, 'handler failed');
+    outcome = 'error';
+  } else if (!(err instanceof UserError)) {
+    logger.warn({ code: isApiError(err) ? err.code : undefined, handler: label }, 'handler hit an API error');
+    outcome = 'api_error';
+  }
+  await io
+    .respond(errorReply(err, facing))
+    .catch((deliveryErr: unknown) =>
+      logger.warn({ err: deliveryErr, handler: label }, 'error reply could not be delivered'),
+    );
+  return outcome;
+}

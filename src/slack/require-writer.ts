@@ -1,0 +1,27 @@
+/**
+ * SLACK_ADMIN_USERS decides who may change brands and subscriptions (empty = everyone).
+ * A refusal is audited like any other write attempt.
+ */
+import type { AppDeps } from '../app-deps.js';
+import { UserError } from './user-error.js';
+
+export function requireWriter(
+  deps: Pick<AppDeps, 'config' | 'auditLog' | 'clock'>,
+  who: { userId: string; channelId?: string | undefined },
+  action: string,
+): void {
+  const admins = deps.config.adminUsers;
+  if (admins.length === 0 || admins.includes(who.userId)) return;
+  deps.auditLog.record({
+    atMs: deps.clock.now(),
+    userId: who.userId,
+    channelId: who.channelId ?? null,
+    action,
+    result: 'refused: not an admin',
+  });
+  const list = admins.slice(0, 5).map((u) => `<@${u}>`);
+  throw new UserError(
+    'not_allowed',
+    `Only the bot's admins can ${action}. Ask ${list.join(', ')}${admins.length > 5 ? ', …' : ''}.`,
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * A brand for a command or an action: the one named by `token`, or else the channel's
+ * default brand (`/visibility use`). The brand list comes from the short-lived cache.
+ */
+
+import type { Brand } from '../api/schemas/index.js';
+import type { AppDeps } from '../app-deps.js';
+import { channelDefaultBrandId } from './commands/channel-default-brand.js';
+import { resolveBrand } from './commands/resolve-brand.js';
+import { UserError } from './user-error.js';
+
+export async function resolveBrandForChannel(
+  deps: Pick<AppDeps, 'brandCache' | 'db'>,
+  channelId: string,
+  token: string | undefined,
+  usage?: string,
+): Promise<Brand> {
+  const brands = await deps.brandCache.list({ lane: 'interactive' });
+  if (token !== undefined && token.trim() !== '') return resolveBrand(brands, token);
+  const defaultId = channelDefaultBrandId(deps.db, channelId);
+  if (defaultId === undefined) {
+    throw new UserError(
+      'brand_missing',
+      'Which brand? Name it in the command, or give this channel a default brand with `/visibility use "Brand name"`.',
+      usage,
+    );
+  }
+  const brand = brands.find((b) => b.id === defaultId);
+  if (!brand) {
+    throw new UserError(
+      'brand_default_gone',
+      "This channel's default brand is no longer visible to the API key. Name a brand, or set another default with `/visibility use`.",
+      usage,
+    );
+  }
+  return brand;
+}

@@ -1,0 +1,90 @@
+/**
+ * `/visibility brands`: one section per brand (name, role, website, primary market or the
+ * global-mode caveat, active flag) with a row of buttons. Past what fits one message the
+ * rest are listed by name only, so nobody loses a brand to the 50-block limit.
+ */
+import type { Brand } from '../../api/schemas/index.js';
+import type { Reply } from '../reply.js';
+import type { KnownBlock } from './block-kit-types.js';
+import { chunkSections } from './chunk-sections.js';
+import { escapeMrkdwn, mrkdwnLink } from './mrkdwn.js';
+
+/** Two blocks per brand: 22 brands + header + the overflow list stay under 50 blocks. */
+const MAX_DETAILED = 22;
+
+export const GLOBAL_MODE_CAVEAT =
+  'Global mode: no primary market, so its competitor set can skew toward US results.';
+
+export const BRAND_BUTTONS = [
+  { actionId: 'vis:open:brand', label: 'Details' },
+  { actionId: 'vis:open:citations', label: 'Citations' },
+  { actionId: 'vis:open:crawler', label: 'Crawler' },
+  { actionId: 'vis:open:ideas', label: 'Content ideas' },
+] as const;
+
+function websiteLink(website: string | null | undefined): string | undefined {
+  if (!website) return undefined;
+  try {
+    const url = new URL(website.includes('://') ? website : `https://${website}`);
+    return mrkdwnLink(url.href, url.host);
+  } catch {
+    return escapeMrkdwn(website);
+  }
+}
+
+export function primaryMarketText(b: Brand): string {
+  if (!b.location) return `:globe_with_meridians: ${GLOBAL_MODE_CAVEAT}`;
+  const place = [b.location_region, b.location_city].filter(Boolean).map((p) => escapeMrkdwn(String(p)));
+  return `Primary market: *${escapeMrkdwn(b.location)}*${place.length ? ` (${place.join(', ')})` : ''}`;
+}
+
+function brandBlocks(b: Brand): KnownBlock[] {
+  const title = [`*${escapeMrkdwn(b.name)}*`, escapeMrkdwn(b.role), b.active ? undefined : '_inactive_']
+    .filter(Boolean)
+    .join('  ·  ');
+  const lines = [title, websiteLink(b.website), primaryMarketText(b)].filter(Boolean);
+  const value = JSON.stringify({ brandId: b.id });
+  return [
+    { type: 'section', text: { type: 'mrkdwn', text: lines.join('\n') } },
+    {
+      type: 'actions',
+      block_id: `brand:${b.id}`,
+      elements: BRAND_BUTTONS.map((btn) => ({
+        type: 'button',
+        action_id: btn.actionId,
+        text: { type: 'plain_text', text: btn.label },
+        value,
+      })),
+    },
+  ];
+}
+
+export function brandListReply(brands: readonly Brand[]): Reply {
+  if (brands.length === 0) {
+    const text =
+      'The API key sees no brands. Brands appear here once the key’s user owns or is invited to one.';
+    return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] };
+  }
+  const sorted = [...brands].sort(
+    (a, b) => Number(b.active) - Number(a.active) || a.name.localeCompare(b.name),
+  );
+  const detailed = sorted.length > MAX_DETAILED + 1 ? sorted.slice(0, MAX_DETAILED) : sorted;
+  const rest = sorted.slice(detailed.length);
+  const blocks: KnownBlock[] = [
+    { type: 'header', text: { type: 'plain_text', text: `Brands (${brands.length})` } },
+    ...detailed.flatMap(brandBlocks),
+  ];
+  if (rest.length > 0) {
+    blocks.push(
+      ...chunkSections([
+        `*Also:* ${rest.map((b) => escapeMrkdwn(b.name)).join(', ')}`,
+        '_Name one in any brand command to see it._',
+      ]),
+    );
+  }
+  const summary = sorted.map(
+    (b) =>
+      `${escapeMrkdwn(b.name)} (${b.role}${b.location ? `, ${escapeMrkdwn(b.location)}` : ', global mode'})`,
+  );
+  return { text: `${brands.length} brand${brands.length === 1 ? '' : 's'}: ${summary.join('; ')}`, blocks };
+}

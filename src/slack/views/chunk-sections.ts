@@ -1,0 +1,21 @@
+/**
+ * Packs lines into as few mrkdwn sections as fit Slack's 3000-character section limit,
+ * never splitting a line (a split could cut a link or a code span in two).
+ */
+import type { KnownBlock } from './block-kit-types.js';
+import { truncateMrkdwn } from './truncate-mrkdwn.js';
+
+export function chunkSections(lines: readonly string[], max = 3000): KnownBlock[] {
+  const chunks: string[] = [];
+  let current = '';
+  for (const raw of lines) {
+    const line = truncateMrkdwn(raw, max);
+    if (current !== '' && current.length + 1 + line.length > max) {
+      chunks.push(current);
+      current = '';
+    }
+    current = current === '' ? line : `${current}\n${line}`;
+  }
+  if (current !== '') chunks.push(current);
+  return chunks.map((text) => ({ type: 'section', text: { type: 'mrkdwn', text } }));
+}

@@ -1,0 +1,69 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppDeps, createAppDeps } from '../../src/app-deps.js';
+import { loadConfig } from '../../src/config.js';
+import type { RunningSimulator } from '../../src/simulator/index.js';
+import { type RunningService, startService } from '../../src/slack/create-slack-app.js';
+import type { LocalSlack } from '../../src/slack/local/index.js';
+import { type FakeSocketMode, startFakeSocketMode } from './fake-socket-mode.js';
+import { captureLogger, startBackends } from './service-harness.js';
+
+const APP_TOKEN = 'xapp-1-A0LOCALAPP-1234-socketmodetesttoken';
+
+let sim: RunningSimulator;
+let slack: LocalSlack;
+let dir: string;
+let fake: FakeSocketMode;
+let deps: AppDeps;
+let service: RunningService;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  let env: Record<string, string>;
+  ({ sim, slack, dir, env } = await startBackends());
+  fake = await startFakeSocketMode(slack.url);
+  const { SLACK_SIGNING_SECRET: _httpOnly, ...socketEnv } = env;
+  const config = loadConfig('serve', {
+    ...socketEnv,
+    SLACK_APP_TOKEN: APP_TOKEN,
+    SLACK_API_URL: fake.apiUrl,
+  });
+  deps = createAppDeps(config, { logger: captureLogger(config, lines) });
+  service = await startService(deps, { port: 0, drainTimeoutMs: 2000 });
+});
+afterAll(async () => {
+  await service?.stop();
+  await deps?.close();
+  await fake?.close();
+  await slack?.close();
+  await sim?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('Socket Mode', () => {
+  it('opens the connection through SLACK_API_URL with the app token', () => {
+    expect(service.mode).toBe('socket');
+    expect(fake.appTokens).toEqual([APP_TOKEN]);
+  });
+
+  it('still serves /healthz and /metrics on PORT', async () => {
+    const health = await fetch(`${service.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ ok: true, db: 'open', slack: { mode: 'socket' } });
+    const metrics = await fetch(`${service.url}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toContain('slack_api_calls_total');
+    expect((await fetch(`${service.url}/slack/events`, { method: 'POST' })).status).toBe(404);
+  });
+
+  it('acks a slash command on the socket and answers on its response_url', async () => {
+    const res = await slack.slashCommand(fake.relayUrl, { text: 'brands' });
+    const ack = await slack.waitFor(() => fake.received.find((m) => m['envelope_id'] === 'env-1'), 5000);
+    // An empty ack: Slack shows nothing for it; the answer follows on the response_url.
+    expect(ack).toEqual({ envelope_id: 'env-1', payload: {} });
+    const reply = await slack.waitFor(() => slack.responsesFor(res.responseUrlId)[0], 5000);
+    expect(reply.status).toBe(200);
+    expect(JSON.stringify(reply.body)).toContain('Northwind Outfitters');
+    for (const line of lines) expect(line).not.toContain(APP_TOKEN);
+  });
+});
