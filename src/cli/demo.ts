@@ -1,0 +1,156 @@
+/**
+ * `visibility-bot demo [--tour | --script FILE]`: zero config. Starts the API simulator,
+ * a local Slack and the real service in this process, then a console that sends what you
+ * type as signed Slack requests and renders the bot's replies in the terminal. With
+ * `--tour` or `--script`, or when standard input ends, it exits by itself: 0, or 1 when
+ * the stack cannot start or a line crashes the console.
+ */
+import { readFile } from 'node:fs/promises';
+import { markActivity } from '../demo/activity-mark.js';
+import type { ConsoleContext } from '../demo/console-context.js';
+import { ConsoleInputError } from '../demo/console-input-error.js';
+import { createConsoleIo, type OutputStream } from '../demo/console-io.js';
+import { createConsoleState } from '../demo/console-state.js';
+import { demoBanner } from '../demo/demo-banner.js';
+import { DEFAULT_TIMING, type DemoTiming } from '../demo/demo-timing.js';
+import { arrayLineSource, type LineSource, readlineLineSource } from '../demo/line-source.js';
+import { loadRunJobs, type RunJobsLookup } from '../demo/load-run-jobs.js';
+import { createStyle } from '../demo/render/style.js';
+import { runConsoleLine } from '../demo/run-console-line.js';
+import { type DemoStack, startDemoStack } from '../demo/start-demo-stack.js';
+import { tourLines } from '../demo/tour-lines.js';
+import { subcommands } from '../slack/commands/registry.js';
+
+export interface DemoOptions {
+  /** Default process.stdout. */
+  output?: NodeJS.WritableStream & { isTTY?: boolean; hasColors?: () => boolean };
+  /** Where start failures go; default process.stderr. */
+  errorOutput?: OutputStream;
+  /** Lines for the interactive console; default process.stdin. */
+  input?: NodeJS.ReadableStream & { isTTY?: boolean };
+  /** Force colours on or off; default: only on a terminal that has them (see colorFor). */
+  color?: boolean;
+  timing?: Partial<DemoTiming>;
+  /** Finds runJobs (src/jobs/run-jobs.ts); tests pass a stand-in. */
+  loadRunJobs?: () => Promise<RunJobsLookup>;
+  /** Called once the stack runs (tests inspect what crossed the wire). */
+  onStarted?: (stack: DemoStack) => void;
+}
+
+const USAGE = 'Usage: visibility-bot demo [--tour | --script FILE]';
+const PROMPT = 'visibility> ';
+
+type Mode = { kind: 'interactive' } | { kind: 'tour' } | { kind: 'script'; file: string };
+
+function parseArgs(args: readonly string[]): Mode | string {
+  let mode: Mode = { kind: 'interactive' };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--tour') mode = { kind: 'tour' };
+    else if (arg === '--script' || arg.startsWith('--script=')) {
+      const file = arg === '--script' ? args[++i] : arg.slice('--script='.length);
+      if (!file) return '--script needs a file.';
+      mode = { kind: 'script', file };
+    } else return `Unknown option ${arg}.`;
+  }
+  return mode;
+}
+
+/**
+ * Colours only on a terminal that has them. tty's hasColors() already honours NO_COLOR,
+ * FORCE_COLOR and TERM=dumb, so the environment is not read here (config.ts is its only reader).
+ */
+function colorFor(output: DemoOptions['output']): boolean {
+  return output?.isTTY === true && typeof output.hasColors === 'function' && output.hasColors();
+}
+
+async function linesOf(mode: Mode): Promise<string[] | undefined> {
+  if (mode.kind === 'tour') return tourLines(subcommands);
+  if (mode.kind === 'script') return (await readFile(mode.file, 'utf8')).split(/\r?\n/);
+  return undefined;
+}
+
+export async function runDemo(args: readonly string[], options: DemoOptions = {}): Promise<number> {
+  const output = options.output ?? process.stdout;
+  const errorOutput = options.errorOutput ?? process.stderr;
+  const mode = parseArgs(args);
+  if (typeof mode === 'string') {
+    errorOutput.write(`${mode}\n${USAGE}\n`);
+    return 2;
+  }
+  let lines: string[] | undefined;
+  try {
+    lines = await linesOf(mode);
+  } catch (err) {
+    errorOutput.write(`Cannot read the script: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 2;
+  }
+
+  const style = createStyle(options.color ?? colorFor(output));
+  let stack: DemoStack;
+  try {
+    stack = await startDemoStack();
+  } catch (err) {
+    errorOutput.write(`The demo could not start: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  }
+  options.onStarted?.(stack);
+
+  const input = options.input ?? process.stdin;
+  const source: LineSource = lines ? arrayLineSource(lines) : readlineLineSource(input, output, PROMPT);
+  const io = createConsoleIo(output, style, source.interactive ? (q) => source.next(q) : undefined);
+  const ctx: ConsoleContext = {
+    stack,
+    io,
+    state: createConsoleState(markActivity(stack.slack)),
+    timing: { ...DEFAULT_TIMING, ...options.timing },
+    userId: stack.slack.defaultUserId,
+    channelId: stack.slack.defaultChannelId,
+    loadRunJobs: options.loadRunJobs ?? (() => loadRunJobs()),
+  };
+  const stop = () => source.close();
+  process.once('SIGTERM', stop);
+
+  for (const line of demoBanner(stack, style)) io.print(line);
+  let code = 0;
+  let narrated = false;
+  try {
+    for (;;) {
+      const raw = await source.next();
+      if (raw === undefined) break;
+      const line = raw.trim();
+      if (line === '') continue;
+      if (line.startsWith('#')) {
+        // The tour's narration; a script's comments stay silent.
+        if (mode.kind === 'tour') io.print(`\n${style.dim(line)}`);
+        narrated = mode.kind === 'tour';
+        continue;
+      }
+      // A person at a terminal sees what they typed; everyone else gets it echoed.
+      if (!source.terminal) io.print(`${narrated ? '' : '\n'}${style.accent(`${PROMPT}${line}`)}`);
+      narrated = false;
+      try {
+        if ((await runConsoleLine(ctx, line)) === 'quit') break;
+      } catch (err) {
+        if (err instanceof ConsoleInputError) {
+          io.print(style.bad(err.message));
+          continue;
+        }
+        io.print(
+          style.bad(`The console failed on this line: ${err instanceof Error ? err.message : String(err)}`),
+        );
+        if (!source.interactive) {
+          code = 1;
+          break;
+        }
+      }
+    }
+  } finally {
+    process.off('SIGTERM', stop);
+    source.close();
+    io.print(style.dim('\nStopping the service, the local Slack and the simulator…'));
+    await stack.close();
+    io.print(style.dim('Stopped.'));
+  }
+  return code;
+}

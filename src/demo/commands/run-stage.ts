@@ -1,0 +1,52 @@
+/**
+ * `:usage <brand> <pct>` and `:traffic <brand> <factor>`: stage AI Pages usage and crawler
+ * traffic in the simulator so the next `:jobs` has something to alert on.
+ */
+import type { ConsoleContext } from '../console-context.js';
+import { ConsoleInputError } from '../console-input-error.js';
+import { DEMO_BRANDS, type DemoBrand, resolveDemoBrand } from '../demo-brands.js';
+
+function brandArg(token: string | undefined, usage: string): DemoBrand {
+  if (!token) throw new ConsoleInputError(`Usage: ${usage}`);
+  const brand = resolveDemoBrand(token);
+  if (!brand) {
+    throw new ConsoleInputError(
+      `No demo brand "${token}". Brands: ${DEMO_BRANDS.map((b) => `"${b.name}" (${b.key})`).join(', ')}.`,
+    );
+  }
+  return brand;
+}
+
+function numberArg(token: string | undefined, usage: string, ok: (n: number) => boolean): number {
+  const n = Number(token?.replace(/%$/, ''));
+  if (token === undefined || !Number.isFinite(n) || !ok(n)) throw new ConsoleInputError(`Usage: ${usage}`);
+  return n;
+}
+
+export function runUsage(ctx: ConsoleContext, args: readonly string[]): void {
+  const usage = ':usage <brand> <percent 0–100>';
+  const brand = brandArg(args[0], usage);
+  const pct = numberArg(args[1], usage, (n) => n >= 0 && n <= 100);
+  ctx.stack.sim.control.setAiPagesUsage(brand.id, { percentageUsed: pct });
+  ctx.state.staged.add(brand.name);
+  ctx.io.print(
+    `AI Pages usage of ${ctx.io.style.bold(brand.name)} is now ${pct} % of this month's requests. Alerts fire at 80, 90 and 100 % (each once per billing period): :jobs to see them.`,
+  );
+}
+
+export function runTraffic(ctx: ConsoleContext, args: readonly string[]): void {
+  const usage = ':traffic <brand> <factor, e.g. 0.4 for a 60 % fall, 1 for normal>';
+  const brand = brandArg(args[0], usage);
+  const factor = numberArg(args[1], usage, (n) => n >= 0);
+  ctx.stack.sim.control.setCrawlerTraffic(brand.id, { factor });
+  ctx.state.staged.add(brand.name);
+  const { bold } = ctx.io.style;
+  if (factor === 1) {
+    ctx.io.print(`Crawler visits of ${bold(brand.name)} are back to normal.`);
+    return;
+  }
+  const change = Math.round((factor - 1) * 100);
+  ctx.io.print(
+    `Crawler visits of ${bold(brand.name)} over the last 7 days are now ×${factor} (${change > 0 ? '+' : ''}${change} % vs the 7 days before). A fall of 40 % or more alerts: :jobs to see it.`,
+  );
+}

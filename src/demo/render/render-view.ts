@@ -1,0 +1,96 @@
+/**
+ * A modal as a form, or a Home tab: title, the blocks, and for each input its label, the
+ * `block_id.action_id` to name in `:submit`, its type, initial value, numbered options and
+ * any validation error Slack would show under it.
+ */
+import { plainOf, rec, str } from './block-json.js';
+import { type FormInput, formInputs, initialText } from './form-inputs.js';
+import { renderBlocksInto } from './render-blocks.js';
+import {
+  createRenderContext,
+  type RenderContext,
+  type Rendered,
+  type RenderOptions,
+} from './render-context.js';
+
+/** Long selects (countries) show a sample: the form must stay readable. */
+const MAX_LISTED_OPTIONS = 12;
+const SAMPLE_OPTIONS = 8;
+
+export interface ViewLike {
+  id?: string;
+  type: string;
+  callback_id?: string;
+  title?: unknown;
+  submit?: unknown;
+  close?: unknown;
+  blocks: readonly unknown[];
+}
+
+export interface RenderViewOptions extends RenderOptions {
+  /** `response_action: errors`: block_id → message. */
+  errors?: Readonly<Record<string, string>>;
+}
+
+function inputLines(input: FormInput, ctx: RenderContext, error: string | undefined): string[] {
+  const { style } = ctx;
+  const lines = [`${style.bold(input.label)}${input.optional ? style.dim(' (optional)') : ''}`];
+  const details = [style.code(`${input.blockId}.${input.actionId}`), input.type.replace(/_/g, ' ')];
+  if (input.element['multiline'] === true) details.push('multiline');
+  const placeholder = plainOf(input.element['placeholder']);
+  if (placeholder) details.push(`placeholder "${placeholder}"`);
+  const initial = initialText(input);
+  if (initial !== undefined) details.push(`now "${initial}"`);
+  lines.push(`  ↳ ${details.join(' · ')}`);
+  const listed =
+    input.options.length > MAX_LISTED_OPTIONS ? input.options.slice(0, SAMPLE_OPTIONS) : input.options;
+  listed.forEach((o, i) => {
+    lines.push(`    (${i + 1}) ${o.label}${o.label === o.value ? '' : style.dim(` = ${o.value}`)}`);
+  });
+  if (listed.length < input.options.length) {
+    const more = input.options.length - listed.length;
+    lines.push(style.dim(`    … ${more} more: any option's value, (number) or label will do`));
+  }
+  if (input.hint) lines.push(style.dim(`  ${input.hint}`));
+  if (error) lines.push(style.bad(`  ⚠ ${error}`));
+  return lines;
+}
+
+export function renderView(view: ViewLike, options: RenderViewOptions): Rendered {
+  const ctx = createRenderContext(options);
+  const { style } = ctx;
+  const modal = view.type === 'modal';
+  const lines: string[] = [];
+  const title = plainOf(view.title);
+  const ids = [view.id && `view ${view.id}`, view.callback_id && `callback ${view.callback_id}`].filter(
+    Boolean,
+  );
+  lines.push(
+    `${style.heading(modal ? `Modal: ${title || '(untitled)'}` : 'App Home')}${ids.length ? style.dim(`  (${ids.join(', ')})`) : ''}`,
+  );
+  const inputs = new Map(formInputs(view.blocks).map((i) => [i.blockId, i]));
+  for (const raw of view.blocks) {
+    const block = rec(raw);
+    if (!block) continue;
+    const input = block['type'] === 'input' ? inputs.get(str(block['block_id']) ?? '') : undefined;
+    if (!input) {
+      renderBlocksInto([block], ctx, lines);
+      continue;
+    }
+    lines.push('', ...inputLines(input, ctx, options.errors?.[input.blockId]));
+  }
+  for (const [blockId, message] of Object.entries(options.errors ?? {})) {
+    if (!inputs.has(blockId)) lines.push(style.bad(`⚠ ${blockId}: ${message}`));
+  }
+  if (modal) {
+    const buttons = [view.submit && `[${plainOf(view.submit)}]`, `[${plainOf(view.close) || 'Cancel'}]`];
+    lines.push('', buttons.filter(Boolean).join('  '));
+    if (inputs.size > 0) {
+      const example = [...inputs.values()][0]!;
+      lines.push(
+        style.dim(`Fill it in with :submit ${example.blockId}.${example.actionId}=… (one per input)`),
+      );
+    }
+  }
+  return { lines, clickables: ctx.clickables };
+}

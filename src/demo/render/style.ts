@@ -1,0 +1,71 @@
+/**
+ * Terminal styling for the demo console. With colour off every function returns its text
+ * unchanged, so CI logs and piped output stay plain and readable.
+ */
+export interface Style {
+  readonly color: boolean;
+  bold(s: string): string;
+  italic(s: string): string;
+  strike(s: string): string;
+  code(s: string): string;
+  /** A line of a preformatted (```) block. */
+  pre(s: string): string;
+  dim(s: string): string;
+  link(s: string): string;
+  heading(s: string): string;
+  good(s: string): string;
+  bad(s: string): string;
+  accent(s: string): string;
+}
+
+const wrap = (open: number, close: number) => (s: string) => `\x1b[${open}m${s}\x1b[${close}m`;
+
+export function createStyle(color: boolean): Style {
+  if (!color) {
+    const id = (s: string) => s;
+    return {
+      color,
+      bold: id,
+      italic: id,
+      // Without colour, markers that carry meaning stay visible.
+      strike: (s) => `~${s}~`,
+      code: (s) => `\`${s}\``,
+      pre: id,
+      dim: id,
+      link: id,
+      heading: (s) => `=== ${s} ===`,
+      good: id,
+      bad: id,
+      accent: id,
+    };
+  }
+  const bold = wrap(1, 22);
+  const underline = wrap(4, 24);
+  return {
+    color,
+    bold,
+    italic: wrap(3, 23),
+    strike: wrap(9, 29),
+    code: wrap(36, 39),
+    pre: wrap(36, 39),
+    dim: wrap(2, 22),
+    link: underline,
+    heading: (s) => bold(underline(s)),
+    good: wrap(32, 39),
+    bad: wrap(31, 39),
+    accent: wrap(33, 39),
+  };
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ESC is exactly what ANSI sequences start with.
+const ANSI = /\x1b\[[0-9;]*m/g;
+
+/** Text without ANSI sequences (to measure columns, and for tests). */
+export function stripAnsi(s: string): string {
+  return s.replace(ANSI, '');
+}
+
+/** Width on screen, ANSI sequences excluded. */
+export function visibleWidth(s: string): number {
+  return [...stripAnsi(s)].length;
+}

@@ -1,0 +1,116 @@
+/**
+ * `:submit block_id.action_id=value …` as a view_submission's `state.values`, shaped per
+ * element type like Slack's (https://docs.slack.dev/reference/interaction-payloads/view-interactions-payload).
+ * Every input is sent, as Slack does: the value given, else its initial value, else empty.
+ * A key may be just the block_id or the action_id when that is unambiguous; a select takes
+ * an option's value, its number in the form, or its label; multi-selects take a comma list.
+ */
+import { type Json, list, rec, str } from './render/block-json.js';
+import type { FormInput } from './render/form-inputs.js';
+import type { ElementOption } from './render/select-options.js';
+
+export type StateValues = Record<string, Record<string, unknown>>;
+
+const TEXT_TYPES = new Set(['plain_text_input', 'number_input', 'email_text_input', 'url_text_input']);
+const SINGLE_OPTION = new Set(['static_select', 'external_select', 'radio_buttons']);
+const MULTI_OPTION = new Set(['multi_static_select', 'multi_external_select', 'checkboxes']);
+const PICKERS: Record<string, string> = {
+  users_select: 'selected_user',
+  conversations_select: 'selected_conversation',
+  channels_select: 'selected_channel',
+  datepicker: 'selected_date',
+  timepicker: 'selected_time',
+};
+const MULTI_PICKERS: Record<string, string> = {
+  multi_users_select: 'selected_users',
+  multi_conversations_select: 'selected_conversations',
+  multi_channels_select: 'selected_channels',
+};
+
+const optionJson = (o: ElementOption) => ({
+  text: { type: 'plain_text', text: o.label, emoji: true },
+  value: o.value,
+});
+
+function findOption(input: FormInput, given: string): ElementOption | undefined {
+  const g = given.trim();
+  const byValue = input.options.find((o) => o.value === g);
+  if (byValue) return byValue;
+  if (/^\d+$/.test(g)) {
+    const byNumber = input.options[Number(g) - 1];
+    if (byNumber) return byNumber;
+  }
+  return input.options.find((o) => o.label.toLowerCase() === g.toLowerCase());
+}
+
+/** The state of one input: from `given` when set, else its initial value. */
+function elementState(input: FormInput, given: string | undefined, problems: string[]): Json {
+  const { type, element: e } = input;
+  const state: Json = { type };
+  if (TEXT_TYPES.has(type)) {
+    state['value'] = given ?? str(e['initial_value']) ?? null;
+  } else if (SINGLE_OPTION.has(type)) {
+    if (given === undefined) state['selected_option'] = rec(e['initial_option']) ?? null;
+    else {
+      const option = findOption(input, given);
+      if (!option) problems.push(`"${given}" is not an option of ${input.label}.`);
+      state['selected_option'] = option ? optionJson(option) : null;
+    }
+  } else if (MULTI_OPTION.has(type)) {
+    if (given === undefined) state['selected_options'] = list(e['initial_options']);
+    else {
+      const parts = given.split(',').filter((p) => p.trim() !== '');
+      state['selected_options'] = parts.flatMap((p) => {
+        const option = findOption(input, p);
+        if (!option) problems.push(`"${p.trim()}" is not an option of ${input.label}.`);
+        return option ? [optionJson(option)] : [];
+      });
+    }
+  } else if (PICKERS[type]) {
+    const initial = `initial_${PICKERS[type]!.replace('selected_', '')}`;
+    state[PICKERS[type]!] = given ?? str(e[initial]) ?? null;
+  } else if (MULTI_PICKERS[type]) {
+    const initial = `initial_${MULTI_PICKERS[type]!.replace('selected_', '')}`;
+    state[MULTI_PICKERS[type]!] =
+      given !== undefined ? given.split(',').map((s) => s.trim()) : list(e[initial]);
+  } else if (type === 'datetimepicker') {
+    state['selected_date_time'] = given !== undefined ? Number(given) : (e['initial_date_time'] ?? null);
+  } else {
+    state['value'] = given ?? null;
+  }
+  return state;
+}
+
+/** Which input a `key=` names. */
+function inputFor(inputs: readonly FormInput[], key: string): FormInput | undefined {
+  const full = inputs.find((i) => `${i.blockId}.${i.actionId}` === key);
+  if (full) return full;
+  const short = inputs.filter((i) => i.blockId === key || i.actionId === key);
+  return short.length === 1 ? short[0] : undefined;
+}
+
+export function submissionValues(
+  inputs: readonly FormInput[],
+  assignments: readonly string[],
+): { values: StateValues; problems: string[] } {
+  const problems: string[] = [];
+  const given = new Map<FormInput, string>();
+  for (const a of assignments) {
+    const eq = a.indexOf('=');
+    if (eq <= 0) {
+      problems.push(`"${a}" is not block_id.action_id=value.`);
+      continue;
+    }
+    const input = inputFor(inputs, a.slice(0, eq));
+    if (!input) problems.push(`The form has no input "${a.slice(0, eq)}".`);
+    else given.set(input, a.slice(eq + 1));
+  }
+  const values: StateValues = {};
+  for (const input of inputs) {
+    values[input.blockId] = {
+      ...values[input.blockId],
+      [input.actionId]: elementState(input, given.get(input), problems),
+    };
+  }
+  return { values, problems };
+}
