@@ -1,0 +1,77 @@
+/** The "Edit aliases" modal: the whole list in one multiline input, one per line or comma-separated. */
+import type { Brand } from '../../api/schemas/index.js';
+import { INPUT_ACTION_ID } from './add-market-modal.js';
+import type { ModalView } from './block-kit-types.js';
+import { type BrandModalMetadata, encodeBrandModalMetadata } from './brand-modal-metadata.js';
+import { brandName } from './brand-name.js';
+import { truncateMrkdwn } from './truncate-mrkdwn.js';
+
+export const ALIASES_CALLBACK_ID = 'vis:aliases:set';
+export const ALIASES_BLOCK_ID = 'aliases';
+/** Slack's plain_text_input holds at most 3000 characters. */
+export const ALIASES_INPUT_MAX = 3000;
+
+export function aliasesModal(
+  brand: Pick<Brand, 'id' | 'name'>,
+  aliases: readonly string[],
+  where: Omit<BrandModalMetadata, 'brandId'>,
+): ModalView {
+  const initial = aliases.join('\n');
+  if (initial.length > ALIASES_INPUT_MAX) {
+    // Saving a cut list would delete the aliases that did not fit: no form at all then.
+    return {
+      type: 'modal',
+      title: { type: 'plain_text', text: 'Edit aliases' },
+      close: { type: 'plain_text', text: 'Close' },
+      blocks: [
+        {
+          type: 'section',
+          text: {
+            type: 'mrkdwn',
+            text: truncateMrkdwn(
+              `*${brandName(brand.name)}* has ${aliases.length} aliases, more than this form can hold. Change them one at a time with \`/visibility aliases <brand> add <alias>\` or \`remove <alias>\`.`,
+              3000,
+            ),
+          },
+        },
+      ],
+    };
+  }
+  return {
+    type: 'modal',
+    callback_id: ALIASES_CALLBACK_ID,
+    private_metadata: encodeBrandModalMetadata({ brandId: brand.id, ...where }),
+    title: { type: 'plain_text', text: 'Edit aliases' },
+    submit: { type: 'plain_text', text: 'Save' },
+    close: { type: 'plain_text', text: 'Cancel' },
+    blocks: [
+      {
+        type: 'section',
+        text: {
+          type: 'mrkdwn',
+          text: truncateMrkdwn(
+            `Aliases of *${brandName(brand.name)}*: other names whose mentions count toward its visibility score. The list you save replaces the current one; duplicates are dropped.`,
+            3000,
+          ),
+        },
+      },
+      {
+        type: 'input',
+        block_id: ALIASES_BLOCK_ID,
+        optional: true,
+        label: { type: 'plain_text', text: 'Aliases' },
+        hint: {
+          type: 'plain_text',
+          text: 'One per line, or separated by commas. Leave empty to remove them all.',
+        },
+        element: {
+          type: 'plain_text_input',
+          action_id: INPUT_ACTION_ID,
+          multiline: true,
+          max_length: ALIASES_INPUT_MAX,
+          ...(initial ? { initial_value: initial } : {}),
+        },
+      },
+    ],
+  };
+}

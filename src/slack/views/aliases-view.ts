@@ -1,0 +1,98 @@
+/** `/visibility aliases <brand>` and the reply after a change. */
+import type { Brand } from '../../api/schemas/index.js';
+import { canEditBrand } from '../permissions.js';
+import type { Reply } from '../reply.js';
+import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
+import type { KnownBlock } from './block-kit-types.js';
+import { brandButton } from './brand-button.js';
+import { brandName } from './brand-name.js';
+import { chunkSections } from './chunk-sections.js';
+import { linesWithMore } from './lines-with-more.js';
+import { escapeMrkdwn } from './mrkdwn.js';
+import { shareActionsBlock } from './share-button.js';
+import { shrinkUntilFits } from './shrink-until-fits.js';
+import { truncateMrkdwn, truncatePlain } from './truncate-mrkdwn.js';
+
+export const EDIT_ALIASES_ACTION = 'vis:aliases:edit';
+const WHAT_ALIASES_ARE =
+  'Aliases are other names of the brand; mentions under them count toward its visibility score.';
+/** Aliases are listed in one section; a list longer than this ends in "…and N more". */
+const LIST_MAX = 6000;
+
+const md = (text: string) => ({ type: 'mrkdwn' as const, text });
+const bullet = (a: string) => `• ${escapeMrkdwn(truncatePlain(a, 300))}`;
+
+function buildAliases(
+  brand: Pick<Brand, 'id' | 'name' | 'role'>,
+  aliases: readonly string[],
+  commandText: string,
+  room: number,
+): Reply {
+  const editable = canEditBrand(brand);
+  const blocks: KnownBlock[] = [
+    {
+      type: 'header',
+      text: {
+        type: 'plain_text',
+        text: truncatePlain(`Aliases of ${brand.name} (${aliases.length})`, L.headerText),
+        emoji: true,
+      },
+    },
+  ];
+  if (aliases.length === 0) blocks.push({ type: 'section', text: md(`No aliases yet. ${WHAT_ALIASES_ARE}`) });
+  else {
+    const list = linesWithMore(aliases.map(bullet), room, (n) => `…and ${n} more not shown`);
+    blocks.push(...chunkSections(list.split('\n')));
+  }
+  blocks.push({
+    type: 'context',
+    elements: [
+      md(
+        editable
+          ? `${WHAT_ALIASES_ARE} Change them with the button or \`/visibility aliases <brand> add|remove|set …\`.`
+          : `${WHAT_ALIASES_ARE} Read-only: the API key has the viewer role on this brand.`,
+      ),
+    ],
+  });
+  if (editable) {
+    blocks.push({
+      type: 'actions',
+      block_id: 'vis:aliases:actions',
+      elements: [brandButton('Edit aliases', EDIT_ALIASES_ACTION, { brandId: brand.id })],
+    });
+  }
+  blocks.push(shareActionsBlock(commandText));
+  const text = `${brand.name}: ${aliases.length} alias${aliases.length === 1 ? '' : 'es'}: ${aliases.join(', ') || 'none'}`;
+  return { text: truncateMrkdwn(escapeMrkdwn(text), L.fallbackText), blocks };
+}
+
+export function aliasesReply(
+  brand: Pick<Brand, 'id' | 'name' | 'role'>,
+  aliases: readonly string[],
+  commandText = `aliases ${brand.id}`,
+): Reply {
+  return shrinkUntilFits((room) => buildAliases(brand, aliases, commandText, room), LIST_MAX);
+}
+
+export interface AliasChange {
+  added: readonly string[];
+  removed: readonly string[];
+}
+
+export function aliasesChangedReply(name: string,
+  aliases: readonly string[],
+  change: AliasChange,
+): Reply {
+  const parts: string[] = [];
+  const list = (xs: readonly string[]) =>
+    xs.map((a) => `*${escapeMrkdwn(truncatePlain(a, 200))}*`).join(', ');
+  if (change.added.length > 0) parts.push(`added ${list(change.added)}`);
+  if (change.removed.length > 0) parts.push(`removed ${list(change.removed)}`);
+  const head = `:label: Aliases of *${brandName(name)}* updated${parts.length ? `: ${parts.join('; ')}` : ''}.`;
+  const now =
+    aliases.length === 0
+      ? 'It has no aliases now.'
+      : `Now (${aliases.length}): ${aliases.map((a) => escapeMrkdwn(truncatePlain(a, 200))).join(', ')}`;
+  const text = truncateMrkdwn(`${head}\n${now}`, L.sectionText);
+  return { text, blocks: [{ type: 'section', text: md(text) }] };
+}

@@ -1,0 +1,42 @@
+/**
+ * Buttons that act on one brand: the value is JSON `{brandId, …}` (what the `vis:` action
+ * handlers parse), labels and values fitted to Slack's limits by construction.
+ */
+import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
+import type { Button } from './block-kit-types.js';
+import { truncatePlain } from './truncate-mrkdwn.js';
+
+export interface ConfirmDialog {
+  title: string;
+  /** mrkdwn, already escaped */
+  text: string;
+  confirm: string;
+  deny: string;
+}
+
+export function brandButton(
+  label: string,
+  actionId: string,
+  value: { brandId: string } & Record<string, string>,
+  options: { style?: 'primary' | 'danger'; confirm?: ConfirmDialog } = {},
+): Button {
+  const { style, confirm } = options;
+  return {
+    type: 'button',
+    action_id: actionId,
+    text: { type: 'plain_text', text: truncatePlain(label, L.buttonText), emoji: true },
+    value: JSON.stringify(value),
+    ...(style ? { style } : {}),
+    ...(confirm
+      ? {
+          confirm: {
+            title: { type: 'plain_text', text: truncatePlain(confirm.title, L.confirmTitle) },
+            text: { type: 'mrkdwn', text: confirm.text },
+            confirm: { type: 'plain_text', text: truncatePlain(confirm.confirm, L.confirmButton) },
+            deny: { type: 'plain_text', text: truncatePlain(confirm.deny, L.confirmButton) },
+            ...(style === 'danger' ? { style: 'danger' as const } : {}),
+          },
+        }
+      : {}),
+  };
+}

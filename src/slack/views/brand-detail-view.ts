@@ -1,0 +1,122 @@
+/**
+ * `/visibility brand <brand>`: one brand in full (role, website, primary market or the
+ * global-mode caveat, every market, every alias) with buttons into the other views and,
+ * when the key may edit the brand, into the modals that change it.
+ */
+import type { Brand } from '../../api/schemas/index.js';
+import { canEditBrand } from '../permissions.js';
+import type { Reply } from '../reply.js';
+import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
+import type { KnownBlock } from './block-kit-types.js';
+import { brandButton } from './brand-button.js';
+import { primaryMarketText } from './brand-list-view.js';
+import { linesWithMore } from './lines-with-more.js';
+import { marketLine, sortMarkets } from './market-line.js';
+import { escapeMrkdwn, mrkdwnLink } from './mrkdwn.js';
+import { shareActionsBlock } from './share-button.js';
+import { shrinkUntilFits } from './shrink-until-fits.js';
+import { truncateMrkdwn, truncatePlain } from './truncate-mrkdwn.js';
+
+export const BRAND_VIEW_BUTTONS = [
+  { actionId: 'vis:open:markets', label: 'Markets' },
+  { actionId: 'vis:open:aliases', label: 'Aliases' },
+  { actionId: 'vis:open:citations', label: 'Citations' },
+  { actionId: 'vis:open:crawler', label: 'Crawler' },
+  { actionId: 'vis:open:ideas', label: 'Content ideas' },
+  { actionId: 'vis:open:aipages', label: 'AI Pages' },
+] as const;
+
+export const BRAND_EDIT_BUTTONS = [
+  { actionId: 'vis:markets:add', label: 'Add market' },
+  { actionId: 'vis:location:edit', label: 'Set primary location' },
+  { actionId: 'vis:aliases:edit', label: 'Edit aliases' },
+] as const;
+
+/** The markets and aliases sections share what is left of the 12 k budget. */
+const LIST_SECTION_MAX = 2500;
+
+function website(b: Brand): string | undefined {
+  if (!b.website) return undefined;
+  try {
+    const url = new URL(b.website.includes('://') ? b.website : `https://${b.website}`);
+    const host = truncatePlain(url.host, 200);
+    // A freak URL would eat the section: shown as its host only.
+    return url.href.length <= 500 ? mrkdwnLink(url.href, host) : escapeMrkdwn(host);
+  } catch {
+    return escapeMrkdwn(truncatePlain(b.website, 200));
+  }
+}
+
+function build(brand: Brand, commandText: string, room: number): Reply {
+  const markets = sortMarkets(brand.markets ?? []);
+  const aliases = brand.aliases ?? [];
+  const editable = canEditBrand(brand);
+  const summary = [
+    `*Role:* ${escapeMrkdwn(brand.role)}${brand.active ? '' : '  ·  _inactive_'}`,
+    website(brand),
+    truncateMrkdwn(primaryMarketText(brand), Math.min(1000, room)),
+  ].filter(Boolean);
+
+  const marketText =
+    markets.length === 0
+      ? '*Markets:* none yet.'
+      : `*Markets (${markets.length})*\n${linesWithMore(
+          markets.map((m) => `• ${marketLine(m)}`),
+          room,
+          (n) => `…and ${n} more: see the Markets view`,
+        )}`;
+  const aliasText =
+    aliases.length === 0
+      ? '*Aliases:* none. Aliases are other names of the brand, folded into its visibility score.'
+      : `*Aliases (${aliases.length})*\n${linesWithMore(
+          aliases.map((a) => `• ${escapeMrkdwn(truncatePlain(a, 200))}`),
+          room,
+          (n) => `…and ${n} more: see the Aliases view`,
+        )}`;
+
+  const value = { brandId: brand.id };
+  const blocks: KnownBlock[] = [
+    {
+      type: 'header',
+      text: { type: 'plain_text', text: truncatePlain(brand.name, L.headerText), emoji: true },
+    },
+    { type: 'section', text: { type: 'mrkdwn', text: truncateMrkdwn(summary.join('\n'), L.sectionText) } },
+    { type: 'section', text: { type: 'mrkdwn', text: marketText } },
+    { type: 'section', text: { type: 'mrkdwn', text: aliasText } },
+    {
+      type: 'actions',
+      block_id: 'vis:brand:views',
+      elements: BRAND_VIEW_BUTTONS.map((b) => brandButton(b.label, b.actionId, value)),
+    },
+  ];
+  if (editable) {
+    blocks.push({
+      type: 'actions',
+      block_id: 'vis:brand:edit',
+      elements: BRAND_EDIT_BUTTONS.map((b) => brandButton(b.label, b.actionId, value)),
+    });
+  } else {
+    blocks.push({
+      type: 'context',
+      elements: [
+        {
+          type: 'mrkdwn',
+          text: 'Read-only: the API key has the viewer role on this brand, so markets, location and aliases can only be changed by an owner or editor.',
+        },
+      ],
+    });
+  }
+  blocks.push(shareActionsBlock(commandText));
+
+  const text = [
+    `${brand.name} (${brand.role})`,
+    brand.location ? `primary market ${brand.location}` : 'global mode',
+    `${markets.length} market${markets.length === 1 ? '' : 's'}: ${markets.map((m) => m.location).join(', ') || 'none'}`,
+    `aliases: ${aliases.join(', ') || 'none'}`,
+  ].join('; ');
+  return { text: truncateMrkdwn(escapeMrkdwn(text), L.fallbackText), blocks };
+}
+
+export function brandDetailReply(brand: Brand, commandText = `brand ${brand.id}`): Reply {
+  return shrinkUntilFits((room) => build(brand, commandText, room), LIST_SECTION_MAX);
+}

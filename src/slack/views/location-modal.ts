@@ -1,0 +1,89 @@
+/** The "Set primary location" modal: country picker, optional region, city and provider code. */
+import type { Brand } from '../../api/schemas/index.js';
+import { INPUT_ACTION_ID } from './add-market-modal.js';
+import type { ModalView } from './block-kit-types.js';
+import { type BrandModalMetadata, encodeBrandModalMetadata } from './brand-modal-metadata.js';
+import { brandName } from './brand-name.js';
+import { countrySelect } from './country-select.js';
+import { escapeMrkdwn } from './mrkdwn.js';
+import { truncateMrkdwn } from './truncate-mrkdwn.js';
+
+export const LOCATION_CALLBACK_ID = 'vis:location:set';
+export const LOCATION_BLOCKS = {
+  country: 'country',
+  region: 'location_region',
+  city: 'location_city',
+  providerCode: 'location_provider_code',
+} as const;
+/** Region and city longer than this are refused under the input. */
+export const PLACE_MAX = 100;
+
+type LocatedBrand = Pick<Brand, 'id' | 'name' | 'location' | 'location_region' | 'location_city'>;
+
+function textInput(
+  blockId: string,
+  label: string,
+  hint: string,
+  initial: string | null | undefined,
+  maxLength?: number,
+) {
+  return {
+    type: 'input' as const,
+    block_id: blockId,
+    optional: true,
+    label: { type: 'plain_text' as const, text: label },
+    hint: { type: 'plain_text' as const, text: hint },
+    element: {
+      type: 'plain_text_input' as const,
+      action_id: INPUT_ACTION_ID,
+      ...(initial ? { initial_value: initial.slice(0, maxLength ?? 3000) } : {}),
+      ...(maxLength ? { max_length: maxLength } : {}),
+    },
+  };
+}
+
+export function locationModal(brand: LocatedBrand, where: Omit<BrandModalMetadata, 'brandId'>): ModalView {
+  const now = brand.location
+    ? `Its primary market is now *${escapeMrkdwn(brand.location)}*.`
+    : 'It has no primary market (global mode), which can skew its competitor set toward US results.';
+  return {
+    type: 'modal',
+    callback_id: LOCATION_CALLBACK_ID,
+    private_metadata: encodeBrandModalMetadata({ brandId: brand.id, ...where }),
+    title: { type: 'plain_text', text: 'Primary location' },
+    submit: { type: 'plain_text', text: 'Save' },
+    close: { type: 'plain_text', text: 'Cancel' },
+    blocks: [
+      {
+        type: 'section',
+        text: {
+          type: 'mrkdwn',
+          text: truncateMrkdwn(
+            `Set the primary location of *${brandName(brand.name)}*. ${now} Changing it moves the primary market to the new country; it does not use an extra market.`,
+            3000,
+          ),
+        },
+      },
+      {
+        type: 'input',
+        block_id: LOCATION_BLOCKS.country,
+        label: { type: 'plain_text', text: 'Country' },
+        element: countrySelect(INPUT_ACTION_ID, brand.location),
+      },
+      textInput(
+        LOCATION_BLOCKS.region,
+        'Region or state',
+        'Optional, e.g. Bavaria.',
+        brand.location_region,
+        PLACE_MAX,
+      ),
+      textInput(LOCATION_BLOCKS.city, 'City', 'Optional, e.g. Munich.', brand.location_city, PLACE_MAX),
+      textInput(
+        LOCATION_BLOCKS.providerCode,
+        'Search-data provider location code',
+        'Optional: the numeric location code of your search-data provider, for targeting below country level.',
+        undefined,
+      ),
+    ],
+  };
+}

@@ -1,0 +1,24 @@
+/** One market as a mrkdwn line: "*Germany* (DE) · primary · _DACH launch_". */
+import type { Market } from '../../api/schemas/index.js';
+import { countryName } from '../countries.js';
+import { escapeMrkdwn } from './mrkdwn.js';
+import { truncatePlain } from './truncate-mrkdwn.js';
+
+export function marketLine(m: Market): string {
+  const code = escapeMrkdwn(m.location.toUpperCase());
+  const parts = [`*${escapeMrkdwn(countryName(m.location))}* (${code})`];
+  if (m.is_primary) parts.push(':star: primary');
+  if (m.active === false) parts.push('_inactive_');
+  if (m.market_name)
+    parts.push(`_${escapeMrkdwn(truncatePlain(m.market_name.replace(/[_*~`]/g, ''), 100))}_`);
+  return parts.join(' · ');
+}
+
+/** Primary first, then by country name: the order people scan a list of markets in. */
+export function sortMarkets(markets: readonly Market[]): Market[] {
+  return [...markets].sort(
+    (a, b) =>
+      Number(b.is_primary) - Number(a.is_primary) ||
+      countryName(a.location).localeCompare(countryName(b.location)),
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * "Share in channel": command replies are ephemeral (DESIGN.md), so a read reply carries a
+ * button whose value is the command text; the `vis:share` handler runs that command again
+ * and posts the answer in the channel for everyone.
+ */
+import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
+import type { ActionsBlock } from './block-kit-types.js';
+
+export const SHARE_ACTION_ID = 'vis:share';
+/** The share block's id: the shared copy drops the block it came from. */
+export const SHARE_BLOCK_ID = 'vis:share';
+
+/**
+ * `commandText` is what follows `/visibility`, e.g. `markets "Acme Analytics"`; prefer a
+ * brand id to a name so the re-run finds the same brand whatever the channel's default.
+ * A text too long for a button value (2000 chars) is left out rather than cut (a cut
+ * command would run something else); the handler then says it cannot share.
+ */
+export function shareActionsBlock(commandText: string): ActionsBlock {
+  const fits = commandText.trim() !== '' && commandText.length <= L.buttonValue;
+  return {
+    type: 'actions',
+    block_id: SHARE_BLOCK_ID,
+    elements: [
+      {
+        type: 'button',
+        action_id: SHARE_ACTION_ID,
+        text: { type: 'plain_text', text: 'Share in channel', emoji: true },
+        ...(fits ? { value: commandText } : {}),
+      },
+    ],
+  };
+}
