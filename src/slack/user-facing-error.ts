@@ -32,6 +32,20 @@ const NOT_ANSWERING = 'The Brand Visibility service is not answering, try again 
 /** Endpoints that need editor access (API.md §5): a 403 there is about the role, not the key. */
 const EDITOR_ONLY = ['/crawler/verification-ping', '/crawler/submit-to-search'];
 
+/**
+ * A 403 outside AI Pages normally means the key itself was rejected (DESIGN.md). But a
+ * brand-scoped 403 whose text names a role or a plan allowance ("viewer role cannot…",
+ * "market limit reached for your plan") is about this brand or plan, and telling the user
+ * the key is broken would send them to the wrong person: relay the service's words.
+ */
+const ROLE_OR_ALLOWANCE =
+  /\b(role|viewer|editor|owner|permission|member|allow(ed|ance)?|limit|plan|maximum)\b/i;
+const INVALID_KEY = /\b(api key|token|credential|unauthori[sz]ed|authenticat)/i;
+
+function aboutRoleOrAllowance(message: string | undefined): boolean {
+  return message !== undefined && ROLE_OR_ALLOWANCE.test(message) && !INVALID_KEY.test(message);
+}
+
 /** Slack renders `<!date^…>` in the reader's own time zone, with the ISO time as fallback. */
 export function slackDate(epochMs: number): string {
   const iso = new Date(epochMs).toISOString().replace('.000Z', 'Z');
@@ -65,6 +79,9 @@ export function userFacingError(err: unknown): UserFacing {
           message: 'That needs editor access to this brand; your role on it is viewer.',
           expected: true,
         };
+      }
+      if (aboutRoleOrAllowance(err.serviceMessage)) {
+        return { message: `The service refused that: ${serviceSays(err, '')}`, expected: true };
       }
       return { message: KEY_REJECTED, expected: true };
     case ApiErrorCode.NoEntitlement:

@@ -71,3 +71,27 @@ describe('userFacingError', () => {
     expect(JSON.stringify(reply.blocks)).toContain('Usage: `/visibility citations &lt;brand&gt;`');
   });
 });
+
+describe('403 outside AI Pages', () => {
+  it('is the key when the text says nothing of roles or plan allowances', () => {
+    const err = new ForbiddenError('Forbidden', {
+      status: 403,
+      endpoint: 'GET /get-brands',
+      serviceMessage: 'Invalid API key',
+    });
+    expect(userFacingError(err).message).toMatch(/API key was rejected/);
+    const bare = new ForbiddenError('Forbidden', { status: 403, endpoint: 'GET /get-brands' });
+    expect(userFacingError(bare).message).toMatch(/API key was rejected/);
+  });
+
+  it('relays a role or plan-allowance refusal instead of blaming the key', () => {
+    const err = new ForbiddenError('Forbidden', {
+      status: 403,
+      endpoint: 'POST /get-brands/markets',
+      serviceMessage: 'Market limit reached for your plan (10 markets)',
+    });
+    const text = userFacingError(err).message;
+    expect(text).toContain('Market limit reached for your plan');
+    expect(text).not.toMatch(/API key was rejected/);
+  });
+});
