@@ -1,12 +1,14 @@
 /**
  * Faults queued by tests: rate limits (HTTP 429 + Retry-After), platform errors
- * (200 `{ok:false}`), and "accepted, then the connection dropped". Each is consumed by
- * the next matching calls; `*` matches every method.
+ * (200 `{ok:false}`), "accepted, then the connection dropped", and "accepted, then no answer
+ * ever" (a stall, so a test can kill the caller between Slack's accept and its bookkeeping).
+ * Each is consumed by the next matching calls; `*` matches every method.
  */
 export type Fault =
   | { kind: 'rate_limited'; retryAfterSec: number }
   | { kind: 'error'; error: string }
-  | { kind: 'drop_after_accept' };
+  | { kind: 'drop_after_accept' }
+  | { kind: 'stall_after_accept' };
 
 interface Queued {
   method: string;

@@ -63,6 +63,7 @@ export async function startLocalSlack(options: LocalSlackOptions = {}): Promise<
   const responseUrls = new HostedResponseUrls(ws, clock);
   let origin = '';
   const driver = new AppDriver({ ws, responseUrls, signingSecret, origin: () => origin });
+  const stalled = new Set<ServerResponse>();
 
   const server = createServer((req, res) => {
     void route(req, res).catch((error: unknown) => {
@@ -86,6 +87,13 @@ export async function startLocalSlack(options: LocalSlackOptions = {}): Promise<
       if (answer.drop) {
         // "Slack accepted it but we never saw the reply": the effect stays, the socket dies.
         req.socket.destroy();
+        return;
+      }
+      if (answer.stall) {
+        // Accepted, and the answer never comes: held until close() so the caller can be
+        // killed while it still waits (crash between Slack's accept and our bookkeeping).
+        stalled.add(res);
+        res.on('close', () => stalled.delete(res));
         return;
       }
       send(
@@ -146,6 +154,7 @@ export async function startLocalSlack(options: LocalSlackOptions = {}): Promise<
       faults.add(method, o.count, { kind: 'rate_limited', retryAfterSec: o.retryAfterSec }),
     failNext: (method, error, count = 1) => faults.add(method, count, { kind: 'error', error }),
     failAfterAccept: (method, count = 1) => faults.add(method, count, { kind: 'drop_after_accept' }),
+    stallAfterAccept: (method, count = 1) => faults.add(method, count, { kind: 'stall_after_accept' }),
     reset: () => {
       webApi.calls.length = 0;
       faults.clear();
@@ -158,6 +167,7 @@ export async function startLocalSlack(options: LocalSlackOptions = {}): Promise<
     event: (appUrl, event) => driver.event(appUrl, event),
     sign: (body, timestampSec) => driver.sign(body, timestampSec),
     close: async () => {
+      for (const res of stalled) res.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -34,6 +34,8 @@ export interface RecordedCall {
   status: number;
   /** True when the connection was dropped after the call took effect (failAfterAccept). */
   dropped: boolean;
+  /** True when the call took effect and was never answered (stallAfterAccept). */
+  stalled: boolean;
 }
 
 /** Slack message metadata: https://docs.slack.dev/messaging/message-metadata */
@@ -207,6 +209,11 @@ export interface LocalSlack {
   failNext(method: string, error: string, count?: number): void;
   /** The next `count` (default 1) calls to `method` take effect, then the connection is dropped. */
   failAfterAccept(method: string, count?: number): void;
+  /**
+   * The next `count` (default 1) calls to `method` take effect and are never answered: the
+   * response is held open until close(), so a test can kill the caller after Slack accepted.
+   */
+  stallAfterAccept(method: string, count?: number): void;
   /** Forgets calls, messages, views, responses and faults; channels and users return to the defaults. */
   reset(): void;
 

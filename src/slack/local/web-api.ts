@@ -16,6 +16,8 @@ export interface WebApiAnswer {
   json: ApiResult;
   /** Drop the connection instead of answering (the call already took effect). */
   drop: boolean;
+  /** Never answer (the call already took effect); the response stays open until close. */
+  stall: boolean;
 }
 
 export class WebApi {
@@ -38,6 +40,7 @@ export class WebApi {
       response: answer.json,
       status: answer.status,
       dropped: answer.drop,
+      stalled: answer.stall,
     });
     return answer;
   }
@@ -48,6 +51,7 @@ export class WebApi {
       headers,
       json,
       drop: false,
+      stall: false,
     });
     const handler = WEB_API_METHODS[method];
     if (!handler) return reply(slackError('unknown_method'));
@@ -61,7 +65,11 @@ export class WebApi {
     if (failed?.kind === 'error') return reply(slackError(failed.error));
     if (error) return reply(slackError(error));
     const json = handler(args, { ws: this.ws, clock: this.clock });
-    const drop = this.faults.take(method, ['drop_after_accept']) !== undefined;
-    return { ...reply(json), drop };
+    const after = this.faults.take(method, ['drop_after_accept', 'stall_after_accept']);
+    return {
+      ...reply(json),
+      drop: after?.kind === 'drop_after_accept',
+      stall: after?.kind === 'stall_after_accept',
+    };
   }
 }

@@ -1,0 +1,84 @@
+/**
+ * The bot's own trouble (DESIGN.md: key rejected, daily quota spent, jobs failing). Each
+ * problem is logged, and reported to SLACK_OPS_CHANNEL once when it starts and once when it
+ * clears, however many runs see it in between. Reports go through the outbox as kind 'ops'
+ * with a dedupe key that includes the time the episode began, so a report written twice
+ * (a crash between the outbox row and the "reported" mark) is still posted once.
+ */
+import type { Clock } from '../clock.js';
+import type { Logger } from '../logger.js';
+import { buildOpsMessage, OPS_METADATA_EVENT } from '../slack/views/ops-message.js';
+import type { HealthFlag, HealthFlagsRepo } from '../store/health-flags-repo.js';
+import type { OutboxRepo } from '../store/outbox-repo.js';
+
+export type BotHealthFlag = 'key_rejected' | 'quota_spent' | `job_failing:${string}`;
+
+export interface BotHealthOptions {
+  healthFlagsRepo: HealthFlagsRepo;
+  outbox: Pick<OutboxRepo, 'enqueue'>;
+  /** SLACK_OPS_CHANNEL; unset = logs and `status` only. */
+  opsChannel?: string | undefined;
+  clock: Clock;
+  logger: Logger;
+}
+
+export interface BotHealth {
+  raise(flag: BotHealthFlag, detail: string): void;
+  clear(flag: BotHealthFlag): void;
+  /** Flags raised now, oldest first (for `status` and /healthz). */
+  current(): HealthFlag[];
+  /** Writes reports still owed (e.g. from before a crash); raise and clear call it. */
+  flush(): void;
+}
+
+export function opsDedupeKey(flag: string, event: 'raised' | 'cleared', atMs: number): string {
+  return `ops:${flag}:${event}:${atMs}`;
+}
+
+export function createBotHealth(o: BotHealthOptions): BotHealth {
+  const logger = o.logger.child({ component: 'bot-health' });
+  const repo = o.healthFlagsRepo;
+
+  function flush(): void {
+    const now = o.clock.now();
+    for (const r of repo.pendingReports()) {
+      if (o.opsChannel) {
+        const message = buildOpsMessage({ flag: r.key, event: r.event, detail: r.detail, atMs: r.atMs });
+        o.outbox.enqueue({
+          dedupeKey: opsDedupeKey(r.key, r.event, r.atMs),
+          channelId: o.opsChannel,
+          brandId: null,
+          kind: 'ops',
+          payload: {
+            ...message,
+            metadata: { event_type: OPS_METADATA_EVENT, event_payload: { flag: r.key, event: r.event } },
+          },
+          nowMs: now,
+        });
+      }
+      repo.markReported(r.key, r.event, now);
+      logger.info(
+        { flag: r.key, event: r.event, opsChannel: o.opsChannel ?? null },
+        o.opsChannel
+          ? 'health change queued for the ops channel'
+          : 'health change recorded (no SLACK_OPS_CHANNEL)',
+      );
+    }
+  }
+
+  return {
+    raise(flag, detail) {
+      if (repo.raise(flag, detail, o.clock.now()))
+        logger.error({ flag, detail }, 'bot health: problem raised');
+      else logger.debug({ flag, detail }, 'bot health: problem persists');
+      flush();
+    },
+    clear(flag) {
+      if (!repo.clear(flag, o.clock.now())) return;
+      logger.info({ flag }, 'bot health: problem cleared');
+      flush();
+    },
+    current: () => repo.active(),
+    flush,
+  };
+}

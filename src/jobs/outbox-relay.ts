@@ -1,0 +1,484 @@
+/**
+ * Delivers the outbox to Slack, effectively once (DESIGN.md: an alert is never missed and
+ * never repeated).
+ *
+ * - Rows are claimed with a lease (one relay per row, across processes) and posted with
+ *   message metadata carrying their dedupe key.
+ * - Whenever a post may have landed without us knowing (a dropped connection, a timeout, a
+ *   5xx, or a 'sending' row left by a crashed process), the channel history is searched for
+ *   that key before posting again: found → sent with that ts; not found → posted.
+ * - Pacing: about one message per second per channel; a 429 holds that channel until its
+ *   Retry-After and the row is tried again then, its attempt not counted.
+ * - channel_not_found / is_archived / not_in_channel: the channel's subscriptions are
+ *   paused with the reason, the row fails with it, and nothing more is sent there.
+ * - invalid_blocks / msg_blocks_too_long: the message goes out as its plain-text fallback.
+ * - Anything else: retried with exponential backoff; after maxAttempts the row fails,
+ *   logged at error and raised as the bot's own trouble (`job_failing:delivery`).
+ * - Held rows (quiet hours, mute) whose hold ended are released, one grouped message per
+ *   brand per channel.
+ *
+ * The relay's WebClient must not retry (webClientOptions 'outbox'): a client retry of a post
+ * whose answer was lost would post it twice without the history check.
+ */
+import type { WebClient } from '@slack/web-api';
+import { Counter } from 'prom-client';
+import type { Clock } from '../clock.js';
+import type { Logger } from '../logger.js';
+import type { Metrics } from '../metrics.js';
+import { BLOCK_KIT_LIMITS as L } from '../slack/views/block-kit-limit-table.js';
+import { truncatePlain } from '../slack/views/truncate-mrkdwn.js';
+import type { Db } from '../store/open-database.js';
+import { createOutboxRepo, type OutboxMessage, type OutboxRepo } from '../store/outbox-repo.js';
+import { createSubscriptionsRepo, type SubscriptionsRepo } from '../store/subscriptions-repo.js';
+import { transaction } from '../store/transaction.js';
+import { backoffDelay } from './backoff-delay.js';
+import { createChannelPacer } from './channel-pacer.js';
+import { classifySlackFailure, describeSlackError, type SlackFailure } from './classify-slack-failure.js';
+import { findPostedMessage } from './find-posted-message.js';
+import { outboxMetadata } from './outbox-metadata.js';
+import { pauseReason } from './pause-reason.js';
+import { releaseHeldAlerts } from './release-held-alerts.js';
+
+/** The health flag raised when a message could not be delivered after every attempt. */
+export const DELIVERY_FLAG = 'job_failing:delivery';
+
+/** last_error prefix: the previous attempt may have been accepted; look before posting. */
+export const UNCONFIRMED = 'unconfirmed: ';
+
+export interface OutboxRelayOptions {
+  db: Db;
+  /** Built with webClientOptions(config, 'outbox', …): rejectRateLimitedCalls, no retries. */
+  web: WebClient;
+  clock: Clock;
+  logger: Logger;
+  /** Lease owner id, unique per process (e.g. `serve:<pid>`). */
+  owner: string;
+  metrics?: Pick<Metrics, 'registry'>;
+  /** Defaults: repositories on `db`. */
+  outbox?: OutboxRepo;
+  subscriptions?: SubscriptionsRepo;
+  /** Where a delivery that gave up is reported (bot-health.ts). */
+  health?: {
+    raise(flag: typeof DELIVERY_FLAG, detail: string): void;
+    clear(flag: typeof DELIVERY_FLAG): void;
+  };
+  /** Minimum gap between posts to one channel; default 1000. */
+  paceMs?: number;
+  /** Attempts (Slack calls that failed for a retryable reason) before a row fails; default 12. */
+  maxAttempts?: number;
+  /** First retry delay; doubles per attempt up to backoffMaxMs. Defaults 5 s and 15 min. */
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  /** How long a claim is good for; keep it well above the Slack call timeout. Default 60 s. */
+  leaseMs?: number;
+  /** Rows claimed at once; default 20 (20 posts to one channel take about 20 s). */
+  batchSize?: number;
+  /** History is searched from this long before the row was created; default 5 min. */
+  historyMarginMs?: number;
+}
+
+export interface DrainResult {
+  sent: number;
+  /** Rescheduled: a retryable failure or a 429. */
+  retried: number;
+  /** Given up: a permanent error, maxAttempts reached, or the ops channel is gone. */
+  failed: number;
+  /** Not sent because the channel is gone or its subscriptions are paused. */
+  paused: number;
+  /** Held again (a mute began after the row was written). */
+  held: number;
+  /** 'sending' rows of a crashed relay resolved (found in history, or requeued). */
+  recovered: number;
+  /** Held rows delivered inside grouped messages. */
+  merged: number;
+}
+
+export interface OutboxRelay {
+  drainOnce(): Promise<DrainResult>;
+  /** Resolves 'sending' rows whose lease expired; returns how many. */
+  recoverSending(): Promise<number>;
+  start(intervalMs: number): void;
+  stop(): Promise<void>;
+}
+
+type Outcome = 'sent' | 'retried' | 'failed' | 'paused' | 'held' | 'deferred';
+
+const DEFAULTS = {
+  paceMs: 1000,
+  maxAttempts: 12,
+  backoffBaseMs: 5000,
+  backoffMaxMs: 15 * 60_000,
+  leaseMs: 60_000,
+  batchSize: 20,
+  historyMarginMs: 5 * 60_000,
+};
+
+function deliveryCounter(metrics: Pick<Metrics, 'registry'> | undefined): Counter<'kind' | 'outcome'> | null {
+  if (!metrics) return null;
+  const name = 'outbox_deliveries_total';
+  // Two relays in one process (tests, serve + run-job in the demo) share the registry.
+  const existing = metrics.registry.getSingleMetric(name);
+  if (existing) return existing as Counter<'kind' | 'outcome'>;
+  return new Counter({
+    name,
+    help: 'Outbox rows handled by the relay, by kind and outcome (sent, retried, failed, paused, held)',
+    labelNames: ['kind', 'outcome'] as const,
+    registers: [metrics.registry],
+  });
+}
+
+const emptyResult = (): DrainResult => ({
+  sent: 0,
+  retried: 0,
+  failed: 0,
+  paused: 0,
+  held: 0,
+  recovered: 0,
+  merged: 0,
+});
+
+export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
+  const o = { ...DEFAULTS, ...stripUndefined(options) };
+  const { db, web, clock, owner } = options;
+  const logger = options.logger.child({ component: 'outbox-relay', owner });
+  const outbox = options.outbox ?? createOutboxRepo(db, { owner });
+  const subscriptions = options.subscriptions ?? createSubscriptionsRepo(db);
+  const pacer = createChannelPacer(o.paceMs);
+  const counter = deliveryCounter(options.metrics);
+  /** A call is given this much of the lease; a row with less left goes back to the queue. */
+  const leaseReserve = Math.min(o.leaseMs / 2, 15_000);
+
+  const count = (row: OutboxMessage, outcome: Outcome) => counter?.inc({ kind: row.kind, outcome });
+
+  /** Channels found gone during the current drain: their other rows are not even tried. */
+  const gone = new Map<string, string>();
+  /** This drain delivered something / gave something up (for the delivery health flag). */
+  const drainState = { delivered: false, gaveUp: false };
+  /** Set by stop(): pacing waits end and the rest of the batch goes back to the queue. */
+  let stopping: AbortController | undefined;
+
+  function pauseChannel(row: OutboxMessage, code: string, nowMs: number): Outcome {
+    gone.set(row.channelId, code);
+    const reason = pauseReason(code);
+    if (row.kind === 'ops') {
+      outbox.markFailed(row.id, `channel: ${reason}`);
+      logger.error(
+        { outboxId: row.id, channel: row.channelId, slackError: code },
+        'SLACK_OPS_CHANNEL refused the report',
+      );
+      return 'failed';
+    }
+    const n = subscriptions.pauseChannel(row.channelId, reason, nowMs);
+    outbox.markFailed(row.id, `channel: ${reason}`);
+    logger.warn(
+      { outboxId: row.id, channel: row.channelId, slackError: code, pausedSubscriptions: n },
+      'channel refused delivery; its subscriptions are paused',
+    );
+    return 'paused';
+  }
+
+  /** Back to 'pending' only if nobody claimed it since we saw it (another relay may have). */
+  function requeueIfStillStale(row: OutboxMessage, atMs: number): boolean {
+    return transaction(db, () => {
+      const cur = outbox.get(row.id);
+      if (
+        cur?.status !== 'sending' ||
+        cur.leaseOwner !== row.leaseOwner ||
+        cur.leaseUntilMs !== row.leaseUntilMs
+      )
+        return false;
+      return outbox.requeue(row.id, atMs);
+    });
+  }
+
+  const findPosted = (row: OutboxMessage) =>
+    findPostedMessage(web, {
+      channel: row.channelId,
+      dedupeKey: row.dedupeKey,
+      oldestMs: row.createdAtMs - o.historyMarginMs,
+    });
+
+  function markSent(row: OutboxMessage, ts: string, how: string): Outcome {
+    if (!outbox.markSent(row.id, ts, clock.now())) {
+      logger.warn({ outboxId: row.id, ts }, 'posted, but the row was no longer ours to mark');
+    }
+    logger.info(
+      { outboxId: row.id, channel: row.channelId, kind: row.kind, ts, how },
+      'outbox message delivered',
+    );
+    if (row.kind !== 'ops') drainState.delivered = true;
+    return 'sent';
+  }
+
+  /** A retryable failure: back off, or give up after maxAttempts (checking history one last time). */
+  async function retryOrFail(
+    row: OutboxMessage,
+    description: string,
+    unconfirmed: boolean,
+  ): Promise<Outcome> {
+    const now = clock.now();
+    if (row.attempts < o.maxAttempts) {
+      const at = now + backoffDelay(row.attempts, o.backoffBaseMs, o.backoffMaxMs);
+      outbox.markRetry(row.id, `${unconfirmed ? UNCONFIRMED : ''}${description}`, at);
+      logger.warn(
+        { outboxId: row.id, channel: row.channelId, attempt: row.attempts, error: description, retryAt: at },
+        'delivery failed; will retry',
+      );
+      return 'retried';
+    }
+    if (unconfirmed) {
+      const ts = await findPosted(row).catch(() => null);
+      if (ts) return markSent(row, ts, 'found in history');
+    }
+    const reason = `gave up after ${row.attempts} attempts: ${description}`;
+    outbox.markFailed(row.id, reason);
+    logger.error({ outboxId: row.id, channel: row.channelId, kind: row.kind, error: description }, reason);
+    if (row.kind !== 'ops') {
+      drainState.gaveUp = true;
+      options.health?.raise(DELIVERY_FLAG, `outbox #${row.id} to ${row.channelId}: ${reason}`);
+    }
+    return 'failed';
+  }
+
+  /** What to do after Slack said no (or nothing). `fallback`: the text-only retry is still possible. */
+  async function settle(row: OutboxMessage, err: unknown, fallback: boolean): Promise<Outcome> {
+    const f: SlackFailure = classifySlackFailure(err);
+    const now = clock.now();
+    switch (f.kind) {
+      case 'rate_limited':
+        pacer.blockUntil(row.channelId, now + f.retryAfterMs);
+        // Slack did nothing with the call: not an attempt.
+        outbox.requeue(row.id, now + f.retryAfterMs);
+        logger.warn(
+          { outboxId: row.id, channel: row.channelId, retryAfterMs: f.retryAfterMs },
+          'Slack rate limited the channel; retrying after Retry-After',
+        );
+        return 'retried';
+      case 'channel_gone':
+        return pauseChannel(row, f.code, now);
+      case 'content_rejected':
+        if (fallback) return postText(row, f.code);
+        outbox.markFailed(row.id, f.code);
+        logger.error({ outboxId: row.id, slackError: f.code }, 'Slack refused even the plain-text message');
+        return 'failed';
+      case 'permanent':
+        outbox.markFailed(row.id, f.code);
+        logger.error(
+          { outboxId: row.id, channel: row.channelId, slackError: f.code },
+          'Slack refused the message',
+        );
+        return 'failed';
+      case 'transient':
+        return retryOrFail(row, describeSlackError(err), f.unconfirmed);
+    }
+  }
+
+  async function post(row: OutboxMessage, content: { text: string; blocks?: unknown[] }): Promise<string> {
+    try {
+      const res = await web.chat.postMessage({
+        channel: row.channelId,
+        text: content.text,
+        ...(content.blocks && content.blocks.length > 0 ? { blocks: content.blocks as never } : {}),
+        metadata: outboxMetadata(row) as never,
+        // Alerts name URLs; unfurled previews would bury the message.
+        unfurl_links: false,
+        unfurl_media: false,
+      });
+      if (!res.ts) throw new Error('chat.postMessage answered ok without a ts');
+      return res.ts;
+    } finally {
+      pacer.called(row.channelId, clock.now());
+    }
+  }
+
+  /** The blocks were refused: the fallback text carries the same news. */
+  async function postText(row: OutboxMessage, code: string): Promise<Outcome> {
+    logger.warn({ outboxId: row.id, slackError: code }, 'Slack refused the blocks; sending the plain text');
+    try {
+      const ts = await post(row, { text: truncatePlain(row.payload.text, L.fallbackText) });
+      return markSent(row, ts, `text fallback (${code})`);
+    } catch (err) {
+      return settle(row, err, false);
+    }
+  }
+
+  /**
+   * Waits for the channel's turn (at most one pace), or hands the row back, attempt not
+   * counted, when the turn is further off (a 429) or the lease would run out first.
+   */
+  async function awaitTurn(row: OutboxMessage): Promise<boolean> {
+    const now = clock.now();
+    const ready = pacer.readyAt(row.channelId);
+    const leaseLeft = (row.leaseUntilMs ?? 0) - Math.max(now, ready);
+    const signal = stopping?.signal;
+    if (signal?.aborted || ready - now > o.paceMs || leaseLeft < leaseReserve) {
+      outbox.requeue(row.id, Math.max(now, ready));
+      return false;
+    }
+    try {
+      // A timer may wake a millisecond before the wall clock agrees; a clock whose sleep
+      // does not advance time (some test clocks) must not spin: a few tries, then go.
+      for (let tries = 0; tries < 3 && clock.now() < ready; tries += 1)
+        await clock.sleep(ready - clock.now(), signal);
+    } catch {
+      // stop() during the wait: the row waits for the next process or drain.
+      outbox.requeue(row.id, ready);
+      return false;
+    }
+    return true;
+  }
+
+  async function deliver(row: OutboxMessage): Promise<Outcome> {
+    const now = clock.now();
+    const goneCode = gone.get(row.channelId);
+    if (goneCode !== undefined) {
+      outbox.markFailed(row.id, `channel: ${pauseReason(goneCode)}`);
+      return row.kind === 'ops' ? 'failed' : 'paused';
+    }
+    if (row.brandId !== null && row.kind !== 'ops') {
+      const sub = subscriptions.get(row.channelId, row.brandId);
+      if (sub?.pausedReason) {
+        outbox.markFailed(row.id, `subscription paused: ${sub.pausedReason}`);
+        return 'paused';
+      }
+      if (row.kind === 'alert' && sub?.mutedUntilMs != null && sub.mutedUntilMs > now) {
+        outbox.hold(row.id, sub.mutedUntilMs);
+        return 'held';
+      }
+    }
+    if (!(await awaitTurn(row))) return 'deferred';
+
+    if (row.lastError?.startsWith(UNCONFIRMED)) {
+      try {
+        const ts = await findPosted(row);
+        if (ts) return markSent(row, ts, 'found in history');
+      } catch (err) {
+        const f = classifySlackFailure(err);
+        if (f.kind === 'channel_gone' || f.kind === 'rate_limited') return settle(row, err, false);
+        // Cannot look: still unconfirmed, so do not post blindly; try again later.
+        return retryOrFail(row, `history check failed: ${describeSlackError(err)}`, true);
+      }
+    }
+
+    try {
+      const ts = await post(row, row.payload);
+      return markSent(row, ts, 'posted');
+    } catch (err) {
+      return settle(row, err, true);
+    }
+  }
+
+  async function recoverSending(): Promise<number> {
+    const now = clock.now();
+    let resolved = 0;
+    for (const row of outbox.listSending(now)) {
+      try {
+        const ts = await findPosted(row);
+        if (ts) {
+          markSent(row, ts, 'found in history after a crash');
+          resolved += 1;
+        } else if (requeueIfStillStale(row, now)) {
+          logger.info(
+            { outboxId: row.id, channel: row.channelId },
+            'crashed delivery not in history; requeued',
+          );
+          resolved += 1;
+        }
+      } catch (err) {
+        const f = classifySlackFailure(err);
+        if (f.kind === 'channel_gone') {
+          pauseChannel(row, f.code, now);
+          resolved += 1;
+        } else if (f.kind === 'rate_limited') {
+          pacer.blockUntil(row.channelId, now + f.retryAfterMs);
+        } else {
+          // Left in 'sending': the next drain looks again rather than risk a repost.
+          logger.warn(
+            { outboxId: row.id, error: describeSlackError(err) },
+            'history check failed; will look again',
+          );
+        }
+      }
+    }
+    return resolved;
+  }
+
+  async function drain(): Promise<DrainResult> {
+    const result = emptyResult();
+    gone.clear();
+    drainState.delivered = false;
+    drainState.gaveUp = false;
+    result.merged = releaseHeldAlerts(db, outbox, clock.now()).merged;
+    result.recovered = await recoverSending();
+    while (!stopping?.signal.aborted) {
+      // Only due rows are claimed: rows put back for later (429, backoff, pacing) end the loop.
+      const rows = outbox.claimDue(clock.now(), o.batchSize, { owner, leaseMs: o.leaseMs });
+      if (rows.length === 0) break;
+      const byChannel = new Map<string, OutboxMessage[]>();
+      for (const r of rows) byChannel.set(r.channelId, [...(byChannel.get(r.channelId) ?? []), r]);
+      // Channels in parallel, each channel in order at its own pace.
+      await Promise.all(
+        [...byChannel.values()].map(async (list) => {
+          for (const row of list) {
+            let outcome: Outcome;
+            try {
+              outcome = await deliver(row);
+            } catch (err) {
+              // A bug or a database error: the lease expires and recovery looks in the history.
+              logger.error({ err, outboxId: row.id }, 'delivering an outbox row failed unexpectedly');
+              continue;
+            }
+            count(row, outcome);
+            if (outcome !== 'deferred') result[outcome] += 1;
+          }
+        }),
+      );
+    }
+    if (drainState.delivered && !drainState.gaveUp) options.health?.clear(DELIVERY_FLAG);
+    return result;
+  }
+
+  // One drain at a time per relay; a call during a drain runs after it.
+  let chain: Promise<unknown> = Promise.resolve();
+  const drainOnce = (): Promise<DrainResult> => {
+    const run = chain.then(drain, drain);
+    chain = run.catch(() => {});
+    return run;
+  };
+
+  let loop: Promise<void> | undefined;
+  return {
+    drainOnce,
+    recoverSending,
+    start(intervalMs) {
+      if (loop) return;
+      const controller = new AbortController();
+      stopping = controller;
+      loop = (async () => {
+        while (!controller.signal.aborted) {
+          try {
+            const r = await drainOnce();
+            if (r.sent + r.failed + r.paused + r.recovered > 0) logger.debug({ ...r }, 'outbox drained');
+          } catch (err) {
+            logger.error({ err }, 'outbox drain failed');
+          }
+          await clock.sleep(intervalMs, controller.signal).catch(() => {});
+        }
+      })();
+    },
+    async stop() {
+      const controller = stopping ?? new AbortController();
+      stopping = controller;
+      controller.abort();
+      await loop;
+      await chain;
+      loop = undefined;
+      // Usable again afterwards (run-job drains, stops, and may drain once more).
+      if (stopping === controller) stopping = undefined;
+    },
+  };
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

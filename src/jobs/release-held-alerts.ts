@@ -1,0 +1,69 @@
+/**
+ * Ends holds that are over. Held alert messages of one channel and brand become one grouped
+ * message (a new outbox row with its own dedupe key; the originals are marked as merged into
+ * it), everything else simply becomes due. One transaction under SQLite's write lock, so two
+ * relays releasing at once cannot both group the same rows.
+ */
+import { createHash } from 'node:crypto';
+import { groupHeldMessages } from '../slack/views/held-alerts-message.js';
+import type { Db } from '../store/open-database.js';
+import type { OutboxMessage, OutboxRepo } from '../store/outbox-repo.js';
+import { transaction } from '../store/transaction.js';
+
+export interface ReleaseResult {
+  /** Rows that became due as they were. */
+  released: number;
+  /** Held rows delivered inside a grouped message. */
+  merged: number;
+  /** Grouped messages created. */
+  grouped: number;
+}
+
+function groupKey(channelId: string, brandId: string, members: readonly OutboxMessage[]): string {
+  const hash = createHash('sha1')
+    .update(
+      members
+        .map((m) => m.dedupeKey)
+        .sort()
+        .join('\n'),
+    )
+    .digest('hex')
+    .slice(0, 20);
+  return `held:${channelId}:${brandId}:${hash}`;
+}
+
+export function releaseHeldAlerts(db: Db, outbox: OutboxRepo, nowMs: number): ReleaseResult {
+  return transaction(db, () => {
+    const due = outbox
+      .listHeld()
+      .filter((r) => r.holdUntilMs === null || r.holdUntilMs <= nowMs)
+      .filter((r) => r.kind === 'alert' && r.brandId !== null)
+      .sort((a, b) => a.id - b.id);
+    const byTarget = new Map<string, OutboxMessage[]>();
+    for (const r of due) {
+      const k = `${r.channelId}\n${r.brandId}`;
+      byTarget.set(k, [...(byTarget.get(k) ?? []), r]);
+    }
+    let merged = 0;
+    let grouped = 0;
+    for (const rows of byTarget.values()) {
+      if (rows.length < 2) continue;
+      for (const g of groupHeldMessages(rows.map((r) => r.payload))) {
+        if (!g.message) continue;
+        const members = g.members.map((i) => rows[i]!);
+        const first = members[0]!;
+        const { id } = outbox.enqueue({
+          dedupeKey: groupKey(first.channelId, first.brandId!, members),
+          channelId: first.channelId,
+          brandId: first.brandId,
+          kind: 'alert',
+          payload: g.message,
+          nowMs,
+        });
+        for (const m of members) if (outbox.markMerged(m.id, id, nowMs)) merged += 1;
+        grouped += 1;
+      }
+    }
+    return { released: outbox.releaseHeld(nowMs), merged, grouped };
+  });
+}

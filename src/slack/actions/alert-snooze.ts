@@ -1,0 +1,75 @@
+/**
+ * "Snooze 24 h" on an alert (vis:alert:snooze, value {brandId, kind}): that kind of alert
+ * for that brand in that channel is muted for 24 hours (DESIGN.md "Alert semantics"); the
+ * person who clicked is told until when, privately. Audited. Anyone who can see the alert
+ * may snooze it: it only quiets this channel, and it ends by itself.
+ */
+import { type AlertKind, alertKinds } from '../../alerts/types.js';
+import { createSnoozesRepo } from '../../store/snoozes-repo.js';
+import { textReply } from '../reply.js';
+import { UserError } from '../user-error.js';
+import { ALERT_ACTIONS } from '../views/alert-message.js';
+import { escapeMrkdwn } from '../views/mrkdwn.js';
+import type { ActionHandler } from './action-handler.js';
+import { parseActionValue } from './parse-action-value.js';
+
+export const SNOOZE_MS = 24 * 60 * 60 * 1000;
+
+/** Same words as the button ("Snooze lost-citation alerts 24 h"). */
+const KIND_LABEL: Readonly<Record<AlertKind, string>> = {
+  citation_lost: 'Lost-citation alerts',
+  citation_competitor: 'Competitor alerts',
+  citation_sentiment: 'Sentiment alerts',
+  crawler_drop: 'Crawler alerts',
+  crawler_recovered: 'Crawler recovery notices',
+  ai_pages_threshold: 'AI Pages usage alerts',
+  ai_pages_disabled: 'AI Pages status alerts',
+};
+
+const isAlertKind = (k: unknown): k is AlertKind => alertKinds.includes(k as AlertKind);
+
+function slackDate(ms: number): string {
+  const sec = Math.floor(ms / 1000);
+  return `<!date^${sec}^{date_short_pretty} at {time}|${new Date(sec * 1000).toISOString()}>`;
+}
+
+export const alertSnooze: ActionHandler = {
+  prefix: ALERT_ACTIONS.snooze,
+  async run(ctx) {
+    const { brandId, kind } = parseActionValue(ctx.action.value);
+    if (typeof brandId !== 'string' || !isAlertKind(kind))
+      throw new UserError('stale_action', 'That button is from an older message; run the command again.');
+    const channelId = ctx.channelId;
+    if (!channelId) throw new UserError('stale_action', 'There is no channel to snooze alerts in.');
+    const now = ctx.deps.clock.now();
+    const untilMs = now + SNOOZE_MS;
+    createSnoozesRepo(ctx.deps.db).snooze({
+      channelId,
+      brandId,
+      kind,
+      untilMs,
+      createdBy: ctx.userId,
+      createdAtMs: now,
+    });
+    ctx.deps.auditLog.record({
+      atMs: now,
+      userId: ctx.userId,
+      channelId,
+      brandId,
+      action: 'alert.snooze',
+      detail: { kind, untilMs },
+      result: 'ok',
+    });
+    const name = await ctx
+      .resolveBrand(brandId)
+      .then((b) => b.name)
+      .catch(() => null);
+    const whose = name ? ` for *${escapeMrkdwn(name)}*` : '';
+    await ctx.respond(
+      textReply(
+        `:zzz: ${KIND_LABEL[kind]}${whose} are snoozed in <#${channelId}> until ${slackDate(untilMs)}. Other alerts still come through.`,
+        { replaceOriginal: false },
+      ),
+    );
+  },
+};

@@ -1,0 +1,75 @@
+/**
+ * What the bot says about its own trouble in SLACK_OPS_CHANNEL (DESIGN.md: key rejected,
+ * daily quota spent, jobs failing): once when it starts, once when it clears. Pure.
+ */
+import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
+import type { KnownBlock } from './block-kit-types.js';
+import { escapeMrkdwn } from './mrkdwn.js';
+import { truncateMrkdwn, truncatePlain } from './truncate-mrkdwn.js';
+
+export interface OpsReport {
+  /** Health flag key: `key_rejected`, `quota_spent`, `job_failing:<job>`. */
+  flag: string;
+  event: 'raised' | 'cleared';
+  detail: string | null;
+  atMs: number;
+}
+
+export const OPS_METADATA_EVENT = 'visibility_ops';
+
+const WHAT: Readonly<Record<string, { problem: string; action: string }>> = {
+  key_rejected: {
+    problem: 'The Brand Visibility API rejected the API key',
+    action: 'Check VISIBILITY_API_KEY; alerts and digests stop until the key works.',
+  },
+  quota_spent: {
+    problem: "The API key's daily request quota is spent",
+    action: 'Jobs wait until the quota resets (midnight UTC); commands may fail until then.',
+  },
+};
+
+export function describeFlag(flag: string): { problem: string; action: string } {
+  const known = WHAT[flag];
+  if (known) return known;
+  const job = flag.startsWith('job_failing:') ? flag.slice('job_failing:'.length) : flag;
+  return {
+    problem: `The ${job} job is failing`,
+    action: 'See the logs and `/visibility status`; the job keeps retrying on its schedule.',
+  };
+}
+
+function when(ms: number): string {
+  const sec = Math.floor(ms / 1000);
+  return `<!date^${sec}^{date_short_pretty} at {time}|${new Date(sec * 1000).toISOString()}>`;
+}
+
+export function buildOpsMessage(r: OpsReport): { text: string; blocks: KnownBlock[] } {
+  const { problem, action } = describeFlag(r.flag);
+  const detail = r.detail ? escapeMrkdwn(r.detail) : '';
+  const headline = r.event === 'raised' ? `:warning: ${problem}.` : `:white_check_mark: Cleared: ${problem}.`;
+  const body = r.event === 'raised' ? [headline, detail, action] : [headline];
+  const text = truncatePlain(
+    r.event === 'raised'
+      ? `visibility-bot: ${problem}. ${r.detail ?? ''}`.trim()
+      : `visibility-bot: cleared: ${problem}`,
+    L.fallbackText,
+  );
+  return {
+    text,
+    blocks: [
+      {
+        type: 'section',
+        text: { type: 'mrkdwn', text: truncateMrkdwn(body.filter(Boolean).join('\n'), L.sectionText) },
+      },
+      {
+        type: 'context',
+        elements: [
+          {
+            type: 'mrkdwn',
+            text: `visibility-bot health · \`${escapeMrkdwn(r.flag)}\` · ${r.event} ${when(r.atMs)}`,
+          },
+        ],
+      },
+    ],
+  };
+}
