@@ -1,0 +1,264 @@
+/**
+ * The API key's rate limiter (DESIGN.md "one key, one budget"). Correctness lives in
+ * SQLite: every grant is a short BEGIN IMMEDIATE transaction over the key's token bucket,
+ * the endpoint's sliding window, pauses and the daily count, so every process and every
+ * limiter on the database file shares one budget. In-process, one dispatcher loop hands
+ * grants out in lane order (interactive before background, FIFO within a lane) and sleeps
+ * exactly until the earliest waiter could go, or until a new waiter arrives.
+ *
+ * Across processes there is no shared queue, so the background lane keeps headroom: it
+ * takes a token only while the shared bucket holds more than one (and a window slot only
+ * while two are free), which leaves a token for an interactive caller in another process.
+ * That costs one token of burst, not throughput: background still drains at the refill rate.
+ *
+ * p-throttle is not used here: it reads Date.now() and setTimeout (no Clock seam), counts
+ * in-process only, has no lanes, and aborts only all its calls at once. The shared sliding
+ * window already gives what an in-process smoother would; bench/limiter.ts compares it.
+ */
+import { type Clock, systemClock } from '../../clock.js';
+import type { Logger } from '../../logger.js';
+import type { Db } from '../../store/open-database.js';
+import { type EndpointKey, endpointKeys } from '../endpoint-table.js';
+import { QuotaExhaustedError } from '../errors.js';
+import { PLAN_LIMITS, type PlanLimits, type PlanName } from '../plans.js';
+import { abortedWhileWaiting } from './aborted-while-waiting.js';
+import { type EndpointScope, endpointScope } from './endpoint-scope.js';
+import { LaneQueue } from './lane-queue.js';
+import { type ReactionContext, reactToResponse } from './react-to-response.js';
+import { RecentMax } from './recent-max.js';
+import { SharedBucketStore } from './shared-bucket-store.js';
+import type { Lane, LimiterState, RateLimiter, RateLimitObservation } from './types.js';
+
+export { unlimitedLimiter } from './unlimited-limiter.js';
+
+export interface RateLimiterOptions {
+  /** Shared SQLite (better-sqlite3): one budget for every process using the key. */
+  db: Db;
+  /** Hash of the API key (never the key). */
+  keyHash: string;
+  plan: PlanName;
+  /** Overrides the plan's limits (tests and the benchmark compress them). */
+  limits?: Partial<PlanLimits>;
+  /** Overrides every endpoint's per-minute limit; null = no per-endpoint limit (tests). */
+  endpointPerMinute?: number | null;
+  /** Length of "a minute"; default 60000. Compressed in tests. */
+  windowMs?: number;
+  clock?: Clock;
+  /** Jitter source, [0, 1). */
+  random?: () => number;
+  /** Pause after a 429 with no Retry-After and no delay in its text; default 60000 (DESIGN.md). */
+  defaultRetryAfterMs?: number;
+  /** Jitter added to a 429 pause, so processes do not resume in step; default 1000. */
+  maxJitterMs?: number;
+  /** Longest sleep before a waiter re-reads the shared state; default 1000. */
+  pollMs?: number;
+  logger?: Logger;
+}
+
+/** Tokens and window slots the background lane leaves for interactive callers. */
+const BACKGROUND_RESERVE = 1;
+/** Longer than this is a timeout or a lost response, not a latency to pace around. */
+const MAX_LATENCY_MS = 5_000;
+
+interface Waiter extends EndpointScope {
+  readonly lane: Lane;
+  readonly enqueuedAt: number;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
+  const clock = options.clock ?? systemClock;
+  const windowMs = options.windowMs ?? 60_000;
+  const pollMs = options.pollMs ?? 1000;
+  const logger = options.logger;
+  const limits: PlanLimits = { ...PLAN_LIMITS[options.plan], ...options.limits };
+  const store = new SharedBucketStore(options.db, options.keyHash, {
+    capacity: limits.burst,
+    refillPerMs: limits.perMinute / windowMs,
+    perDay: limits.perDay,
+    windowMs,
+  });
+  const scopeOf = (endpoint: EndpointKey) => endpointScope(endpoint, options.endpointPerMinute);
+  /** Grant-to-response times seen in the last window (this process's own). */
+  const latency = new RecentMax(windowMs);
+  const reaction: ReactionContext = {
+    store,
+    limits,
+    windowMs,
+    defaultRetryAfterMs: options.defaultRetryAfterMs ?? 60_000,
+    maxJitterMs: options.maxJitterMs ?? 1000,
+    random: options.random ?? Math.random,
+    logger,
+    recordLatency: (ms, now) => latency.add(ms, now),
+  };
+
+  const queue = new LaneQueue<Waiter>();
+  const waitedMs: Record<Lane, number> = { interactive: 0, background: 0 };
+  let rateLimitedCount = 0;
+  let closed = false;
+  let running = false;
+  /** Aborting it cuts the dispatcher's sleep short: a waiter arrived or left. */
+  let wake: AbortController | null = null;
+  let quotaLoggedFor = 0;
+
+  function pump(): void {
+    if (running) {
+      wake?.abort();
+      return;
+    }
+    void dispatch();
+  }
+
+  async function dispatch(): Promise<void> {
+    running = true;
+    try {
+      while (!closed && queue.size > 0) {
+        const waitMs = grantOne();
+        if (waitMs === 0) continue;
+        wake = new AbortController();
+        try {
+          // The wait is computed from shared state that other processes can only make
+          // stricter; pollMs bounds it anyway (clock steps, an operator clearing a pause).
+          await clock.sleep(Math.max(1, Math.min(Math.ceil(waitMs), pollMs)), wake.signal);
+        } catch {
+          // Woken early: re-read the queue and the shared state.
+        } finally {
+          wake = null;
+        }
+      }
+    } finally {
+      running = false;
+    }
+  }
+
+  /**
+   * Tokens every lane leaves for latency. The service spends a token when the request
+   * arrives, we when we grant it; when a slow request (a cold connection) drained a full
+   * bucket and later ones are fast, the service's bucket runs up to rate × that latency
+   * behind ours. Keeping that much back costs a little burst, no throughput. Measured to
+   * the response, it overestimates, so it is capped at a tenth of the bucket.
+   */
+  function latencyHeadroom(): number {
+    const latencyMs = Math.min(latency.get(clock.now()), MAX_LATENCY_MS);
+    return Math.min((latencyMs * limits.perMinute) / windowMs, limits.burst / 10);
+  }
+
+  /** Grants the first waiter that may go now (0), or returns how long until one may. */
+  function grantOne(): number {
+    const heads = queue.heads();
+    const headroom = latencyHeadroom();
+    let result: ReturnType<SharedBucketStore['takeFirst']>;
+    try {
+      result = store.takeFirst(
+        () => clock.now(),
+        heads.map((w) => ({
+          scope: w.scope,
+          limit: w.limit,
+          tokensLeft: (w.lane === 'background' ? BACKGROUND_RESERVE : 0) + headroom,
+          slotsLeft: w.lane === 'background' ? BACKGROUND_RESERVE : 0,
+        })),
+      );
+    } catch (error) {
+      // The database failed (closed, locked past busy_timeout): nobody can be paced.
+      for (const w of queue.drain()) w.reject(error);
+      return 0;
+    }
+    if (result.kind === 'granted') {
+      const waiter = heads[result.index]!;
+      queue.remove(waiter);
+      waitedMs[waiter.lane] += result.nowMs - waiter.enqueuedAt;
+      waiter.resolve();
+      return 0;
+    }
+    if (result.kind === 'quota') {
+      if (quotaLoggedFor !== result.resetAt) {
+        quotaLoggedFor = result.resetAt;
+        logger?.warn(
+          { dailyLimit: limits.perDay, resetAt: new Date(result.resetAt).toISOString() },
+          "The API key's daily request quota is spent; requests fail until it resets",
+        );
+      }
+      for (const w of queue.drain()) w.reject(new QuotaExhaustedError(result.resetAt));
+      return 0;
+    }
+    return result.waitMs;
+  }
+
+  function acquire(endpoint: EndpointKey, lane: Lane, signal?: AbortSignal): Promise<void> {
+    if (closed) return Promise.reject(abortedWhileWaiting(undefined, 'The rate limiter is closed.'));
+    if (signal?.aborted) return Promise.reject(abortedWhileWaiting(signal.reason));
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        if (!queue.remove(waiter)) return;
+        reject(abortedWhileWaiting(signal?.reason));
+        pump();
+      };
+      const waiter: Waiter = {
+        ...scopeOf(endpoint),
+        lane,
+        enqueuedAt: clock.now(),
+        resolve: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        reject: (error) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      queue.push(waiter);
+      pump();
+    });
+  }
+
+  function observe(endpoint: EndpointKey, o: RateLimitObservation): void {
+    if (closed) return;
+    if (o.status === 429) rateLimitedCount++;
+    try {
+      // One transaction: the other process sees the whole reaction to a response or none.
+      store.atomically(() => reactToResponse(reaction, endpoint, scopeOf(endpoint), o, clock.now()));
+    } catch (error) {
+      // A response must never fail because its bookkeeping did (e.g. the database is busy).
+      logger?.error({ err: error, endpoint }, 'The rate limiter could not record a response');
+    }
+    if (o.status === 429) pump();
+  }
+
+  function state(): LimiterState {
+    const now = clock.now();
+    const shared = store.snapshot(now);
+    const endpointPauses: LimiterState['endpointPauses'] = {};
+    for (const key of endpointKeys) {
+      const until = shared.scopePauses.get(scopeOf(key).scope);
+      if (until !== undefined) endpointPauses[key] = until;
+    }
+    return {
+      plan: options.plan,
+      tokens: shared.tokens,
+      capacity: limits.burst,
+      refillPerSecond: (limits.perMinute * 1000) / windowMs,
+      usedToday: shared.usedToday,
+      dailyLimit: limits.perDay,
+      dailyResetAt: shared.dailyResetAt,
+      keyPausedUntil: shared.keyPausedUntil,
+      endpointPauses,
+      lanes: {
+        interactive: { queued: queue.count('interactive') },
+        background: { queued: queue.count('background') },
+      },
+      waitedMs: { ...waitedMs },
+      rateLimitedCount,
+    };
+  }
+
+  function close(): void {
+    if (closed) return;
+    closed = true;
+    for (const w of queue.drain()) w.reject(abortedWhileWaiting(undefined, 'The rate limiter is closed.'));
+    wake?.abort();
+  }
+
+  return { acquire, observe, state, close };
+}

@@ -1,0 +1,59 @@
+/**
+ * The in-process wait queue: two lanes, FIFO within each. The dispatcher asks for one
+ * head per endpoint scope, interactive lane first, so a waiter whose endpoint is paused or
+ * whose window is full does not hold up later waiters for other endpoints.
+ */
+import type { Lane } from './types.js';
+
+export const LANES: readonly Lane[] = ['interactive', 'background'];
+
+export interface QueuedWaiter {
+  readonly lane: Lane;
+  readonly scope: string;
+}
+
+export class LaneQueue<W extends QueuedWaiter> {
+  private readonly lanes: Record<Lane, W[]> = { interactive: [], background: [] };
+
+  get size(): number {
+    return this.lanes.interactive.length + this.lanes.background.length;
+  }
+
+  count(lane: Lane): number {
+    return this.lanes[lane].length;
+  }
+
+  push(waiter: W): void {
+    this.lanes[waiter.lane].push(waiter);
+  }
+
+  /** false when the waiter was no longer queued (already granted or removed). */
+  remove(waiter: W): boolean {
+    const list = this.lanes[waiter.lane];
+    const index = list.indexOf(waiter);
+    if (index === -1) return false;
+    list.splice(index, 1);
+    return true;
+  }
+
+  /** The first waiter of each (lane, scope), in grant priority order. */
+  heads(): W[] {
+    const heads: W[] = [];
+    for (const lane of LANES) {
+      const seen = new Set<string>();
+      for (const waiter of this.lanes[lane]) {
+        if (seen.has(waiter.scope)) continue;
+        seen.add(waiter.scope);
+        heads.push(waiter);
+      }
+    }
+    return heads;
+  }
+
+  /** Empties the queue, returning every waiter in priority order. */
+  drain(): W[] {
+    const all = LANES.flatMap((lane) => this.lanes[lane]);
+    for (const lane of LANES) this.lanes[lane] = [];
+    return all;
+  }
+}

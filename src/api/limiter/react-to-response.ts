@@ -1,0 +1,94 @@
+/**
+ * What the limiter learns from a response: the send's window time is settled (and its
+ * grant-to-response time recorded), the X-RateLimit-* headers (when present) lower the
+ * bucket or pause a window, and a 429 pauses the endpoint, and the whole key when the
+ * limit it names is the key's or cannot be told apart. Pauses go to SQLite, so every
+ * process using the key pauses too.
+ */
+import type { Logger } from '../../logger.js';
+import type { EndpointKey } from '../endpoint-table.js';
+import type { PlanLimits } from '../plans.js';
+import type { EndpointScope } from './endpoint-scope.js';
+import { type LimitScope, limitScope } from './limit-scope.js';
+import { retryDelayFromResponse } from './retry-delay.js';
+import { KEY_SCOPE, type SharedBucketStore } from './shared-bucket-store.js';
+import type { RateLimitObservation } from './types.js';
+
+export interface ReactionContext {
+  store: SharedBucketStore;
+  limits: PlanLimits;
+  windowMs: number;
+  defaultRetryAfterMs: number;
+  maxJitterMs: number;
+  random: () => number;
+  logger?: Logger | undefined;
+  /** A grant-to-response time, for the bucket's latency headroom. */
+  recordLatency(ms: number, nowMs: number): void;
+}
+
+export function reactToResponse(
+  ctx: ReactionContext,
+  endpoint: EndpointKey,
+  window: EndpointScope,
+  o: RateLimitObservation,
+  now: number,
+): void {
+  const { store } = ctx;
+  const { scope, limit } = window;
+  const kind = limitScope(o, { keyPerMinute: ctx.limits.perMinute, endpointPerMinute: limit });
+  if (limit !== null) store.settleSend(scope, now);
+  const grantedAt = store.settleSend(KEY_SCOPE, now);
+  if (grantedAt !== undefined) ctx.recordLatency(now - grantedAt, now);
+  adaptToHeaders(ctx, kind, window, o, now);
+  if (o.status !== 429) return;
+
+  const delayMs = retryDelayFromResponse(o, ctx.defaultRetryAfterMs);
+  const until = Math.ceil(now + delayMs + ctx.random() * ctx.maxJitterMs);
+  if (kind === 'day') store.markDaySpent(now);
+  // An endpoint's own limit: its window refills from `until` at its own rate. The key's
+  // limit: the key's bucket restarts empty at `until` and drains everything at its rate.
+  store.pauseScope(scope, until, kind === 'endpoint' ? limit : null, now);
+  if (kind !== 'endpoint') store.pauseKey(now, until, true);
+  ctx.logger?.warn(
+    { endpoint, limit: kind, pauseMs: until - now, serviceMessage: o.message },
+    kind === 'endpoint'
+      ? 'Rate limited (429): pausing the endpoint'
+      : 'Rate limited (429): pausing the API key',
+  );
+}
+
+/**
+ * X-RateLimit-Remaining/Reset, when the service sends them (newer deployments may not).
+ * A Remaining below the bucket lowers it. "Remaining 0 until Reset" pauses until Reset
+ * when our own send log shows that window spent (about Limit sends since it began): then
+ * it is a window we can see, e.g. a fixed minute. Otherwise the 0 comes from a limit the
+ * headers do not name, typically the key's bucket (DESIGN.md reads burst as a token
+ * bucket, which refills continuously while a window's Reset can be a minute away), so the
+ * bucket is emptied and refills at the plan's rate.
+ */
+function adaptToHeaders(
+  ctx: ReactionContext,
+  kind: LimitScope,
+  { scope, limit }: EndpointScope,
+  o: RateLimitObservation,
+  now: number,
+): void {
+  const { store, limits, windowMs } = ctx;
+  if (o.remaining === undefined) return;
+  if (kind !== 'endpoint' && o.remaining < limits.burst) store.lowerTokens(now, o.remaining);
+  if (o.remaining >= 1 || o.resetAtMs === undefined || o.resetAtMs <= now) return;
+  // A reset later than one window away is a clock disagreement, not a longer window: then
+  // the window's start is unknown too, and the last full window is counted instead.
+  const resetAt = Math.min(o.resetAtMs, now + windowMs);
+  const windowScope = kind === 'endpoint' ? scope : KEY_SCOPE;
+  const windowLimit = o.limit ?? (kind === 'endpoint' && limit !== null ? limit : limits.perMinute);
+  const sent = store.sendsSince(
+    windowScope,
+    o.resetAtMs > now + windowMs ? now - windowMs : resetAt - windowMs,
+  );
+  // "About": sends still in flight when the server counted its last may add a few.
+  const spent = sent >= windowLimit && sent <= windowLimit + Math.max(2, Math.ceil(windowLimit / 10));
+  if (!spent) store.lowerTokens(now, 0);
+  else if (kind === 'endpoint') store.pauseScope(scope, resetAt, null, now);
+  else store.pauseKey(now, resetAt, false);
+}

@@ -1,0 +1,105 @@
+/**
+ * Interactive before background: in-process by the dispatcher's order, across processes
+ * by the background lane's headroom of one token.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { acquireMany, type LimiterFixture, limiterFixture } from './limiter-test-kit.js';
+
+let f: LimiterFixture;
+afterEach(() => f.cleanup());
+
+const TOKEN_INTERVAL = 1_000; // scale: 60/min
+
+describe('lanes', () => {
+  it('an interactive call overtakes a saturated background lane and waits at most one token interval', async () => {
+    f = limiterFixture({ endpointPerMinute: null, limits: { burst: 10 } });
+    const limiter = f.limiter();
+    const t0 = f.clock.now();
+    const background = acquireMany(limiter, f.clock, 200, 'getCitations', 'background');
+
+    const waits: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      // Arrive at awkward moments: just after a token went to the background lane, and between.
+      await f.clock.sleep(i % 2 === 0 ? 3_001 : 2_437);
+      const arrived = f.clock.now();
+      // Three people at once: each waits at most one more interval than the one before.
+      const grants = await acquireMany(limiter, f.clock, 3, 'getBrands', 'interactive');
+      grants
+        .sort((a, b) => a - b)
+        .forEach((t, k) => {
+          waits.push(t - arrived - k * TOKEN_INTERVAL);
+        });
+      expect(limiter.state().lanes.background.queued).toBeGreaterThan(0);
+    }
+    expect(Math.max(...waits)).toBeLessThanOrEqual(TOKEN_INTERVAL);
+    const bg = await background;
+    // Background was FIFO and kept draining at the refill rate around the interactive calls;
+    // its headroom costs one token of the burst of 10, not throughput.
+    expect(bg).toEqual([...bg].sort((a, b) => a - b));
+    expect(Math.max(...bg) - t0).toBe((200 + 60 - 9) * TOKEN_INTERVAL);
+    expect(limiter.state().waitedMs.background).toBeGreaterThan(limiter.state().waitedMs.interactive);
+  });
+
+  it('grants queued interactive waiters before background ones, FIFO within each lane', async () => {
+    f = limiterFixture({ endpointPerMinute: null, limits: { burst: 1 } });
+    const limiter = f.limiter();
+    await limiter.acquire('getBrands', 'interactive'); // empty the bucket
+    const order: string[] = [];
+    const calls = [
+      ['b1', 'background'],
+      ['i1', 'interactive'],
+      ['b2', 'background'],
+      ['i2', 'interactive'],
+    ] as const;
+    await Promise.all(
+      calls.map(async ([name, lane]) => {
+        await limiter.acquire('getBrands', lane);
+        order.push(name);
+      }),
+    );
+    expect(order).toEqual(['i1', 'i2', 'b1', 'b2']);
+  });
+
+  it('a waiter whose endpoint window is full does not hold up the others in its lane', async () => {
+    f = limiterFixture({ plan: 'enterprise' });
+    const limiter = f.limiter();
+    const t0 = f.clock.now();
+    await acquireMany(limiter, f.clock, 10, 'refreshContentIdeas', 'interactive');
+    const blocked = limiter.acquire('refreshContentIdeas', 'interactive');
+    await limiter.acquire('getBrands', 'interactive');
+    expect(f.clock.now()).toBe(t0);
+    await blocked;
+    expect(f.clock.now()).toBe(t0 + 60_000);
+  });
+
+  it('the background lane leaves a token for an interactive caller in another process', async () => {
+    f = limiterFixture({ endpointPerMinute: null, limits: { burst: 5 } });
+    const jobs = f.limiter();
+    const serve = f.limiter({ db: f.file.open() });
+    const background = acquireMany(jobs, f.clock, 40, 'getCitations', 'background');
+
+    const waits: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      await f.clock.sleep(2_500);
+      const arrived = f.clock.now();
+      await serve.acquire('getBrands', 'interactive');
+      waits.push(f.clock.now() - arrived);
+    }
+    await background;
+    // The background burst stopped at 4 of 5 tokens, and each background take leaves one.
+    expect(waits.every((w) => w === 0)).toBe(true);
+  });
+
+  it('the background lane keeps a slot of an endpoint window free too', async () => {
+    f = limiterFixture({ plan: 'enterprise' });
+    const limiter = f.limiter();
+    const t0 = f.clock.now();
+    const background = acquireMany(limiter, f.clock, 30, 'refreshContentIdeas', 'background').catch(() => []);
+    await f.clock.sleep(1);
+    await limiter.acquire('refreshContentIdeas', 'interactive');
+    expect(f.clock.now()).toBe(t0 + 1);
+    expect(limiter.state().lanes.background.queued).toBe(21);
+    limiter.close();
+    await background;
+  });
+});

@@ -1,0 +1,124 @@
+/** Shared helpers of the limiter tests: a temporary database file and bound checks. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EndpointKey } from '../../../src/api/endpoint-table.js';
+import { createRateLimiter, type RateLimiterOptions } from '../../../src/api/limiter/create-rate-limiter.js';
+import type { Lane, RateLimiter } from '../../../src/api/limiter/types.js';
+import { type Db, openDatabase } from '../../../src/store/open-database.js';
+import { VirtualClock } from './virtual-clock.js';
+
+export interface TempDb {
+  path: string;
+  /** A new connection to the same file, as another process would open it. */
+  open(): Db;
+  cleanup(): void;
+}
+
+export function tempDb(): TempDb {
+  const dir = mkdtempSync(join(tmpdir(), 'limiter-test-'));
+  const path = join(dir, 'visibility.db');
+  const opened: Db[] = [];
+  return {
+    path,
+    open() {
+      const db = openDatabase(path);
+      opened.push(db);
+      return db;
+    },
+    cleanup() {
+      for (const db of opened) if (db.open) db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The most a token bucket can let through is its capacity plus what refills in the
+ * interval: checks every pair of grants (i..j) against capacity + rate·(tj − ti) + slack.
+ */
+export function worstBucketExcess(
+  grantsMs: readonly number[],
+  capacity: number,
+  perMs: number,
+  slack = 0,
+): number {
+  const t = [...grantsMs].sort((a, b) => a - b);
+  let worst = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < t.length; i++) {
+    for (let j = i; j < t.length; j++) {
+      worst = Math.max(worst, j - i + 1 - (capacity + perMs * (t[j]! - t[i]!) + slack));
+    }
+  }
+  return worst;
+}
+
+/** The largest number of timestamps in any half-open window [t, t + windowMs). */
+export function maxInAnyWindow(timesMs: readonly number[], windowMs: number): number {
+  const t = [...timesMs].sort((a, b) => a - b);
+  let best = 0;
+  let start = 0;
+  for (let end = 0; end < t.length; end++) {
+    while (t[end]! - t[start]! >= windowMs) start++;
+    best = Math.max(best, end - start + 1);
+  }
+  return best;
+}
+
+export const KEY = 'test-key-hash';
+
+export interface LimiterFixture {
+  clock: VirtualClock;
+  db: Db;
+  file: TempDb;
+  /** A limiter on the shared file; a fresh connection per call unless `db` is given. */
+  limiter(overrides?: Partial<RateLimiterOptions>): RateLimiter;
+  cleanup(): void;
+}
+
+/** A virtual clock, a temporary database file, and limiters on it that are closed afterwards. */
+export function limiterFixture(defaults: Partial<RateLimiterOptions> = {}): LimiterFixture {
+  const clock = new VirtualClock();
+  const file = tempDb();
+  const db = file.open();
+  const limiters: RateLimiter[] = [];
+  return {
+    clock,
+    db,
+    file,
+    limiter(overrides = {}) {
+      const limiter = createRateLimiter({
+        db,
+        keyHash: KEY,
+        plan: 'scale',
+        clock,
+        random: () => 0,
+        maxJitterMs: 0,
+        ...defaults,
+        ...overrides,
+      });
+      limiters.push(limiter);
+      return limiter;
+    },
+    cleanup() {
+      for (const l of limiters) l.close();
+      file.cleanup();
+    },
+  };
+}
+
+/** Starts `n` acquires at once; resolves with the virtual time each was granted at. */
+export function acquireMany(
+  limiter: RateLimiter,
+  clock: VirtualClock,
+  n: number,
+  endpoint: EndpointKey | ((i: number) => EndpointKey) = 'getBrands',
+  lane: Lane = 'background',
+): Promise<number[]> {
+  return Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      await limiter.acquire(typeof endpoint === 'function' ? endpoint(i) : endpoint, lane);
+      return clock.now();
+    }),
+  );
+}
