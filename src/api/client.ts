@@ -513,8 +513,8 @@ export class ApiClient implements VisibilityApi {
   }
 }
 
-function callOptions(opts: CallOptions | undefined): Pick<SendRequest, 'lane' | 'signal'> {
-  return { lane: opts?.lane, signal: opts?.signal };
+function callOptions(opts: CallOptions | undefined): Pick<SendRequest, 'lane' | 'signal' | 'priority'> {
+  return { lane: opts?.lane, signal: opts?.signal, priority: opts?.priority };
 }
 
 function endpointLabel(key: EndpointKey): string {

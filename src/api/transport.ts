@@ -71,6 +71,8 @@ export interface SendRequest {
   recover?: (status: number, body: ServiceErrorBody) => unknown;
   lane?: Lane | undefined;
   signal?: AbortSignal | undefined;
+  /** The limiter's interactive order (CallOptions.priority); kept across retries. */
+  priority?: number | undefined;
 }
 
 interface RawResponse {
@@ -105,7 +107,7 @@ export class Transport {
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw errorFromTransport(signal.reason, endpoint, signal);
       try {
-        await limiter.acquire(key, lane, signal);
+        await limiter.acquire(key, lane, signal, req.priority);
       } catch (err) {
         throw isApiError(err) || !signal?.aborted ? err : errorFromTransport(err, endpoint, signal);
       }

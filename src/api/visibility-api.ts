@@ -29,6 +29,12 @@ export interface CallOptions {
   /** `interactive` (a person waits in Slack) goes ahead of `background` (jobs). Default interactive. */
   lane?: Lane;
   signal?: AbortSignal;
+  /**
+   * Epoch ms the person's request arrived (lower = earlier): the interactive lane grants
+   * in this order, so every call of one command keeps the command's place. Default: the
+   * time the call is queued.
+   */
+  priority?: number;
 }
 
 export interface BrandParams {

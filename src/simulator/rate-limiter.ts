@@ -68,14 +68,33 @@ export function createRateLimiter(initial: SimulatorLimits, startedAt: number): 
     'X-RateLimit-Reset': String(Math.ceil(resetMs / 1000)),
   });
 
+  /**
+   * Remaining is the tightest of the three limits, and Reset belongs to that same limit:
+   * when its count next goes up (the key's next whole token, the window's oldest request
+   * leaving it, UTC midnight). A Reset taken from another limit would tell a client that
+   * reads "Remaining 0 until Reset" (API.md §7 says to watch Remaining) to wait for the
+   * wrong thing, e.g. a minute-long window while the bucket refills in a second. When
+   * limits tie, the latest Reset: the count stays down until all of them went up.
+   */
   const describe = (key: string, limit: number, now: number) => {
     const list = windowOf(key, now);
-    const remaining = Math.min(
-      tokens,
-      limit - list.length,
-      limits.perDay === null ? Number.POSITIVE_INFINITY : limits.perDay - usedToday,
-    );
-    const resetMs = list.length > 0 ? list[0]! + limits.windowMs : now + limits.windowMs;
+    const msPerToken = limits.windowMs / limits.perMinute;
+    const whole = Math.floor(tokens);
+    const candidates = [
+      {
+        remaining: whole,
+        resetMs: tokens >= limits.burst ? now : now + (whole + 1 - tokens) * msPerToken,
+      },
+      {
+        remaining: limit - list.length,
+        resetMs: list.length > 0 ? list[0]! + limits.windowMs : now + limits.windowMs,
+      },
+      ...(limits.perDay === null
+        ? []
+        : [{ remaining: limits.perDay - usedToday, resetMs: (day + 1) * DAY_MS }]),
+    ];
+    const remaining = Math.min(...candidates.map((c) => c.remaining));
+    const resetMs = Math.max(...candidates.filter((c) => c.remaining === remaining).map((c) => c.resetMs));
     return { list, remaining, resetMs };
   };
 
@@ -85,8 +104,8 @@ export function createRateLimiter(initial: SimulatorLimits, startedAt: number): 
   return {
     take(key, limit, now) {
       refill(now);
-      const { list, resetMs } = describe(key, limit, now);
-      const reject = (retryMs: number, message: string, reset = resetMs): RateDecision => ({
+      const { list } = describe(key, limit, now);
+      const reject = (retryMs: number, message: string, reset: number): RateDecision => ({
         ok: false,
         headers: headers(limit, 0, reset),
         retryAfterSec: seconds(retryMs),
@@ -101,7 +120,8 @@ export function createRateLimiter(initial: SimulatorLimits, startedAt: number): 
         return reject(waitMs, `Rate limit exceeded: ${limits.perMinute} per 1 minute`, now + waitMs);
       }
       if (list.length >= limit) {
-        return reject(list[0]! + limits.windowMs - now, `Rate limit exceeded: ${limit} per 1 minute`);
+        const windowReset = list[0]! + limits.windowMs;
+        return reject(windowReset - now, `Rate limit exceeded: ${limit} per 1 minute`, windowReset);
       }
       tokens -= 1;
       usedToday += 1;

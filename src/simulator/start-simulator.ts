@@ -2,6 +2,7 @@
  * The HTTP server: reads each request, answers /__control itself, records every API
  * request and hands it to handleApiRequest; closes cleanly, aborting injected latency.
  */
+import { setMaxListeners } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleControl } from './control-routes.js';
@@ -41,6 +42,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const resolved = resolveOptions(options);
   const core = createSimulatorCore(resolved);
   const closing = new AbortController();
+  // Every request held by injected latency listens on this one signal until it answers;
+  // hundreds at once is a load test, not a leak (0 = no limit, no warning).
+  setMaxListeners(0, closing.signal);
 
   const server = createServer((req, res) => {
     void (async () => {

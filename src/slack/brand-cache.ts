@@ -1,7 +1,8 @@
 /**
  * The brand list, kept for a minute: almost every command resolves a brand name, and
  * asking GET /get-brands each time would spend the key's rate budget on the same answer.
- * Concurrent callers share one request. Commands that change brands call `invalidate()`.
+ * Single-flight: while a fetch is in flight every caller that needs one shares it. Commands
+ * that change brands call `invalidate()`.
  */
 
 import type { Brand } from '../api/schemas/index.js';
@@ -10,33 +11,72 @@ import type { Clock } from '../clock.js';
 
 export const BRAND_CACHE_TTL_MS = 60_000;
 
+type BrandsApi = Pick<VisibilityApi, 'getBrands'>;
+
 export interface BrandCache {
+  /** A list fetched at most the TTL ago, or the fetch in flight, or a new fetch. */
   list(opts?: CallOptions): Promise<Brand[]>;
+  /**
+   * A list fetched from now on: the fetch in flight if there is one (it has not answered
+   * yet), else a new one. For `brands`, which is how people check for a brand just added.
+   */
+  refresh(opts?: CallOptions): Promise<Brand[]>;
+  /** Forgets the list and any fetch in flight (it may predate the change). */
   invalidate(): void;
+  /**
+   * The same cache (one list, one fetch in flight) fetching through `api`: a request's
+   * API, so a fetch it starts queues with that request's lane and priority.
+   */
+  withApi(api: BrandsApi): BrandCache;
 }
 
-export function createBrandCache(
-  api: Pick<VisibilityApi, 'getBrands'>,
-  clock: Clock,
-  ttlMs = BRAND_CACHE_TTL_MS,
-): BrandCache {
-  let cached: { at: number; brands: Promise<Brand[]> } | undefined;
-  return {
-    list(opts) {
-      if (cached && clock.now() - cached.at < ttlMs) return cached.brands;
-      const entry = {
-        at: clock.now(),
-        brands: api.getBrands({}, { lane: 'interactive', ...opts }).then((r) => r.brands),
-      };
-      // A failure is not cached: the next command asks again.
-      entry.brands.catch(() => {
-        if (cached === entry) cached = undefined;
-      });
-      cached = entry;
-      return entry.brands;
-    },
-    invalidate() {
-      cached = undefined;
-    },
-  };
+interface Fetch {
+  /** When the fetch started: the list is as old as this, not as its answer. */
+  at: number;
+  brands: Promise<Brand[]>;
+}
+
+export function createBrandCache(api: BrandsApi, clock: Clock, ttlMs = BRAND_CACHE_TTL_MS): BrandCache {
+  let settled: { at: number; brands: Brand[] } | undefined;
+  let inFlight: Fetch | undefined;
+
+  function start(through: BrandsApi, opts: CallOptions | undefined): Promise<Brand[]> {
+    const entry: Fetch = {
+      at: clock.now(),
+      brands: through.getBrands({}, { lane: 'interactive', ...opts }).then((r) => r.brands),
+    };
+    inFlight = entry;
+    entry.brands.then(
+      (brands) => {
+        // Unless invalidated meanwhile: then this answer may predate the change.
+        if (inFlight !== entry) return;
+        inFlight = undefined;
+        settled = { at: entry.at, brands };
+      },
+      () => {
+        // A failure is not cached: the next command asks again.
+        if (inFlight === entry) inFlight = undefined;
+      },
+    );
+    return entry.brands;
+  }
+
+  function view(through: BrandsApi): BrandCache {
+    return {
+      list(opts) {
+        if (settled && clock.now() - settled.at < ttlMs) return Promise.resolve(settled.brands);
+        return inFlight?.brands ?? start(through, opts);
+      },
+      refresh(opts) {
+        return inFlight?.brands ?? start(through, opts);
+      },
+      invalidate() {
+        settled = undefined;
+        inFlight = undefined;
+      },
+      withApi: view,
+    };
+  }
+
+  return view(api);
 }

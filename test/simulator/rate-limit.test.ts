@@ -44,6 +44,36 @@ describe('headers', () => {
     });
     expect(refresh.headers.get('x-ratelimit-limit')).toBe('10');
   });
+
+  it('Reset belongs to the limit Remaining comes from', async () => {
+    const s = await sim({ limits: { burst: 3, perMinute: 60, perDay: 10 } });
+    const seconds = (ms: number) => String(Math.ceil(ms / 1000));
+    // The bucket (2 left) is tighter than the window (59) and the day (9): its next token.
+    const first = await get(s, '/get-brands');
+    expect(first.headers.get('x-ratelimit-remaining')).toBe('2');
+    expect(first.headers.get('x-ratelimit-reset')).toBe(seconds(T0 + 1_000));
+    await get(s, '/get-brands');
+    s.clock.advance(500);
+    // Half a token refilled: still 0 whole tokens left, the next one half a second away,
+    // not a minute away when the window's oldest request leaves it.
+    const emptied = await get(s, '/get-brands');
+    expect(emptied.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(emptied.headers.get('x-ratelimit-reset')).toBe(seconds(T0 + 1_000));
+
+    // The window is the tightest: its oldest request leaves it a minute after it was sent.
+    const windowed = await sim({ limits: { endpointPerMinute: 2, burst: 10 } });
+    await get(windowed, '/get-brands');
+    windowed.clock.advance(2_000);
+    const second = await get(windowed, '/get-brands');
+    expect(second.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(second.headers.get('x-ratelimit-reset')).toBe(seconds(T0 + 60_000));
+
+    // The day is the tightest: it resets at midnight UTC (T0 is 15:00).
+    const daily = await sim({ limits: { perDay: 2 } });
+    const last = await get(daily, '/get-brands');
+    expect(last.headers.get('x-ratelimit-remaining')).toBe('1');
+    expect(last.headers.get('x-ratelimit-reset')).toBe(seconds(T0 + 9 * 3_600_000));
+  });
 });
 
 describe('key token bucket', () => {

@@ -3,8 +3,9 @@
  * SQLite: every grant is a short BEGIN IMMEDIATE transaction over the key's token bucket,
  * the endpoint's sliding window, pauses and the daily count, so every process and every
  * limiter on the database file shares one budget. In-process, one dispatcher loop hands
- * grants out in lane order (interactive before background, FIFO within a lane) and sleeps
- * exactly until the earliest waiter could go, or until a new waiter arrives.
+ * grants out in lane order (interactive before background; interactive by the arrival of
+ * the person's request, background FIFO) and sleeps exactly until the earliest waiter
+ * could go, or until a new waiter arrives.
  *
  * Across processes there is no shared queue, so the background lane keeps headroom: it
  * takes a token only while the shared bucket holds more than one (and a window slot only
@@ -63,6 +64,7 @@ const MAX_LATENCY_MS = 5_000;
 interface Waiter extends EndpointScope {
   readonly lane: Lane;
   readonly enqueuedAt: number;
+  readonly rank: number;
   resolve(): void;
   reject(error: unknown): void;
 }
@@ -185,7 +187,12 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     return result.waitMs;
   }
 
-  function acquire(endpoint: EndpointKey, lane: Lane, signal?: AbortSignal): Promise<void> {
+  function acquire(
+    endpoint: EndpointKey,
+    lane: Lane,
+    signal?: AbortSignal,
+    priority?: number,
+  ): Promise<void> {
     if (closed) return Promise.reject(abortedWhileWaiting(undefined, 'The rate limiter is closed.'));
     if (signal?.aborted) return Promise.reject(abortedWhileWaiting(signal.reason));
     return new Promise<void>((resolve, reject) => {
@@ -194,10 +201,12 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
         reject(abortedWhileWaiting(signal?.reason));
         pump();
       };
+      const enqueuedAt = clock.now();
       const waiter: Waiter = {
         ...scopeOf(endpoint),
         lane,
-        enqueuedAt: clock.now(),
+        enqueuedAt,
+        rank: priority !== undefined && Number.isFinite(priority) ? priority : enqueuedAt,
         resolve: () => {
           signal?.removeEventListener('abort', onAbort);
           resolve();

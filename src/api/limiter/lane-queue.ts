@@ -1,7 +1,10 @@
 /**
- * The in-process wait queue: two lanes, FIFO within each. The dispatcher asks for one
- * head per endpoint scope, interactive lane first, so a waiter whose endpoint is paused or
- * whose window is full does not hold up later waiters for other endpoints.
+ * The in-process wait queue: two lanes. The interactive lane is ordered by rank (when the
+ * person's request arrived), FIFO among equal ranks: a command's second call (the data
+ * after the brand list) goes ahead of calls from commands that arrived after it, instead
+ * of rejoining the back of the line. The background lane is FIFO. The dispatcher asks for
+ * one head per endpoint scope, interactive lane first, so a waiter whose endpoint is
+ * paused or whose window is full does not hold up later waiters for other endpoints.
  */
 import type { Lane } from './types.js';
 
@@ -10,6 +13,8 @@ export const LANES: readonly Lane[] = ['interactive', 'background'];
 export interface QueuedWaiter {
   readonly lane: Lane;
   readonly scope: string;
+  /** Interactive grant order: lower first. Ignored in the background lane. */
+  readonly rank: number;
 }
 
 export class LaneQueue<W extends QueuedWaiter> {
@@ -24,7 +29,15 @@ export class LaneQueue<W extends QueuedWaiter> {
   }
 
   push(waiter: W): void {
-    this.lanes[waiter.lane].push(waiter);
+    const list = this.lanes[waiter.lane];
+    let at = list.length;
+    // Background stays FIFO: a command's follow-up polls (ideas refresh) carry its old
+    // arrival time and would otherwise go ahead of the jobs on every poll.
+    if (waiter.lane === 'interactive') {
+      // From the back: most waiters rank last, and stopping at an equal rank keeps FIFO.
+      while (at > 0 && list[at - 1]!.rank > waiter.rank) at--;
+    }
+    list.splice(at, 0, waiter);
   }
 
   /** false when the waiter was no longer queued (already granted or removed). */

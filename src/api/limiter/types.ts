@@ -54,8 +54,13 @@ export interface RateLimiter {
    * Waits until a request to `endpoint` may be sent and counts it against the key.
    * Rejects with QuotaExhaustedError when the key's daily count is spent, and with
    * AbortedError when `signal` aborts.
+   *
+   * `priority` orders the interactive lane: the epoch ms the person's request arrived
+   * (lower goes first, FIFO among equals), so every call a command makes keeps the
+   * command's place in line. Without it a call ranks by the time it was queued. The
+   * background lane stays FIFO.
    */
-  acquire(endpoint: EndpointKey, lane: Lane, signal?: AbortSignal): Promise<void>;
+  acquire(endpoint: EndpointKey, lane: Lane, signal?: AbortSignal, priority?: number): Promise<void>;
   /** Called with every response (and every 429) so the limiter can adapt and pause. */
   observe(endpoint: EndpointKey, observation: RateLimitObservation): void;
   state(): LimiterState;

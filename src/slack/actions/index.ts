@@ -10,6 +10,7 @@ import { fittedRespond } from '../fitted-respond.js';
 import { createGuestCheck, type GuestCheck } from '../guest-check.js';
 import type { Reply } from '../reply.js';
 import { reportError } from '../report-error.js';
+import { requestDeps } from '../request-deps.js';
 import { requireWriter } from '../require-writer.js';
 import { resolveBrandForChannel } from '../resolve-brand-for-channel.js';
 import { UserError } from '../user-error.js';
@@ -57,6 +58,8 @@ export function register(app: App, deps: AppDeps, options: RegisterActionsOption
   app.action<BlockAction>(/^vis:/, async ({ ack, body, action, respond, client }) => {
     await ack();
     const started = performance.now();
+    // The limiter's order for this click's API calls (deps.clock: the limiter's clock).
+    const request = requestDeps(deps, deps.clock.now());
     const info = actionInfo(action);
     const handler = findActionHandler(handlers, info.actionId);
     const label = `action:${handler?.prefix ?? 'unknown'}`;
@@ -71,7 +74,7 @@ export function register(app: App, deps: AppDeps, options: RegisterActionsOption
       }
       await guestCheck(client, userId);
       const ctx: ActionContext = {
-        deps,
+        deps: request,
         userId,
         channelId,
         teamId: body.team?.id,
@@ -80,8 +83,8 @@ export function register(app: App, deps: AppDeps, options: RegisterActionsOption
         client,
         triggerId: body.trigger_id,
         body,
-        resolveBrand: (token) => resolveBrandForChannel(deps, channelId ?? '', token),
-        requireWriter: async (what) => requireWriter(deps, { userId, channelId }, what),
+        resolveBrand: (token) => resolveBrandForChannel(request, channelId ?? '', token),
+        requireWriter: async (what) => requireWriter(request, { userId, channelId }, what),
         lane: 'interactive',
       };
       await handler.run(ctx);

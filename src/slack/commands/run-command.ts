@@ -11,6 +11,7 @@ import { closestMatches } from '../closest-matches.js';
 import { fittedRespond } from '../fitted-respond.js';
 import type { GuestCheck } from '../guest-check.js';
 import { reportError } from '../report-error.js';
+import { requestDeps } from '../request-deps.js';
 import { requireWriter } from '../require-writer.js';
 import { resolveBrandForChannel } from '../resolve-brand-for-channel.js';
 import { UserError } from '../user-error.js';
@@ -54,6 +55,8 @@ export async function runCommand(
   options: RunCommandOptions,
 ): Promise<void> {
   const started = performance.now();
+  // The limiter's order for this command's API calls (deps.clock: the limiter's clock).
+  const request = requestDeps(deps, deps.clock.now());
   const logger = deps.logger.child({
     component: 'command',
     userId: input.userId,
@@ -81,7 +84,7 @@ export async function runCommand(
     if (!sub.allowGuests) await options.guestCheck(input.client, input.userId);
 
     const ctx: CommandContext = {
-      deps,
+      deps: request,
       userId: input.userId,
       channelId: input.channelId,
       teamId: input.teamId,
@@ -89,8 +92,8 @@ export async function runCommand(
       args: { positional: parsed.positional.slice(1), flags: parsed.flags },
       rawText: input.text,
       respond,
-      resolveBrand: (token) => resolveBrandForChannel(deps, input.channelId, token, sub.usage),
-      requireWriter: async (action) => requireWriter(deps, input, action),
+      resolveBrand: (token) => resolveBrandForChannel(request, input.channelId, token, sub.usage),
+      requireWriter: async (action) => requireWriter(request, input, action),
       usageError: (message) => new UserError('bad_arguments', message, sub.usage),
       lane: 'interactive',
       client: input.client,

@@ -60,6 +60,45 @@ describe('lanes', () => {
     expect(order).toEqual(['i1', 'i2', 'b1', 'b2']);
   });
 
+  it('grants interactive calls by the arrival of their command, however they interleave', async () => {
+    f = limiterFixture({ endpointPerMinute: null, limits: { burst: 1 } });
+    const limiter = f.limiter();
+    await limiter.acquire('getBrands', 'interactive'); // empty the bucket: 1 token/s from here
+    const order: string[] = [];
+    /** A command: looks the brand up, then (only once that call went) asks for the data. */
+    const command = async (name: string, arrivedAt: number | undefined) => {
+      await limiter.acquire('getBrands', 'interactive', undefined, arrivedAt);
+      order.push(`${name} brands`);
+      await limiter.acquire('getCitations', 'interactive', undefined, arrivedAt);
+      order.push(`${name} data`);
+    };
+    const t0 = f.clock.now();
+    // A's data call is queued when its brand call is granted, after B's and C's brand calls;
+    // FIFO per call would grant A brands, B brands, C brands, A data, B data, C data.
+    // A call without priority (the App Home) ranks by when it was queued.
+    const home = (async () => {
+      await f.clock.sleep(1_500);
+      await limiter.acquire('getBrands', 'interactive');
+      order.push('home');
+    })();
+    await Promise.all([command('A', t0), command('B', t0 + 1), command('C', t0 + 2), home]);
+    expect(order).toEqual(['A brands', 'A data', 'B brands', 'B data', 'C brands', 'C data', 'home']);
+  });
+
+  it('keeps the background lane FIFO whatever priority its calls carry', async () => {
+    f = limiterFixture({ endpointPerMinute: null, limits: { burst: 1 } });
+    const limiter = f.limiter();
+    await limiter.acquire('getBrands', 'background');
+    const order: number[] = [];
+    await Promise.all(
+      [30, 20, 10].map(async (priority, i) => {
+        await limiter.acquire('getCitations', 'background', undefined, f.clock.now() - priority);
+        order.push(i);
+      }),
+    );
+    expect(order).toEqual([0, 1, 2]);
+  });
+
   it('a waiter whose endpoint window is full does not hold up the others in its lane', async () => {
     f = limiterFixture({ plan: 'enterprise' });
     const limiter = f.limiter();

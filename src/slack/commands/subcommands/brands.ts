@@ -11,7 +11,8 @@ export const brands: Subcommand = {
   async run(ctx) {
     if (ctx.args.positional.length > 0) throw ctx.usageError('`brands` takes no arguments.');
     // Fresh list, not the brief cache: this command is how people check for a new brand.
-    ctx.deps.brandCache.invalidate();
-    await ctx.respond(brandListReply(await ctx.deps.brandCache.list({ lane: ctx.lane })));
+    // A fetch already in flight is fresh enough, and sharing it keeps a burst of `brands`
+    // from queueing one GET /get-brands each.
+    await ctx.respond(brandListReply(await ctx.deps.brandCache.refresh({ lane: ctx.lane })));
   },
 };
