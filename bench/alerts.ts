@@ -1,0 +1,141 @@
+/**
+ * Alerting benchmark (`npx tsx bench/alerts.ts`; numbers are printed, never asserted).
+ *
+ * (a) One detection run over 1,000 brands × 500 citation feed events (~5 % of them new
+ *     since the last run) plus a crawler overview and an AI Pages record per brand, through
+ *     the detectors, the message builder and the store (a temp file database): per brand,
+ *     load state, detect, then write the new state and outbox rows in one transaction.
+ *     Targets: ≤ 2 s CPU, ≤ 200 MB peak RSS. The state the previous run left is set up
+ *     here; the run itself happens in a child process (bench/alerts-run.ts) so its CPU
+ *     time and peak RSS are its own. Generating the fake API payloads is not counted in
+ *     the CPU figure. CPU time inflates on a busy machine, so the load average is printed.
+ * (b) API calls per brand per day at the default poll intervals, and how many brands one
+ *     Scale key (10,000 calls/day) can watch within 80 % of that, from the same planner
+ *     the scheduler uses.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { DEFAULT_ALERT_SETTINGS } from '../src/alerts/alert-settings.js';
+import { detectAiPages } from '../src/alerts/detect-ai-pages.js';
+import { baselineCitations } from '../src/alerts/detect-citations.js';
+import { PLAN_LIMITS } from '../src/api/plans.js';
+import {
+  callsPerBrandPerDay,
+  DEFAULT_POLL_INTERVALS,
+  MAX_POLL_INTERVALS,
+  maxBrandsWithin,
+  type PollingPlan,
+  planPolling,
+  QUOTA_SHARE,
+} from '../src/jobs/plan-polling.js';
+import { createCitationStateRepo } from '../src/store/citation-state-repo.js';
+import { openDatabase } from '../src/store/open-database.js';
+import { createSnapshotsRepo } from '../src/store/snapshots-repo.js';
+import { createSubscriptionsRepo } from '../src/store/subscriptions-repo.js';
+import { transaction } from '../src/store/transaction.js';
+import { aiPagesRecord, brandOf, citationFeed, DAY, START } from './alerts-fixtures.js';
+import type { AlertsRunResult } from './alerts-run.js';
+
+export interface AlertsBenchOptions {
+  brands?: number;
+  eventsPerBrand?: number;
+  /** Share of each feed that is new since the last run. */
+  newShare?: number;
+}
+
+const n = (x: number) => Math.round(x).toLocaleString('en-US');
+
+/** The state the previous run left behind: subscriptions, baselined citations, snapshots. */
+export function setUpAlertsBench(dbPath: string, brands: number, known: number): void {
+  const db = openDatabase(dbPath);
+  const subs = createSubscriptionsRepo(db);
+  const citations = createCitationStateRepo(db);
+  const snapshots = createSnapshotsRepo(db);
+  const at = START - DAY;
+  transaction(db, () => {
+    for (let b = 0; b < brands; b++) {
+      const brand = brandOf(b);
+      subs.upsert({
+        channelId: `C${b % 50}`,
+        brandId: brand.id,
+        brandName: brand.name,
+        createdBy: 'U1',
+        createdAtMs: at,
+      });
+      citations.replace(brand.id, baselineCitations(citationFeed(b, known, 0), new Map(), at), at);
+      snapshots.putCrawler(brand.id, { dropping: false, episode: 0, lastChangePct: 0 }, at);
+      snapshots.putAiPages(
+        brand.id,
+        detectAiPages(null, aiPagesRecord(b, 50), DEFAULT_ALERT_SETTINGS, brand, at).next,
+        at,
+      );
+    }
+  });
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+}
+
+const run = promisify(execFile);
+
+export async function runAlertsBench(options: AlertsBenchOptions = {}): Promise<string[]> {
+  const brands = options.brands ?? 1000;
+  const perBrand = options.eventsPerBrand ?? 500;
+  const fresh = Math.round(perBrand * (options.newShare ?? 0.05));
+  const known = perBrand - fresh;
+  const lines: string[] = [];
+
+  const dir = mkdtempSync(join(tmpdir(), 'visibility-bench-'));
+  const dbPath = join(dir, 'bench.db');
+  try {
+    const setupStart = performance.now();
+    setUpAlertsBench(dbPath, brands, known);
+    const setupMs = performance.now() - setupStart;
+    const worker = fileURLToPath(new URL('./alerts-run.ts', import.meta.url));
+    const load = loadavg()[0]!;
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', worker, dbPath, String(brands), String(known), String(fresh)],
+      // `--import tsx` resolves from the working directory: run it from the repo root.
+      { maxBuffer: 1 << 20, cwd: fileURLToPath(new URL('..', import.meta.url)) },
+    );
+    const r = JSON.parse(stdout) as AlertsRunResult;
+    const ok = (v: boolean) => (v ? 'OK' : 'OVER');
+    lines.push(
+      `alerts (a): ${n(brands)} brands × ${n(perBrand)} feed events (${n(fresh)} new per brand) + crawler + AI Pages, temp file db`,
+      `  setup (not measured): ${n(brands * known)} baselined URL states in ${n(setupMs)} ms`,
+      `  run CPU (load, detect, build messages, write state + outbox): ${n(r.cpuMs)} ms (target ≤ 2,000) ${ok(r.cpuMs <= 2000)}`,
+      `  run CPU incl. generating the fake payloads: ${n(r.cpuWithInputMs)} ms; wall ${n(r.wallMs)} ms; load average ${load.toFixed(1)} on ${cpus().length} CPUs`,
+      `  peak RSS of the run process: ${n(r.peakRssMb)} MB (target ≤ 200) ${ok(r.peakRssMb <= 200)}; runtime alone ${n(r.baselineRssMb)} MB`,
+      `  produced ${n(r.alerts)} alerts in ${n(r.messages)} outbox messages, ${n(r.digestNew)} new URLs for digests, ${n(r.rowsWritten)} state rows written`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  // (b) Quota arithmetic, from the planner the scheduler uses.
+  const scale = PLAN_LIMITS.scale.perDay!;
+  const budget = Math.floor(scale * QUOTA_SHARE);
+  const perBrandDefault = callsPerBrandPerDay(DEFAULT_POLL_INTERVALS);
+  const perBrandMax = callsPerBrandPerDay(MAX_POLL_INTERVALS);
+  const atDefault = maxBrandsWithin(budget, DEFAULT_POLL_INTERVALS)!;
+  const atLongest = maxBrandsWithin(budget, MAX_POLL_INTERVALS)!;
+  const plan1000 = planPolling({ brands: 1000, dailyLimit: scale });
+  const plan300 = planPolling({ brands: 300, dailyLimit: scale });
+  const iv = (p: PollingPlan) =>
+    `citations ${p.intervals.citationsHours} h, crawler ${p.intervals.crawlerHours} h, AI Pages ${p.intervals.aiPagesHours} h`;
+  lines.push(
+    `alerts (b): API calls per brand per day at defaults (citations 6 h, crawler 1 h, AI Pages 1 h, digest 4): ${n(perBrandDefault)}`,
+    `  Scale key ${n(scale)}/day, ${Math.round(QUOTA_SHARE * 100)} % = ${n(budget)}: ${n(atDefault)} brands at default intervals, ${n(atLongest)} at the longest (${n(perBrandMax)} calls/brand/day)`,
+    `  300 brands → ${iv(plan300)}: ${n(plan300.callsPerDay)} calls/day`,
+    `  1,000 brands → ${iv(plan1000)}: ${n(plan1000.callsPerDay)} calls/day${plan1000.warning ? ` (${plan1000.warning})` : ''}`,
+  );
+  return lines;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  for (const line of await runAlertsBench()) console.log(line);
+}

@@ -1,0 +1,176 @@
+/**
+ * AI crawler visits, 7 days vs the previous 7 (DESIGN.md "Alert semantics"). A level, not
+ * an event: it alerts on first sight, including the first run after subscribing. Hysteresis
+ * keeps it quiet while the fall persists: one alert when visits fall by `crawlerDropPct` or
+ * more, one recovery notice when the fall is back under `crawlerRecoveryPct`, nothing in
+ * between.
+ */
+import type { CrawlerOverview } from '../api/schemas/crawler.js';
+import type { AlertSettings } from './alert-settings.js';
+import { formatCount } from './format-count.js';
+import type { Alert, BrandRef } from './types.js';
+
+export interface PeriodCounts {
+  /** First and last day, inclusive, YYYY-MM-DD (UTC dates as the API reports them). */
+  start: string;
+  end: string;
+  total: number;
+  byCrawler: Record<string, number>;
+}
+
+export interface CrawlerPeriods {
+  current: PeriodCounts;
+  previous: PeriodCounts;
+}
+
+export interface CrawlerState {
+  dropping: boolean;
+  /** Counts drop episodes; part of the alert keys so each episode has its own. */
+  episode: number;
+  /** Last computed change in % (negative = fewer visits); null when not computable. */
+  lastChangePct: number | null;
+}
+
+export const INITIAL_CRAWLER_STATE: CrawlerState = { dropping: false, episode: 0, lastChangePct: null };
+
+const DAY_MS = 86_400_000;
+
+function dayNumber(date: string): number {
+  return Math.floor(Date.parse(`${date.slice(0, 10)}T00:00:00Z`) / DAY_MS);
+}
+
+function dateOf(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * Splits a 14-day `chart.series` (ask the overview for `range_preset=custom` over the 14
+ * days ending `endDate`) into the last 7 days and the 7 before. Days outside both periods
+ * are ignored, missing days count as zero.
+ */
+export function periodsFromOverview(overview: CrawlerOverview, endDate: string, days = 7): CrawlerPeriods {
+  const end = dayNumber(endDate);
+  if (Number.isNaN(end)) throw new RangeError(`endDate must be YYYY-MM-DD, got "${endDate}"`);
+  const make = (first: number): PeriodCounts => ({
+    start: dateOf(first),
+    end: dateOf(first + days - 1),
+    total: 0,
+    byCrawler: {},
+  });
+  const current = make(end - days + 1);
+  const previous = make(end - 2 * days + 1);
+  for (const point of overview.chart.series) {
+    const d = dayNumber(point.date);
+    const period =
+      d > end - days && d <= end ? current : d > end - 2 * days && d <= end - days ? previous : null;
+    if (!period) continue;
+    period.total += point.count;
+    for (const [crawler, n] of Object.entries(point.by_crawler)) {
+      period.byCrawler[crawler] = (period.byCrawler[crawler] ?? 0) + n;
+    }
+  }
+  return { current, previous };
+}
+
+/** Change of total visits in %, negative for a fall; null when the previous period had none. */
+export function crawlerChangePct(p: CrawlerPeriods): number | null {
+  if (p.previous.total <= 0) return null;
+  return ((p.current.total - p.previous.total) / p.previous.total) * 100;
+}
+
+export interface CrawlerMover {
+  crawler: string;
+  previous: number;
+  current: number;
+}
+
+/** Crawlers ordered by how many visits they lost, largest loss first. */
+export function crawlersThatFellMost(p: CrawlerPeriods, limit = 3): CrawlerMover[] {
+  const names = new Set([...Object.keys(p.previous.byCrawler), ...Object.keys(p.current.byCrawler)]);
+  return [...names]
+    .map((crawler) => ({
+      crawler,
+      previous: p.previous.byCrawler[crawler] ?? 0,
+      current: p.current.byCrawler[crawler] ?? 0,
+    }))
+    .filter((m) => m.current < m.previous)
+    .sort((a, b) => b.previous - b.current - (a.previous - a.current) || a.crawler.localeCompare(b.crawler))
+    .slice(0, limit);
+}
+
+const fmt = formatCount;
+const pct = (n: number) => `${Math.abs(Math.round(n))} %`;
+
+function moverLine(m: CrawlerMover): string {
+  const change = m.previous > 0 ? ` (−${pct(((m.current - m.previous) / m.previous) * 100)})` : '';
+  return `${m.crawler} ${fmt(m.previous)} → ${fmt(m.current)}${change}`;
+}
+
+export interface CrawlerDetection {
+  alerts: Alert[];
+  next: CrawlerState;
+}
+
+export function detectCrawler(
+  prev: CrawlerState | null,
+  periods: CrawlerPeriods,
+  settings: AlertSettings,
+  brand: BrandRef,
+  nowMs: number,
+): CrawlerDetection {
+  const state = prev ?? INITIAL_CRAWLER_STATE;
+  const change = crawlerChangePct(periods);
+  // No visits in the previous period: no baseline to fall from, and "down 100 %" from
+  // nothing would be noise. The state is left as it was.
+  if (change === null) return { alerts: [], next: state };
+  const fall = -change;
+  const range = `${periods.current.start} – ${periods.current.end} vs ${periods.previous.start} – ${periods.previous.end}`;
+
+  if (!state.dropping && fall >= settings.crawlerDropPct) {
+    const episode = state.episode + 1;
+    const movers = crawlersThatFellMost(periods);
+    const named = movers.length > 0 ? ` Fell most: ${movers.map(moverLine).join('; ')}.` : '';
+    const alert: Alert = {
+      kind: 'crawler_drop',
+      brandId: brand.id,
+      brandName: brand.name,
+      key: `crawler_drop:${brand.id}:${periods.current.end}:e${episode}`,
+      title: `AI crawler visits down ${pct(fall)}`,
+      whatChanged: `AI crawlers visited ${brand.name}'s site ${fmt(periods.current.total)} times in the last 7 days, down from ${fmt(periods.previous.total)} (${range}).${named}`,
+      before: `${fmt(periods.previous.total)} visits`,
+      after: `${fmt(periods.current.total)} visits`,
+      whyItMatters:
+        'AI models can only cite and recommend pages their crawlers can read; fewer visits usually means stale or missing answers about you.',
+      whatToDo:
+        'Open the crawler view: check robots.txt and firewall/CDN rules for blocked bots, server errors, and recent site or DNS changes.',
+      subject:
+        movers.length > 0
+          ? movers.map(moverLine).join('; ')
+          : `${fmt(periods.previous.total)} → ${fmt(periods.current.total)}`,
+      open: { view: 'crawler' },
+      detectedAtMs: nowMs,
+    };
+    return { alerts: [alert], next: { dropping: true, episode, lastChangePct: change } };
+  }
+
+  if (state.dropping && fall < settings.crawlerRecoveryPct) {
+    const alert: Alert = {
+      kind: 'crawler_recovered',
+      brandId: brand.id,
+      brandName: brand.name,
+      key: `crawler_recovered:${brand.id}:${periods.current.end}:e${state.episode}`,
+      title: 'AI crawler visits recovered',
+      whatChanged: `AI crawlers visited ${brand.name}'s site ${fmt(periods.current.total)} times in the last 7 days vs ${fmt(periods.previous.total)} before (${range}), ${change >= 0 ? `up ${pct(change)}` : `down only ${pct(fall)}`}.`,
+      before: `${fmt(periods.previous.total)} visits`,
+      after: `${fmt(periods.current.total)} visits`,
+      whyItMatters: `The fall reported earlier is back under ${settings.crawlerRecoveryPct} %, so crawlers are reading the site again.`,
+      whatToDo: 'Nothing urgent. If you changed something to fix it, note what worked.',
+      subject: `${fmt(periods.previous.total)} → ${fmt(periods.current.total)}`,
+      open: { view: 'crawler' },
+      detectedAtMs: nowMs,
+    };
+    return { alerts: [alert], next: { dropping: false, episode: state.episode, lastChangePct: change } };
+  }
+
+  return { alerts: [], next: { ...state, lastChangePct: change } };
+}

@@ -1,0 +1,64 @@
+/**
+ * Wall-clock time in an IANA zone with nothing but Intl (no tz database dependency).
+ * Used for digest times and quiet hours, which people set in their own local time.
+ */
+export interface ZonedParts {
+  /** YYYY-MM-DD */
+  date: string;
+  /** Minutes since local midnight, 0–1439. */
+  minutes: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+function wallClockAsUtcMs(ms: number, timeZone: string): number {
+  const p: Record<string, number> = {};
+  for (const part of formatter(timeZone).formatToParts(ms)) {
+    if (part.type !== 'literal') p[part.type] = Number(part.value);
+  }
+  return Date.UTC(p['year']!, p['month']! - 1, p['day']!, p['hour']!, p['minute']!, p['second']!);
+}
+
+export function zonedParts(ms: number, timeZone: string): ZonedParts {
+  const wall = wallClockAsUtcMs(ms, timeZone);
+  const iso = new Date(wall).toISOString();
+  return { date: iso.slice(0, 10), minutes: Number(iso.slice(11, 13)) * 60 + Number(iso.slice(14, 16)) };
+}
+
+export function minutesOf(hhmm: string): number {
+  return Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The instant a local wall-clock time happens. In a DST gap (02:30 on a spring-forward
+ * night) this lands just after the gap, which is what a reminder at that time should do.
+ */
+export function zonedTimeToUtcMs(date: string, hhmm: string, timeZone: string): number {
+  const target = Date.parse(`${date}T${hhmm}:00Z`);
+  let guess = target;
+  // Two rounds settle the offset on both sides of a DST change.
+  for (let i = 0; i < 2; i++) guess = target - (wallClockAsUtcMs(guess, timeZone) - guess);
+  return guess;
+}

@@ -1,0 +1,129 @@
+/**
+ * How often to poll each brand so the bot never spends more than 80 % of the key's daily
+ * quota (DESIGN.md: "the bot never makes their API key hit a rate limit"). The other 20 %
+ * is headroom for people using /visibility and for retries.
+ *
+ * Citation data changes about once a day, so every 6 h is plenty; crawler visits and AI
+ * Pages usage change continuously, so every hour by default. When the brands do not fit,
+ * intervals are stretched, always the most expensive one first, up to 24 h each. The
+ * digest is not stretchable: once a day it reads ideas, citations, crawler and AI Pages.
+ * Pure: the scheduler calls it with the current subscription count and plan.
+ */
+
+import { formatCount } from '../alerts/format-count.js';
+
+export interface PollIntervals {
+  citationsHours: number;
+  crawlerHours: number;
+  aiPagesHours: number;
+}
+
+export const DEFAULT_POLL_INTERVALS: Readonly<PollIntervals> = {
+  citationsHours: 6,
+  crawlerHours: 1,
+  aiPagesHours: 1,
+};
+export const MAX_POLL_INTERVALS: Readonly<PollIntervals> = {
+  citationsHours: 24,
+  crawlerHours: 24,
+  aiPagesHours: 24,
+};
+/** Steps intervals stretch through; all divide a day, so polls land at the same hours daily. */
+export const INTERVAL_STEPS_HOURS: readonly number[] = [1, 2, 3, 4, 6, 8, 12, 24];
+/** ideas + citations feed + crawler overview + AI Pages, once a day. */
+export const DIGEST_CALLS_PER_BRAND = 4;
+export const QUOTA_SHARE = 0.8;
+
+export interface CallsOptions {
+  /** Count the daily digest's calls too (default true). */
+  digest?: boolean;
+}
+
+/** API calls one brand costs per day at these intervals (one call per poll per endpoint). */
+export function callsPerBrandPerDay(intervals: PollIntervals, options: CallsOptions = {}): number {
+  const polls = 24 / intervals.citationsHours + 24 / intervals.crawlerHours + 24 / intervals.aiPagesHours;
+  return polls + (options.digest === false ? 0 : DIGEST_CALLS_PER_BRAND);
+}
+
+export interface PlanInput {
+  /** Distinct subscribed brands (a brand watched by several channels is polled once). */
+  brands: number;
+  /** The plan's daily request limit; null = unlimited. */
+  dailyLimit: number | null;
+  desired?: PollIntervals;
+  /** Share of the daily limit the scheduler may use; default 0.8. */
+  share?: number;
+}
+
+export interface PollingPlan {
+  intervals: PollIntervals;
+  callsPerBrandPerDay: number;
+  callsPerDay: number;
+  /** The calls/day the plan allows the scheduler (share × limit); null = unlimited. */
+  budgetPerDay: number | null;
+  /** Whether any interval was stretched beyond the desired one. */
+  stretched: boolean;
+  fits: boolean;
+  /** Brands the budget could watch at these intervals; null = unlimited. */
+  maxBrands: number | null;
+  /** Set when even the longest intervals do not fit; says what to do about it. */
+  warning: string | null;
+}
+
+const FIELDS = ['citationsHours', 'crawlerHours', 'aiPagesHours'] as const;
+type Field = (typeof FIELDS)[number];
+
+function nextStep(hours: number, max: number): number | null {
+  const next = INTERVAL_STEPS_HOURS.find((h) => h > hours);
+  return next === undefined || next > max ? null : next;
+}
+
+const fmt = formatCount;
+
+/** Brands a daily budget covers at these intervals; null when the budget is unlimited. */
+export function maxBrandsWithin(budgetPerDay: number | null, intervals: PollIntervals): number | null {
+  return budgetPerDay === null ? null : Math.floor(budgetPerDay / callsPerBrandPerDay(intervals));
+}
+
+export function planPolling(input: PlanInput): PollingPlan {
+  const desired = input.desired ?? DEFAULT_POLL_INTERVALS;
+  const share = input.share ?? QUOTA_SHARE;
+  const budget = input.dailyLimit === null ? null : Math.floor(input.dailyLimit * share);
+  const brands = Math.max(0, input.brands);
+  const intervals: PollIntervals = { ...desired };
+  const cost = () => brands * callsPerBrandPerDay(intervals);
+
+  if (budget !== null) {
+    // Greedy: stretch whichever poll costs most calls per day right now (ties: crawler
+    // before AI Pages before citations, the order in which freshness matters least).
+    const order: Field[] = ['crawlerHours', 'aiPagesHours', 'citationsHours'];
+    while (cost() > budget) {
+      let pick: Field | null = null;
+      for (const f of order) {
+        if (nextStep(intervals[f], MAX_POLL_INTERVALS[f]) === null) continue;
+        if (pick === null || 24 / intervals[f] > 24 / intervals[pick]) pick = f;
+      }
+      if (pick === null) break;
+      intervals[pick] = nextStep(intervals[pick], MAX_POLL_INTERVALS[pick])!;
+    }
+  }
+
+  const perBrand = callsPerBrandPerDay(intervals);
+  const callsPerDay = brands * perBrand;
+  const fits = budget === null || callsPerDay <= budget;
+  const longest = maxBrandsWithin(budget, MAX_POLL_INTERVALS);
+  return {
+    intervals,
+    callsPerBrandPerDay: perBrand,
+    callsPerDay,
+    budgetPerDay: budget,
+    stretched: FIELDS.some((f) => intervals[f] !== desired[f]),
+    fits,
+    maxBrands: maxBrandsWithin(budget, intervals),
+    warning: fits
+      ? null
+      : `${fmt(brands)} brands need ${fmt(callsPerDay)} API calls a day even when polled only once a day, ` +
+        `more than the ${fmt(budget!)} (${Math.round(share * 100)} % of ${fmt(input.dailyLimit!)}) the bot allows itself. ` +
+        `It can watch about ${fmt(longest!)} brands on this plan: unsubscribe some brands or move to a plan with a higher daily limit.`,
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * Level detectors' state per subscription (channel × brand): crawler (dropping or not) and
+ * AI Pages (levels fired in the billing period, enabled, unavailability noted).
+ *
+ * Why per channel when citation state is per brand: these detectors' transitions depend on
+ * the channel's own thresholds (`crawler-drop=30` in one channel, 40 in another; AI Pages
+ * levels 80/90/100 or just 50), so one shared state would fire one channel's level for the
+ * other. Citation transitions do not depend on settings, so they stay per brand.
+ *
+ * Rows live in `detector_snapshots` under the detector name `<detector>@<channel>`, so the
+ * brand-level `snapshots-repo.remove(brand)` still forgets everything about a brand.
+ */
+import { type AiPagesState, INITIAL_AI_PAGES_STATE } from '../alerts/detect-ai-pages.js';
+import { type CrawlerState, INITIAL_CRAWLER_STATE } from '../alerts/detect-crawler.js';
+import type { Db } from './open-database.js';
+
+export interface ChannelDetectorStateRepo {
+  getCrawler(channelId: string, brandId: string): CrawlerState | null;
+  putCrawler(channelId: string, brandId: string, state: CrawlerState, nowMs: number): void;
+  getAiPages(channelId: string, brandId: string): AiPagesState | null;
+  putAiPages(channelId: string, brandId: string, state: AiPagesState, nowMs: number): void;
+  /** Forgets the channel's level state for a brand (unsubscribe: a new subscription starts afresh). */
+  remove(channelId: string, brandId: string): number;
+}
+
+type Detector = 'crawler' | 'ai_pages';
+const DETECTORS: readonly Detector[] = ['crawler', 'ai_pages'];
+const scoped = (detector: Detector, channelId: string) => `${detector}@${channelId}`;
+
+export function createChannelDetectorStateRepo(db: Db): ChannelDetectorStateRepo {
+  const select = db
+    .prepare('SELECT state FROM detector_snapshots WHERE brand_id = ? AND detector = ?')
+    .pluck();
+  const upsert = db.prepare(
+    `INSERT INTO detector_snapshots (brand_id, detector, state, updated_at_ms) VALUES (?, ?, ?, ?)
+     ON CONFLICT (brand_id, detector) DO UPDATE SET state = excluded.state, updated_at_ms = excluded.updated_at_ms`,
+  );
+  const del = db.prepare('DELETE FROM detector_snapshots WHERE brand_id = ? AND detector = ?');
+
+  // Read over the initial state, so a field added in a later version gets its start value.
+  function get<T extends object>(
+    channelId: string,
+    brandId: string,
+    detector: Detector,
+    initial: T,
+  ): T | null {
+    const raw = select.get(brandId, scoped(detector, channelId)) as string | undefined;
+    return raw === undefined ? null : { ...initial, ...(JSON.parse(raw) as Partial<T>) };
+  }
+  function put(channelId: string, brandId: string, detector: Detector, state: unknown, nowMs: number) {
+    upsert.run(brandId, scoped(detector, channelId), JSON.stringify(state), nowMs);
+  }
+  return {
+    getCrawler: (c, b) => get<CrawlerState>(c, b, 'crawler', INITIAL_CRAWLER_STATE),
+    putCrawler: (c, b, state, nowMs) => put(c, b, 'crawler', state, nowMs),
+    getAiPages: (c, b) => get<AiPagesState>(c, b, 'ai_pages', INITIAL_AI_PAGES_STATE),
+    putAiPages: (c, b, state, nowMs) => put(c, b, 'ai_pages', state, nowMs),
+    remove: (c, b) => DETECTORS.reduce((n, d) => n + del.run(b, scoped(d, c)).changes, 0),
+  };
+}

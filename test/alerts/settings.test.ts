@@ -1,0 +1,164 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  alertSettingsSchema,
+  DEFAULT_ALERT_SETTINGS,
+  resolveAlertSettings,
+} from '../../src/alerts/alert-settings.js';
+import { formatSettings, formatSettingsArgs } from '../../src/alerts/format-settings.js';
+import { parseSettingsArgs } from '../../src/alerts/parse-settings-args.js';
+
+const ok = (input: string, base = DEFAULT_ALERT_SETTINGS) => {
+  const r = parseSettingsArgs(input, base);
+  if (!r.ok) throw new Error(`expected ok, got ${r.errors.join('; ')}`);
+  return r;
+};
+const errors = (input: string) => {
+  const r = parseSettingsArgs(input);
+  if (r.ok) throw new Error('expected errors');
+  return r.errors;
+};
+
+describe('DEFAULT_ALERT_SETTINGS', () => {
+  it('matches DESIGN.md', () => {
+    expect(DEFAULT_ALERT_SETTINGS).toEqual({
+      events: ['lost', 'competitor', 'sentiment'],
+      sentimentDrop: 20,
+      crawlerDropPct: 40,
+      crawlerRecoveryPct: 20,
+      aiPagesThresholds: [80, 90, 100],
+      digestTime: '09:00',
+      timezone: null,
+      quietHours: null,
+    });
+  });
+
+  it('stored partial or broken JSON reads back with defaults', () => {
+    expect(resolveAlertSettings({ crawlerDropPct: 50 })).toEqual({
+      ...DEFAULT_ALERT_SETTINGS,
+      crawlerDropPct: 50,
+    });
+    expect(resolveAlertSettings({ crawlerDropPct: 'lots' })).toEqual(DEFAULT_ALERT_SETTINGS);
+    expect(resolveAlertSettings(null)).toEqual(DEFAULT_ALERT_SETTINGS);
+  });
+
+  it('the schema rejects an unknown time zone and recovery above drop', () => {
+    expect(alertSettingsSchema.safeParse({ timezone: 'Mars/Olympus' }).success).toBe(false);
+    expect(alertSettingsSchema.safeParse({ crawlerDropPct: 30, crawlerRecoveryPct: 30 }).success).toBe(false);
+  });
+});
+
+describe('parseSettingsArgs', () => {
+  it('parses the full example from the help text', () => {
+    const r = ok(
+      'ai-pages=80,90,100 crawler-drop=40 sentiment-drop=20 events=lost,competitor,sentiment digest=09:00 tz=Europe/Berlin quiet=22:00-07:00',
+    );
+    expect(r.settings).toEqual({
+      ...DEFAULT_ALERT_SETTINGS,
+      timezone: 'Europe/Berlin',
+      quietHours: { start: '22:00', end: '07:00' },
+    });
+    expect(r.changed).toContain('timezone');
+  });
+
+  it('changes only what is given, on top of the current settings', () => {
+    const base = { ...DEFAULT_ALERT_SETTINGS, quietHours: { start: '22:00', end: '07:00' } };
+    const r = ok('crawler-drop=50', base);
+    expect(r.settings).toEqual({ ...base, crawlerDropPct: 50 });
+    expect(r.changed).toEqual(['crawlerDropPct']);
+  });
+
+  it('accepts friendly spellings', () => {
+    const r = ok(
+      'events=lost, sentiment AI-PAGES=90,80,90 digest=8:30 tz=europe/berlin crawler-drop=45% quiet=off',
+    );
+    expect(r.settings.events).toEqual(['lost', 'sentiment']);
+    expect(r.settings.aiPagesThresholds).toEqual([80, 90]);
+    expect(r.settings.digestTime).toBe('08:30');
+    expect(r.settings.timezone).toBe('Europe/Berlin');
+    expect(r.settings.crawlerDropPct).toBe(45);
+    expect(r.settings.quietHours).toBeNull();
+  });
+
+  it('supports none/off/default values', () => {
+    const base = { ...DEFAULT_ALERT_SETTINGS, timezone: 'Asia/Tokyo' };
+    const r = ok('events=none ai-pages=off tz=default', base);
+    expect(r.settings.events).toEqual([]);
+    expect(r.settings.aiPagesThresholds).toEqual([]);
+    expect(r.settings.timezone).toBeNull();
+  });
+
+  it('accepts an array of argument tokens', () => {
+    expect(parseSettingsArgs(['crawler-drop=30', 'crawler-recovery=10']).ok).toBe(true);
+  });
+
+  it('reports every problem at once, each naming the setting', () => {
+    const errs = errors('crawler-drop=abc tz=Mars/Olympus quiet=22-07 colour=blue digest=25:00 loud');
+    expect(errs).toHaveLength(6);
+    expect(errs[0]).toMatch(/^crawler-drop: "abc" must be a whole percentage from 1 to 100/);
+    expect(errs[1]).toMatch(/^tz: "Mars\/Olympus" is not a known time zone/);
+    expect(errs[2]).toMatch(/^quiet: "22-07" must be START-END as HH:MM-HH:MM/);
+    expect(errs[3]).toMatch(/^"colour" is not a setting; the settings are events, sentiment-drop/);
+    expect(errs[4]).toMatch(/^digest: "25:00" must be a time of day as HH:MM/);
+    expect(errs[5]).toMatch(/^"loud" is not key=value/);
+  });
+
+  it('explains bounds and conflicts', () => {
+    expect(errors('sentiment-drop=0')[0]).toMatch(/1 to 100/);
+    expect(errors('ai-pages=80,120')[0]).toMatch(/^ai-pages: "120"/);
+    expect(errors('events=lost,spam')[0]).toMatch(/^events: "spam" is not an event/);
+    expect(errors('quiet=07:00-07:00')[0]).toMatch(/must differ/);
+    expect(errors('crawler-drop=15')[0]).toMatch(/crawler-recovery \(20\) must be below crawler-drop \(15\)/);
+    expect(errors('crawler-drop=40 crawler-drop=50')[0]).toMatch(/given twice/);
+    expect(errors('digest=')[0]).toMatch(/^digest has no value; for example digest=09:00/);
+  });
+
+  it('an empty argument list changes nothing', () => {
+    const r = ok('  ');
+    expect(r.settings).toEqual(DEFAULT_ALERT_SETTINGS);
+    expect(r.changed).toEqual([]);
+  });
+});
+
+describe('formatSettings', () => {
+  it('formatSettingsArgs prints what the parser reads back (round trip)', () => {
+    const arb = fc.record({
+      events: fc.subarray(['lost', 'competitor', 'sentiment'] as const),
+      sentimentDrop: fc.integer({ min: 1, max: 100 }),
+      crawlerDropPct: fc.integer({ min: 2, max: 100 }),
+      recoveryShare: fc.double({ min: 0, max: 0.99, noNaN: true }),
+      aiPagesThresholds: fc.uniqueArray(fc.integer({ min: 1, max: 100 }), { maxLength: 10 }),
+      digestTime: fc.constantFrom('00:00', '09:00', '23:59', '07:30'),
+      timezone: fc.constantFrom(null, 'UTC', 'Europe/Berlin', 'America/New_York'),
+      quietHours: fc.constantFrom(null, { start: '22:00', end: '07:00' }, { start: '12:00', end: '13:30' }),
+    });
+    fc.assert(
+      fc.property(arb, ({ recoveryShare, ...rest }) => {
+        const settings = alertSettingsSchema.parse({
+          ...rest,
+          crawlerRecoveryPct: Math.floor(rest.crawlerDropPct * recoveryShare),
+        });
+        const r = parseSettingsArgs(formatSettingsArgs(settings), DEFAULT_ALERT_SETTINGS);
+        expect(r.ok && r.settings).toEqual(settings);
+      }),
+    );
+  });
+
+  it('prints the defaults as the documented command line', () => {
+    expect(formatSettingsArgs(DEFAULT_ALERT_SETTINGS)).toBe(
+      'events=lost,competitor,sentiment sentiment-drop=20 crawler-drop=40 crawler-recovery=20 ai-pages=80,90,100 digest=09:00 tz=default quiet=off',
+    );
+  });
+
+  it('readable lines name each setting and mark changes', () => {
+    const lines = formatSettings(
+      { ...DEFAULT_ALERT_SETTINGS, crawlerDropPct: 50, quietHours: { start: '22:00', end: '07:00' } },
+      { defaultTimezone: 'UTC' },
+    );
+    expect(lines).toHaveLength(8);
+    expect(lines.find((l) => l.includes('`crawler-drop`'))).toMatch(/50 % or more.*_\(changed\)_/);
+    expect(lines.find((l) => l.includes('`tz`'))).toContain("UTC (the bot's default)");
+    expect(lines.find((l) => l.includes('`quiet`'))).toContain('22:00–07:00');
+    expect(lines.find((l) => l.includes('`events`'))).not.toContain('changed');
+  });
+});

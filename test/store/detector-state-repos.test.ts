@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { INITIAL_AI_PAGES_STATE } from '../../src/alerts/detect-ai-pages.js';
+import type { CitationState, UrlCitationState } from '../../src/alerts/detect-citations.js';
+import { createCitationStateRepo } from '../../src/store/citation-state-repo.js';
+import { createSnapshotsRepo } from '../../src/store/snapshots-repo.js';
+import { createSnoozesRepo } from '../../src/store/snoozes-repo.js';
+import { type TempDb, tempDb } from './temp-db.js';
+
+let t: TempDb;
+beforeEach(() => {
+  t = tempDb();
+});
+afterEach(() => t.close());
+
+function entry(i: number, extra: Partial<UrlCitationState> = {}): UrlCitationState {
+  return {
+    presence: i % 3 === 0 ? 'lost' : 'present',
+    presenceAtMs: 1_700_000_000_000 + i,
+    sentiment: i % 5 === 0 ? null : (i % 100) + 0.5,
+    sentimentAtMs: i % 5 === 0 ? null : 1_700_000_000_000,
+    competitors: i % 7 === 0 ? ['Rival', `Other ${i}`] : [],
+    version: i % 4,
+    lastEvent: i % 2 === 0 ? 'new' : null,
+    ...extra,
+  };
+}
+
+describe('citation state repo', () => {
+  it('saves and loads a brand state exactly', () => {
+    const repo = createCitationStateRepo(t.db);
+    const state: CitationState = new Map(
+      Array.from({ length: 500 }, (_, i) => [`https://s${i}.example/p`, entry(i)]),
+    );
+    expect(repo.has('b1')).toBe(false);
+    expect(repo.save('b1', state, 1)).toBe(500);
+    expect(repo.load('b1')).toEqual(state);
+    expect(repo.count('b1')).toBe(500);
+    expect(repo.load('b2')).toEqual(new Map());
+    expect(repo.has('b1')).toBe(true);
+  });
+
+  it('writes only the URLs a run changed', () => {
+    const repo = createCitationStateRepo(t.db);
+    const state: CitationState = new Map([
+      ['u1', entry(1)],
+      ['u2', entry(2)],
+    ]);
+    repo.save('b1', state, 1);
+    const next = new Map(state);
+    next.set('u1', entry(1, { presence: 'lost', version: 9 }));
+    next.set('u2', entry(2, { version: 42 }));
+    expect(repo.save('b1', next, 2, ['u1', 'missing'])).toBe(1);
+    const loaded = repo.load('b1');
+    expect(loaded.get('u1')!.version).toBe(9);
+    expect(loaded.get('u2')!.version).toBe(entry(2).version);
+  });
+
+  it('replace drops URLs the new state does not have; remove forgets the brand', () => {
+    const repo = createCitationStateRepo(t.db);
+    repo.save(
+      'b1',
+      new Map([
+        ['u1', entry(1)],
+        ['u2', entry(2)],
+      ]),
+      1,
+    );
+    repo.save('b2', new Map([['u1', entry(1)]]), 1);
+    repo.replace('b1', new Map([['u3', entry(3)]]), 2);
+    expect([...repo.load('b1').keys()]).toEqual(['u3']);
+    expect(repo.remove('b1')).toBe(1);
+    expect(repo.count('b2')).toBe(1);
+  });
+});
+
+describe('snapshots repo', () => {
+  it('stores crawler and AI Pages state per brand', () => {
+    const repo = createSnapshotsRepo(t.db);
+    expect(repo.getCrawler('b1')).toBeNull();
+    repo.putCrawler('b1', { dropping: true, episode: 2, lastChangePct: -45 }, 1);
+    const ai = {
+      ...INITIAL_AI_PAGES_STATE,
+      period: '2025-04-01T00:00:00.000Z',
+      firedLevels: [80, 90],
+      enabled: true,
+    };
+    repo.putAiPages('b1', ai, 1);
+    expect(repo.getCrawler('b1')).toEqual({ dropping: true, episode: 2, lastChangePct: -45 });
+    expect(repo.getAiPages('b1')).toEqual(ai);
+    repo.putCrawler('b1', { dropping: false, episode: 2, lastChangePct: 3 }, 2);
+    expect(repo.getCrawler('b1')!.dropping).toBe(false);
+    expect(repo.remove('b1')).toBe(2);
+  });
+
+  it('fills fields an older version did not store', () => {
+    const repo = createSnapshotsRepo(t.db);
+    t.db
+      .prepare("INSERT INTO detector_snapshots VALUES ('b1', 'ai_pages', ?, 1)")
+      .run(JSON.stringify({ period: 'p', firedLevels: [80] }));
+    expect(repo.getAiPages('b1')).toEqual({ ...INITIAL_AI_PAGES_STATE, period: 'p', firedLevels: [80] });
+  });
+});
+
+describe('snoozes repo', () => {
+  it('snoozes a kind per (channel, brand) until a time, extends, clears and purges', () => {
+    const repo = createSnoozesRepo(t.db);
+    const base = { channelId: 'C1', brandId: 'b1', createdBy: 'U1', createdAtMs: 0 };
+    repo.snooze({ ...base, kind: 'citation_lost', untilMs: 100 });
+    repo.snooze({ ...base, kind: 'crawler_drop', untilMs: 50 });
+    repo.snooze({ ...base, channelId: 'C2', kind: 'citation_lost', untilMs: 100 });
+    expect(repo.active('C1', 'b1', 60)).toEqual(new Map([['citation_lost', 100]]));
+    repo.snooze({ ...base, kind: 'citation_lost', untilMs: 500 });
+    expect(repo.active('C1', 'b1', 60).get('citation_lost')).toBe(500);
+    expect(repo.listActive(60)).toHaveLength(2);
+    expect(repo.purgeExpired(60)).toBe(1);
+    expect(repo.clear('C1', 'b1', 'citation_lost')).toBe(1);
+    expect(repo.clear('C2', 'b1')).toBe(1);
+    expect(repo.listActive(0)).toEqual([]);
+  });
+});

@@ -1,0 +1,28 @@
+/**
+ * A separate process that claims outbox rows until none are left, for the concurrency test.
+ * argv: dbPath owner batchSize. Prints "ready", waits for a line on stdin so that all
+ * workers start claiming together, then prints the claimed ids as JSON.
+ */
+import { once } from 'node:events';
+import { openDatabase } from '../../src/store/open-database.js';
+import { createOutboxRepo } from '../../src/store/outbox-repo.js';
+
+const [dbPath, owner, batch] = process.argv.slice(2);
+const db = openDatabase(dbPath!);
+const outbox = createOutboxRepo(db, { owner: owner! });
+process.stdout.write('ready\n');
+await once(process.stdin, 'data');
+const claimed: number[] = [];
+for (;;) {
+  const rows = outbox.claimDue(Date.now(), Number(batch));
+  if (rows.length === 0) break;
+  for (const r of rows) claimed.push(r.id);
+  // A little work per batch, as a relay posting to Slack would do, so the workers overlap.
+  const until = performance.now() + 0.2;
+  while (performance.now() < until) {
+    // spin
+  }
+}
+db.close();
+process.stdout.write(`${JSON.stringify(claimed)}\n`);
+process.stdin.destroy();

@@ -1,0 +1,49 @@
+/** A database file in a fresh temp directory (WAL needs a real file), removed afterwards. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Db, openDatabase } from '../../src/store/open-database.js';
+
+export interface TempDb {
+  path: string;
+  db: Db;
+  /** Another connection to the same file, as a second process would have. */
+  open(): Db;
+  close(): void;
+}
+
+export function tempDb(): TempDb {
+  const dir = mkdtempSync(join(tmpdir(), 'visibility-store-'));
+  const path = join(dir, 'test.db');
+  const opened: Db[] = [];
+  const open = () => {
+    const db = openDatabase(path);
+    opened.push(db);
+    return db;
+  };
+  const db = open();
+  return {
+    path,
+    db,
+    open,
+    close() {
+      for (const d of opened) if (d.open) d.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A settable clock for repositories that read the time themselves. */
+export function manualClock(start = Date.parse('2025-03-01T09:00:00Z')) {
+  let now = start;
+  return {
+    now: () => now,
+    sleep: async () => {},
+    set(ms: number) {
+      now = ms;
+    },
+    advance(ms: number) {
+      now += ms;
+    },
+  };
+}
