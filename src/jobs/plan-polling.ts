@@ -3,8 +3,12 @@
  * quota (DESIGN.md: "the bot never makes their API key hit a rate limit"). The other 20 %
  * is headroom for people using /visibility and for retries.
  *
- * Citation data changes about once a day, so every 6 h is plenty; crawler visits and AI
- * Pages usage change continuously, so every hour by default. When the brands do not fit,
+ * Citation data changes about once a day (one research run), so twice a day notices a
+ * loss within half a day of it; crawler visits and AI Pages usage change continuously,
+ * but the alerts on them are slow-moving (a 7-day fall of 40 %, a monthly quota crossing
+ * 80 %), so every 6 h is prompt enough. At these defaults a brand costs 14 calls a day
+ * and one Scale key (10,000/day, 80 % for the scheduler) watches 571 brands before any
+ * stretching. When the brands do not fit,
  * intervals are stretched, always the most expensive one first, up to 24 h each. The
  * digest is not stretchable: once a day it reads ideas, citations, crawler and AI Pages.
  * Pure: the scheduler calls it with the current subscription count and plan.
@@ -19,9 +23,9 @@ export interface PollIntervals {
 }
 
 export const DEFAULT_POLL_INTERVALS: Readonly<PollIntervals> = {
-  citationsHours: 6,
-  crawlerHours: 1,
-  aiPagesHours: 1,
+  citationsHours: 12,
+  crawlerHours: 6,
+  aiPagesHours: 6,
 };
 export const MAX_POLL_INTERVALS: Readonly<PollIntervals> = {
   citationsHours: 24,

@@ -13,37 +13,36 @@ import {
 const SCALE = PLAN_LIMITS.scale.perDay;
 
 describe('callsPerBrandPerDay', () => {
-  it('defaults: citations every 6 h, crawler and AI Pages hourly, plus the digest', () => {
-    // 4 + 24 + 24 polls + 4 digest calls
-    expect(callsPerBrandPerDay(DEFAULT_POLL_INTERVALS)).toBe(56);
-    expect(callsPerBrandPerDay(DEFAULT_POLL_INTERVALS, { digest: false })).toBe(52);
+  it('defaults: citations every 12 h, crawler and AI Pages every 6 h, plus the digest', () => {
+    // 2 + 4 + 4 polls + 4 digest calls
+    expect(callsPerBrandPerDay(DEFAULT_POLL_INTERVALS)).toBe(14);
+    expect(callsPerBrandPerDay(DEFAULT_POLL_INTERVALS, { digest: false })).toBe(10);
     expect(callsPerBrandPerDay(MAX_POLL_INTERVALS)).toBe(7);
   });
 });
 
 describe('planPolling', () => {
   it('keeps the desired intervals when they fit in 80 % of the quota', () => {
-    const plan = planPolling({ brands: 100, dailyLimit: SCALE });
+    const plan = planPolling({ brands: 500, dailyLimit: SCALE });
     expect(plan).toMatchObject({
       intervals: DEFAULT_POLL_INTERVALS,
-      callsPerDay: 5600,
+      callsPerDay: 7000,
       budgetPerDay: 8000,
       stretched: false,
       fits: true,
-      maxBrands: 142,
+      maxBrands: 571,
       warning: null,
     });
   });
 
   it('stretches the most expensive polls first until they fit', () => {
-    const plan = planPolling({ brands: 500, dailyLimit: SCALE });
+    const plan = planPolling({ brands: 700, dailyLimit: SCALE });
     expect(plan.fits).toBe(true);
     expect(plan.stretched).toBe(true);
     expect(plan.callsPerDay).toBeLessThanOrEqual(8000);
-    // Citations (daily data) are still polled at least as often as the continuous sources.
-    expect(plan.intervals.citationsHours).toBeGreaterThanOrEqual(6);
-    expect(plan.intervals.crawlerHours).toBeGreaterThan(1);
-    expect(plan.intervals.aiPagesHours).toBeGreaterThan(1);
+    // The continuous sources stretch first; citations stay at their desired 12 h.
+    expect(plan.intervals.citationsHours).toBe(12);
+    expect(plan.intervals.crawlerHours).toBeGreaterThan(6);
   });
 
   it('1,000 brands fit a Scale key only at daily polling', () => {
@@ -73,9 +72,9 @@ describe('planPolling', () => {
     });
   });
 
-  it('test keys (1,000/day) fit 14 brands at defaults', () => {
-    expect(maxBrandsWithin(800, DEFAULT_POLL_INTERVALS)).toBe(14);
-    expect(planPolling({ brands: 14, dailyLimit: PLAN_LIMITS.test.perDay }).stretched).toBe(false);
+  it('test keys (1,000/day) fit 57 brands at defaults', () => {
+    expect(maxBrandsWithin(800, DEFAULT_POLL_INTERVALS)).toBe(57);
+    expect(planPolling({ brands: 57, dailyLimit: PLAN_LIMITS.test.perDay }).stretched).toBe(false);
   });
 
   it('property: the plan fits whenever fitting is possible, using ladder steps, never shorter than desired', () => {
