@@ -17,12 +17,13 @@ import { slackDate } from '../user-facing-error.js';
 import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
 import type { KnownBlock } from './block-kit-types.js';
 import { escapeMrkdwn } from './mrkdwn.js';
+import { schedulerStatusSection } from './scheduler-status-view.js';
 import { shareActionsBlock } from './share-button.js';
 import { truncateMrkdwn, truncatePlain } from './truncate-mrkdwn.js';
 import { usageBar } from './usage-bar.js';
 
 export interface StatusSource {
-  deps: Pick<AppDeps, 'api' | 'apiHealth' | 'clock' | 'config' | 'db'>;
+  deps: Pick<AppDeps, 'api' | 'apiHealth' | 'clock' | 'config' | 'db' | 'metrics'>;
   nowMs: number;
 }
 
@@ -109,6 +110,7 @@ export const statusSections: StatusSection[] = [
   { name: 'API usage', blocks: ({ deps }) => apiUsageBlocks(deps.api.limiterState()) },
   { name: 'Rate limiter', blocks: ({ deps, nowMs }) => limiterBlocks(deps.api.limiterState(), nowMs) },
   { name: 'Service', blocks: ({ deps }) => serviceBlocks(deps.apiHealth.snapshot()) },
+  schedulerStatusSection,
 ];
 
 /** Every section's blocks, a failing section replaced by a line saying so. */

@@ -1,0 +1,25 @@
+/** Previous/Next on a citation list (`vis:citations:page:prev|next`): same filters, another offset, same message. */
+import {
+  citationsListPage,
+  DEFAULT_CITATIONS_PAGE,
+} from '../commands/subcommands/citations/citations-list.js';
+import { CITATIONS_PAGE_ACTION } from '../views/citations-list-view.js';
+import type { ActionHandler } from './action-handler.js';
+import { valueFields } from './action-value-fields.js';
+import { parseActionValue } from './parse-action-value.js';
+
+export const citationsPageAction: ActionHandler = {
+  prefix: CITATIONS_PAGE_ACTION,
+  async run(ctx) {
+    const v = valueFields(parseActionValue(ctx.action.value));
+    const brand = await ctx.resolveBrand(v.string('brandId'));
+    const reply = await citationsListPage(ctx.deps, brand, {
+      offset: v.int('offset', 0, 1_000_000_000),
+      limit: v.optionalInt('limit', 1, 500) ?? DEFAULT_CITATIONS_PAGE,
+      domain: v.optionalString('domain'),
+      prompt: v.optionalString('prompt'),
+      tags: v.optionalStrings('tags'),
+    });
+    await ctx.respond({ ...reply, replaceOriginal: true });
+  },
+};

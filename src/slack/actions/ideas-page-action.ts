@@ -1,0 +1,22 @@
+/** Previous/Next on a content ideas list (`vis:ideas:page:prev|next`): fetches that page and replaces the message. */
+import { DEFAULT_IDEAS_PAGE, ideasPage } from '../commands/subcommands/ideas/ideas-page.js';
+import { IDEAS_PAGE_ACTION } from '../views/ideas-view.js';
+import type { ActionHandler } from './action-handler.js';
+import { valueFields } from './action-value-fields.js';
+import { parseActionValue } from './parse-action-value.js';
+
+const STATUSES = ['active', 'dismissed', 'implemented', 'all'] as const;
+
+export const ideasPageAction: ActionHandler = {
+  prefix: IDEAS_PAGE_ACTION,
+  async run(ctx) {
+    const v = valueFields(parseActionValue(ctx.action.value));
+    const brand = await ctx.resolveBrand(v.string('brandId'));
+    const reply = await ideasPage(ctx.deps, brand, {
+      status: v.oneOf('status', STATUSES),
+      offset: v.int('offset', 0, 1_000_000_000),
+      limit: v.optionalInt('limit', 1, 200) ?? DEFAULT_IDEAS_PAGE,
+    });
+    await ctx.respond({ ...reply, replaceOriginal: true });
+  },
+};

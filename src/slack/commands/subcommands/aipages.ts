@@ -1,0 +1,31 @@
+/**
+ * `/visibility aipages <brand>`: Hosted AI Pages status, configuration and this month's
+ * usage (GET /ai-pages). No entitlement (403) becomes "Your plan does not include AI
+ * Pages" in user-facing-error.ts; not set up (config null) explains how to set it up.
+ */
+import { UserError } from '../../user-error.js';
+import { aiPagesReply } from '../../views/ai-pages-view.js';
+import type { Subcommand } from '../subcommand.js';
+import { commandText } from './args/command-text.js';
+import { flagReader } from './args/flag-reader.js';
+import { withShareButton } from './args/with-share-button.js';
+
+const USAGE = '/visibility aipages <brand>';
+
+export const aipages: Subcommand = {
+  name: 'aipages',
+  aliases: ['ai-pages', 'prism'],
+  group: 'AI Pages',
+  usage: USAGE,
+  summary:
+    'Hosted AI Pages for a brand: enabled, domain, platform, features, crawlers, and the month’s usage with its reset date.',
+  examples: ['/visibility aipages "Acme Analytics"', '/visibility aipages "Globex Corporation"'],
+  async run(ctx) {
+    flagReader(ctx.args.flags, (m) => new UserError('bad_arguments', m, USAGE)).rejectUnknown();
+    // The whole text is the brand: `aipages Acme Analytics` needs no quotes.
+    const token = ctx.args.positional.length > 0 ? ctx.args.positional.join(' ') : undefined;
+    const brand = await ctx.resolveBrand(token);
+    const record = await ctx.deps.api.getAiPages({ brandId: brand.id }, { lane: ctx.lane });
+    await ctx.respond(withShareButton(aiPagesReply(brand, record), commandText('aipages', brand.id)));
+  },
+};

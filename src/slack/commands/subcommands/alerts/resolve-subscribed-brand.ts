@@ -1,0 +1,54 @@
+/**
+ * The brand of one of this channel's subscriptions, by name, prefix or id, or without a
+ * name the channel's default brand (or its only subscription). Read from the database, not
+ * the API: unsubscribe, settings and mute must work while the key is rejected or its quota
+ * is spent, which is when people reach for them.
+ */
+import type { Brand } from '../../../../api/schemas/index.js';
+import type { AppDeps } from '../../../../app-deps.js';
+import { createSubscriptionsRepo, type Subscription } from '../../../../store/subscriptions-repo.js';
+import { UserError } from '../../../user-error.js';
+import { escapeMrkdwn } from '../../../views/mrkdwn.js';
+import { channelDefaultBrandId } from '../../channel-default-brand.js';
+import { resolveBrand } from '../../resolve-brand.js';
+
+function notSubscribed(what: string, subs: readonly Subscription[]): UserError {
+  const list = subs.map((s) => `*${escapeMrkdwn(s.brandName)}*`).join(', ');
+  return new UserError(
+    'not_subscribed',
+    `This channel is not subscribed to ${what}. ${
+      subs.length > 0
+        ? `Its subscriptions: ${list}.`
+        : 'It has no subscriptions; start one with `/visibility subscribe "Brand name"`.'
+    }`,
+  );
+}
+
+export function resolveSubscribedBrand(
+  deps: Pick<AppDeps, 'db'>,
+  channelId: string,
+  token: string | undefined,
+): Subscription {
+  const subs = createSubscriptionsRepo(deps.db).listByChannel(channelId);
+  if (token === undefined || token.trim() === '') {
+    const defaultId = channelDefaultBrandId(deps.db, channelId);
+    const byDefault = subs.find((s) => s.brandId === defaultId);
+    if (byDefault) return byDefault;
+    if (subs.length === 1) return subs[0]!;
+    if (subs.length === 0) throw notSubscribed('any brand', subs);
+    throw new UserError(
+      'brand_missing',
+      `Which brand? This channel is subscribed to ${subs.map((s) => `*${escapeMrkdwn(s.brandName)}*`).join(', ')}.`,
+    );
+  }
+  // resolveBrand reads only id and name.
+  const brands = subs.map((s) => ({ id: s.brandId, name: s.brandName }) as Brand);
+  try {
+    const found = resolveBrand(brands, token);
+    return subs.find((s) => s.brandId === found.id)!;
+  } catch (err) {
+    if (err instanceof UserError && err.code === 'brand_unknown')
+      throw notSubscribed(`"${escapeMrkdwn(token)}"`, subs);
+    throw err;
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * `subscribe Acme Analytics digest`: the brand (quoted or not) and, last, what to
+ * subscribe to. Without a kind the command means both alerts and the digest.
+ */
+export type SubscriptionKind = 'alerts' | 'digest';
+
+const KINDS: Readonly<Record<string, SubscriptionKind>> = {
+  alerts: 'alerts',
+  alert: 'alerts',
+  digest: 'digest',
+  digests: 'digest',
+};
+
+export function splitKind(positional: readonly string[]): {
+  brandToken: string | undefined;
+  kind: SubscriptionKind | undefined;
+} {
+  const last = positional.at(-1);
+  const kind = last === undefined ? undefined : KINDS[last.toLowerCase()];
+  const brandWords = kind ? positional.slice(0, -1) : positional;
+  return { brandToken: brandWords.length > 0 ? brandWords.join(' ') : undefined, kind };
+}

@@ -1,0 +1,133 @@
+/**
+ * `/visibility citations <brand> feed`: what changed between the current snapshot and an
+ * earlier one, grouped by event type with counts (losses and competitors first: they are
+ * what people act on), each URL with its title and the detail its type carries.
+ */
+
+import type { CitationFeedResponse, FeedEvent } from '../../api/schemas/index.js';
+import type { Reply } from '../reply.js';
+import { compact, contextBlock, headerBlock, sectionBlock } from './basic-blocks.js';
+import type { KnownBlock } from './block-kit-types.js';
+import { chunkSections } from './chunk-sections.js';
+import { fallbackText } from './fallback-text.js';
+import { formatCount } from './format-number.js';
+import { inlineText, linkOrText } from './link-or-text.js';
+import { roomLeft, takeLinesWithin } from './take-lines-within.js';
+
+export interface CitationsFeedInput {
+  brand: { id: string; name: string };
+  daysBack: number | undefined;
+  response: CitationFeedResponse;
+}
+
+const GROUPS: readonly { type: string; title: string; icon: string }[] = [
+  { type: 'lost', title: 'Lost', icon: ':small_red_triangle_down:' },
+  { type: 'competitor_appeared', title: 'Competitor appeared', icon: ':eyes:' },
+  { type: 'sentiment_changed', title: 'Sentiment changed', icon: ':left_right_arrow:' },
+  { type: 'new', title: 'New', icon: ':new:' },
+];
+
+/** The four documented types plus a couple of unknown ones; the rest are only counted. */
+const MAX_GROUPS = 6;
+
+function eventLine(e: FeedEvent): string {
+  const link = linkOrText(e.url, e.h1, 90);
+  const facts: (string | undefined)[] = [inlineText(e.domain, 60)];
+  switch (e.event_type) {
+    case 'new':
+      facts.push(
+        typeof e.appearance_count === 'number' ? `${formatCount(e.appearance_count)} appearances` : undefined,
+        e.mentions_brand === true
+          ? 'mentions you'
+          : e.mentions_brand === false
+            ? 'does not mention you'
+            : undefined,
+      );
+      break;
+    case 'sentiment_changed':
+      if (typeof e.sentiment === 'number' && typeof e.prev_sentiment === 'number') {
+        const delta = e.sentiment - e.prev_sentiment;
+        facts.push(
+          `sentiment ${formatCount(e.prev_sentiment)} → *${formatCount(e.sentiment)}* (${delta > 0 ? '+' : delta < 0 ? '−' : '±'}${formatCount(Math.abs(delta))})`,
+        );
+      }
+      break;
+    case 'competitor_appeared':
+      if (e.competitor) facts.push(`*${inlineText(e.competitor, 50)}* now cited here`);
+      break;
+    default:
+      break;
+  }
+  return `• ${link} — ${facts.filter(Boolean).join(' · ')}`;
+}
+
+export function citationsFeedReply(input: CitationsFeedInput): Reply {
+  const { brand, response: r } = input;
+  const byType = new Map<string, FeedEvent[]>();
+  for (const e of r.events) {
+    const list = byType.get(e.event_type);
+    if (list) list.push(e);
+    else byType.set(e.event_type, [e]);
+  }
+  const groups = [
+    ...GROUPS.filter((g) => byType.has(g.type)),
+    ...[...byType.keys()]
+      .filter((t) => !GROUPS.some((g) => g.type === t))
+      .map((t) => ({ type: t, title: inlineText(t.replace(/_/g, ' '), 40), icon: '•' })),
+  ];
+  const counts = groups.map((g) => `${g.title} ${formatCount(byType.get(g.type)!.length)}`);
+  const total =
+    typeof r['pagination'] === 'object' && r['pagination'] !== null
+      ? Number((r['pagination'] as { total?: unknown }).total)
+      : Number.NaN;
+  const partial = Number.isFinite(total) && total > r.events.length;
+  const blocks: KnownBlock[] = compact([
+    headerBlock(`Citation feed · ${brand.name}`),
+    contextBlock(
+      r.current_snapshot_date
+        ? `${inlineText(r.current_snapshot_date, 20)} (${formatCount(r.total_current)} citations) vs ${inlineText(r.previous_snapshot_date ?? 'earlier', 20)} (${formatCount(r.total_previous)})`
+        : undefined,
+      input.daysBack !== undefined
+        ? `${input.daysBack} day${input.daysBack === 1 ? '' : 's'} back`
+        : 'last 7 days',
+      partial
+        ? `counts cover the first ${formatCount(r.events.length)} of ${formatCount(total)} events`
+        : undefined,
+    ),
+  ]);
+  if (groups.length === 0) {
+    blocks.push(
+      sectionBlock(
+        'No changes: the same URLs are cited, with the same sentiment, as in the earlier snapshot.',
+      ),
+    );
+  } else {
+    blocks.push(sectionBlock(`*${formatCount(r.events.length)} changes*: ${counts.join(' · ')}`, 1000));
+    // Share the room: each group gets its part of the budget, so "New" cannot crowd out "Lost".
+    const listed = groups.slice(0, MAX_GROUPS);
+    const share = Math.floor(Math.min(8000, roomLeft(blocks) - 200) / listed.length);
+    for (const g of listed) {
+      const events = byType.get(g.type)!;
+      const { kept } = takeLinesWithin(events.slice(0, 15).map(eventLine), share);
+      const more = events.length - kept.length;
+      blocks.push(
+        ...chunkSections([
+          `${g.icon} *${g.title}* (${formatCount(events.length)})`,
+          ...kept,
+          ...(more > 0 ? [`…and ${formatCount(more)} more`] : []),
+        ]),
+      );
+    }
+    if (groups.length > listed.length) {
+      blocks.push(sectionBlock(`…and ${formatCount(groups.length - listed.length)} more kinds of change`));
+    }
+  }
+  return {
+    text: fallbackText(
+      groups.length === 0
+        ? `No citation changes for ${brand.name}.`
+        : `Citation changes for ${brand.name}: ${counts.join(', ')}.`,
+    ),
+    blocks,
+  };
+}

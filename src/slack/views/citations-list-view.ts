@@ -1,0 +1,139 @@
+/**
+ * `/visibility citations <brand> [list]`: the URLs AI models cite, each with its title,
+ * prompt, appearances, sentiment, visibility score, domain rating, model and date, paged
+ * with Previous/Next (`vis:citations:page`). Like the ideas list, a page shows what fits and
+ * Next continues after the last citation shown.
+ */
+
+import type { Citation, CitationListResponse } from '../../api/schemas/index.js';
+import type { Reply } from '../reply.js';
+import { compact, contextBlock, headerBlock, sectionBlock } from './basic-blocks.js';
+import type { KnownBlock } from './block-kit-types.js';
+import { chunkSections } from './chunk-sections.js';
+import { fallbackText } from './fallback-text.js';
+import { formatCount } from './format-number.js';
+import { inlineText, linkOrText } from './link-or-text.js';
+import { ownLookup } from './own-lookup.js';
+import { pagingBlock } from './paging-buttons.js';
+import { roomLeft, takeLinesWithin } from './take-lines-within.js';
+import { truncateMrkdwn, truncatePlain } from './truncate-mrkdwn.js';
+
+export const CITATIONS_PAGE_ACTION = 'vis:citations:page';
+
+export interface CitationListFilters {
+  domain?: string | undefined;
+  prompt?: string | undefined;
+  tags?: string[] | undefined;
+}
+
+/** The button value `vis:citations:page` receives. */
+export interface CitationsPageValue extends CitationListFilters {
+  brandId: string;
+  offset: number;
+  limit: number;
+}
+
+export interface CitationsListInput {
+  brand: { id: string; name: string };
+  filters: CitationListFilters;
+  offset: number;
+  limit: number;
+  response: CitationListResponse;
+  budget?: number;
+}
+
+const SENTIMENT_ICON: Record<string, string> = {
+  positive: ':large_green_circle:',
+  neutral: ':white_circle:',
+  negative: ':red_circle:',
+};
+
+export function citationEntry(c: Citation, rank: number): string {
+  const head = `*${rank}.* ${linkOrText(c.url, c.page_title, 100)}  ·  ${inlineText(c.domain, 80)}`;
+  const prompt = `Prompt: “${inlineText(c.prompt.text, 160)}”${c.prompt.type ? ` (${inlineText(c.prompt.type, 30)})` : ''}`;
+  const sentiment = c.metrics.sentiment
+    ? `${ownLookup(SENTIMENT_ICON, c.metrics.sentiment) ?? ''} ${inlineText(c.metrics.sentiment, 20)}`.trim()
+    : undefined;
+  const facts = [
+    `${formatCount(c.metrics.appearances)} appearance${c.metrics.appearances === 1 ? '' : 's'}`,
+    sentiment,
+    typeof c.metrics.visibility_score === 'number'
+      ? `visibility ${formatCount(c.metrics.visibility_score)}`
+      : undefined,
+    typeof c.seo?.domain_rating === 'number' ? `DR ${formatCount(c.seo.domain_rating)}` : undefined,
+    c.search_model ? inlineText(c.search_model, 40) : undefined,
+    inlineText(c.date, 20),
+  ].filter(Boolean);
+  return truncateMrkdwn(`${head}\n${prompt}\n${facts.join('  ·  ')}`, 1000);
+}
+
+export function describeCitationFilters(f: CitationListFilters): string | undefined {
+  const parts = [
+    f.domain ? `domain contains “${inlineText(f.domain, 80)}”` : undefined,
+    f.prompt ? `prompt contains “${inlineText(f.prompt, 80)}”` : undefined,
+    f.tags && f.tags.length > 0 ? `${f.tags.length} tag${f.tags.length === 1 ? '' : 's'}` : undefined,
+  ].filter(Boolean);
+  return parts.length > 0 ? `Filtered: ${parts.join(', ')}` : undefined;
+}
+
+export function citationsListReply(input: CitationsListInput): Reply {
+  const { brand, response, filters } = input;
+  const offset = Math.max(0, input.offset);
+  const total = response.pagination.total;
+  const top = (shown: number) =>
+    compact([
+      headerBlock(`Citations · ${brand.name}`),
+      contextBlock(
+        shown > 0
+          ? `${formatCount(offset + 1)}–${formatCount(offset + shown)} of ${formatCount(total)}`
+          : `${formatCount(total)} in all`,
+        describeCitationFilters(filters),
+      ),
+    ]);
+  const base = {
+    brandId: brand.id,
+    limit: input.limit,
+    ...(filters.domain ? { domain: filters.domain } : {}),
+    ...(filters.prompt ? { prompt: filters.prompt } : {}),
+    ...(filters.tags && filters.tags.length > 0 ? { tags: filters.tags } : {}),
+  };
+  const paging = (shown: number, measuring = false) =>
+    pagingBlock({
+      actionPrefix: CITATIONS_PAGE_ACTION,
+      previous: offset > 0 ? { ...base, offset: Math.max(0, offset - input.limit) } : undefined,
+      next:
+        measuring || (shown > 0 && offset + shown < total) ? { ...base, offset: offset + shown } : undefined,
+    });
+  const all = response.citations.length;
+  // Measured with every citation shown and both buttons: the real header and buttons can only be smaller.
+  const room = Math.min(input.budget ?? Number.POSITIVE_INFINITY, roomLeft([...top(all), paging(all, true)]));
+  const { kept } = takeLinesWithin(
+    response.citations.map((c, i) => `${citationEntry(c, offset + i + 1)}\n`),
+    room,
+  );
+  const shown = kept.length;
+
+  const blocks: KnownBlock[] = top(shown);
+  if (shown === 0) {
+    const why =
+      offset > 0 && total > 0
+        ? 'That is past the last one; go back a page.'
+        : describeCitationFilters(filters)
+          ? 'Nothing matches these filters; try a shorter domain or prompt text.'
+          : 'AI models have not cited any page for this brand yet.';
+    blocks.push(sectionBlock(`No citations to show. ${why}`));
+  } else {
+    blocks.push(...chunkSections(kept));
+  }
+  const buttons = paging(shown);
+  if (buttons) blocks.push(buttons);
+  const sample = response.citations
+    .slice(0, Math.min(shown, 3))
+    .map((c) => truncatePlain(c.url, 100))
+    .join(', ');
+  const text =
+    shown === 0
+      ? `No citations to show for ${brand.name}.`
+      : `Citations for ${brand.name}, ${offset + 1}–${offset + shown} of ${total}: ${sample}`;
+  return { text: fallbackText(text), blocks };
+}

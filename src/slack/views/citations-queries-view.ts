@@ -1,0 +1,127 @@
+/**
+ * `/visibility citations <brand> queries`: the prompts behind the citations, clustered by
+ * intent with the brand's coverage, then the top queries, the gap queries (where the brand
+ * does not appear) and how many queries are new or rising.
+ */
+
+import type { CitationQueriesResponse, QueryInsight } from '../../api/schemas/index.js';
+import type { Reply } from '../reply.js';
+import { compact, contextBlock, headerBlock, sectionBlock } from './basic-blocks.js';
+import type { KnownBlock } from './block-kit-types.js';
+import { chunkSections } from './chunk-sections.js';
+import { fallbackText } from './fallback-text.js';
+import { formatCount, formatPercent } from './format-number.js';
+import { inlineText } from './link-or-text.js';
+import { ownLookup } from './own-lookup.js';
+import { percentScale } from './percent-scale.js';
+import { roomLeft, takeLinesWithin } from './take-lines-within.js';
+
+export interface CitationsQueriesInput {
+  brand: { id: string; name: string };
+  response: CitationQueriesResponse;
+}
+
+const TREND: Record<string, string> = { up: '↑ rising', down: '↓ falling', stable: '→ stable' };
+const INTENT: Record<string, string> = {
+  comparison: 'Comparison',
+  alternative: 'Alternatives',
+  best_for: 'Best for',
+  discovery: 'Discovery',
+  recommendation: 'Recommendation',
+};
+const intentLabel = (i: string) => ownLookup(INTENT, i) ?? inlineText(i.replace(/_/g, ' '), 40);
+
+function queryLine(q: QueryInsight): string {
+  const facts = [
+    intentLabel(q.intent),
+    `asked ${formatCount(q.frequency)}×`,
+    `${formatCount(q.citations_found)} citations`,
+    q.brand_appears ? ':white_check_mark: you appear' : ':x: you are missing',
+    ownLookup(TREND, q.trend) ?? inlineText(q.trend, 20),
+    q.is_new ? '*new*' : undefined,
+  ].filter(Boolean);
+  return `• “${inlineText(q.query, 150)}” — ${facts.join(' · ')}`;
+}
+
+/** Gap queries arrive as insights, bare strings or other objects (API.md: "array"). */
+function gapLine(g: unknown): string {
+  if (typeof g === 'string') return `• “${inlineText(g, 150)}”`;
+  if (typeof g === 'object' && g !== null) {
+    const o = g as Record<string, unknown>;
+    if (
+      typeof o['query'] === 'string' &&
+      typeof o['intent'] === 'string' &&
+      typeof o['frequency'] === 'number'
+    ) {
+      return queryLine(o as unknown as QueryInsight);
+    }
+    const text = [o['query'], o['text'], o['prompt']].find((v) => typeof v === 'string');
+    if (typeof text === 'string') return `• “${inlineText(text, 150)}”`;
+  }
+  return `• ${inlineText(JSON.stringify(g) ?? '', 150)}`;
+}
+
+function listSection(title: string, lines: readonly string[], budget: number, max: number): KnownBlock[] {
+  if (lines.length === 0) return [];
+  const { kept } = takeLinesWithin(lines.slice(0, max), budget);
+  const more = lines.length - kept.length;
+  return chunkSections([title, ...kept, ...(more > 0 ? [`…and ${formatCount(more)} more`] : [])]);
+}
+
+export function citationsQueriesReply(input: CitationsQueriesInput): Reply {
+  const { brand, response } = input;
+  const scale = percentScale([
+    ...response.clusters.map((c) => c.coverage_rate),
+    ...Object.values(response.coverage_by_intent),
+  ]);
+  const blocks: KnownBlock[] = compact([
+    headerBlock(`Queries · ${brand.name}`),
+    contextBlock(
+      `${formatCount(response.new_queries_count)} new`,
+      `${formatCount(response.rising_queries_count)} rising`,
+      `${formatCount(response.top_queries.length)} top queries`,
+      `${formatCount(response.gap_queries.length)} gaps`,
+    ),
+  ]);
+
+  const clusterLines = response.clusters.map((c) => {
+    const examples = c.queries
+      .slice(0, 2)
+      .map((q) => `“${inlineText(q, 60)}”`)
+      .join(', ');
+    return `• *${inlineText(c.label || intentLabel(c.intent), 60)}* (${intentLabel(c.intent)}) — coverage *${formatPercent(c.coverage_rate * scale)}*, in ${formatCount(c.brand_appears_in)} of ${formatCount(c.queries.length)} queries · ${formatCount(c.total_citations)} citations${examples ? ` · e.g. ${examples}` : ''}`;
+  });
+  const clustered = new Set(response.clusters.map((c) => c.intent));
+  const extra = Object.entries(response.coverage_by_intent).filter(([intent]) => !clustered.has(intent));
+  if (extra.length > 0) {
+    clusterLines.push(
+      `Coverage by intent: ${extra
+        .slice(0, 10)
+        .map(([intent, v]) => `${intentLabel(intent)} ${formatPercent(v * scale)}`)
+        .join(' · ')}`,
+    );
+  }
+  // Three lists share the room left: clusters, top queries, gaps (most to least telling).
+  const room = roomLeft(blocks) - 100;
+  blocks.push(...listSection('*Clusters by intent*', clusterLines, Math.min(3000, room * 0.37), 12));
+  blocks.push(
+    ...listSection('*Top queries*', response.top_queries.map(queryLine), Math.min(2800, room * 0.33), 10),
+  );
+  blocks.push(
+    ...listSection(
+      '*Gap queries* (competitors cited, you are not)',
+      response.gap_queries.map(gapLine),
+      Math.min(2400, room * 0.27),
+      10,
+    ),
+  );
+  if (
+    response.clusters.length === 0 &&
+    response.top_queries.length === 0 &&
+    response.gap_queries.length === 0
+  ) {
+    blocks.push(sectionBlock('No query insights yet for this brand.'));
+  }
+  const text = `Queries for ${brand.name}: ${response.clusters.length} intent clusters, ${response.top_queries.length} top queries, ${response.gap_queries.length} gaps, ${response.new_queries_count} new, ${response.rising_queries_count} rising.`;
+  return { text: fallbackText(text), blocks };
+}

@@ -1,0 +1,144 @@
+/**
+ * `/visibility ideas`: content ideas ranked by opportunity score, each with its score,
+ * type, query, insight, competitors, models and the brand's position, and Previous/Next
+ * buttons. A page shows as many ideas as fit one message; Next continues right after the
+ * last one shown, so a large `--limit` never skips ideas.
+ */
+
+import type { ContentIdea, ContentIdeasResponse, IdeaStatus } from '../../api/schemas/index.js';
+import type { Reply } from '../reply.js';
+import { compact, contextBlock, headerBlock, sectionBlock } from './basic-blocks.js';
+import type { KnownBlock } from './block-kit-types.js';
+import { chunkSections } from './chunk-sections.js';
+import { fallbackText } from './fallback-text.js';
+import { formatCount } from './format-number.js';
+import { ideaTypeLabel } from './idea-type-label.js';
+import { inlineText } from './link-or-text.js';
+import { escapeMrkdwn } from './mrkdwn.js';
+import { pagingBlock } from './paging-buttons.js';
+import { roomLeft, takeLinesWithin } from './take-lines-within.js';
+import { truncateMrkdwn, truncatePlain } from './truncate-mrkdwn.js';
+
+export const IDEAS_PAGE_ACTION = 'vis:ideas:page';
+export type IdeasStatusFilter = IdeaStatus | 'all';
+
+/** The button value `vis:ideas:page` receives. */
+export interface IdeasPageValue {
+  brandId: string;
+  status: IdeasStatusFilter;
+  offset: number;
+  limit: number;
+}
+
+export interface IdeasViewInput {
+  brand: { id: string; name: string };
+  status: IdeasStatusFilter;
+  offset: number;
+  limit: number;
+  response: ContentIdeasResponse;
+  /** A line above the list (e.g. "fresh ideas are ready"). */
+  intro?: string;
+  /** Serialised size the list may take; the rest of the message is small. */
+  budget?: number;
+}
+
+const STATUS_WORD: Record<IdeasStatusFilter, string> = {
+  active: 'Active',
+  dismissed: 'Dismissed',
+  implemented: 'Implemented',
+  all: 'All statuses',
+};
+
+const names = (list: readonly string[], max = 5) =>
+  list.length === 0
+    ? 'none'
+    : `${list
+        .slice(0, max)
+        .map((n) => inlineText(n, 40))
+        .join(', ')}${list.length > max ? ` +${list.length - max}` : ''}`;
+
+export function ideaEntry(idea: ContentIdea, rank: number): string {
+  const head = `*${rank}. ${inlineText(idea.query, 200)}*`;
+  const meta = [
+    `score *${formatCount(idea.opportunity_score)}*/100`,
+    escapeMrkdwn(ideaTypeLabel(idea.type)),
+    idea.status !== 'active' ? `_${inlineText(idea.status, 20)}_` : undefined,
+  ].filter(Boolean);
+  const lines = [`${head}  ·  ${meta.join('  ·  ')}`];
+  if (idea.insight) lines.push(`> ${inlineText(idea.insight, 400)}`);
+  const position =
+    typeof idea.your_position === 'number' ? `#${formatCount(idea.your_position)}` : 'not ranked';
+  const facts = [
+    `Competitors: ${names(idea.competitors_appearing)}`,
+    `Models: ${names(idea.ai_models)}`,
+    `Your position: ${position}`,
+  ];
+  if (idea.recommended_template) {
+    facts.push(`Format: ${inlineText(idea.recommended_template.replace(/_/g, ' '), 40)}`);
+  }
+  lines.push(facts.join('  ·  '));
+  return truncateMrkdwn(lines.join('\n'), 1200);
+}
+
+export function ideasReply(input: IdeasViewInput): Reply {
+  const { brand, status, response } = input;
+  const offset = Math.max(0, input.offset);
+  const total = response.pagination.total;
+  const brandName = escapeMrkdwn(truncatePlain(brand.name, 100));
+  // Ranked by opportunity score (API.md §4.1); sorted again in case a deployment does not.
+  const ideas = [...response.ideas].sort((a, b) => b.opportunity_score - a.opportunity_score);
+  const meta = response.meta;
+  const top = (shown: number) =>
+    compact([
+      headerBlock(`Content ideas · ${brand.name}`),
+      input.intro ? sectionBlock(input.intro, 1000) : undefined,
+      contextBlock(
+        `${STATUS_WORD[status]}, ranked by opportunity score`,
+        shown > 0 && `${formatCount(offset + 1)}–${formatCount(offset + shown)} of ${formatCount(total)}`,
+        meta?.generated_at ? `generated ${inlineText(meta.generated_at.slice(0, 10), 20)}` : undefined,
+        meta?.generation_status === 'generating' && ':hourglass_flowing_sand: a refresh is running',
+      ),
+    ]);
+  const base = { brandId: brand.id, status, limit: input.limit };
+  const paging = (shown: number, measuring = false) =>
+    pagingBlock({
+      actionPrefix: IDEAS_PAGE_ACTION,
+      previous: offset > 0 ? { ...base, offset: Math.max(0, offset - input.limit) } : undefined,
+      next:
+        measuring || (shown > 0 && offset + shown < total) ? { ...base, offset: offset + shown } : undefined,
+    });
+  // Measured with every idea shown and both buttons: the real header and buttons can only be smaller.
+  const room = Math.min(
+    input.budget ?? Number.POSITIVE_INFINITY,
+    roomLeft([...top(ideas.length), paging(ideas.length, true)]),
+  );
+  const { kept } = takeLinesWithin(
+    ideas.map((idea, i) => `${ideaEntry(idea, offset + i + 1)}\n`),
+    room,
+  );
+  const shown = kept.length;
+
+  const blocks: KnownBlock[] = top(shown);
+  if (shown === 0) {
+    const what = status === 'all' ? 'content ideas' : `${status} content ideas`;
+    const hint =
+      offset > 0 && total > 0
+        ? 'That is past the last one; go back a page.'
+        : `Try \`/visibility ideas "${brandName}" all\`, or \`refresh\` to generate new ones.`;
+    blocks.push(sectionBlock(`No ${what} for *${brandName}*. ${hint}`));
+  } else {
+    blocks.push(...chunkSections(kept));
+  }
+  const buttons = paging(shown);
+  if (buttons) blocks.push(buttons);
+
+  const textList = ideas
+    .slice(0, Math.min(shown, 5))
+    .map((idea, i) => `${offset + i + 1}. ${truncatePlain(idea.query, 80)} (${idea.opportunity_score})`)
+    .join('; ');
+  const text =
+    shown === 0
+      ? `No ${status === 'all' ? '' : `${status} `}content ideas for ${brand.name}.`
+      : `Content ideas for ${brand.name} (${STATUS_WORD[status].toLowerCase()}), ${offset + 1}–${offset + shown} of ${total}: ${textList}`;
+  return { text: fallbackText(text), blocks };
+}

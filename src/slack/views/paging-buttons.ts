@@ -1,0 +1,34 @@
+/**
+ * Previous / Next buttons whose values carry everything the action handler needs to fetch
+ * that page again (our buttons hold JSON). A value that would not fit Slack's 2000
+ * characters (a huge filter) leaves its button out rather than sending a cut, unreadable one.
+ */
+import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
+import type { Button, KnownBlock } from './block-kit-types.js';
+
+export interface PagingTargets {
+  /** e.g. `vis:ideas:page`; the buttons are `<prefix>:prev` and `<prefix>:next`. */
+  actionPrefix: string;
+  previous?: Record<string, unknown> | undefined;
+  next?: Record<string, unknown> | undefined;
+  nextLabel?: string;
+}
+
+function button(actionId: string, label: string, value: Record<string, unknown>): Button | undefined {
+  const json = JSON.stringify(value);
+  if (json.length > L.buttonValue) return undefined;
+  return { type: 'button', action_id: actionId, text: { type: 'plain_text', text: label }, value: json };
+}
+
+export function pagingButtons(t: PagingTargets): Button[] {
+  const buttons: (Button | undefined)[] = [
+    t.previous ? button(`${t.actionPrefix}:prev`, '◀ Previous', t.previous) : undefined,
+    t.next ? button(`${t.actionPrefix}:next`, t.nextLabel ?? 'Next ▶', t.next) : undefined,
+  ];
+  return buttons.filter((b): b is Button => b !== undefined);
+}
+
+export function pagingBlock(t: PagingTargets): KnownBlock | undefined {
+  const elements = pagingButtons(t);
+  return elements.length > 0 ? { type: 'actions', elements } : undefined;
+}

@@ -1,0 +1,6 @@
+/** `▰▰▰▰▱▱▱▱▱▱ 42 %`: a usage figure people read at a glance in Slack. */
+export function progressBar(percent: number, width = 10): string {
+  const pct = Number.isFinite(percent) ? Math.min(100, Math.max(0, percent)) : 0;
+  const filled = Math.round((pct / 100) * width);
+  return `${'▰'.repeat(filled)}${'▱'.repeat(width - filled)} ${Math.round(pct)} %`;
+}

@@ -1,0 +1,160 @@
+/**
+ * The alerting part of `/visibility status`: each job's last and next run, the polling
+ * plan against the daily quota (and its warning when the subscriptions do not fit),
+ * repeated failures, the bot's health flags, and muted or paused subscriptions. Local
+ * reads only (the database and the scheduler's published state), like every status
+ * section: it must answer when the key is rejected or the quota spent.
+ */
+import { currentPollingPlan } from '../../jobs/current-polling-plan.js';
+import { JOB_NAMES, type JobName } from '../../jobs/job-names.js';
+import { asSchedulerSnapshot, type SchedulerSnapshot } from '../../jobs/scheduler-snapshot.js';
+import { createHealthFlagsRepo } from '../../store/health-flags-repo.js';
+import { createJobRunsRepo } from '../../store/job-runs-repo.js';
+import { createSubscriptionsRepo } from '../../store/subscriptions-repo.js';
+import { slackDate } from '../user-facing-error.js';
+import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
+import type { KnownBlock } from './block-kit-types.js';
+import { chunkSections } from './chunk-sections.js';
+import { escapeMrkdwn } from './mrkdwn.js';
+import { describeFlag } from './ops-message.js';
+import type { StatusSection, StatusSource } from './status-view.js';
+import { truncatePlain } from './truncate-mrkdwn.js';
+
+const num = (n: number) => Math.round(n).toLocaleString('en-US');
+const MAX_LISTED = 10;
+
+function countsText(counts: Record<string, number>): string {
+  const parts: string[] = [];
+  if (counts['brands'] !== undefined)
+    parts.push(`${counts['brands']} brand${counts['brands'] === 1 ? '' : 's'}`);
+  if (counts['messages']) parts.push(`${counts['messages']} message${counts['messages'] === 1 ? '' : 's'}`);
+  if (counts['failed']) parts.push(`${counts['failed']} failed`);
+  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
+}
+
+function jobLines(source: StatusSource, snap: SchedulerSnapshot | null, plan: PlanView): string[] {
+  const { deps, nowMs } = source;
+  const runs = createJobRunsRepo(deps.db, deps.clock);
+  const lines = ['*Scheduled jobs*'];
+  if (!snap?.running) {
+    lines.push(
+      '_The scheduler is not running in this process: jobs run only with `visibility-bot run-job`._',
+    );
+  }
+  for (const job of JOB_NAMES) {
+    const state = snap?.jobs[job as JobName];
+    const run = runs.recent(1, job)[0];
+    const every = job === 'digest' ? 'daily, per subscription' : `every ${plan.intervalsHours[job]} h`;
+    const lastText = run
+      ? `last ${slackDate(run.startedAtMs)} ${run.ok === null ? 'running' : run.ok ? 'ok' : ':x: failed'}${countsText(run.counts)}`
+      : 'never run';
+    const nextText =
+      state?.nextRunAtMs != null
+        ? ` · next ${state.nextRunAtMs <= nowMs ? 'now' : slackDate(state.nextRunAtMs)}`
+        : '';
+    lines.push(`• \`${job}\` ${every}: ${lastText}${nextText}`);
+    const streak = runs.failureStreak(job);
+    if (run && run.ok === false && run.error) {
+      lines.push(
+        `      ${streak >= 3 ? `:warning: failed ${streak} runs in a row; ` : ''}last error: ${escapeMrkdwn(truncatePlain(run.error, 300))}`,
+      );
+    }
+  }
+  return lines;
+}
+
+type PlanView = SchedulerSnapshot['plan'];
+
+/** The scheduler's plan when it runs in this process, else the plan it would make now. */
+function planView(source: StatusSource, snap: SchedulerSnapshot | null): PlanView {
+  if (snap) return snap.plan;
+  const p = currentPollingPlan(source.deps);
+  return {
+    brands: p.brands,
+    dailyLimit: p.dailyLimit,
+    budgetPerDay: p.budgetPerDay,
+    callsPerDay: p.callsPerDay,
+    callsPerBrandPerDay: p.callsPerBrandPerDay,
+    intervalsHours: {
+      citations: p.intervals.citationsHours,
+      crawler: p.intervals.crawlerHours,
+      'ai-pages': p.intervals.aiPagesHours,
+    },
+    stretched: p.stretched,
+    warning: p.warning,
+  };
+}
+
+function planLines(source: StatusSource, snap: SchedulerSnapshot | null, plan: PlanView): string[] {
+  const budget =
+    plan.budgetPerDay === null || plan.dailyLimit === null
+      ? 'the plan has no daily limit'
+      : `of the ${num(plan.budgetPerDay)} the bot allows itself (80 % of ${num(plan.dailyLimit)} a day)`;
+  const lines = [
+    `*Polling plan:* ${num(plan.brands)} subscribed brand${plan.brands === 1 ? '' : 's'} → about ${num(plan.callsPerDay)} API calls a day, ${budget}.`,
+  ];
+  if (plan.stretched) {
+    const i = plan.intervalsHours;
+    lines.push(
+      `Intervals stretched to fit the quota: citations every ${i.citations} h, crawler every ${i.crawler} h, AI Pages every ${i['ai-pages']} h.`,
+    );
+  }
+  if (plan.warning) lines.push(`:warning: ${escapeMrkdwn(plan.warning)}`);
+  if (snap?.quotaWaitUntilMs != null && snap.quotaWaitUntilMs > source.nowMs) {
+    lines.push(
+      `:no_entry: The daily quota is spent: jobs wait until it resets ${slackDate(snap.quotaWaitUntilMs)}.`,
+    );
+  }
+  return lines;
+}
+
+function healthLines(source: StatusSource): string[] {
+  const flags = createHealthFlagsRepo(source.deps.db).active();
+  if (flags.length === 0) return ['*Bot health:* :large_green_circle: no problems reported.'];
+  return [
+    '*Bot health*',
+    ...flags.map((f) => {
+      const { problem } = describeFlag(f.key);
+      return `• :red_circle: ${escapeMrkdwn(problem)} since ${slackDate(f.raisedAtMs)}${f.detail ? `: ${escapeMrkdwn(truncatePlain(f.detail, 300))}` : ''}`;
+    }),
+  ];
+}
+
+function subscriptionLines(source: StatusSource): string[] {
+  const { deps, nowMs } = source;
+  const all = createSubscriptionsRepo(deps.db).listAll();
+  const channels = new Set(all.map((s) => s.channelId)).size;
+  const lines = [`*Subscriptions:* ${all.length} in ${channels} channel${channels === 1 ? '' : 's'}.`];
+  const muted = all.filter((s) => s.mutedUntilMs !== null && s.mutedUntilMs > nowMs);
+  const paused = all.filter((s) => s.pausedReason !== null);
+  const where = (s: (typeof all)[number]) => `*${escapeMrkdwn(s.brandName)}* in <#${s.channelId}>`;
+  for (const s of muted.slice(0, MAX_LISTED))
+    lines.push(`• :no_bell: ${where(s)} muted until ${slackDate(s.mutedUntilMs!)}`);
+  if (muted.length > MAX_LISTED) lines.push(`• …and ${muted.length - MAX_LISTED} more muted`);
+  for (const s of paused.slice(0, MAX_LISTED))
+    lines.push(`• :double_vertical_bar: ${where(s)} paused: ${escapeMrkdwn(s.pausedReason!)}`);
+  if (paused.length > MAX_LISTED) lines.push(`• …and ${paused.length - MAX_LISTED} more paused`);
+  return lines;
+}
+
+export function schedulerStatusBlocks(source: StatusSource): KnownBlock[] {
+  const snap = asSchedulerSnapshot(source.deps.metrics.schedulerState());
+  const plan = planView(source, snap);
+  return chunkSections(
+    [
+      ...jobLines(source, snap, plan),
+      '',
+      ...planLines(source, snap, plan),
+      '',
+      ...healthLines(source),
+      '',
+      ...subscriptionLines(source),
+    ],
+    L.sectionText,
+  );
+}
+
+export const schedulerStatusSection: StatusSection = {
+  name: 'Scheduled jobs',
+  blocks: schedulerStatusBlocks,
+};

@@ -1,0 +1,174 @@
+/**
+ * Replies of the subscription commands (subscribe, subscriptions, settings, mute): what a
+ * channel receives, with which settings, and anything holding it back (a mute, a pause
+ * Slack caused, snoozed kinds, alerts waiting for quiet hours to end). Pure.
+ */
+
+import type { AlertSettings } from '../../alerts/alert-settings.js';
+import { formatSettings, formatSettingsArgs } from '../../alerts/format-settings.js';
+import type { Snooze } from '../../store/snoozes-repo.js';
+import type { Subscription } from '../../store/subscriptions-repo.js';
+import type { Reply } from '../reply.js';
+import { slackDate } from '../user-facing-error.js';
+import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
+import type { KnownBlock } from './block-kit-types.js';
+import { brandName } from './brand-name.js';
+import { chunkSections } from './chunk-sections.js';
+import { escapeMrkdwn } from './mrkdwn.js';
+import { truncatePlain } from './truncate-mrkdwn.js';
+
+/** The snooze button's words for each kind (alert-snooze.ts says the same). */
+const KIND_LABEL: Readonly<Record<string, string>> = {
+  citation_lost: 'lost-citation alerts',
+  citation_competitor: 'competitor alerts',
+  citation_sentiment: 'sentiment alerts',
+  crawler_drop: 'crawler alerts',
+  crawler_recovered: 'crawler recovery notices',
+  ai_pages_threshold: 'AI Pages usage alerts',
+  ai_pages_disabled: 'AI Pages status alerts',
+};
+
+const quote = (name: string) => `"${name.replace(/"/g, '')}"`;
+
+/** `/visibility <verb> "Brand"` as a copyable code span. */
+export function commandFor(verb: string, sub: Pick<Subscription, 'brandName'>, rest = ''): string {
+  return `\`/visibility ${verb} ${escapeMrkdwn(quote(sub.brandName))}${rest ? ` ${escapeMrkdwn(rest)}` : ''}\``;
+}
+
+function timeZoneOf(settings: AlertSettings, defaultTimezone: string): string {
+  return settings.timezone ?? `${defaultTimezone} (the bot's default)`;
+}
+
+/** "alerts and the daily digest at 09:00 UTC" */
+export function receives(
+  sub: Pick<Subscription, 'alerts' | 'digest' | 'settings'>,
+  defaultTimezone: string,
+): string {
+  const digest = `the daily digest at ${sub.settings.digestTime} ${timeZoneOf(sub.settings, defaultTimezone)}`;
+  if (sub.alerts && sub.digest) return `alerts and ${digest}`;
+  if (sub.alerts) return 'alerts (no digest)';
+  return `${digest} (no alerts)`;
+}
+
+export interface SubscriptionState {
+  sub: Subscription;
+  /** Snoozes running now for this channel and brand. */
+  snoozes: readonly Snooze[];
+  /** Alert messages waiting for a mute, a snooze or quiet hours to end. */
+  held: number;
+}
+
+/** What holds a subscription back, one line each; empty when nothing does. */
+export function stateLines(s: SubscriptionState, nowMs: number): string[] {
+  const { sub } = s;
+  const lines: string[] = [];
+  if (sub.pausedReason) {
+    lines.push(
+      `:double_vertical_bar: *Paused* ${sub.pausedAtMs ? `since ${slackDate(sub.pausedAtMs)}` : ''}: ${escapeMrkdwn(sub.pausedReason)}. Fix that, then ${commandFor('subscribe', sub)} again to resume.`,
+    );
+  }
+  if (sub.mutedUntilMs !== null && sub.mutedUntilMs > nowMs) {
+    lines.push(
+      `:no_bell: *Muted* until ${slackDate(sub.mutedUntilMs)}; alerts are held, not dropped. ${commandFor('unmute', sub)} ends it now.`,
+    );
+  }
+  for (const z of s.snoozes) {
+    lines.push(`:zzz: ${escapeMrkdwn(KIND_LABEL[z.kind] ?? z.kind)} snoozed until ${slackDate(z.untilMs)}.`);
+  }
+  if (s.held > 0) {
+    lines.push(
+      `:hourglass: ${s.held} alert message${s.held === 1 ? '' : 's'} held, delivered together when the hold ends.`,
+    );
+  }
+  return lines;
+}
+
+export function subscriptionsReply(
+  states: readonly SubscriptionState[],
+  defaultTimezone: string,
+  nowMs: number,
+): Reply {
+  if (states.length === 0) {
+    const text =
+      'This channel has no subscriptions. Start one with `/visibility subscribe "Acme Analytics"` (alerts and the daily digest), or add `alerts` or `digest` for just one.';
+    return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] };
+  }
+  const lines: string[] = [];
+  for (const s of states) {
+    const { sub } = s;
+    lines.push(
+      `*${brandName(sub.brandName)}*: ${escapeMrkdwn(receives(sub, defaultTimezone))}`,
+      ...stateLines(s, nowMs),
+      `Settings: \`${escapeMrkdwn(formatSettingsArgs(sub.settings))}\``,
+      '',
+    );
+  }
+  const blocks: KnownBlock[] = [
+    { type: 'header', text: { type: 'plain_text', text: 'Subscriptions in this channel' } },
+    ...chunkSections(lines.slice(0, -1)),
+    {
+      type: 'context',
+      elements: [
+        {
+          type: 'mrkdwn',
+          text: 'Change one with `/visibility settings <brand> key=value …`; `/visibility help settings` lists the settings.',
+        },
+      ],
+    },
+  ];
+  const plain = states
+    .map(({ sub }) => {
+      const flags = [
+        sub.pausedReason ? `paused: ${sub.pausedReason}` : null,
+        sub.mutedUntilMs && sub.mutedUntilMs > nowMs ? 'muted' : null,
+      ]
+        .filter(Boolean)
+        .join(', ');
+      return `${sub.brandName}: ${receives(sub, defaultTimezone)}${flags ? ` (${flags})` : ''}`;
+    })
+    .join('; ');
+  return { text: truncatePlain(`Subscriptions in this channel: ${plain}`, L.fallbackText), blocks };
+}
+
+export function subscribedReply(sub: Subscription, o: { created: boolean; defaultTimezone: string }): Reply {
+  const name = brandName(sub.brandName);
+  const lead = o.created
+    ? `This channel is now subscribed to *${name}*: ${escapeMrkdwn(receives(sub, o.defaultTimezone))}.`
+    : `This channel's subscription to *${name}* now brings ${escapeMrkdwn(receives(sub, o.defaultTimezone))}.`;
+  const lines = [lead];
+  if (sub.alerts) {
+    lines.push(
+      'Alerts come when a citation is lost, a competitor appears on a cited page or its sentiment falls, when AI crawler visits drop (and recover), and when AI Pages usage passes 80, 90 and 100 %. Changes from before now are not alerted.',
+    );
+  }
+  lines.push(
+    `Settings: ${commandFor('settings', sub)} · pause alerts: ${commandFor('mute', sub, '2h')} · stop: ${commandFor('unsubscribe', sub)}`,
+  );
+  const text = lines.join('\n');
+  return { text, blocks: chunkSections(lines) };
+}
+
+export function settingsReply(
+  sub: Subscription,
+  defaultTimezone: string,
+  changed: readonly string[] = [],
+): Reply {
+  const name = brandName(sub.brandName);
+  const head =
+    changed.length > 0
+      ? `:white_check_mark: Updated the alert settings for *${name}* in this channel.`
+      : `Alert settings for *${name}* in this channel:`;
+  const lines = [
+    head,
+    ...formatSettings(sub.settings, { defaultTimezone }),
+    '',
+    `To change them, copy, edit and send: ${commandFor('settings', sub, formatSettingsArgs(sub.settings))}`,
+  ];
+  return {
+    text: truncatePlain(
+      `${changed.length > 0 ? 'Updated: ' : ''}${sub.brandName}: ${formatSettingsArgs(sub.settings)}`,
+      L.fallbackText,
+    ),
+    blocks: chunkSections(lines),
+  };
+}

@@ -1,0 +1,263 @@
+/**
+ * `/visibility citations` in its six views, through the local Slack, the real service and
+ * the API simulator: the query that reached the simulator, the simulator's data in the
+ * reply, paging in place, and usage errors that cost no request.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SEED_BRANDS } from '../../src/simulator/index.js';
+import {
+  buttons,
+  buttonValue,
+  type ReadHarness,
+  startReadHarness,
+  visibleText,
+} from './read-commands-harness.js';
+
+const acme = SEED_BRANDS.acme;
+let h: ReadHarness;
+
+beforeAll(async () => {
+  h = await startReadHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+beforeEach(() => {
+  h.slack.reset();
+  h.sim.control.reset();
+});
+
+/** The simulator's answer, read directly (not through the bot). */
+async function simCitations<T>(query: Record<string, string>): Promise<T> {
+  const qs = new URLSearchParams({ brand_id: acme.id, ...query });
+  const res = await fetch(`${h.sim.url}/get-citations?${qs}`, {
+    headers: { authorization: `Bearer ${h.sim.apiKey}` },
+  });
+  return (await res.json()) as T;
+}
+
+const citationsQueries = () => h.requestsTo('/get-citations', 'GET').map((r) => r.query);
+
+interface Citation {
+  url: string;
+  page_title: string | null;
+  prompt: { text: string };
+  metrics: { appearances: number; sentiment: string; visibility_score: number };
+  seo: { domain_rating: number };
+  search_model: string;
+  date: string;
+}
+
+describe('citations list', () => {
+  it('asks for the list view and shows URL, title, prompt, appearances, sentiment, scores, model and date', async () => {
+    const { reply } = await h.command('citations "Acme Analytics"');
+    expect(citationsQueries()).toEqual([{ brand_id: acme.id, view: 'list', limit: '20', offset: '0' }]);
+    const expected = await simCitations<{ citations: Citation[]; pagination: { total: number } }>({
+      view: 'list',
+      limit: '20',
+    });
+    const text = visibleText(reply);
+    for (const c of expected.citations.slice(0, 8)) {
+      expect(text).toContain(c.url);
+      if (c.page_title) expect(text).toContain(c.page_title);
+      expect(text).toContain(`Prompt: “${c.prompt.text}”`);
+      expect(text).toContain(`${c.metrics.appearances} appearance`);
+      expect(text).toContain(c.metrics.sentiment);
+      expect(text).toContain(`visibility ${c.metrics.visibility_score}`);
+      expect(text).toContain(`DR ${c.seo.domain_rating}`);
+      expect(text).toContain(c.search_model);
+      expect(text).toContain(c.date);
+    }
+    expect(reply.text).toContain(`of ${expected.pagination.total}`);
+  });
+
+  it('passes domain, prompt, tags and limit', async () => {
+    const tag = '0b8e2a4c-1d3f-4a5b-8c7d-9e0f1a2b3c4d';
+    await h.command(
+      `citations "Acme Analytics" list --domain techcrunch --prompt "product analytics" --tags ${tag} --limit 5`,
+    );
+    expect(citationsQueries()).toEqual([
+      {
+        brand_id: acme.id,
+        view: 'list',
+        limit: '5',
+        offset: '0',
+        domain: 'techcrunch',
+        prompt_text: 'product analytics',
+        tag_ids: tag,
+      },
+    ]);
+  });
+
+  it('refuses bad tags and limits before any request', async () => {
+    const tags = await h.command('citations "Acme Analytics" --tags news,blog');
+    expect(tags.reply.text).toContain('`--tags` takes tag ids (UUIDs)');
+    const limit = await h.command('citations "Acme Analytics" --limit 501');
+    expect(limit.reply.text).toContain('`--limit` takes a whole number from 1 to 500');
+    const typo = await h.command('citations "Acme Analytics" --domian techcrunch.com');
+    expect(typo.reply.text).toContain('Unknown flag `--domian`');
+    expect(h.sim.requests).toHaveLength(0);
+  });
+
+  it('pages with Next then Previous keeping the filters, in the same message', async () => {
+    const first = await h.command('citations "Acme Analytics" --domain www --limit 5');
+    expect(buttonValue(first.reply, 'vis:citations:page:next')).toEqual({
+      brandId: acme.id,
+      limit: 5,
+      domain: 'www',
+      offset: 5,
+    });
+    const next = await h.click(first.reply, 'vis:citations:page:next');
+    expect(next.reply.replace_original).toBe(true);
+    const page2 = await simCitations<{ citations: Citation[] }>({
+      view: 'list',
+      domain: 'www',
+      limit: '5',
+      offset: '5',
+    });
+    expect(visibleText(next.reply)).toContain(page2.citations[0]!.url);
+    const prev = await h.click(next.reply, 'vis:citations:page:prev');
+    expect(prev.reply.replace_original).toBe(true);
+    expect(prev.reply.text).toContain('1–5 of');
+    const listQueries = citationsQueries().filter((q) => q['limit'] === '5');
+    expect(listQueries.map((q) => [q['offset'], q['domain']])).toEqual([
+      ['0', 'www'],
+      ['5', 'www'],
+      ['5', 'www'],
+      ['0', 'www'],
+    ]);
+  });
+});
+
+describe('citations history', () => {
+  it('asks for view=history with days and shows totals with sparklines and competitor series', async () => {
+    const { reply } = await h.command('citations "Acme Analytics" history --days 14');
+    expect(citationsQueries()).toEqual([{ brand_id: acme.id, view: 'history', days: '14' }]);
+    const expected = await simCitations<{
+      brand_time_series: Array<{ total_citations: number; brand_mentions: number }>;
+      competitor_time_series: Record<string, unknown[]>;
+    }>({ view: 'history', days: '14' });
+    const text = visibleText(reply);
+    const latest = expected.brand_time_series.at(-1)!;
+    expect(text).toContain(`*Total citations*\n${latest.total_citations}`);
+    expect(text).toContain(`*Brand mentions*\n${latest.brand_mentions}`);
+    expect(text).toMatch(/Citations {2}`[▁▂▃▄▅▆▇█·]+`/);
+    for (const name of Object.keys(expected.competitor_time_series)) expect(text).toContain(`*${name}*`);
+  });
+
+  it('refuses days outside 7–365', async () => {
+    const { reply } = await h.command('citations "Acme Analytics" history --days 3');
+    expect(reply.text).toContain('`--days` takes a whole number from 7 to 365');
+    expect(visibleText(reply)).toContain('Usage: `/visibility citations <brand> history [--days 7-365]`');
+    expect(h.sim.requests).toHaveLength(0);
+  });
+});
+
+describe('citations queries, sources, feed, heatmap', () => {
+  it('queries: clusters with coverage, top and gap queries, new and rising counts', async () => {
+    const { reply } = await h.command('citations "Acme Analytics" queries');
+    expect(citationsQueries()).toEqual([{ brand_id: acme.id, view: 'queries' }]);
+    const expected = await simCitations<{
+      clusters: Array<{ label: string; coverage_rate: number }>;
+      top_queries: Array<{ query: string }>;
+      new_queries_count: number;
+      rising_queries_count: number;
+    }>({ view: 'queries' });
+    const text = visibleText(reply);
+    for (const c of expected.clusters) expect(text).toContain(`*${c.label}*`);
+    expect(text).toContain(`coverage *${expected.clusters[0]!.coverage_rate} %*`);
+    expect(text).toContain(`“${expected.top_queries[0]!.query}”`);
+    expect(text).toContain('*Gap queries*');
+    expect(text).toContain(`${expected.new_queries_count} new`);
+    expect(text).toContain(`${expected.rising_queries_count} rising`);
+  });
+
+  it('sources: one domain’s pages, competitors, sentiment, first and last seen', async () => {
+    const { reply } = await h.command('citations "Acme Analytics" sources https://techcrunch.com/some/page');
+    expect(citationsQueries()).toEqual([{ brand_id: acme.id, view: 'sources', domain: 'techcrunch.com' }]);
+    const expected = await simCitations<{
+      pages: Array<{ url: string }>;
+      competitors_on_domain: string[];
+      first_seen: string;
+      last_seen: string;
+      total_citations: number;
+    }>({ view: 'sources', domain: 'techcrunch.com' });
+    const text = visibleText(reply);
+    for (const p of expected.pages) expect(text).toContain(p.url);
+    for (const c of expected.competitors_on_domain) expect(text).toContain(c);
+    expect(text).toContain(`first seen ${expected.first_seen}`);
+    expect(text).toContain(`last seen ${expected.last_seen}`);
+    expect(text).toContain(`*Citations*\n${expected.total_citations}`);
+  });
+
+  it('sources without a domain answers with usage and sends nothing', async () => {
+    const { reply } = await h.command('citations "Acme Analytics" sources');
+    expect(reply.text).toContain('Name the domain');
+    expect(visibleText(reply)).toContain('Usage: `/visibility citations <brand> sources <domain>');
+    expect(h.sim.requests).toHaveLength(0);
+  });
+
+  it('sources for a domain without citations explains the 404', async () => {
+    const { reply } = await h.command('citations "Acme Analytics" sources nowhere-cited.example');
+    expect(citationsQueries()).toEqual([
+      { brand_id: acme.id, view: 'sources', domain: 'nowhere-cited.example' },
+    ]);
+    expect(h.sim.requests.at(-1)?.status).toBe(404);
+    expect(visibleText(reply)).toContain('No citations for this domain');
+    expect(visibleText(reply)).toContain('must match exactly');
+  });
+
+  it('feed: events grouped by type with counts, current vs previous snapshot', async () => {
+    const { reply } = await h.command('citations "Acme Analytics" feed --days-back 7');
+    expect(citationsQueries()).toEqual([{ brand_id: acme.id, view: 'feed', days_back: '7', limit: '500' }]);
+    const expected = await simCitations<{
+      events: Array<{ event_type: string; url: string }>;
+      current_snapshot_date: string;
+      previous_snapshot_date: string;
+      total_current: number;
+    }>({ view: 'feed', days_back: '7', limit: '500' });
+    const text = visibleText(reply);
+    const count = (t: string) => expected.events.filter((e) => e.event_type === t).length;
+    expect(count('lost')).toBeGreaterThan(0);
+    expect(text).toContain(`*Lost* (${count('lost')})`);
+    expect(text).toContain(`*New* (${count('new')})`);
+    expect(text).toContain(
+      `${expected.current_snapshot_date} (${expected.total_current} citations) vs ${expected.previous_snapshot_date}`,
+    );
+    // losses come before new URLs
+    expect(text.indexOf('*Lost*')).toBeLessThan(text.indexOf('*New*'));
+    expect(text).toContain(expected.events[0]!.url);
+  });
+
+  it('feed refuses days-back outside 1–30', async () => {
+    const { reply } = await h.command('citations "Acme Analytics" feed --days-back 31');
+    expect(reply.text).toContain('`--days-back` takes a whole number from 1 to 30');
+    expect(h.sim.requests).toHaveLength(0);
+  });
+
+  it('heatmap: a ✓/· grid of domains × brands and coverage against competitors', async () => {
+    const { reply } = await h.command('citations "Acme Analytics" heatmap');
+    expect(citationsQueries()).toEqual([{ brand_id: acme.id, view: 'heatmap' }]);
+    const expected = await simCitations<{
+      domains: string[];
+      brands: string[];
+      your_coverage: number;
+      competitor_coverage: Record<string, number>;
+    }>({ view: 'heatmap' });
+    const text = visibleText(reply);
+    expect(text).toContain('```');
+    for (const d of expected.domains.slice(0, 25)) expect(text).toContain(d);
+    expect(text).toMatch(/[✓·]( [✓·])+/);
+    expect(text).toContain(`*Acme Analytics* (you) — coverage ${expected.your_coverage} %`);
+    for (const [name, pct] of Object.entries(expected.competitor_coverage)) {
+      expect(text).toContain(`${name} — coverage ${pct} %`);
+    }
+  });
+
+  it('offers a Share button that re-runs the view by brand id', async () => {
+    const { reply } = await h.command('citations acme analytics feed --days-back 3');
+    expect(buttons(reply).find((b) => b.action_id === 'vis:share')?.value).toBe(
+      `citations ${acme.id} feed --days-back 3`,
+    );
+  });
+});

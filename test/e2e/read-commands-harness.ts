@@ -1,0 +1,165 @@
+/**
+ * The real service between the API simulator and the local Slack (as service-harness.ts
+ * starts it), with what the read-command tests need on top: simulator options (a short
+ * content-ideas generation), the ideas subcommand with millisecond refresh polling, and
+ * drivers that send a command or click a button and return what reached Slack.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { type AppDeps, createAppDeps } from '../../src/app-deps.js';
+import { loadConfig } from '../../src/config.js';
+import {
+  type RecordedRequest,
+  type RunningSimulator,
+  type SimulatorOptions,
+  startSimulator,
+} from '../../src/simulator/index.js';
+import { subcommands } from '../../src/slack/commands/registry.js';
+import type { RefreshTiming } from '../../src/slack/commands/subcommands/ideas/refresh-timing.js';
+import { createIdeasSubcommand } from '../../src/slack/commands/subcommands/ideas.js';
+import { type RunningService, startService } from '../../src/slack/create-slack-app.js';
+import { type LocalSlack, type ResponseUrlPost, startLocalSlack } from '../../src/slack/local/index.js';
+import { captureLogger } from './service-harness.js';
+
+export interface ReplyBody {
+  text: string;
+  blocks: Array<Record<string, unknown>>;
+  response_type?: string;
+  replace_original?: boolean;
+}
+
+export interface ReadHarness {
+  sim: RunningSimulator;
+  slack: LocalSlack;
+  deps: AppDeps;
+  service: RunningService;
+  appUrl: string;
+  logLines: string[];
+  /** `/visibility <text>`: the first reply on its response_url (which Slack must have accepted). */
+  command(
+    text: string,
+    userId?: string,
+  ): Promise<{ responseUrlId: string; reply: ReplyBody; post: ResponseUrlPost }>;
+  /** Clicks a button of `reply` (found by action_id) and returns the first reply on the click's response_url. */
+  click(
+    reply: ReplyBody,
+    actionId: string,
+    userId?: string,
+  ): Promise<{ responseUrlId: string; reply: ReplyBody }>;
+  /** Requests to `path` (optionally with this method), in arrival order. */
+  requestsTo(path: string, method?: string): RecordedRequest[];
+  close(): Promise<void>;
+}
+
+export interface ReadHarnessOptions {
+  simulator?: SimulatorOptions;
+  env?: Record<string, string>;
+  refreshTiming?: Partial<RefreshTiming>;
+}
+
+export const blockText = (reply: ReplyBody): string => JSON.stringify(reply.blocks);
+
+/** Every text a person sees in the blocks, mrkdwn entities decoded, one per line. */
+export function visibleText(reply: { blocks: unknown[] }): string {
+  const out: string[] = [];
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (typeof v === 'object' && v !== null) {
+      for (const [k, x] of Object.entries(v)) {
+        if (k === 'text' && typeof x === 'string') out.push(x);
+        else walk(x);
+      }
+    }
+  };
+  walk(reply.blocks);
+  return out.join('\n').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
+export function buttons(
+  reply: ReplyBody,
+): Array<{ action_id: string; value?: string; text: { text: string } }> {
+  return reply.blocks
+    .filter((b) => b['type'] === 'actions')
+    .flatMap((b) => b['elements'] as Array<{ action_id: string; value?: string; text: { text: string } }>);
+}
+
+export function buttonValue(reply: ReplyBody, actionId: string): Record<string, unknown> {
+  const b = buttons(reply).find((x) => x.action_id === actionId);
+  if (!b?.value) throw new Error(`no button ${actionId} in ${blockText(reply)}`);
+  return JSON.parse(b.value) as Record<string, unknown>;
+}
+
+export async function startReadHarness(options: ReadHarnessOptions = {}): Promise<ReadHarness> {
+  const sim = await startSimulator(options.simulator ?? {});
+  const slack = await startLocalSlack();
+  const dir = mkdtempSync(join(tmpdir(), 'visibility-read-e2e-'));
+  const config = loadConfig('serve', {
+    VISIBILITY_API_URL: sim.url,
+    VISIBILITY_API_KEY: sim.apiKey,
+    SLACK_BOT_TOKEN: slack.botToken,
+    SLACK_SIGNING_SECRET: slack.signingSecret,
+    SLACK_API_URL: slack.url,
+    PORT: '0',
+    DATABASE_PATH: join(dir, 'visibility.db'),
+    LOG_LEVEL: 'debug',
+    ...options.env,
+  });
+  // This file runs in its own process: the registered ideas subcommand is swapped for one
+  // that polls in milliseconds, and put back on close.
+  const at = subcommands.findIndex((s) => s.name === 'ideas');
+  const original = subcommands[at]!;
+  if (options.refreshTiming)
+    subcommands[at] = createIdeasSubcommand({ refreshTiming: options.refreshTiming });
+  const logLines: string[] = [];
+  const deps = createAppDeps(config, { logger: captureLogger(config, logLines) });
+  const service = await startService(deps, { port: 0, drainTimeoutMs: 5000 });
+  const appUrl = `${service.url}/slack/events`;
+
+  const firstReply = async (responseUrlId: string) => {
+    const post = await slack.waitFor(() => slack.responsesFor(responseUrlId)[0], 8000);
+    // The local Slack validates blocks as Slack does: a rejected reply is a bug.
+    expect(post.error, JSON.stringify(post.errors)).toBeUndefined();
+    expect(post.status).toBe(200);
+    return post;
+  };
+
+  return {
+    sim,
+    slack,
+    deps,
+    service,
+    appUrl,
+    logLines,
+    async command(text, userId) {
+      const res = await slack.slashCommand(appUrl, { text, ...(userId ? { userId } : {}) });
+      expect(res.status).toBe(200);
+      const post = await firstReply(res.responseUrlId);
+      return { responseUrlId: res.responseUrlId, reply: post.body as ReplyBody, post };
+    },
+    async click(reply, actionId, userId) {
+      const b = buttons(reply).find((x) => x.action_id === actionId);
+      if (!b) throw new Error(`no button ${actionId} in ${blockText(reply)}`);
+      const res = await slack.blockAction(appUrl, {
+        actionId,
+        ...(b.value !== undefined ? { value: b.value } : {}),
+        ...(userId ? { userId } : {}),
+      });
+      expect(res.status).toBe(200);
+      const post = await firstReply(res.responseUrlId);
+      return { responseUrlId: res.responseUrlId, reply: post.body as ReplyBody };
+    },
+    requestsTo(path, method) {
+      return sim.requests.filter((r) => r.path === path && (method === undefined || r.method === method));
+    },
+    async close() {
+      await service.stop();
+      await deps.close();
+      await slack.close();
+      await sim.close();
+      subcommands[at] = original;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,116 @@
+/** The small pure pieces behind the read views: sparkline, progress bar, rates, generic payloads. */
+import { describe, expect, it } from 'vitest';
+import { featureName, platformName } from '../../../src/slack/views/ai-pages-view.js';
+import { cleanText } from '../../../src/slack/views/clean-text.js';
+import { formatSignedPercent } from '../../../src/slack/views/format-number.js';
+import { genericPayloadLines, humanizeKey, itemLine } from '../../../src/slack/views/generic-payload.js';
+import { ideaTypeLabel } from '../../../src/slack/views/idea-type-label.js';
+import { percentScale } from '../../../src/slack/views/percent-scale.js';
+import { progressBar } from '../../../src/slack/views/progress-bar.js';
+import { sparkline } from '../../../src/slack/views/sparkline.js';
+
+describe('sparkline', () => {
+  it('scales a series between its own min and max', () => {
+    expect(sparkline([0, 1, 2, 3, 4, 5, 6, 7])).toBe('▁▂▃▄▅▆▇█');
+    expect(sparkline([10, 20, 10])).toBe('▁█▁');
+  });
+  it('shows gaps as dots and flat series on one level', () => {
+    expect(sparkline([1, null, 3])).toBe('▁·█');
+    expect(sparkline([0, 0, 0])).toBe('▁▁▁');
+    expect(sparkline([5, 5])).toBe('▄▄');
+    expect(sparkline([])).toBe('');
+  });
+  it('averages a long series into at most maxWidth buckets', () => {
+    const line = sparkline(
+      Array.from({ length: 365 }, (_, i) => i),
+      40,
+    );
+    expect(line).toHaveLength(40);
+    expect(line[0]).toBe('▁');
+    expect(line.at(-1)).toBe('█');
+  });
+});
+
+describe('progressBar', () => {
+  it('draws ten cells and the rounded percentage', () => {
+    expect(progressBar(42)).toBe('▰▰▰▰▱▱▱▱▱▱ 42 %');
+    expect(progressBar(100)).toBe('▰▰▰▰▰▰▰▰▰▰ 100 %');
+    expect(progressBar(-3)).toBe('▱▱▱▱▱▱▱▱▱▱ 0 %');
+    expect(progressBar(Number.NaN)).toBe('▱▱▱▱▱▱▱▱▱▱ 0 %');
+  });
+});
+
+describe('number and label helpers', () => {
+  it('reads a set of rates as fractions only when they all are', () => {
+    expect(percentScale([0.4, 0.75, 1])).toBe(100);
+    expect(percentScale([40, 75, 100])).toBe(1);
+    expect(percentScale([0, 1])).toBe(1);
+  });
+  it('signs changes with a real minus', () => {
+    expect(formatSignedPercent(-42.5)).toBe('−42.5 %');
+    expect(formatSignedPercent(12)).toBe('+12 %');
+    expect(formatSignedPercent(0.01)).toBe('no change');
+    expect(formatSignedPercent(null)).toBe('no earlier figure');
+  });
+  it('names idea types, AI Pages features and platforms for people', () => {
+    expect(ideaTypeLabel('position_weak')).toBe('Weak position');
+    expect(ideaTypeLabel('brand_new_kind')).toBe('Brand new kind');
+    expect(featureName('automatedfaqgeneration')).toBe('Automated FAQ generation');
+    expect(featureName('somethingnew')).toBe('somethingnew');
+    expect(platformName('nextjs')).toBe('Next.js');
+  });
+  it('drops control characters and mends lone surrogates', () => {
+    expect(cleanText('a\u0000b\u0007c\n')).toBe('abc\n');
+    expect(cleanText('x\ud800y')).toBe('x\uFFFDy');
+    expect(cleanText('😀')).toBe('😀');
+  });
+});
+
+describe('generic payloads', () => {
+  it('renders scalars, nested objects, lists of objects and multi-line text', () => {
+    const lines = genericPayloadLines(
+      {
+        brand_id: 'b1',
+        summary: { total_visits: 1234, error_rate_pct: 2.5 },
+        items: [
+          { id: 'pg_1', url: 'https://x.example/pricing', title: 'Pricing', visits: 42, status: 'cited' },
+          { name: 'GPTBot', visits: 7, crawlers: ['a', 'b'] },
+        ],
+        robots: { content: 'User-agent: *\nDisallow: /admin/', status_code: 200 },
+        deep: { a: { b: { c: { d: { e: 1 } } } } },
+      },
+      { skipKeys: ['brand_id'] },
+    );
+    const text = lines.join('\n');
+    expect(text).not.toContain('b1');
+    expect(text).toContain('*Summary*: total visits 1,234 · error rate pct 2.5');
+    expect(text).toContain('*Items* (2)');
+    expect(text).toContain('• <https://x.example/pricing|Pricing> — visits 42 · status cited `pg_1`');
+    expect(text).toContain('*GPTBot* — visits 7 · crawlers a, b');
+    expect(text).toContain('```User-agent: *\nDisallow: /admin/```');
+    expect(text).toContain('◦ *C*: 1 field');
+  });
+
+  it('names an item by its crawler and links its URL with its path', () => {
+    expect(itemLine({ crawler: 'ClaudeBot', url: 'https://x.example/a', path: '/a', status_code: 200 })).toBe(
+      '• *ClaudeBot* <https://x.example/a|/a> — status code 200',
+    );
+  });
+
+  it('bounds lines, items and depth however big the payload', () => {
+    const huge = Object.fromEntries(
+      Array.from({ length: 5000 }, (_, i) => [`k${i}`, { list: Array(3000).fill({ n: i }) }]),
+    );
+    const lines = genericPayloadLines(huge, { maxLines: 30 });
+    expect(lines.length).toBeLessThanOrEqual(31);
+    expect(lines.at(-1)).toMatch(/more fields/);
+    let deep: unknown = 1;
+    for (let i = 0; i < 2000; i += 1) deep = { x: deep, y: 'z' };
+    expect(() => genericPayloadLines(deep)).not.toThrow();
+  });
+
+  it('humanises snake_case and camelCase keys', () => {
+    expect(humanizeKey('total_visits')).toBe('Total visits');
+    expect(humanizeKey('lastCrawledAt')).toBe('Last crawled at');
+  });
+});
