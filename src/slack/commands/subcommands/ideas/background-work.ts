@@ -6,14 +6,16 @@
  */
 import type { AppDeps } from '../../../../app-deps.js';
 
-const running = new WeakMap<AppDeps, Set<AbortController>>();
+// Keyed by the service's stop-hook list, not by `deps`: every request gets its own deps
+// object (request-deps.ts) but shares the service's onStop, so one hook serves them all.
+const running = new WeakMap<AppDeps['onStop'], Set<AbortController>>();
 
 function tasksOf(deps: AppDeps): Set<AbortController> {
-  let set = running.get(deps);
+  let set = running.get(deps.onStop);
   if (!set) {
     const tasks = new Set<AbortController>();
     set = tasks;
-    running.set(deps, tasks);
+    running.set(deps.onStop, tasks);
     deps.onStop.push(() => {
       for (const c of tasks) c.abort(new Error('the service is stopping'));
     });
