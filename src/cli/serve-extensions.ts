@@ -5,7 +5,8 @@
  * here (one line).
  */
 import type { AppDeps } from '../app-deps.js';
+import { schedulerExtension } from '../jobs/scheduler-extension.js';
 
 export type ServeExtension = (deps: AppDeps) => void;
 
-export const serveExtensions: ServeExtension[] = [];
+export const serveExtensions: ServeExtension[] = [schedulerExtension()];

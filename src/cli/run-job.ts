@@ -1,0 +1,83 @@
+/**
+ * `visibility-bot run-job <citations|crawler|ai-pages|digest|all>`: one pass now over every
+ * matching subscription (a digest whatever the hour; poll intervals are not consulted),
+ * delivery of what it produced, one line per job, exit (DESIGN.md "Runtime contract").
+ * Safe while `serve` runs: the job lease keeps them off the same job, the outbox and the
+ * rate budget are shared.
+ *
+ * Exit codes: 0 done (or skipped because another process runs the job), 1 a job failed,
+ * 2 usage, 3 the API key's daily quota is spent (the jobs wait for its reset).
+ */
+import { type AppDepsOverrides, createAppDeps } from '../app-deps.js';
+import type { Config } from '../config.js';
+import { formatDelivery, formatJobSummary } from '../jobs/format-job-summary.js';
+import { isJobTarget, JOB_NAMES } from '../jobs/job-names.js';
+import { processOwner } from '../jobs/process-owner.js';
+import { type RunJobsOptions, runJobs } from '../jobs/run-jobs.js';
+
+export const RUN_JOB_USAGE = `Usage: visibility-bot run-job <${[...JOB_NAMES, 'all'].join('|')}>`;
+
+export const EXIT = { ok: 0, failed: 1, usage: 2, quotaSpent: 3 } as const;
+
+export interface RunJobCommandOptions {
+  out?: (line: string) => void;
+  err?: (line: string) => void;
+  overrides?: AppDepsOverrides;
+  jobs?: Omit<RunJobsOptions, 'signal'>;
+  /** Listen to SIGTERM/SIGINT (stop between brands); default true. */
+  handleSignals?: boolean;
+}
+
+const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
+
+export async function runJobCommand(
+  args: readonly string[],
+  config: Config,
+  options: RunJobCommandOptions = {},
+): Promise<number> {
+  const out = options.out ?? ((line: string) => console.log(line));
+  const err = options.err ?? ((line: string) => console.error(line));
+  const [target, ...extra] = args;
+  if (target === undefined || extra.length > 0 || !isJobTarget(target)) {
+    err(
+      target === undefined || isJobTarget(target)
+        ? RUN_JOB_USAGE
+        : `Unknown job "${target}".\n${RUN_JOB_USAGE}`,
+    );
+    return EXIT.usage;
+  }
+
+  const deps = createAppDeps(config, options.overrides);
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  const handleSignals = options.handleSignals !== false;
+  if (handleSignals) for (const s of SIGNALS) process.once(s, onSignal);
+  try {
+    const summary = await runJobs(deps, target, {
+      owner: processOwner('run-job'),
+      ...options.jobs,
+      signal: stop.signal,
+    });
+    for (const job of summary.jobs) out(formatJobSummary(job));
+    if (summary.delivery) out(formatDelivery(summary.delivery));
+    if (summary.quotaResetAt !== null) {
+      err(
+        `The API key's daily request quota is spent: jobs wait until it resets at ${new Date(summary.quotaResetAt).toISOString()}. Run the job again after that.`,
+      );
+      return EXIT.quotaSpent;
+    }
+    if (summary.jobs.some((j) => j.status === 'key_rejected')) {
+      err('The Brand Visibility API rejected the API key: check VISIBILITY_API_KEY.');
+      return EXIT.failed;
+    }
+    return summary.ok ? EXIT.ok : EXIT.failed;
+  } catch (e) {
+    err(`run-job ${target} failed: ${e instanceof Error ? e.message : String(e)}`);
+    deps.logger.error({ err: e }, 'run-job failed');
+    return EXIT.failed;
+  } finally {
+    if (handleSignals) for (const s of SIGNALS) process.off(s, onSignal);
+    await deps.close();
+    await new Promise<void>((resolve) => deps.logger.flush(() => resolve()));
+  }
+}

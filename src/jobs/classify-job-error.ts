@@ -1,0 +1,25 @@
+/**
+ * What an error from one brand's API calls means for the whole job run (DESIGN.md "Alert
+ * semantics" and "Runtime contract"):
+ * - the daily quota is spent: stop, and wait for the reset instead of failing every brand;
+ * - the key is rejected (401, or 403 outside AI Pages): the bot's own trouble, not the
+ *   brand's; every other brand would fail the same way, so stop;
+ * - the run was cancelled (shutdown): stop quietly;
+ * - anything else concerns this brand only: count it and go on with the next.
+ */
+import { AbortedError, ForbiddenError, QuotaExhaustedError, UnauthorizedError } from '../api/errors.js';
+
+export type JobError =
+  | { kind: 'quota_spent'; resetAt: number }
+  | { kind: 'key_rejected' }
+  | { kind: 'aborted' }
+  | { kind: 'brand_failed' };
+
+export function classifyJobError(err: unknown): JobError {
+  if (err instanceof QuotaExhaustedError) return { kind: 'quota_spent', resetAt: err.resetAt };
+  // NoEntitlementError is its own class (403 on AI Pages), so it never lands here.
+  if (err instanceof UnauthorizedError || err instanceof ForbiddenError) return { kind: 'key_rejected' };
+  if (err instanceof AbortedError || (err as { name?: unknown } | null)?.name === 'AbortError')
+    return { kind: 'aborted' };
+  return { kind: 'brand_failed' };
+}

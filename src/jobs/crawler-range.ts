@@ -1,0 +1,19 @@
+/**
+ * The crawler job's one overview request: a custom range over the 14 whole days ending
+ * yesterday (UTC, the dates the API reports), split by the detector into the last 7 vs the
+ * previous 7. Today is left out because it is still running: counting a partial day would
+ * read as a fall every morning.
+ */
+const DAY_MS = 86_400_000;
+export const CRAWLER_RANGE_DAYS = 14;
+
+export interface CrawlerRange {
+  startDate: string;
+  endDate: string;
+}
+
+export function crawlerRange(nowMs: number): CrawlerRange {
+  const today = Math.floor(nowMs / DAY_MS);
+  const date = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+  return { startDate: date(today - CRAWLER_RANGE_DAYS), endDate: date(today - 1) };
+}

@@ -1,0 +1,117 @@
+/**
+ * The daily digest (DESIGN.md): per brand, four requests (top content ideas, the citation
+ * feed of the last day, the crawler overview, AI Pages), composed once per subscribed
+ * channel, for the local date of that channel's digest time in its time zone.
+ *
+ * Due: at the subscription's digest time; a digest missed while the bot was down is sent
+ * once, marked late, not once per missed day (digestDue). `run-job digest` posts whatever
+ * the hour, for today's local date. The subscription is marked sent in the transaction
+ * that writes the outbox row, and the row's dedupe key names the channel, brand and date,
+ * so a digest is never sent twice for one day.
+ *
+ * A section whose request failed says so and the others still go out; only a rejected key
+ * or a spent quota stops the digest (the runner handles those).
+ */
+import { composeDigest, type Failed } from '../alerts/compose-digest.js';
+import type { AiPagesInput } from '../alerts/detect-ai-pages.js';
+import { type CrawlerPeriods, periodsFromOverview } from '../alerts/detect-crawler.js';
+import { type DigestDue, digestDue } from '../alerts/digest-due.js';
+import { zonedParts } from '../alerts/zoned-time.js';
+import { NoEntitlementError } from '../api/errors.js';
+import { userFacingError } from '../slack/user-facing-error.js';
+import { buildDigestMessage } from '../slack/views/digest-message.js';
+import type { Subscription } from '../store/subscriptions-repo.js';
+import { transaction } from '../store/transaction.js';
+import { classifyJobError } from './classify-job-error.js';
+import { crawlerRange } from './crawler-range.js';
+import { noCounts } from './enqueue-alerts.js';
+import type { JobDefinition, JobRunInfo } from './job-definition.js';
+
+/** Ideas read for the digest; it lists the top few by score. */
+const IDEAS_LIMIT = 50;
+
+export function digestDueFor(sub: Subscription, defaultTimezone: string, run: JobRunInfo): DigestDue | null {
+  const tz = sub.settings.timezone ?? defaultTimezone;
+  if (run.force) return { date: zonedParts(run.nowMs, tz).date, scheduledAtMs: run.nowMs, late: false };
+  return digestDue(run.nowMs, sub.settings.digestTime, tz, sub.lastDigestDate, sub.createdAtMs);
+}
+
+/** A section's request: its value, or what to say instead. The key and the quota stop everything. */
+async function section<T>(request: () => Promise<T>): Promise<T | Failed> {
+  try {
+    return await request();
+  } catch (err) {
+    if (classifyJobError(err).kind !== 'brand_failed') throw err;
+    return { error: userFacingError(err).message };
+  }
+}
+
+export const digestJob: JobDefinition = {
+  name: 'digest',
+  select: (ctx, run) =>
+    ctx.subscriptions
+      .listActive('digest')
+      .filter((s) => digestDueFor(s, ctx.deps.config.defaultTimezone, run) !== null),
+  async runBrand(ctx, brand, subs, run) {
+    const { api } = ctx.deps;
+    const range = crawlerRange(run.nowMs);
+    // One after the other: the limiter paces them anyway, and a rejected key then costs one call.
+    const ideas = await section(async () => {
+      const r = await api.getContentIdeas(
+        { brandId: brand.id, status: 'active', limit: IDEAS_LIMIT },
+        ctx.call,
+      );
+      return r.ideas;
+    });
+    const feed = await section(() => api.getCitationFeed({ brandId: brand.id, daysBack: 1 }, ctx.call));
+    const crawler = await section<CrawlerPeriods>(async () =>
+      periodsFromOverview(
+        await api.getCrawlerOverview(
+          { brandId: brand.id, rangePreset: 'custom', startDate: range.startDate, endDate: range.endDate },
+          ctx.call,
+        ),
+        range.endDate,
+      ),
+    );
+    const aiPages = await section<AiPagesInput>(async () => {
+      try {
+        return await api.getAiPages({ brandId: brand.id }, ctx.call);
+      } catch (err) {
+        if (err instanceof NoEntitlementError) return { unavailable: 'no_entitlement' };
+        throw err;
+      }
+    });
+
+    return transaction(ctx.db, () => {
+      const counts = noCounts();
+      for (const sub of subs) {
+        // Read again inside the transaction: another process may have sent it meanwhile.
+        const current = ctx.subscriptions.getById(sub.id);
+        if (!current?.digest || current.pausedReason) continue;
+        const due = digestDueFor(current, ctx.deps.config.defaultTimezone, run);
+        if (!due) continue;
+        const digest = composeDigest({
+          brand,
+          date: due.date,
+          late: due.late,
+          feed,
+          ideas,
+          crawler,
+          aiPages,
+        });
+        const dedupeKey = `${sub.channelId}:${digest.key}`;
+        const { created } = ctx.outbox.enqueue({
+          dedupeKey,
+          channelId: sub.channelId,
+          brandId: brand.id,
+          kind: 'digest',
+          payload: buildDigestMessage(digest, { dedupeKey }),
+          nowMs: run.nowMs,
+        });
+        ctx.subscriptions.markDigestSent(sub.id, due.date);
+        if (created) counts.messages += 1;
+      }
+      return counts;
+    });
+  },
+};

@@ -1,0 +1,93 @@
+/**
+ * One channel's alerts of one run become outbox rows: one grouped message per brand
+ * (DESIGN.md "one message per brand per channel per run"), except that alerts held until
+ * different times (a snoozed kind waits longer than the rest) go in separate messages, so
+ * nothing waits for a snooze it is not part of. The relay merges held messages of a brand
+ * into one when their holds end. The dedupe key is the channel plus the group key, which
+ * names exactly the alerts inside, so writing the same alerts again is a no-op.
+ */
+import { groupAlerts } from '../alerts/group-alerts.js';
+import type { Alert, AlertNote } from '../alerts/types.js';
+import { buildAlertMessage } from '../slack/views/alert-message.js';
+import type { OutboxRepo } from '../store/outbox-repo.js';
+import type { SnoozesRepo } from '../store/snoozes-repo.js';
+import type { Subscription } from '../store/subscriptions-repo.js';
+import { alertHoldUntil } from './alert-hold.js';
+
+export interface AlertSink {
+  outbox: Pick<OutboxRepo, 'enqueue'>;
+  snoozes: Pick<SnoozesRepo, 'active'>;
+  /** DEFAULT_TIMEZONE, for subscriptions that set none (quiet hours are local time). */
+  defaultTimezone: string;
+}
+
+export interface EnqueueCounts {
+  alerts: number;
+  notes: number;
+  /** Outbox rows written (a row that already existed is not counted). */
+  messages: number;
+  /** Of those, rows held for a mute, a snooze or quiet hours. */
+  held: number;
+}
+
+export const noCounts = (): EnqueueCounts => ({ alerts: 0, notes: 0, messages: 0, held: 0 });
+
+export function addCounts(into: EnqueueCounts, more: EnqueueCounts): EnqueueCounts {
+  into.alerts += more.alerts;
+  into.notes += more.notes;
+  into.messages += more.messages;
+  into.held += more.held;
+  return into;
+}
+
+export function enqueueAlerts(
+  sink: AlertSink,
+  sub: Subscription,
+  alerts: readonly Alert[],
+  notes: readonly AlertNote[],
+  nowMs: number,
+): EnqueueCounts {
+  const counts = noCounts();
+  if (alerts.length === 0 && notes.length === 0) return counts;
+  const snoozed = sink.snoozes.active(sub.channelId, sub.brandId, nowMs);
+  const base = {
+    mutedUntilMs: sub.mutedUntilMs,
+    quietHours: sub.settings.quietHours,
+    timeZone: sub.settings.timezone ?? sink.defaultTimezone,
+  };
+  const byHold = new Map<number | null, { alerts: Alert[]; notes: AlertNote[] }>();
+  const part = (hold: number | null) => {
+    let p = byHold.get(hold);
+    if (!p) {
+      p = { alerts: [], notes: [] };
+      byHold.set(hold, p);
+    }
+    return p;
+  };
+  for (const a of alerts) {
+    part(alertHoldUntil(nowMs, { ...base, snoozedUntilMs: snoozed.get(a.kind) })).alerts.push(a);
+  }
+  // Notes are not a kind of alert (nothing snoozes them), but a mute or quiet hours still apply.
+  for (const n of notes) part(alertHoldUntil(nowMs, base)).notes.push(n);
+
+  for (const [hold, p] of byHold) {
+    for (const group of groupAlerts(p.alerts, p.notes)) {
+      const dedupeKey = `${sub.channelId}:${group.key}`;
+      const { created } = sink.outbox.enqueue({
+        dedupeKey,
+        channelId: sub.channelId,
+        brandId: sub.brandId,
+        kind: 'alert',
+        payload: buildAlertMessage(group, { dedupeKey }),
+        nowMs,
+        holdUntilMs: hold,
+      });
+      if (!created) continue;
+      counts.messages += 1;
+      counts.alerts += group.alerts.length;
+      counts.notes += group.notes.length;
+      if (hold !== null) counts.held += 1;
+    }
+  }
+  return counts;
+}

@@ -1,0 +1,38 @@
+/** One line per job run, for `run-job`, logs and the demo: what it did, or why it did not. */
+import type { Delivery } from './deliver-outbox.js';
+import type { JobSummary } from './run-job-once.js';
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+export function formatJobSummary(s: JobSummary): string {
+  switch (s.status) {
+    case 'skipped':
+      return `${s.job}: skipped: ${s.detail ?? 'another process is running it'}`;
+    case 'quota_spent':
+    case 'key_rejected':
+    case 'aborted':
+      if (s.brands === 0) return `${s.job}: ${s.detail ?? s.status}`;
+      return `${s.job}: stopped after ${s.succeeded} of ${plural(s.brands, 'brand')}: ${s.detail ?? s.status}`;
+    default: {
+      const made =
+        s.job === 'digest'
+          ? plural(s.messages, 'digest')
+          : `${plural(s.alerts, 'alert')} in ${plural(s.messages, 'message')}${s.held > 0 ? ` (${s.held} held)` : ''}`;
+      const failed = s.failed > 0 ? `, ${s.failed} failed (last: ${s.detail})` : '';
+      const verdict = s.status === 'failed' ? ' FAILED' : '';
+      return `${s.job}:${verdict} ${plural(s.brands, 'brand')}, ${made}${failed} (${seconds(s.durationMs)})`;
+    }
+  }
+}
+
+export function formatDelivery(d: Delivery): string {
+  const parts = [`${d.sent} sent`];
+  if (d.merged > 0) parts.push(`${d.merged} delivered inside grouped messages`);
+  if (d.recovered > 0) parts.push(`${d.recovered} recovered after a crash`);
+  if (d.held > 0) parts.push(`${d.held} held for a mute`);
+  if (d.paused > 0) parts.push(`${d.paused} not sent (channel paused)`);
+  if (d.failed > 0) parts.push(`${d.failed} failed`);
+  if (d.pending > 0) parts.push(`${d.pending} still waiting to be retried`);
+  return `delivery: ${parts.join(', ')}`;
+}

@@ -1,0 +1,68 @@
+/**
+ * What every job run uses: the deps it was given (API, database, clock, config), the
+ * repositories on that database, the bot's health reporting and the run's cancel signal.
+ * Built once per `runJobs` call; jobs read nothing else.
+ */
+import type { CallOptions } from '../api/visibility-api.js';
+import type { AppDeps } from '../app-deps.js';
+import type { Clock } from '../clock.js';
+import type { Logger } from '../logger.js';
+import {
+  type ChannelDetectorStateRepo,
+  createChannelDetectorStateRepo,
+} from '../store/channel-detector-state-repo.js';
+import { type CitationStateRepo, createCitationStateRepo } from '../store/citation-state-repo.js';
+import { createJobRunsRepo, type JobRunsRepo } from '../store/job-runs-repo.js';
+import type { Db } from '../store/open-database.js';
+import type { OutboxRepo } from '../store/outbox-repo.js';
+import { createSnoozesRepo, type SnoozesRepo } from '../store/snoozes-repo.js';
+import { createSubscriptionsRepo, type SubscriptionsRepo } from '../store/subscriptions-repo.js';
+import type { BotHealth } from './bot-health.js';
+import type { AlertSink } from './enqueue-alerts.js';
+
+export type JobDeps = Pick<AppDeps, 'api' | 'db' | 'clock' | 'config' | 'logger'>;
+
+export interface JobContext {
+  deps: JobDeps;
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  subscriptions: SubscriptionsRepo;
+  citationState: CitationStateRepo;
+  levels: ChannelDetectorStateRepo;
+  snoozes: SnoozesRepo;
+  outbox: OutboxRepo;
+  jobRuns: JobRunsRepo;
+  health: BotHealth;
+  /** Where alert messages go: the outbox, with the channel's holds applied. */
+  sink: AlertSink;
+  /** Every API call of a job: the background lane, so people in Slack go first. */
+  call: CallOptions;
+  signal: AbortSignal | undefined;
+}
+
+export function createJobContext(
+  deps: JobDeps,
+  options: { outbox: OutboxRepo; health: BotHealth; signal?: AbortSignal | undefined },
+): JobContext {
+  const { db, clock } = deps;
+  const { outbox, health } = options;
+  const logger = deps.logger.child({ component: 'jobs' });
+  const snoozes = createSnoozesRepo(db);
+  return {
+    deps,
+    db,
+    clock,
+    logger,
+    subscriptions: createSubscriptionsRepo(db),
+    citationState: createCitationStateRepo(db),
+    levels: createChannelDetectorStateRepo(db),
+    snoozes,
+    outbox,
+    jobRuns: createJobRunsRepo(db, clock),
+    health,
+    sink: { outbox, snoozes, defaultTimezone: deps.config.defaultTimezone },
+    call: { lane: 'background', ...(options.signal ? { signal: options.signal } : {}) },
+    signal: options.signal,
+  };
+}

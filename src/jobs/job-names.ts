@@ -1,0 +1,13 @@
+/** The scheduled jobs (DESIGN.md "Runtime contract": `run-job <citations|crawler|ai-pages|digest|all>`). */
+export const JOB_NAMES = ['citations', 'crawler', 'ai-pages', 'digest'] as const;
+export type JobName = (typeof JOB_NAMES)[number];
+/** What `run-job` and `runJobs` accept: one job, or every job in order. */
+export type JobTarget = JobName | 'all';
+
+export function isJobTarget(value: string): value is JobTarget {
+  return value === 'all' || (JOB_NAMES as readonly string[]).includes(value);
+}
+
+export function jobsOf(target: JobTarget): readonly JobName[] {
+  return target === 'all' ? JOB_NAMES : [target];
+}

@@ -1,0 +1,182 @@
+/**
+ * One run of one job over its subscriptions, the part every job shares:
+ * - the job's lease (never two processes on the same job), renewed as brands go by;
+ * - a job_runs row, and each brand's last success (the citations feed is sized from it);
+ * - the API once per brand, brands one after the other, optionally a small gap between
+ *   them so a long run never crowds out people using /visibility;
+ * - errors: a spent quota or a rejected key stops the run and is the bot's own trouble
+ *   (bot health → ops channel, once); any other error fails that brand only;
+ * - a job that fails three runs in a row raises `job_failing:<job>`, cleared by a success.
+ */
+import type { BrandRef } from '../alerts/types.js';
+import type { Subscription } from '../store/subscriptions-repo.js';
+import { acquireJobLease } from './acquire-job-lease.js';
+import { classifyJobError } from './classify-job-error.js';
+import { addCounts, type EnqueueCounts, noCounts } from './enqueue-alerts.js';
+import type { JobContext } from './job-context.js';
+import type { JobDefinition } from './job-definition.js';
+import type { JobName } from './job-names.js';
+
+export type JobStatus = 'ok' | 'failed' | 'skipped' | 'quota_spent' | 'key_rejected' | 'aborted';
+
+export interface JobSummary extends EnqueueCounts {
+  job: JobName;
+  status: JobStatus;
+  /** Brands the run was to serve (each called once), and how they went. */
+  brands: number;
+  succeeded: number;
+  failed: number;
+  durationMs: number;
+  /** Why it was skipped or stopped, or the last brand error. */
+  detail: string | null;
+  /** Set when the daily quota is spent: when it resets (epoch ms). */
+  quotaResetAt: number | null;
+}
+
+export interface RunJobOnceOptions {
+  owner: string;
+  force: boolean;
+  leaseWaitMs: number;
+  leaseTtlMs: number;
+  brandGapMs: number;
+}
+
+/** Runs a job fails in a row before `job_failing:<job>` is raised (DESIGN.md: jobs failing). */
+export const FAILING_STREAK = 3;
+
+function byBrand(subs: readonly Subscription[]): { brand: BrandRef; subs: Subscription[] }[] {
+  const groups = new Map<string, { brand: BrandRef; subs: Subscription[] }>();
+  for (const s of subs) {
+    const g = groups.get(s.brandId);
+    if (g) g.subs.push(s);
+    else groups.set(s.brandId, { brand: { id: s.brandId, name: s.brandName }, subs: [s] });
+  }
+  return [...groups.values()];
+}
+
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+export async function runJobOnce(
+  ctx: JobContext,
+  def: JobDefinition,
+  o: RunJobOnceOptions,
+): Promise<JobSummary> {
+  const { clock, jobRuns, health } = ctx;
+  const logger = ctx.logger.child({ job: def.name });
+  const started = clock.now();
+  const summary: JobSummary = {
+    job: def.name,
+    status: 'ok',
+    brands: 0,
+    succeeded: 0,
+    failed: 0,
+    ...noCounts(),
+    durationMs: 0,
+    detail: null,
+    quotaResetAt: null,
+  };
+  const done = () => {
+    summary.durationMs = clock.now() - started;
+    return summary;
+  };
+
+  const lease = await acquireJobLease(jobRuns, def.name, o.owner, {
+    ttlMs: o.leaseTtlMs,
+    waitMs: o.leaseWaitMs,
+    clock,
+    signal: ctx.signal,
+  });
+  if (!lease.ok) {
+    summary.status = 'skipped';
+    summary.detail = `another process is running it (${lease.holder ?? 'unknown'})`;
+    logger.info({ holder: lease.holder }, 'job skipped: another process is running it');
+    return done();
+  }
+
+  const runId = jobRuns.start(def.name, o.owner);
+  try {
+    const force = o.force;
+    const work = byBrand(def.select(ctx, { nowMs: clock.now(), force }));
+    summary.brands = work.length;
+    let healthy = false;
+    for (const [i, { brand, subs }] of work.entries()) {
+      if (ctx.signal?.aborted) {
+        summary.status = 'aborted';
+        break;
+      }
+      if (i > 0 && o.brandGapMs > 0) await clock.sleep(o.brandGapMs, ctx.signal).catch(() => {});
+      if (!jobRuns.renewLease(def.name, o.owner, o.leaseTtlMs)) {
+        // Expired and taken: the other process carries on from the stored state.
+        summary.status = 'aborted';
+        summary.detail = 'the job lease was lost to another process';
+        logger.warn('job lease lost; stopping this run');
+        break;
+      }
+      try {
+        addCounts(summary, await def.runBrand(ctx, brand, subs, { nowMs: clock.now(), force }));
+        jobRuns.recordBrandSuccess(def.name, brand.id);
+        summary.succeeded += 1;
+        if (!healthy) {
+          // A call went through: whatever was wrong with the key or the quota is over.
+          health.clear('key_rejected');
+          health.clear('quota_spent');
+          healthy = true;
+        }
+      } catch (err) {
+        const e = classifyJobError(err);
+        if (e.kind === 'quota_spent') {
+          summary.status = 'quota_spent';
+          summary.quotaResetAt = e.resetAt;
+          summary.detail = `the API key's daily quota is spent; it resets at ${new Date(e.resetAt).toISOString()}`;
+          health.raise(
+            'quota_spent',
+            `The ${def.name} job stopped; it resets at ${new Date(e.resetAt).toISOString()}.`,
+          );
+          break;
+        }
+        if (e.kind === 'key_rejected') {
+          summary.status = 'key_rejected';
+          summary.detail = `the API key was rejected: ${message(err)}`;
+          health.raise('key_rejected', `The ${def.name} job was refused: ${message(err)}`);
+          break;
+        }
+        if (e.kind === 'aborted') {
+          summary.status = 'aborted';
+          break;
+        }
+        summary.failed += 1;
+        summary.detail = `${brand.name}: ${message(err)}`;
+        logger.warn({ err, brandId: brand.id }, 'job failed for one brand; going on with the next');
+      }
+    }
+    if (summary.status === 'ok' && summary.brands > 0 && summary.succeeded === 0) summary.status = 'failed';
+  } catch (err) {
+    // Not an API answer: a database or programming error. Recorded and counted like any failure.
+    summary.status = 'failed';
+    summary.detail = message(err);
+    logger.error({ err }, 'job run failed');
+  } finally {
+    jobRuns.releaseLease(def.name, o.owner);
+  }
+
+  const ok = summary.status === 'ok';
+  const failing = `job_failing:${def.name}` as const;
+  jobRuns.finish(runId, {
+    ok,
+    error: ok ? null : `${summary.status}${summary.detail ? `: ${summary.detail}` : ''}`,
+    counts: {
+      brands: summary.brands,
+      succeeded: summary.succeeded,
+      failed: summary.failed,
+      alerts: summary.alerts,
+      messages: summary.messages,
+    },
+  });
+  if (ok) health.clear(failing);
+  // A spent quota or a rejected key has its own flag, and a shutdown is no failure.
+  else if (summary.status === 'failed' && jobRuns.failureStreak(def.name) >= FAILING_STREAK) {
+    health.raise(failing, `${FAILING_STREAK} runs in a row failed; last: ${summary.detail ?? 'unknown'}`);
+  }
+  logger.info({ ...summary }, `${def.name} job ${summary.status}`);
+  return done();
+}

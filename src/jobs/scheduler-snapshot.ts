@@ -1,0 +1,44 @@
+/**
+ * What the scheduler reports about itself (/healthz via metrics.setSchedulerState, and
+ * `/visibility status`): the polling plan against the daily quota, and per job its
+ * interval, last run and next run.
+ */
+import type { JobName } from './job-names.js';
+import type { JobStatus } from './run-job-once.js';
+
+export interface SchedulerJobState {
+  /** Poll interval in hours; null for the digest (due per subscription). */
+  intervalHours: number | null;
+  lastRunAtMs: number | null;
+  lastOk: boolean | null;
+  lastStatus: JobStatus | null;
+  lastDetail: string | null;
+  nextRunAtMs: number | null;
+  /** Failed runs in a row (job_failing is raised at 3). */
+  failureStreak: number;
+  running: boolean;
+}
+
+export interface SchedulerSnapshot {
+  running: boolean;
+  atMs: number;
+  plan: {
+    brands: number;
+    dailyLimit: number | null;
+    budgetPerDay: number | null;
+    callsPerDay: number;
+    callsPerBrandPerDay: number;
+    intervalsHours: { citations: number; crawler: number; 'ai-pages': number };
+    stretched: boolean;
+    warning: string | null;
+  };
+  /** Set while the daily quota is spent: no job runs until then (epoch ms). */
+  quotaWaitUntilMs: number | null;
+  jobs: Record<JobName, SchedulerJobState>;
+}
+
+/** Reads a snapshot back from metrics.schedulerState() (typed loosely there). */
+export function asSchedulerSnapshot(state: Record<string, unknown> | undefined): SchedulerSnapshot | null {
+  if (!state || typeof state['jobs'] !== 'object' || typeof state['plan'] !== 'object') return null;
+  return state as unknown as SchedulerSnapshot;
+}

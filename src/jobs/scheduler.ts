@@ -1,0 +1,307 @@
+/**
+ * The scheduler in `serve` (node-cron v4): a polling tick every minute starts the poll
+ * jobs that are due (job-schedule.ts) at the intervals the quota planner allows, a digest
+ * tick every five minutes sends the digests that are due in their subscriptions' time
+ * zones, and the outbox relay drains on its own loop.
+ *
+ * - No overlap: each cron task has noOverlap, both ticks share one queue in this process,
+ *   and the job lease keeps `run-job` in another process off the same job (the scheduler
+ *   does not wait for it: its next tick will do).
+ * - Quota: when a run finds the daily quota spent, no job starts until it resets, instead
+ *   of failing every tick; the relay keeps delivering (Slack is not the API).
+ * - Interactive first: jobs use the limiter's background lane, with a small gap between
+ *   brands.
+ * - State goes to metrics.setSchedulerState (/healthz, `status`) after every tick.
+ *
+ * The clock decides what is due, so tests drive `pollTick()`/`digestTick()` with their own
+ * clock; the cron patterns are knobs (`* * * * * *` ticks every second).
+ */
+import cron, { type ScheduledTask } from 'node-cron';
+import type { AppDeps } from '../app-deps.js';
+import { createJobRunsRepo } from '../store/job-runs-repo.js';
+import { createOutboxRepo } from '../store/outbox-repo.js';
+import { createSubscriptionsRepo } from '../store/subscriptions-repo.js';
+import { appBotHealth } from './app-bot-health.js';
+import { type CurrentPlan, currentPollingPlan } from './current-polling-plan.js';
+import { digestDueFor } from './digest-job.js';
+import { JOB_NAMES, type JobName } from './job-names.js';
+import {
+  intervalHoursOf,
+  isPollDue,
+  JOB_OFFSETS_MS,
+  nextDigestAt,
+  nextPollAt,
+  POLL_JOBS,
+} from './job-schedule.js';
+import { createOutboxRelay } from './outbox-relay.js';
+import { processOwner } from './process-owner.js';
+import type { JobSummary } from './run-job-once.js';
+import { type RelayTuning, runJobs } from './run-jobs.js';
+import type { SchedulerJobState, SchedulerSnapshot } from './scheduler-snapshot.js';
+
+export interface SchedulerOptions {
+  /** node-cron pattern of the polling tick; default every minute. */
+  pollCron?: string;
+  /** node-cron pattern of the digest check; default every 5 minutes. */
+  digestCron?: string;
+  /** Outbox relay loop interval; default 5 s. */
+  relayIntervalMs?: number;
+  /** Pause between brands within a job; default 200 ms. */
+  brandGapMs?: number;
+  /** Lease and claim owner; default `serve:<host>:<pid>`. */
+  owner?: string;
+  relay?: RelayTuning;
+  /** Tick once at start, catching up what was missed while the bot was down; default true. */
+  catchUpOnStart?: boolean;
+}
+
+export interface Scheduler {
+  start(): void;
+  stop(): Promise<void>;
+  /** Runs the poll jobs that are due now. */
+  pollTick(): Promise<void>;
+  /** Sends the digests that are due now. */
+  digestTick(): Promise<void>;
+  snapshot(): SchedulerSnapshot;
+}
+
+const DEFAULTS = {
+  pollCron: '* * * * *',
+  digestCron: '*/5 * * * *',
+  relayIntervalMs: 5000,
+  brandGapMs: 200,
+};
+
+export function createScheduler(deps: AppDeps, options: SchedulerOptions = {}): Scheduler {
+  const { clock, db, config } = deps;
+  const logger = deps.logger.child({ component: 'scheduler' });
+  const owner = options.owner ?? processOwner('serve');
+  const outbox = createOutboxRepo(db, { owner });
+  const subscriptions = createSubscriptionsRepo(db);
+  const jobRuns = createJobRunsRepo(db, clock);
+  const health = appBotHealth(deps, outbox);
+  const relay = createOutboxRelay({
+    db,
+    web: deps.web,
+    clock,
+    logger: deps.logger,
+    owner,
+    metrics: deps.metrics,
+    outbox,
+    subscriptions,
+    health,
+    ...options.relay,
+  });
+
+  const stopSignal = new AbortController();
+  const tasks: ScheduledTask[] = [];
+  let queue: Promise<void> = Promise.resolve();
+  let running = false;
+  let current: JobName | null = null;
+  let quotaWaitUntil: number | null = null;
+  let plan: CurrentPlan = currentPollingPlan(deps);
+  let warned: string | null = null;
+  const last = new Map<JobName, JobSummary>();
+
+  function replan(): CurrentPlan {
+    plan = currentPollingPlan(deps);
+    if (plan.warning !== warned) {
+      if (plan.warning) logger.warn({ brands: plan.brands, callsPerDay: plan.callsPerDay }, plan.warning);
+      else if (plan.stretched)
+        logger.info(
+          { intervals: plan.intervals, brands: plan.brands },
+          'poll intervals stretched to fit the daily quota',
+        );
+      warned = plan.warning;
+    }
+    return plan;
+  }
+
+  const lastStarted = (job: JobName) => jobRuns.recent(1, job)[0]?.startedAtMs ?? null;
+
+  function quotaWaiting(now: number): boolean {
+    if (quotaWaitUntil !== null && now >= quotaWaitUntil) quotaWaitUntil = null;
+    return quotaWaitUntil !== null;
+  }
+
+  async function run(job: JobName): Promise<JobSummary | undefined> {
+    current = job;
+    publish();
+    try {
+      const summary = await runJobs(deps, job, {
+        owner,
+        force: false,
+        leaseWaitMs: 0,
+        brandGapMs: options.brandGapMs ?? DEFAULTS.brandGapMs,
+        signal: stopSignal.signal,
+        deliver: relay,
+        deliverWaitMs: 0,
+        health,
+      });
+      const s = summary.jobs[0];
+      if (s) last.set(job, s);
+      if (summary.quotaResetAt !== null) {
+        quotaWaitUntil = summary.quotaResetAt;
+        logger.warn(
+          { resetAt: new Date(summary.quotaResetAt).toISOString() },
+          'daily API quota spent: no job runs until it resets',
+        );
+      }
+      return s;
+    } catch (err) {
+      logger.error({ err, job }, 'scheduled job run failed');
+      return undefined;
+    } finally {
+      current = null;
+    }
+  }
+
+  /** Ticks never run side by side in this process. */
+  function exclusive(fn: () => Promise<void>): Promise<void> {
+    const next = queue
+      .then(() => (stopSignal.signal.aborted ? undefined : fn()))
+      .catch((err: unknown) => logger.error({ err }, 'scheduler tick failed'))
+      .finally(publish);
+    queue = next;
+    return next;
+  }
+
+  const pollTick = () =>
+    exclusive(async () => {
+      if (quotaWaiting(clock.now())) return;
+      const p = replan();
+      if (subscriptions.activeBrandIds('alerts').length === 0) return;
+      for (const job of POLL_JOBS) {
+        if (stopSignal.signal.aborted || quotaWaiting(clock.now())) return;
+        if (!isPollDue(lastStarted(job), clock.now(), intervalHoursOf(p, job), JOB_OFFSETS_MS[job])) continue;
+        const s = await run(job);
+        // The key is rejected: the other jobs would be refused too; the next slot tries again.
+        if (s?.status === 'key_rejected') return;
+      }
+    });
+
+  const digestTick = () =>
+    exclusive(async () => {
+      const now = clock.now();
+      if (quotaWaiting(now)) return;
+      const due = subscriptions
+        .listActive('digest')
+        .some((s) => digestDueFor(s, config.defaultTimezone, { nowMs: now, force: false }) !== null);
+      if (due) await run('digest');
+    });
+
+  function jobState(job: JobName, now: number): SchedulerJobState {
+    const runRow = jobRuns.recent(1, job)[0];
+    const summary = last.get(job);
+    const poll = job === 'digest' ? null : job;
+    const intervalHours = poll ? intervalHoursOf(plan, poll) : null;
+    let nextRunAtMs: number | null;
+    if (quotaWaitUntil !== null) nextRunAtMs = quotaWaitUntil;
+    else if (poll)
+      nextRunAtMs = subscriptions.activeBrandIds('alerts').length
+        ? nextPollAt(runRow?.startedAtMs ?? null, now, intervalHours!, JOB_OFFSETS_MS[poll])
+        : null;
+    else nextRunAtMs = nextDigestAt(subscriptions.listActive('digest'), now, config.defaultTimezone);
+    return {
+      intervalHours,
+      lastRunAtMs: runRow?.startedAtMs ?? null,
+      lastOk: runRow?.ok ?? null,
+      lastStatus: summary?.status ?? null,
+      lastDetail: summary?.detail ?? runRow?.error ?? null,
+      nextRunAtMs,
+      failureStreak: jobRuns.failureStreak(job),
+      running: current === job,
+    };
+  }
+
+  function snapshot(): SchedulerSnapshot {
+    const now = clock.now();
+    return {
+      running,
+      atMs: now,
+      plan: {
+        brands: plan.brands,
+        dailyLimit: plan.dailyLimit,
+        budgetPerDay: plan.budgetPerDay,
+        callsPerDay: plan.callsPerDay,
+        callsPerBrandPerDay: plan.callsPerBrandPerDay,
+        intervalsHours: {
+          citations: plan.intervals.citationsHours,
+          crawler: plan.intervals.crawlerHours,
+          'ai-pages': plan.intervals.aiPagesHours,
+        },
+        stretched: plan.stretched,
+        warning: plan.warning,
+      },
+      quotaWaitUntilMs: quotaWaitUntil,
+      jobs: Object.fromEntries(JOB_NAMES.map((j) => [j, jobState(j, now)])) as Record<
+        JobName,
+        SchedulerJobState
+      >,
+    };
+  }
+
+  function publish(): void {
+    try {
+      deps.metrics.setSchedulerState(snapshot() as unknown as Record<string, unknown>);
+    } catch (err) {
+      // The database may be closing during shutdown; state is informational.
+      logger.debug({ err }, 'could not publish the scheduler state');
+    }
+  }
+
+  const cronLogger = {
+    info: (m: string) => logger.debug(m),
+    warn: (m: string) => logger.warn(m),
+    error: (m: string | Error) => logger.error(m instanceof Error ? { err: m } : {}, String(m)),
+    debug: (m: string | Error) => logger.debug(String(m)),
+  };
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      const taskOptions = { noOverlap: true, logger: cronLogger };
+      tasks.push(
+        cron.createTask(options.pollCron ?? DEFAULTS.pollCron, () => pollTick(), {
+          ...taskOptions,
+          name: 'visibility-poll',
+        }),
+        cron.createTask(options.digestCron ?? DEFAULTS.digestCron, () => digestTick(), {
+          ...taskOptions,
+          name: 'visibility-digest',
+        }),
+      );
+      for (const t of tasks) void t.start();
+      relay.start(options.relayIntervalMs ?? DEFAULTS.relayIntervalMs);
+      replan();
+      logger.info(
+        {
+          intervals: plan.intervals,
+          brands: plan.brands,
+          callsPerDay: plan.callsPerDay,
+          budgetPerDay: plan.budgetPerDay,
+        },
+        'scheduler started',
+      );
+      if (options.catchUpOnStart !== false) {
+        void digestTick();
+        void pollTick();
+      }
+      publish();
+    },
+    async stop() {
+      if (!running) return;
+      stopSignal.abort();
+      for (const t of tasks.splice(0)) await t.destroy();
+      await queue;
+      await relay.stop();
+      running = false;
+      publish();
+      logger.info('scheduler stopped');
+    },
+    pollTick,
+    digestTick,
+    snapshot,
+  };
+}

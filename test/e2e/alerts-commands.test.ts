@@ -1,0 +1,150 @@
+/**
+ * The subscription commands end to end: help documents them (settings syntax, duration
+ * format), settings are shown, changed and explained when wrong, changes are limited to
+ * SLACK_ADMIN_USERS and audited, unsubscribe takes one kind or both, and `status` shows the
+ * polling plan, stretched and with its warning when the subscriptions outgrow the plan.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSubscriptionsRepo } from '../../src/store/subscriptions-repo.js';
+import { type AlertsHarness, acme, startAlertsHarness } from './alerts-harness.js';
+
+const ADMIN = 'U0LOCALUSR';
+const OUTSIDER = 'U0OUTSIDER';
+let h: AlertsHarness;
+const blocks = (r: { blocks: unknown[] }) => JSON.stringify(r.blocks);
+
+beforeAll(async () => {
+  // The test plan: 1,000 calls a day, of which the scheduler allows itself 800.
+  h = await startAlertsHarness({ env: { SLACK_ADMIN_USERS: ADMIN, VISIBILITY_API_PLAN: 'test' } });
+  h.channel('CCMD');
+  h.slack.addUser({ id: OUTSIDER, name: 'outsider' });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('help', () => {
+  it('lists the alert commands and documents settings and durations', async () => {
+    const all = await h.command('help', 'CCMD');
+    for (const name of ['subscribe', 'unsubscribe', 'subscriptions', 'settings', 'mute', 'unmute']) {
+      expect(blocks(all)).toContain(`/visibility ${name}`);
+    }
+    const settings = await h.command('help settings', 'CCMD');
+    for (const s of [
+      'crawler-drop=40',
+      'ai-pages=80,90,100',
+      'quiet=22:00-07:00',
+      'tz=Europe/Berlin',
+      'digest=09:00',
+    ]) {
+      expect(blocks(settings)).toContain(s);
+    }
+    const mute = await h.command('help mute', 'CCMD');
+    expect(blocks(mute)).toContain('1h30m');
+    expect(blocks(mute)).toContain('30 days');
+  });
+});
+
+describe('settings', () => {
+  it('shows, changes (audited) and explains every mistake at once', async () => {
+    await h.command('subscribe "Acme Analytics"', 'CCMD');
+    const shown = await h.command('settings acme', 'CCMD');
+    expect(blocks(shown)).toContain('crawler-drop=40');
+    expect(blocks(shown)).toContain("UTC (the bot's default)");
+
+    const wrong = await h.command('settings acme crawler-drop=abc quiet=25:00-07:00 colour=red', 'CCMD');
+    expect(wrong.text).toContain('Nothing changed');
+    expect(wrong.text).toContain('crawler-drop');
+    expect(wrong.text).toContain('quiet');
+    expect(wrong.text).toContain('"colour" is not a setting');
+    expect(createSubscriptionsRepo(h.deps.db).get('CCMD', acme.id)!.settings.crawlerDropPct).toBe(40);
+
+    const changed = await h.command('settings "Acme Analytics" crawler-drop=30 tz=Europe/Berlin', 'CCMD');
+    expect(changed.text).toContain('Updated');
+    expect(changed.text).toContain('crawler-drop=30');
+    expect(changed.text).toContain('tz=Europe/Berlin');
+    const audit = h.deps.auditLog.recent(1)[0]!;
+    expect(audit).toMatchObject({
+      userId: ADMIN,
+      channelId: 'CCMD',
+      action: 'change alert settings',
+      result: 'ok',
+    });
+    expect(audit.detail?.['changed']).toEqual(['crawlerDropPct', 'timezone']);
+  });
+
+  it('explains a bad mute duration', async () => {
+    const reply = await h.command('mute acme 10 minutes', 'CCMD');
+    expect(reply.text).toContain('is not a unit');
+  });
+});
+
+describe('permissions', () => {
+  it('refuses changes from users outside SLACK_ADMIN_USERS and records the refusal', async () => {
+    for (const text of [
+      'subscribe "Globex Corporation"',
+      'mute acme 1h',
+      'settings acme crawler-drop=20',
+      'unsubscribe acme',
+    ]) {
+      const reply = await h.command(text, 'CCMD', OUTSIDER);
+      expect(reply.text).toContain("Only the bot's admins can");
+      expect(h.deps.auditLog.recent(1)[0]).toMatchObject({
+        userId: OUTSIDER,
+        result: 'refused: not an admin',
+      });
+    }
+    // Reading is for everyone.
+    const list = await h.command('subscriptions', 'CCMD', OUTSIDER);
+    expect(list.text).toContain('Acme Analytics: alerts and the daily digest');
+  });
+});
+
+describe('unsubscribe', () => {
+  it('stops one kind, then both', async () => {
+    const digestOff = await h.command('unsubscribe acme digest', 'CCMD');
+    expect(digestOff.text).toContain('no longer gets the daily digest (alerts continue)');
+    expect(createSubscriptionsRepo(h.deps.db).listByChannel('CCMD')[0]).toMatchObject({
+      alerts: true,
+      digest: false,
+    });
+    const gone = await h.command('unsubscribe acme', 'CCMD');
+    expect(gone.text).toContain('no longer gets alerts or digests');
+    const list = await h.command('subscriptions', 'CCMD');
+    expect(list.text).toContain('This channel has no subscriptions');
+  });
+});
+
+describe('status and the quota planner', () => {
+  const addBrands = (n: number) => {
+    const subs = createSubscriptionsRepo(h.deps.db);
+    for (let i = 0; i < n; i++) {
+      subs.upsert({
+        channelId: 'CPLAN',
+        brandId: `plan-brand-${i}`,
+        brandName: `Brand ${i}`,
+        createdBy: ADMIN,
+        createdAtMs: Date.now(),
+      });
+    }
+  };
+
+  it('shows the plan, stretched intervals, and a warning when even the longest do not fit', async () => {
+    // 80 % of 1,000 a day: 70 brands need longer intervals, 150 do not fit even at 24 h.
+    addBrands(70);
+    const stretched = blocks(await h.command('status', 'CCMD'));
+    expect(stretched).toContain('70 subscribed brands');
+    expect(stretched).toContain('of the 800 the bot allows itself (80 % of 1,000 a day)');
+    expect(stretched).toContain('Intervals stretched to fit the quota');
+    expect(stretched).not.toContain('brands need');
+
+    addBrands(150);
+    const over = blocks(await h.command('status', 'CCMD'));
+    expect(over).toContain('150 brands need');
+    expect(over).toContain('unsubscribe some brands or move to a plan with a higher daily limit');
+    // Scheduled jobs, health and subscriptions are listed too.
+    expect(over).toContain('`citations` every 24 h');
+    expect(over).toContain('no problems reported');
+    expect(over).toContain('150 in 1 channel');
+  });
+});

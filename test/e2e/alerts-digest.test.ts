@@ -1,0 +1,105 @@
+/**
+ * The daily digest end to end: content for two brands in two channels (run-job digest:
+ * whatever the hour), and the schedule as the scheduler keeps it: due at the
+ * subscription's time in its time zone, once a day, and after the bot was down for days a
+ * single late digest instead of one per missed day.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zonedParts } from '../../src/alerts/zoned-time.js';
+import { createScheduler } from '../../src/jobs/scheduler.js';
+import {
+  type AlertsHarness,
+  acme,
+  DAY_MS,
+  HOUR_MS,
+  messageText,
+  northwind,
+  startAlertsHarness,
+} from './alerts-harness.js';
+
+let h: AlertsHarness;
+
+beforeAll(async () => {
+  h = await startAlertsHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+async function topIdea(brandId: string): Promise<string> {
+  const res = await fetch(`${h.sim.url}/get-content-ideas?brand_id=${brandId}&status=active&limit=200`, {
+    headers: { authorization: `Bearer ${h.sim.apiKey}` },
+  });
+  const body = (await res.json()) as { ideas: { query: string; opportunity_score: number }[] };
+  return [...body.ideas].sort((a, b) => b.opportunity_score - a.opportunity_score)[0]!.query;
+}
+
+describe('digest content', () => {
+  it('posts one digest per brand per channel with citations, top ideas, crawler and AI Pages', async () => {
+    const marketing = h.channel('CDIGMKT');
+    const seo = h.channel('CDIGSEO');
+    await h.command('subscribe "Acme Analytics" digest', marketing);
+    await h.command('subscribe "Northwind Outfitters" digest', marketing);
+    await h.command('subscribe "Northwind Outfitters" digest', seo);
+
+    const run = await h.runJobs('digest');
+    expect(run.jobs[0]).toMatchObject({ job: 'digest', status: 'ok', brands: 2, messages: 3 });
+    // Four requests per brand, however many channels: ideas, feed, crawler, AI Pages.
+    const perBrand = (id: string) =>
+      h.sim.requests.filter((r) => r.query['brand_id'] === id && r.method === 'GET');
+    expect(
+      perBrand(acme.id)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(['/ai-pages', '/crawler/overview', '/get-citations', '/get-content-ideas']);
+
+    const inMarketing = h.posts(marketing).map(messageText);
+    expect(inMarketing).toHaveLength(2);
+    const acmeDigest = inMarketing.find((t) => t.includes('Acme Analytics: daily digest'))!;
+    for (const part of ['*Citations*', '*AI Pages*', 'Crawler', await topIdea(acme.id)]) {
+      expect(acmeDigest).toContain(part);
+    }
+    expect(inMarketing.some((t) => t.includes('Northwind Outfitters: daily digest'))).toBe(true);
+    const inSeo = h.posts(seo).map(messageText);
+    expect(inSeo).toHaveLength(1);
+    expect(inSeo[0]).toContain(await topIdea(northwind.id));
+    expect(inSeo[0]).not.toContain('(late)');
+
+    await h.runJobs('digest');
+    expect(h.posts(marketing)).toHaveLength(2);
+    expect(h.posts(seo)).toHaveLength(1);
+  });
+});
+
+describe('digest schedule', () => {
+  it('is due at its local time, once a day, and sends one late digest after days of downtime', async () => {
+    const ch = h.channel('CDIGTIME');
+    await h.command('subscribe "Globex Corporation" digest', ch);
+    // Digest time one hour from now, in Tokyo time.
+    const tz = 'Asia/Tokyo';
+    const local = zonedParts(h.botClock.now() + HOUR_MS, tz);
+    const hhmm = `${String(Math.floor(local.minutes / 60)).padStart(2, '0')}:${String(local.minutes % 60).padStart(2, '0')}`;
+    await h.command(`settings "Globex Corporation" digest=${hhmm} tz=${tz}`, ch);
+
+    const scheduler = createScheduler(h.deps, { relay: { paceMs: 20 } });
+    await scheduler.digestTick();
+    expect(h.posts(ch)).toEqual([]);
+
+    h.botClock.advance(HOUR_MS + 60_000);
+    await scheduler.digestTick();
+    await scheduler.digestTick();
+    expect(h.posts(ch)).toHaveLength(1);
+    expect(messageText(h.posts(ch)[0]!)).not.toContain('(late)');
+
+    // Down for three days: one digest, for the latest day, marked late.
+    h.botClock.advance(3 * DAY_MS + 2 * HOUR_MS);
+    await scheduler.digestTick();
+    await scheduler.digestTick();
+    expect(h.posts(ch)).toHaveLength(2);
+    const late = messageText(h.posts(ch)[1]!);
+    expect(late).toContain('(late)');
+    expect(late).toContain(zonedParts(h.botClock.now(), tz).date);
+    expect(scheduler.snapshot().jobs.digest.nextRunAtMs).toBeGreaterThan(h.botClock.now());
+    await scheduler.stop();
+  });
+});

@@ -1,0 +1,195 @@
+/**
+ * The alerting end to end: the API simulator and the local Slack over real HTTP, the real
+ * service (slash commands) on port 0, and the jobs run in process (`runJobs`) or as the
+ * real `run-job` process. Two clocks that run at real speed but can be moved forward:
+ * the simulator's (its daily snapshots are stamped with its "today", so each new snapshot
+ * is a new day, as in the real service) and the bot's (quiet hours and mutes end when the
+ * test says so).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { type AppDeps, createAppDeps } from '../../src/app-deps.js';
+import { type Clock, systemClock } from '../../src/clock.js';
+import { type Config, loadConfig } from '../../src/config.js';
+import type { JobTarget } from '../../src/jobs/job-names.js';
+import { type RunJobsOptions, type RunJobsSummary, runJobs } from '../../src/jobs/run-jobs.js';
+import {
+  type RunningSimulator,
+  SEED_BRANDS,
+  type SimulatorOptions,
+  startSimulator,
+} from '../../src/simulator/index.js';
+import { type RunningService, startService } from '../../src/slack/create-slack-app.js';
+import { type LocalSlack, type StoredMessage, startLocalSlack } from '../../src/slack/local/index.js';
+import { captureLogger } from './service-harness.js';
+
+export const DAY_MS = 86_400_000;
+export const HOUR_MS = 3_600_000;
+export const ROOT = join(import.meta.dirname, '..', '..');
+
+export interface ShiftedClock extends Clock {
+  advance(ms: number): void;
+}
+
+/** Real time plus an offset the test moves forward; sleeps are real. */
+export function shiftedClock(): ShiftedClock {
+  let offset = 0;
+  return {
+    now: () => Date.now() + offset,
+    sleep: systemClock.sleep,
+    advance: (ms) => {
+      offset += ms;
+    },
+  };
+}
+
+export interface ReplyBody {
+  text: string;
+  blocks: Array<Record<string, unknown>>;
+}
+
+export interface ProcessResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface AlertsHarness {
+  sim: RunningSimulator;
+  slack: LocalSlack;
+  config: Config;
+  deps: AppDeps;
+  service: RunningService;
+  env: Record<string, string>;
+  logLines: string[];
+  simClock: ShiftedClock;
+  botClock: ShiftedClock;
+  /** `/visibility <text>` in `channelId`; resolves with the first reply (Slack must have accepted it). */
+  command(text: string, channelId?: string, userId?: string): Promise<ReplyBody>;
+  /** Adds a channel the bot is a member of. */
+  channel(id: string, name?: string): string;
+  /** runJobs in this process, with fast delivery knobs. */
+  runJobs(job: JobTarget, options?: RunJobsOptions): Promise<RunJobsSummary>;
+  /** The real `run-job` process, spawned. */
+  spawnRunJob(job: string, extraEnv?: Record<string, string>): ChildProcess;
+  runJobProcess(job: string, extraEnv?: Record<string, string>): Promise<ProcessResult>;
+  /** What the bot posted with chat.postMessage in `channel` (responses to commands excluded). */
+  posts(channel: string): StoredMessage[];
+  /** The simulator's next daily snapshot, on the next day. */
+  advanceSnapshot(changes: Parameters<RunningSimulator['control']['advanceSnapshot']>[0]): void;
+  close(): Promise<void>;
+}
+
+export interface AlertsHarnessOptions {
+  env?: Record<string, string>;
+  simulator?: Omit<SimulatorOptions, 'clock'>;
+}
+
+export async function startAlertsHarness(options: AlertsHarnessOptions = {}): Promise<AlertsHarness> {
+  const simClock = shiftedClock();
+  const botClock = shiftedClock();
+  const sim = await startSimulator({ ...options.simulator, clock: simClock });
+  const slack = await startLocalSlack();
+  const dir = mkdtempSync(join(tmpdir(), 'visibility-alerts-e2e-'));
+  const env: Record<string, string> = {
+    VISIBILITY_API_URL: sim.url,
+    VISIBILITY_API_KEY: sim.apiKey,
+    SLACK_BOT_TOKEN: slack.botToken,
+    SLACK_SIGNING_SECRET: slack.signingSecret,
+    SLACK_API_URL: slack.url,
+    PORT: '0',
+    DATABASE_PATH: join(dir, 'visibility.db'),
+    LOG_LEVEL: 'debug',
+    ...options.env,
+  };
+  const config = loadConfig('serve', env);
+  const logLines: string[] = [];
+  const deps = createAppDeps(config, { logger: captureLogger(config, logLines), clock: botClock });
+  const service = await startService(deps, { port: 0, drainTimeoutMs: 5000 });
+  const appUrl = `${service.url}/slack/events`;
+  const children = new Set<ChildProcess>();
+
+  const spawnRunJob = (job: string, extraEnv: Record<string, string> = {}) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'run-job', job], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        VISIBILITY_API_URL: env['VISIBILITY_API_URL']!,
+        VISIBILITY_API_KEY: env['VISIBILITY_API_KEY']!,
+        SLACK_BOT_TOKEN: env['SLACK_BOT_TOKEN']!,
+        SLACK_API_URL: env['SLACK_API_URL']!,
+        DATABASE_PATH: env['DATABASE_PATH']!,
+        LOG_LEVEL: 'warn',
+        ...(env['SLACK_OPS_CHANNEL'] ? { SLACK_OPS_CHANNEL: env['SLACK_OPS_CHANNEL'] } : {}),
+        ...(env['VISIBILITY_API_PLAN'] ? { VISIBILITY_API_PLAN: env['VISIBILITY_API_PLAN'] } : {}),
+        ...extraEnv,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.add(child);
+    child.on('exit', () => children.delete(child));
+    return child;
+  };
+
+  return {
+    sim,
+    slack,
+    config,
+    deps,
+    service,
+    env,
+    logLines,
+    simClock,
+    botClock,
+    async command(text, channelId, userId) {
+      const res = await slack.slashCommand(appUrl, {
+        text,
+        ...(channelId ? { channelId } : {}),
+        ...(userId ? { userId } : {}),
+      });
+      expect(res.status).toBe(200);
+      const post = await slack.waitFor(() => slack.responsesFor(res.responseUrlId)[0], 8000);
+      expect(post.error, JSON.stringify(post.errors)).toBeUndefined();
+      return post.body as ReplyBody;
+    },
+    channel(id, name = id.toLowerCase()) {
+      slack.addChannel({ id, name, isMember: true });
+      return id;
+    },
+    runJobs: (job, o = {}) => runJobs(deps, job, { relay: { paceMs: 20 }, deliverWaitMs: 10_000, ...o }),
+    spawnRunJob,
+    runJobProcess(job, extraEnv) {
+      const child = spawnRunJob(job, extraEnv);
+      let stdout = '';
+      let stderr = '';
+      child.stdout!.on('data', (d) => {
+        stdout += String(d);
+      });
+      child.stderr!.on('data', (d) => {
+        stderr += String(d);
+      });
+      return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+    },
+    posts: (channel) => slack.messages(channel).filter((m) => m.via === 'chat.postMessage'),
+    advanceSnapshot(changes) {
+      simClock.advance(DAY_MS);
+      sim.control.advanceSnapshot(changes);
+    },
+    async close() {
+      for (const c of children) c.kill('SIGKILL');
+      await service.stop();
+      await deps.close();
+      await slack.close();
+      await sim.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const { acme, northwind, globex, initech } = SEED_BRANDS;
+
+/** Every text a message shows (fallback and blocks), for `toContain` checks. */
+export const messageText = (m: StoredMessage): string => `${m.text ?? ''}\n${JSON.stringify(m.blocks ?? [])}`;

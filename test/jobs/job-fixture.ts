@@ -1,0 +1,154 @@
+/**
+ * What the job unit tests share: a real SQLite file, a settable clock, and an API that
+ * answers from functions the test sets and records every call (method, params, lane), so
+ * tests assert on what the jobs asked for. The API is a stand-in for the HTTP client only;
+ * jobs, detectors, repositories and the outbox are the real ones.
+ */
+import { pino } from 'pino';
+import type { LimiterState } from '../../src/api/limiter/types.js';
+import type { AiPagesRecord, CitationFeedResponse, CrawlerOverview } from '../../src/api/schemas/index.js';
+import type { CallOptions, VisibilityApi } from '../../src/api/visibility-api.js';
+import type { Clock } from '../../src/clock.js';
+import type { Config } from '../../src/config.js';
+import { appBotHealth } from '../../src/jobs/app-bot-health.js';
+import { createJobContext, type JobContext } from '../../src/jobs/job-context.js';
+import { createOutboxRepo } from '../../src/store/outbox-repo.js';
+import { createSubscriptionsRepo, type Subscription } from '../../src/store/subscriptions-repo.js';
+import { type TempDb, tempDb } from '../store/temp-db.js';
+
+export interface ApiCall {
+  method: string;
+  params: Record<string, unknown>;
+  lane: string | undefined;
+}
+
+export type Answer<T> = (params: Record<string, unknown>) => T | Promise<T>;
+
+export interface FakeApi {
+  api: VisibilityApi;
+  calls: ApiCall[];
+  feed: Answer<CitationFeedResponse>;
+  overview: Answer<CrawlerOverview>;
+  aiPages: Answer<AiPagesRecord>;
+  dailyLimit: number | null;
+}
+
+export function emptyFeed(brandId: string): CitationFeedResponse {
+  return {
+    brand: { id: brandId, name: brandId },
+    events: [],
+    current_snapshot_date: '2025-03-10',
+    previous_snapshot_date: '2025-03-09',
+    total_current: 10,
+    total_previous: 10,
+  };
+}
+
+export function aiPagesRecord(brandId: string, percentageUsed: number): AiPagesRecord {
+  return {
+    brand: { id: brandId, name: brandId },
+    config: { enabled: true, domain: 'example.com', platform: 'other', features: [], crawlers: [] },
+    usage: {
+      requests_this_month: percentageUsed * 10,
+      requests_limit: 1000,
+      percentage_used: percentageUsed,
+      reset_date: '2031-01-01T00:00:00Z',
+    },
+  };
+}
+
+export function fakeApi(): FakeApi {
+  const fake: FakeApi = {
+    api: undefined as unknown as VisibilityApi,
+    calls: [],
+    feed: (p) => emptyFeed(String(p['brandId'])),
+    overview: () => ({ chart: { series: [] } }) as unknown as CrawlerOverview,
+    aiPages: (p) => aiPagesRecord(String(p['brandId']), 10),
+    dailyLimit: 10_000,
+  };
+  const record =
+    <T>(method: string, answer: () => Answer<T>) =>
+    async (params: Record<string, unknown>, opts?: CallOptions): Promise<T> => {
+      fake.calls.push({ method, params, lane: opts?.lane });
+      return answer()(params);
+    };
+  fake.api = {
+    getCitationFeed: record('getCitationFeed', () => fake.feed),
+    getCrawlerOverview: record('getCrawlerOverview', () => fake.overview),
+    getAiPages: record('getAiPages', () => fake.aiPages),
+    getContentIdeas: record('getContentIdeas', () => () => ({ ideas: [] })),
+    limiterState: () => ({ dailyLimit: fake.dailyLimit }) as LimiterState,
+  } as unknown as VisibilityApi;
+  return fake;
+}
+
+export interface TestClock extends Clock {
+  set(ms: number): void;
+  advance(ms: number): void;
+}
+
+/** A clock that stands still until told, and whose sleeps move it forward at once. */
+export function testClock(start: number): TestClock {
+  let now = start;
+  return {
+    now: () => now,
+    sleep: async (ms, signal) => {
+      signal?.throwIfAborted();
+      now += Math.max(0, ms);
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+    set: (ms) => {
+      now = ms;
+    },
+    advance: (ms) => {
+      now += ms;
+    },
+  };
+}
+
+export interface JobFixture {
+  store: TempDb;
+  clock: TestClock;
+  fake: FakeApi;
+  ctx: JobContext;
+  config: Config;
+  logs: Array<{ level: number; msg: string }>;
+  subscribe(channelId: string, brandId: string, extra?: Partial<Subscription>): Subscription;
+  close(): void;
+}
+
+export const OPS = 'COPS';
+
+export function jobFixture(start = Date.parse('2025-03-10T10:30:00Z')): JobFixture {
+  const store = tempDb();
+  const clock = testClock(start);
+  const fake = fakeApi();
+  const logs: Array<{ level: number; msg: string }> = [];
+  const logger = pino({ level: 'debug' }, { write: (l: string) => void logs.push(JSON.parse(l)) });
+  const config = { defaultTimezone: 'UTC', opsChannel: OPS } as Config;
+  const deps = { api: fake.api, db: store.db, clock, config, logger };
+  const outbox = createOutboxRepo(store.db, { owner: 'test' });
+  const ctx = createJobContext(deps, { outbox, health: appBotHealth(deps, outbox) });
+  const subs = createSubscriptionsRepo(store.db);
+  return {
+    store,
+    clock,
+    fake,
+    ctx,
+    config,
+    logs,
+    subscribe(channelId, brandId, extra = {}) {
+      subs.upsert({
+        channelId,
+        brandId,
+        brandName: `Brand ${brandId}`,
+        createdBy: 'U1',
+        createdAtMs: clock.now(),
+      });
+      if (extra.settings) subs.setSettings(channelId, brandId, extra.settings);
+      if (extra.mutedUntilMs !== undefined) subs.setMutedUntil(channelId, brandId, extra.mutedUntilMs);
+      return subs.get(channelId, brandId)!;
+    },
+    close: () => store.close(),
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * The scheduler with its clock in the test's hands: what each tick runs (due jobs only,
+ * at the planner's intervals), waiting for the quota reset, the plan's warning, the state
+ * it publishes, and a real node-cron tick.
+ */
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { QuotaExhaustedError } from '../../src/api/errors.js';
+import { type AppDeps, createAppDeps } from '../../src/app-deps.js';
+import { loadConfig } from '../../src/config.js';
+import { JOB_OFFSETS_MS, slotStart } from '../../src/jobs/job-schedule.js';
+import { DEFAULT_POLL_INTERVALS as D } from '../../src/jobs/plan-polling.js';
+import { createScheduler, type Scheduler } from '../../src/jobs/scheduler.js';
+import { asSchedulerSnapshot } from '../../src/jobs/scheduler-snapshot.js';
+import { createSubscriptionsRepo } from '../../src/store/subscriptions-repo.js';
+import { type TempDb, tempDb } from '../store/temp-db.js';
+import { type FakeApi, fakeApi, type TestClock, testClock } from './job-fixture.js';
+
+const H = 3_600_000;
+let store: TempDb;
+let clock: TestClock;
+let fake: FakeApi;
+let deps: AppDeps;
+let logs: Array<{ level: number; msg: string }>;
+let scheduler: Scheduler | undefined;
+
+beforeEach(() => {
+  store = tempDb();
+  // Just after midnight UTC: every job's first slot of the day has begun.
+  clock = testClock(Date.parse('2025-03-10T00:30:00Z'));
+  fake = fakeApi();
+  logs = [];
+  const config = loadConfig('serve', {
+    VISIBILITY_API_URL: 'http://127.0.0.1:9',
+    VISIBILITY_API_KEY: 'sk_live_test0000000000000000000000000000',
+    SLACK_BOT_TOKEN: 'xoxb-test',
+    SLACK_SIGNING_SECRET: 'test-signing-secret',
+    DATABASE_PATH: join(store.path),
+  });
+  deps = createAppDeps(config, {
+    db: store.db,
+    api: fake.api,
+    clock,
+    logger: pino({ level: 'debug' }, { write: (l: string) => void logs.push(JSON.parse(l)) }),
+  });
+});
+afterEach(async () => {
+  await scheduler?.stop();
+  scheduler = undefined;
+  await deps.close();
+  store.close();
+});
+
+function subscribe(n: number) {
+  const subs = createSubscriptionsRepo(store.db);
+  for (let i = 0; i < n; i++)
+    subs.upsert({
+      channelId: 'C1',
+      brandId: `b${i}`,
+      brandName: `B${i}`,
+      createdBy: 'U1',
+      createdAtMs: clock.now(),
+    });
+}
+const methods = () => fake.calls.map((c) => c.method);
+
+describe('polling ticks', () => {
+  it('runs each job when its slot is due, and not again within the slot', async () => {
+    subscribe(1);
+    scheduler = createScheduler(deps, { brandGapMs: 0 });
+    await scheduler.pollTick();
+    expect(methods()).toEqual(['getCitationFeed', 'getCrawlerOverview', 'getAiPages']);
+    await scheduler.pollTick();
+    expect(fake.calls).toHaveLength(3);
+
+    // The crawler and AI Pages slots are shorter than the citations one.
+    expect(D.crawlerHours).toBeLessThan(D.citationsHours);
+    clock.advance(D.crawlerHours * H);
+    await scheduler.pollTick();
+    expect(methods().slice(3)).toEqual(['getCrawlerOverview', 'getAiPages']);
+
+    const now = clock.now();
+    const snap = asSchedulerSnapshot(deps.metrics.schedulerState())!;
+    expect(snap.plan).toMatchObject({
+      brands: 1,
+      intervalsHours: { citations: D.citationsHours, crawler: D.crawlerHours, 'ai-pages': D.aiPagesHours },
+    });
+    const next = (hours: number, offset: number) => slotStart(now, hours, offset) + hours * H;
+    expect(snap.jobs.citations.nextRunAtMs).toBe(next(D.citationsHours, JOB_OFFSETS_MS.citations));
+    expect(snap.jobs.crawler.nextRunAtMs).toBe(next(D.crawlerHours, JOB_OFFSETS_MS.crawler));
+    expect(snap.jobs.crawler).toMatchObject({
+      lastOk: true,
+      intervalHours: D.crawlerHours,
+      failureStreak: 0,
+    });
+  });
+
+  it('does nothing without subscriptions', async () => {
+    scheduler = createScheduler(deps);
+    await scheduler.pollTick();
+    await scheduler.digestTick();
+    expect(fake.calls).toEqual([]);
+    expect(store.db.prepare('SELECT COUNT(*) AS n FROM job_runs').get()).toEqual({ n: 0 });
+  });
+
+  it('stretches intervals to the quota and warns, once, when even the longest do not fit', async () => {
+    fake.dailyLimit = 1000;
+    // 80 % of 1,000 a day: 70 brands do not fit at the default intervals, but do stretched.
+    subscribe(70);
+    scheduler = createScheduler(deps, { brandGapMs: 0 });
+    await scheduler.pollTick();
+    let plan = scheduler.snapshot().plan;
+    expect(plan.stretched).toBe(true);
+    expect(plan.callsPerDay).toBeLessThanOrEqual(800);
+    expect(plan.warning).toBeNull();
+
+    subscribe(220);
+    await scheduler.pollTick();
+    await scheduler.pollTick();
+    plan = scheduler.snapshot().plan;
+    expect(plan.intervalsHours).toEqual({ citations: 24, crawler: 24, 'ai-pages': 24 });
+    expect(plan.warning).toContain('220 brands need');
+    expect(logs.filter((l) => l.level === 40 && l.msg.includes('220 brands need'))).toHaveLength(1);
+  });
+
+  it('waits for the quota reset instead of failing every tick', async () => {
+    subscribe(2);
+    const resetAt = Date.parse('2025-03-11T00:00:00Z');
+    fake.feed = () => {
+      throw new QuotaExhaustedError(resetAt);
+    };
+    scheduler = createScheduler(deps, { brandGapMs: 0 });
+    await scheduler.pollTick();
+    expect(methods()).toEqual(['getCitationFeed']);
+    expect(scheduler.snapshot()).toMatchObject({ quotaWaitUntilMs: resetAt });
+    expect(scheduler.snapshot().jobs.crawler.nextRunAtMs).toBe(resetAt);
+
+    clock.advance(2 * H);
+    await scheduler.pollTick();
+    await scheduler.digestTick();
+    expect(fake.calls).toHaveLength(1);
+
+    clock.set(resetAt + 5 * 60_000);
+    fake.feed = (p) => ({ ...fakeApi().feed(p) }) as never;
+    await scheduler.pollTick();
+    expect(methods().slice(1)).toEqual([
+      'getCitationFeed',
+      'getCitationFeed',
+      'getCrawlerOverview',
+      'getCrawlerOverview',
+      'getAiPages',
+      'getAiPages',
+    ]);
+    expect(scheduler.snapshot().quotaWaitUntilMs).toBeNull();
+  });
+});
+
+describe('start and stop', () => {
+  it('ticks from node-cron, catches up at start, and stops cleanly', async () => {
+    subscribe(1);
+    scheduler = createScheduler(deps, { pollCron: '* * * * * *', relayIntervalMs: 50, brandGapMs: 0 });
+    scheduler.start();
+    await expect.poll(() => fake.calls.length, { timeout: 3000 }).toBe(3);
+    // The next slot: node-cron's next (one-second) tick runs what became due.
+    clock.advance(D.crawlerHours * H);
+    await expect.poll(() => fake.calls.length, { timeout: 3000 }).toBe(5);
+    expect(asSchedulerSnapshot(deps.metrics.schedulerState())?.running).toBe(true);
+    await scheduler.stop();
+    expect(asSchedulerSnapshot(deps.metrics.schedulerState())?.running).toBe(false);
+    scheduler = undefined;
+  });
+});
