@@ -15,6 +15,7 @@ import { createMetrics, type Metrics } from '../metrics.js';
 import { type RunningSimulator, startSimulator } from '../simulator/index.js';
 import { type RunningService, startService } from '../slack/create-slack-app.js';
 import { type LocalSlack, startLocalSlack } from '../slack/local/index.js';
+import { localStackConfig } from './local-stack-config.js';
 
 export interface DemoStack {
   sim: RunningSimulator;
@@ -62,21 +63,7 @@ export async function startDemoStack(): Promise<DemoStack> {
     const slack = await startLocalSlack();
     closers.push(() => slack.close());
     const logPath = join(dir, 'service.log');
-    const config: Config = {
-      apiUrl: sim.url,
-      apiKey: sim.apiKey,
-      apiPlan: 'scale',
-      slackBotToken: slack.botToken,
-      slackSigningSecret: slack.signingSecret,
-      slackAppToken: undefined,
-      slackApiUrl: slack.url,
-      port: 0,
-      databasePath: join(dir, 'visibility.db'),
-      adminUsers: [],
-      defaultTimezone: 'UTC',
-      opsChannel: undefined,
-      logLevel: 'warn',
-    };
+    const config = localStackConfig({ sim, slack, dir }, 'warn');
     const logger = createLogger({
       level: config.logLevel,
       secrets: secretsOf(config),

@@ -6,14 +6,23 @@
 import type { Subcommand } from '../slack/commands/subcommand.js';
 import { DEMO_BRANDS } from './demo-brands.js';
 
+/** Subcommands whose example undoes what the tour set up for `:jobs`. */
+const UNDOING = new Set(['unsubscribe']);
+
 export function tourLines(subcommands: readonly Subcommand[]): string[] {
   const brand = DEMO_BRANDS[0]!.name;
   const lines = ['# Every /visibility subcommand starts with help:', '/visibility help'];
   const seen = new Set(['/visibility help']);
+  // Undoing commands go last, so the jobs at the end still see the subscription.
+  const atTheEnd: string[] = [];
   for (const s of subcommands) {
     const example = s.examples[0];
     if (!example || seen.has(example)) continue;
     seen.add(example);
+    if (UNDOING.has(s.name)) {
+      atTheEnd.push(`# ${s.name}: ${s.summary}`, example);
+      continue;
+    }
     lines.push(`# ${s.name}: ${s.summary}`, example);
     if (s.name === 'brands') {
       lines.push(
@@ -32,6 +41,7 @@ export function tourLines(subcommands: readonly Subcommand[]): string[] {
     `:usage "${brand}" 92`,
     '# The scheduled jobs, run once now:',
     ':jobs',
+    ...atTheEnd,
   );
   return lines;
 }

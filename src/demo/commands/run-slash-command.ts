@@ -31,6 +31,7 @@ export async function runSlashCommand(ctx: ConsoleContext, line: string): Promis
   const text = line.replace(/^\/visibility\b\s*/, '');
   const [sub, brand] = tokenize(text);
   if (sub === 'subscribe' && brand) state.subscribed.add(resolveDemoBrand(brand)?.name ?? brand);
+  if (sub === 'unsubscribe' && brand) state.subscribed.delete(resolveDemoBrand(brand)?.name ?? brand);
 
   const before = stack.handled();
   const res = await stack.slack.slashCommand(stack.appUrl, {
