@@ -136,7 +136,10 @@ describe('tourLines', () => {
     expect(lines).toContain(':home');
     expect(lines).toContain(':advance');
     expect(lines).toContain(':usage "Acme Analytics" 92');
-    expect(lines.at(-1)).toBe(':jobs');
     expect(lines.some((l) => l.startsWith(':click'))).toBe(true);
+    // The subscription the tour made is still there when the jobs run; unsubscribe comes after.
+    const jobs = lines.indexOf(':jobs');
+    expect(lines.findIndex((l) => l.startsWith('/visibility subscribe '))).toBeLessThan(jobs);
+    expect(lines.findIndex((l) => l.startsWith('/visibility unsubscribe '))).toBeGreaterThan(jobs);
   });
 });
