@@ -31,7 +31,8 @@ import { pathToFileURL } from 'node:url';
 import type { Registry } from 'prom-client';
 import type { LimiterState } from '../src/api/limiter/types.js';
 import { createAppDeps } from '../src/app-deps.js';
-import { loadConfig, secretsOf } from '../src/config.js';
+import { secretsOf } from '../src/config.js';
+import { localStackConfig } from '../src/demo/local-stack-config.js';
 import { createLogger } from '../src/logger.js';
 import { SEED_BRANDS, startSimulator } from '../src/simulator/index.js';
 import { startService } from '../src/slack/create-slack-app.js';
@@ -144,16 +145,7 @@ async function measure(loadAtStart: number, closers: Array<() => unknown>): Prom
   for (const [i, id] of USERS.entries()) slack.addUser({ id, name: `bench.user${i + 1}`, tz: 'UTC' });
   const dir = mkdtempSync(join(tmpdir(), 'visibility-bench-commands-'));
   closers.push(() => rmSync(dir, { recursive: true, force: true }));
-  const config = loadConfig('serve', {
-    VISIBILITY_API_URL: sim.url,
-    VISIBILITY_API_KEY: sim.apiKey,
-    SLACK_BOT_TOKEN: slack.botToken,
-    SLACK_SIGNING_SECRET: slack.signingSecret,
-    SLACK_API_URL: slack.url,
-    PORT: '0',
-    DATABASE_PATH: join(dir, 'visibility.db'),
-    LOG_LEVEL: 'warn',
-  });
+  const config = localStackConfig({ sim, slack, dir }, 'warn');
   const logLines: string[] = [];
   const deps = createAppDeps(config, {
     logger: createLogger({

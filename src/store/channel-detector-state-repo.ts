@@ -12,6 +12,7 @@
  */
 import { type AiPagesState, INITIAL_AI_PAGES_STATE } from '../alerts/detect-ai-pages.js';
 import { type CrawlerState, INITIAL_CRAWLER_STATE } from '../alerts/detect-crawler.js';
+import { detectorSnapshotRows } from './detector-snapshot-rows.js';
 import type { Db } from './open-database.js';
 
 export interface ChannelDetectorStateRepo {
@@ -28,28 +29,12 @@ const DETECTORS: readonly Detector[] = ['crawler', 'ai_pages'];
 const scoped = (detector: Detector, channelId: string) => `${detector}@${channelId}`;
 
 export function createChannelDetectorStateRepo(db: Db): ChannelDetectorStateRepo {
-  const select = db
-    .prepare('SELECT state FROM detector_snapshots WHERE brand_id = ? AND detector = ?')
-    .pluck();
-  const upsert = db.prepare(
-    `INSERT INTO detector_snapshots (brand_id, detector, state, updated_at_ms) VALUES (?, ?, ?, ?)
-     ON CONFLICT (brand_id, detector) DO UPDATE SET state = excluded.state, updated_at_ms = excluded.updated_at_ms`,
-  );
+  const rows = detectorSnapshotRows(db);
   const del = db.prepare('DELETE FROM detector_snapshots WHERE brand_id = ? AND detector = ?');
-
-  // Read over the initial state, so a field added in a later version gets its start value.
-  function get<T extends object>(
-    channelId: string,
-    brandId: string,
-    detector: Detector,
-    initial: T,
-  ): T | null {
-    const raw = select.get(brandId, scoped(detector, channelId)) as string | undefined;
-    return raw === undefined ? null : { ...initial, ...(JSON.parse(raw) as Partial<T>) };
-  }
-  function put(channelId: string, brandId: string, detector: Detector, state: unknown, nowMs: number) {
-    upsert.run(brandId, scoped(detector, channelId), JSON.stringify(state), nowMs);
-  }
+  const get = <T extends object>(channelId: string, brandId: string, detector: Detector, initial: T) =>
+    rows.get(brandId, scoped(detector, channelId), initial);
+  const put = (channelId: string, brandId: string, detector: Detector, state: unknown, nowMs: number) =>
+    rows.put(brandId, scoped(detector, channelId), state, nowMs);
   return {
     getCrawler: (c, b) => get<CrawlerState>(c, b, 'crawler', INITIAL_CRAWLER_STATE),
     putCrawler: (c, b, state, nowMs) => put(c, b, 'crawler', state, nowMs),

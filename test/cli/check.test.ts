@@ -1,33 +1,16 @@
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCheck } from '../../src/cli/check.js';
 import { loadConfig } from '../../src/config.js';
-import type { RunningSimulator } from '../../src/simulator/index.js';
-import type { LocalSlack } from '../../src/slack/local/index.js';
-import { startBackends } from '../e2e/service-harness.js';
+import { useBackends } from '../e2e/service-harness.js';
 
-let sim: RunningSimulator;
-let slack: LocalSlack;
-let dir: string;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  ({ sim, slack, dir, env } = await startBackends());
-});
-afterAll(async () => {
-  await slack?.close();
-  await sim?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-beforeEach(() => {
-  slack.reset();
-  sim.control.reset();
-});
+const backends = useBackends();
 
 async function check(overrides: Record<string, string> = {}) {
   const lines: string[] = [];
-  const code = await runCheck(loadConfig('check', { ...env, ...overrides }), { out: (l) => lines.push(l) });
+  const code = await runCheck(loadConfig('check', { ...backends.env, ...overrides }), {
+    out: (l) => lines.push(l),
+  });
   return { code, lines, text: lines.join('\n') };
 }
 
@@ -42,8 +25,8 @@ describe('visibility-bot check', () => {
       'Slack auth.test: team "Local Workspace" (T0LOCAL01), bot user @visibility-bot (U0LOCALBOT)',
     );
     expect(text).toContain('Database writable');
-    expect(sim.requests.map((r) => r.path)).toEqual(['/get-brands']);
-    expect(slack.callsTo('auth.test')).toHaveLength(1);
+    expect(backends.sim.requests.map((r) => r.path)).toEqual(['/get-brands']);
+    expect(backends.slack.callsTo('auth.test')).toHaveLength(1);
   });
 
   it('exits 1 and says which check failed, without printing secrets', async () => {
@@ -55,7 +38,8 @@ describe('visibility-bot check', () => {
     expect(text).toContain('✗ Slack auth.test');
     expect(text).toContain('invalid_auth');
     expect(text).toContain('2 checks failed.');
-    for (const secret of [badKey, badToken, env['SLACK_SIGNING_SECRET']!]) expect(text).not.toContain(secret);
+    for (const secret of [badKey, badToken, backends.env['SLACK_SIGNING_SECRET']!])
+      expect(text).not.toContain(secret);
   });
 
   it('reports an unwritable database and still checks the API key', async () => {

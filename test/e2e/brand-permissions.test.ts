@@ -15,7 +15,7 @@ const ADMIN = 'U0ADMIN01';
 const MEMBER = 'U0LOCALUSR';
 
 beforeAll(async () => {
-  h = await startHarness({ SLACK_ADMIN_USERS: ADMIN });
+  h = await startHarness({ env: { SLACK_ADMIN_USERS: ADMIN } });
 });
 afterAll(async () => {
   await h?.close();

@@ -3,38 +3,16 @@
  * the API simulator: the query that reached the simulator, the simulator's data in the
  * reply, paging in place, and usage errors that cost no request.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SEED_BRANDS } from '../../src/simulator/index.js';
-import {
-  buttons,
-  buttonValue,
-  type ReadHarness,
-  startReadHarness,
-  visibleText,
-} from './read-commands-harness.js';
+import { buttons, buttonValue, simJson, useReadHarness, visibleText } from './read-commands-harness.js';
 
 const acme = SEED_BRANDS.acme;
-let h: ReadHarness;
-
-beforeAll(async () => {
-  h = await startReadHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
-beforeEach(() => {
-  h.slack.reset();
-  h.sim.control.reset();
-});
+const h = useReadHarness();
 
 /** The simulator's answer, read directly (not through the bot). */
-async function simCitations<T>(query: Record<string, string>): Promise<T> {
-  const qs = new URLSearchParams({ brand_id: acme.id, ...query });
-  const res = await fetch(`${h.sim.url}/get-citations?${qs}`, {
-    headers: { authorization: `Bearer ${h.sim.apiKey}` },
-  });
-  return (await res.json()) as T;
-}
+const simCitations = <T>(query: Record<string, string>): Promise<T> =>
+  simJson<T>(h.sim, '/get-citations', { brand_id: acme.id, ...query });
 
 const citationsQueries = () => h.requestsTo('/get-citations', 'GET').map((r) => r.query);
 

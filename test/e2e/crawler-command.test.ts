@@ -4,37 +4,15 @@
  * the reply, cursor paging with More, drawers, and the editor-only actions refused for a
  * viewer brand before any request.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SEED_BRANDS } from '../../src/simulator/index.js';
-import {
-  buttons,
-  buttonValue,
-  type ReadHarness,
-  startReadHarness,
-  visibleText,
-} from './read-commands-harness.js';
+import { buttons, buttonValue, simJson, useReadHarness, visibleText } from './read-commands-harness.js';
 
 const acme = SEED_BRANDS.acme;
-let h: ReadHarness;
+const h = useReadHarness();
 
-beforeAll(async () => {
-  h = await startReadHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
-beforeEach(() => {
-  h.slack.reset();
-  h.sim.control.reset();
-});
-
-async function simGet<T>(path: string, query: Record<string, string>): Promise<T> {
-  const qs = new URLSearchParams({ brand_id: acme.id, ...query });
-  const res = await fetch(`${h.sim.url}${path}?${qs}`, {
-    headers: { authorization: `Bearer ${h.sim.apiKey}` },
-  });
-  return (await res.json()) as T;
-}
+const simGet = <T>(path: string, query: Record<string, string>): Promise<T> =>
+  simJson<T>(h.sim, path, { brand_id: acme.id, ...query });
 
 const apiCalls = () => h.sim.requests.filter((r) => r.path !== '/get-brands');
 

@@ -3,14 +3,15 @@
  * what reached the simulator, what reached Slack, paging in place, and a refresh followed
  * to completion on the same message (a short generation, millisecond polling).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SEED_BRANDS } from '../../src/simulator/index.js';
 import { ideaTypeLabel } from '../../src/slack/views/idea-type-label.js';
 import {
   buttons,
   buttonValue,
   type ReadHarness,
-  startReadHarness,
+  simJson,
+  useReadHarness,
   visibleText,
 } from './read-commands-harness.js';
 
@@ -28,28 +29,15 @@ interface Idea {
 }
 
 /** What the simulator holds, read directly (not through the bot). */
-async function simIdeas(
-  h: ReadHarness,
-  query: string,
-): Promise<{ ideas: Idea[]; pagination: { total: number } }> {
-  const res = await fetch(`${h.sim.url}/get-content-ideas?brand_id=${acme.id}&${query}`, {
-    headers: { authorization: `Bearer ${h.sim.apiKey}` },
+function simIdeas(h: ReadHarness, query: string): Promise<{ ideas: Idea[]; pagination: { total: number } }> {
+  return simJson(h.sim, '/get-content-ideas', {
+    brand_id: acme.id,
+    ...Object.fromEntries(new URLSearchParams(query)),
   });
-  return (await res.json()) as { ideas: Idea[]; pagination: { total: number } };
 }
 
 describe('ideas: listing and paging', () => {
-  let h: ReadHarness;
-  beforeAll(async () => {
-    h = await startReadHarness();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
-  beforeEach(() => {
-    h.slack.reset();
-    h.sim.control.reset();
-  });
+  const h = useReadHarness();
 
   it('asks for active ideas and shows each with score, type, query, insight, competitors, models, position', async () => {
     const { reply } = await h.command('ideas "Acme Analytics"');
@@ -124,19 +112,9 @@ describe('ideas: listing and paging', () => {
 });
 
 describe('ideas refresh', () => {
-  let h: ReadHarness;
-  beforeAll(async () => {
-    h = await startReadHarness({
-      simulator: { generationMs: 600 },
-      refreshTiming: { pollIntervalMs: 25, timeoutMs: 10_000 },
-    });
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
-  beforeEach(() => {
-    h.slack.reset();
-    h.sim.control.reset();
+  const h = useReadHarness({
+    simulator: { generationMs: 600 },
+    refreshTiming: { pollIntervalMs: 25, timeoutMs: 10_000 },
   });
 
   it('reports generating, a second refresh starts nothing, and the same message shows the fresh ideas', async () => {
@@ -191,16 +169,13 @@ describe('ideas refresh', () => {
 });
 
 describe('ideas refresh that outlasts the watch', () => {
-  let h: ReadHarness;
-  beforeAll(async () => {
-    h = await startReadHarness({
+  const h = useReadHarness(
+    {
       simulator: { generationMs: 60_000 },
       refreshTiming: { pollIntervalMs: 20, timeoutMs: 150 },
-    });
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+    },
+    { resetEach: false },
+  );
 
   it('replaces the message with "still being generated" after the timeout', async () => {
     const first = await h.command('ideas "Acme Analytics" refresh');

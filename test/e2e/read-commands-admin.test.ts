@@ -3,23 +3,22 @@
  * crawler ping and submit) are for admins only: others are refused before any request,
  * and the refusal is audited.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_BRANDS } from '../../src/simulator/index.js';
-import { type ReadHarness, startReadHarness } from './read-commands-harness.js';
+import { useReadHarness } from './read-commands-harness.js';
 
 const ADMIN = 'UADMIN001';
-let h: ReadHarness;
-
-beforeAll(async () => {
-  h = await startReadHarness({
+const h = useReadHarness(
+  {
     env: { SLACK_ADMIN_USERS: ADMIN },
     simulator: { generationMs: 50 },
     refreshTiming: { pollIntervalMs: 20, timeoutMs: 5000 },
-  });
+  },
+  { resetEach: false },
+);
+
+beforeAll(() => {
   h.slack.addUser({ id: ADMIN, name: 'admin' });
-});
-afterAll(async () => {
-  await h?.close();
 });
 beforeEach(() => {
   h.sim.control.reset();

@@ -3,20 +3,17 @@
  * against the simulator's brands and answers with data, not a warning: the examples are
  * what people copy first.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { subcommands } from '../../src/slack/commands/registry.js';
-import { type ReadHarness, startReadHarness, visibleText } from './read-commands-harness.js';
+import { useReadHarness, visibleText } from './read-commands-harness.js';
 
-let h: ReadHarness;
-beforeAll(async () => {
-  h = await startReadHarness({
+const h = useReadHarness(
+  {
     simulator: { generationMs: 20 },
     refreshTiming: { pollIntervalMs: 10, timeoutMs: 2000 },
-  });
-});
-afterAll(async () => {
-  await h?.close();
-});
+  },
+  { resetEach: false },
+);
 
 const examples = subcommands
   .filter((s) => ['ideas', 'citations', 'crawler', 'aipages'].includes(s.name))

@@ -4,24 +4,15 @@
  * content-ideas generation), the ideas subcommand with millisecond refresh polling, and
  * drivers that send a command or click a button and return what reached Slack.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { expect } from 'vitest';
-import { type AppDeps, createAppDeps } from '../../src/app-deps.js';
-import { loadConfig } from '../../src/config.js';
-import {
-  type RecordedRequest,
-  type RunningSimulator,
-  type SimulatorOptions,
-  startSimulator,
-} from '../../src/simulator/index.js';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import type { AppDeps } from '../../src/app-deps.js';
+import type { RecordedRequest, RunningSimulator, SimulatorOptions } from '../../src/simulator/index.js';
 import { subcommands } from '../../src/slack/commands/registry.js';
 import type { RefreshTiming } from '../../src/slack/commands/subcommands/ideas/refresh-timing.js';
 import { createIdeasSubcommand } from '../../src/slack/commands/subcommands/ideas.js';
-import { type RunningService, startService } from '../../src/slack/create-slack-app.js';
-import { type LocalSlack, type ResponseUrlPost, startLocalSlack } from '../../src/slack/local/index.js';
-import { captureLogger } from './service-harness.js';
+import type { RunningService } from '../../src/slack/create-slack-app.js';
+import type { LocalSlack, ResponseUrlPost } from '../../src/slack/local/index.js';
+import { startHarness } from './service-harness.js';
 
 export interface ReplyBody {
   text: string;
@@ -92,30 +83,19 @@ export function buttonValue(reply: ReplyBody, actionId: string): Record<string, 
 }
 
 export async function startReadHarness(options: ReadHarnessOptions = {}): Promise<ReadHarness> {
-  const sim = await startSimulator(options.simulator ?? {});
-  const slack = await startLocalSlack();
-  const dir = mkdtempSync(join(tmpdir(), 'visibility-read-e2e-'));
-  const config = loadConfig('serve', {
-    VISIBILITY_API_URL: sim.url,
-    VISIBILITY_API_KEY: sim.apiKey,
-    SLACK_BOT_TOKEN: slack.botToken,
-    SLACK_SIGNING_SECRET: slack.signingSecret,
-    SLACK_API_URL: slack.url,
-    PORT: '0',
-    DATABASE_PATH: join(dir, 'visibility.db'),
-    LOG_LEVEL: 'debug',
-    ...options.env,
-  });
   // This file runs in its own process: the registered ideas subcommand is swapped for one
   // that polls in milliseconds, and put back on close.
   const at = subcommands.findIndex((s) => s.name === 'ideas');
   const original = subcommands[at]!;
   if (options.refreshTiming)
     subcommands[at] = createIdeasSubcommand({ refreshTiming: options.refreshTiming });
-  const logLines: string[] = [];
-  const deps = createAppDeps(config, { logger: captureLogger(config, logLines) });
-  const service = await startService(deps, { port: 0, drainTimeoutMs: 5000 });
-  const appUrl = `${service.url}/slack/events`;
+  const { sim, slack, deps, service, appUrl, logLines, close } = await startHarness({
+    simulator: options.simulator,
+    env: options.env,
+  }).catch((err: unknown) => {
+    subcommands[at] = original;
+    throw err;
+  });
 
   const firstReply = async (responseUrlId: string) => {
     const post = await slack.waitFor(() => slack.responsesFor(responseUrlId)[0], 8000);
@@ -154,12 +134,45 @@ export async function startReadHarness(options: ReadHarnessOptions = {}): Promis
       return sim.requests.filter((r) => r.path === path && (method === undefined || r.method === method));
     },
     async close() {
-      await service.stop();
-      await deps.close();
-      await slack.close();
-      await sim.close();
+      await close();
       subcommands[at] = original;
-      rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A read harness for every test of a file (or describe block): started before all, closed
+ * after all, and with `resetEach` (default) the simulator and Slack reset before each test.
+ * The object is filled in by beforeAll.
+ */
+export function useReadHarness(
+  options: ReadHarnessOptions = {},
+  { resetEach = true }: { resetEach?: boolean } = {},
+): ReadHarness {
+  const h = {} as ReadHarness;
+  beforeAll(async () => {
+    Object.assign(h, await startReadHarness(options));
+  });
+  afterAll(async () => {
+    await h.close?.();
+  });
+  if (resetEach) {
+    beforeEach(() => {
+      h.slack.reset();
+      h.sim.control.reset();
+    });
+  }
+  return h;
+}
+
+/** The simulator's own answer to GET `path` (not through the bot). */
+export async function simJson<T>(
+  sim: RunningSimulator,
+  path: string,
+  query: Record<string, string>,
+): Promise<T> {
+  const res = await fetch(`${sim.url}${path}?${new URLSearchParams(query)}`, {
+    headers: { authorization: `Bearer ${sim.apiKey}` },
+  });
+  return (await res.json()) as T;
 }

@@ -1,33 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runServe } from '../../src/cli/serve.js';
 import { loadConfig } from '../../src/config.js';
-import type { RunningSimulator } from '../../src/simulator/index.js';
-import type { LocalSlack } from '../../src/slack/local/index.js';
-import { captureLogger, startBackends } from './service-harness.js';
+import { captureLogger, useBackends } from './service-harness.js';
 
-let sim: RunningSimulator;
-let slack: LocalSlack;
-let dir: string;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  ({ sim, slack, dir, env } = await startBackends());
-});
-afterAll(async () => {
-  await slack?.close();
-  await sim?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-beforeEach(() => {
-  slack.reset();
-  sim.control.reset();
-});
+const backends = useBackends();
 
 describe('runServe in-process', () => {
   it('finishes an acked command before it resolves on abort, then stops listening', async () => {
-    const config = loadConfig('serve', env);
+    const config = loadConfig('serve', backends.env);
     const lines: string[] = [];
     const abort = new AbortController();
     let url = '';
@@ -46,16 +27,16 @@ describe('runServe in-process', () => {
     await listening;
 
     // The API answers slowly: the command is still running when the shutdown starts.
-    sim.control.injectFault({ kind: 'latency', ms: 400, path: '/get-brands' });
-    const res = await slack.slashCommand(`${url}/slack/events`, { text: 'brands' });
+    backends.sim.control.injectFault({ kind: 'latency', ms: 400, path: '/get-brands' });
+    const res = await backends.slack.slashCommand(`${url}/slack/events`, { text: 'brands' });
     expect(res.status).toBe(200);
-    expect(slack.responsesFor(res.responseUrlId)).toHaveLength(0);
+    expect(backends.slack.responsesFor(res.responseUrlId)).toHaveLength(0);
     abort.abort();
 
-    await slack.waitFor(() => exits.length > 0, 5000);
+    await backends.slack.waitFor(() => exits.length > 0, 5000);
     expect(exits).toEqual([0]);
     // The reply was delivered before runServe resolved.
-    const [reply] = slack.responsesFor(res.responseUrlId);
+    const [reply] = backends.slack.responsesFor(res.responseUrlId);
     expect(reply?.status).toBe(200);
     expect(JSON.stringify(reply?.body)).toContain('Acme Analytics');
     await expect(fetch(`${url}/healthz`)).rejects.toThrow();
@@ -63,7 +44,7 @@ describe('runServe in-process', () => {
   });
 
   it('returns 1 with a clear reason when Slack refuses the bot token', async () => {
-    const config = loadConfig('serve', { ...env, SLACK_BOT_TOKEN: 'xoxb-not-the-right-token' });
+    const config = loadConfig('serve', { ...backends.env, SLACK_BOT_TOKEN: 'xoxb-not-the-right-token' });
     const lines: string[] = [];
     const code = await runServe(config, {
       handleSignals: false,
@@ -84,7 +65,7 @@ describe('the real process', () => {
   it('serves, then exits 0 on SIGTERM', async () => {
     child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], {
       cwd: process.cwd(),
-      env: { ...process.env, ...env, LOG_LEVEL: 'info' },
+      env: { ...process.env, ...backends.env, LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -95,16 +76,17 @@ describe('the real process', () => {
       out += d.toString();
     });
     const exited = new Promise<number | null>((resolve) => child?.on('exit', (code) => resolve(code)));
-    const url = await slack.waitFor(() => /listening on (http:\/\/[\d.:]+)/.exec(out)?.[1], 15_000);
+    const url = await backends.slack.waitFor(() => /listening on (http:\/\/[\d.:]+)/.exec(out)?.[1], 15_000);
 
-    const res = await slack.slashCommand(`${url}/slack/events`, { text: 'help' });
+    const res = await backends.slack.slashCommand(`${url}/slack/events`, { text: 'help' });
     expect(res.status).toBe(200);
-    await slack.waitFor(() => slack.responsesFor(res.responseUrlId)[0], 5000);
+    await backends.slack.waitFor(() => backends.slack.responsesFor(res.responseUrlId)[0], 5000);
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(out).toContain('shutting down');
-    for (const secret of [sim.apiKey, slack.botToken, slack.signingSecret]) expect(out).not.toContain(secret);
+    for (const secret of [backends.sim.apiKey, backends.slack.botToken, backends.slack.signingSecret])
+      expect(out).not.toContain(secret);
   }, 30_000);
 });

@@ -5,10 +5,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type AppDeps, createAppDeps } from '../../src/app-deps.js';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { type AppDeps, type AppDepsOverrides, createAppDeps } from '../../src/app-deps.js';
 import { type Config, loadConfig, secretsOf } from '../../src/config.js';
+import { localStackEnv } from '../../src/demo/local-stack-config.js';
 import { createLogger } from '../../src/logger.js';
-import { type RunningSimulator, startSimulator } from '../../src/simulator/index.js';
+import { type RunningSimulator, type SimulatorOptions, startSimulator } from '../../src/simulator/index.js';
 import { type RunningService, startService } from '../../src/slack/create-slack-app.js';
 import { type LocalSlack, startLocalSlack } from '../../src/slack/local/index.js';
 
@@ -24,26 +26,41 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startBackends(): Promise<{
+export interface Backends {
   sim: RunningSimulator;
   slack: LocalSlack;
+  /** Temporary; holds the database. */
   dir: string;
+  /** What `serve` reads to use them (HTTP mode, port 0, LOG_LEVEL debug). */
   env: Record<string, string>;
-}> {
-  const sim = await startSimulator();
+}
+
+export async function startBackends(simulator: SimulatorOptions = {}): Promise<Backends> {
+  const sim = await startSimulator(simulator);
   const slack = await startLocalSlack();
   const dir = mkdtempSync(join(tmpdir(), 'visibility-e2e-'));
-  const env = {
-    VISIBILITY_API_URL: sim.url,
-    VISIBILITY_API_KEY: sim.apiKey,
-    SLACK_BOT_TOKEN: slack.botToken,
-    SLACK_SIGNING_SECRET: slack.signingSecret,
-    SLACK_API_URL: slack.url,
-    PORT: '0',
-    DATABASE_PATH: join(dir, 'visibility.db'),
-    LOG_LEVEL: 'debug',
-  };
-  return { sim, slack, dir, env };
+  return { sim, slack, dir, env: localStackEnv({ sim, slack, dir }, 'debug') };
+}
+
+/**
+ * Backends for every test of a file: started before all, closed after all, and the
+ * simulator and Slack reset before each test. The object is filled in by beforeAll.
+ */
+export function useBackends(): Backends {
+  const backends = {} as Backends;
+  beforeAll(async () => {
+    Object.assign(backends, await startBackends());
+  });
+  afterAll(async () => {
+    await backends.slack?.close();
+    await backends.sim?.close();
+    if (backends.dir) rmSync(backends.dir, { recursive: true, force: true });
+  });
+  beforeEach(() => {
+    backends.slack.reset();
+    backends.sim.control.reset();
+  });
+  return backends;
 }
 
 export function captureLogger(config: Config, lines: string[]) {
@@ -54,12 +71,20 @@ export function captureLogger(config: Config, lines: string[]) {
   });
 }
 
-export async function startHarness(extraEnv: Record<string, string> = {}): Promise<Harness> {
-  const { sim, slack, dir, env: baseEnv } = await startBackends();
-  const env = { ...baseEnv, ...extraEnv };
+export interface HarnessOptions {
+  /** Variables laid over the backends' environment. */
+  env?: Record<string, string>;
+  simulator?: SimulatorOptions;
+  /** createAppDeps overrides besides the captured logger, e.g. a shifted clock. */
+  deps?: Omit<AppDepsOverrides, 'logger'>;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const { sim, slack, dir, env: baseEnv } = await startBackends(options.simulator);
+  const env = { ...baseEnv, ...options.env };
   const config = loadConfig('serve', env);
   const logLines: string[] = [];
-  const deps = createAppDeps(config, { logger: captureLogger(config, logLines) });
+  const deps = createAppDeps(config, { ...options.deps, logger: captureLogger(config, logLines) });
   const service = await startService(deps, { port: 0, drainTimeoutMs: 5000 });
   return {
     sim,

@@ -5,18 +5,8 @@
  * (`invalid_blocks`, as DESIGN.md expects the bot to be told).
  */
 import { SLACK_LIMITS as L } from './slack-limits.js';
+import type { ViewInput } from './types.js';
 import { type BlockSurface, validateBlocks } from './validate-blocks.js';
-
-export interface ViewInput {
-  type: 'modal' | 'home';
-  callback_id: string;
-  private_metadata: string;
-  external_id: string;
-  title: unknown;
-  submit: unknown;
-  close: unknown;
-  blocks: unknown[];
-}
 
 export type ViewCheck = { ok: true; view: ViewInput } | { ok: false; error: string; messages: string[] };
 

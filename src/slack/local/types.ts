@@ -82,9 +82,8 @@ export interface ResponseUrlPost {
   messageTs: string | undefined;
 }
 
-export interface StoredView {
-  id: string;
-  team_id: string;
+/** A view payload as views.open/push/update/publish take it (after read-view.ts checked it). */
+export interface ViewInput {
   type: 'modal' | 'home';
   callback_id: string;
   private_metadata: string;
@@ -93,6 +92,11 @@ export interface StoredView {
   submit: unknown;
   close: unknown;
   blocks: unknown[];
+}
+
+export interface StoredView extends ViewInput {
+  id: string;
+  team_id: string;
   state: { values: Record<string, Record<string, unknown>> };
   hash: string;
   root_view_id: string;

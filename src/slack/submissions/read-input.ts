@@ -1,5 +1,6 @@
 /** Reading `view.state.values` (block_id → action_id → element state) the way Slack fills it. */
-import { INPUT_ACTION_ID } from '../views/add-market-modal.js';
+import { isCountryCode } from '../countries.js';
+import { INPUT_ACTION_ID } from '../views/brand-form-modal.js';
 
 type Values = Record<string, Record<string, unknown>>;
 
@@ -18,4 +19,11 @@ export function textValue(values: Values, blockId: string): string {
 export function selectedValue(values: Values, blockId: string): string | undefined {
   const option = state(values, blockId)?.['selected_option'] as { value?: unknown } | null | undefined;
   return typeof option?.value === 'string' ? option.value : undefined;
+}
+
+/** What is wrong with a country picked in a form (upper-cased code), or undefined. */
+export function countryProblem(code: string | undefined): string | undefined {
+  if (!code) return 'Pick a country.';
+  if (!isCountryCode(code)) return `"${code}" is not a country code; pick one from the list.`;
+  return undefined;
 }

@@ -1,14 +1,13 @@
 /** The "Add market" modal: a country picker and an optional display name. */
 import type { Brand } from '../../api/schemas/index.js';
 import type { ModalView } from './block-kit-types.js';
-import { type BrandModalMetadata, encodeBrandModalMetadata } from './brand-modal-metadata.js';
+import { brandFormModal, INPUT_ACTION_ID } from './brand-form-modal.js';
+import type { BrandModalMetadata } from './brand-modal-metadata.js';
 import { brandName } from './brand-name.js';
 import { countrySelect } from './country-select.js';
-import { truncateMrkdwn } from './truncate-mrkdwn.js';
 
 export const ADD_MARKET_CALLBACK_ID = 'vis:markets:add';
 export const ADD_MARKET_BLOCKS = { country: 'country', name: 'market_name' } as const;
-export const INPUT_ACTION_ID = 'value';
 /** A display name longer than this is refused under the input (Slack enforces it in the client too). */
 export const MARKET_NAME_MAX = 100;
 
@@ -16,24 +15,14 @@ export function addMarketModal(
   brand: Pick<Brand, 'id' | 'name'>,
   where: Omit<BrandModalMetadata, 'brandId'>,
 ): ModalView {
-  return {
-    type: 'modal',
-    callback_id: ADD_MARKET_CALLBACK_ID,
-    private_metadata: encodeBrandModalMetadata({ brandId: brand.id, ...where }),
-    title: { type: 'plain_text', text: 'Add market' },
-    submit: { type: 'plain_text', text: 'Add' },
-    close: { type: 'plain_text', text: 'Cancel' },
-    blocks: [
-      {
-        type: 'section',
-        text: {
-          type: 'mrkdwn',
-          text: truncateMrkdwn(
-            `Add a geographic market to *${brandName(brand.name)}*. The brand's first market becomes its primary market; the number of markets is limited by the plan.`,
-            3000,
-          ),
-        },
-      },
+  return brandFormModal({
+    callbackId: ADD_MARKET_CALLBACK_ID,
+    brand,
+    where,
+    title: 'Add market',
+    submit: 'Add',
+    intro: `Add a geographic market to *${brandName(brand.name)}*. The brand's first market becomes its primary market; the number of markets is limited by the plan.`,
+    inputs: [
       {
         type: 'input',
         block_id: ADD_MARKET_BLOCKS.country,
@@ -49,5 +38,5 @@ export function addMarketModal(
         element: { type: 'plain_text_input', action_id: INPUT_ACTION_ID, max_length: MARKET_NAME_MAX },
       },
     ],
-  };
+  });
 }

@@ -1,10 +1,9 @@
 /** The "Edit aliases" modal: the whole list in one multiline input, one per line or comma-separated. */
 import type { Brand } from '../../api/schemas/index.js';
-import { INPUT_ACTION_ID } from './add-market-modal.js';
 import type { ModalView } from './block-kit-types.js';
-import { type BrandModalMetadata, encodeBrandModalMetadata } from './brand-modal-metadata.js';
+import { brandFormModal, INPUT_ACTION_ID, introSection } from './brand-form-modal.js';
+import type { BrandModalMetadata } from './brand-modal-metadata.js';
 import { brandName } from './brand-name.js';
-import { truncateMrkdwn } from './truncate-mrkdwn.js';
 
 export const ALIASES_CALLBACK_ID = 'vis:aliases:set';
 export const ALIASES_BLOCK_ID = 'aliases';
@@ -24,37 +23,20 @@ export function aliasesModal(
       title: { type: 'plain_text', text: 'Edit aliases' },
       close: { type: 'plain_text', text: 'Close' },
       blocks: [
-        {
-          type: 'section',
-          text: {
-            type: 'mrkdwn',
-            text: truncateMrkdwn(
-              `*${brandName(brand.name)}* has ${aliases.length} aliases, more than this form can hold. Change them one at a time with \`/visibility aliases <brand> add <alias>\` or \`remove <alias>\`.`,
-              3000,
-            ),
-          },
-        },
+        introSection(
+          `*${brandName(brand.name)}* has ${aliases.length} aliases, more than this form can hold. Change them one at a time with \`/visibility aliases <brand> add <alias>\` or \`remove <alias>\`.`,
+        ),
       ],
     };
   }
-  return {
-    type: 'modal',
-    callback_id: ALIASES_CALLBACK_ID,
-    private_metadata: encodeBrandModalMetadata({ brandId: brand.id, ...where }),
-    title: { type: 'plain_text', text: 'Edit aliases' },
-    submit: { type: 'plain_text', text: 'Save' },
-    close: { type: 'plain_text', text: 'Cancel' },
-    blocks: [
-      {
-        type: 'section',
-        text: {
-          type: 'mrkdwn',
-          text: truncateMrkdwn(
-            `Aliases of *${brandName(brand.name)}*: other names whose mentions count toward its visibility score. The list you save replaces the current one; duplicates are dropped.`,
-            3000,
-          ),
-        },
-      },
+  return brandFormModal({
+    callbackId: ALIASES_CALLBACK_ID,
+    brand,
+    where,
+    title: 'Edit aliases',
+    submit: 'Save',
+    intro: `Aliases of *${brandName(brand.name)}*: other names whose mentions count toward its visibility score. The list you save replaces the current one; duplicates are dropped.`,
+    inputs: [
       {
         type: 'input',
         block_id: ALIASES_BLOCK_ID,
@@ -73,5 +55,5 @@ export function aliasesModal(
         },
       },
     ],
-  };
+  });
 }

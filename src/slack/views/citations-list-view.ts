@@ -14,7 +14,7 @@ import { fallbackText } from './fallback-text.js';
 import { formatCount } from './format-number.js';
 import { inlineText, linkOrText } from './link-or-text.js';
 import { ownLookup } from './own-lookup.js';
-import { pagingBlock } from './paging-buttons.js';
+import { offsetPagingBlock } from './paging-buttons.js';
 import { roomLeft, takeLinesWithin } from './take-lines-within.js';
 import { truncateMrkdwn, truncatePlain } from './truncate-mrkdwn.js';
 
@@ -97,13 +97,8 @@ export function citationsListReply(input: CitationsListInput): Reply {
     ...(filters.prompt ? { prompt: filters.prompt } : {}),
     ...(filters.tags && filters.tags.length > 0 ? { tags: filters.tags } : {}),
   };
-  const paging = (shown: number, measuring = false) =>
-    pagingBlock({
-      actionPrefix: CITATIONS_PAGE_ACTION,
-      previous: offset > 0 ? { ...base, offset: Math.max(0, offset - input.limit) } : undefined,
-      next:
-        measuring || (shown > 0 && offset + shown < total) ? { ...base, offset: offset + shown } : undefined,
-    });
+  const page = { actionPrefix: CITATIONS_PAGE_ACTION, base, offset, limit: input.limit, total };
+  const paging = (shown: number, measuring = false) => offsetPagingBlock(page, shown, measuring);
   const all = response.citations.length;
   // Measured with every citation shown and both buttons: the real header and buttons can only be smaller.
   const room = Math.min(input.budget ?? Number.POSITIVE_INFINITY, roomLeft([...top(all), paging(all, true)]));

@@ -15,7 +15,7 @@ import { formatCount } from './format-number.js';
 import { ideaTypeLabel } from './idea-type-label.js';
 import { inlineText } from './link-or-text.js';
 import { escapeMrkdwn } from './mrkdwn.js';
-import { pagingBlock } from './paging-buttons.js';
+import { offsetPagingBlock } from './paging-buttons.js';
 import { roomLeft, takeLinesWithin } from './take-lines-within.js';
 import { truncateMrkdwn, truncatePlain } from './truncate-mrkdwn.js';
 
@@ -100,13 +100,8 @@ export function ideasReply(input: IdeasViewInput): Reply {
       ),
     ]);
   const base = { brandId: brand.id, status, limit: input.limit };
-  const paging = (shown: number, measuring = false) =>
-    pagingBlock({
-      actionPrefix: IDEAS_PAGE_ACTION,
-      previous: offset > 0 ? { ...base, offset: Math.max(0, offset - input.limit) } : undefined,
-      next:
-        measuring || (shown > 0 && offset + shown < total) ? { ...base, offset: offset + shown } : undefined,
-    });
+  const page = { actionPrefix: IDEAS_PAGE_ACTION, base, offset, limit: input.limit, total };
+  const paging = (shown: number, measuring = false) => offsetPagingBlock(page, shown, measuring);
   // Measured with every idea shown and both buttons: the real header and buttons can only be smaller.
   const room = Math.min(
     input.budget ?? Number.POSITIVE_INFINITY,

@@ -1,12 +1,11 @@
 /** The "Set primary location" modal: country picker, optional region, city and provider code. */
 import type { Brand } from '../../api/schemas/index.js';
-import { INPUT_ACTION_ID } from './add-market-modal.js';
 import type { ModalView } from './block-kit-types.js';
-import { type BrandModalMetadata, encodeBrandModalMetadata } from './brand-modal-metadata.js';
+import { brandFormModal, INPUT_ACTION_ID } from './brand-form-modal.js';
+import type { BrandModalMetadata } from './brand-modal-metadata.js';
 import { brandName } from './brand-name.js';
 import { countrySelect } from './country-select.js';
 import { escapeMrkdwn } from './mrkdwn.js';
-import { truncateMrkdwn } from './truncate-mrkdwn.js';
 
 export const LOCATION_CALLBACK_ID = 'vis:location:set';
 export const LOCATION_BLOCKS = {
@@ -46,24 +45,14 @@ export function locationModal(brand: LocatedBrand, where: Omit<BrandModalMetadat
   const now = brand.location
     ? `Its primary market is now *${escapeMrkdwn(brand.location)}*.`
     : 'It has no primary market (global mode), which can skew its competitor set toward US results.';
-  return {
-    type: 'modal',
-    callback_id: LOCATION_CALLBACK_ID,
-    private_metadata: encodeBrandModalMetadata({ brandId: brand.id, ...where }),
-    title: { type: 'plain_text', text: 'Primary location' },
-    submit: { type: 'plain_text', text: 'Save' },
-    close: { type: 'plain_text', text: 'Cancel' },
-    blocks: [
-      {
-        type: 'section',
-        text: {
-          type: 'mrkdwn',
-          text: truncateMrkdwn(
-            `Set the primary location of *${brandName(brand.name)}*. ${now} Changing it moves the primary market to the new country; it does not use an extra market.`,
-            3000,
-          ),
-        },
-      },
+  return brandFormModal({
+    callbackId: LOCATION_CALLBACK_ID,
+    brand,
+    where,
+    title: 'Primary location',
+    submit: 'Save',
+    intro: `Set the primary location of *${brandName(brand.name)}*. ${now} Changing it moves the primary market to the new country; it does not use an extra market.`,
+    inputs: [
       {
         type: 'input',
         block_id: LOCATION_BLOCKS.country,
@@ -85,5 +74,5 @@ export function locationModal(brand: LocatedBrand, where: Omit<BrandModalMetadat
         undefined,
       ),
     ],
-  };
+  });
 }

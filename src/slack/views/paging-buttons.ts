@@ -32,3 +32,28 @@ export function pagingBlock(t: PagingTargets): KnownBlock | undefined {
   const elements = pagingButtons(t);
   return elements.length > 0 ? { type: 'actions', elements } : undefined;
 }
+
+export interface OffsetPage {
+  actionPrefix: string;
+  /** What every button value carries besides `offset` (brand, filters, limit). */
+  base: Record<string, unknown>;
+  offset: number;
+  limit: number;
+  total: number;
+}
+
+/**
+ * Previous/Next for a page of `shown` items from `p.offset` of `p.total`: Previous goes back
+ * a whole `limit`, Next starts after the last item shown. `measuring` keeps Next, for sizing
+ * the message before it is known how many items fit.
+ */
+export function offsetPagingBlock(p: OffsetPage, shown: number, measuring = false): KnownBlock | undefined {
+  return pagingBlock({
+    actionPrefix: p.actionPrefix,
+    previous: p.offset > 0 ? { ...p.base, offset: Math.max(0, p.offset - p.limit) } : undefined,
+    next:
+      measuring || (shown > 0 && p.offset + shown < p.total)
+        ? { ...p.base, offset: p.offset + shown }
+        : undefined,
+  });
+}

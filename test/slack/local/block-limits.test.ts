@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validateBlocks } from '../../../src/slack/local/index.js';
-import { type Fixture, platformError, startFixture } from './local-slack-fixture.js';
+import { platformError, useFixture } from './local-slack-fixture.js';
 
-let f: Fixture;
-beforeAll(async () => {
-  f = await startFixture();
-});
-afterAll(async () => {
-  await f.slack.close();
-});
-beforeEach(() => f.slack.reset());
+const f = useFixture();
 
 const mrkdwn = (text: string) => ({ type: 'mrkdwn', text });
 const plain = (text: string) => ({ type: 'plain_text', text });

@@ -1,21 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type AckServer, type Fixture, startAckServer, startFixture } from './local-slack-fixture.js';
+import { describe, expect, it } from 'vitest';
+import { useAckServer, useFixture } from './local-slack-fixture.js';
 
-let f: Fixture;
-let app: AckServer;
-beforeAll(async () => {
-  f = await startFixture();
-  app = await startAckServer();
-});
-afterAll(async () => {
-  await app.close();
-  await f.slack.close();
-});
-beforeEach(() => {
-  f.slack.reset();
-  app.requests.length = 0;
-  app.answer.body = '';
-});
+const f = useFixture();
+const app = useAckServer();
 
 const plain = (text: string) => ({ type: 'plain_text' as const, text });
 const lastPayload = (): Record<string, unknown> =>

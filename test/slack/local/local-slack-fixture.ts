@@ -5,6 +5,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Logger, LogLevel, WebClient } from '@slack/web-api';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Clock } from '../../../src/clock.js';
 import { type LocalSlack, startLocalSlack } from '../../../src/slack/local/index.js';
 
@@ -51,6 +52,22 @@ export async function startFixture(): Promise<Fixture> {
     logger: quietLogger,
   });
   return { slack, client, clock };
+}
+
+/**
+ * The fixture for every test of a file: started before all, closed after all, the local
+ * Slack reset before each test. The object is filled in by beforeAll.
+ */
+export function useFixture(): Fixture {
+  const f = {} as Fixture;
+  beforeAll(async () => {
+    Object.assign(f, await startFixture());
+  });
+  afterAll(async () => {
+    await f.slack?.close();
+  });
+  beforeEach(() => f.slack.reset());
+  return f;
 }
 
 /** The platform error a WebClient call failed with (`data.error`), or 'ok'. */
@@ -103,4 +120,24 @@ export async function startAckServer(): Promise<AckServer> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * An ack server for every test of a file: started before all, closed after all, its
+ * recorded requests dropped and its answer emptied before each test. The object is filled
+ * in by beforeAll.
+ */
+export function useAckServer(): AckServer {
+  const app = {} as AckServer;
+  beforeAll(async () => {
+    Object.assign(app, await startAckServer());
+  });
+  afterAll(async () => {
+    await app.close?.();
+  });
+  beforeEach(() => {
+    app.requests.length = 0;
+    app.answer.body = '';
+  });
+  return app;
 }

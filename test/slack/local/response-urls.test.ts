@@ -1,20 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type AckServer, type Fixture, startAckServer, startFixture } from './local-slack-fixture.js';
+import { describe, expect, it } from 'vitest';
+import { useAckServer, useFixture } from './local-slack-fixture.js';
 
-let f: Fixture;
-let app: AckServer;
-beforeAll(async () => {
-  f = await startFixture();
-  app = await startAckServer();
-});
-afterAll(async () => {
-  await app.close();
-  await f.slack.close();
-});
-beforeEach(() => {
-  f.slack.reset();
-  app.answer.body = '';
-});
+const f = useFixture();
+const app = useAckServer();
 
 const section = (text: string) => ({ type: 'section', text: { type: 'mrkdwn', text } });
 

@@ -1,22 +1,9 @@
 import { ErrorCode, WebClient } from '@slack/web-api';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type Fixture,
-  platformError,
-  quietLogger,
-  startAckServer,
-  startFixture,
-} from './local-slack-fixture.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { platformError, quietLogger, startAckServer, useFixture } from './local-slack-fixture.js';
 
-let f: Fixture;
-beforeAll(async () => {
-  f = await startFixture();
-});
-afterAll(async () => {
-  await f.slack.close();
-});
+const f = useFixture();
 beforeEach(() => {
-  f.slack.reset();
   f.slack.addChannel({ id: 'C0ALERTS', name: 'alerts' });
 });
 

@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { str } from '../parse-api-args.js';
-import { readView, type ViewInput } from '../read-view.js';
-import type { StoredView } from '../types.js';
+import { readView } from '../read-view.js';
+import type { StoredView, ViewInput } from '../types.js';
 import type { Workspace } from '../workspace.js';
 import { type ApiResult, type MethodHandler, slackError } from './method-context.js';
 
@@ -60,25 +60,31 @@ function checkExternalId(ws: Workspace, input: ViewInput): ApiResult | undefined
   return taken ? slackError('duplicate_external_id') : undefined;
 }
 
-export const open: MethodHandler = (args, { ws }) => {
+/** What views.open and views.push both demand: a live trigger, a valid modal, a free external_id. */
+function readNewModal(
+  ws: Workspace,
+  args: Record<string, unknown>,
+): { view: ViewInput } | { refused: ApiResult } {
   const triggerProblem = checkTrigger(ws, args);
-  if (triggerProblem) return triggerProblem;
+  if (triggerProblem) return { refused: triggerProblem };
   const checked = readView(args['view'], ['modal']);
-  if (!checked.ok) return slackError(checked.error, checked.messages);
+  if (!checked.ok) return { refused: slackError(checked.error, checked.messages) };
   const duplicate = checkExternalId(ws, checked.view);
-  if (duplicate) return duplicate;
-  return { ok: true, view: viewJson(storeNewView(ws, checked.view, undefined, undefined)) };
+  if (duplicate) return { refused: duplicate };
+  return { view: checked.view };
+}
+
+export const open: MethodHandler = (args, { ws }) => {
+  const modal = readNewModal(ws, args);
+  if ('refused' in modal) return modal.refused;
+  return { ok: true, view: viewJson(storeNewView(ws, modal.view, undefined, undefined)) };
 };
 
 export const push: MethodHandler = (args, { ws }) => {
-  const triggerProblem = checkTrigger(ws, args);
-  if (triggerProblem) return triggerProblem;
-  const checked = readView(args['view'], ['modal']);
-  if (!checked.ok) return slackError(checked.error, checked.messages);
-  const duplicate = checkExternalId(ws, checked.view);
-  if (duplicate) return duplicate;
+  const modal = readNewModal(ws, args);
+  if ('refused' in modal) return modal.refused;
   const top = [...ws.views.values()].filter((v) => v.type === 'modal' && !v.closed).at(-1);
-  return { ok: true, view: viewJson(storeNewView(ws, checked.view, top?.user_id, top)) };
+  return { ok: true, view: viewJson(storeNewView(ws, modal.view, top?.user_id, top)) };
 };
 
 export const update: MethodHandler = (args, { ws }) => {
