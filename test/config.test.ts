@@ -82,7 +82,11 @@ describe('loadConfig', () => {
   });
 
   it('parses admin users and the plan', () => {
-    const c = loadConfig('run-job', { ...full, SLACK_ADMIN_USERS: ' U01ABC , U02DEF', VISIBILITY_API_PLAN: 'test' });
+    const c = loadConfig('run-job', {
+      ...full,
+      SLACK_ADMIN_USERS: ' U01ABC , U02DEF',
+      VISIBILITY_API_PLAN: 'test',
+    });
     expect(c.adminUsers).toEqual(['U01ABC', 'U02DEF']);
     expect(c.apiPlan).toBe('test');
   });

@@ -79,10 +79,7 @@ export interface AliasChange {
   removed: readonly string[];
 }
 
-export function aliasesChangedReply(name: string,
-  aliases: readonly string[],
-  change: AliasChange,
-): Reply {
+export function aliasesChangedReply(name: string, aliases: readonly string[], change: AliasChange): Reply {
   const parts: string[] = [];
   const list = (xs: readonly string[]) =>
     xs.map((a) => `*${escapeMrkdwn(truncatePlain(a, 200))}*`).join(', ');
