@@ -6,35 +6,33 @@
  */
 import { type AiPagesInput, detectAiPages } from '../alerts/detect-ai-pages.js';
 import { NoEntitlementError } from '../api/errors.js';
-import { transaction } from '../store/transaction.js';
-import { addCounts, enqueueAlerts, noCounts } from './enqueue-alerts.js';
+import type { CallOptions, VisibilityApi } from '../api/visibility-api.js';
+import { applyChannelLevels } from './apply-channel-levels.js';
 import type { JobDefinition } from './job-definition.js';
+
+/** The brand's AI Pages record, or "no entitlement" when the plan does not include it (the digest reads it too). */
+export async function fetchAiPagesInput(
+  api: Pick<VisibilityApi, 'getAiPages'>,
+  brandId: string,
+  opts: CallOptions,
+): Promise<AiPagesInput> {
+  try {
+    return await api.getAiPages({ brandId }, opts);
+  } catch (err) {
+    if (!(err instanceof NoEntitlementError)) throw err;
+    return { unavailable: 'no_entitlement' };
+  }
+}
 
 export const aiPagesJob: JobDefinition = {
   name: 'ai-pages',
   select: (ctx) => ctx.subscriptions.listActive('alerts'),
   async runBrand(ctx, brand, subs, { nowMs }) {
-    let input: AiPagesInput;
-    try {
-      input = await ctx.deps.api.getAiPages({ brandId: brand.id }, ctx.call);
-    } catch (err) {
-      if (!(err instanceof NoEntitlementError)) throw err;
-      input = { unavailable: 'no_entitlement' };
-    }
-    return transaction(ctx.db, () => {
-      const counts = noCounts();
-      for (const sub of subs) {
-        const d = detectAiPages(
-          ctx.levels.getAiPages(sub.channelId, brand.id),
-          input,
-          sub.settings,
-          brand,
-          nowMs,
-        );
-        ctx.levels.putAiPages(sub.channelId, brand.id, d.next, nowMs);
-        addCounts(counts, enqueueAlerts(ctx.sink, sub, d.alerts, d.notes, nowMs));
-      }
-      return counts;
+    const input = await fetchAiPagesInput(ctx.deps.api, brand.id, ctx.call);
+    return applyChannelLevels(ctx, subs, nowMs, {
+      load: (channelId) => ctx.levels.getAiPages(channelId, brand.id),
+      save: (channelId, next) => ctx.levels.putAiPages(channelId, brand.id, next, nowMs),
+      detect: (prev, settings) => detectAiPages(prev, input, settings, brand, nowMs),
     });
   },
 };

@@ -13,18 +13,17 @@
  * or a spent quota stops the digest (the runner handles those).
  */
 import { composeDigest, type Failed } from '../alerts/compose-digest.js';
-import type { AiPagesInput } from '../alerts/detect-ai-pages.js';
-import { type CrawlerPeriods, periodsFromOverview } from '../alerts/detect-crawler.js';
 import { type DigestDue, digestDue } from '../alerts/digest-due.js';
 import { zonedParts } from '../alerts/zoned-time.js';
-import { NoEntitlementError } from '../api/errors.js';
 import { userFacingError } from '../slack/user-facing-error.js';
 import { buildDigestMessage } from '../slack/views/digest-message.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
 import { transaction } from '../store/transaction.js';
+import { fetchAiPagesInput } from './ai-pages-job.js';
 import { classifyJobError } from './classify-job-error.js';
-import { crawlerRange } from './crawler-range.js';
+import { fetchCrawlerPeriods } from './crawler-range.js';
 import { noCounts } from './enqueue-alerts.js';
+import { enqueueForChannel } from './enqueue-for-channel.js';
 import type { JobDefinition, JobRunInfo } from './job-definition.js';
 
 /** Ideas read for the digest; it lists the top few by score. */
@@ -54,7 +53,6 @@ export const digestJob: JobDefinition = {
       .filter((s) => digestDueFor(s, ctx.deps.config.defaultTimezone, run) !== null),
   async runBrand(ctx, brand, subs, run) {
     const { api } = ctx.deps;
-    const range = crawlerRange(run.nowMs);
     // One after the other: the limiter paces them anyway, and a rejected key then costs one call.
     const ideas = await section(async () => {
       const r = await api.getContentIdeas(
@@ -64,23 +62,8 @@ export const digestJob: JobDefinition = {
       return r.ideas;
     });
     const feed = await section(() => api.getCitationFeed({ brandId: brand.id, daysBack: 1 }, ctx.call));
-    const crawler = await section<CrawlerPeriods>(async () =>
-      periodsFromOverview(
-        await api.getCrawlerOverview(
-          { brandId: brand.id, rangePreset: 'custom', startDate: range.startDate, endDate: range.endDate },
-          ctx.call,
-        ),
-        range.endDate,
-      ),
-    );
-    const aiPages = await section<AiPagesInput>(async () => {
-      try {
-        return await api.getAiPages({ brandId: brand.id }, ctx.call);
-      } catch (err) {
-        if (err instanceof NoEntitlementError) return { unavailable: 'no_entitlement' };
-        throw err;
-      }
-    });
+    const crawler = await section(() => fetchCrawlerPeriods(api, brand.id, run.nowMs, ctx.call));
+    const aiPages = await section(() => fetchAiPagesInput(api, brand.id, ctx.call));
 
     return transaction(ctx.db, () => {
       const counts = noCounts();
@@ -99,15 +82,16 @@ export const digestJob: JobDefinition = {
           crawler,
           aiPages,
         });
-        const dedupeKey = `${sub.channelId}:${digest.key}`;
-        const { created } = ctx.outbox.enqueue({
-          dedupeKey,
-          channelId: sub.channelId,
-          brandId: brand.id,
-          kind: 'digest',
-          payload: buildDigestMessage(digest, { dedupeKey }),
-          nowMs: run.nowMs,
-        });
+        const created = enqueueForChannel(
+          ctx.outbox,
+          sub,
+          {
+            kind: 'digest',
+            key: digest.key,
+            build: (dedupeKey) => buildDigestMessage(digest, { dedupeKey }),
+          },
+          run.nowMs,
+        );
         ctx.subscriptions.markDigestSent(sub.id, due.date);
         if (created) counts.messages += 1;
       }

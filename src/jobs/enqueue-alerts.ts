@@ -13,6 +13,7 @@ import type { OutboxRepo } from '../store/outbox-repo.js';
 import type { SnoozesRepo } from '../store/snoozes-repo.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
 import { alertHoldUntil } from './alert-hold.js';
+import { enqueueForChannel } from './enqueue-for-channel.js';
 
 export interface AlertSink {
   outbox: Pick<OutboxRepo, 'enqueue'>;
@@ -72,16 +73,17 @@ export function enqueueAlerts(
 
   for (const [hold, p] of byHold) {
     for (const group of groupAlerts(p.alerts, p.notes)) {
-      const dedupeKey = `${sub.channelId}:${group.key}`;
-      const { created } = sink.outbox.enqueue({
-        dedupeKey,
-        channelId: sub.channelId,
-        brandId: sub.brandId,
-        kind: 'alert',
-        payload: buildAlertMessage(group, { dedupeKey }),
+      const created = enqueueForChannel(
+        sink.outbox,
+        sub,
+        {
+          kind: 'alert',
+          key: group.key,
+          build: (dedupeKey) => buildAlertMessage(group, { dedupeKey }),
+          holdUntilMs: hold,
+        },
         nowMs,
-        holdUntilMs: hold,
-      });
+      );
       if (!created) continue;
       counts.messages += 1;
       counts.alerts += group.alerts.length;

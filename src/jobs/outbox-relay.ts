@@ -127,7 +127,8 @@ function deliveryCounter(metrics: Pick<Metrics, 'registry'> | undefined): Counte
   });
 }
 
-const emptyResult = (): DrainResult => ({
+/** A drain that did nothing. */
+export const emptyDrainResult = (): DrainResult => ({
   sent: 0,
   retried: 0,
   failed: 0,
@@ -404,7 +405,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   }
 
   async function drain(): Promise<DrainResult> {
-    const result = emptyResult();
+    const result = emptyDrainResult();
     gone.clear();
     drainState.delivered = false;
     drainState.gaveUp = false;

@@ -11,22 +11,16 @@
 import type { AppDeps } from '../app-deps.js';
 import { createOutboxRepo } from '../store/outbox-repo.js';
 import { appBotHealth } from './app-bot-health.js';
+import { appOutboxRelay, type RelayTuning } from './app-outbox-relay.js';
 import type { BotHealth } from './bot-health.js';
 import { addDelivery, type Delivery, deliverOutbox, emptyDelivery } from './deliver-outbox.js';
 import { createJobContext } from './job-context.js';
 import { JOB_DEFINITIONS } from './job-definitions.js';
 import { type JobTarget, jobsOf } from './job-names.js';
-import { createOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './outbox-relay.js';
+import type { OutboxRelay } from './outbox-relay.js';
 import { processOwner } from './process-owner.js';
 import { releaseDeadOwnerRows } from './release-dead-owner-rows.js';
 import { type JobSummary, runJobOnce } from './run-job-once.js';
-
-export type RelayTuning = Partial<
-  Pick<
-    OutboxRelayOptions,
-    'paceMs' | 'maxAttempts' | 'backoffBaseMs' | 'backoffMaxMs' | 'leaseMs' | 'batchSize'
-  >
->;
 
 export interface RunJobsOptions {
   /** Lease and outbox claim owner; default `run-job:<host>:<pid>`. */
@@ -96,20 +90,7 @@ export async function runJobs(
   const given = typeof options.deliver === 'object' ? options.deliver : null;
   const ownRelay = given === null && options.deliver !== false;
   const relay: OutboxRelay | null =
-    given ??
-    (ownRelay
-      ? createOutboxRelay({
-          db: deps.db,
-          web: deps.web,
-          clock,
-          logger: deps.logger,
-          owner,
-          metrics: deps.metrics,
-          outbox,
-          health,
-          ...options.relay,
-        })
-      : null);
+    given ?? (ownRelay ? appOutboxRelay(deps, { owner, outbox, health }, options.relay) : null);
 
   const delivery = relay ? emptyDelivery() : null;
   const deliver = async () => {

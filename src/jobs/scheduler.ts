@@ -22,6 +22,7 @@ import { createJobRunsRepo } from '../store/job-runs-repo.js';
 import { createOutboxRepo } from '../store/outbox-repo.js';
 import { createSubscriptionsRepo } from '../store/subscriptions-repo.js';
 import { appBotHealth } from './app-bot-health.js';
+import { appOutboxRelay, type RelayTuning } from './app-outbox-relay.js';
 import { type CurrentPlan, currentPollingPlan } from './current-polling-plan.js';
 import { digestDueFor } from './digest-job.js';
 import { JOB_NAMES, type JobName } from './job-names.js';
@@ -33,10 +34,9 @@ import {
   nextPollAt,
   POLL_JOBS,
 } from './job-schedule.js';
-import { createOutboxRelay } from './outbox-relay.js';
 import { processOwner } from './process-owner.js';
 import type { JobSummary } from './run-job-once.js';
-import { type RelayTuning, runJobs } from './run-jobs.js';
+import { runJobs } from './run-jobs.js';
 import type { SchedulerJobState, SchedulerSnapshot } from './scheduler-snapshot.js';
 
 export interface SchedulerOptions {
@@ -80,18 +80,7 @@ export function createScheduler(deps: AppDeps, options: SchedulerOptions = {}): 
   const subscriptions = createSubscriptionsRepo(db);
   const jobRuns = createJobRunsRepo(db, clock);
   const health = appBotHealth(deps, outbox);
-  const relay = createOutboxRelay({
-    db,
-    web: deps.web,
-    clock,
-    logger: deps.logger,
-    owner,
-    metrics: deps.metrics,
-    outbox,
-    subscriptions,
-    health,
-    ...options.relay,
-  });
+  const relay = appOutboxRelay(deps, { owner, outbox, subscriptions, health }, options.relay);
 
   const stopSignal = new AbortController();
   const tasks: ScheduledTask[] = [];

@@ -3,10 +3,10 @@
  * simulator's next daily snapshot loses a URL, the citations job (in process and as the
  * real `run-job` process) posts exactly one alert naming it, and nothing repeats.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type AlertsHarness, acme, messageText, northwind, startAlertsHarness } from './alerts-harness.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { acme, messageText, northwind, useAlertsHarness } from './alerts-harness.js';
 
-let h: AlertsHarness;
+const h = useAlertsHarness();
 let urls: string[];
 let channel = 0;
 /** A fresh channel per test, so each test sees only its own posts. */
@@ -16,11 +16,7 @@ const newChannel = () => {
 };
 
 beforeAll(async () => {
-  h = await startAlertsHarness();
   urls = h.sim.control.citationUrls(acme.id);
-});
-afterAll(async () => {
-  await h?.close();
 });
 beforeEach(() => {
   h.slack.calls.length = 0;

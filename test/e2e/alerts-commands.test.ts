@@ -4,23 +4,19 @@
  * SLACK_ADMIN_USERS and audited, unsubscribe takes one kind or both, and `status` shows the
  * polling plan, stretched and with its warning when the subscriptions outgrow the plan.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createSubscriptionsRepo } from '../../src/store/subscriptions-repo.js';
-import { type AlertsHarness, acme, startAlertsHarness } from './alerts-harness.js';
+import { acme, useAlertsHarness } from './alerts-harness.js';
 
 const ADMIN = 'U0LOCALUSR';
 const OUTSIDER = 'U0OUTSIDER';
-let h: AlertsHarness;
+// The test plan: 1,000 calls a day, of which the scheduler allows itself 800.
+const h = useAlertsHarness({ env: { SLACK_ADMIN_USERS: ADMIN, VISIBILITY_API_PLAN: 'test' } });
 const blocks = (r: { blocks: unknown[] }) => JSON.stringify(r.blocks);
 
 beforeAll(async () => {
-  // The test plan: 1,000 calls a day, of which the scheduler allows itself 800.
-  h = await startAlertsHarness({ env: { SLACK_ADMIN_USERS: ADMIN, VISIBILITY_API_PLAN: 'test' } });
   h.channel('CCMD');
   h.slack.addUser({ id: OUTSIDER, name: 'outsider' });
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 describe('help', () => {

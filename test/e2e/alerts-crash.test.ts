@@ -5,21 +5,14 @@
  * scheduler runs a job only when no run started in its current slot.)
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runServe } from '../../src/cli/serve.js';
 import { loadConfig } from '../../src/config.js';
 import { schedulerExtension } from '../../src/jobs/scheduler-extension.js';
-import { type AlertsHarness, acme, messageText, northwind, startAlertsHarness } from './alerts-harness.js';
+import { acme, messageText, northwind, useAlertsHarness } from './alerts-harness.js';
 import { captureLogger } from './service-harness.js';
 
-let h: AlertsHarness;
-
-beforeAll(async () => {
-  h = await startAlertsHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useAlertsHarness();
 
 const outboxStatuses = () =>
   (h.deps.db.prepare('SELECT status FROM outbox ORDER BY id').all() as { status: string }[]).map(

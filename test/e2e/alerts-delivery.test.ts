@@ -4,17 +4,13 @@
  * grouped. Each test subscribes a fresh channel to Acme Analytics, whose AI Pages usage is
  * over 80 %: a level, so every new subscription alerts on its first run.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AlertsHarness, acme, HOUR_MS, messageText, startAlertsHarness } from './alerts-harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { acme, HOUR_MS, messageText, useAlertsHarness } from './alerts-harness.js';
 
-let h: AlertsHarness;
+const h = useAlertsHarness();
 
 beforeAll(async () => {
-  h = await startAlertsHarness();
   h.sim.control.setAiPagesUsage(acme.id, { percentageUsed: 85, resetDate: '2031-01-01T00:00:00Z' });
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 const postsTo = (channel: string) =>

@@ -4,27 +4,12 @@
  * subscription's time in its time zone, once a day, and after the bot was down for days a
  * single late digest instead of one per missed day.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { zonedParts } from '../../src/alerts/zoned-time.js';
 import { createScheduler } from '../../src/jobs/scheduler.js';
-import {
-  type AlertsHarness,
-  acme,
-  DAY_MS,
-  HOUR_MS,
-  messageText,
-  northwind,
-  startAlertsHarness,
-} from './alerts-harness.js';
+import { acme, DAY_MS, HOUR_MS, messageText, northwind, useAlertsHarness } from './alerts-harness.js';
 
-let h: AlertsHarness;
-
-beforeAll(async () => {
-  h = await startAlertsHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useAlertsHarness();
 
 async function topIdea(brandId: string): Promise<string> {
   const res = await fetch(`${h.sim.url}/get-content-ideas?brand_id=${brandId}&status=active&limit=200`, {

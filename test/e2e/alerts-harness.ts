@@ -7,24 +7,14 @@
  * test says so).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
-import { type AppDeps, createAppDeps } from '../../src/app-deps.js';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { type Clock, systemClock } from '../../src/clock.js';
-import { type Config, loadConfig } from '../../src/config.js';
 import type { JobTarget } from '../../src/jobs/job-names.js';
 import { type RunJobsOptions, type RunJobsSummary, runJobs } from '../../src/jobs/run-jobs.js';
-import {
-  type RunningSimulator,
-  SEED_BRANDS,
-  type SimulatorOptions,
-  startSimulator,
-} from '../../src/simulator/index.js';
-import { type RunningService, startService } from '../../src/slack/create-slack-app.js';
-import { type LocalSlack, type StoredMessage, startLocalSlack } from '../../src/slack/local/index.js';
-import { captureLogger } from './service-harness.js';
+import { type RunningSimulator, SEED_BRANDS, type SimulatorOptions } from '../../src/simulator/index.js';
+import type { StoredMessage } from '../../src/slack/local/index.js';
+import { type Harness, startHarness } from './service-harness.js';
 
 export const DAY_MS = 86_400_000;
 export const HOUR_MS = 3_600_000;
@@ -57,14 +47,8 @@ export interface ProcessResult {
   stderr: string;
 }
 
-export interface AlertsHarness {
-  sim: RunningSimulator;
-  slack: LocalSlack;
-  config: Config;
-  deps: AppDeps;
-  service: RunningService;
-  env: Record<string, string>;
-  logLines: string[];
+/** startHarness (service-harness.ts) on the two clocks, with what the alerting tests do. */
+export interface AlertsHarness extends Harness {
   simClock: ShiftedClock;
   botClock: ShiftedClock;
   /** `/visibility <text>` in `channelId`; resolves with the first reply (Slack must have accepted it). */
@@ -80,7 +64,6 @@ export interface AlertsHarness {
   posts(channel: string): StoredMessage[];
   /** The simulator's next daily snapshot, on the next day. */
   advanceSnapshot(changes: Parameters<RunningSimulator['control']['advanceSnapshot']>[0]): void;
-  close(): Promise<void>;
 }
 
 export interface AlertsHarnessOptions {
@@ -91,25 +74,12 @@ export interface AlertsHarnessOptions {
 export async function startAlertsHarness(options: AlertsHarnessOptions = {}): Promise<AlertsHarness> {
   const simClock = shiftedClock();
   const botClock = shiftedClock();
-  const sim = await startSimulator({ ...options.simulator, clock: simClock });
-  const slack = await startLocalSlack();
-  const dir = mkdtempSync(join(tmpdir(), 'visibility-alerts-e2e-'));
-  const env: Record<string, string> = {
-    VISIBILITY_API_URL: sim.url,
-    VISIBILITY_API_KEY: sim.apiKey,
-    SLACK_BOT_TOKEN: slack.botToken,
-    SLACK_SIGNING_SECRET: slack.signingSecret,
-    SLACK_API_URL: slack.url,
-    PORT: '0',
-    DATABASE_PATH: join(dir, 'visibility.db'),
-    LOG_LEVEL: 'debug',
-    ...options.env,
-  };
-  const config = loadConfig('serve', env);
-  const logLines: string[] = [];
-  const deps = createAppDeps(config, { logger: captureLogger(config, logLines), clock: botClock });
-  const service = await startService(deps, { port: 0, drainTimeoutMs: 5000 });
-  const appUrl = `${service.url}/slack/events`;
+  const base = await startHarness({
+    env: options.env,
+    simulator: { ...options.simulator, clock: simClock },
+    deps: { clock: botClock },
+  });
+  const { sim, slack, deps, env, appUrl } = base;
   const children = new Set<ChildProcess>();
 
   const spawnRunJob = (job: string, extraEnv: Record<string, string> = {}) => {
@@ -135,13 +105,7 @@ export async function startAlertsHarness(options: AlertsHarnessOptions = {}): Pr
   };
 
   return {
-    sim,
-    slack,
-    config,
-    deps,
-    service,
-    env,
-    logLines,
+    ...base,
     simClock,
     botClock,
     async command(text, channelId, userId) {
@@ -180,13 +144,24 @@ export async function startAlertsHarness(options: AlertsHarnessOptions = {}): Pr
     },
     async close() {
       for (const c of children) c.kill('SIGKILL');
-      await service.stop();
-      await deps.close();
-      await slack.close();
-      await sim.close();
-      rmSync(dir, { recursive: true, force: true });
+      await base.close();
     },
   };
+}
+
+/**
+ * The harness for every test of a file: started before all, closed after all. The object
+ * is filled in by beforeAll; a file's own beforeAll registered after this one sees it.
+ */
+export function useAlertsHarness(options: AlertsHarnessOptions = {}): AlertsHarness {
+  const h = {} as AlertsHarness;
+  beforeAll(async () => {
+    Object.assign(h, await startAlertsHarness(options));
+  });
+  afterAll(async () => {
+    await h.close?.();
+  });
+  return h;
 }
 
 export const { acme, northwind, globex, initech } = SEED_BRANDS;

@@ -4,23 +4,19 @@
  * of runs see it; `run-job` exits 3 on a spent quota; the scheduler waits for the reset
  * instead of failing every tick; and commands explain both.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../src/api/hash-api-key.js';
 import { nextUtcMidnight, utcDay } from '../../src/api/limiter/utc-day.js';
 import { createScheduler } from '../../src/jobs/scheduler.js';
-import { type AlertsHarness, messageText, startAlertsHarness } from './alerts-harness.js';
+import { messageText, useAlertsHarness } from './alerts-harness.js';
 
 const OPS = 'COPSROOM';
-let h: AlertsHarness;
+const h = useAlertsHarness({ env: { SLACK_OPS_CHANNEL: OPS } });
 
 beforeAll(async () => {
-  h = await startAlertsHarness({ env: { SLACK_OPS_CHANNEL: OPS } });
   h.channel(OPS, 'bot-ops');
   h.channel('CHEALTH');
   await h.command('subscribe "Acme Analytics" alerts', 'CHEALTH');
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 const opsTexts = () => h.posts(OPS).map(messageText);

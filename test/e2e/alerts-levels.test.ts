@@ -3,25 +3,10 @@
  * billing period, AI Pages unavailability noted once, crawler visits dropping and
  * recovering, each through the real jobs, the outbox and the local Slack.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AlertsHarness,
-  acme,
-  globex,
-  initech,
-  messageText,
-  northwind,
-  startAlertsHarness,
-} from './alerts-harness.js';
+import { describe, expect, it } from 'vitest';
+import { acme, globex, initech, messageText, northwind, useAlertsHarness } from './alerts-harness.js';
 
-let h: AlertsHarness;
-
-beforeAll(async () => {
-  h = await startAlertsHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useAlertsHarness();
 
 describe('AI Pages usage', () => {
   it('alerts each level once per billing period and re-arms with a new period', async () => {

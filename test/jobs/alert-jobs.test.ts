@@ -9,9 +9,9 @@ import type { FeedEvent } from '../../src/api/schemas/citations.js';
 import { aiPagesJob } from '../../src/jobs/ai-pages-job.js';
 import { citationsJob } from '../../src/jobs/citations-job.js';
 import { crawlerJob } from '../../src/jobs/crawler-job.js';
-import { type RunJobOnceOptions, runJobOnce } from '../../src/jobs/run-job-once.js';
+import { runJobOnce } from '../../src/jobs/run-job-once.js';
 import { createSnoozesRepo } from '../../src/store/snoozes-repo.js';
-import { aiPagesRecord, emptyFeed, type JobFixture, jobFixture } from './job-fixture.js';
+import { aiPagesRecord, emptyFeed, type JobFixture, jobFixture, runOnceOptions } from './job-fixture.js';
 
 let f: JobFixture;
 beforeEach(() => {
@@ -20,13 +20,6 @@ beforeEach(() => {
 afterEach(() => f.close());
 
 const H = 3_600_000;
-const opts: RunJobOnceOptions = {
-  owner: 'me',
-  force: false,
-  leaseWaitMs: 0,
-  leaseTtlMs: 60_000,
-  brandGapMs: 0,
-};
 const rows = () =>
   f.store.db.prepare('SELECT channel_id, status, hold_until_ms, payload FROM outbox ORDER BY id').all() as {
     channel_id: string;
@@ -61,7 +54,7 @@ describe('citations job', () => {
         }),
       ],
     });
-    const s = await runJobOnce(f.ctx, citationsJob, opts);
+    const s = await runJobOnce(f.ctx, citationsJob, runOnceOptions);
     expect(f.fake.calls).toEqual([
       { method: 'getCitationFeed', params: { brandId: 'b1', daysBack: 2, limit: 500 }, lane: 'background' },
     ]);
@@ -76,7 +69,7 @@ describe('citations job', () => {
 
     // The same feed again: the state has it, nothing new is written.
     f.clock.advance(H);
-    await runJobOnce(f.ctx, citationsJob, opts);
+    await runJobOnce(f.ctx, citationsJob, runOnceOptions);
     expect(rows()).toHaveLength(2);
     expect(f.fake.calls.at(-1)!.params['daysBack']).toBe(1);
   });
@@ -87,7 +80,7 @@ describe('citations job', () => {
       ...emptyFeed('b1'),
       events: [event('lost', 'https://a.example/one', '2025-03-10T06:00:00Z')],
     });
-    expect(await runJobOnce(f.ctx, citationsJob, opts)).toMatchObject({ status: 'ok', alerts: 0 });
+    expect(await runJobOnce(f.ctx, citationsJob, runOnceOptions)).toMatchObject({ status: 'ok', alerts: 0 });
     expect(f.fake.calls[0]!.params['daysBack']).toBe(30);
     expect(rows()).toEqual([]);
     expect(f.ctx.citationState.load('b1').get('https://a.example/one')?.presence).toBe('lost');
@@ -99,10 +92,10 @@ describe('level jobs', () => {
     f.subscribe('CDEFAULT', 'b1');
     f.subscribe('CFIFTY', 'b1', { settings: { ...DEFAULT_ALERT_SETTINGS, aiPagesThresholds: [50] } });
     f.fake.aiPages = () => aiPagesRecord('b1', 60);
-    await runJobOnce(f.ctx, aiPagesJob, opts);
+    await runJobOnce(f.ctx, aiPagesJob, runOnceOptions);
     expect(rows().map((r) => r.channel_id)).toEqual(['CFIFTY']);
     f.fake.aiPages = () => aiPagesRecord('b1', 85);
-    await runJobOnce(f.ctx, aiPagesJob, opts);
+    await runJobOnce(f.ctx, aiPagesJob, runOnceOptions);
     expect(rows().map((r) => r.channel_id)).toEqual(['CFIFTY', 'CDEFAULT']);
     expect(f.ctx.levels.getAiPages('CFIFTY', 'b1')?.firedLevels).toEqual([50]);
     expect(f.ctx.levels.getAiPages('CDEFAULT', 'b1')?.firedLevels).toEqual([80]);
@@ -110,7 +103,7 @@ describe('level jobs', () => {
 
   it('asks the crawler overview for the last 14 whole days', async () => {
     f.subscribe('C1', 'b1');
-    await runJobOnce(f.ctx, crawlerJob, opts);
+    await runJobOnce(f.ctx, crawlerJob, runOnceOptions);
     expect(f.fake.calls[0]).toEqual({
       method: 'getCrawlerOverview',
       params: { brandId: 'b1', rangePreset: 'custom', startDate: '2025-02-24', endDate: '2025-03-09' },
@@ -132,12 +125,12 @@ describe('holds', () => {
       createdBy: 'U1',
       createdAtMs: f.clock.now(),
     });
-    await runJobOnce(f.ctx, aiPagesJob, opts);
+    await runJobOnce(f.ctx, aiPagesJob, runOnceOptions);
     expect(rows()).toEqual([expect.objectContaining({ status: 'held', hold_until_ms: snoozeEnd })]);
 
     const muteEnd = f.clock.now() + 2 * H;
     f.subscribe('C2', 'b1', { mutedUntilMs: muteEnd });
-    await runJobOnce(f.ctx, aiPagesJob, opts);
+    await runJobOnce(f.ctx, aiPagesJob, runOnceOptions);
     expect(rows()[1]).toMatchObject({ channel_id: 'C2', status: 'held', hold_until_ms: muteEnd });
   });
 
@@ -151,7 +144,7 @@ describe('holds', () => {
       },
     });
     f.fake.aiPages = () => aiPagesRecord('b1', 85);
-    await runJobOnce(f.ctx, aiPagesJob, opts);
+    await runJobOnce(f.ctx, aiPagesJob, runOnceOptions);
     expect(rows()[0]).toMatchObject({ status: 'held', hold_until_ms: Date.parse('2025-03-10T12:00:00Z') });
   });
 });

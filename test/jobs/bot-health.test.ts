@@ -1,17 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createBotHealth } from '../../src/jobs/bot-health.js';
 import { createHealthFlagsRepo } from '../../src/store/health-flags-repo.js';
-import { captureLogger, type LogLine, type RelayFixture, startRelayFixture } from './relay-fixture.js';
+import { captureLogger, type LogLine } from './job-fixture.js';
+import { useRelayFixture } from './relay-fixture.js';
 
 const OPS = 'C0OPSROOM';
 
-let f: RelayFixture;
-beforeEach(async () => {
-  f = await startRelayFixture();
+const f = useRelayFixture();
+beforeEach(() => {
   f.slack.addChannel({ id: OPS, name: 'ops', isMember: true });
-});
-afterEach(async () => {
-  await f.close();
 });
 
 function health(opsChannel: string | null = OPS, logs: LogLine[] = []) {

@@ -6,8 +6,7 @@
 import { hostname } from 'node:os';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deliverOutbox } from '../../src/jobs/deliver-outbox.js';
-import type { DrainResult } from '../../src/jobs/outbox-relay.js';
-import { UNCONFIRMED } from '../../src/jobs/outbox-relay.js';
+import { type DrainResult, emptyDrainResult, UNCONFIRMED } from '../../src/jobs/outbox-relay.js';
 import { isDeadLocalOwner, processOwner } from '../../src/jobs/process-owner.js';
 import { releaseDeadOwnerRows } from '../../src/jobs/release-dead-owner-rows.js';
 import { createOutboxRepo, type OutboxRepo } from '../../src/store/outbox-repo.js';
@@ -32,15 +31,7 @@ const row = (n: number, nowMs = T) =>
     payload: { text: `m${n}` },
     nowMs,
   });
-const result = (sent: number): DrainResult => ({
-  sent,
-  retried: 0,
-  failed: 0,
-  paused: 0,
-  held: 0,
-  recovered: 0,
-  merged: 0,
-});
+const result = (sent: number): DrainResult => ({ ...emptyDrainResult(), sent });
 
 describe('deliverOutbox', () => {
   it('drains again when a row is due within the wait, and leaves rows due later', async () => {

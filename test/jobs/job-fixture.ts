@@ -12,6 +12,7 @@ import type { Clock } from '../../src/clock.js';
 import type { Config } from '../../src/config.js';
 import { appBotHealth } from '../../src/jobs/app-bot-health.js';
 import { createJobContext, type JobContext } from '../../src/jobs/job-context.js';
+import type { RunJobOnceOptions } from '../../src/jobs/run-job-once.js';
 import { createOutboxRepo } from '../../src/store/outbox-repo.js';
 import { createSubscriptionsRepo, type Subscription } from '../../src/store/subscriptions-repo.js';
 import { type TempDb, tempDb } from '../store/temp-db.js';
@@ -95,6 +96,7 @@ export function testClock(start: number): TestClock {
     sleep: async (ms, signal) => {
       signal?.throwIfAborted();
       now += Math.max(0, ms);
+      // Let other work run, as a real sleep would.
       await new Promise((resolve) => setImmediate(resolve));
     },
     set: (ms) => {
@@ -106,13 +108,33 @@ export function testClock(start: number): TestClock {
   };
 }
 
+export interface LogLine {
+  level: number;
+  msg: string;
+  [k: string]: unknown;
+}
+
+/** A pino logger at debug whose lines are parsed into `lines`. */
+export function captureLogger(lines: LogLine[]) {
+  return pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) });
+}
+
+/** One run of a job as the tests run it: not forced, no lease wait, no gap between brands. */
+export const runOnceOptions: RunJobOnceOptions = {
+  owner: 'me',
+  force: false,
+  leaseWaitMs: 0,
+  leaseTtlMs: 60_000,
+  brandGapMs: 0,
+};
+
 export interface JobFixture {
   store: TempDb;
   clock: TestClock;
   fake: FakeApi;
   ctx: JobContext;
   config: Config;
-  logs: Array<{ level: number; msg: string }>;
+  logs: LogLine[];
   subscribe(channelId: string, brandId: string, extra?: Partial<Subscription>): Subscription;
   close(): void;
 }
@@ -123,8 +145,8 @@ export function jobFixture(start = Date.parse('2025-03-10T10:30:00Z')): JobFixtu
   const store = tempDb();
   const clock = testClock(start);
   const fake = fakeApi();
-  const logs: Array<{ level: number; msg: string }> = [];
-  const logger = pino({ level: 'debug' }, { write: (l: string) => void logs.push(JSON.parse(l)) });
+  const logs: LogLine[] = [];
+  const logger = captureLogger(logs);
   const config = { defaultTimezone: 'UTC', opsChannel: OPS } as Config;
   const deps = { api: fake.api, db: store.db, clock, config, logger };
   const outbox = createOutboxRepo(store.db, { owner: 'test' });

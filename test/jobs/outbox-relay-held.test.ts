@@ -2,19 +2,13 @@
  * Held alerts (quiet hours, mute) are delivered when the hold ends: the held messages of
  * one brand in one channel as one grouped message, once, never dropped.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALERT_ACTIONS } from '../../src/slack/views/alert-message.js';
 import { groupHeldMessages } from '../../src/slack/views/held-alerts-message.js';
 import { alert, alertMessage } from './alert-fixtures.js';
-import { ALERTS, keyOf, OTHER, type RelayFixture, startRelayFixture } from './relay-fixture.js';
+import { ALERTS, keyOf, OTHER, useRelayFixture } from './relay-fixture.js';
 
-let f: RelayFixture;
-beforeEach(async () => {
-  f = await startRelayFixture();
-});
-afterEach(async () => {
-  await f.close();
-});
+const f = useRelayFixture();
 
 const HOUR = 3_600_000;
 type Json = Record<string, unknown>;

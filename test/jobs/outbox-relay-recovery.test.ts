@@ -4,30 +4,17 @@
  * chat.postMessage is called once per message, and conversations.history is what found it.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.js';
 import { outboxMetadata } from '../../src/jobs/outbox-metadata.js';
-import { createOutboxRelay, UNCONFIRMED } from '../../src/jobs/outbox-relay.js';
-import { startLocalSlack } from '../../src/slack/local/index.js';
-import { createOutboxRepo } from '../../src/store/outbox-repo.js';
+import { createOutboxRelay, type OutboxRelay, UNCONFIRMED } from '../../src/jobs/outbox-relay.js';
+import { type LocalSlack, startLocalSlack } from '../../src/slack/local/index.js';
+import { createOutboxRepo, type OutboxRepo } from '../../src/store/outbox-repo.js';
 import { tempDb } from '../store/temp-db.js';
-import {
-  ALERTS,
-  captureLogger,
-  keyOf,
-  OTHER,
-  type RelayFixture,
-  relayWebClient,
-  startRelayFixture,
-} from './relay-fixture.js';
+import { captureLogger } from './job-fixture.js';
+import { ALERTS, keyOf, OTHER, relayWebClient, useRelayFixture } from './relay-fixture.js';
 
-let f: RelayFixture;
-beforeEach(async () => {
-  f = await startRelayFixture();
-});
-afterEach(async () => {
-  await f.close();
-});
+const f = useRelayFixture();
 
 const posts = () => f.slack.callsTo('chat.postMessage');
 const histories = () => f.slack.callsTo('conversations.history');
@@ -201,28 +188,45 @@ describe('outbox relay: crash safety', () => {
   });
 });
 
+/**
+ * A relay on the system clock and a fresh local Slack, with `rows` ops messages for the
+ * Slack's default channel waiting (keys `<name>-0`, `<name>-1`, …); both closed afterwards.
+ */
+async function withRealTimeRelay(
+  o: { name: string; rows: number; paceMs: number },
+  test: (t: { slack: LocalSlack; outbox: OutboxRepo; relay: OutboxRelay }) => Promise<void>,
+): Promise<void> {
+  const slack = await startLocalSlack();
+  const store = tempDb();
+  try {
+    const outbox = createOutboxRepo(store.db);
+    for (let i = 0; i < o.rows; i += 1)
+      outbox.enqueue({
+        dedupeKey: `${o.name}-${i}`,
+        channelId: slack.defaultChannelId,
+        kind: 'ops',
+        payload: { text: `${o.name} ${i}` },
+        nowMs: Date.now(),
+      });
+    const relay = createOutboxRelay({
+      db: store.db,
+      web: relayWebClient(slack),
+      clock: systemClock,
+      logger: captureLogger([]),
+      owner: o.name,
+      paceMs: o.paceMs,
+    });
+    await test({ slack, outbox, relay });
+  } finally {
+    await slack.close();
+    store.close();
+    await delay(0);
+  }
+}
+
 describe('outbox relay: real time', () => {
   it('stop() ends a pacing wait at once and leaves the rest of the batch pending', async () => {
-    const slack = await startLocalSlack();
-    const store = tempDb();
-    try {
-      const outbox = createOutboxRepo(store.db);
-      for (let i = 0; i < 4; i += 1)
-        outbox.enqueue({
-          dedupeKey: `stop-${i}`,
-          channelId: slack.defaultChannelId,
-          kind: 'ops',
-          payload: { text: `stop ${i}` },
-          nowMs: Date.now(),
-        });
-      const relay = createOutboxRelay({
-        db: store.db,
-        web: relayWebClient(slack),
-        clock: systemClock,
-        logger: captureLogger([]),
-        owner: 'stopper',
-        paceMs: 30_000,
-      });
+    await withRealTimeRelay({ name: 'stop', rows: 4, paceMs: 30_000 }, async ({ slack, outbox, relay }) => {
       relay.start(60_000);
       await slack.waitFor(() => slack.messages(slack.defaultChannelId).length === 1);
       const started = performance.now();
@@ -230,41 +234,15 @@ describe('outbox relay: real time', () => {
       expect(performance.now() - started).toBeLessThan(2000);
       expect(slack.callsTo('chat.postMessage')).toHaveLength(1);
       expect(outbox.counts()).toMatchObject({ sent: 1, pending: 3, sending: 0 });
-    } finally {
-      await slack.close();
-      store.close();
-    }
+    });
   });
 
   it('keeps at least paceMs between posts to one channel by the local Slack’s own clock', async () => {
-    const slack = await startLocalSlack();
-    const store = tempDb();
-    try {
-      const outbox = createOutboxRepo(store.db);
-      for (let i = 0; i < 3; i += 1)
-        outbox.enqueue({
-          dedupeKey: `rt-${i}`,
-          channelId: slack.defaultChannelId,
-          kind: 'ops',
-          payload: { text: `real time ${i}` },
-          nowMs: Date.now(),
-        });
-      const relay = createOutboxRelay({
-        db: store.db,
-        web: relayWebClient(slack),
-        clock: systemClock,
-        logger: captureLogger([]),
-        owner: 'rt',
-        paceMs: 60,
-      });
+    await withRealTimeRelay({ name: 'rt', rows: 3, paceMs: 60 }, async ({ slack, relay }) => {
       expect((await relay.drainOnce()).sent).toBe(3);
       const at = slack.callsTo('chat.postMessage').map((c) => c.at);
       expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(60);
       expect(at[2]! - at[1]!).toBeGreaterThanOrEqual(60);
-    } finally {
-      await slack.close();
-      store.close();
-      await delay(0);
-    }
+    });
   });
 });

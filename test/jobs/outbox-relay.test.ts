@@ -1,17 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OUTBOX_METADATA_EVENT } from '../../src/jobs/outbox-metadata.js';
 import { DELIVERY_FLAG } from '../../src/jobs/outbox-relay.js';
-import { ALERTS, keyOf, OTHER, type RelayFixture, startRelayFixture } from './relay-fixture.js';
+import { ALERTS, keyOf, OTHER, useRelayFixture } from './relay-fixture.js';
 
-let f: RelayFixture;
-beforeEach(async () => {
-  f = await startRelayFixture();
-});
-afterEach(async () => {
-  await f.close();
-});
+const f = useRelayFixture();
 
 const posts = () => f.slack.callsTo('chat.postMessage');
+/** Acme (brand-1) subscribed in ALERTS, as the rows the fixture enqueues assume. */
+const subscribeAcme = () =>
+  f.subscriptions.upsert({
+    channelId: ALERTS,
+    brandId: 'brand-1',
+    brandName: 'Acme',
+    createdBy: 'U1',
+    createdAtMs: f.clock.now(),
+  });
 
 describe('outbox relay: delivery', () => {
   it('posts each row once, with its dedupe key in message metadata', async () => {
@@ -116,13 +119,7 @@ describe('outbox relay: delivery', () => {
   });
 
   it('channel_not_found pauses the channel with the reason: one call, no retry storm', async () => {
-    f.subscriptions.upsert({
-      channelId: ALERTS,
-      brandId: 'brand-1',
-      brandName: 'Acme',
-      createdBy: 'U1',
-      createdAtMs: f.clock.now(),
-    });
+    subscribeAcme();
     f.slack.setChannelState(ALERTS, { exists: false });
     f.enqueue({ dedupeKey: 'g1' });
     f.enqueue({ dedupeKey: 'g2' });
@@ -154,13 +151,7 @@ describe('outbox relay: delivery', () => {
   });
 
   it.each(['is_archived', 'not_in_channel'] as const)('%s pauses the channel too', async (state) => {
-    f.subscriptions.upsert({
-      channelId: ALERTS,
-      brandId: 'brand-1',
-      brandName: 'Acme',
-      createdBy: 'U1',
-      createdAtMs: f.clock.now(),
-    });
+    subscribeAcme();
     f.slack.setChannelState(ALERTS, state === 'is_archived' ? { isArchived: true } : { isMember: false });
     f.enqueue({ dedupeKey: 'x1' });
     expect(await f.relay().drainOnce()).toMatchObject({ paused: 1 });
@@ -257,13 +248,7 @@ describe('outbox relay: delivery', () => {
   });
 
   it('a mute that began after the row was written holds it instead of posting', async () => {
-    f.subscriptions.upsert({
-      channelId: ALERTS,
-      brandId: 'brand-1',
-      brandName: 'Acme',
-      createdBy: 'U1',
-      createdAtMs: f.clock.now(),
-    });
+    subscribeAcme();
     f.enqueue({ dedupeKey: 'm1' });
     const until = f.clock.now() + 60_000;
     f.subscriptions.setMutedUntil(ALERTS, 'brand-1', until);

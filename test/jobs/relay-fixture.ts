@@ -1,48 +1,19 @@
 /**
  * The outbox relay against the real local Slack over HTTP, on a real SQLite file. One
- * stepping clock is shared by the relay and the local Slack: `sleep` moves it forward at
- * once, so pacing and Retry-After are exact and instant, and the recorded call times show
- * them.
+ * stepping clock (job-fixture's testClock) is shared by the relay and the local Slack:
+ * `sleep` moves it forward at once, so pacing and Retry-After are exact and instant, and
+ * the recorded call times show them.
  */
-import { type Logger, LogLevel, WebClient } from '@slack/web-api';
-import { pino } from 'pino';
-import type { Clock } from '../../src/clock.js';
+import { WebClient } from '@slack/web-api';
+import { afterEach, beforeEach } from 'vitest';
 import { createOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from '../../src/jobs/outbox-relay.js';
 import { type LocalSlack, startLocalSlack } from '../../src/slack/local/index.js';
 import type { Db } from '../../src/store/open-database.js';
 import { createOutboxRepo, type NewOutboxMessage, type OutboxRepo } from '../../src/store/outbox-repo.js';
 import { createSubscriptionsRepo, type SubscriptionsRepo } from '../../src/store/subscriptions-repo.js';
+import { quietLogger } from '../slack/local/local-slack-fixture.js';
 import { type TempDb, tempDb } from '../store/temp-db.js';
-
-export interface SteppingClock extends Clock {
-  advance(ms: number): void;
-}
-
-export function steppingClock(startMs = Date.now()): SteppingClock {
-  let now = startMs;
-  return {
-    now: () => now,
-    sleep: async (ms, signal) => {
-      signal?.throwIfAborted();
-      now += Math.max(0, ms);
-      // Let other work run, as a real sleep would.
-      await new Promise((resolve) => setImmediate(resolve));
-    },
-    advance: (ms) => {
-      now += ms;
-    },
-  };
-}
-
-export const quietWebLogger: Logger = {
-  debug: () => {},
-  info: () => {},
-  warn: () => {},
-  error: () => {},
-  setLevel: () => {},
-  getLevel: () => LogLevel.ERROR,
-  setName: () => {},
-};
+import { captureLogger, type LogLine, type TestClock, testClock } from './job-fixture.js';
 
 /** A WebClient as the relay wants it: 429s returned, no client retries, a short timeout. */
 export function relayWebClient(slack: LocalSlack, timeoutMs = 5000): WebClient {
@@ -51,23 +22,13 @@ export function relayWebClient(slack: LocalSlack, timeoutMs = 5000): WebClient {
     rejectRateLimitedCalls: true,
     retryConfig: { retries: 0 },
     timeout: timeoutMs,
-    logger: quietWebLogger,
+    logger: quietLogger,
   });
-}
-
-export interface LogLine {
-  level: number;
-  msg: string;
-  [k: string]: unknown;
-}
-
-export function captureLogger(lines: LogLine[]) {
-  return pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) });
 }
 
 export interface RelayFixture {
   slack: LocalSlack;
-  clock: SteppingClock;
+  clock: TestClock;
   store: TempDb;
   db: Db;
   outbox: OutboxRepo;
@@ -82,7 +43,7 @@ export const ALERTS = 'C0ALERTS1';
 export const OTHER = 'C0OTHER01';
 
 export async function startRelayFixture(): Promise<RelayFixture> {
-  const clock = steppingClock();
+  const clock = testClock(Date.now());
   const slack = await startLocalSlack({ clock });
   slack.addChannel({ id: ALERTS, name: 'alerts', isMember: true });
   slack.addChannel({ id: OTHER, name: 'other', isMember: true });
@@ -134,6 +95,21 @@ export async function startRelayFixture(): Promise<RelayFixture> {
       store.close();
     },
   };
+}
+
+/**
+ * A fresh fixture for every test of a file: started before each, closed after each. The
+ * object is filled in by beforeEach.
+ */
+export function useRelayFixture(): RelayFixture {
+  const f = {} as RelayFixture;
+  beforeEach(async () => {
+    Object.assign(f, await startRelayFixture());
+  });
+  afterEach(async () => {
+    await f.close?.();
+  });
+  return f;
 }
 
 /** The dedupe key a posted message carries in its metadata. */

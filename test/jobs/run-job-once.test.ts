@@ -8,7 +8,7 @@ import { QuotaExhaustedError, ServerError, UnauthorizedError } from '../../src/a
 import { aiPagesJob } from '../../src/jobs/ai-pages-job.js';
 import { type RunJobOnceOptions, runJobOnce } from '../../src/jobs/run-job-once.js';
 import { createHealthFlagsRepo } from '../../src/store/health-flags-repo.js';
-import { aiPagesRecord, type JobFixture, jobFixture, OPS } from './job-fixture.js';
+import { aiPagesRecord, type JobFixture, jobFixture, OPS, runOnceOptions } from './job-fixture.js';
 
 let f: JobFixture;
 beforeEach(() => {
@@ -16,14 +16,8 @@ beforeEach(() => {
 });
 afterEach(() => f.close());
 
-const opts: RunJobOnceOptions = {
-  owner: 'me',
-  force: false,
-  leaseWaitMs: 0,
-  leaseTtlMs: 60_000,
-  brandGapMs: 0,
-};
-const run = (o: Partial<RunJobOnceOptions> = {}) => runJobOnce(f.ctx, aiPagesJob, { ...opts, ...o });
+const run = (o: Partial<RunJobOnceOptions> = {}) =>
+  runJobOnce(f.ctx, aiPagesJob, { ...runOnceOptions, ...o });
 const opsRows = () => f.ctx.outbox.listHeld().length + f.ctx.outbox.counts().pending;
 const flags = () =>
   createHealthFlagsRepo(f.store.db)

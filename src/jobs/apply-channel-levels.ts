@@ -1,0 +1,41 @@
+/**
+ * What the level jobs (crawler, AI Pages) do with one brand's answer: in one transaction,
+ * each channel's detection with its own settings against its own state
+ * (channel-detector-state-repo.ts), the channel's new state, and its outbox rows.
+ */
+import type { AlertSettings } from '../alerts/alert-settings.js';
+import type { Alert, AlertNote } from '../alerts/types.js';
+import type { Subscription } from '../store/subscriptions-repo.js';
+import { transaction } from '../store/transaction.js';
+import { addCounts, type EnqueueCounts, enqueueAlerts, noCounts } from './enqueue-alerts.js';
+import type { JobContext } from './job-context.js';
+
+export interface LevelDetection<S> {
+  alerts: readonly Alert[];
+  notes?: readonly AlertNote[];
+  next: S;
+}
+
+/** One detector, for one brand: where its per-channel state lives and how it reads the answer. */
+export interface ChannelLevel<S> {
+  load(channelId: string): S | null;
+  save(channelId: string, next: S): void;
+  detect(prev: S | null, settings: AlertSettings): LevelDetection<S>;
+}
+
+export function applyChannelLevels<S>(
+  ctx: Pick<JobContext, 'db' | 'sink'>,
+  subs: readonly Subscription[],
+  nowMs: number,
+  level: ChannelLevel<S>,
+): EnqueueCounts {
+  return transaction(ctx.db, () => {
+    const counts = noCounts();
+    for (const sub of subs) {
+      const d = level.detect(level.load(sub.channelId), sub.settings);
+      level.save(sub.channelId, d.next);
+      addCounts(counts, enqueueAlerts(ctx.sink, sub, d.alerts, d.notes ?? [], nowMs));
+    }
+    return counts;
+  });
+}
