@@ -4,7 +4,7 @@
  * acknowledge button carries it, and the delivery layer prefixes it with the channel for
  * the outbox dedupe key.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { type Alert, type AlertNote, alertKinds } from './types.js';
 
 export interface AlertGroup {
@@ -17,11 +17,9 @@ export interface AlertGroup {
 }
 
 export function alertGroupKey(brandId: string, keys: readonly string[]): string {
-  const hash = createHash('sha1')
-    .update([...keys].sort().join('\n'))
-    .digest('hex')
-    .slice(0, 20);
-  return `alerts:${brandId}:${hash}`;
+  // One-shot hash(): the same digest as createHash().update().digest() without building a
+  // Hash object per group.
+  return `alerts:${brandId}:${hash('sha1', [...keys].sort().join('\n')).slice(0, 20)}`;
 }
 
 export function groupAlerts(alerts: readonly Alert[], notes: readonly AlertNote[] = []): AlertGroup[] {

@@ -1,9 +1,16 @@
 /**
  * Per-URL citation state of each brand, the memory of detect-citations. Loaded and saved
  * per brand in bulk: a run over 1,000 brands × 500 URLs reads 500 k rows. SQLite packs a
- * brand's rows into one JSON array (json_group_array) that V8's JSON.parse reads about a
- * quarter faster than the driver converts 8 columns × 500 rows value by value; only the
- * URLs a run changed are written.
+ * brand's rows into one JSON text that V8's JSON.parse reads much faster than the driver
+ * converts 8 columns × 500 rows value by value; only the URLs a run changed are written.
+ *
+ * The packing is by column (one array per field, all filled by the same scan, so in the
+ * same row order) rather than one array per row: JSON.parse then builds 8 arrays per
+ * brand instead of 500, which makes the JavaScript half of a load about a third cheaper.
+ * Two values are spelled out, which takes about a third off SQLite's half: a whole-number
+ * sentiment (stored REAL) is emitted as an integer rather than through the float printer,
+ * and the usual empty competitor list is a constant rather than a json() parse per row.
+ * JSON.parse reads both back as the same values.
  */
 import type { CitationState, UrlCitationState } from '../alerts/detect-citations.js';
 import type { Db } from './open-database.js';
@@ -19,22 +26,26 @@ export interface CitationStateRepo {
   count(brandId: string): number;
 }
 
-type PackedRow = [
-  url: string,
-  presence: UrlCitationState['presence'],
-  presenceAtMs: number | null,
-  sentiment: number | null,
-  sentimentAtMs: number | null,
-  competitors: string[],
-  version: number,
-  lastEvent: string | null,
+/** One brand's rows, column by column (see the header). */
+type PackedColumns = [
+  url: string[],
+  presence: UrlCitationState['presence'][],
+  presenceAtMs: (number | null)[],
+  sentiment: (number | null)[],
+  sentimentAtMs: (number | null)[],
+  competitors: string[][],
+  version: number[],
+  lastEvent: (string | null)[],
 ];
 
 export function createCitationStateRepo(db: Db): CitationStateRepo {
   const select = db
     .prepare(
-      `SELECT json_group_array(json_array(url, presence, presence_at_ms, sentiment, sentiment_at_ms,
-         json(competitors), version, last_event))
+      `SELECT json_array(json_group_array(url), json_group_array(presence), json_group_array(presence_at_ms),
+         json_group_array(iif(sentiment = CAST(sentiment AS INTEGER), CAST(sentiment AS INTEGER), sentiment)),
+         json_group_array(sentiment_at_ms),
+         json_group_array(iif(competitors = '[]', json_array(), json(competitors))),
+         json_group_array(version), json_group_array(last_event))
        FROM citation_state WHERE brand_id = ?`,
     )
     .pluck();
@@ -69,32 +80,40 @@ export function createCitationStateRepo(db: Db): CitationStateRepo {
     }
     return n;
   };
-  // Nested inside a caller's transaction these become savepoints (better-sqlite3).
-  const save = db.transaction(writeAll);
-  const replace = db.transaction((brandId: string, state: CitationState, nowMs: number) => {
+  const replaceAll = (brandId: string, state: CitationState, nowMs: number) => {
     del.run(brandId);
     writeAll(brandId, state, nowMs, state.keys());
-  });
+  };
+  // Called on their own, these run in a transaction of their own. Inside a caller's
+  // transaction (the jobs always call them there) they write directly and that transaction
+  // makes them atomic: a throw out of them rolls it back. A savepoint there would copy every
+  // page the write touches into a sub-journal, which past 64 KiB (most brands) spills to a
+  // temp file SQLite creates and deletes again: close to half the time of a save.
+  const save = db.transaction(writeAll);
+  const replace = db.transaction(replaceAll);
 
   return {
     load(brandId) {
+      const [url, presence, presenceAtMs, sentiment, sentimentAtMs, competitors, version, lastEvent] =
+        JSON.parse(select.get(brandId) as string) as PackedColumns;
       const state: CitationState = new Map();
-      for (const r of JSON.parse(select.get(brandId) as string) as PackedRow[]) {
-        state.set(r[0], {
-          presence: r[1],
-          presenceAtMs: r[2],
-          sentiment: r[3],
-          sentimentAtMs: r[4],
-          competitors: r[5],
-          version: r[6],
-          lastEvent: r[7],
+      for (let i = 0; i < url.length; i++) {
+        state.set(url[i]!, {
+          presence: presence[i]!,
+          presenceAtMs: presenceAtMs[i] as number | null,
+          sentiment: sentiment[i] as number | null,
+          sentimentAtMs: sentimentAtMs[i] as number | null,
+          competitors: competitors[i]!,
+          version: version[i]!,
+          lastEvent: lastEvent[i] as string | null,
         });
       }
       return state;
     },
-    save: (brandId, state, nowMs, urls) => save.immediate(brandId, state, nowMs, urls ?? state.keys()),
+    save: (brandId, state, nowMs, urls) =>
+      (db.inTransaction ? writeAll : save.immediate)(brandId, state, nowMs, urls ?? state.keys()),
     replace(brandId, state, nowMs) {
-      replace.immediate(brandId, state, nowMs);
+      (db.inTransaction ? replaceAll : replace.immediate)(brandId, state, nowMs);
     },
     has: (brandId) => exists.get(brandId) !== undefined,
     remove: (brandId) => del.run(brandId).changes,

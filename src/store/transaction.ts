@@ -13,8 +13,20 @@ import type { Db } from './open-database.js';
 /** The seam repositories' callers depend on; another backend provides its own. */
 export type RunInTransaction = <T>(fn: () => T) => T;
 
+/**
+ * One wrapper per database, made once: `db.transaction(fn)` builds four wrapper functions
+ * and defines properties on each, measurable when a run opens a transaction per brand.
+ * Same semantics: BEGIN IMMEDIATE, or a savepoint when nested; rollback on a throw.
+ */
+const runners = new WeakMap<Db, { immediate: (fn: () => unknown) => unknown }>();
+
 export function transaction<T>(db: Db, fn: () => T): T {
-  return db.transaction(fn).immediate();
+  let runner = runners.get(db);
+  if (!runner) {
+    runner = db.transaction((f: () => unknown) => f());
+    runners.set(db, runner);
+  }
+  return runner.immediate(fn) as T;
 }
 
 export function createTransaction(db: Db): RunInTransaction {

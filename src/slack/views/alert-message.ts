@@ -245,7 +245,11 @@ export function buildAlertMessage(group: AlertGroup, options: AlertMessageOption
       : null;
 
   const views = new Map<OpenView, Alert[]>();
-  for (const a of alerts) views.set(a.open.view, [...(views.get(a.open.view) ?? []), a]);
+  for (const a of alerts) {
+    const list = views.get(a.open.view);
+    if (list) list.push(a);
+    else views.set(a.open.view, [a]);
+  }
   const actionElements: Button[] = [...views].map(([view, list]) =>
     // One alert behind a view: open it on that alert's subject (e.g. the URL).
     button(
