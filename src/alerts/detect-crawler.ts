@@ -5,7 +5,9 @@
  * more, one recovery notice when the fall is back under `crawlerRecoveryPct`, nothing in
  * between.
  */
+
 import type { CrawlerOverview } from '../api/schemas/crawler.js';
+import { dateOfDay, dayNumber } from '../utc-days.js';
 import type { AlertSettings } from './alert-settings.js';
 import { formatCount } from './format-count.js';
 import type { Alert, BrandRef } from './types.js';
@@ -33,16 +35,6 @@ export interface CrawlerState {
 
 export const INITIAL_CRAWLER_STATE: CrawlerState = { dropping: false, episode: 0, lastChangePct: null };
 
-const DAY_MS = 86_400_000;
-
-function dayNumber(date: string): number {
-  return Math.floor(Date.parse(`${date.slice(0, 10)}T00:00:00Z`) / DAY_MS);
-}
-
-function dateOf(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
-
 /**
  * Splits a 14-day `chart.series` (ask the overview for `range_preset=custom` over the 14
  * days ending `endDate`) into the last 7 days and the 7 before. Days outside both periods
@@ -52,8 +44,8 @@ export function periodsFromOverview(overview: CrawlerOverview, endDate: string, 
   const end = dayNumber(endDate);
   if (Number.isNaN(end)) throw new RangeError(`endDate must be YYYY-MM-DD, got "${endDate}"`);
   const make = (first: number): PeriodCounts => ({
-    start: dateOf(first),
-    end: dateOf(first + days - 1),
+    start: dateOfDay(first),
+    end: dateOfDay(first + days - 1),
     total: 0,
     byCrawler: {},
   });

@@ -47,9 +47,7 @@ export function minutesOf(hhmm: string): number {
   return Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 }
 
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
+export { addDays } from '../utc-days.js';
 
 /**
  * The instant a local wall-clock time happens. In a DST gap (02:30 on a spring-forward

@@ -4,12 +4,12 @@
  * Each check throws InvalidParamsError naming the parameter as the caller spelled it.
  */
 
+import { isCalendarDate } from '../utc-days.js';
 import { InvalidParamsError } from './errors.js';
 import { rangePresets } from './schemas/index.js';
 import type { DateRangeParams } from './visibility-api.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export function assertUuid(param: string, value: unknown, what = 'an id'): asserts value is string {
   if (typeof value !== 'string' || !UUID.test(value)) {
@@ -88,18 +88,7 @@ export function assertDateRange(params: DateRangeParams): void {
 }
 
 export function assertIsoDate(param: string, value: unknown): asserts value is string {
-  const m = typeof value === 'string' ? ISO_DATE.exec(value) : null;
-  const ok =
-    m !== null &&
-    (() => {
-      const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-      return (
-        d.getUTCFullYear() === Number(m[1]) &&
-        d.getUTCMonth() === Number(m[2]) - 1 &&
-        d.getUTCDate() === Number(m[3])
-      );
-    })();
-  if (!ok)
+  if (typeof value !== 'string' || !isCalendarDate(value))
     throw new InvalidParamsError(param, `${param} must be a date written YYYY-MM-DD, got ${show(value)}.`);
 }
 

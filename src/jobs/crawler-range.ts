@@ -6,8 +6,8 @@
  */
 import { type CrawlerPeriods, periodsFromOverview } from '../alerts/detect-crawler.js';
 import type { CallOptions, VisibilityApi } from '../api/visibility-api.js';
+import { dateOfDay, epochDay } from '../utc-days.js';
 
-const DAY_MS = 86_400_000;
 export const CRAWLER_RANGE_DAYS = 14;
 
 export interface CrawlerRange {
@@ -16,9 +16,8 @@ export interface CrawlerRange {
 }
 
 export function crawlerRange(nowMs: number): CrawlerRange {
-  const today = Math.floor(nowMs / DAY_MS);
-  const date = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-  return { startDate: date(today - CRAWLER_RANGE_DAYS), endDate: date(today - 1) };
+  const today = epochDay(nowMs);
+  return { startDate: dateOfDay(today - CRAWLER_RANGE_DAYS), endDate: dateOfDay(today - 1) };
 }
 
 /** The overview over crawlerRange(nowMs), as the last 7 days vs the 7 before. */

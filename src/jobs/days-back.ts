@@ -3,7 +3,8 @@
  * since that brand's last successful run, so a change is never outside every feed the job
  * reads, even after the bot was down for a while. The detector makes the overlap harmless.
  */
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../utc-days.js';
+
 export const MAX_DAYS_BACK = 30;
 
 export function daysBackSince(lastSuccessMs: number, nowMs: number): number {

@@ -6,8 +6,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../src/api/hash-api-key.js';
-import { nextUtcMidnight, utcDay } from '../../src/api/limiter/utc-day.js';
 import { createScheduler } from '../../src/jobs/scheduler.js';
+import { nextUtcMidnight, utcDay } from '../../src/utc-days.js';
 import { messageText, useAlertsHarness } from './alerts-harness.js';
 
 const OPS = 'COPSROOM';

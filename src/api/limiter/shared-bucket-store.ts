@@ -6,9 +6,9 @@
  */
 import type Database from 'better-sqlite3';
 import type { Db } from '../../store/open-database.js';
+import { nextUtcMidnight, utcDay } from '../../utc-days.js';
 import { drainAfterPause, msUntilWindowSlot } from './sliding-window.js';
 import { type BucketLevel, type BucketParams, msUntilTokens, refill } from './token-bucket.js';
-import { nextUtcMidnight, utcDay } from './utc-day.js';
 
 export interface SharedBucketConfig extends BucketParams {
   /** null = no daily cap */

@@ -9,6 +9,8 @@
  * - response_url: https://docs.slack.dev/interactivity/handling-user-interaction
  *   ("up to 5 times within 30 minutes")
  * - trigger_id: expires 3 s after it is issued (same page).
+ * Kept apart from the product's own table (src/slack/views/block-kit-limit-table.ts) on
+ * purpose: this is the oracle the product's fitting is tested against.
  */
 export const SLACK_LIMITS = {
   messageBlocks: 50,

@@ -1,6 +1,8 @@
 /**
  * Slack's Block Kit limits (docs.slack.dev/reference/block-kit, DESIGN.md "Slack facts").
  * Data only; `fitMessage`/`fitView` apply it.
+ * The local Slack keeps its own table (src/slack/local/slack-limits.ts) on purpose: it is
+ * the test oracle for this one, and one shared table could not catch a wrong number.
  */
 export const BLOCK_KIT_LIMITS = {
   messageBlocks: 50,

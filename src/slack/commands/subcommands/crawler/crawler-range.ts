@@ -4,17 +4,12 @@
  * a range (`14d`, `2025-01-01..`) is an error with the accepted forms, never ignored.
  */
 import type { DateRangeParams } from '../../../../api/visibility-api.js';
+import { isCalendarDate } from '../../../../utc-days.js';
 
 export const RANGE_PRESETS = ['24h', '7d', '30d', '90d'] as const;
 const CUSTOM = /^(\d{4}-\d{2}-\d{2})\.{2,3}(\d{4}-\d{2}-\d{2})$/;
 
 export const RANGE_HELP = 'Use 24h, 7d, 30d, 90d or a date range such as 2025-01-01..2025-01-31.';
-
-function isRealDate(text: string): boolean {
-  const [y, m, d] = text.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
 
 /** A token that is a valid range (safe to read even where a brand name could stand). */
 export function isRangeToken(token: string): boolean {
@@ -41,7 +36,7 @@ export function parseRange(token: string): RangeResult {
   const m = CUSTOM.exec(token);
   if (m) {
     const [, start, end] = m as unknown as [string, string, string];
-    if (!isRealDate(start) || !isRealDate(end))
+    if (!isCalendarDate(start) || !isCalendarDate(end))
       return { ok: false, message: `“${token}” has a date that does not exist. ${RANGE_HELP}` };
     if (start > end) return { ok: false, message: `The range starts (${start}) after it ends (${end}).` };
     return { ok: true, range: { rangePreset: 'custom', startDate: start, endDate: end } };

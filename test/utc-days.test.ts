@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, dateOfDay, dayNumber, isCalendarDate, nextUtcMidnight, utcDay } from '../src/utc-days.js';
+
+describe('utc-days', () => {
+  it('names UTC days and moves across month and leap-year ends', () => {
+    expect(utcDay(Date.parse('2024-02-28T23:59:59Z'))).toBe('2024-02-28');
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
+    expect(addDays('2025-12-31', 1)).toBe('2026-01-01');
+    expect(dateOfDay(dayNumber('2026-11-22T10:00:00Z'))).toBe('2026-11-22');
+  });
+
+  it('finds the next UTC midnight', () => {
+    expect(nextUtcMidnight(Date.parse('2026-11-22T00:00:00Z'))).toBe(Date.parse('2026-11-23T00:00:00Z'));
+    expect(nextUtcMidnight(Date.parse('2026-11-22T23:59:59Z'))).toBe(Date.parse('2026-11-23T00:00:00Z'));
+  });
+
+  it('accepts only real YYYY-MM-DD dates', () => {
+    expect(isCalendarDate('2024-02-29')).toBe(true);
+    for (const bad of ['2025-02-29', '2025-13-01', '2025-1-01', '2025-01-01T00:00', '', 'yesterday']) {
+      expect(isCalendarDate(bad)).toBe(false);
+    }
+  });
+});
