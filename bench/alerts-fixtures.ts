@@ -6,6 +6,7 @@
 import type { AiPagesRecord } from '../src/api/schemas/ai-pages.js';
 import type { CitationFeedResponse, FeedEvent } from '../src/api/schemas/citations.js';
 import type { CrawlerOverview } from '../src/api/schemas/crawler.js';
+import { overviewFromSeries } from '../test/alerts/fixtures.js';
 
 export const DAY = 86_400_000;
 export const START = Date.parse('2025-03-01T00:00:00Z');
@@ -115,27 +116,7 @@ export function crawlerOverview(b: number, end: string): CrawlerOverview {
       by_crawler,
     };
   });
-  return {
-    brand_id: brandOf(b).id,
-    range: { range_preset: 'custom', start: series[0]!.date, end, days: 14, compare_to: 'none' },
-    state: { has_tracking_id: true, has_historical_data: true, tracking_id: 't' },
-    hero: {
-      total_visits: 0,
-      total_visits_change: null,
-      unique_pages: 0,
-      unique_pages_change: null,
-      avg_daily_visits: 0,
-      top_crawler: 'GPTBot',
-    },
-    chart: {
-      series,
-      distribution: [],
-      bot_type_summary: { training: 0, search: 0, interaction: 0, agent: 0, other: 0 },
-    },
-    breakdown: { distribution: [], top_crawler: 'GPTBot', search_bot_visits: 0, crawl_efficiency_pct: 0 },
-    top_pages: [],
-    recent_preview: [],
-  };
+  return overviewFromSeries(brandOf(b).id, series, end);
 }
 
 export function aiPagesRecord(b: number, pct: number): AiPagesRecord {

@@ -65,17 +65,24 @@ export function overview(
     }
     series.push({ date, count: Object.values(by_crawler).reduce((a, b) => a + b, 0), by_crawler });
   }
+  return overviewFromSeries(BRAND.id, series, end);
+}
+
+type SeriesPoint = CrawlerOverview['chart']['series'][number];
+
+/** A `custom` 14-day overview around a daily series; the hero figures follow from it. */
+export function overviewFromSeries(brandId: string, series: SeriesPoint[], end: string): CrawlerOverview {
   const total = series.reduce((a, p) => a + p.count, 0);
   return {
-    brand_id: BRAND.id,
-    range: { range_preset: 'custom', start: series[0]!.date, end, days: 14, compare_to: 'none' },
+    brand_id: brandId,
+    range: { range_preset: 'custom', start: series[0]!.date, end, days: series.length, compare_to: 'none' },
     state: { has_tracking_id: true, has_historical_data: true, tracking_id: 'trk_1' },
     hero: {
       total_visits: total,
       total_visits_change: null,
       unique_pages: 40,
       unique_pages_change: 0,
-      avg_daily_visits: total / 14,
+      avg_daily_visits: total / series.length,
       top_crawler: 'GPTBot',
     },
     chart: {
