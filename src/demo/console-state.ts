@@ -19,8 +19,6 @@ export interface ConsoleState {
   modalId: string | undefined;
   /** Channel of each response_url the console handed out (its replies land there). */
   responseUrlChannels: Map<string, string>;
-  /** Brands the console subscribed the demo channel to (`:jobs`). */
-  subscribed: Set<string>;
   /** Brands staged with `:usage` / `:traffic`: `:jobs` subscribes them too. */
   staged: Set<string>;
 }
@@ -31,7 +29,6 @@ export function createConsoleState(shownUpTo: ActivityMark): ConsoleState {
     shownUpTo,
     modalId: undefined,
     responseUrlChannels: new Map(),
-    subscribed: new Set(),
     staged: new Set(),
   };
 }

@@ -4,12 +4,13 @@
  * message they left in a channel. Alerting may not be built yet; then it says so.
  */
 import { subcommands } from '../../slack/commands/registry.js';
+import { createSubscriptionsRepo } from '../../store/subscriptions-repo.js';
 import { markActivity } from '../activity-mark.js';
 import { channelLabel } from '../channel-label.js';
 import type { ConsoleContext } from '../console-context.js';
 import { ConsoleInputError } from '../console-input-error.js';
 import type { ShownClickable } from '../console-state.js';
-import { DEMO_BRANDS } from '../demo-brands.js';
+import { DEMO_BRANDS, resolveDemoBrand } from '../demo-brands.js';
 import { JOB_NAMES, type JobName } from '../load-run-jobs.js';
 import { renderMessage } from '../render/render-blocks.js';
 import { showPending } from '../show-pending.js';
@@ -39,7 +40,12 @@ function snapshot(ctx: ConsoleContext): Snapshot {
 
 async function subscribeFirst(ctx: ConsoleContext): Promise<void> {
   const { io, state } = ctx;
-  const wanted = [DEFAULT_BRAND, ...state.staged].filter((b) => !state.subscribed.has(b));
+  // Asked of the store, not remembered: a typed `unsubscribe` must count too.
+  const subscriptions = createSubscriptionsRepo(ctx.stack.deps.db);
+  const wanted = [DEFAULT_BRAND, ...state.staged].filter((name) => {
+    const brand = resolveDemoBrand(name);
+    return !brand || subscriptions.get(ctx.channelId, brand.id) === null;
+  });
   if (!subcommands.some((s) => s.name === 'subscribe')) {
     io.print(
       io.style.dim('(no /visibility subscribe command yet: the jobs only see existing subscriptions)'),

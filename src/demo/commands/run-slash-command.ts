@@ -6,11 +6,9 @@
 
 import { awaitHandled } from '../await-handled.js';
 import type { ConsoleContext } from '../console-context.js';
-import { resolveDemoBrand } from '../demo-brands.js';
 import { rec, str } from '../render/block-json.js';
 import { renderMessage } from '../render/render-blocks.js';
 import { showPending } from '../show-pending.js';
-import { tokenize } from '../tokenize.js';
 
 /** A reply in the HTTP answer itself (Bolt acks empty, but a command may answer in the ack). */
 function showAckBody(ctx: ConsoleContext, body: string): void {
@@ -29,9 +27,6 @@ function showAckBody(ctx: ConsoleContext, body: string): void {
 export async function runSlashCommand(ctx: ConsoleContext, line: string): Promise<void> {
   const { stack, io, state } = ctx;
   const text = line.replace(/^\/visibility\b\s*/, '');
-  const [sub, brand] = tokenize(text);
-  if (sub === 'subscribe' && brand) state.subscribed.add(resolveDemoBrand(brand)?.name ?? brand);
-  if (sub === 'unsubscribe' && brand) state.subscribed.delete(resolveDemoBrand(brand)?.name ?? brand);
 
   const before = stack.handled();
   const res = await stack.slack.slashCommand(stack.appUrl, {
