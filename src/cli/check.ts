@@ -3,14 +3,19 @@
  * It prints what works (the brands the key sees, the Slack team and bot user) and never a
  * secret: only hosts, names and Slack's error codes.
  */
+
 import { isApiError } from '../api/errors.js';
 import { type AppDepsOverrides, createAppDeps } from '../app-deps.js';
 import type { Config } from '../config.js';
+import { mrkdwnToTerminal } from '../demo/render/mrkdwn-to-terminal.js';
+import { createStyle } from '../demo/render/style.js';
 import { silentLogger } from '../logger.js';
 import { selectReceiver } from '../slack/select-receiver.js';
 import { userFacingError } from '../slack/user-facing-error.js';
 import { openDatabase } from '../store/open-database.js';
-import { mrkdwnToPlain } from './mrkdwn-to-plain.js';
+
+/** Check lines go to a terminal or a log: no colours. */
+const PLAIN = createStyle(false);
 
 export interface CheckOptions {
   out?: (line: string) => void;
@@ -90,7 +95,7 @@ export async function runCheck(config: Config, options: CheckOptions = {}): Prom
       `API key works: it sees ${brands.length} brand${brands.length === 1 ? '' : 's'}${names.length ? `: ${names.join(', ')}${brands.length > 5 ? ', …' : ''}` : ''}`,
     );
   } catch (err) {
-    const why = mrkdwnToPlain(userFacingError(err).message);
+    const why = mrkdwnToTerminal(userFacingError(err).message, PLAIN);
     fail(
       `Brand Visibility API at ${host(config.apiUrl)}: ${why}${isApiError(err) && err.status ? ` (HTTP ${err.status})` : ''}`,
     );
