@@ -38,8 +38,10 @@ async function failure(p: Promise<unknown>): Promise<ApiError> {
 beforeAll(async () => {
   // Limits high enough that this suite never meets the simulator's real rate limits;
   // 429 handling is exercised with the rate-limit fault instead.
+  // Generation outlasts the suite, so "generating, then already_generating" cannot race a
+  // timer on a busy machine.
   sim = await startSimulator({
-    generationMs: 50,
+    generationMs: 3_600_000,
     limits: { perMinute: 10_000, burst: 10_000, endpointPerMinute: 10_000 },
   });
   limiter = recordingLimiter();

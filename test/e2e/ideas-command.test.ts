@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { SEED_BRANDS } from '../../src/simulator/index.js';
 import { ideaTypeLabel } from '../../src/slack/views/idea-type-label.js';
+import { manualClock } from '../simulator/sim-test-helpers.js';
 import {
   buttons,
   buttonValue,
@@ -112,8 +113,11 @@ describe('ideas: listing and paging', () => {
 });
 
 describe('ideas refresh', () => {
+  // The simulator's generation finishes when the test moves its clock, not when a real
+  // timer fires: on a busy machine the second refresh could otherwise arrive after it.
+  const simClock = manualClock(Date.now());
   const h = useReadHarness({
-    simulator: { generationMs: 600 },
+    simulator: { generationMs: 600, clock: simClock },
     refreshTiming: { pollIntervalMs: 25, timeoutMs: 10_000 },
   });
 
@@ -130,6 +134,8 @@ describe('ideas refresh', () => {
     ]);
 
     // The first command's message is replaced when meta.generation_status leaves generating.
+    expect(h.slack.responsesFor(first.responseUrlId)).toHaveLength(1);
+    simClock.advance(600);
     const done = await h.slack.waitFor(() => h.slack.responsesFor(first.responseUrlId)[1], 8000);
     expect(done.status).toBe(200);
     const body = done.body as { text: string; replace_original?: boolean; blocks: unknown[] };
@@ -160,11 +166,13 @@ describe('ideas refresh', () => {
   });
 
   it('relays the answer for a viewer brand (the refresh is attempted)', async () => {
-    const { reply } = await h.command('ideas "Northwind Outfitters" refresh');
+    const { reply, responseUrlId } = await h.command('ideas "Northwind Outfitters" refresh');
     expect(h.requestsTo('/get-content-ideas', 'POST').map((r) => r.body)).toEqual([
       { brand_id: SEED_BRANDS.northwind.id, action: 'refresh' },
     ]);
     expect(reply.text).toMatch(/Generating|already being generated/);
+    simClock.advance(600);
+    await h.slack.waitFor(() => h.slack.responsesFor(responseUrlId)[1], 8000);
   });
 });
 
