@@ -1,36 +1,44 @@
 # syntax=docker/dockerfile:1
-# visibility-bot: multi-stage build. better-sqlite3 is compiled here, against the same
-# Debian (bookworm) glibc the runtime image has, so the native module loads there.
+# visibility-bot: multi-stage build on the newest Node LTS line (26). The build stage
+# installs from the lockfile and compiles the TypeScript; the runtime stage gets only the
+# compiled code and the production dependencies, owned by root so the unprivileged
+# runtime user can read but never change them.
 
-FROM node:22-bookworm AS build
+FROM node:26-bookworm AS build
 WORKDIR /app
-RUN apt-get update \
- && apt-get install -y --no-install-recommends python3 make g++ \
- && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 # Scripts are skipped at install: "prepare" would build before the sources are copied.
-# better-sqlite3 is then built from source on purpose (no downloaded prebuilt binary).
-RUN npm ci --ignore-scripts --no-audit --no-fund \
- && npm_config_build_from_source=true npm rebuild better-sqlite3
+# better-sqlite3 13 ships Node-API binaries for linux-x64/arm64 (glibc and musl), so no
+# compiler runs here.
+RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
-RUN npm run build && npm prune --omit=dev
+# Production dependencies only, then drop better-sqlite3's sources (SQLite amalgamation,
+# C++), its build folder and the binaries of other platforms: ~25 MB the runtime never loads.
+RUN npm run build \
+ && npm prune --omit=dev --ignore-scripts --no-audit --no-fund \
+ && cd node_modules/better-sqlite3 \
+ && rm -rf deps src build binding.gyp \
+ && keep="prebuilds/linux-$(node -p process.arch).node" \
+ && find prebuilds -type f ! -path "$keep" -delete \
+ && node -e "const D=require('/app/node_modules/better-sqlite3'); new D(':memory:').close()"
 
-FROM node:22-bookworm-slim AS runtime
+FROM node:26-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     DATABASE_PATH=/app/data/visibility.db
 WORKDIR /app
-COPY --from=build --chown=node:node /app/package.json ./
-COPY --from=build --chown=node:node /app/node_modules ./node_modules
-COPY --from=build --chown=node:node /app/dist ./dist
-# The database lives on a volume owned by the unprivileged `node` user of the base image.
+# Code and dependencies stay root-owned (read-only for `node`); only /app/data is writable.
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 VOLUME /app/data
 EXPOSE 3000
-# /healthz stays 200 while the process runs and the database is open (an API outage does
-# not turn it red, so the orchestrator does not restart the bot for a vendor problem).
+# /healthz is 200 while the process serves and the database is open; see README "Health".
+# An API outage does not turn it red, so the orchestrator never restarts the bot for a
+# vendor problem. (podman/buildah keep HEALTHCHECK only with `--format docker`.)
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # node is PID 1 and handles SIGTERM itself: stop taking requests, finish commands in
