@@ -1,25 +1,30 @@
 /**
- * Bolt's receiver for the chosen mode. HTTP: POST /slack/events, signature checked by
- * Bolt, /healthz and /metrics as custom routes. Socket Mode: the connection to Slack; its
- * routes are served by routes-server.ts instead.
+ * Bolt's receiver for the chosen mode. HTTP: POST /slack/events behind a guard
+ * (guarded-http-receiver.ts: signature, freshness, shape, redeliveries), /healthz and
+ * /metrics as custom routes. Socket Mode: the connection to Slack; its routes are served
+ * by routes-server.ts instead.
  */
-import { type CustomRoute, HTTPReceiver, type Receiver, SocketModeReceiver } from '@slack/bolt';
+import { type CustomRoute, type Receiver, SocketModeReceiver } from '@slack/bolt';
 import type { AppDeps } from '../app-deps.js';
+import { createHandledRequestsRepo } from '../store/handled-requests-repo.js';
 import { boltLogger } from './bolt-logger.js';
+import { GuardedHTTPReceiver } from './guarded-http-receiver.js';
 import type { ReceiverChoice } from './select-receiver.js';
 import { webClientOptions } from './web-client-options.js';
 
 export function createReceiver(deps: AppDeps, choice: ReceiverChoice, routes: CustomRoute[]): Receiver {
   const logger = boltLogger(deps.logger, 'bolt-receiver');
   if (choice.mode === 'http') {
-    return new HTTPReceiver({
-      signingSecret: choice.signingSecret,
-      endpoints: '/slack/events',
-      customRoutes: routes,
-      logger,
-      // Ack first, work after: the HTTP answer leaves as soon as a listener calls ack().
-      processBeforeResponse: false,
-    });
+    return new GuardedHTTPReceiver(
+      {
+        signingSecret: choice.signingSecret,
+        customRoutes: routes,
+        logger,
+        // Ack first, work after: the HTTP answer leaves as soon as a listener calls ack().
+        processBeforeResponse: false,
+      },
+      { clock: deps.clock, logger: deps.logger, handledRequests: createHandledRequestsRepo(deps.db) },
+    );
   }
   const { slackApiUrl, fetch, timeout } = webClientOptions(deps.config, 'interactive', deps);
   return new SocketModeReceiver({

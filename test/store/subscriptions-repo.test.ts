@@ -21,8 +21,8 @@ const sub = (channelId: string, brandId: string, extra = {}) => ({
 });
 
 describe('subscriptions repo', () => {
-  it('migrates to version 4', () => {
-    expect(t.db.pragma('user_version', { simple: true })).toBe(4);
+  it('migrates to version 4 (its tables) or later', () => {
+    expect(t.db.pragma('user_version', { simple: true })).toBeGreaterThanOrEqual(4);
   });
 
   it('creates a subscription with default settings and flags', () => {

@@ -12,14 +12,16 @@ export const citationsPageAction: ActionHandler = {
   prefix: CITATIONS_PAGE_ACTION,
   async run(ctx) {
     const v = valueFields(parseActionValue(ctx.action.value));
-    const brand = await ctx.resolveBrand(v.string('brandId'));
-    const reply = await citationsListPage(ctx.deps, brand, {
+    // Every field is checked before the brand is looked up: a forged value costs no API call.
+    const page = {
       offset: v.int('offset', 0, 1_000_000_000),
       limit: v.optionalInt('limit', 1, 500) ?? DEFAULT_CITATIONS_PAGE,
       domain: v.optionalString('domain'),
       prompt: v.optionalString('prompt'),
       tags: v.optionalStrings('tags'),
-    });
+    };
+    const brand = await ctx.resolveBrand(v.string('brandId'));
+    const reply = await citationsListPage(ctx.deps, brand, page);
     await ctx.respond({ ...reply, replaceOriginal: true });
   },
 };

@@ -11,12 +11,14 @@ export const ideasPageAction: ActionHandler = {
   prefix: IDEAS_PAGE_ACTION,
   async run(ctx) {
     const v = valueFields(parseActionValue(ctx.action.value));
-    const brand = await ctx.resolveBrand(v.string('brandId'));
-    const reply = await ideasPage(ctx.deps, brand, {
+    // Every field is checked before the brand is looked up: a forged value costs no API call.
+    const page = {
       status: v.oneOf('status', STATUSES),
       offset: v.int('offset', 0, 1_000_000_000),
       limit: v.optionalInt('limit', 1, 200) ?? DEFAULT_IDEAS_PAGE,
-    });
+    };
+    const brand = await ctx.resolveBrand(v.string('brandId'));
+    const reply = await ideasPage(ctx.deps, brand, page);
     await ctx.respond({ ...reply, replaceOriginal: true });
   },
 };

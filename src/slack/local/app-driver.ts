@@ -16,6 +16,8 @@ import { storeAckReply } from './store-ack-reply.js';
 import type {
   AppResponse,
   BlockActionOptions,
+  RedeliveryOptions,
+  SignedPostOptions,
   SlashCommandOptions,
   StoredMessage,
   StoredView,
@@ -36,6 +38,8 @@ export interface AppDriverDeps {
 export class AppDriver {
   /** The legacy verification token Slack still puts in payloads. */
   readonly verificationToken = randomBytes(12).toString('hex');
+
+  #last: { body: string; contentType: string } | undefined;
 
   constructor(private readonly deps: AppDriverDeps) {}
 
@@ -179,12 +183,33 @@ export class AppDriver {
     return { status: res.status, body: res.body };
   }
 
+  async redeliverLast(appUrl: string, o: RedeliveryOptions = {}): Promise<AppResponse> {
+    if (!this.#last) throw new Error('local Slack: nothing was sent yet, so nothing to redeliver');
+    const res = await this.post(appUrl, this.#last.body, this.#last.contentType, {
+      'x-slack-retry-num': String(o.retryNum ?? 1),
+      'x-slack-retry-reason': o.retryReason ?? 'http_timeout',
+    });
+    return { status: res.status, body: res.body };
+  }
+
+  async postSigned(appUrl: string, body: string, o: SignedPostOptions = {}): Promise<AppResponse> {
+    const res = await this.post(appUrl, body, o.contentType ?? FORM, o.headers, o.timestampSec);
+    return { status: res.status, body: res.body };
+  }
+
   responseUrl(id: string): string {
     return `${this.deps.origin()}/response/${id}`;
   }
 
-  private async post(appUrl: string, body: string, contentType: string) {
-    const { signature, timestamp } = this.sign(body);
+  private async post(
+    appUrl: string,
+    body: string,
+    contentType: string,
+    extraHeaders: Record<string, string> = {},
+    timestampSec?: number,
+  ) {
+    this.#last = { body, contentType };
+    const { signature, timestamp } = this.sign(body, timestampSec);
     const started = performance.now();
     const res = await fetch(appUrl, {
       method: 'POST',
@@ -193,6 +218,7 @@ export class AppDriver {
         'x-slack-signature': signature,
         'x-slack-request-timestamp': timestamp,
         'user-agent': 'Slackbot 1.0 (+https://api.slack.com/robots)',
+        ...extraHeaders,
       },
       body,
     });

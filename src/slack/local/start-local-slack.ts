@@ -166,6 +166,8 @@ export async function startLocalSlack(options: LocalSlackOptions = {}): Promise<
     viewSubmission: (appUrl, o) => driver.viewSubmission(appUrl, o),
     event: (appUrl, event) => driver.event(appUrl, event),
     sign: (body, timestampSec) => driver.sign(body, timestampSec),
+    redeliverLast: (appUrl, o) => driver.redeliverLast(appUrl, o),
+    postSigned: (appUrl, body, o) => driver.postSigned(appUrl, body, o),
     close: async () => {
       for (const res of stalled) res.destroy();
       server.closeAllConnections();

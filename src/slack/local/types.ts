@@ -229,5 +229,23 @@ export interface LocalSlack {
   viewSubmission(appUrl: string, o: ViewSubmissionOptions): Promise<AppResponse & { json: unknown }>;
   event(appUrl: string, event: Record<string, unknown>): Promise<AppResponse>;
   sign(body: string, timestampSec?: number): { signature: string; timestamp: string };
+  /**
+   * Sends the driver's last request again, byte for byte, the way Slack redelivers one it
+   * thinks timed out: freshly signed, with `X-Slack-Retry-Num` and `X-Slack-Retry-Reason`.
+   */
+  redeliverLast(appUrl: string, o?: RedeliveryOptions): Promise<AppResponse>;
+  /** Any body, signed (at `timestampSec`, default now) and posted: for hostile-request tests. */
+  postSigned(appUrl: string, body: string, o?: SignedPostOptions): Promise<AppResponse>;
   close(): Promise<void>;
+}
+
+export interface RedeliveryOptions {
+  retryNum?: number;
+  retryReason?: string;
+}
+
+export interface SignedPostOptions {
+  contentType?: string;
+  timestampSec?: number;
+  headers?: Record<string, string>;
 }

@@ -3,6 +3,13 @@ import { rateLimits } from './001-rate-limits.js';
 import { auditLog } from './002-audit-log.js';
 import { channelDefaults } from './003-channel-defaults.js';
 import { alerting } from './004-alerting.js';
+import { handledRequests } from './005-handled-requests.js';
 
 /** Append new migrations; never edit one that has shipped. */
-export const migrations: readonly Migration[] = [rateLimits, auditLog, channelDefaults, alerting];
+export const migrations: readonly Migration[] = [
+  rateLimits,
+  auditLog,
+  channelDefaults,
+  alerting,
+  handledRequests,
+];

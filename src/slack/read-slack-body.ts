@@ -1,0 +1,174 @@
+/**
+ * What a signed request to /slack/events carries, checked before Bolt sees it. Bolt
+ * trusts the shape of a signed body: `payload=null` crashes its receiver (it reads
+ * `ssl_check` of null) and a click without `user` or `team` throws while it builds the
+ * listener's context (HTTP 500). Slack never sends such bodies, so anything that does not
+ * look like one of the requests this bot handles is refused here, with the reason for
+ * the log (never the body: it may carry tokens and user text).
+ *
+ * Shapes: https://docs.slack.dev/interactivity/implementing-slash-commands,
+ * /reference/interaction-payloads, /apis/events-api.
+ */
+import { createHash } from 'node:crypto';
+import { parse as parseQuery } from 'node:querystring';
+import { z } from 'zod';
+
+/** Bolt's HTTPReceiver compares the header verbatim; so do we, to agree on what is a form. */
+export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+
+export type SlackBodyKind =
+  | 'ssl_check'
+  | 'url_verification'
+  | 'slash_command'
+  | 'block_actions'
+  | 'view_submission'
+  | 'view_closed'
+  | 'event_callback';
+
+export type SlackBody =
+  | {
+      ok: true;
+      kind: SlackBodyKind;
+      /** Stays the same when Slack redelivers the request; undefined: nothing to dedupe. */
+      requestKey: string | undefined;
+    }
+  | {
+      ok: false;
+      reason: string;
+      /**
+       * A body that is not JSON at all (wrong content type) stays Bolt's 400, as before;
+       * a signed request in Slack's shape with content the bot cannot use gets a 200 with
+       * nothing done, so Slack shows the user no error for what the bot chose to ignore.
+       */
+      unparseable?: true;
+    };
+
+const id = z.string().min(1).max(255);
+const url = z.url({ protocol: /^https?$/ });
+const team = z.looseObject({ id });
+
+const slashCommand = z.looseObject({
+  command: z.string().regex(/^\/\S+$/),
+  text: z.string(),
+  user_id: id,
+  channel_id: id,
+  team_id: id,
+  response_url: url,
+  trigger_id: id,
+});
+
+/** A user; `team` may be null on org-wide installs, then the user's team_id names it. */
+const interaction = z
+  .looseObject({
+    user: z.looseObject({ id, team_id: id.optional() }),
+    team: team.nullable().optional(),
+    trigger_id: id.optional(),
+  })
+  .refine((b) => b.team?.id ?? b.user.team_id, { message: 'team missing' });
+
+const action = z.looseObject({ action_id: id, type: z.string().min(1) });
+
+const blockActions = z
+  .looseObject({
+    trigger_id: id,
+    actions: z.array(action).min(1),
+    container: z.looseObject({ type: z.string() }),
+    channel: z.looseObject({ id }).optional(),
+    response_url: url.optional(),
+    view: z.looseObject({ id }).optional(),
+  })
+  // A click on a message is answered through its response_url, in its channel; a click
+  // in a modal or the App Home names its view instead.
+  .refine((b) => (b.container.type === 'message' ? b.channel && b.response_url : b.view), {
+    message: 'channel, response_url or view missing',
+  });
+
+const viewPayload = z.looseObject({
+  id,
+  callback_id: z.string(),
+  private_metadata: z.string().optional(),
+  state: z.looseObject({ values: z.record(z.string(), z.record(z.string(), z.unknown())) }),
+});
+const viewSubmission = z.looseObject({ trigger_id: id, view: viewPayload });
+const viewClosed = z.looseObject({ view: viewPayload.partial({ state: true }) });
+
+const eventCallback = z.looseObject({
+  team_id: id,
+  event_id: id,
+  event: z.looseObject({ type: z.string().min(1) }),
+});
+const urlVerification = z.looseObject({ challenge: z.string().min(1).max(1000) });
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function problem(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return issue ? `${issue.path.join('.') || '(body)'}: ${issue.message}` : 'invalid';
+}
+
+function check(
+  schema: z.ZodType,
+  body: unknown,
+  kind: SlackBodyKind,
+  requestKey: string | undefined,
+): SlackBody {
+  const parsed = schema.safeParse(body);
+  return parsed.success
+    ? { ok: true, kind, requestKey }
+    : { ok: false, reason: `${kind} ${problem(parsed.error)}` };
+}
+
+function readJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function readInteraction(payload: Record<string, unknown>): SlackBody {
+  const base = interaction.safeParse(payload);
+  if (!base.success) return { ok: false, reason: `interaction ${problem(base.error)}` };
+  const type = payload['type'];
+  // trigger_id is unique per click or submission and the same in a redelivery.
+  const key = `${String(type)}:${String(payload['trigger_id'])}`;
+  if (type === 'block_actions') return check(blockActions, payload, 'block_actions', key);
+  if (type === 'view_submission') return check(viewSubmission, payload, 'view_submission', key);
+  if (type === 'view_closed') return check(viewClosed, payload, 'view_closed', undefined);
+  return { ok: false, reason: `interaction type ${JSON.stringify(type)?.slice(0, 40)} not handled` };
+}
+
+function readForm(text: string): SlackBody {
+  const form = parseQuery(text);
+  if (Object.values(form).some(Array.isArray)) return { ok: false, reason: 'form field repeated' };
+  if (form['ssl_check'] === '1') return { ok: true, kind: 'ssl_check', requestKey: undefined };
+  if ('payload' in form) {
+    const payload = readJson(String(form['payload']));
+    if (!isObject(payload)) return { ok: false, reason: 'payload is not a JSON object' };
+    return readInteraction(payload);
+  }
+  const command = slashCommand.safeParse(form);
+  if (!command.success) return { ok: false, reason: `slash_command ${problem(command.error)}` };
+  return { ok: true, kind: 'slash_command', requestKey: `command:${command.data.trigger_id}` };
+}
+
+function readEventsApi(text: string): SlackBody {
+  const body = readJson(text);
+  if (body === undefined) return { ok: false, reason: 'body is not JSON', unparseable: true };
+  if (!isObject(body)) return { ok: false, reason: 'body is not a JSON object' };
+  if (body['type'] === 'url_verification') return check(urlVerification, body, 'url_verification', undefined);
+  if (body['type'] === 'event_callback')
+    return check(eventCallback, body, 'event_callback', `event:${String(body['event_id'])}`);
+  return { ok: false, reason: `event type ${JSON.stringify(body['type'])?.slice(0, 40)} not handled` };
+}
+
+/** Classifies a raw request body; `contentType` is the header as sent. */
+export function readSlackBody(rawBody: string, contentType: string | undefined): SlackBody {
+  return contentType === FORM_CONTENT_TYPE ? readForm(rawBody) : readEventsApi(rawBody);
+}
+
+/** A short, stable digest for logs: which request, without its content. */
+export function bodyDigest(rawBody: string): string {
+  return createHash('sha256').update(rawBody).digest('hex').slice(0, 12);
+}
