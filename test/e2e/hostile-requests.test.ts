@@ -531,6 +531,24 @@ describe('Slack redeliveries', () => {
     expect(backends.slack.responsesFor(cmd.responseUrlId)).toHaveLength(1);
   });
 
+  it('publishes the App Home once for a redelivered app_home_opened event', async () => {
+    const serve = await startServe();
+    const res = await backends.slack.event(serve.appUrl, {
+      type: 'app_home_opened',
+      user: USER,
+      tab: 'home',
+    });
+    expect(res.status).toBe(200);
+    await backends.slack.waitFor(() => backends.slack.callsTo('views.publish')[0], 5000);
+    const again = await backends.slack.redeliverLast(serve.appUrl, {
+      retryNum: 1,
+      retryReason: 'http_error',
+    });
+    expect(again.status).toBe(200);
+    await serve.stop();
+    expect(backends.slack.callsTo('views.publish')).toHaveLength(1);
+  });
+
   it('processes a retry whose original never arrived, once', async () => {
     const serve = await startServe();
     const lost = commandForm(hostedUrl('lost0000'), [], { text: 'markets "Acme Analytics" add IT' });
