@@ -78,6 +78,8 @@ export async function startAlertsHarness(options: AlertsHarnessOptions = {}): Pr
     env: options.env,
     simulator: { ...options.simulator, clock: simClock },
     deps: { clock: botClock },
+    // Slack signs with the time the bot sees: the bot refuses requests 5 minutes off its clock.
+    slack: { signingClock: botClock },
   });
   const { sim, slack, deps, env, appUrl } = base;
   const children = new Set<ChildProcess>();

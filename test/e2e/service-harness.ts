@@ -12,7 +12,7 @@ import { localStackEnv } from '../../src/demo/local-stack-config.js';
 import { createLogger } from '../../src/logger.js';
 import { type RunningSimulator, type SimulatorOptions, startSimulator } from '../../src/simulator/index.js';
 import { type RunningService, startService } from '../../src/slack/create-slack-app.js';
-import { type LocalSlack, startLocalSlack } from '../../src/slack/local/index.js';
+import { type LocalSlack, type LocalSlackOptions, startLocalSlack } from '../../src/slack/local/index.js';
 
 export interface Harness {
   sim: RunningSimulator;
@@ -35,9 +35,12 @@ export interface Backends {
   env: Record<string, string>;
 }
 
-export async function startBackends(simulator: SimulatorOptions = {}): Promise<Backends> {
+export async function startBackends(
+  simulator: SimulatorOptions = {},
+  slackOptions: LocalSlackOptions = {},
+): Promise<Backends> {
   const sim = await startSimulator(simulator);
-  const slack = await startLocalSlack();
+  const slack = await startLocalSlack(slackOptions);
   const dir = mkdtempSync(join(tmpdir(), 'visibility-e2e-'));
   return { sim, slack, dir, env: localStackEnv({ sim, slack, dir }, 'debug') };
 }
@@ -75,12 +78,14 @@ export interface HarnessOptions {
   /** Variables laid over the backends' environment. */
   env?: Record<string, string>;
   simulator?: SimulatorOptions;
+  /** Local Slack options, e.g. a signing clock that follows a shifted app clock. */
+  slack?: LocalSlackOptions;
   /** createAppDeps overrides besides the captured logger, e.g. a shifted clock. */
   deps?: Omit<AppDepsOverrides, 'logger'>;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const { sim, slack, dir, env: baseEnv } = await startBackends(options.simulator);
+  const { sim, slack, dir, env: baseEnv } = await startBackends(options.simulator, options.slack);
   const env = { ...baseEnv, ...options.env };
   const config = loadConfig('serve', env);
   const logLines: string[] = [];

@@ -6,6 +6,7 @@
  * HTTPReceiver compares the header verbatim); events are JSON.
  */
 import { randomBytes } from 'node:crypto';
+import type { Clock } from '../../clock.js';
 import { applyViewResponseAction } from './apply-view-response-action.js';
 import { buildAction } from './build-action.js';
 import type { HostedResponseUrls } from './hosted-response-urls.js';
@@ -31,6 +32,8 @@ export interface AppDriverDeps {
   ws: Workspace;
   responseUrls: HostedResponseUrls;
   signingSecret: string;
+  /** The time signatures carry (see LocalSlackOptions.signingClock). */
+  signingClock: Clock;
   /** Origin of the local Slack, e.g. `http://127.0.0.1:4321`. */
   origin: () => string;
 }
@@ -43,11 +46,11 @@ export class AppDriver {
 
   constructor(private readonly deps: AppDriverDeps) {}
 
-  /**
-   * Signs with the wall clock, not the injected one: Bolt verifies the timestamp against
-   * Date.now() and rejects anything more than 5 minutes off.
-   */
-  sign(body: string, timestampSec = Math.floor(Date.now() / 1000)): { signature: string; timestamp: string } {
+  /** Signs at `timestampSec`, default the signing clock's now (the wall clock unless a test moves the app's). */
+  sign(
+    body: string,
+    timestampSec = Math.floor(this.deps.signingClock.now() / 1000),
+  ): { signature: string; timestamp: string } {
     return signSlackRequest(this.deps.signingSecret, body, timestampSec);
   }
 

@@ -62,7 +62,13 @@ export async function startLocalSlack(options: LocalSlackOptions = {}): Promise<
   const webApi = new WebApi(ws, clock, faults, botToken);
   const responseUrls = new HostedResponseUrls(ws, clock);
   let origin = '';
-  const driver = new AppDriver({ ws, responseUrls, signingSecret, origin: () => origin });
+  const driver = new AppDriver({
+    ws,
+    responseUrls,
+    signingSecret,
+    signingClock: options.signingClock ?? systemClock,
+    origin: () => origin,
+  });
   const stalled = new Set<ServerResponse>();
 
   const server = createServer((req, res) => {

@@ -16,6 +16,12 @@ export interface LocalSlackOptions {
   botToken?: string;
   /** Time source for message ts, `at` stamps, response_url and trigger_id expiry. */
   clock?: Clock;
+  /**
+   * The time the driver's request signatures carry (`X-Slack-Request-Timestamp`); default
+   * the wall clock. An app refuses a timestamp 5 minutes away from its own clock, so a test
+   * that moves the app's clock passes the same clock here.
+   */
+  signingClock?: Clock;
   teamId?: string;
   botUserId?: string;
 }
