@@ -92,10 +92,16 @@ const viewPayload = z.looseObject({
 const viewSubmission = z.looseObject({ trigger_id: id, view: viewPayload });
 const viewClosed = z.looseObject({ view: viewPayload.partial({ state: true }) });
 
+/** The App Home listener reads who opened which tab; other events have no listener here. */
+const homeOpened = z.looseObject({ user: id, tab: z.string() });
 const eventCallback = z.looseObject({
   team_id: id,
   event_id: id,
-  event: z.looseObject({ type: z.string().min(1) }),
+  event: z
+    .looseObject({ type: z.string().min(1) })
+    .refine((e) => e.type !== 'app_home_opened' || homeOpened.safeParse(e).success, {
+      message: 'app_home_opened without user or tab',
+    }),
 });
 const urlVerification = z.looseObject({ challenge: z.string().min(1).max(1000) });
 

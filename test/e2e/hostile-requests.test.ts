@@ -281,7 +281,7 @@ const ignored: Case[] = [
         type: 'event_callback',
         team_id: 'T0LOCAL01',
         event_id: 'Ev3',
-        event: { type: 'app_home_opened', tab: 'messages' },
+        event: { type: 'app_home_opened', tab: 'home' },
       }),
     contentType: 'application/json',
   },

@@ -62,7 +62,12 @@ describe('readSlackBody', () => {
       }),
     ).toEqual({ ok: true, kind: 'view_submission', requestKey: 'view_submission:1.2.z' });
     expect(
-      json({ type: 'event_callback', team_id: 'T1', event_id: 'Ev1', event: { type: 'app_home_opened' } }),
+      json({
+        type: 'event_callback',
+        team_id: 'T1',
+        event_id: 'Ev1',
+        event: { type: 'app_home_opened', user: 'U1', tab: 'home' },
+      }),
     ).toEqual({ ok: true, kind: 'event_callback', requestKey: 'event:Ev1' });
     expect(json({ type: 'url_verification', challenge: 'c' })).toMatchObject({
       ok: true,
@@ -93,6 +98,15 @@ describe('readSlackBody', () => {
       ['JSON null', json(null)],
       ['event without id', json({ type: 'event_callback', team_id: 'T1', event: { type: 'x' } })],
       ['unknown event type', json({ type: 'app_rate_limited' })],
+      [
+        'home opened without user',
+        json({
+          type: 'event_callback',
+          team_id: 'T1',
+          event_id: 'Ev2',
+          event: { type: 'app_home_opened', tab: 'home' },
+        }),
+      ],
     ];
     for (const [name, result] of cases) {
       expect({ name, ok: result.ok }).toEqual({ name, ok: false });
