@@ -461,6 +461,20 @@ describe('request timestamps', () => {
     expect(serve.lines.filter((l) => l.includes('slack_request_unverified'))).toHaveLength(2);
   });
 
+  it("answers Slack's unsigned ssl_check with 200 and ignores anything smuggled with it", async () => {
+    const serve = await startServe();
+    const smuggled = `ssl_check=1&${commandForm(hostedUrl('smuggled'))}`;
+    const res = await fetch(serve.appUrl, {
+      method: 'POST',
+      headers: { 'content-type': FORM },
+      body: smuggled,
+    });
+    expect(res.status).toBe(200);
+    await serve.stop();
+    expect(backends.sim.requests).toHaveLength(0);
+    expect(backends.slack.responses).toHaveLength(0);
+  });
+
   it('judges freshness by the service clock, not the wall clock', async () => {
     const aheadMs = 60 * 60 * 1000;
     const serve = await startServe({ ...systemClock, now: () => Date.now() + aheadMs });
