@@ -24,6 +24,8 @@ export interface Config {
   defaultTimezone: string;
   opsChannel: string | undefined;
   logLevel: LogLevel;
+  /** /healthz turns 503 when Slack has been unreachable for longer than this. */
+  healthSlackGraceSeconds: number;
 }
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -36,6 +38,7 @@ export const DEFAULTS = {
   DATABASE_PATH: 'data/visibility.db',
   DEFAULT_TIMEZONE: 'UTC',
   LOG_LEVEL: 'info',
+  HEALTH_SLACK_GRACE_SECONDS: '300',
 } as const;
 
 export class ConfigError extends Error {
@@ -128,6 +131,10 @@ const FIELDS = {
   DEFAULT_TIMEZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin or UTC'),
   SLACK_OPS_CHANNEL: z.string().regex(/^[CGD][A-Z0-9]+$/, 'must be a channel ID such as C012ABCDEF'),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }),
+  HEALTH_SLACK_GRACE_SECONDS: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of seconds, e.g. 300')
+    .transform(Number),
 } as const;
 
 type FieldName = keyof typeof FIELDS;
@@ -171,6 +178,8 @@ export function loadConfig(verb: Verb, env: Env = process.env): Config {
     defaultTimezone: read('DEFAULT_TIMEZONE') ?? DEFAULTS.DEFAULT_TIMEZONE,
     opsChannel: read('SLACK_OPS_CHANNEL'),
     logLevel: read('LOG_LEVEL') ?? 'info',
+    healthSlackGraceSeconds:
+      read('HEALTH_SLACK_GRACE_SECONDS') ?? Number(DEFAULTS.HEALTH_SLACK_GRACE_SECONDS),
   };
 
   // serve needs a way to receive Slack traffic: HTTP (signing secret) or Socket Mode (app token).

@@ -5,6 +5,7 @@
  * by routes-server.ts instead.
  */
 import { type CustomRoute, type Receiver, SocketModeReceiver } from '@slack/bolt';
+import type { RetryOptions } from '@slack/web-api';
 import type { AppDeps } from '../app-deps.js';
 import { createHandledRequestsRepo } from '../store/handled-requests-repo.js';
 import { boltLogger } from './bolt-logger.js';
@@ -12,7 +13,18 @@ import { GuardedHTTPReceiver } from './guarded-http-receiver.js';
 import type { ReceiverChoice } from './select-receiver.js';
 import { webClientOptions } from './web-client-options.js';
 
-export function createReceiver(deps: AppDeps, choice: ReceiverChoice, routes: CustomRoute[]): Receiver {
+/** Socket Mode: set by a caller that supervises reconnection itself (startService). */
+export interface SocketSupervision {
+  autoReconnectEnabled: boolean;
+  retryConfig: RetryOptions;
+}
+
+export function createReceiver(
+  deps: AppDeps,
+  choice: ReceiverChoice,
+  routes: CustomRoute[],
+  supervision?: SocketSupervision,
+): Receiver {
   const logger = boltLogger(deps.logger, 'bolt-receiver');
   if (choice.mode === 'http') {
     return new GuardedHTTPReceiver(
@@ -32,6 +44,14 @@ export function createReceiver(deps: AppDeps, choice: ReceiverChoice, routes: Cu
     logger,
     // apps.connections.open keeps socket-mode's own reconnect retry policy (it must keep
     // trying while Slack is away); only the URL, fetch and timeout are ours.
-    installerOptions: { clientOptions: { slackApiUrl, fetch, timeout } },
+    installerOptions: {
+      clientOptions: {
+        slackApiUrl,
+        fetch,
+        timeout,
+        ...(supervision && { retryConfig: supervision.retryConfig }),
+      },
+    },
+    ...(supervision && { autoReconnectEnabled: supervision.autoReconnectEnabled }),
   });
 }

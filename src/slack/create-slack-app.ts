@@ -4,9 +4,9 @@
  * through pino (scrubbed), every Slack client honours SLACK_API_URL and our retry policy
  * (web-client-options.ts), and listeners are registered per Slack surface.
  */
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { App, type CustomRoute } from '@slack/bolt';
+import { App, type CustomRoute, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
 import type { AppDeps } from '../app-deps.js';
 import { register as registerActions } from './actions/index.js';
 import { boltLogger } from './bolt-logger.js';
@@ -18,26 +18,63 @@ import { createInFlight, type InFlight } from './in-flight.js';
 import { startRoutesServer } from './routes-server.js';
 import { type ReceiverChoice, selectReceiver } from './select-receiver.js';
 import { serviceRoutes } from './service-routes.js';
+import {
+  createSlackConnection,
+  type EventSource,
+  type SlackConnection,
+  watchSocketModeClient,
+} from './slack-connection.js';
 import { register as registerSubmissions } from './submissions/index.js';
 import { webClientOptions } from './web-client-options.js';
 
 export interface SlackApp {
   app: App;
   mode: ReceiverChoice['mode'];
-  /** /healthz and /metrics (Socket Mode serves them itself, see startService). */
+  /** /healthz and /metrics; startService serves them on its own server in both modes. */
   routes: CustomRoute[];
   inFlight: InFlight;
+  /** Whether Slack can reach the app (for /healthz). */
+  connection: SlackConnection;
+  /** HTTP mode: Bolt's request handler for /slack/events (the receiver's own server is not used). */
+  requestListener: RequestListener | undefined;
+  /** Socket Mode: the client, whose `disconnected` event asks for a reconnect. */
+  socketClient: EventSource | undefined;
 }
 
 export function createSlackApp(deps: AppDeps): SlackApp {
   const choice = selectReceiver(deps.config);
-  const routes = serviceRoutes(deps, choice.mode);
+  const connection = createSlackConnection(choice.mode, deps.clock);
+  const routes = serviceRoutes(deps, connection);
+  // Every apps.connections.open attempt (the Socket Mode client's own retries included)
+  // passes through our instrumented fetch: counting them there tells /healthz how often
+  // the client has tried since the link went down.
+  const receiverDeps: AppDeps = {
+    ...deps,
+    metrics: {
+      ...deps.metrics,
+      observeSlackCall(method, outcome, error) {
+        deps.metrics.observeSlackCall(method, outcome, error);
+        if (method !== 'apps.connections.open') return;
+        connection.attempt();
+        if (outcome !== 'ok') connection.down('connecting', `apps.connections.open: ${error ?? outcome}`);
+      },
+    },
+  };
+  // startService reconnects the socket itself (see there): the client's own reconnect
+  // rejects unhandled when apps.connections.open fails, and its 100 retries of that call
+  // stretch to hours between attempts.
+  const receiver = createReceiver(receiverDeps, choice, routes, {
+    autoReconnectEnabled: false,
+    retryConfig: { retries: 0 },
+  });
+  if (receiver instanceof SocketModeReceiver) watchSocketModeClient(receiver.client, connection);
   const app = new App({
-    receiver: createReceiver(deps, choice, routes),
+    receiver,
     token: deps.config.slackBotToken,
     logger: boltLogger(deps.logger),
     clientOptions: webClientOptions(deps.config, 'interactive', deps),
-    // auth.test runs in startService, where a bad token becomes a clear error.
+    // auth.test runs in startService, where a bad token becomes a clear error and an
+    // unreachable Slack is retried in the background.
     deferInitialization: true,
   });
   const inFlight = createInFlight();
@@ -53,7 +90,15 @@ export function createSlackApp(deps: AppDeps): SlackApp {
   registerActions(app, deps, { guestCheck });
   registerSubmissions(app, deps);
   registerEvents(app, deps, { guestCheck });
-  return { app, mode: choice.mode, routes, inFlight };
+  return {
+    app,
+    mode: choice.mode,
+    routes,
+    inFlight,
+    connection,
+    requestListener: receiver instanceof HTTPReceiver ? receiver.requestListener : undefined,
+    socketClient: receiver instanceof SocketModeReceiver ? receiver.client : undefined,
+  };
 }
 
 export interface StartServiceOptions {
@@ -63,11 +108,20 @@ export interface StartServiceOptions {
    * fits in the 10 s Docker and Kubernetes give between SIGTERM and SIGKILL.
    */
   drainTimeoutMs?: number;
+  /**
+   * How long start-up waits for Slack before it starts the scheduler anyway and keeps
+   * connecting in the background; default 10 s. A refused token found within that time
+   * still fails the start.
+   */
+  slackWaitMs?: number;
+  /** Pause between attempts to reach Slack (start-up, Socket Mode reconnects): first, then at most; default 1 s, 60 s. */
+  slackRetryMs?: { first: number; max: number };
 }
 
 export interface RunningService {
   url: string;
   mode: ReceiverChoice['mode'];
+  connection: SlackConnection;
   stop(): Promise<void>;
 }
 
@@ -86,34 +140,136 @@ function closeServer(server: Server, graceMs: number): Promise<void> {
   });
 }
 
-/** Starts the Slack service on `port` (0 = any free port) and runs `deps.onStart`. */
-export async function startService(deps: AppDeps, options: StartServiceOptions): Promise<RunningService> {
-  const { app, mode, routes, inFlight } = createSlackApp(deps);
-  const drainTimeoutMs = options.drainTimeoutMs ?? 8_000;
-  await app.init();
+/** Slack answered and said no (invalid_auth, not_authed…): retrying cannot help. */
+function isRefusal(err: unknown): boolean {
+  return typeof (err as { data?: { error?: unknown } } | undefined)?.data?.error === 'string';
+}
 
-  let server: Server;
-  if (mode === 'http') {
-    server = (await app.start(options.port)) as Server;
-  } else {
-    server = await startRoutesServer(routes, options.port);
-    await app.start().catch(async (err: unknown) => {
-      await closeServer(server, 0);
-      throw err;
+const reasonOf = (err: unknown) => {
+  const code = (err as { data?: { error?: unknown } } | undefined)?.data?.error;
+  if (typeof code === 'string') return code;
+  return err instanceof Error ? err.message : String(err);
+};
+
+/**
+ * Starts the Slack service on `port` (0 = any free port) and runs `deps.onStart` (the
+ * scheduler). The port answers /healthz at once; Slack is then connected: auth.test
+ * (Bolt's init), and in Socket Mode the WebSocket. When Slack cannot be reached, the
+ * scheduler still starts after `slackWaitMs` (alerts already queued are delivered by the
+ * bot's own Web API client as soon as Slack answers) and the connection is retried in the
+ * background; /healthz reports it. Only a definite refusal of a token at start-up fails it.
+ */
+export async function startService(deps: AppDeps, options: StartServiceOptions): Promise<RunningService> {
+  const { app, mode, routes, inFlight, connection, requestListener, socketClient } = createSlackApp(deps);
+  const log = deps.logger.child({ component: 'service' });
+  const drainTimeoutMs = options.drainTimeoutMs ?? 8_000;
+  const retry = options.slackRetryMs ?? { first: 1_000, max: 60_000 };
+  const stopSignal = new AbortController();
+  let ready = false;
+  let initialized = false;
+
+  // Before auth.test has passed Bolt cannot route a request; Slack retries a 503.
+  const slackHandler: RequestListener | undefined = requestListener
+    ? (req, res) => {
+        if (!ready) {
+          res.writeHead(503, { 'retry-after': '5' });
+          res.end();
+          return;
+        }
+        try {
+          requestListener(req, res);
+        } catch {
+          // Bolt throws for paths it does not serve (its own server answers them 404).
+          if (!res.headersSent) res.writeHead(404);
+          res.end();
+        }
+      }
+    : undefined;
+  const server = await startRoutesServer(routes, options.port, slackHandler);
+
+  /**
+   * auth.test, then (Socket Mode) the WebSocket; retried until it works or stop(). At
+   * start-up a refused token ends it (retrying cannot help; serve exits with the reason).
+   */
+  const connect = async (failOnRefusal: boolean): Promise<void> => {
+    let pause = retry.first;
+    for (let first = failOnRefusal; !stopSignal.signal.aborted; first = false) {
+      try {
+        if (!initialized) {
+          connection.attempt();
+          await app.init();
+          initialized = true;
+        }
+        if (mode === 'http') connection.up();
+        else await app.start();
+        ready = true;
+        return;
+      } catch (err) {
+        if (first && isRefusal(err)) throw err;
+        connection.down('connecting', reasonOf(err));
+        log.warn(
+          { err, retryInMs: pause },
+          `Slack is not reachable yet (${reasonOf(err)}); the scheduler runs meanwhile, retrying`,
+        );
+      }
+      await deps.clock.sleep(pause, stopSignal.signal).catch(() => undefined);
+      pause = Math.min(pause * 2, retry.max);
+    }
+  };
+
+  let loop: Promise<void> | undefined;
+  const connectOnce = (failOnRefusal = false) => {
+    loop ??= connect(failOnRefusal).finally(() => {
+      loop = undefined;
     });
+    return loop;
+  };
+  // A dropped socket (network, Slack recycling its servers, a missed pong) is reconnected
+  // by the same loop, with the same pauses.
+  socketClient?.on('disconnected', () => {
+    if (stopSignal.signal.aborted || loop) return;
+    log.warn('the Socket Mode connection dropped: reconnecting');
+    void deps.clock
+      .sleep(retry.first, stopSignal.signal)
+      .then(() => connectOnce())
+      .catch((err: unknown) => {
+        if (!stopSignal.signal.aborted) log.error({ err }, `reconnecting to Slack failed: ${reasonOf(err)}`);
+      });
+  });
+
+  const connecting = connectOnce(true);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const outcome = await Promise.race([
+      connecting.then(() => 'connected' as const),
+      new Promise<'waiting'>((resolve) => {
+        timer = setTimeout(() => resolve('waiting'), options.slackWaitMs ?? 10_000);
+      }),
+    ]);
+    if (outcome === 'waiting') {
+      log.warn('Slack has not answered yet: starting the scheduler, still connecting in the background');
+    }
+  } catch (err) {
+    stopSignal.abort();
+    await closeServer(server, 0);
+    throw err;
+  } finally {
+    clearTimeout(timer);
   }
+  connecting.catch((err: unknown) => log.error({ err }, `connecting to Slack failed: ${reasonOf(err)}`));
   const url = urlOf(server);
   for (const hook of deps.onStart) await hook();
 
   let stopping: Promise<void> | undefined;
   const stop = async () => {
-    const log = deps.logger.child({ component: 'service' });
+    stopSignal.abort();
     // Stop taking requests (HTTP server or socket), then let acked work finish.
     if (mode === 'http') await closeServer(server, Math.min(drainTimeoutMs, 1000));
     else
       await app
         .stop()
         .catch((err: unknown) => log.warn({ err }, 'closing the Socket Mode connection failed'));
+    connection.stopped();
     if (!(await inFlight.drain(drainTimeoutMs))) {
       log.warn(
         { pending: inFlight.size, drainTimeoutMs },
@@ -132,6 +288,7 @@ export async function startService(deps: AppDeps, options: StartServiceOptions):
   return {
     url,
     mode,
+    connection,
     stop: () => {
       stopping ??= stop();
       return stopping;

@@ -1,34 +1,55 @@
 /**
- * GET /healthz and GET /metrics, served beside /slack/events in HTTP mode and on their own
- * server in Socket Mode. /healthz is green while the process runs and the database is
- * open; the API's reachability is reported but never turns it red (DESIGN.md: a vendor
- * outage must not restart the bot).
+ * GET /healthz and GET /metrics, served on PORT in HTTP and Socket Mode alike.
+ *
+ * When /healthz turns red (503), so that an orchestrator restarts the process:
+ * - the database is not open: nothing can be remembered or delivered;
+ * - Slack has not been reachable for longer than HEALTH_SLACK_GRACE_SECONDS (default
+ *   300): in Socket Mode the WebSocket is down (or was never up), in HTTP mode auth.test
+ *   has not passed since start. Short drops are normal (Slack recycles Socket Mode
+ *   connections every few hours and the client reconnects by itself); a link that stays
+ *   down is what a restart can fix, e.g. a client stuck after a network change.
+ * Everything else is reported and stays 200: the API's reachability (a vendor outage
+ * must not restart the bot, DESIGN.md, and a restart would not fix it), the scheduler's
+ * state and failing jobs (they have their own alerts in the ops channel and `status`).
  */
 import type { CustomRoute } from '@slack/bolt';
 import type { AppDeps } from '../app-deps.js';
+import type { SlackConnection } from './slack-connection.js';
 
-export function healthBody(deps: Pick<AppDeps, 'db' | 'apiHealth' | 'metrics'>, mode: string) {
+type HealthDeps = Pick<AppDeps, 'db' | 'apiHealth' | 'metrics' | 'config'>;
+
+export function healthBody(deps: HealthDeps, connection: SlackConnection) {
   const dbOpen = deps.db.open;
+  const graceMs = deps.config.healthSlackGraceSeconds * 1000;
+  const slackDownMs = connection.downForMs();
+  const problems: string[] = [];
+  if (!dbOpen) problems.push('database_closed');
+  if (slackDownMs > graceMs) problems.push('slack_unreachable');
   const scheduler = deps.metrics.schedulerState();
   return {
-    ok: dbOpen,
+    ok: problems.length === 0,
+    problems,
     db: dbOpen ? 'open' : 'closed',
-    slack: { mode },
+    slack: {
+      ...connection.snapshot(),
+      downForSeconds: Math.round(slackDownMs / 1000),
+      graceSeconds: deps.config.healthSlackGraceSeconds,
+    },
     api: deps.apiHealth.snapshot(),
-    ...(scheduler ? { scheduler } : {}),
+    scheduler: scheduler ?? { running: false },
   };
 }
 
 export function serviceRoutes(
-  deps: Pick<AppDeps, 'db' | 'apiHealth' | 'metrics' | 'logger'>,
-  mode: string,
+  deps: HealthDeps & Pick<AppDeps, 'logger'>,
+  connection: SlackConnection,
 ): CustomRoute[] {
   return [
     {
       path: '/healthz',
       method: ['GET'],
       handler: (_req, res) => {
-        const body = healthBody(deps, mode);
+        const body = healthBody(deps, connection);
         res.writeHead(body.ok ? 200 : 503, {
           'content-type': 'application/json',
           'cache-control': 'no-store',

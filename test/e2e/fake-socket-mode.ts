@@ -18,6 +18,12 @@ export interface FakeSocketMode {
   received: Array<Record<string, unknown>>;
   /** The app-level token seen on apps.connections.open. */
   appTokens: string[];
+  /** false: every Web API call answers 503, as when Slack is down or unreachable. */
+  reachable: boolean;
+  /** Cuts every open WebSocket, as a network drop would (no close frame). */
+  dropConnections(): void;
+  /** WebSockets currently open. */
+  readonly openSockets: number;
   close(): Promise<void>;
 }
 
@@ -75,11 +81,15 @@ export async function startFakeSocketMode(localSlackApiUrl: string): Promise<Fak
     for (const s of sockets) s.write(frame(0x1, Buffer.from(JSON.stringify(data))));
   };
 
+  const state = { reachable: true };
   const server = createServer((req, res) => {
     void (async () => {
       const text = await body(req);
       const url = new URL(req.url ?? '/', 'http://x');
-      if (url.pathname === '/api/apps.connections.open') {
+      if (!state.reachable && url.pathname.startsWith('/api/')) {
+        res.writeHead(503);
+        res.end();
+      } else if (url.pathname === '/api/apps.connections.open') {
         appTokens.push(String(req.headers.authorization ?? '').replace(/^Bearer /, ''));
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ ok: true, url: `${origin.replace('http', 'ws')}/link` }));
@@ -147,6 +157,18 @@ export async function startFakeSocketMode(localSlackApiUrl: string): Promise<Fak
     relayUrl: `${origin}/relay`,
     received,
     appTokens,
+    get reachable() {
+      return state.reachable;
+    },
+    set reachable(value: boolean) {
+      state.reachable = value;
+    },
+    dropConnections() {
+      for (const s of sockets) s.destroy();
+    },
+    get openSockets() {
+      return sockets.size;
+    },
     async close() {
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
