@@ -34,6 +34,7 @@ import { createAppDeps } from '../src/app-deps.js';
 import { secretsOf } from '../src/config.js';
 import { localStackConfig } from '../src/demo/local-stack-config.js';
 import { createLogger } from '../src/logger.js';
+import { METRIC_PREFIX } from '../src/metrics.js';
 import { SEED_BRANDS, startSimulator } from '../src/simulator/index.js';
 import { startService } from '../src/slack/create-slack-app.js';
 import { type ResponseUrlPost, startLocalSlack } from '../src/slack/local/index.js';
@@ -285,11 +286,12 @@ function countBy(values: readonly string[]): Record<string, number> {
   return out;
 }
 
-/** `subcommand/outcome × count` from the service's command_duration_seconds histogram. */
+/** `subcommand/outcome × count` from the service's command duration histogram. */
 async function commandOutcomes(registry: Registry): Promise<string> {
-  const metric = await registry.getSingleMetric('command_duration_seconds')?.get();
+  const name = `${METRIC_PREFIX}command_duration_seconds`;
+  const metric = await registry.getSingleMetric(name)?.get();
   return (metric?.values ?? [])
-    .filter((v) => 'metricName' in v && v.metricName === 'command_duration_seconds_count')
+    .filter((v) => 'metricName' in v && v.metricName === `${name}_count`)
     .map((v) => `${v.labels['subcommand']}/${v.labels['outcome']} ×${v.value}`)
     .join(', ');
 }

@@ -1,11 +1,19 @@
 /**
  * Prometheus metrics on a registry of our own (never prom-client's global one, so tests
- * and several services in one process do not collide). Limiter gauges are read from the
- * limiter at scrape time; everything else is counted as it happens.
+ * and several services in one process do not collide), named by Prometheus conventions
+ * (https://prometheus.io/docs/practices/naming/): our metrics carry the `visibility_bot_`
+ * prefix (Node's default process metrics keep their standard names), counters end in
+ * `_total`, units are in the name (`_seconds`), and every label has a bounded set of
+ * values (endpoint and method names from our tables, Slack error codes, outcomes).
+ * The limiter's figures are read from the limiter at scrape time; counters among them
+ * only ever move forward by the limiter's own monotonic totals.
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { LimiterState } from './api/limiter/types.js';
 import type { ResponseEvent } from './api/transport.js';
+
+/** Prefix of every metric of ours. */
+export const METRIC_PREFIX = 'visibility_bot_';
 
 /** What the scheduler reports about itself (jobs, last runs); shown on /healthz. */
 export type SchedulerState = Record<string, unknown>;
@@ -20,7 +28,10 @@ export interface Metrics {
   readonly registry: Registry;
   observeApiResponse(e: ResponseEvent): void;
   observeSlackCall(method: string, outcome: SlackCallOutcome, error?: string): void;
+  /** A /visibility command, by subcommand (the registry's names, or `unknown`). */
   observeCommand(subcommand: string, seconds: number, outcome: CommandOutcome): void;
+  /** A button or menu click, by action (the action handlers' prefixes, or `unknown`). */
+  observeAction(action: string, seconds: number, outcome: CommandOutcome): void;
   /** Limiter gauges read `state()` at each scrape. */
   bindLimiter(state: () => LimiterState): void;
   setSchedulerState(state: SchedulerState): void;
@@ -32,40 +43,56 @@ const LANES = ['interactive', 'background'] as const;
 export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // prom-client names three gauges `_total`, which promtool rejects (a `_total` is a
+  // counter); their per-type gauges (nodejs_active_handles{type} …) carry the same counts.
+  for (const name of [
+    'nodejs_active_handles_total',
+    'nodejs_active_requests_total',
+    'nodejs_active_resources_total',
+  ])
+    registry.removeSingleMetric(name);
   let limiterState: (() => LimiterState) | undefined;
   let scheduler: SchedulerState | undefined;
   const registers = [registry];
 
   const apiRequests = new Counter({
-    name: 'api_requests_total',
+    name: `${METRIC_PREFIX}api_requests_total`,
     help: 'Requests sent to the Brand Visibility API (every attempt), by endpoint and status',
     labelNames: ['endpoint', 'status'] as const,
     registers,
   });
   const apiDuration = new Histogram({
-    name: 'api_request_duration_seconds',
+    name: `${METRIC_PREFIX}api_request_duration_seconds`,
     help: 'Duration of Brand Visibility API requests, by endpoint',
     labelNames: ['endpoint'] as const,
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers,
   });
   const slackCalls = new Counter({
-    name: 'slack_api_calls_total',
+    name: `${METRIC_PREFIX}slack_api_calls_total`,
     help: 'Slack Web API calls and response_url posts, by method and outcome',
     labelNames: ['method', 'outcome'] as const,
     registers,
   });
   const slackErrors = new Counter({
-    name: 'slack_api_errors_total',
+    name: `${METRIC_PREFIX}slack_api_errors_total`,
     help: 'Slack errors by method and error code (e.g. channel_not_found, invalid_blocks)',
     labelNames: ['method', 'error'] as const,
     registers,
   });
+  const interactionBuckets = [0.1, 0.25, 0.5, 1, 2, 3, 5, 10, 30];
   const commandDuration = new Histogram({
-    name: 'command_duration_seconds',
+    name: `${METRIC_PREFIX}command_duration_seconds`,
     help: 'Time from receiving a /visibility command to its last reply, by subcommand and outcome',
     labelNames: ['subcommand', 'outcome'] as const,
-    buckets: [0.1, 0.25, 0.5, 1, 2, 3, 5, 10, 30],
+    buckets: interactionBuckets,
+    registers,
+  });
+  const actionDuration = new Histogram({
+    name: `${METRIC_PREFIX}action_duration_seconds`,
+    help: 'Time from a button or menu click to its last reply, by action and outcome',
+    labelNames: ['action', 'outcome'] as const,
+    buckets: interactionBuckets,
     registers,
   });
 
@@ -73,8 +100,37 @@ export function createMetrics(): Metrics {
     function collect(this: Gauge) {
       if (limiterState) read(limiterState(), this);
     };
+  /**
+   * A counter fed from one of the limiter's running totals: it moves forward by what the
+   * total grew since the last scrape, so it stays monotonic as Prometheus expects.
+   */
+  function limiterCounter<L extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly L[],
+    totals: (s: LimiterState) => ReadonlyArray<[Partial<Record<L, string>>, number]>,
+  ): void {
+    const seen = new Map<string, number>();
+    new Counter({
+      name,
+      help,
+      labelNames,
+      registers,
+      collect(this: Counter<L>) {
+        if (!limiterState) return;
+        for (const [labels, total] of totals(limiterState())) {
+          const key = JSON.stringify(labels);
+          const grown = total - (seen.get(key) ?? 0);
+          seen.set(key, total);
+          // inc by 0 still shows the series from the first scrape, so rate() has a start.
+          this.inc(labels, Math.max(0, grown));
+        }
+      },
+    });
+  }
+
   new Gauge({
-    name: 'limiter_queue_length',
+    name: `${METRIC_PREFIX}limiter_queue_length`,
     help: 'Callers waiting for an API token, by lane',
     labelNames: ['lane'] as const,
     registers,
@@ -83,32 +139,29 @@ export function createMetrics(): Metrics {
     }),
   });
   new Gauge({
-    name: 'limiter_tokens',
+    name: `${METRIC_PREFIX}limiter_tokens`,
     help: "Tokens in the API key's shared bucket",
     registers,
     collect: fromLimiter((s, g) => g.set(s.tokens)),
   });
   new Gauge({
-    name: 'limiter_wait_seconds',
-    help: 'Total seconds callers have waited for an API token since start, by lane',
-    labelNames: ['lane'] as const,
-    registers,
-    collect: fromLimiter((s, g) => {
-      for (const lane of LANES) g.set({ lane }, s.waitedMs[lane] / 1000);
-    }),
-  });
-  new Gauge({
-    name: 'limiter_requests_today',
+    name: `${METRIC_PREFIX}limiter_requests_today`,
     help: 'Requests counted against the API key today (UTC), across processes',
     registers,
     collect: fromLimiter((s, g) => g.set(s.usedToday)),
   });
-  new Gauge({
-    name: 'limiter_rate_limited_total',
-    help: '429 answers seen from the API since start',
-    registers,
-    collect: fromLimiter((s, g) => g.set(s.rateLimitedCount)),
-  });
+  limiterCounter(
+    `${METRIC_PREFIX}limiter_wait_seconds_total`,
+    'Seconds callers have waited for an API token, by lane',
+    ['lane'] as const,
+    (s) => LANES.map((lane) => [{ lane }, s.waitedMs[lane] / 1000]),
+  );
+  limiterCounter(
+    `${METRIC_PREFIX}api_rate_limited_total`,
+    '429 answers the API gave this process',
+    [] as const,
+    (s) => [[{}, s.rateLimitedCount]],
+  );
 
   return {
     registry,
@@ -122,6 +175,9 @@ export function createMetrics(): Metrics {
     },
     observeCommand(subcommand, seconds, outcome) {
       commandDuration.observe({ subcommand, outcome }, seconds);
+    },
+    observeAction(action, seconds, outcome) {
+      actionDuration.observe({ action, outcome }, seconds);
     },
     bindLimiter(state) {
       limiterState = state;

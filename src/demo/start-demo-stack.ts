@@ -46,6 +46,10 @@ function countingMetrics(): { metrics: Metrics; handled: () => number } {
       inner.observeCommand(subcommand, seconds, outcome);
       count += 1;
     },
+    observeAction(action, seconds, outcome) {
+      inner.observeAction(action, seconds, outcome);
+      count += 1;
+    },
   };
   return { metrics, handled: () => count };
 }

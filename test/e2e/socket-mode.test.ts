@@ -52,7 +52,7 @@ describe('Socket Mode', () => {
     expect(await health.json()).toMatchObject({ ok: true, db: 'open', slack: { mode: 'socket' } });
     const metrics = await fetch(`${service.url}/metrics`);
     expect(metrics.status).toBe(200);
-    expect(await metrics.text()).toContain('slack_api_calls_total');
+    expect(await metrics.text()).toContain('visibility_bot_slack_api_calls_total');
     expect((await fetch(`${service.url}/slack/events`, { method: 'POST' })).status).toBe(404);
   });
 

@@ -92,7 +92,7 @@ export function register(app: App, deps: AppDeps, options: RegisterActionsOption
       outcome = await reportError(err, { logger, respond: reply, label });
     } finally {
       const seconds = (performance.now() - started) / 1000;
-      deps.metrics.observeCommand(label, seconds, outcome);
+      deps.metrics.observeAction(handler?.prefix ?? 'unknown', seconds, outcome);
       logger.info({ handler: label, outcome, ms: Math.round(seconds * 1000) }, 'action handled');
     }
   });
