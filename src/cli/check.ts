@@ -1,9 +1,12 @@
 /**
  * `visibility-bot check`: one line per check, ✓ or ✗, and exit 0 only when all pass.
  * It prints what works (the brands the key sees, the Slack team and bot user) and never a
- * secret: only hosts, names and Slack's error codes.
+ * secret: only hosts, names and Slack's error codes. It changes nothing: the database is
+ * inspected, never created or migrated.
  */
-
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
 import { isApiError } from '../api/errors.js';
 import { type AppDepsOverrides, createAppDeps } from '../app-deps.js';
 import type { Config } from '../config.js';
@@ -12,6 +15,8 @@ import { createStyle } from '../demo/render/style.js';
 import { silentLogger } from '../logger.js';
 import { selectReceiver } from '../slack/select-receiver.js';
 import { userFacingError } from '../slack/user-facing-error.js';
+import { databaseOpenError, nearestExistingFolder, notWritableAdvice } from '../store/database-open-error.js';
+import { migrations } from '../store/migrations/index.js';
 import { openDatabase } from '../store/open-database.js';
 
 /** Check lines go to a terminal or a log: no colours. */
@@ -30,20 +35,63 @@ const host = (url: string) => {
   }
 };
 
-class ProbeRollback extends Error {}
+interface DatabaseVerdict {
+  ok: boolean;
+  line: string;
+}
 
-/** A real write inside a transaction that is rolled back: proves the file takes writes. */
-function probeWritable(db: ReturnType<typeof openDatabase>): void {
-  try {
-    db.transaction(() => {
-      db.prepare(
-        "INSERT INTO audit_log (at_ms, user_id, action, result) VALUES (0, 'check', 'check', 'probe')",
-      ).run();
-      throw new ProbeRollback();
-    })();
-  } catch (err) {
-    if (!(err instanceof ProbeRollback)) throw err;
+/**
+ * What serve would find at DATABASE_PATH, without changing anything there: an existing
+ * file is opened read-only (is it a database, at which schema version) and its folder's
+ * and its own writability are asked of the file system; a missing one is not created, the
+ * nearest existing folder is asked whether it would take it.
+ */
+function inspectDatabase(path: string): DatabaseVerdict {
+  if (path === ':memory:') return { ok: true, line: 'Database: in memory (nothing is kept between runs)' };
+  const where = `DATABASE_PATH=${path}`;
+  if (!existsSync(path)) {
+    const folder = nearestExistingFolder(path);
+    const parent = dirname(resolve(path));
+    try {
+      accessSync(folder, constants.W_OK);
+    } catch {
+      return { ok: false, line: `${where} does not exist and cannot be created. ${notWritableAdvice(path)}` };
+    }
+    return {
+      ok: true,
+      line: `Database ${path} does not exist yet: serve and run-job will create it${folder === parent ? '' : ` (and the missing folders below ${folder})`}; ${folder} is writable`,
+    };
   }
+  if (statSync(path).isDirectory()) {
+    return {
+      ok: false,
+      line: `${where} is a folder: set it to a file path inside it, e.g. ${join(path, 'visibility.db')}`,
+    };
+  }
+  let version: number;
+  try {
+    const db = new Database(path, { readonly: true, fileMustExist: true });
+    try {
+      version = db.pragma('user_version', { simple: true }) as number;
+      db.prepare('SELECT count(*) FROM sqlite_master').get();
+    } finally {
+      db.close();
+    }
+  } catch (err) {
+    return { ok: false, line: databaseOpenError(path, err).message };
+  }
+  try {
+    // WAL keeps two files beside the database: the folder must take writes too.
+    accessSync(path, constants.R_OK | constants.W_OK);
+    accessSync(dirname(resolve(path)), constants.W_OK);
+  } catch {
+    return { ok: false, line: `${where} is not writable. ${notWritableAdvice(path)}` };
+  }
+  const latest = migrations.length;
+  return {
+    ok: true,
+    line: `Database writable: ${path} (schema version ${version}${version < latest ? `; serve and run-job will migrate it to ${latest}` : ''})`,
+  };
 }
 
 export async function runCheck(config: Config, options: CheckOptions = {}): Promise<number> {
@@ -66,21 +114,14 @@ export async function runCheck(config: Config, options: CheckOptions = {}): Prom
   );
 
   // check prints its own lines; the clients' logs would only repeat them (hence silentLogger).
-  // The database first: the API check needs the rate limiter, which lives in it. When the
-  // file is unusable, an in-memory one still lets us tell whether the key works.
+  // check changes nothing at DATABASE_PATH: it only inspects it. The API check's rate
+  // limiter keeps its bucket in a database, here a throw-away one in memory.
   let db = options.overrides?.db;
   if (!db) {
-    try {
-      db = openDatabase(config.databasePath);
-      probeWritable(db);
-      pass(`Database writable: ${config.databasePath}`);
-    } catch (err) {
-      fail(
-        `Database ${config.databasePath} is not writable: ${err instanceof Error ? err.message : String(err)}`,
-      );
-      db?.close();
-      db = openDatabase(':memory:');
-    }
+    const verdict = inspectDatabase(config.databasePath);
+    if (verdict.ok) pass(verdict.line);
+    else fail(verdict.line);
+    db = openDatabase(':memory:');
   }
   const deps = createAppDeps(config, {
     ...options.overrides,

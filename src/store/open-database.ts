@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { databaseOpenError } from './database-open-error.js';
 import { migrate } from './migrate.js';
 import { migrations } from './migrations/index.js';
 
@@ -16,13 +17,23 @@ export interface OpenDatabaseOptions {
   busyTimeoutMs?: number;
 }
 
+/**
+ * Opens (creating the folder and file when missing) and migrates the database. Failures
+ * throw a DatabaseOpenError naming DATABASE_PATH, the path and what to do.
+ */
 export function openDatabase(path: string, options: OpenDatabaseOptions = {}): Db {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
-  db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
-  if (path !== ':memory:') db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  migrate(db, migrations);
-  return db;
+  let db: Db | undefined;
+  try {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    db = new Database(path);
+    db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+    if (path !== ':memory:') db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    migrate(db, migrations);
+    return db;
+  } catch (err) {
+    db?.close();
+    throw databaseOpenError(path, err);
+  }
 }

@@ -1,7 +1,10 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCheck } from '../../src/cli/check.js';
 import { loadConfig } from '../../src/config.js';
+import { migrations } from '../../src/store/migrations/index.js';
+import { openDatabase } from '../../src/store/open-database.js';
 import { useBackends } from '../e2e/service-harness.js';
 
 const backends = useBackends();
@@ -24,7 +27,7 @@ describe('visibility-bot check', () => {
     expect(text).toContain(
       'Slack auth.test: team "Local Workspace" (T0LOCAL01), bot user @visibility-bot (U0LOCALBOT)',
     );
-    expect(text).toContain('Database writable');
+    expect(text).toMatch(/✓ Database .* does not exist yet: serve and run-job will create it/);
     expect(backends.sim.requests.map((r) => r.path)).toEqual(['/get-brands']);
     expect(backends.slack.callsTo('auth.test')).toHaveLength(1);
   });
@@ -42,10 +45,34 @@ describe('visibility-bot check', () => {
       expect(text).not.toContain(secret);
   });
 
-  it('reports an unwritable database and still checks the API key', async () => {
-    const { code, text } = await check({ DATABASE_PATH: join('/proc', 'visibility.db') });
+  it('leaves a missing database path missing, and says serve will create it', async () => {
+    const folder = join(backends.dir, 'not', 'there');
+    const path = join(folder, 'visibility.db');
+    const { code, text } = await check({ DATABASE_PATH: path });
+    expect(code).toBe(0);
+    expect(text).toContain(`✓ Database ${path} does not exist yet: serve and run-job will create it`);
+    expect(text).toContain(`below ${backends.dir}`);
+    expect(existsSync(join(backends.dir, 'not'))).toBe(false);
+  });
+
+  it('reports an existing database at its schema version without touching it', async () => {
+    const path = join(backends.dir, 'existing.db');
+    openDatabase(path).close();
+    const before = readFileSync(path);
+    const { code, text } = await check({ DATABASE_PATH: path });
+    expect(code).toBe(0);
+    expect(text).toContain(`✓ Database writable: ${path} (schema version ${migrations.length})`);
+    expect(readFileSync(path).equals(before)).toBe(true);
+  });
+
+  it('names DATABASE_PATH and what to do when the file is not a database, and still checks the API key', async () => {
+    const path = join(backends.dir, 'notes.db');
+    writeFileSync(path, 'these are my notes, not a database\n'.repeat(200));
+    const { code, text } = await check({ DATABASE_PATH: path });
     expect(code).toBe(1);
-    expect(text).toContain('✗ Database /proc/visibility.db is not writable');
+    expect(text).toContain(`✗ DATABASE_PATH=${path} is not an SQLite database (file is not a database).`);
+    expect(text).toContain('move this file away');
     expect(text).toContain('✓ API key works');
+    expect(readFileSync(path, 'utf8')).toMatch(/^these are my notes/);
   });
 });
