@@ -199,12 +199,14 @@ describe('operations endpoints', () => {
     expect(res.headers.get('content-type')).toContain('text/plain');
     const text = await res.text();
     expect(text).toMatch(/visibility_bot_api_requests_total\{endpoint="getBrands",status="200"\} \d+/);
-    expect(text).toContain("visibility_bot_api_request_duration_seconds_bucket");
+    expect(text).toContain('visibility_bot_api_request_duration_seconds_bucket');
     expect(text).toMatch(/visibility_bot_limiter_queue_length\{lane="interactive"\} 0/);
     expect(text).toMatch(/visibility_bot_limiter_tokens \d+/);
     expect(text).toMatch(/visibility_bot_slack_api_calls_total\{method="users.info",outcome="ok"\} \d+/);
     expect(text).toMatch(/visibility_bot_slack_api_calls_total\{method="response_url",outcome="ok"\} \d+/);
-    expect(text).toMatch(/visibility_bot_command_duration_seconds_count\{subcommand="brands",outcome="ok"\} \d+/);
+    expect(text).toMatch(
+      /visibility_bot_command_duration_seconds_count\{subcommand="brands",outcome="ok"\} \d+/,
+    );
   });
 });
 
