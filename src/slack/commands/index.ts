@@ -28,6 +28,7 @@ export function register(app: App, deps: AppDeps, options: RegisterCommandsOptio
         text: command.text ?? '',
         userId: command.user_id,
         channelId: command.channel_id,
+        channelName: command.channel_name,
         teamId: command.team_id,
         triggerId: command.trigger_id,
         client,

@@ -24,6 +24,8 @@ export interface SlashCommandInput {
   text: string;
   userId: string;
   channelId: string;
+  /** Slack's channel_name: `directmessage` in a DM, `mpdm-…` in a group DM. */
+  channelName?: string;
   teamId: string;
   triggerId: string;
   client: WebClient;
@@ -87,6 +89,7 @@ export async function runCommand(
       deps: request,
       userId: input.userId,
       channelId: input.channelId,
+      ...(input.channelName !== undefined ? { channelName: input.channelName } : {}),
       teamId: input.teamId,
       triggerId: input.triggerId,
       args: { positional: parsed.positional.slice(1), flags: parsed.flags },

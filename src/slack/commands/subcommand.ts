@@ -41,6 +41,8 @@ export interface CommandContext {
   deps: AppDeps;
   userId: string;
   channelId: string;
+  /** Slack's channel_name when the command came from a conversation (`directmessage`, `mpdm-…`). */
+  channelName?: string;
   teamId: string;
   triggerId: string;
   /** Parsed arguments; `positional` no longer holds the subcommand name. */

@@ -2,7 +2,8 @@
  * `subscribe <brand> [alerts|digest]`, run in the channel that should receive them (both
  * when the kind is left out; adding one to an existing subscription keeps the other).
  *
- * The bot must be able to post here (else: how to invite it). Citation events are
+ * Channels only (not DMs or group DMs, whose history the bot's scopes cannot read), and
+ * the bot must be able to post there (else: how to invite it). Citation events are
  * baselined silently (DESIGN.md): the current feed is read and recorded in the same
  * transaction that creates the subscription, so the first run alerts only on what changes
  * afterwards. Levels (crawler, AI Pages) alert on first sight. Admins only when
@@ -16,7 +17,8 @@ import { createOutboxRepo } from '../../../store/outbox-repo.js';
 import { createSnoozesRepo } from '../../../store/snoozes-repo.js';
 import { createSubscriptionsRepo, type Subscription } from '../../../store/subscriptions-repo.js';
 import { transaction } from '../../../store/transaction.js';
-import { ensureBotCanPost } from '../../ensure-bot-can-post.js';
+import { CHANNELS_ONLY_HINT, ensureBotCanPost, isDirectConversation } from '../../ensure-bot-can-post.js';
+import { UserError } from '../../user-error.js';
 import { subscribedReply } from '../../views/subscriptions-view.js';
 import type { Subcommand } from '../subcommand.js';
 import { splitKind } from './alerts/split-kind.js';
@@ -40,9 +42,12 @@ export const subscribe: Subcommand = {
   async run(ctx) {
     const { deps, channelId, userId } = ctx;
     const { brandToken, kind } = splitKind(ctx.args.positional);
+    // Said first, to everyone: in a DM the answer is "not here", whoever asks.
+    if (isDirectConversation(channelId, ctx.channelName))
+      throw new UserError('not_a_channel', CHANNELS_ONLY_HINT);
     await ctx.requireWriter(SUBSCRIPTION_WRITES.subscribe);
     const brand = await ctx.resolveBrand(brandToken);
-    await ensureBotCanPost(ctx.client, channelId);
+    await ensureBotCanPost(ctx.client, channelId, ctx.channelName);
 
     const subs = createSubscriptionsRepo(deps.db);
     const jobRuns = createJobRunsRepo(deps.db, deps.clock);
