@@ -55,7 +55,29 @@ export async function runSimulatorCommand(
     return 2;
   }
 
-  const sim = await startSimulator({ port: parsed.port });
+  let sim: Awaited<ReturnType<typeof startSimulator>>;
+  try {
+    sim = await startSimulator({ port: parsed.port });
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== 'EADDRINUSE') throw err;
+    stderr.write(
+      `Port ${parsed.port} is already in use (another simulator, or another program). Stop it, or pick another port: visibility-bot simulator --port N (0 = any free port).\n`,
+    );
+    return 1;
+  }
+  // Listen for the stop signals before printing the URL: whoever reads it may stop us at once.
+  const stopped = new Promise<void>((resolve) => {
+    const done = () => {
+      process.off('SIGINT', done);
+      process.off('SIGTERM', done);
+      io.stop?.removeEventListener('abort', done);
+      resolve();
+    };
+    process.once('SIGINT', done);
+    process.once('SIGTERM', done);
+    if (io.stop?.aborted) done();
+    else io.stop?.addEventListener('abort', done, { once: true });
+  });
   stdout.write(
     [
       `Brand Visibility API simulator listening on ${sim.url}`,
@@ -70,18 +92,7 @@ export async function runSimulatorCommand(
     ].join('\n'),
   );
 
-  await new Promise<void>((resolve) => {
-    const done = () => {
-      process.off('SIGINT', done);
-      process.off('SIGTERM', done);
-      io.stop?.removeEventListener('abort', done);
-      resolve();
-    };
-    process.once('SIGINT', done);
-    process.once('SIGTERM', done);
-    if (io.stop?.aborted) done();
-    else io.stop?.addEventListener('abort', done, { once: true });
-  });
+  await stopped;
   await sim.close();
   stdout.write('Simulator stopped.\n');
   return 0;

@@ -2,7 +2,9 @@
  * Bolt and the Slack clients log through our pino logger, so their lines get the same
  * secret scrubbing (logger.ts) and structure as ours.
  */
-import { LogLevel, type Logger as SlackLogger } from '@slack/bolt';
+// From @slack/web-api (Bolt re-exports the same @slack/logger types): run-job, check and
+// the Web API clients use this without loading Bolt, Express and the Socket Mode client.
+import { LogLevel, type Logger as SlackLogger } from '@slack/web-api';
 import type { Logger } from '../logger.js';
 
 function toSlackLevel(level: string): LogLevel {

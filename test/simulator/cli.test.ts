@@ -3,6 +3,8 @@
  * stop on SIGTERM in a real child process.
  */
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runSimulatorCommand } from '../../src/cli/simulator.js';
@@ -32,6 +34,25 @@ describe('runSimulatorCommand', () => {
       expect(out.text()).toBe('');
     },
   );
+
+  it('says to use --port when the port is taken, instead of a bare EADDRINUSE', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const out = capture();
+      const err = capture();
+      expect(
+        await runSimulatorCommand(['--port', String(port)], { stdout: out.stream, stderr: err.stream }),
+      ).toBe(1);
+      expect(err.text()).toContain(`Port ${port} is already in use`);
+      expect(err.text()).toContain('visibility-bot simulator --port N');
+      expect(err.text()).not.toContain('EADDRINUSE');
+      expect(out.text()).toBe('');
+    } finally {
+      taken.close();
+    }
+  });
 
   it('--help prints usage and exits 0', async () => {
     const out = capture();

@@ -1,0 +1,85 @@
+/**
+ * `run-job`, `check` and `simulator` start lean: none of them loads Bolt, Express, the
+ * OAuth package or the Socket Mode client (only `serve` and `demo` need those). Each runs
+ * as a real CLI process with a preloaded probe that lists, at exit, which of those
+ * packages reached the module cache; a control run that imports the Bolt app proves the
+ * probe sees them.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { useBackends } from '../e2e/service-harness.js';
+
+const backends = useBackends();
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const probe = fileURLToPath(new URL('./fixtures/report-loaded-packages.mjs', import.meta.url));
+
+interface Run {
+  code: number | null;
+  out: string;
+  heavy: string[];
+}
+
+function start(
+  args: string[],
+  env: Record<string, string> = {},
+): { child: ChildProcess; done: Promise<Run> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', probe, ...args], {
+    cwd: repo,
+    env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'fatal', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    out += d.toString('utf8');
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    out += d.toString('utf8');
+  });
+  const done = new Promise<Run>((resolve) => {
+    child.on('close', (code) => {
+      const line = /LOADED-HEAVY (\[.*\])/.exec(out)?.[1];
+      resolve({ code, out, heavy: line ? (JSON.parse(line) as string[]) : ['(probe did not report)'] });
+    });
+  });
+  return { child, done };
+}
+
+describe('lean start-up', () => {
+  it('the probe sees Bolt when the Slack app is loaded (control)', async () => {
+    const run = await start(['-e', "await import('./src/slack/create-slack-app.ts')", '--input-type=module'])
+      .done;
+    expect(run.heavy).toEqual(expect.arrayContaining(['@slack/bolt', '@slack/socket-mode', 'express']));
+  });
+
+  it('run-job loads none of Bolt, Express, OAuth or Socket Mode', async () => {
+    const run = await start(['src/main.ts', 'run-job', 'all'], {
+      ...backends.env,
+      DATABASE_PATH: `${backends.dir}/lean.db`,
+    }).done;
+    expect(run.code, run.out).toBe(0);
+    expect(run.heavy).toEqual([]);
+  });
+
+  it('check loads none of them', async () => {
+    const run = await start(['src/main.ts', 'check'], {
+      ...backends.env,
+      DATABASE_PATH: `${backends.dir}/lean.db`,
+    }).done;
+    expect(run.out).toContain('✓ API key works');
+    expect(run.heavy).toEqual([]);
+  });
+
+  it('simulator loads none of them', async () => {
+    const { child, done } = start(['src/main.ts', 'simulator', '--port', '0']);
+    await new Promise<void>((resolve) => {
+      child.stdout?.on('data', (d: Buffer) => {
+        if (d.toString('utf8').includes('listening on')) resolve();
+      });
+    });
+    child.kill('SIGTERM');
+    const run = await done;
+    expect(run.out, `exit ${run.code}`).toContain('Simulator stopped.');
+    expect(run.heavy).toEqual([]);
+  });
+});
