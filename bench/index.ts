@@ -6,11 +6,13 @@
 import { runAlertsBench } from './alerts.js';
 import { runCommandsBench } from './commands.js';
 import { runLimiterBench } from './limiter.js';
+import { runStartupBench } from './startup.js';
 
 const benches: Record<string, () => Promise<string[]>> = {
   limiter: runLimiterBench,
   commands: runCommandsBench,
   alerts: runAlertsBench,
+  startup: runStartupBench,
 };
 
 const wanted = process.argv.slice(2);

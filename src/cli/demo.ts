@@ -20,6 +20,8 @@ import { runConsoleLine } from '../demo/run-console-line.js';
 import { type DemoStack, startDemoStack } from '../demo/start-demo-stack.js';
 import { tourLines } from '../demo/tour-lines.js';
 import { subcommands } from '../slack/commands/registry.js';
+import { DEFAULT_APP_URL, DEFAULT_SLACK_PORT, runDemoServices } from './demo-services.js';
+import { DEFAULT_SIMULATOR_PORT } from './simulator.js';
 
 export interface DemoOptions {
   /** Default process.stdout. */
@@ -37,13 +39,34 @@ export interface DemoOptions {
   onStarted?: (stack: DemoStack) => void;
 }
 
-const USAGE = 'Usage: visibility-bot demo [--tour | --script FILE]';
+const USAGE = `Usage: visibility-bot demo [--tour | --script FILE]
+       visibility-bot demo --services-only [--port N] [--slack-port N] [--app-url URL]
+  --services-only  only the API simulator (--port, default ${DEFAULT_SIMULATOR_PORT}) and the local Slack
+                   (--slack-port, default ${DEFAULT_SLACK_PORT}), for running \`serve\` against them; prints
+                   what to set, and sends typed lines to the bot at --app-url (default ${DEFAULT_APP_URL})`;
 const PROMPT = 'visibility> ';
 
-type Mode = { kind: 'interactive' } | { kind: 'tour' } | { kind: 'script'; file: string };
+type Mode =
+  | { kind: 'interactive' }
+  | { kind: 'tour' }
+  | { kind: 'script'; file: string }
+  | { kind: 'services'; simulatorPort: number; slackPort: number; appUrl: string };
+
+function parsePort(flag: string, value: string | undefined): number | string {
+  if (value === undefined || !/^\d+$/.test(value) || Number(value) > 65_535)
+    return `${flag} needs a whole number from 0 to 65535.`;
+  return Number(value);
+}
 
 function parseArgs(args: readonly string[]): Mode | string {
   let mode: Mode = { kind: 'interactive' };
+  const services = {
+    simulatorPort: DEFAULT_SIMULATOR_PORT,
+    slackPort: DEFAULT_SLACK_PORT,
+    appUrl: DEFAULT_APP_URL,
+  };
+  let servicesOnly = false;
+  let serviceFlag: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--tour') mode = { kind: 'tour' };
@@ -51,8 +74,26 @@ function parseArgs(args: readonly string[]): Mode | string {
       const file = arg === '--script' ? args[++i] : arg.slice('--script='.length);
       if (!file) return '--script needs a file.';
       mode = { kind: 'script', file };
+    } else if (arg === '--services-only') servicesOnly = true;
+    else if (arg === '--port' || arg === '--slack-port') {
+      const port = parsePort(arg, args[++i]);
+      if (typeof port === 'string') return port;
+      if (arg === '--port') services.simulatorPort = port;
+      else services.slackPort = port;
+      serviceFlag = arg;
+    } else if (arg === '--app-url') {
+      const url = args[++i];
+      if (!url || !/^https?:\/\//.test(url))
+        return '--app-url needs an http(s) URL such as http://127.0.0.1:3000/slack/events.';
+      services.appUrl = url;
+      serviceFlag = arg;
     } else return `Unknown option ${arg}.`;
   }
+  if (servicesOnly) {
+    if (mode.kind !== 'interactive') return '--services-only runs no console tour or script.';
+    return { kind: 'services', ...services };
+  }
+  if (serviceFlag) return `${serviceFlag} goes with --services-only.`;
   return mode;
 }
 
@@ -64,7 +105,7 @@ function colorFor(output: DemoOptions['output']): boolean {
   return output?.isTTY === true && typeof output.hasColors === 'function' && output.hasColors();
 }
 
-async function linesOf(mode: Mode): Promise<string[] | undefined> {
+async function linesOf(mode: Exclude<Mode, { kind: 'services' }>): Promise<string[] | undefined> {
   if (mode.kind === 'tour') return tourLines(subcommands);
   if (mode.kind === 'script') return (await readFile(mode.file, 'utf8')).split(/\r?\n/);
   return undefined;
@@ -77,6 +118,10 @@ export async function runDemo(args: readonly string[], options: DemoOptions = {}
   if (typeof mode === 'string') {
     errorOutput.write(`${mode}\n${USAGE}\n`);
     return 2;
+  }
+  if (mode.kind === 'services') {
+    const { kind: _kind, ...services } = mode;
+    return runDemoServices({ ...services, stderr: errorOutput });
   }
   let lines: string[] | undefined;
   try {

@@ -1,0 +1,156 @@
+/**
+ * Start-up benchmark (`npm run bench -- startup`, or runStartupBench() from bench/index.ts).
+ * Numbers are printed, never asserted (DESIGN.md).
+ *
+ * The built CLI (dist/main.js, rebuilt from the current sources first), as operators run
+ * it, each process measured from spawn:
+ * 1. `run-job all` with no subscriptions, to exit, vs `node -e 0` (target ≤ 3×).
+ * 2. `serve` cold start to the first 200 from /healthz with Slack connected, vs a minimal
+ *    Bolt app (HTTP receiver, auth.test at start, one /healthz route) started the same
+ *    way against the same local Slack (target ≤ 1.5×).
+ * The variants run interleaved, round after round, so a burst of load hits all of them;
+ * the machine's load average is printed with the medians.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { localStackEnv } from '../src/demo/local-stack-config.js';
+import { startSimulator } from '../src/simulator/index.js';
+import { startLocalSlack } from '../src/slack/local/index.js';
+import { percentile } from './lib/order-stats.js';
+
+const ROUNDS = 9;
+const repo = fileURLToPath(new URL('..', import.meta.url));
+
+/** A minimal Bolt app: what any Bolt service pays to start, for comparison. */
+const MINIMAL_BOLT_APP = `
+import { App } from '@slack/bolt';
+const app = new App({
+  token: process.env.SLACK_BOT_TOKEN,
+  signingSecret: process.env.SLACK_SIGNING_SECRET,
+  clientOptions: { slackApiUrl: process.env.SLACK_API_URL },
+  customRoutes: [{ path: '/healthz', method: ['GET'], handler: (_req, res) => { res.writeHead(200); res.end('ok'); } }],
+});
+const server = await app.start(0);
+console.log('listening on http://127.0.0.1:' + server.address().port);
+process.on('SIGTERM', () => app.stop().then(() => process.exit(0)));
+`;
+
+interface Timed {
+  ms: number;
+  ok: boolean;
+}
+
+/** Spawn to exit. */
+function timeToExit(args: string[], env: Record<string, string>): Promise<Timed> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: repo, env, stdio: 'ignore' });
+    child.on('close', (code) => resolve({ ms: performance.now() - started, ok: code === 0 }));
+  });
+}
+
+/** Spawn to the first healthy /healthz (the URL is read from the process's output). */
+function timeToHealthy(args: string[], env: Record<string, string>, healthy: (body: string) => boolean) {
+  const started = performance.now();
+  return new Promise<Timed>((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: repo, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let polling = false;
+    const finish = (ok: boolean) => {
+      const ms = performance.now() - started;
+      child.kill('SIGTERM');
+      child.once('close', () => resolve({ ms, ok }));
+    };
+    const poll = async (url: string) => {
+      for (let i = 0; i < 3000; i++) {
+        try {
+          const res = await fetch(`${url}/healthz`);
+          const body = await res.text();
+          if (res.status === 200 && healthy(body)) return finish(true);
+        } catch {
+          // Not listening yet.
+        }
+        await sleep(2);
+      }
+      finish(false);
+    };
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString('utf8');
+      const url = /listening on (http:\/\/[\d.:]+)/.exec(out)?.[1];
+      if (url && !polling) {
+        polling = true;
+        void poll(url);
+      }
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      out += d.toString('utf8');
+    });
+  });
+}
+
+const median = (xs: readonly Timed[]) =>
+  percentile(
+    xs.filter((x) => x.ok).map((x) => x.ms),
+    50,
+  );
+const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
+
+export async function runStartupBench(): Promise<string[]> {
+  const loadAtStart = loadavg();
+  execFileSync(
+    process.execPath,
+    [join(repo, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+    {
+      cwd: repo,
+      stdio: 'inherit',
+    },
+  );
+  const sim = await startSimulator();
+  const slack = await startLocalSlack();
+  const dir = mkdtempSync(join(tmpdir(), 'visibility-bench-startup-'));
+  try {
+    const env = {
+      PATH: process.env['PATH'] ?? '',
+      ...localStackEnv({ sim, slack, dir }, 'info'),
+    };
+    const main = join(repo, 'dist/main.js');
+    // The database exists (and is migrated) before the first timed run, as in production.
+    await timeToExit([main, 'run-job', 'all'], env);
+
+    const bare: Timed[] = [];
+    const runJob: Timed[] = [];
+    const serve: Timed[] = [];
+    const bolt: Timed[] = [];
+    const slackUp = (body: string) =>
+      (JSON.parse(body) as { slack?: { connected?: boolean } }).slack?.connected === true;
+    for (let round = 0; round < ROUNDS; round++) {
+      bare.push(await timeToExit(['-e', '0'], env));
+      runJob.push(await timeToExit([main, 'run-job', 'all'], env));
+      serve.push(await timeToHealthy([main, 'serve'], env, slackUp));
+      bolt.push(await timeToHealthy(['--input-type=module', '-e', MINIMAL_BOLT_APP], env, () => true));
+    }
+    const failed = [bare, runJob, serve, bolt].flat().filter((t) => !t.ok).length;
+    const [b, r, s, m] = [median(bare), median(runJob), median(serve), median(bolt)];
+    const loadAtEnd = loadavg();
+    return [
+      `built CLI (dist/main.js), ${ROUNDS} interleaved rounds, medians${failed ? `; ${failed} runs failed and are left out` : ''}`,
+      `node -e 0:                          ${fmt(b)}`,
+      `run-job all (no subscriptions):     ${fmt(r)}   ratio ${(r / b).toFixed(2)}× (target ≤ 3×)`,
+      `minimal Bolt app, start → healthy:  ${fmt(m)}`,
+      `serve, cold start → healthy:        ${fmt(s)}   ratio ${(s / m).toFixed(2)}× (target ≤ 1.5×)`,
+      `load average (1/5/15 min): start ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}, end ${loadAtEnd.map((l) => l.toFixed(2)).join(' ')}`,
+    ];
+  } finally {
+    await slack.close();
+    await sim.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  for (const line of await runStartupBench()) console.log(line);
+}
