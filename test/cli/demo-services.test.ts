@@ -19,7 +19,10 @@ import { silentLogger } from '../../src/logger.js';
 
 function capture() {
   let text = '';
-  return { stream: { write: (chunk: string) => void (text += chunk) }, text: () => text };
+  const write = (chunk: string) => {
+    text += chunk;
+  };
+  return { stream: { write }, text: () => text };
 }
 
 async function listen(): Promise<Server> {
