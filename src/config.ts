@@ -24,6 +24,10 @@ export interface Config {
   defaultTimezone: string;
   opsChannel: string | undefined;
   logLevel: LogLevel;
+  /** A separate port for GET /metrics; unset = served on `port` beside /healthz. */
+  metricsPort: number | undefined;
+  /** Interface the metrics port binds to; unset = all, like PORT. */
+  metricsHost: string | undefined;
   /** /healthz turns 503 when Slack has been unreachable for longer than this. */
   healthSlackGraceSeconds: number;
 }
@@ -131,6 +135,12 @@ const FIELDS = {
   DEFAULT_TIMEZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin or UTC'),
   SLACK_OPS_CHANNEL: z.string().regex(/^[CGD][A-Z0-9]+$/, 'must be a channel ID such as C012ABCDEF'),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }),
+  METRICS_PORT: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number from 0 to 65535')
+    .transform(Number)
+    .refine((n) => n >= 0 && n <= 65_535, 'must be a whole number from 0 to 65535'),
+  METRICS_HOST: z.string().regex(/^[\w.:-]+$/, 'must be an address to listen on, such as 127.0.0.1 or ::1'),
   HEALTH_SLACK_GRACE_SECONDS: z
     .string()
     .regex(/^\d+$/, 'must be a whole number of seconds, e.g. 300')
@@ -178,6 +188,8 @@ export function loadConfig(verb: Verb, env: Env = process.env): Config {
     defaultTimezone: read('DEFAULT_TIMEZONE') ?? DEFAULTS.DEFAULT_TIMEZONE,
     opsChannel: read('SLACK_OPS_CHANNEL'),
     logLevel: read('LOG_LEVEL') ?? 'info',
+    metricsPort: read('METRICS_PORT'),
+    metricsHost: read('METRICS_HOST'),
     healthSlackGraceSeconds:
       read('HEALTH_SLACK_GRACE_SECONDS') ?? Number(DEFAULTS.HEALTH_SLACK_GRACE_SECONDS),
   };

@@ -66,7 +66,10 @@ export async function runServe(config: Config, options: ServeOptions = {}): Prom
     await deps.close();
     return 1;
   }
-  log.info({ url: service.url, mode: service.mode }, `visibility-bot is listening on ${service.url}`);
+  log.info(
+    { url: service.url, metricsUrl: service.metricsUrl, mode: service.mode },
+    `visibility-bot is listening on ${service.url}`,
+  );
   options.onListening?.(service.url);
 
   const reason = await waitForShutdown(options.signal, options.handleSignals !== false);

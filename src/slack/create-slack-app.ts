@@ -63,7 +63,9 @@ export function createSlackApp(deps: AppDeps): SlackApp {
   // startService reconnects the socket itself (see there): the client's own reconnect
   // rejects unhandled when apps.connections.open fails, and its 100 retries of that call
   // stretch to hours between attempts.
-  const receiver = createReceiver(receiverDeps, choice, routes, {
+  // No custom routes for Bolt: startService's server answers /healthz and /metrics itself,
+  // before Slack is reachable, and /metrics only where METRICS_PORT puts it.
+  const receiver = createReceiver(receiverDeps, choice, [], {
     autoReconnectEnabled: false,
     retryConfig: { retries: 0 },
   });
@@ -120,6 +122,8 @@ export interface StartServiceOptions {
 
 export interface RunningService {
   url: string;
+  /** Where GET /metrics is served: `url`, or the METRICS_PORT server. */
+  metricsUrl: string;
   mode: ReceiverChoice['mode'];
   connection: SlackConnection;
   stop(): Promise<void>;
@@ -185,7 +189,25 @@ export async function startService(deps: AppDeps, options: StartServiceOptions):
         }
       }
     : undefined;
-  const server = await startRoutesServer(routes, options.port, slackHandler);
+  // METRICS_PORT: /metrics on a port of its own (e.g. reachable only from the monitoring
+  // network), and not on PORT.
+  const { metricsPort, metricsHost } = deps.config;
+  const separateMetrics = metricsPort !== undefined;
+  const isMetrics = (r: CustomRoute) => r.path === '/metrics';
+  const server = await startRoutesServer(
+    separateMetrics ? routes.filter((r) => !isMetrics(r)) : routes,
+    options.port,
+    slackHandler,
+  );
+  let metricsServer: Server | undefined;
+  if (separateMetrics) {
+    try {
+      metricsServer = await startRoutesServer(routes.filter(isMetrics), metricsPort, undefined, metricsHost);
+    } catch (err) {
+      await closeServer(server, 0);
+      throw err;
+    }
+  }
 
   /**
    * auth.test, then (Socket Mode) the WebSocket; retried until it works or stop(). At
@@ -252,6 +274,7 @@ export async function startService(deps: AppDeps, options: StartServiceOptions):
   } catch (err) {
     stopSignal.abort();
     await closeServer(server, 0);
+    if (metricsServer) await closeServer(metricsServer, 0);
     throw err;
   } finally {
     clearTimeout(timer);
@@ -284,9 +307,11 @@ export async function startService(deps: AppDeps, options: StartServiceOptions):
       }
     }
     if (mode === 'socket') await closeServer(server, 0);
+    if (metricsServer) await closeServer(metricsServer, 0);
   };
   return {
     url,
+    metricsUrl: metricsServer ? urlOf(metricsServer) : url,
     mode,
     connection,
     stop: () => {

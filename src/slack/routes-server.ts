@@ -11,6 +11,7 @@ export async function startRoutesServer(
   routes: readonly CustomRoute[],
   port: number,
   fallback?: RequestListener,
+  host?: string,
 ): Promise<Server> {
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
@@ -31,10 +32,12 @@ export async function startRoutesServer(
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, () => {
+    const listening = () => {
       server.off('error', reject);
       resolve();
-    });
+    };
+    if (host === undefined) server.listen(port, listening);
+    else server.listen(port, host, listening);
   });
   return server;
 }

@@ -85,3 +85,23 @@ describe('/metrics', () => {
     expect(Number(/^visibility_bot_api_rate_limited_total (\S+)$/m.exec(again)?.[1])).toBe(value);
   });
 });
+
+describe('METRICS_PORT', () => {
+  let separate: Harness;
+  beforeAll(async () => {
+    separate = await startHarness({ env: { METRICS_PORT: '0', METRICS_HOST: '127.0.0.1' } });
+  });
+  afterAll(async () => {
+    await separate?.close();
+  });
+
+  it('serves /metrics on its own port only, and /healthz stays on PORT', async () => {
+    expect(separate.service.metricsUrl).not.toBe(separate.service.url);
+    const metrics = await fetch(`${separate.service.metricsUrl}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toContain('visibility_bot_api_requests_total');
+    expect((await fetch(`${separate.service.url}/metrics`)).status).toBe(404);
+    expect((await fetch(`${separate.service.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${separate.service.metricsUrl}/healthz`)).status).toBe(404);
+  });
+});
