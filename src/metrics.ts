@@ -32,6 +32,8 @@ export interface Metrics {
   observeCommand(subcommand: string, seconds: number, outcome: CommandOutcome): void;
   /** A button or menu click, by action (the action handlers' prefixes, or `unknown`). */
   observeAction(action: string, seconds: number, outcome: CommandOutcome): void;
+  /** An outbox row handled by the relay: its kind (alert, digest…) and outcome (sent, retried, failed, paused, held). */
+  observeDelivery(kind: string, outcome: string): void;
   /** Limiter gauges read `state()` at each scrape. */
   bindLimiter(state: () => LimiterState): void;
   setSchedulerState(state: SchedulerState): void;
@@ -78,6 +80,12 @@ export function createMetrics(): Metrics {
     name: `${METRIC_PREFIX}slack_api_errors_total`,
     help: 'Slack errors by method and error code (e.g. channel_not_found, invalid_blocks)',
     labelNames: ['method', 'error'] as const,
+    registers,
+  });
+  const deliveries = new Counter({
+    name: `${METRIC_PREFIX}outbox_deliveries_total`,
+    help: 'Outbox rows handled by the relay, by kind and outcome (sent, retried, failed, paused, held)',
+    labelNames: ['kind', 'outcome'] as const,
     registers,
   });
   const interactionBuckets = [0.1, 0.25, 0.5, 1, 2, 3, 5, 10, 30];
@@ -175,6 +183,9 @@ export function createMetrics(): Metrics {
     },
     observeCommand(subcommand, seconds, outcome) {
       commandDuration.observe({ subcommand, outcome }, seconds);
+    },
+    observeDelivery(kind, outcome) {
+      deliveries.inc({ kind, outcome });
     },
     observeAction(action, seconds, outcome) {
       actionDuration.observe({ action, outcome }, seconds);

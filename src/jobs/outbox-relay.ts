@@ -21,7 +21,6 @@
  * whose answer was lost would post it twice without the history check.
  */
 import type { WebClient } from '@slack/web-api';
-import { Counter } from 'prom-client';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
@@ -53,7 +52,7 @@ export interface OutboxRelayOptions {
   logger: Logger;
   /** Lease owner id, unique per process (e.g. `serve:<pid>`). */
   owner: string;
-  metrics?: Pick<Metrics, 'registry'>;
+  metrics?: Pick<Metrics, 'observeDelivery'>;
   /** Defaults: repositories on `db`. */
   outbox?: OutboxRepo;
   subscriptions?: SubscriptionsRepo;
@@ -113,20 +112,6 @@ const DEFAULTS = {
   historyMarginMs: 5 * 60_000,
 };
 
-function deliveryCounter(metrics: Pick<Metrics, 'registry'> | undefined): Counter<'kind' | 'outcome'> | null {
-  if (!metrics) return null;
-  const name = 'outbox_deliveries_total';
-  // Two relays in one process (tests, serve + run-job in the demo) share the registry.
-  const existing = metrics.registry.getSingleMetric(name);
-  if (existing) return existing as Counter<'kind' | 'outcome'>;
-  return new Counter({
-    name,
-    help: 'Outbox rows handled by the relay, by kind and outcome (sent, retried, failed, paused, held)',
-    labelNames: ['kind', 'outcome'] as const,
-    registers: [metrics.registry],
-  });
-}
-
 /** A drain that did nothing. */
 export const emptyDrainResult = (): DrainResult => ({
   sent: 0,
@@ -145,11 +130,10 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const outbox = options.outbox ?? createOutboxRepo(db, { owner });
   const subscriptions = options.subscriptions ?? createSubscriptionsRepo(db);
   const pacer = createChannelPacer(o.paceMs);
-  const counter = deliveryCounter(options.metrics);
   /** A call is given this much of the lease; a row with less left goes back to the queue. */
   const leaseReserve = Math.min(o.leaseMs / 2, 15_000);
 
-  const count = (row: OutboxMessage, outcome: Outcome) => counter?.inc({ kind: row.kind, outcome });
+  const count = (row: OutboxMessage, outcome: Outcome) => options.metrics?.observeDelivery(row.kind, outcome);
 
   /** Channels found gone during the current drain: their other rows are not even tried. */
   const gone = new Map<string, string>();
