@@ -1,8 +1,8 @@
 /**
  * Bolt's receiver for the chosen mode. HTTP: POST /slack/events behind a guard
- * (guarded-http-receiver.ts: signature, freshness, shape, redeliveries), /healthz and
- * /metrics as custom routes. Socket Mode: the connection to Slack; its routes are served
- * by routes-server.ts instead.
+ * (guarded-http-receiver.ts: signature, freshness, shape, redeliveries); startService's
+ * own server hands those requests to it and answers /healthz and /metrics itself. Socket
+ * Mode: the connection to Slack, its reconnection supervised by startService.
  */
 import { type CustomRoute, type Receiver, SocketModeReceiver } from '@slack/bolt';
 import type { RetryOptions } from '@slack/web-api';
