@@ -72,10 +72,20 @@ export async function runServe(config: Config, options: ServeOptions = {}): Prom
   );
   options.onListening?.(service.url);
 
-  const reason = await waitForShutdown(options.signal, options.handleSignals !== false);
+  // Last resort: a promise some library leaves rejected must not end the process (Node's
+  // default), only be logged. Requests themselves are guarded in guarded-http-receiver.ts.
+  const onUnhandled = (reason: unknown) =>
+    log.error(
+      { err: reason, code: 'unhandled_rejection' },
+      'an unhandled rejection was logged; still serving',
+    );
+  const ownsProcess = options.handleSignals !== false;
+  if (ownsProcess) process.on('unhandledRejection', onUnhandled);
+  const reason = await waitForShutdown(options.signal, ownsProcess);
   log.info({ reason }, 'shutting down: no new requests, finishing the ones in flight');
   await service.stop();
   await deps.close();
+  if (ownsProcess) process.off('unhandledRejection', onUnhandled);
   log.info('stopped');
   await new Promise<void>((resolve) => deps.logger.flush(() => resolve()));
   return 0;

@@ -585,12 +585,16 @@ describe('the real process', () => {
     if (child?.exitCode === null) child.kill('SIGKILL');
   });
 
-  it('keeps running after a signed payload=null and other hostile bodies, then exits 0 on SIGTERM', async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], {
-      cwd: process.cwd(),
-      env: { ...process.env, ...backends.env, LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+  it('keeps running after a signed payload=null, other hostile bodies and an unhandled rejection, then exits 0 on SIGTERM', async () => {
+    child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--import', './test/fixtures/reject-on-sigusr2.mjs', 'src/main.ts', 'serve'],
+      {
+        cwd: process.cwd(),
+        env: { ...process.env, ...backends.env, LOG_LEVEL: 'info' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
@@ -616,6 +620,13 @@ describe('the real process', () => {
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     expect(child.exitCode).toBeNull();
     expect(out).toContain('slack_request_malformed');
+
+    // A rejection no code handles is logged, not fatal.
+    child.kill('SIGUSR2');
+    await backends.slack.waitFor(() => out.includes('unhandled_rejection') || undefined, 5000);
+    const after = await backends.slack.slashCommand(appUrl, { text: 'help' });
+    await backends.slack.waitFor(() => backends.slack.responsesFor(after.responseUrlId)[0], 5000);
+    expect(child.exitCode).toBeNull();
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
