@@ -6,6 +6,7 @@
  */
 import { closestMatches } from './closest-matches.js';
 import { COUNTRY_ALIASES, COUNTRY_NAMES } from './country-table.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from './views/mrkdwn.js';
 
 export interface Country {
   /** ISO 3166-1 alpha-2, upper case */
@@ -68,9 +69,12 @@ export function suggestCountries(input: string, max = 3): Country[] {
 }
 
 /** "Germany (DE)", "Germany (DE) or Georgia (GE)" … for a "did you mean". */
-export function didYouMeanCountry(input: string): string {
+export function didYouMeanCountry(input: string): Mrkdwn {
   const close = suggestCountries(input);
   if (close.length === 0)
-    return 'Use an ISO-2 code such as DE or GB, the alias UK, or a full name such as Germany.';
-  return `Did you mean ${close.map((c) => `*${c.name}* (${c.code})`).join(' or ')}?`;
+    return mrkdwn`Use an ISO-2 code such as DE or GB, the alias UK, or a full name such as Germany.`;
+  return mrkdwn`Did you mean ${joinMrkdwn(
+    close.map((c) => mrkdwn`*${escapeMrkdwn(c.name)}* (${escapeMrkdwn(c.code)})`),
+    mrkdwn` or `,
+  )}?`;
 }

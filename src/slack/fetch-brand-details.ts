@@ -6,7 +6,7 @@
 import type { Brand } from '../api/schemas/index.js';
 import type { AppDeps } from '../app-deps.js';
 import { UserError } from './user-error.js';
-import { escapeMrkdwn } from './views/mrkdwn.js';
+import { escapeMrkdwn, mrkdwn } from './views/mrkdwn.js';
 
 export async function fetchBrandDetails(
   deps: Pick<AppDeps, 'api'>,
@@ -16,7 +16,10 @@ export async function fetchBrandDetails(
   const { brands } = await deps.api.getBrands({ brandId: brand.id, include }, { lane: 'interactive' });
   const found = brands.find((b) => b.id === brand.id) ?? brands[0];
   if (!found) {
-    throw new UserError('brand_gone', `*${escapeMrkdwn(brand.name)}* is no longer visible to the API key.`);
+    throw new UserError(
+      'brand_gone',
+      mrkdwn`*${escapeMrkdwn(brand.name)}* is no longer visible to the API key.`,
+    );
   }
   return found;
 }

@@ -7,6 +7,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { Clock } from '../clock.js';
 import { UserError } from './user-error.js';
+import { mrkdwn } from './views/mrkdwn.js';
 
 export const GUEST_CACHE_TTL_MS = 60 * 60 * 1000;
 
@@ -23,7 +24,7 @@ export function createGuestCheck(clock: Clock, ttlMs = GUEST_CACHE_TTL_MS): Gues
       } catch (err) {
         throw new UserError(
           'guest_check_failed',
-          'Slack did not confirm your account just now, so no brand data was shown. Try again in a moment.',
+          mrkdwn`Slack did not confirm your account just now, so no brand data was shown. Try again in a moment.`,
           undefined,
           { cause: err },
         );
@@ -34,7 +35,7 @@ export function createGuestCheck(clock: Clock, ttlMs = GUEST_CACHE_TTL_MS): Gues
     if (entry.guest) {
       throw new UserError(
         'guest',
-        'Sorry — brand data is for workspace members, and guest accounts cannot use `/visibility`.',
+        mrkdwn`Sorry — brand data is for workspace members, and guest accounts cannot use \`/visibility\`.`,
       );
     }
   };

@@ -15,6 +15,7 @@ import { aliasesModal } from './views/aliases-modal.js';
 import { fitView } from './views/block-kit-limits.js';
 import type { ModalView } from './views/block-kit-types.js';
 import { locationModal } from './views/location-modal.js';
+import { mrkdwn } from './views/mrkdwn.js';
 
 /** What both a CommandContext and an ActionContext offer. */
 export interface ModalOpener {
@@ -30,7 +31,7 @@ async function open(o: ModalOpener, view: ModalView): Promise<void> {
   if (!o.triggerId) {
     throw new UserError(
       'no_trigger',
-      'Slack did not allow a form to open from here; run the command instead.',
+      mrkdwn`Slack did not allow a form to open from here; run the command instead.`,
     );
   }
   await o.client.views.open({ trigger_id: o.triggerId, view: fitView(view) });

@@ -9,7 +9,7 @@ import type { Brand } from '../api/schemas/index.js';
 import type { AppDeps } from '../app-deps.js';
 import { type Actor, refusedWrite } from './audited-write.js';
 import { UserError } from './user-error.js';
-import { escapeMrkdwn } from './views/mrkdwn.js';
+import { escapeMrkdwn, mrkdwn } from './views/mrkdwn.js';
 
 export function canEditBrand(brand: Pick<Brand, 'role'>): boolean {
   return brand.role === 'owner' || brand.role === 'editor';
@@ -29,7 +29,7 @@ export function ensureCanEditBrand(
     { brandId: brand.id, action },
     new UserError(
       'viewer_role',
-      `The bot cannot ${action} for *${escapeMrkdwn(brand.name)}*: the API key only has the *viewer* role on it, so the service would refuse. Ask an owner or editor of the brand to make the change, or to give the key's user editor access.`,
+      mrkdwn`The bot cannot ${escapeMrkdwn(action)} for *${escapeMrkdwn(brand.name)}*: the API key only has the *viewer* role on it, so the service would refuse. Ask an owner or editor of the brand to make the change, or to give the key's user editor access.`,
     ),
   );
 }

@@ -4,6 +4,7 @@
  */
 import type { AppDeps } from '../app-deps.js';
 import { UserError } from './user-error.js';
+import { escapeMrkdwn, joinMrkdwn, mrkdwn, userMention } from './views/mrkdwn.js';
 
 export function requireWriter(
   deps: Pick<AppDeps, 'config' | 'auditLog' | 'clock'>,
@@ -19,9 +20,9 @@ export function requireWriter(
     action,
     result: 'refused: not an admin',
   });
-  const list = admins.slice(0, 5).map((u) => `<@${u}>`);
+  const list = joinMrkdwn(admins.slice(0, 5).map(userMention), mrkdwn`, `);
   throw new UserError(
     'not_allowed',
-    `Only the bot's admins can ${action}. Ask ${list.join(', ')}${admins.length > 5 ? ', …' : ''}.`,
+    mrkdwn`Only the bot's admins can ${escapeMrkdwn(action)}. Ask ${list}${admins.length > 5 ? mrkdwn`, …` : mrkdwn``}.`,
   );
 }

@@ -8,6 +8,7 @@ import type { AppDeps } from '../app-deps.js';
 import { channelDefaultBrandId } from './commands/channel-default-brand.js';
 import { resolveBrand } from './commands/resolve-brand.js';
 import { UserError } from './user-error.js';
+import { mrkdwn } from './views/mrkdwn.js';
 
 export async function resolveBrandForChannel(
   deps: Pick<AppDeps, 'brandCache' | 'db'>,
@@ -21,7 +22,7 @@ export async function resolveBrandForChannel(
   if (defaultId === undefined) {
     throw new UserError(
       'brand_missing',
-      'Which brand? Name it in the command, or give this channel a default brand with `/visibility use "Brand name"`.',
+      mrkdwn`Which brand? Name it in the command, or give this channel a default brand with \`/visibility use "Brand name"\`.`,
       usage,
     );
   }
@@ -29,7 +30,7 @@ export async function resolveBrandForChannel(
   if (!brand) {
     throw new UserError(
       'brand_default_gone',
-      "This channel's default brand is no longer visible to the API key. Name a brand, or set another default with `/visibility use`.",
+      mrkdwn`This channel's default brand is no longer visible to the API key. Name a brand, or set another default with \`/visibility use\`.`,
       usage,
     );
   }

@@ -13,21 +13,21 @@ import {
   RateLimitedError,
 } from '../api/errors.js';
 import { UserError } from './user-error.js';
-import { escapeMrkdwn } from './views/mrkdwn.js';
+import { escapeMrkdwn, type Mrkdwn, mrkdwn, slackDate } from './views/mrkdwn.js';
 
 export { UserError } from './user-error.js';
+export { slackDate } from './views/mrkdwn.js';
 
 export interface UserFacing {
-  message: string;
+  message: Mrkdwn;
   usage?: string;
   expected: boolean;
   /** Short id shown to the user and logged, for unexpected errors. */
   ref?: string;
 }
 
-const KEY_REJECTED =
-  'The API key was rejected by the Brand Visibility service — ask an admin to check VISIBILITY_API_KEY.';
-const NOT_ANSWERING = 'The Brand Visibility service is not answering, try again in a minute.';
+const KEY_REJECTED = mrkdwn`The API key was rejected by the Brand Visibility service — ask an admin to check VISIBILITY_API_KEY.`;
+const NOT_ANSWERING = mrkdwn`The Brand Visibility service is not answering, try again in a minute.`;
 
 /** Endpoints that need editor access (API.md §5): a 403 there is about the role, not the key. */
 const EDITOR_ONLY = ['/crawler/verification-ping', '/crawler/submit-to-search'];
@@ -46,13 +46,7 @@ function aboutRoleOrAllowance(message: string | undefined): boolean {
   return message !== undefined && ROLE_OR_ALLOWANCE.test(message) && !INVALID_KEY.test(message);
 }
 
-/** Slack renders `<!date^…>` in the reader's own time zone, with the ISO time as fallback. */
-export function slackDate(epochMs: number): string {
-  const iso = new Date(epochMs).toISOString().replace('.000Z', 'Z');
-  return `<!date^${Math.floor(epochMs / 1000)}^{date_short_pretty} at {time}|${iso}>`;
-}
-
-function serviceSays(err: { serviceMessage: string | undefined }, fallback: string): string {
+function serviceSays(err: { serviceMessage: string | undefined }, fallback: Mrkdwn): Mrkdwn {
   return err.serviceMessage ? escapeMrkdwn(err.serviceMessage) : fallback;
 }
 
@@ -65,7 +59,7 @@ export function userFacingError(err: unknown): UserFacing {
   if (!isApiError(err)) {
     const ref = randomBytes(3).toString('hex');
     return {
-      message: `Something went wrong on our side (ref \`${ref}\`). It was logged; try again, or ask an admin to look it up.`,
+      message: mrkdwn`Something went wrong on our side (ref \`${escapeMrkdwn(ref)}\`). It was logged; try again, or ask an admin to look it up.`,
       expected: false,
       ref,
     };
@@ -76,58 +70,61 @@ export function userFacingError(err: unknown): UserFacing {
     case ApiErrorCode.Forbidden:
       if (EDITOR_ONLY.some((p) => err.endpoint?.endsWith(p))) {
         return {
-          message: 'That needs editor access to this brand; your role on it is viewer.',
+          message: mrkdwn`That needs editor access to this brand; your role on it is viewer.`,
           expected: true,
         };
       }
       if (aboutRoleOrAllowance(err.serviceMessage)) {
-        return { message: `The service refused that: ${serviceSays(err, '')}`, expected: true };
+        return { message: mrkdwn`The service refused that: ${serviceSays(err, mrkdwn``)}`, expected: true };
       }
       return { message: KEY_REJECTED, expected: true };
     case ApiErrorCode.NoEntitlement:
-      return { message: 'Your plan does not include AI Pages.', expected: true };
+      return { message: mrkdwn`Your plan does not include AI Pages.`, expected: true };
     case ApiErrorCode.NotFound:
       return {
-        message: `Not found: ${serviceSays(err, 'the service has nothing under that name or id.')}`,
+        message: mrkdwn`Not found: ${serviceSays(err, mrkdwn`the service has nothing under that name or id.`)}`,
         expected: true,
       };
     case ApiErrorCode.Conflict:
-      return { message: serviceSays(err, 'That already exists.'), expected: true };
+      return { message: serviceSays(err, mrkdwn`That already exists.`), expected: true };
     case ApiErrorCode.BadRequest:
       return {
-        message: `The service refused that: ${serviceSays(err, 'the request was not valid.')}`,
+        message: mrkdwn`The service refused that: ${serviceSays(err, mrkdwn`the request was not valid.`)}`,
         expected: true,
       };
     case ApiErrorCode.InvalidParams: {
       const param = err instanceof InvalidParamsError ? err.param : undefined;
       return {
-        message: `Invalid value${param ? ` for \`${escapeMrkdwn(param)}\`` : ''}: ${escapeMrkdwn(err.message)}`,
+        message: mrkdwn`Invalid value${param ? mrkdwn` for \`${escapeMrkdwn(param)}\`` : mrkdwn``}: ${escapeMrkdwn(err.message)}`,
         expected: true,
       };
     }
     case ApiErrorCode.RateLimited: {
       const after = err instanceof RateLimitedError ? err.retryAfterMs : undefined;
-      const wait = after ? `in about ${Math.max(1, Math.ceil(after / 1000))} s` : 'in a minute';
+      const wait = after ? mrkdwn`in about ${Math.max(1, Math.ceil(after / 1000))} s` : mrkdwn`in a minute`;
       return {
-        message: `The Brand Visibility service is rate-limiting this API key right now; try again ${wait}.`,
+        message: mrkdwn`The Brand Visibility service is rate-limiting this API key right now; try again ${wait}.`,
         expected: true,
       };
     }
     case ApiErrorCode.QuotaExhausted: {
-      const reset = err instanceof QuotaExhaustedError ? ` It resets ${slackDate(err.resetAt)}.` : '';
-      return { message: `The API key's daily request quota is spent.${reset}`, expected: true };
+      const reset =
+        err instanceof QuotaExhaustedError ? mrkdwn` It resets ${slackDate(err.resetAt)}.` : mrkdwn``;
+      return { message: mrkdwn`The API key's daily request quota is spent.${reset}`, expected: true };
     }
     case ApiErrorCode.Server:
     case ApiErrorCode.Network:
     case ApiErrorCode.Timeout:
       return { message: NOT_ANSWERING, expected: true };
     case ApiErrorCode.Aborted:
-      return { message: 'The request was cancelled (the bot may be restarting); try again.', expected: true };
+      return {
+        message: mrkdwn`The request was cancelled (the bot may be restarting); try again.`,
+        expected: true,
+      };
     case ApiErrorCode.InvalidResponse:
       // Our schema or their payload is off: worth a log line with details.
       return {
-        message:
-          'The Brand Visibility service sent an answer the bot could not read. It was logged; try again later.',
+        message: mrkdwn`The Brand Visibility service sent an answer the bot could not read. It was logged; try again later.`,
         expected: false,
       };
   }

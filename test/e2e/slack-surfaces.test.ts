@@ -9,6 +9,7 @@ import { actionHandlers } from '../../src/slack/actions/registry.js';
 import { homeHandlers } from '../../src/slack/events/registry.js';
 import { textReply } from '../../src/slack/reply.js';
 import { submissionHandlers } from '../../src/slack/submissions/registry.js';
+import { escapeMrkdwn, mrkdwn } from '../../src/slack/views/mrkdwn.js';
 import { type Harness, startHarness } from './service-harness.js';
 
 let h: Harness;
@@ -28,7 +29,9 @@ beforeAll(async () => {
     async run(ctx) {
       const { brandId } = parseActionValue(ctx.action.value);
       const brand = await ctx.resolveBrand(String(brandId));
-      await ctx.respond(textReply(`Opened *${brand.name}* in ${ctx.channelId}`));
+      await ctx.respond(
+        textReply(mrkdwn`Opened *${escapeMrkdwn(brand.name)}* in ${escapeMrkdwn(ctx.channelId ?? '')}`),
+      );
     },
   });
   submissionHandlers.push({

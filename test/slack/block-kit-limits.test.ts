@@ -5,7 +5,7 @@ import type { Reply } from '../../src/slack/reply.js';
 import { BLOCK_KIT_LIMITS as L } from '../../src/slack/views/block-kit-limit-table.js';
 import { fitMessage, fitView } from '../../src/slack/views/block-kit-limits.js';
 import type { KnownBlock, ModalView } from '../../src/slack/views/block-kit-types.js';
-import { escapeMrkdwn } from '../../src/slack/views/mrkdwn.js';
+import { escapeMrkdwn, type Mrkdwn, mrkdwn as md } from '../../src/slack/views/mrkdwn.js';
 import { truncateMrkdwn, truncatePlain } from '../../src/slack/views/truncate-mrkdwn.js';
 
 // ---- generators: mrkdwn made of the pieces that can break when cut
@@ -26,8 +26,10 @@ const piece = fc.oneof(
     arbitrary: fc.constantFrom('*bold words*', '_it_', '~gone~', '`code * x`', '```\nblock _x_\n```'),
   },
 );
+// The pieces are well-formed mrkdwn (escaped entities, our own links and markers): what a
+// builder hands to fitMessage, so they are trusted here as a builder's output would be.
 const mrkdwn = (maxPieces: number) =>
-  fc.array(piece, { minLength: 1, maxLength: maxPieces }).map((p) => p.join(''));
+  fc.array(piece, { minLength: 1, maxLength: maxPieces }).map((p) => p.join('') as Mrkdwn);
 /** Mostly short, sometimes far beyond any limit. */
 const anyText = fc.oneof(mrkdwn(20), mrkdwn(400), mrkdwn(1500)).filter((s) => s.trim().length > 0);
 const count = (s: string, ch: string) => s.split(ch).length - 1;
@@ -68,7 +70,7 @@ const block: fc.Arbitrary<KnownBlock> = fc.oneof(
             accessory: {
               type: 'static_select' as const,
               action_id: 'pick',
-              placeholder: { type: 'plain_text' as const, text: 'Choose'.repeat(40) },
+              placeholder: { type: 'plain_text' as const, text: escapeMrkdwn('Choose'.repeat(40)) },
               options: select,
             },
           }
@@ -106,8 +108,8 @@ describe('fitMessage', () => {
 
   it('leaves a message that fits untouched', () => {
     const reply: Reply = {
-      text: 'Hi',
-      blocks: [{ type: 'section', text: { type: 'mrkdwn', text: '*Acme* · owner' } }],
+      text: md`Hi`,
+      blocks: [{ type: 'section', text: { type: 'mrkdwn', text: md`*Acme* · owner` } }],
       responseType: 'in_channel',
     };
     expect(fitMessage(reply)).toEqual(reply);
@@ -116,9 +118,9 @@ describe('fitMessage', () => {
   it('ends a cut list with "…and N more"', () => {
     const many: KnownBlock[] = Array.from({ length: 80 }, (_, i) => ({
       type: 'section',
-      text: { type: 'mrkdwn', text: `brand ${i}` },
+      text: { type: 'mrkdwn', text: md`brand ${i}` },
     }));
-    const fitted = fitMessage({ text: 'brands', blocks: many });
+    const fitted = fitMessage({ text: md`brands`, blocks: many });
     expect(fitted.blocks).toHaveLength(50);
     expect(fitted.blocks.at(-1)).toEqual({
       type: 'context',
@@ -129,9 +131,9 @@ describe('fitMessage', () => {
   it('drops blocks past the character budget and counts them', () => {
     const big: KnownBlock[] = Array.from({ length: 10 }, () => ({
       type: 'section',
-      text: { type: 'mrkdwn', text: 'x'.repeat(2900) },
+      text: { type: 'mrkdwn', text: escapeMrkdwn('x'.repeat(2900)) },
     }));
-    const fitted = fitMessage({ text: 't', blocks: big });
+    const fitted = fitMessage({ text: md`t`, blocks: big });
     expect(JSON.stringify(fitted.blocks).length).toBeLessThanOrEqual(L.messageBlocksChars);
     const shown = fitted.blocks.length - 1;
     expect(fitted.blocks.at(-1)).toMatchObject({ elements: [{ text: `…and ${10 - shown} more not shown` }] });
@@ -139,7 +141,8 @@ describe('fitMessage', () => {
 
   it('derives the fallback text from the blocks when none was given', () => {
     expect(
-      fitMessage({ text: ' ', blocks: [{ type: 'section', text: { type: 'mrkdwn', text: 'Hello' } }] }).text,
+      fitMessage({ text: md` `, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: md`Hello` } }] })
+        .text,
     ).toBe('Hello');
   });
 });

@@ -15,6 +15,7 @@ import {
 } from '../../src/api/errors.js';
 import { errorReply } from '../../src/slack/reply.js';
 import { UserError, userFacingError } from '../../src/slack/user-facing-error.js';
+import { mrkdwn } from '../../src/slack/views/mrkdwn.js';
 
 const msg = (err: unknown) => userFacingError(err).message;
 
@@ -66,7 +67,7 @@ describe('userFacingError', () => {
   });
 
   it('passes a UserError through with its usage', () => {
-    const reply = errorReply(new UserError('bad', 'Name a brand.', '/visibility citations <brand>'));
+    const reply = errorReply(new UserError('bad', mrkdwn`Name a brand.`, '/visibility citations <brand>'));
     expect(reply.text).toBe('Name a brand.\nUsage: /visibility citations &lt;brand&gt;');
     expect(JSON.stringify(reply.blocks)).toContain('Usage: `/visibility citations &lt;brand&gt;`');
   });

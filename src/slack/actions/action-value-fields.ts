@@ -7,9 +7,10 @@
 import { rangePresets } from '../../api/schemas/index.js';
 import type { DateRangeParams } from '../../api/visibility-api.js';
 import { UserError } from '../user-error.js';
+import { mrkdwn } from '../views/mrkdwn.js';
 
 const stale = () =>
-  new UserError('stale_action', 'That button is from an older message; run the command again.');
+  new UserError('stale_action', mrkdwn`That button is from an older message; run the command again.`);
 
 export interface ValueFields {
   string(key: string): string;

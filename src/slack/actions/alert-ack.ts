@@ -7,6 +7,7 @@
 import { UserError } from '../user-error.js';
 import { ALERT_ACTIONS, acknowledgedBlocks } from '../views/alert-message.js';
 import type { KnownBlock } from '../views/block-kit-types.js';
+import { mrkdwn } from '../views/mrkdwn.js';
 import type { ActionHandler } from './action-handler.js';
 
 interface ClickedMessage {
@@ -51,7 +52,7 @@ export const alertAck: ActionHandler = {
     if (!message)
       throw new UserError(
         'stale_action',
-        'This alert can no longer be acknowledged here; it may have been deleted.',
+        mrkdwn`This alert can no longer be acknowledged here; it may have been deleted.`,
       );
     const record = (result: string) =>
       ctx.deps.auditLog.record({

@@ -9,7 +9,7 @@ import { createSnoozesRepo } from '../../store/snoozes-repo.js';
 import { textReply } from '../reply.js';
 import { UserError } from '../user-error.js';
 import { ALERT_ACTIONS } from '../views/alert-message.js';
-import { escapeMrkdwn } from '../views/mrkdwn.js';
+import { channelMention, escapeMrkdwn, mrkdwn, slackDate } from '../views/mrkdwn.js';
 import type { ActionHandler } from './action-handler.js';
 import { parseActionValue } from './parse-action-value.js';
 
@@ -28,19 +28,17 @@ const KIND_LABEL: Readonly<Record<AlertKind, string>> = {
 
 const isAlertKind = (k: unknown): k is AlertKind => alertKinds.includes(k as AlertKind);
 
-function slackDate(ms: number): string {
-  const sec = Math.floor(ms / 1000);
-  return `<!date^${sec}^{date_short_pretty} at {time}|${new Date(sec * 1000).toISOString()}>`;
-}
-
 export const alertSnooze: ActionHandler = {
   prefix: ALERT_ACTIONS.snooze,
   async run(ctx) {
     const { brandId, kind } = parseActionValue(ctx.action.value);
     if (typeof brandId !== 'string' || !isAlertKind(kind))
-      throw new UserError('stale_action', 'That button is from an older message; run the command again.');
+      throw new UserError(
+        'stale_action',
+        mrkdwn`That button is from an older message; run the command again.`,
+      );
     const channelId = ctx.channelId;
-    if (!channelId) throw new UserError('stale_action', 'There is no channel to snooze alerts in.');
+    if (!channelId) throw new UserError('stale_action', mrkdwn`There is no channel to snooze alerts in.`);
     const now = ctx.deps.clock.now();
     const untilMs = now + SNOOZE_MS;
     createSnoozesRepo(ctx.deps.db).snooze({
@@ -64,10 +62,10 @@ export const alertSnooze: ActionHandler = {
       .resolveBrand(brandId)
       .then((b) => b.name)
       .catch(() => null);
-    const whose = name ? ` for *${escapeMrkdwn(name)}*` : '';
+    const whose = name ? mrkdwn` for *${escapeMrkdwn(name)}*` : mrkdwn``;
     await ctx.respond(
       textReply(
-        `:zzz: ${KIND_LABEL[kind]}${whose} are snoozed in <#${channelId}> until ${slackDate(untilMs)}. Other alerts still come through.`,
+        mrkdwn`:zzz: ${escapeMrkdwn(KIND_LABEL[kind])}${whose} are snoozed in ${channelMention(channelId)} until ${slackDate(untilMs)}. Other alerts still come through.`,
         { replaceOriginal: false },
       ),
     );

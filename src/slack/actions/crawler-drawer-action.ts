@@ -4,7 +4,7 @@
  * listing stays where it was.
  */
 import { CRAWLER_DRAWER_ACTION, crawlerPayloadReply, type DrawerKind } from '../views/crawler-tab-view.js';
-import { escapeMrkdwn } from '../views/mrkdwn.js';
+import { escapeMrkdwn, mrkdwn } from '../views/mrkdwn.js';
 import type { ActionHandler } from './action-handler.js';
 import { valueFields } from './action-value-fields.js';
 import { parseActionValue } from './parse-action-value.js';
@@ -31,7 +31,7 @@ export const crawlerDrawerAction: ActionHandler = {
     const reply = crawlerPayloadReply({
       brand,
       title: TITLES[kind],
-      lead: `\`${escapeMrkdwn(entityId.slice(0, 200))}\``,
+      lead: mrkdwn`\`${escapeMrkdwn(entityId.slice(0, 200))}\``,
       payload,
       skipKeys: ['kind', 'entity_id'],
     });

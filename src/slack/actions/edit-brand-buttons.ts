@@ -12,13 +12,14 @@ import {
 import { UserError } from '../user-error.js';
 import { EDIT_ALIASES_ACTION } from '../views/aliases-view.js';
 import { MARKET_ACTIONS } from '../views/markets-view.js';
+import { mrkdwn } from '../views/mrkdwn.js';
 import type { ActionContext, ActionHandler } from './action-handler.js';
 import { parseActionValue } from './parse-action-value.js';
 
 async function brandOf(ctx: ActionContext): Promise<Brand> {
   const { brandId } = parseActionValue(ctx.action.value);
   if (typeof brandId !== 'string' || brandId === '') {
-    throw new UserError('stale_action', 'That button is from an older message; run the command again.');
+    throw new UserError('stale_action', mrkdwn`That button is from an older message; run the command again.`);
   }
   return ctx.resolveBrand(brandId);
 }

@@ -15,6 +15,7 @@ import { requireWriter } from '../require-writer.js';
 import { resolveBrandForChannel } from '../resolve-brand-for-channel.js';
 import { UserError } from '../user-error.js';
 import { fitMessage } from '../views/block-kit-limits.js';
+import { mrkdwn } from '../views/mrkdwn.js';
 import type { ActionContext, ActionHandler, ActionInfo } from './action-handler.js';
 import { findActionHandler } from './find-action-handler.js';
 import { actionHandlers } from './registry.js';
@@ -70,7 +71,10 @@ export function register(app: App, deps: AppDeps, options: RegisterActionsOption
     let outcome: Awaited<ReturnType<typeof reportError>> | 'ok' = 'ok';
     try {
       if (!handler) {
-        throw new UserError('unknown_action', 'That button no longer does anything; run the command again.');
+        throw new UserError(
+          'unknown_action',
+          mrkdwn`That button no longer does anything; run the command again.`,
+        );
       }
       await guestCheck(client, userId);
       const ctx: ActionContext = {

@@ -12,6 +12,7 @@ import { findSubcommand } from '../commands/find-subcommand.js';
 import { subcommands as registered } from '../commands/registry.js';
 import type { Subcommand } from '../commands/subcommand.js';
 import { UserError } from '../user-error.js';
+import { mrkdwn } from '../views/mrkdwn.js';
 import type { ActionHandler } from './action-handler.js';
 import { parseActionValue } from './parse-action-value.js';
 import { runSubcommandFromAction, type SubcommandRun } from './run-subcommand-from-action.js';
@@ -28,7 +29,7 @@ export function openViewRun(
   const view = actionId.slice(OPEN_VIEW_PREFIX.length + 1);
   const brandId = value['brandId'];
   if (view === '' || typeof brandId !== 'string' || brandId === '') {
-    throw new UserError('stale_action', 'That button is from an older message; run the command again.');
+    throw new UserError('stale_action', mrkdwn`That button is from an older message; run the command again.`);
   }
   // A whole name first, so a subcommand with a dash in its name still matches.
   let name = view;

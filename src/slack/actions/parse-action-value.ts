@@ -1,4 +1,5 @@
 import { UserError } from '../user-error.js';
+import { mrkdwn } from '../views/mrkdwn.js';
 
 /** Our button values are JSON objects; anything else means a stale or foreign message. */
 export function parseActionValue(value: string | undefined): Record<string, unknown> {
@@ -10,5 +11,5 @@ export function parseActionValue(value: string | undefined): Record<string, unkn
   } catch {
     // fall through
   }
-  throw new UserError('stale_action', 'That button is from an older message; run the command again.');
+  throw new UserError('stale_action', mrkdwn`That button is from an older message; run the command again.`);
 }

@@ -8,6 +8,7 @@ import { BRAND_WRITES } from '../brand-writes.js';
 import { ensureCanEditBrand } from '../permissions.js';
 import { UserError } from '../user-error.js';
 import { MARKET_ACTIONS, marketRemovedReply } from '../views/markets-view.js';
+import { mrkdwn } from '../views/mrkdwn.js';
 import type { ActionHandler } from './action-handler.js';
 import { parseActionValue } from './parse-action-value.js';
 
@@ -23,7 +24,10 @@ export const removeMarket: ActionHandler = {
     const value = parseActionValue(ctx.action.value);
     const { brandId, marketId } = value;
     if (typeof brandId !== 'string' || typeof marketId !== 'string') {
-      throw new UserError('stale_action', 'That button is from an older message; run the command again.');
+      throw new UserError(
+        'stale_action',
+        mrkdwn`That button is from an older message; run the command again.`,
+      );
     }
     const location = typeof value['location'] === 'string' ? value['location'] : undefined;
     const action = BRAND_WRITES.removeMarket;

@@ -9,7 +9,7 @@ import { subcommands as registered } from '../commands/registry.js';
 import type { CommandContext, Subcommand } from '../commands/subcommand.js';
 import type { Reply } from '../reply.js';
 import { UserError } from '../user-error.js';
-import { escapeMrkdwn } from '../views/mrkdwn.js';
+import { escapeMrkdwn, mrkdwn } from '../views/mrkdwn.js';
 import type { ActionContext } from './action-handler.js';
 
 export interface SubcommandRun {
@@ -26,7 +26,7 @@ export function parseSubcommandText(text: string, list: readonly Subcommand[] = 
   const booleanFlags = new Set([...DEFAULT_BOOLEAN_FLAGS, ...list.flatMap((s) => s.booleanFlags ?? [])]);
   const parsed = parseCommandText(text, { booleanFlags });
   if (isParseError(parsed) || parsed.positional.length === 0) {
-    throw new UserError('stale_action', 'That button is from an older message; run the command again.');
+    throw new UserError('stale_action', mrkdwn`That button is from an older message; run the command again.`);
   }
   const [name, ...positional] = parsed.positional;
   return { name: name!, positional, flags: parsed.flags, rawText: text };
@@ -42,7 +42,7 @@ export async function runSubcommandFromAction(
   if (!sub) {
     throw new UserError(
       'view_unavailable',
-      `This bot has no \`${escapeMrkdwn(run.name)}\` view yet; try \`/visibility help\`.`,
+      mrkdwn`This bot has no \`${escapeMrkdwn(run.name)}\` view yet; try \`/visibility help\`.`,
     );
   }
   const commandCtx: CommandContext = {

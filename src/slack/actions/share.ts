@@ -6,6 +6,7 @@
 import type { Reply } from '../reply.js';
 import { UserError } from '../user-error.js';
 import type { KnownBlock } from '../views/block-kit-types.js';
+import { mrkdwn, userMention } from '../views/mrkdwn.js';
 import { SHARE_ACTION_ID, SHARE_BLOCK_ID } from '../views/share-button.js';
 import type { ActionHandler } from './action-handler.js';
 import { parseSubcommandText, runSubcommandFromAction } from './run-subcommand-from-action.js';
@@ -14,7 +15,7 @@ export function sharedCopy(reply: Reply, userId: string): Reply {
   const blocks: KnownBlock[] = reply.blocks.filter((b) => b.block_id !== SHARE_BLOCK_ID);
   blocks.push({
     type: 'context',
-    elements: [{ type: 'mrkdwn', text: `Shared by <@${userId.replace(/[^A-Za-z0-9]/g, '')}>` }],
+    elements: [{ type: 'mrkdwn', text: mrkdwn`Shared by ${userMention(userId)}` }],
   });
   return { ...reply, blocks, responseType: 'in_channel', replaceOriginal: false };
 }
@@ -26,9 +27,10 @@ export const share: ActionHandler = {
     if (!text)
       throw new UserError(
         'share_unavailable',
-        'This reply is too long to share; run the command again and copy what you need.',
+        mrkdwn`This reply is too long to share; run the command again and copy what you need.`,
       );
-    if (!ctx.channelId) throw new UserError('share_unavailable', 'There is no channel to share this in.');
+    if (!ctx.channelId)
+      throw new UserError('share_unavailable', mrkdwn`There is no channel to share this in.`);
     await runSubcommandFromAction(ctx, parseSubcommandText(text), (reply) =>
       ctx.respond(sharedCopy(reply, ctx.userId)),
     );

@@ -5,13 +5,14 @@
  * autocorrect for `--` still starts a flag, and an apostrophe inside a word (O'Reilly)
  * is just an apostrophe.
  */
+import { escapeMrkdwn, type Mrkdwn, mrkdwn } from '../views/mrkdwn.js';
 export interface ParsedCommand {
   positional: string[];
   flags: Record<string, string | true>;
 }
 
 export interface ParseError {
-  error: string;
+  error: Mrkdwn;
 }
 
 export interface ParseOptions {
@@ -56,7 +57,10 @@ function tokenize(text: string): Token[] | ParseError {
       // A quote opens only at the start of a token or right after `--flag=`.
       if ((ch === '"' || ch === "'") && (value === '' || /^--[^=\s]+=$/.test(value))) {
         const close = text.indexOf(ch, i + 1);
-        if (close === -1) return { error: `The quote ${ch} is never closed: add a closing ${ch}.` };
+        if (close === -1)
+          return {
+            error: mrkdwn`The quote ${escapeMrkdwn(ch)} is never closed: add a closing ${escapeMrkdwn(ch)}.`,
+          };
         if (value === '') quoted = true;
         value += text.slice(i + 1, close);
         i = close + 1;
@@ -84,7 +88,8 @@ export function parseCommandText(text: string, options: ParseOptions = {}): Pars
     }
     const eq = value.indexOf('=');
     const name = (eq === -1 ? value.slice(2) : value.slice(2, eq)).toLowerCase();
-    if (name === '') return { error: `"${value}" is not a flag: write --name or --name=value.` };
+    if (name === '')
+      return { error: mrkdwn`"${escapeMrkdwn(value)}" is not a flag: write --name or --name=value.` };
     if (eq !== -1) {
       flags[name] = value.slice(eq + 1);
       continue;

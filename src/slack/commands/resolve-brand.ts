@@ -7,26 +7,29 @@
 import type { Brand } from '../../api/schemas/index.js';
 import { closestMatches } from '../closest-matches.js';
 import { UserError } from '../user-error.js';
-import { escapeMrkdwn } from '../views/mrkdwn.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../views/mrkdwn.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const fold = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 
-function listNames(brands: readonly Brand[]): string {
-  return brands.map((b) => `*${escapeMrkdwn(b.name)}*`).join(', ');
+function listNames(brands: readonly Brand[]): Mrkdwn {
+  return joinMrkdwn(
+    brands.map((b) => mrkdwn`*${escapeMrkdwn(b.name)}*`),
+    mrkdwn`, `,
+  );
 }
 
 export function resolveBrand(brands: readonly Brand[], token: string): Brand {
   const wanted = fold(token);
-  if (wanted === '') throw new UserError('brand_missing', 'Name a brand, e.g. "Acme Analytics".');
+  if (wanted === '') throw new UserError('brand_missing', mrkdwn`Name a brand, e.g. "Acme Analytics".`);
 
   if (UUID.test(wanted)) {
     const byId = brands.find((b) => b.id.toLowerCase() === wanted);
     if (byId) return byId;
     throw new UserError(
       'brand_unknown',
-      `No brand with id \`${escapeMrkdwn(token)}\` is visible to this API key.`,
+      mrkdwn`No brand with id \`${escapeMrkdwn(token)}\` is visible to this API key.`,
     );
   }
 
@@ -39,8 +42,11 @@ export function resolveBrand(brands: readonly Brand[], token: string): Brand {
     throw new UserError(
       'brand_ambiguous',
       sameName
-        ? `Several brands are called "${escapeMrkdwn(token)}"; use the id: ${exact.map((b) => `\`${b.id}\``).join(', ')}.`
-        : `"${escapeMrkdwn(token)}" matches ${listNames(candidates)}. Which one? Quote the full name.`,
+        ? mrkdwn`Several brands are called "${escapeMrkdwn(token)}"; use the id: ${joinMrkdwn(
+            exact.map((b) => mrkdwn`\`${escapeMrkdwn(b.id)}\``),
+            mrkdwn`, `,
+          )}.`
+        : mrkdwn`"${escapeMrkdwn(token)}" matches ${listNames(candidates)}. Which one? Quote the full name.`,
     );
   }
 
@@ -50,9 +56,12 @@ export function resolveBrand(brands: readonly Brand[], token: string): Brand {
   );
   const hint =
     close.length > 0
-      ? ` Did you mean ${close.map((n) => `*${escapeMrkdwn(n)}*`).join(' or ')}?`
+      ? mrkdwn` Did you mean ${joinMrkdwn(
+          close.map((n) => mrkdwn`*${escapeMrkdwn(n)}*`),
+          mrkdwn` or `,
+        )}?`
       : brands.length > 0
-        ? ` The API key sees: ${listNames(brands.slice(0, 10))}${brands.length > 10 ? ', …' : ''}.`
-        : ' The API key sees no brands at all.';
-  throw new UserError('brand_unknown', `No brand called "${escapeMrkdwn(token)}".${hint}`);
+        ? mrkdwn` The API key sees: ${listNames(brands.slice(0, 10))}${brands.length > 10 ? mrkdwn`, …` : mrkdwn``}.`
+        : mrkdwn` The API key sees no brands at all.`;
+  throw new UserError('brand_unknown', mrkdwn`No brand called "${escapeMrkdwn(token)}".${hint}`);
 }

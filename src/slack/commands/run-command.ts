@@ -15,7 +15,7 @@ import { requestDeps } from '../request-deps.js';
 import { requireWriter } from '../require-writer.js';
 import { resolveBrandForChannel } from '../resolve-brand-for-channel.js';
 import { UserError } from '../user-error.js';
-import { escapeMrkdwn } from '../views/mrkdwn.js';
+import { escapeMrkdwn, mrkdwn } from '../views/mrkdwn.js';
 import { findSubcommand } from './find-subcommand.js';
 import { DEFAULT_BOOLEAN_FLAGS, isParseError, parseCommandText } from './parse-command-text.js';
 import type { CommandContext, Subcommand } from './subcommand.js';
@@ -46,7 +46,7 @@ function unknownSubcommand(name: string, list: readonly Subcommand[]): UserError
   const suggestion = closest ? findSubcommand(list, closest) : undefined;
   return new UserError(
     'unknown_subcommand',
-    `\`${escapeMrkdwn(name)}\` is not a /visibility subcommand.${suggestion ? ` Did you mean \`${suggestion.name}\`?` : ''} \`/visibility help\` lists them all.`,
+    mrkdwn`\`${escapeMrkdwn(name)}\` is not a /visibility subcommand.${suggestion ? mrkdwn` Did you mean \`${escapeMrkdwn(suggestion.name)}\`?` : mrkdwn``} \`/visibility help\` lists them all.`,
     suggestion?.usage ?? '/visibility help',
   );
 }

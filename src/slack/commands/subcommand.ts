@@ -8,6 +8,7 @@ import type { Brand } from '../../api/schemas/index.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { Reply } from '../reply.js';
 import type { UserError } from '../user-error.js';
+import type { Mrkdwn } from '../views/mrkdwn.js';
 import type { ParsedCommand } from './parse-command-text.js';
 
 export const subcommandGroups = [
@@ -56,7 +57,7 @@ export interface CommandContext {
   /** Throws a UserError (and audits the refusal) unless the user may change brands and subscriptions. */
   requireWriter(action: string): Promise<void>;
   /** A UserError carrying this subcommand's usage line. */
-  usageError(message: string): UserError;
+  usageError(message: Mrkdwn): UserError;
   lane: 'interactive';
   /** Bolt's client for this request (views.open with `triggerId`). */
   client: WebClient;

@@ -8,10 +8,10 @@ import type { HomeHandler } from '../events/home-handler.js';
 import { UserError } from '../user-error.js';
 import { userFacingError } from '../user-facing-error.js';
 import { brandsHomeView, HOME_MAX_DETAILED, noticeHomeView, sortForHome } from '../views/home-view.js';
+import { mrkdwn } from '../views/mrkdwn.js';
 import { createAiPagesGlanceLoader } from './load-ai-pages-glance.js';
 
-export const GUEST_HOME_TEXT =
-  'Hello! Brand data here is for workspace members, and guest accounts cannot see it. If you need it, ask someone on your team to share a report in a channel.';
+export const GUEST_HOME_TEXT = mrkdwn`Hello! Brand data here is for workspace members, and guest accounts cannot see it. If you need it, ask someone on your team to share a report in a channel.`;
 
 export function createBrandsHome(loader = createAiPagesGlanceLoader()): HomeHandler {
   return {
@@ -29,7 +29,7 @@ export function createBrandsHome(loader = createAiPagesGlanceLoader()): HomeHand
       try {
         brands = await ctx.deps.brandCache.list({ lane: 'interactive' });
       } catch (err) {
-        await ctx.publish(noticeHomeView(`:warning: ${userFacingError(err).message}`));
+        await ctx.publish(noticeHomeView(mrkdwn`:warning: ${userFacingError(err).message}`));
         return;
       }
       const shown = sortForHome(brands);

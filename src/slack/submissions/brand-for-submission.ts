@@ -6,6 +6,7 @@ import type { Brand } from '../../api/schemas/index.js';
 import { resolveBrandForChannel } from '../resolve-brand-for-channel.js';
 import { UserError } from '../user-error.js';
 import { type BrandModalMetadata, parseBrandModalMetadata } from '../views/brand-modal-metadata.js';
+import { mrkdwn } from '../views/mrkdwn.js';
 import type { SubmissionContext } from './submission-handler.js';
 
 export async function brandForSubmission(
@@ -15,7 +16,7 @@ export async function brandForSubmission(
   if (!meta)
     throw new UserError(
       'stale_modal',
-      'This form is from an older version of the bot; close it and open it again.',
+      mrkdwn`This form is from an older version of the bot; close it and open it again.`,
     );
   const brand = await resolveBrandForChannel(ctx.deps, meta.channelId ?? '', meta.brandId);
   return { brand, meta };

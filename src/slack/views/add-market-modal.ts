@@ -5,6 +5,7 @@ import { brandFormModal, INPUT_ACTION_ID } from './brand-form-modal.js';
 import type { BrandModalMetadata } from './brand-modal-metadata.js';
 import { brandName } from './brand-name.js';
 import { countrySelect } from './country-select.js';
+import { mrkdwn } from './mrkdwn.js';
 
 export const ADD_MARKET_CALLBACK_ID = 'vis:markets:add';
 export const ADD_MARKET_BLOCKS = { country: 'country', name: 'market_name' } as const;
@@ -19,22 +20,22 @@ export function addMarketModal(
     callbackId: ADD_MARKET_CALLBACK_ID,
     brand,
     where,
-    title: 'Add market',
-    submit: 'Add',
-    intro: `Add a geographic market to *${brandName(brand.name)}*. The brand's first market becomes its primary market; the number of markets is limited by the plan.`,
+    title: mrkdwn`Add market`,
+    submit: mrkdwn`Add`,
+    intro: mrkdwn`Add a geographic market to *${brandName(brand.name)}*. The brand's first market becomes its primary market; the number of markets is limited by the plan.`,
     inputs: [
       {
         type: 'input',
         block_id: ADD_MARKET_BLOCKS.country,
-        label: { type: 'plain_text', text: 'Country' },
+        label: { type: 'plain_text', text: mrkdwn`Country` },
         element: countrySelect(INPUT_ACTION_ID),
       },
       {
         type: 'input',
         block_id: ADD_MARKET_BLOCKS.name,
         optional: true,
-        label: { type: 'plain_text', text: 'Display name' },
-        hint: { type: 'plain_text', text: 'Optional, e.g. "DACH launch".' },
+        label: { type: 'plain_text', text: mrkdwn`Display name` },
+        hint: { type: 'plain_text', text: mrkdwn`Optional, e.g. "DACH launch".` },
         element: { type: 'plain_text_input', action_id: INPUT_ACTION_ID, max_length: MARKET_NAME_MAX },
       },
     ],

@@ -7,13 +7,12 @@
 
 import type { AiPagesRecord } from '../../api/schemas/index.js';
 import type { Reply } from '../reply.js';
-import { slackDate } from '../user-facing-error.js';
 import { compact, fieldsBlock, headerBlock, sectionBlock } from './basic-blocks.js';
 import type { KnownBlock } from './block-kit-types.js';
 import { fallbackText } from './fallback-text.js';
 import { formatCount } from './format-number.js';
 import { inlineText } from './link-or-text.js';
-import { escapeMrkdwn } from './mrkdwn.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from './mrkdwn.js';
 import { ownLookup } from './own-lookup.js';
 import { progressBar } from './progress-bar.js';
 import { truncatePlain } from './truncate-mrkdwn.js';
@@ -59,15 +58,15 @@ export const featureName = (id: string) => ownLookup(FEATURES, id.toLowerCase())
 export const platformName = (id: string) => ownLookup(PLATFORMS, id.toLowerCase()) ?? id;
 export const crawlerName = (id: string) => ownLookup(CRAWLERS, id.toLowerCase()) ?? id;
 
-const list = (ids: readonly string[], name: (id: string) => string, max = 12) =>
+const list = (ids: readonly string[], name: (id: string) => string, max = 12): Mrkdwn =>
   ids.length === 0
-    ? 'none'
-    : `${ids
-        .slice(0, max)
-        .map((id) => inlineText(name(id), 60))
-        .join(', ')}${ids.length > max ? ` +${ids.length - max} more` : ''}`;
+    ? mrkdwn`none`
+    : mrkdwn`${joinMrkdwn(
+        ids.slice(0, max).map((id) => inlineText(name(id), 60)),
+        mrkdwn`, `,
+      )}${ids.length > max ? mrkdwn` +${ids.length - max} more` : mrkdwn``}`;
 
-function resetText(iso: string): string {
+function resetText(iso: string): Mrkdwn {
   const ms = Date.parse(iso);
   return Number.isFinite(ms) ? slackDate(ms) : inlineText(iso, 40);
 }
@@ -76,53 +75,61 @@ export function aiPagesReply(brand: { id: string; name: string }, record: AiPage
   const name = escapeMrkdwn(truncatePlain(brand.name, 100));
   const { config, usage } = record;
   if (config === null) {
-    const text = [
-      `*Hosted AI Pages is not set up for ${name}.*`,
-      'AI Pages serves AI-friendly versions of your pages to AI crawlers (structured data, key facts, FAQs, an AI summary). To set it up:',
-      '1. In the Brand Visibility dashboard, open *AI Pages* for this brand.',
-      '2. Enter the domain to optimise and pick your platform (Cloudflare, Vercel, Netlify, Next.js, CloudFront, WordPress, Node.js, NGINX or other), then follow its connection steps.',
-      '3. Choose the features and the AI crawlers to serve.',
-      `Then \`/visibility aipages "${name}"\` shows its status and usage here.`,
-    ].join('\n');
+    const text = joinMrkdwn(
+      [
+        mrkdwn`*Hosted AI Pages is not set up for ${name}.*`,
+        mrkdwn`AI Pages serves AI-friendly versions of your pages to AI crawlers (structured data, key facts, FAQs, an AI summary). To set it up:`,
+        mrkdwn`1. In the Brand Visibility dashboard, open *AI Pages* for this brand.`,
+        mrkdwn`2. Enter the domain to optimise and pick your platform (Cloudflare, Vercel, Netlify, Next.js, CloudFront, WordPress, Node.js, NGINX or other), then follow its connection steps.`,
+        mrkdwn`3. Choose the features and the AI crawlers to serve.`,
+        mrkdwn`Then \`/visibility aipages "${name}"\` shows its status and usage here.`,
+      ],
+      mrkdwn`\n`,
+    );
     return {
-      text: fallbackText(`Hosted AI Pages is not set up for ${brand.name}.`),
-      blocks: [headerBlock(`AI Pages · ${brand.name}`), sectionBlock(text)],
+      text: fallbackText(mrkdwn`Hosted AI Pages is not set up for ${escapeMrkdwn(brand.name)}.`),
+      blocks: [headerBlock(mrkdwn`AI Pages · ${escapeMrkdwn(brand.name)}`), sectionBlock(text)],
     };
   }
   const blocks: KnownBlock[] = compact([
-    headerBlock(`AI Pages · ${brand.name}`),
+    headerBlock(mrkdwn`AI Pages · ${escapeMrkdwn(brand.name)}`),
     fieldsBlock([
-      { label: 'Status', value: config.enabled ? ':large_green_circle: Enabled' : ':red_circle: Disabled' },
-      { label: 'Domain', value: inlineText(config.domain, 200) },
       {
-        label: 'Platform',
-        value: config.platform ? inlineText(platformName(config.platform), 60) : 'not set',
+        label: mrkdwn`Status`,
+        value: config.enabled ? mrkdwn`:large_green_circle: Enabled` : mrkdwn`:red_circle: Disabled`,
+      },
+      { label: mrkdwn`Domain`, value: inlineText(config.domain, 200) },
+      {
+        label: mrkdwn`Platform`,
+        value: config.platform ? inlineText(platformName(config.platform), 60) : mrkdwn`not set`,
       },
     ]),
     sectionBlock(
-      `*Features*: ${list(config.features, featureName)}\n*Crawlers served*: ${list(config.crawlers, crawlerName)}`,
+      mrkdwn`*Features*: ${list(config.features, featureName)}\n*Crawlers served*: ${list(config.crawlers, crawlerName)}`,
     ),
   ]);
   if (usage) {
     blocks.push(
       sectionBlock(
-        `*Usage this month*  \`${progressBar(usage.percentage_used)}\`\n${formatCount(usage.requests_this_month)} of ${formatCount(usage.requests_limit)} AI crawler requests · resets ${resetText(usage.reset_date)}`,
+        mrkdwn`*Usage this month*  \`${progressBar(usage.percentage_used)}\`\n${formatCount(usage.requests_this_month)} of ${formatCount(usage.requests_limit)} AI crawler requests · resets ${resetText(usage.reset_date)}`,
       ),
     );
   } else {
-    blocks.push(sectionBlock('*Usage*: no figures for this billing period yet.'));
+    blocks.push(sectionBlock(mrkdwn`*Usage*: no figures for this billing period yet.`));
   }
   if (!config.enabled) {
     blocks.push(
-      sectionBlock('AI crawlers currently get your regular pages. Turn AI Pages back on in the dashboard.'),
+      sectionBlock(
+        mrkdwn`AI crawlers currently get your regular pages. Turn AI Pages back on in the dashboard.`,
+      ),
     );
   }
   const usageText = usage
-    ? ` ${Math.round(usage.percentage_used)} % used (${usage.requests_this_month} of ${usage.requests_limit} requests), resets ${usage.reset_date}.`
-    : '';
+    ? mrkdwn` ${Math.round(usage.percentage_used)} % used (${usage.requests_this_month} of ${usage.requests_limit} requests), resets ${escapeMrkdwn(usage.reset_date)}.`
+    : mrkdwn``;
   return {
     text: fallbackText(
-      `AI Pages for ${brand.name}: ${config.enabled ? 'enabled' : 'disabled'} on ${config.domain}.${usageText}`,
+      mrkdwn`AI Pages for ${escapeMrkdwn(brand.name)}: ${config.enabled ? mrkdwn`enabled` : mrkdwn`disabled`} on ${escapeMrkdwn(config.domain)}.${usageText}`,
     ),
     blocks,
   };

@@ -17,12 +17,12 @@ import type { AlertGroup } from '../../alerts/group-alerts.js';
 import type { Alert, AlertKind, OpenView } from '../../alerts/types.js';
 import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
 import type { Button, ContextBlock, KnownBlock, SectionBlock } from './block-kit-types.js';
-import { escapeMrkdwn } from './mrkdwn.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate, userMention } from './mrkdwn.js';
 import { truncateId, truncateMrkdwn, truncatePlain } from './truncate-mrkdwn.js';
 
 export const ALERT_ACTIONS = {
   ack: 'vis:alert:ack',
-  snooze: 'vis:alert:snooze',
+  snooze: mrkdwn`vis:alert:snooze`,
   /** `vis:open:<view>`, value JSON `{brandId, …params}` */
   openPrefix: 'vis:open:',
 } as const;
@@ -41,7 +41,8 @@ export interface SlackMessageMetadata {
 }
 
 export interface AlertMessage {
-  text: string;
+  /** Slack's notification text: escaped like the blocks. */
+  text: Mrkdwn;
   blocks: KnownBlock[];
   metadata: SlackMessageMetadata;
 }
@@ -55,31 +56,43 @@ export interface AlertMessageOptions {
   fullPerKind?: number;
 }
 
-const KIND_TEXT: Readonly<Record<AlertKind, { heading: string; snooze: string }>> = {
-  citation_lost: { heading: 'citations lost', snooze: 'Snooze lost-citation alerts 24 h' },
-  citation_competitor: { heading: 'competitors on cited pages', snooze: 'Snooze competitor alerts 24 h' },
-  citation_sentiment: { heading: 'sentiment drops', snooze: 'Snooze sentiment alerts 24 h' },
-  crawler_drop: { heading: 'crawler visit drops', snooze: 'Snooze crawler alerts 24 h' },
-  crawler_recovered: { heading: 'crawler recoveries', snooze: 'Snooze crawler recovery notices 24 h' },
-  ai_pages_threshold: { heading: 'AI Pages usage levels', snooze: 'Snooze AI Pages usage alerts 24 h' },
-  ai_pages_disabled: { heading: 'AI Pages status changes', snooze: 'Snooze AI Pages status alerts 24 h' },
+const KIND_TEXT: Readonly<Record<AlertKind, { heading: Mrkdwn; snooze: Mrkdwn }>> = {
+  citation_lost: { heading: mrkdwn`citations lost`, snooze: mrkdwn`Snooze lost-citation alerts 24 h` },
+  citation_competitor: {
+    heading: mrkdwn`competitors on cited pages`,
+    snooze: mrkdwn`Snooze competitor alerts 24 h`,
+  },
+  citation_sentiment: { heading: mrkdwn`sentiment drops`, snooze: mrkdwn`Snooze sentiment alerts 24 h` },
+  crawler_drop: { heading: mrkdwn`crawler visit drops`, snooze: mrkdwn`Snooze crawler alerts 24 h` },
+  crawler_recovered: {
+    heading: mrkdwn`crawler recoveries`,
+    snooze: mrkdwn`Snooze crawler recovery notices 24 h`,
+  },
+  ai_pages_threshold: {
+    heading: mrkdwn`AI Pages usage levels`,
+    snooze: mrkdwn`Snooze AI Pages usage alerts 24 h`,
+  },
+  ai_pages_disabled: {
+    heading: mrkdwn`AI Pages status changes`,
+    snooze: mrkdwn`Snooze AI Pages status alerts 24 h`,
+  },
 };
 
-const OPEN_LABEL: Readonly<Record<OpenView, string>> = {
-  'citations-feed': 'Open citations feed',
-  ideas: 'Open content ideas',
-  crawler: 'Open crawler view',
-  aipages: 'Open AI Pages',
+const OPEN_LABEL: Readonly<Record<OpenView, Mrkdwn>> = {
+  'citations-feed': mrkdwn`Open citations feed`,
+  ideas: mrkdwn`Open content ideas`,
+  crawler: mrkdwn`Open crawler view`,
+  aipages: mrkdwn`Open AI Pages`,
 };
 
 const FULL_PER_KIND = 3;
 /** Room kept for the "…and N more" section. */
 const MORE_RESERVE_CHARS = 300;
 
-const md = (text: string) => ({ type: 'mrkdwn' as const, text });
+const md = (text: Mrkdwn) => ({ type: 'mrkdwn' as const, text });
 const size = (b: unknown) => JSON.stringify(b).length + 1;
 
-function button(text: string, actionId: string, value: string, style?: 'primary' | 'danger'): Button {
+function button(text: Mrkdwn, actionId: string, value: string, style?: 'primary' | 'danger'): Button {
   return {
     type: 'button',
     text: { type: 'plain_text', text: truncatePlain(text, L.buttonText), emoji: true },
@@ -104,29 +117,24 @@ function openValue(brandId: string, params: Record<string, string> | undefined):
   return full.length <= OPEN_VALUE_MAX ? full : truncateId(JSON.stringify({ brandId }), L.buttonValue);
 }
 
-function alertText(a: Alert): string {
-  const lines = [`*${escapeMrkdwn(a.title)}*`, escapeMrkdwn(a.whatChanged)];
+function alertText(a: Alert): Mrkdwn {
+  const lines = [mrkdwn`*${escapeMrkdwn(a.title)}*`, escapeMrkdwn(a.whatChanged)];
   if (a.before !== null || a.after !== null) {
-    lines.push(`*Before → after:* ${escapeMrkdwn(a.before ?? '—')} → ${escapeMrkdwn(a.after ?? '—')}`);
+    lines.push(mrkdwn`*Before → after:* ${escapeMrkdwn(a.before ?? '—')} → ${escapeMrkdwn(a.after ?? '—')}`);
   }
   lines.push(
-    `*Why it matters:* ${escapeMrkdwn(a.whyItMatters)}`,
-    `*What to do:* ${escapeMrkdwn(a.whatToDo)}`,
+    mrkdwn`*Why it matters:* ${escapeMrkdwn(a.whyItMatters)}`,
+    mrkdwn`*What to do:* ${escapeMrkdwn(a.whatToDo)}`,
   );
-  return truncateMrkdwn(lines.join('\n'), L.sectionText);
+  return truncateMrkdwn(joinMrkdwn(lines, mrkdwn`\n`), L.sectionText);
 }
 
-function section(text: string, accessory?: Button): SectionBlock {
+function section(text: Mrkdwn, accessory?: Button): SectionBlock {
   return {
     type: 'section',
     text: md(truncateMrkdwn(text, L.sectionText)),
     ...(accessory ? { accessory } : {}),
   };
-}
-
-function slackDate(ms: number): string {
-  const seconds = Math.floor(ms / 1000);
-  return `<!date^${seconds}^{date_short_pretty} at {time}|${new Date(seconds * 1000).toISOString()}>`;
 }
 
 /** Blocks and characters left for the per-alert part of the message. */
@@ -185,27 +193,30 @@ function addKind(
   }
 
   const first = alerts[0]!;
-  const intro = [
-    `*${alerts.length} ${KIND_TEXT[kind].heading}*`,
-    `*Why it matters:* ${escapeMrkdwn(first.whyItMatters)}`,
-    `*What to do:* ${escapeMrkdwn(first.whatToDo)}`,
-  ].join('\n');
+  const intro = joinMrkdwn(
+    [
+      mrkdwn`*${alerts.length} ${KIND_TEXT[kind].heading}*`,
+      mrkdwn`*Why it matters:* ${escapeMrkdwn(first.whyItMatters)}`,
+      mrkdwn`*What to do:* ${escapeMrkdwn(first.whatToDo)}`,
+    ],
+    mrkdwn`\n`,
+  );
   const introRoom = budget.textRoom(200 + snoozeSize);
   if (introRoom < 200 || !budget.add(out, section(truncateMrkdwn(intro, introRoom), snooze))) return 0;
 
   let shown = 0;
-  let chunk: string[] = [];
+  let chunk: Mrkdwn[] = [];
   let chunkLen = 0;
   const flush = (): boolean => {
     if (chunk.length === 0) return true;
-    const ok = budget.add(out, section(chunk.join('\n')));
+    const ok = budget.add(out, section(joinMrkdwn(chunk, mrkdwn`\n`)));
     if (ok) shown += chunk.length;
     chunk = [];
     chunkLen = 0;
     return ok;
   };
   for (const a of alerts) {
-    const line = `• ${escapeMrkdwn(truncatePlain(a.subject, 300))}`;
+    const line = mrkdwn`• ${escapeMrkdwn(truncatePlain(a.subject, 300))}`;
     if (chunkLen + line.length + 1 > budget.textRoom()) {
       if (chunk.length === 0 || !flush()) break;
       if (line.length + 1 > budget.textRoom()) break;
@@ -219,16 +230,16 @@ function addKind(
 
 export function buildAlertMessage(group: AlertGroup, options: AlertMessageOptions = {}): AlertMessage {
   const { brandId, alerts, notes } = group;
-  const brandName = group.brandName;
+  const brandName = escapeMrkdwn(group.brandName);
   const n = alerts.length;
   const fullPerKind = options.fullPerKind ?? FULL_PER_KIND;
 
   const headerText =
     n === 1
-      ? `${brandName}: ${alerts[0]!.title}`
+      ? mrkdwn`${brandName}: ${escapeMrkdwn(alerts[0]!.title)}`
       : n > 0
-        ? `${brandName}: ${n} alerts`
-        : `${brandName}: a note`;
+        ? mrkdwn`${brandName}: ${n} alerts`
+        : mrkdwn`${brandName}: a note`;
   const header: KnownBlock = {
     type: 'header',
     text: { type: 'plain_text', text: truncatePlain(headerText, L.headerText), emoji: true },
@@ -240,7 +251,7 @@ export function buildAlertMessage(group: AlertGroup, options: AlertMessageOption
           type: 'context',
           elements: notes
             .slice(0, MAX_NOTES)
-            .map((note) => md(truncateMrkdwn(`:information_source: ${escapeMrkdwn(note.text)}`, 300))),
+            .map((note) => md(truncateMrkdwn(mrkdwn`:information_source: ${escapeMrkdwn(note.text)}`, 300))),
         }
       : null;
 
@@ -258,7 +269,7 @@ export function buildAlertMessage(group: AlertGroup, options: AlertMessageOption
       openValue(brandId, list.length === 1 ? list[0]!.open.params : undefined),
     ),
   );
-  if (n > 0) actionElements.push(button('Acknowledge', ALERT_ACTIONS.ack, group.key, 'primary'));
+  if (n > 0) actionElements.push(button(mrkdwn`Acknowledge`, ALERT_ACTIONS.ack, group.key, 'primary'));
   const actions: KnownBlock | null =
     actionElements.length > 0
       ? {
@@ -275,7 +286,7 @@ export function buildAlertMessage(group: AlertGroup, options: AlertMessageOption
     elements: [
       md(
         truncateMrkdwn(
-          `Brand Visibility alerts for *${escapeMrkdwn(brandName)}*${detectedAt > 0 ? ` · detected ${slackDate(detectedAt)}` : ''}`,
+          mrkdwn`Brand Visibility alerts for *${brandName}*${detectedAt > 0 ? mrkdwn` · detected ${slackDate(detectedAt)}` : mrkdwn``}`,
           500,
         ),
       ),
@@ -303,17 +314,21 @@ export function buildAlertMessage(group: AlertGroup, options: AlertMessageOption
   }
   if (shown < n) {
     const views = [...new Set(alerts.slice(shown).map((a) => OPEN_LABEL[a.open.view].replace(/^Open /, '')))];
+    const where = escapeMrkdwn(views.join(', '));
     body.push(
-      section(`…and ${n - shown} more alert${n - shown === 1 ? '' : 's'}; see the ${views.join(', ')}.`),
+      section(
+        mrkdwn`…and ${n - shown} more alert${n - shown === 1 ? mrkdwn`` : mrkdwn`s`}; see the ${where}.`,
+      ),
     );
   }
 
   const blocks = [header, ...(noteBlock ? [noteBlock] : []), ...body, ...(actions ? [actions] : []), footer];
-  const titles = alerts.map((a) => a.title);
+  // The notification text: as escaped as the blocks (a page title may carry `<!channel>`).
+  const titles = escapeMrkdwn(alerts.map((a) => a.title).join('; '));
   const text = truncatePlain(
     n > 0
-      ? `${brandName}: ${n} alert${n === 1 ? '' : 's'}: ${titles.join('; ')}`
-      : `${brandName}: ${notes.map((x) => x.text).join(' ')}`,
+      ? mrkdwn`${brandName}: ${n} alert${n === 1 ? mrkdwn`` : mrkdwn`s`}: ${titles}`
+      : mrkdwn`${brandName}: ${escapeMrkdwn(notes.map((x) => x.text).join(' '))}`,
     L.fallbackText,
   );
   return {
@@ -331,14 +346,14 @@ export function buildAlertMessage(group: AlertGroup, options: AlertMessageOption
   };
 }
 
-const ACK_PREFIX = ':white_check_mark: Acknowledged by';
+const ACK_PREFIX = mrkdwn`:white_check_mark: Acknowledged by`;
 
 /**
  * The same message after someone pressed Acknowledge: the button goes, a line says who
  * (the latest acknowledgement replaces an earlier one), everything else stays as it was.
  */
 export function acknowledgedBlocks(original: readonly KnownBlock[], userId: string): KnownBlock[] {
-  const who = `${ACK_PREFIX} <@${userId.replace(/[^A-Za-z0-9]/g, '')}>`;
+  const who = mrkdwn`${ACK_PREFIX} ${userMention(userId)}`;
   let footerFound = false;
   const blocks: KnownBlock[] = [];
   for (const b of original) {

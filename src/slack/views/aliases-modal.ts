@@ -4,6 +4,7 @@ import type { ModalView } from './block-kit-types.js';
 import { brandFormModal, INPUT_ACTION_ID, introSection } from './brand-form-modal.js';
 import type { BrandModalMetadata } from './brand-modal-metadata.js';
 import { brandName } from './brand-name.js';
+import { mrkdwn } from './mrkdwn.js';
 
 export const ALIASES_CALLBACK_ID = 'vis:aliases:set';
 export const ALIASES_BLOCK_ID = 'aliases';
@@ -20,11 +21,11 @@ export function aliasesModal(
     // Saving a cut list would delete the aliases that did not fit: no form at all then.
     return {
       type: 'modal',
-      title: { type: 'plain_text', text: 'Edit aliases' },
-      close: { type: 'plain_text', text: 'Close' },
+      title: { type: 'plain_text', text: mrkdwn`Edit aliases` },
+      close: { type: 'plain_text', text: mrkdwn`Close` },
       blocks: [
         introSection(
-          `*${brandName(brand.name)}* has ${aliases.length} aliases, more than this form can hold. Change them one at a time with \`/visibility aliases <brand> add <alias>\` or \`remove <alias>\`.`,
+          mrkdwn`*${brandName(brand.name)}* has ${aliases.length} aliases, more than this form can hold. Change them one at a time with \`/visibility aliases &lt;brand&gt; add &lt;alias&gt;\` or \`remove &lt;alias&gt;\`.`,
         ),
       ],
     };
@@ -33,18 +34,18 @@ export function aliasesModal(
     callbackId: ALIASES_CALLBACK_ID,
     brand,
     where,
-    title: 'Edit aliases',
-    submit: 'Save',
-    intro: `Aliases of *${brandName(brand.name)}*: other names whose mentions count toward its visibility score. The list you save replaces the current one; duplicates are dropped.`,
+    title: mrkdwn`Edit aliases`,
+    submit: mrkdwn`Save`,
+    intro: mrkdwn`Aliases of *${brandName(brand.name)}*: other names whose mentions count toward its visibility score. The list you save replaces the current one; duplicates are dropped.`,
     inputs: [
       {
         type: 'input',
         block_id: ALIASES_BLOCK_ID,
         optional: true,
-        label: { type: 'plain_text', text: 'Aliases' },
+        label: { type: 'plain_text', text: mrkdwn`Aliases` },
         hint: {
           type: 'plain_text',
-          text: 'One per line, or separated by commas. Leave empty to remove them all.',
+          text: mrkdwn`One per line, or separated by commas. Leave empty to remove them all.`,
         },
         element: {
           type: 'plain_text_input',

@@ -8,19 +8,18 @@ import { brandButton } from './brand-button.js';
 import { brandName } from './brand-name.js';
 import { chunkSections } from './chunk-sections.js';
 import { linesWithMore } from './lines-with-more.js';
-import { escapeMrkdwn } from './mrkdwn.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from './mrkdwn.js';
 import { shareActionsBlock } from './share-button.js';
 import { shrinkUntilFits } from './shrink-until-fits.js';
 import { truncateMrkdwn, truncatePlain } from './truncate-mrkdwn.js';
 
 export const EDIT_ALIASES_ACTION = 'vis:aliases:edit';
-const WHAT_ALIASES_ARE =
-  'Aliases are other names of the brand; mentions under them count toward its visibility score.';
+const WHAT_ALIASES_ARE = mrkdwn`Aliases are other names of the brand; mentions under them count toward its visibility score.`;
 /** Aliases are listed in one section; a list longer than this ends in "…and N more". */
 const LIST_MAX = 6000;
 
-const md = (text: string) => ({ type: 'mrkdwn' as const, text });
-const bullet = (a: string) => `• ${escapeMrkdwn(truncatePlain(a, 300))}`;
+const md = (text: Mrkdwn) => ({ type: 'mrkdwn' as const, text });
+const bullet = (a: string) => mrkdwn`• ${escapeMrkdwn(truncatePlain(a, 300))}`;
 
 function buildAliases(
   brand: Pick<Brand, 'id' | 'name' | 'role'>,
@@ -34,23 +33,24 @@ function buildAliases(
       type: 'header',
       text: {
         type: 'plain_text',
-        text: truncatePlain(`Aliases of ${brand.name} (${aliases.length})`, L.headerText),
+        text: truncatePlain(escapeMrkdwn(`Aliases of ${brand.name} (${aliases.length})`), L.headerText),
         emoji: true,
       },
     },
   ];
-  if (aliases.length === 0) blocks.push({ type: 'section', text: md(`No aliases yet. ${WHAT_ALIASES_ARE}`) });
+  if (aliases.length === 0)
+    blocks.push({ type: 'section', text: md(mrkdwn`No aliases yet. ${WHAT_ALIASES_ARE}`) });
   else {
-    const list = linesWithMore(aliases.map(bullet), room, (n) => `…and ${n} more not shown`);
-    blocks.push(...chunkSections(list.split('\n')));
+    const list = linesWithMore(aliases.map(bullet), room, (n) => mrkdwn`…and ${n} more not shown`);
+    blocks.push(...chunkSections([list]));
   }
   blocks.push({
     type: 'context',
     elements: [
       md(
         editable
-          ? `${WHAT_ALIASES_ARE} Change them with the button or \`/visibility aliases <brand> add|remove|set …\`.`
-          : `${WHAT_ALIASES_ARE} Read-only: the API key has the viewer role on this brand.`,
+          ? mrkdwn`${WHAT_ALIASES_ARE} Change them with the button or \`/visibility aliases &lt;brand&gt; add|remove|set …\`.`
+          : mrkdwn`${WHAT_ALIASES_ARE} Read-only: the API key has the viewer role on this brand.`,
       ),
     ],
   });
@@ -58,11 +58,11 @@ function buildAliases(
     blocks.push({
       type: 'actions',
       block_id: 'vis:aliases:actions',
-      elements: [brandButton('Edit aliases', EDIT_ALIASES_ACTION, { brandId: brand.id })],
+      elements: [brandButton(mrkdwn`Edit aliases`, EDIT_ALIASES_ACTION, { brandId: brand.id })],
     });
   }
   blocks.push(shareActionsBlock(commandText));
-  const text = `${brand.name}: ${aliases.length} alias${aliases.length === 1 ? '' : 'es'}: ${aliases.join(', ') || 'none'}`;
+  const text = `${brand.name}: ${aliases.length} alias${aliases.length === 1 ? mrkdwn`` : mrkdwn`es`}: ${aliases.join(', ') || 'none'}`;
   return { text: truncateMrkdwn(escapeMrkdwn(text), L.fallbackText), blocks };
 }
 
@@ -80,16 +80,23 @@ export interface AliasChange {
 }
 
 export function aliasesChangedReply(name: string, aliases: readonly string[], change: AliasChange): Reply {
-  const parts: string[] = [];
+  const parts: Mrkdwn[] = [];
   const list = (xs: readonly string[]) =>
-    xs.map((a) => `*${escapeMrkdwn(truncatePlain(a, 200))}*`).join(', ');
-  if (change.added.length > 0) parts.push(`added ${list(change.added)}`);
-  if (change.removed.length > 0) parts.push(`removed ${list(change.removed)}`);
-  const head = `:label: Aliases of *${brandName(name)}* updated${parts.length ? `: ${parts.join('; ')}` : ''}.`;
+    joinMrkdwn(
+      xs.map((a) => mrkdwn`*${escapeMrkdwn(truncatePlain(a, 200))}*`),
+      mrkdwn`, `,
+    );
+  if (change.added.length > 0) parts.push(mrkdwn`added ${list(change.added)}`);
+  if (change.removed.length > 0) parts.push(mrkdwn`removed ${list(change.removed)}`);
+  const what = parts.length ? mrkdwn`: ${joinMrkdwn(parts, mrkdwn`; `)}` : mrkdwn``;
+  const head = mrkdwn`:label: Aliases of *${brandName(name)}* updated${what}.`;
   const now =
     aliases.length === 0
-      ? 'It has no aliases now.'
-      : `Now (${aliases.length}): ${aliases.map((a) => escapeMrkdwn(truncatePlain(a, 200))).join(', ')}`;
-  const text = truncateMrkdwn(`${head}\n${now}`, L.sectionText);
+      ? mrkdwn`It has no aliases now.`
+      : mrkdwn`Now (${aliases.length}): ${joinMrkdwn(
+          aliases.map((a) => escapeMrkdwn(truncatePlain(a, 200))),
+          mrkdwn`, `,
+        )}`;
+  const text = truncateMrkdwn(mrkdwn`${head}\n${now}`, L.sectionText);
   return { text, blocks: [{ type: 'section', text: md(text) }] };
 }

@@ -1,41 +1,51 @@
 /** Header, context and section blocks already cut to Slack's limits, so builders stay short. */
 import type { KnownBlock } from './block-kit-types.js';
 import { cleanText } from './clean-text.js';
+import { joinMrkdwn, type Mrkdwn, mrkdwn } from './mrkdwn.js';
 import { truncateMrkdwn, truncatePlain } from './truncate-mrkdwn.js';
 
-export function headerBlock(text: string): KnownBlock {
+export function headerBlock(text: Mrkdwn): KnownBlock {
   return {
     type: 'header',
-    text: { type: 'plain_text', text: truncatePlain(cleanText(text).trim() || 'Brand Visibility', 150) },
+    text: {
+      type: 'plain_text',
+      text: truncatePlain((cleanText(text).trim() as Mrkdwn) || mrkdwn`Brand Visibility`, 150),
+    },
   };
 }
 
 /** One mrkdwn element; the parts are joined with a middle dot. Empty parts are dropped. */
-export function contextBlock(...parts: (string | undefined | false)[]): KnownBlock | undefined {
+export function contextBlock(...parts: (Mrkdwn | undefined | false)[]): KnownBlock | undefined {
   const text = cleanText(
-    parts.filter((p): p is string => typeof p === 'string' && p.trim() !== '').join('  ·  '),
+    joinMrkdwn(
+      parts.filter((p): p is Mrkdwn => typeof p === 'string' && p.trim() !== ''),
+      mrkdwn`  ·  `,
+    ),
   );
   return text.trim() === ''
     ? undefined
     : { type: 'context', elements: [{ type: 'mrkdwn', text: truncateMrkdwn(text, 1000) }] };
 }
 
-export function sectionBlock(text: string, max = 3000): KnownBlock {
+export function sectionBlock(text: Mrkdwn, max = 3000): KnownBlock {
   const clean = cleanText(text);
   return {
     type: 'section',
-    text: { type: 'mrkdwn', text: truncateMrkdwn(clean.trim() === '' ? '—' : clean, max) },
+    text: { type: 'mrkdwn', text: truncateMrkdwn(clean.trim() === '' ? mrkdwn`—` : clean, max) },
   };
 }
 
 /** Up to 10 short `*label*\nvalue` fields side by side. */
-export function fieldsBlock(fields: readonly { label: string; value: string }[]): KnownBlock | undefined {
+export function fieldsBlock(fields: readonly { label: Mrkdwn; value: Mrkdwn }[]): KnownBlock | undefined {
   if (fields.length === 0) return undefined;
   return {
     type: 'section',
     fields: fields.slice(0, 10).map((f) => ({
       type: 'mrkdwn' as const,
-      text: truncateMrkdwn(cleanText(`*${f.label}*\n${f.value.trim() === '' ? '—' : f.value}`), 1000),
+      text: truncateMrkdwn(
+        cleanText(mrkdwn`*${f.label}*\n${f.value.trim() === '' ? mrkdwn`—` : f.value}`),
+        1000,
+      ),
     })),
   };
 }

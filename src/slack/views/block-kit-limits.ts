@@ -8,12 +8,13 @@ import type { Reply } from '../reply.js';
 import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
 import type { KnownBlock, View } from './block-kit-types.js';
 import { fitBlock, fitTextObject } from './fit-block.js';
+import { type Mrkdwn, mrkdwn } from './mrkdwn.js';
 import { truncateId, truncateMrkdwn } from './truncate-mrkdwn.js';
 
 export { BLOCK_KIT_LIMITS } from './block-kit-limit-table.js';
 
 export function moreNotice(count: number): KnownBlock {
-  return { type: 'context', elements: [{ type: 'mrkdwn', text: `…and ${count} more not shown` }] };
+  return { type: 'context', elements: [{ type: 'mrkdwn', text: mrkdwn`…and ${count} more not shown` }] };
 }
 
 /** Per-block limits, then at most `maxBlocks` blocks, the last one saying how many were cut. */
@@ -44,13 +45,13 @@ function fitCharBudget(kept: KnownBlock[], dropped: number, budget: number): Kno
   return undefined;
 }
 
-function fallbackText(reply: Reply): string {
+function fallbackText(reply: Reply): Mrkdwn {
   if (reply.text.trim() !== '') return reply.text;
-  for (const b of reply.blocks as unknown as Array<Record<string, unknown>>) {
-    const t = b['text'] as { text?: unknown } | undefined;
-    if (typeof t?.text === 'string' && t.text.trim() !== '') return t.text;
+  for (const b of reply.blocks) {
+    const t = 'text' in b ? b.text : undefined;
+    if (typeof t === 'object' && t !== null && t.text.trim() !== '') return t.text;
   }
-  return 'Brand Visibility';
+  return mrkdwn`Brand Visibility`;
 }
 
 /** A message (reply or post) that respects every message limit. */

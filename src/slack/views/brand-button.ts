@@ -4,18 +4,18 @@
  */
 import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
 import type { Button } from './block-kit-types.js';
+import type { Mrkdwn } from './mrkdwn.js';
 import { truncatePlain } from './truncate-mrkdwn.js';
 
 export interface ConfirmDialog {
-  title: string;
-  /** mrkdwn, already escaped */
-  text: string;
-  confirm: string;
-  deny: string;
+  title: Mrkdwn;
+  text: Mrkdwn;
+  confirm: Mrkdwn;
+  deny: Mrkdwn;
 }
 
 export function brandButton(
-  label: string,
+  label: Mrkdwn,
   actionId: string,
   value: { brandId: string } & Record<string, string>,
   options: { style?: 'primary' | 'danger'; confirm?: ConfirmDialog } = {},

@@ -12,30 +12,30 @@ import { brandButton } from './brand-button.js';
 import { primaryMarketText } from './brand-list-view.js';
 import { linesWithMore } from './lines-with-more.js';
 import { marketLine, sortMarkets } from './market-line.js';
-import { escapeMrkdwn, mrkdwnLink } from './mrkdwn.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, mrkdwnLink } from './mrkdwn.js';
 import { shareActionsBlock } from './share-button.js';
 import { shrinkUntilFits } from './shrink-until-fits.js';
 import { truncateMrkdwn, truncatePlain } from './truncate-mrkdwn.js';
 
 export const BRAND_VIEW_BUTTONS = [
-  { actionId: 'vis:open:markets', label: 'Markets' },
-  { actionId: 'vis:open:aliases', label: 'Aliases' },
-  { actionId: 'vis:open:citations', label: 'Citations' },
-  { actionId: 'vis:open:crawler', label: 'Crawler' },
-  { actionId: 'vis:open:ideas', label: 'Content ideas' },
-  { actionId: 'vis:open:aipages', label: 'AI Pages' },
+  { actionId: 'vis:open:markets', label: mrkdwn`Markets` },
+  { actionId: 'vis:open:aliases', label: mrkdwn`Aliases` },
+  { actionId: 'vis:open:citations', label: mrkdwn`Citations` },
+  { actionId: 'vis:open:crawler', label: mrkdwn`Crawler` },
+  { actionId: 'vis:open:ideas', label: mrkdwn`Content ideas` },
+  { actionId: 'vis:open:aipages', label: mrkdwn`AI Pages` },
 ] as const;
 
 export const BRAND_EDIT_BUTTONS = [
-  { actionId: 'vis:markets:add', label: 'Add market' },
-  { actionId: 'vis:location:edit', label: 'Set primary location' },
-  { actionId: 'vis:aliases:edit', label: 'Edit aliases' },
+  { actionId: 'vis:markets:add', label: mrkdwn`Add market` },
+  { actionId: 'vis:location:edit', label: mrkdwn`Set primary location` },
+  { actionId: 'vis:aliases:edit', label: mrkdwn`Edit aliases` },
 ] as const;
 
 /** The markets and aliases sections share what is left of the 12 k budget. */
 const LIST_SECTION_MAX = 2500;
 
-function website(b: Brand): string | undefined {
+function website(b: Brand): Mrkdwn | undefined {
   if (!b.website) return undefined;
   try {
     const url = new URL(b.website.includes('://') ? b.website : `https://${b.website}`);
@@ -52,35 +52,38 @@ function build(brand: Brand, commandText: string, room: number): Reply {
   const aliases = brand.aliases ?? [];
   const editable = canEditBrand(brand);
   const summary = [
-    `*Role:* ${escapeMrkdwn(brand.role)}${brand.active ? '' : '  ·  _inactive_'}`,
+    mrkdwn`*Role:* ${escapeMrkdwn(brand.role)}${brand.active ? mrkdwn`` : mrkdwn`  ·  _inactive_`}`,
     website(brand),
     truncateMrkdwn(primaryMarketText(brand), Math.min(1000, room)),
-  ].filter(Boolean);
+  ].filter((line): line is Mrkdwn => Boolean(line));
 
   const marketText =
     markets.length === 0
-      ? '*Markets:* none yet.'
-      : `*Markets (${markets.length})*\n${linesWithMore(
-          markets.map((m) => `• ${marketLine(m)}`),
+      ? mrkdwn`*Markets:* none yet.`
+      : mrkdwn`*Markets (${markets.length})*\n${linesWithMore(
+          markets.map((m) => mrkdwn`• ${marketLine(m)}`),
           room,
-          (n) => `…and ${n} more: see the Markets view`,
+          (n) => mrkdwn`…and ${n} more: see the Markets view`,
         )}`;
   const aliasText =
     aliases.length === 0
-      ? '*Aliases:* none. Aliases are other names of the brand, folded into its visibility score.'
-      : `*Aliases (${aliases.length})*\n${linesWithMore(
-          aliases.map((a) => `• ${escapeMrkdwn(truncatePlain(a, 200))}`),
+      ? mrkdwn`*Aliases:* none. Aliases are other names of the brand, folded into its visibility score.`
+      : mrkdwn`*Aliases (${aliases.length})*\n${linesWithMore(
+          aliases.map((a) => mrkdwn`• ${escapeMrkdwn(truncatePlain(a, 200))}`),
           room,
-          (n) => `…and ${n} more: see the Aliases view`,
+          (n) => mrkdwn`…and ${n} more: see the Aliases view`,
         )}`;
 
   const value = { brandId: brand.id };
   const blocks: KnownBlock[] = [
     {
       type: 'header',
-      text: { type: 'plain_text', text: truncatePlain(brand.name, L.headerText), emoji: true },
+      text: { type: 'plain_text', text: truncatePlain(escapeMrkdwn(brand.name), L.headerText), emoji: true },
     },
-    { type: 'section', text: { type: 'mrkdwn', text: truncateMrkdwn(summary.join('\n'), L.sectionText) } },
+    {
+      type: 'section',
+      text: { type: 'mrkdwn', text: truncateMrkdwn(joinMrkdwn(summary, mrkdwn`\n`), L.sectionText) },
+    },
     { type: 'section', text: { type: 'mrkdwn', text: marketText } },
     { type: 'section', text: { type: 'mrkdwn', text: aliasText } },
     {
@@ -101,7 +104,7 @@ function build(brand: Brand, commandText: string, room: number): Reply {
       elements: [
         {
           type: 'mrkdwn',
-          text: 'Read-only: the API key has the viewer role on this brand, so markets, location and aliases can only be changed by an owner or editor.',
+          text: mrkdwn`Read-only: the API key has the viewer role on this brand, so markets, location and aliases can only be changed by an owner or editor.`,
         },
       ],
     });
@@ -111,10 +114,10 @@ function build(brand: Brand, commandText: string, room: number): Reply {
   const text = [
     `${brand.name} (${brand.role})`,
     brand.location ? `primary market ${brand.location}` : 'global mode',
-    `${markets.length} market${markets.length === 1 ? '' : 's'}: ${markets.map((m) => m.location).join(', ') || 'none'}`,
+    `${markets.length} market${markets.length === 1 ? mrkdwn`` : mrkdwn`s`}: ${markets.map((m) => m.location).join(', ') || 'none'}`,
     `aliases: ${aliases.join(', ') || 'none'}`,
   ].join('; ');
-  return { text: truncateMrkdwn(escapeMrkdwn(text), L.fallbackText), blocks };
+  return { text: truncatePlain(escapeMrkdwn(text), L.fallbackText), blocks };
 }
 
 export function brandDetailReply(brand: Brand, commandText = `brand ${brand.id}`): Reply {

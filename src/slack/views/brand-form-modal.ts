@@ -6,6 +6,7 @@
 import type { Brand } from '../../api/schemas/index.js';
 import type { KnownBlock, ModalView } from './block-kit-types.js';
 import { type BrandModalMetadata, encodeBrandModalMetadata } from './brand-modal-metadata.js';
+import { type Mrkdwn, mrkdwn } from './mrkdwn.js';
 import { truncateMrkdwn } from './truncate-mrkdwn.js';
 
 /** The action_id of every input of a brand form (the block_id tells them apart). */
@@ -15,15 +16,15 @@ export interface BrandFormModal {
   callbackId: string;
   brand: Pick<Brand, 'id'>;
   where: Omit<BrandModalMetadata, 'brandId'>;
-  title: string;
-  submit: string;
+  title: Mrkdwn;
+  submit: Mrkdwn;
   /** mrkdwn above the inputs, cut to a section's 3000 characters. */
-  intro: string;
+  intro: Mrkdwn;
   inputs: readonly KnownBlock[];
 }
 
 /** A section of mrkdwn cut to Slack's 3000 characters (no other cleaning). */
-export function introSection(text: string): KnownBlock {
+export function introSection(text: Mrkdwn): KnownBlock {
   return { type: 'section', text: { type: 'mrkdwn', text: truncateMrkdwn(text, 3000) } };
 }
 
@@ -34,7 +35,7 @@ export function brandFormModal(f: BrandFormModal): ModalView {
     private_metadata: encodeBrandModalMetadata({ brandId: f.brand.id, ...f.where }),
     title: { type: 'plain_text', text: f.title },
     submit: { type: 'plain_text', text: f.submit },
-    close: { type: 'plain_text', text: 'Cancel' },
+    close: { type: 'plain_text', text: mrkdwn`Cancel` },
     blocks: [introSection(f.intro), ...f.inputs],
   };
 }

@@ -3,9 +3,9 @@
  * freak name cannot push the rest of the sentence (what happened, what to do) past a
  * Slack length limit.
  */
-import { escapeMrkdwn } from './mrkdwn.js';
+import { escapeMrkdwn, type Mrkdwn } from './mrkdwn.js';
 import { truncatePlain } from './truncate-mrkdwn.js';
 
-export function brandName(name: string): string {
+export function brandName(name: string): Mrkdwn {
   return escapeMrkdwn(truncatePlain(name, 200));
 }

@@ -3,18 +3,19 @@
  * never splitting a line (a split could cut a link or a code span in two).
  */
 import type { KnownBlock } from './block-kit-types.js';
+import { type Mrkdwn, mrkdwn } from './mrkdwn.js';
 import { truncateMrkdwn } from './truncate-mrkdwn.js';
 
-export function chunkSections(lines: readonly string[], max = 3000): KnownBlock[] {
-  const chunks: string[] = [];
-  let current = '';
+export function chunkSections(lines: readonly Mrkdwn[], max = 3000): KnownBlock[] {
+  const chunks: Mrkdwn[] = [];
+  let current = mrkdwn``;
   for (const raw of lines) {
     const line = truncateMrkdwn(raw, max);
     if (current !== '' && current.length + 1 + line.length > max) {
       chunks.push(current);
-      current = '';
+      current = mrkdwn``;
     }
-    current = current === '' ? line : `${current}\n${line}`;
+    current = current === '' ? line : mrkdwn`${current}\n${line}`;
   }
   if (current !== '') chunks.push(current);
   return chunks.map((text) => ({ type: 'section', text: { type: 'mrkdwn', text } }));

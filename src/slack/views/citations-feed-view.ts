@@ -12,6 +12,7 @@ import { chunkSections } from './chunk-sections.js';
 import { fallbackText } from './fallback-text.js';
 import { formatCount } from './format-number.js';
 import { inlineText, linkOrText } from './link-or-text.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from './mrkdwn.js';
 import { roomLeft, takeLinesWithin } from './take-lines-within.js';
 
 export interface CitationsFeedInput {
@@ -20,27 +21,29 @@ export interface CitationsFeedInput {
   response: CitationFeedResponse;
 }
 
-const GROUPS: readonly { type: string; title: string; icon: string }[] = [
-  { type: 'lost', title: 'Lost', icon: ':small_red_triangle_down:' },
-  { type: 'competitor_appeared', title: 'Competitor appeared', icon: ':eyes:' },
-  { type: 'sentiment_changed', title: 'Sentiment changed', icon: ':left_right_arrow:' },
-  { type: 'new', title: 'New', icon: ':new:' },
+const GROUPS: readonly { type: string; title: Mrkdwn; icon: Mrkdwn }[] = [
+  { type: 'lost', title: mrkdwn`Lost`, icon: mrkdwn`:small_red_triangle_down:` },
+  { type: 'competitor_appeared', title: mrkdwn`Competitor appeared`, icon: mrkdwn`:eyes:` },
+  { type: 'sentiment_changed', title: mrkdwn`Sentiment changed`, icon: mrkdwn`:left_right_arrow:` },
+  { type: 'new', title: mrkdwn`New`, icon: mrkdwn`:new:` },
 ];
 
 /** The four documented types plus a couple of unknown ones; the rest are only counted. */
 const MAX_GROUPS = 6;
 
-function eventLine(e: FeedEvent): string {
+function eventLine(e: FeedEvent): Mrkdwn {
   const link = linkOrText(e.url, e.h1, 90);
-  const facts: (string | undefined)[] = [inlineText(e.domain, 60)];
+  const facts: (Mrkdwn | undefined)[] = [inlineText(e.domain, 60)];
   switch (e.event_type) {
     case 'new':
       facts.push(
-        typeof e.appearance_count === 'number' ? `${formatCount(e.appearance_count)} appearances` : undefined,
+        typeof e.appearance_count === 'number'
+          ? mrkdwn`${formatCount(e.appearance_count)} appearances`
+          : undefined,
         e.mentions_brand === true
-          ? 'mentions you'
+          ? mrkdwn`mentions you`
           : e.mentions_brand === false
-            ? 'does not mention you'
+            ? mrkdwn`does not mention you`
             : undefined,
       );
       break;
@@ -48,17 +51,20 @@ function eventLine(e: FeedEvent): string {
       if (typeof e.sentiment === 'number' && typeof e.prev_sentiment === 'number') {
         const delta = e.sentiment - e.prev_sentiment;
         facts.push(
-          `sentiment ${formatCount(e.prev_sentiment)} → *${formatCount(e.sentiment)}* (${delta > 0 ? '+' : delta < 0 ? '−' : '±'}${formatCount(Math.abs(delta))})`,
+          mrkdwn`sentiment ${formatCount(e.prev_sentiment)} → *${formatCount(e.sentiment)}* (${delta > 0 ? mrkdwn`+` : delta < 0 ? mrkdwn`−` : mrkdwn`±`}${formatCount(Math.abs(delta))})`,
         );
       }
       break;
     case 'competitor_appeared':
-      if (e.competitor) facts.push(`*${inlineText(e.competitor, 50)}* now cited here`);
+      if (e.competitor) facts.push(mrkdwn`*${inlineText(e.competitor, 50)}* now cited here`);
       break;
     default:
       break;
   }
-  return `• ${link} — ${facts.filter(Boolean).join(' · ')}`;
+  return mrkdwn`• ${link} — ${joinMrkdwn(
+    facts.filter((f): f is Mrkdwn => Boolean(f)),
+    mrkdwn` · `,
+  )}`;
 }
 
 export function citationsFeedReply(input: CitationsFeedInput): Reply {
@@ -73,36 +79,41 @@ export function citationsFeedReply(input: CitationsFeedInput): Reply {
     ...GROUPS.filter((g) => byType.has(g.type)),
     ...[...byType.keys()]
       .filter((t) => !GROUPS.some((g) => g.type === t))
-      .map((t) => ({ type: t, title: inlineText(t.replace(/_/g, ' '), 40), icon: '•' })),
+      .map((t) => ({ type: t, title: inlineText(t.replace(/_/g, ' '), 40), icon: mrkdwn`•` })),
   ];
-  const counts = groups.map((g) => `${g.title} ${formatCount(byType.get(g.type)!.length)}`);
+  const counts = groups.map((g) => mrkdwn`${g.title} ${formatCount(byType.get(g.type)!.length)}`);
   const total =
     typeof r['pagination'] === 'object' && r['pagination'] !== null
       ? Number((r['pagination'] as { total?: unknown }).total)
       : Number.NaN;
   const partial = Number.isFinite(total) && total > r.events.length;
   const blocks: KnownBlock[] = compact([
-    headerBlock(`Citation feed · ${brand.name}`),
+    headerBlock(mrkdwn`Citation feed · ${escapeMrkdwn(brand.name)}`),
     contextBlock(
       r.current_snapshot_date
-        ? `${inlineText(r.current_snapshot_date, 20)} (${formatCount(r.total_current)} citations) vs ${inlineText(r.previous_snapshot_date ?? 'earlier', 20)} (${formatCount(r.total_previous)})`
+        ? mrkdwn`${inlineText(r.current_snapshot_date, 20)} (${formatCount(r.total_current)} citations) vs ${inlineText(r.previous_snapshot_date ?? 'earlier', 20)} (${formatCount(r.total_previous)})`
         : undefined,
       input.daysBack !== undefined
-        ? `${input.daysBack} day${input.daysBack === 1 ? '' : 's'} back`
-        : 'last 7 days',
+        ? mrkdwn`${input.daysBack} day${input.daysBack === 1 ? mrkdwn`` : mrkdwn`s`} back`
+        : mrkdwn`last 7 days`,
       partial
-        ? `counts cover the first ${formatCount(r.events.length)} of ${formatCount(total)} events`
+        ? mrkdwn`counts cover the first ${formatCount(r.events.length)} of ${formatCount(total)} events`
         : undefined,
     ),
   ]);
   if (groups.length === 0) {
     blocks.push(
       sectionBlock(
-        'No changes: the same URLs are cited, with the same sentiment, as in the earlier snapshot.',
+        mrkdwn`No changes: the same URLs are cited, with the same sentiment, as in the earlier snapshot.`,
       ),
     );
   } else {
-    blocks.push(sectionBlock(`*${formatCount(r.events.length)} changes*: ${counts.join(' · ')}`, 1000));
+    blocks.push(
+      sectionBlock(
+        mrkdwn`*${formatCount(r.events.length)} changes*: ${joinMrkdwn(counts, mrkdwn` · `)}`,
+        1000,
+      ),
+    );
     // Share the room: each group gets its part of the budget, so "New" cannot crowd out "Lost".
     const listed = groups.slice(0, MAX_GROUPS);
     const share = Math.floor(Math.min(8000, roomLeft(blocks) - 200) / listed.length);
@@ -112,21 +123,23 @@ export function citationsFeedReply(input: CitationsFeedInput): Reply {
       const more = events.length - kept.length;
       blocks.push(
         ...chunkSections([
-          `${g.icon} *${g.title}* (${formatCount(events.length)})`,
+          mrkdwn`${g.icon} *${g.title}* (${formatCount(events.length)})`,
           ...kept,
-          ...(more > 0 ? [`…and ${formatCount(more)} more`] : []),
+          ...(more > 0 ? [mrkdwn`…and ${formatCount(more)} more`] : []),
         ]),
       );
     }
     if (groups.length > listed.length) {
-      blocks.push(sectionBlock(`…and ${formatCount(groups.length - listed.length)} more kinds of change`));
+      blocks.push(
+        sectionBlock(mrkdwn`…and ${formatCount(groups.length - listed.length)} more kinds of change`),
+      );
     }
   }
   return {
     text: fallbackText(
       groups.length === 0
-        ? `No citation changes for ${brand.name}.`
-        : `Citation changes for ${brand.name}: ${counts.join(', ')}.`,
+        ? mrkdwn`No citation changes for ${escapeMrkdwn(brand.name)}.`
+        : mrkdwn`Citation changes for ${escapeMrkdwn(brand.name)}: ${joinMrkdwn(counts, mrkdwn`, `)}.`,
     ),
     blocks,
   };

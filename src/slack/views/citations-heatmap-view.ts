@@ -11,7 +11,7 @@ import type { KnownBlock } from './block-kit-types.js';
 import { fallbackText } from './fallback-text.js';
 import { formatCount, formatPercent } from './format-number.js';
 import { inlineText } from './link-or-text.js';
-import { escapeMrkdwn } from './mrkdwn.js';
+import { escapeMrkdwn, joinMrkdwn, mrkdwn } from './mrkdwn.js';
 import { percentScale } from './percent-scale.js';
 import { truncatePlain } from './truncate-mrkdwn.js';
 
@@ -36,15 +36,15 @@ export function citationsHeatmapReply(input: CitationsHeatmapInput): Reply {
   const present = new Set(r.cells.filter((c) => c.is_present).map((c) => `${c.domain}\u0000${c.brand}`));
 
   const blocks: KnownBlock[] = compact([
-    headerBlock(`Citation heatmap · ${brand.name}`),
+    headerBlock(mrkdwn`Citation heatmap · ${escapeMrkdwn(brand.name)}`),
     contextBlock(
-      `${formatCount(r.domains.length)} domain${r.domains.length === 1 ? '' : 's'} × ${formatCount(brands.length)} brand${brands.length === 1 ? '' : 's'}`,
-      '✓ the domain’s cited pages mention the brand',
+      mrkdwn`${formatCount(r.domains.length)} domain${r.domains.length === 1 ? mrkdwn`` : mrkdwn`s`} × ${formatCount(brands.length)} brand${brands.length === 1 ? mrkdwn`` : mrkdwn`s`}`,
+      mrkdwn`✓ the domain’s cited pages mention the brand`,
     ),
   ]);
   if (rows.length === 0 || columns.length === 0) {
-    blocks.push(sectionBlock('No cited domains to compare yet.'));
-    return { text: fallbackText(`No heatmap data for ${brand.name} yet.`), blocks };
+    blocks.push(sectionBlock(mrkdwn`No cited domains to compare yet.`));
+    return { text: fallbackText(mrkdwn`No heatmap data for ${escapeMrkdwn(brand.name)} yet.`), blocks };
   }
 
   const head = `${pad('', DOMAIN_WIDTH)} ${columns.map((_, i) => LETTERS[i]).join(' ')}`;
@@ -58,7 +58,9 @@ export function citationsHeatmapReply(input: CitationsHeatmapInput): Reply {
   const grid = escapeMrkdwn([head, ...gridLines].join('\n'));
   const more = r.domains.length - rows.length;
   blocks.push(
-    sectionBlock(`\`\`\`${grid}\`\`\`${more > 0 ? `\n…and ${formatCount(more)} more domains` : ''}`),
+    sectionBlock(
+      mrkdwn`\`\`\`${grid}\`\`\`${more > 0 ? mrkdwn`\n…and ${formatCount(more)} more domains` : mrkdwn``}`,
+    ),
   );
 
   const coverage = new Map<string, number>(Object.entries(r.competitor_coverage));
@@ -68,23 +70,30 @@ export function citationsHeatmapReply(input: CitationsHeatmapInput): Reply {
     const pct = coverage.get(b);
     const you = b === r.your_brand;
     const name = inlineText(b, 40);
-    return `*${LETTERS[i]}* ${you ? `*${name}* (you)` : name}${typeof pct === 'number' ? ` — coverage ${formatPercent(pct * scale)}` : ''}`;
+    const coverageText =
+      typeof pct === 'number' ? mrkdwn` — coverage ${formatPercent(pct * scale)}` : mrkdwn``;
+    return mrkdwn`*${escapeMrkdwn(LETTERS[i] ?? '?')}* ${you ? mrkdwn`*${name}* (you)` : name}${coverageText}`;
   });
   const hidden = brands.length - columns.length;
   blocks.push(
-    sectionBlock([...legend, ...(hidden > 0 ? [`…and ${formatCount(hidden)} more brands`] : [])].join('\n')),
+    sectionBlock(
+      joinMrkdwn(
+        [...legend, ...(hidden > 0 ? [mrkdwn`…and ${formatCount(hidden)} more brands`] : [])],
+        mrkdwn`\n`,
+      ),
+    ),
   );
 
   const rivals = Object.entries(r.competitor_coverage).sort((a, b) => b[1] - a[1]);
   const leader = rivals[0];
   const summary =
     leader && leader[1] > r.your_coverage
-      ? `Your coverage is ${formatPercent(r.your_coverage * scale)}; ${inlineText(leader[0], 40)} leads with ${formatPercent(leader[1] * scale)}.`
-      : `Your coverage is ${formatPercent(r.your_coverage * scale)}${leader ? `, ahead of every competitor (best: ${inlineText(leader[0], 40)} ${formatPercent(leader[1] * scale)})` : ''}.`;
+      ? mrkdwn`Your coverage is ${formatPercent(r.your_coverage * scale)}; ${inlineText(leader[0], 40)} leads with ${formatPercent(leader[1] * scale)}.`
+      : mrkdwn`Your coverage is ${formatPercent(r.your_coverage * scale)}${leader ? mrkdwn`, ahead of every competitor (best: ${inlineText(leader[0], 40)} ${formatPercent(leader[1] * scale)})` : mrkdwn``}.`;
   blocks.push(sectionBlock(summary));
   return {
     text: fallbackText(
-      `Citation heatmap for ${brand.name}: your coverage ${formatPercent(r.your_coverage * scale)} across ${r.domains.length} domains.`,
+      mrkdwn`Citation heatmap for ${escapeMrkdwn(brand.name)}: your coverage ${formatPercent(r.your_coverage * scale)} across ${r.domains.length} domains.`,
     ),
     blocks,
   };

@@ -12,6 +12,7 @@ import { chunkSections } from './chunk-sections.js';
 import { fallbackText } from './fallback-text.js';
 import { formatCount, formatSignedPercent } from './format-number.js';
 import { inlineText } from './link-or-text.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from './mrkdwn.js';
 import { sparkline } from './sparkline.js';
 import { roomLeft, takeLinesWithin } from './take-lines-within.js';
 
@@ -23,19 +24,21 @@ export interface CitationsHistoryInput {
 
 const SPARK_WIDTH = 40;
 
-function change(first: number | null | undefined, last: number | null | undefined): string {
-  if (typeof first !== 'number' || typeof last !== 'number') return '';
-  if (first === 0) return last === 0 ? ' (no change)' : '';
-  return ` (${formatSignedPercent(((last - first) / Math.abs(first)) * 100)})`;
+function change(first: number | null | undefined, last: number | null | undefined): Mrkdwn {
+  if (typeof first !== 'number' || typeof last !== 'number') return mrkdwn``;
+  if (first === 0) return last === 0 ? mrkdwn` (no change)` : mrkdwn``;
+  return mrkdwn` (${formatSignedPercent(((last - first) / Math.abs(first)) * 100)})`;
 }
 
-function seriesLine(label: string, values: readonly (number | null)[]): string {
+function seriesLine(label: Mrkdwn, values: readonly (number | null)[]): Mrkdwn {
   const known = values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
   const first = known[0];
   const last = known.at(-1);
   const figures =
-    known.length === 0 ? 'no data' : `${formatCount(first)} → *${formatCount(last)}*${change(first, last)}`;
-  return `${label}  \`${sparkline(values, SPARK_WIDTH) || '·'}\`  ${figures}`;
+    known.length === 0
+      ? mrkdwn`no data`
+      : mrkdwn`${formatCount(first)} → *${formatCount(last)}*${change(first, last)}`;
+  return mrkdwn`${label}  \`${sparkline(values, SPARK_WIDTH) || mrkdwn`·`}\`  ${figures}`;
 }
 
 function sortedByDate<T extends { date: string }>(points: readonly T[]): T[] {
@@ -48,47 +51,57 @@ export function citationsHistoryReply(input: CitationsHistoryInput): Reply {
   const latest = points.at(-1);
   const range = response.date_range;
   const blocks: KnownBlock[] = compact([
-    headerBlock(`Citation history · ${brand.name}`),
+    headerBlock(mrkdwn`Citation history · ${escapeMrkdwn(brand.name)}`),
     contextBlock(
-      range.start && range.end ? `${inlineText(range.start, 20)} – ${inlineText(range.end, 20)}` : undefined,
-      input.days !== undefined ? `last ${input.days} days` : 'last 30 days',
-      `${formatCount(response.snapshots_available)} snapshot${response.snapshots_available === 1 ? '' : 's'} available`,
+      range.start && range.end
+        ? mrkdwn`${inlineText(range.start, 20)} – ${inlineText(range.end, 20)}`
+        : undefined,
+      input.days !== undefined ? mrkdwn`last ${input.days} days` : mrkdwn`last 30 days`,
+      mrkdwn`${formatCount(response.snapshots_available)} snapshot${response.snapshots_available === 1 ? mrkdwn`` : mrkdwn`s`} available`,
     ),
   ]);
   if (points.length === 0) {
-    blocks.push(sectionBlock('No citation snapshots in this period yet. The service records one a day.'));
+    blocks.push(
+      sectionBlock(mrkdwn`No citation snapshots in this period yet. The service records one a day.`),
+    );
   } else {
     const fields = fieldsBlock([
-      { label: 'Total citations', value: formatCount(latest?.total_citations) },
-      { label: 'Brand mentions', value: formatCount(latest?.brand_mentions) },
-      { label: 'Unique sources', value: formatCount(latest?.unique_sources) },
+      { label: mrkdwn`Total citations`, value: formatCount(latest?.total_citations) },
+      { label: mrkdwn`Brand mentions`, value: formatCount(latest?.brand_mentions) },
+      { label: mrkdwn`Unique sources`, value: formatCount(latest?.unique_sources) },
       {
-        label: 'Avg sentiment',
-        value: typeof latest?.avg_sentiment === 'number' ? `${formatCount(latest.avg_sentiment)} / 100` : '—',
+        label: mrkdwn`Avg sentiment`,
+        value:
+          typeof latest?.avg_sentiment === 'number'
+            ? mrkdwn`${formatCount(latest.avg_sentiment)} / 100`
+            : mrkdwn`—`,
       },
     ]);
     if (fields) blocks.push(fields);
     blocks.push(
       sectionBlock(
-        [
-          `*Trend* (${inlineText(points[0]!.date, 20)} → ${inlineText(latest!.date, 20)})`,
-          seriesLine(
-            'Citations',
-            points.map((p) => p.total_citations),
-          ),
-          seriesLine(
-            'Mentions',
-            points.map((p) => p.brand_mentions),
-          ),
-          seriesLine(
-            'Sources',
-            points.map((p) => p.unique_sources),
-          ),
-          seriesLine(
-            'Sentiment',
-            points.map((p) => p.avg_sentiment),
-          ),
-        ].join('\n'),
+        joinMrkdwn(
+          [
+            mrkdwn`*Trend* (${inlineText(points[0]!.date, 20)} → ${inlineText(latest!.date, 20)})`,
+            seriesLine(
+              mrkdwn`Citations`,
+              points.map((p) => p.total_citations),
+            ),
+            seriesLine(
+              mrkdwn`Mentions`,
+              points.map((p) => p.brand_mentions),
+            ),
+            seriesLine(
+              mrkdwn`Sources`,
+              points.map((p) => p.unique_sources),
+            ),
+            seriesLine(
+              mrkdwn`Sentiment`,
+              points.map((p) => p.avg_sentiment),
+            ),
+          ],
+          mrkdwn`\n`,
+        ),
       ),
     );
   }
@@ -102,7 +115,7 @@ export function citationsHistoryReply(input: CitationsHistoryInput): Reply {
   if (competitors.length > 0) {
     const lines = competitors.map((c) =>
       seriesLine(
-        `*${inlineText(c.name, 40)}*`,
+        mrkdwn`*${inlineText(c.name, 40)}*`,
         c.sorted.map((p) => p.mentions),
       ),
     );
@@ -111,14 +124,14 @@ export function citationsHistoryReply(input: CitationsHistoryInput): Reply {
     const more = lines.length - shown.length;
     blocks.push(
       ...chunkSections([
-        '*Competitor mentions*',
+        mrkdwn`*Competitor mentions*`,
         ...shown,
-        ...(more > 0 ? [`…and ${formatCount(more)} more competitors`] : []),
+        ...(more > 0 ? [mrkdwn`…and ${formatCount(more)} more competitors`] : []),
       ]),
     );
   }
   const text = latest
-    ? `Citation history for ${brand.name}: ${latest.total_citations} citations, ${latest.brand_mentions} brand mentions, ${latest.unique_sources} sources on ${latest.date}.`
-    : `No citation history for ${brand.name} in this period.`;
+    ? mrkdwn`Citation history for ${escapeMrkdwn(brand.name)}: ${latest.total_citations} citations, ${latest.brand_mentions} brand mentions, ${latest.unique_sources} sources on ${escapeMrkdwn(latest.date)}.`
+    : mrkdwn`No citation history for ${escapeMrkdwn(brand.name)} in this period.`;
   return { text: fallbackText(text), blocks };
 }

@@ -13,6 +13,7 @@ import { chunkSections } from './chunk-sections.js';
 import { fallbackText } from './fallback-text.js';
 import { formatCount } from './format-number.js';
 import { inlineText, linkOrText } from './link-or-text.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from './mrkdwn.js';
 import { ownLookup } from './own-lookup.js';
 import { offsetPagingBlock } from './paging-buttons.js';
 import { roomLeft, takeLinesWithin } from './take-lines-within.js';
@@ -42,38 +43,40 @@ export interface CitationsListInput {
   budget?: number;
 }
 
-const SENTIMENT_ICON: Record<string, string> = {
-  positive: ':large_green_circle:',
-  neutral: ':white_circle:',
-  negative: ':red_circle:',
+const SENTIMENT_ICON: Record<string, Mrkdwn> = {
+  positive: mrkdwn`:large_green_circle:`,
+  neutral: mrkdwn`:white_circle:`,
+  negative: mrkdwn`:red_circle:`,
 };
 
-export function citationEntry(c: Citation, rank: number): string {
-  const head = `*${rank}.* ${linkOrText(c.url, c.page_title, 100)}  ·  ${inlineText(c.domain, 80)}`;
-  const prompt = `Prompt: “${inlineText(c.prompt.text, 160)}”${c.prompt.type ? ` (${inlineText(c.prompt.type, 30)})` : ''}`;
+export function citationEntry(c: Citation, rank: number): Mrkdwn {
+  const head = mrkdwn`*${rank}.* ${linkOrText(c.url, c.page_title, 100)}  ·  ${inlineText(c.domain, 80)}`;
+  const prompt = mrkdwn`Prompt: “${inlineText(c.prompt.text, 160)}”${c.prompt.type ? mrkdwn` (${inlineText(c.prompt.type, 30)})` : mrkdwn``}`;
   const sentiment = c.metrics.sentiment
-    ? `${ownLookup(SENTIMENT_ICON, c.metrics.sentiment) ?? ''} ${inlineText(c.metrics.sentiment, 20)}`.trim()
+    ? (mrkdwn`${ownLookup(SENTIMENT_ICON, c.metrics.sentiment) ?? mrkdwn``} ${inlineText(c.metrics.sentiment, 20)}`.trim() as Mrkdwn)
     : undefined;
   const facts = [
-    `${formatCount(c.metrics.appearances)} appearance${c.metrics.appearances === 1 ? '' : 's'}`,
+    mrkdwn`${formatCount(c.metrics.appearances)} appearance${c.metrics.appearances === 1 ? mrkdwn`` : mrkdwn`s`}`,
     sentiment,
     typeof c.metrics.visibility_score === 'number'
-      ? `visibility ${formatCount(c.metrics.visibility_score)}`
+      ? mrkdwn`visibility ${formatCount(c.metrics.visibility_score)}`
       : undefined,
-    typeof c.seo?.domain_rating === 'number' ? `DR ${formatCount(c.seo.domain_rating)}` : undefined,
+    typeof c.seo?.domain_rating === 'number' ? mrkdwn`DR ${formatCount(c.seo.domain_rating)}` : undefined,
     c.search_model ? inlineText(c.search_model, 40) : undefined,
     inlineText(c.date, 20),
-  ].filter(Boolean);
-  return truncateMrkdwn(`${head}\n${prompt}\n${facts.join('  ·  ')}`, 1000);
+  ].filter((f): f is Mrkdwn => Boolean(f));
+  return truncateMrkdwn(mrkdwn`${head}\n${prompt}\n${joinMrkdwn(facts, mrkdwn`  ·  `)}`, 1000);
 }
 
-export function describeCitationFilters(f: CitationListFilters): string | undefined {
+export function describeCitationFilters(f: CitationListFilters): Mrkdwn | undefined {
   const parts = [
-    f.domain ? `domain contains “${inlineText(f.domain, 80)}”` : undefined,
-    f.prompt ? `prompt contains “${inlineText(f.prompt, 80)}”` : undefined,
-    f.tags && f.tags.length > 0 ? `${f.tags.length} tag${f.tags.length === 1 ? '' : 's'}` : undefined,
-  ].filter(Boolean);
-  return parts.length > 0 ? `Filtered: ${parts.join(', ')}` : undefined;
+    f.domain ? mrkdwn`domain contains “${inlineText(f.domain, 80)}”` : undefined,
+    f.prompt ? mrkdwn`prompt contains “${inlineText(f.prompt, 80)}”` : undefined,
+    f.tags && f.tags.length > 0
+      ? mrkdwn`${f.tags.length} tag${f.tags.length === 1 ? mrkdwn`` : mrkdwn`s`}`
+      : undefined,
+  ].filter((part): part is Mrkdwn => part !== undefined);
+  return parts.length > 0 ? mrkdwn`Filtered: ${joinMrkdwn(parts, mrkdwn`, `)}` : undefined;
 }
 
 export function citationsListReply(input: CitationsListInput): Reply {
@@ -82,11 +85,11 @@ export function citationsListReply(input: CitationsListInput): Reply {
   const total = response.pagination.total;
   const top = (shown: number) =>
     compact([
-      headerBlock(`Citations · ${brand.name}`),
+      headerBlock(mrkdwn`Citations · ${escapeMrkdwn(brand.name)}`),
       contextBlock(
         shown > 0
-          ? `${formatCount(offset + 1)}–${formatCount(offset + shown)} of ${formatCount(total)}`
-          : `${formatCount(total)} in all`,
+          ? mrkdwn`${formatCount(offset + 1)}–${formatCount(offset + shown)} of ${formatCount(total)}`
+          : mrkdwn`${formatCount(total)} in all`,
         describeCitationFilters(filters),
       ),
     ]);
@@ -103,7 +106,7 @@ export function citationsListReply(input: CitationsListInput): Reply {
   // Measured with every citation shown and both buttons: the real header and buttons can only be smaller.
   const room = Math.min(input.budget ?? Number.POSITIVE_INFINITY, roomLeft([...top(all), paging(all, true)]));
   const { kept } = takeLinesWithin(
-    response.citations.map((c, i) => `${citationEntry(c, offset + i + 1)}\n`),
+    response.citations.map((c, i) => mrkdwn`${citationEntry(c, offset + i + 1)}\n`),
     room,
   );
   const shown = kept.length;
@@ -116,7 +119,7 @@ export function citationsListReply(input: CitationsListInput): Reply {
         : describeCitationFilters(filters)
           ? 'Nothing matches these filters; try a shorter domain or prompt text.'
           : 'AI models have not cited any page for this brand yet.';
-    blocks.push(sectionBlock(`No citations to show. ${why}`));
+    blocks.push(sectionBlock(mrkdwn`No citations to show. ${escapeMrkdwn(why)}`));
   } else {
     blocks.push(...chunkSections(kept));
   }
@@ -128,7 +131,7 @@ export function citationsListReply(input: CitationsListInput): Reply {
     .join(', ');
   const text =
     shown === 0
-      ? `No citations to show for ${brand.name}.`
-      : `Citations for ${brand.name}, ${offset + 1}–${offset + shown} of ${total}: ${sample}`;
+      ? mrkdwn`No citations to show for ${escapeMrkdwn(brand.name)}.`
+      : mrkdwn`Citations for ${escapeMrkdwn(brand.name)}, ${offset + 1}–${offset + shown} of ${total}: ${escapeMrkdwn(sample)}`;
   return { text: fallbackText(text), blocks };
 }

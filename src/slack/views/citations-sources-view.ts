@@ -13,7 +13,7 @@ import { chunkSections } from './chunk-sections.js';
 import { fallbackText } from './fallback-text.js';
 import { formatCount } from './format-number.js';
 import { inlineText, linkOrText } from './link-or-text.js';
-import { escapeMrkdwn } from './mrkdwn.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from './mrkdwn.js';
 import { roomLeft, takeLinesWithin } from './take-lines-within.js';
 import { truncatePlain } from './truncate-mrkdwn.js';
 
@@ -23,64 +23,65 @@ export interface CitationsSourcesInput {
 }
 
 const names = (list: readonly string[], max = 4) =>
-  `${list
-    .slice(0, max)
-    .map((n) => inlineText(n, 40))
-    .join(', ')}${list.length > max ? ` +${list.length - max}` : ''}`;
+  mrkdwn`${joinMrkdwn(
+    list.slice(0, max).map((n) => inlineText(n, 40)),
+    mrkdwn`, `,
+  )}${list.length > max ? mrkdwn` +${list.length - max}` : mrkdwn``}`;
 
-function pageLine(p: SourcePage): string {
+function pageLine(p: SourcePage): Mrkdwn {
   const facts = [
-    `${formatCount(p.appearance_count)} appearance${p.appearance_count === 1 ? '' : 's'}`,
-    typeof p.sentiment === 'number' ? `sentiment ${formatCount(p.sentiment)}` : undefined,
-    p.mentions_brand ? ':white_check_mark: mentions you' : 'does not mention you',
-    p.competitors.length > 0 ? `competitors: ${names(p.competitors)}` : undefined,
-  ].filter(Boolean);
-  return `• ${linkOrText(p.url, p.h1, 100)} — ${facts.join(' · ')}`;
+    mrkdwn`${formatCount(p.appearance_count)} appearance${p.appearance_count === 1 ? mrkdwn`` : mrkdwn`s`}`,
+    typeof p.sentiment === 'number' ? mrkdwn`sentiment ${formatCount(p.sentiment)}` : undefined,
+    p.mentions_brand ? mrkdwn`:white_check_mark: mentions you` : mrkdwn`does not mention you`,
+    p.competitors.length > 0 ? mrkdwn`competitors: ${names(p.competitors)}` : undefined,
+  ].filter((f): f is Mrkdwn => f !== undefined);
+  return mrkdwn`• ${linkOrText(p.url, p.h1, 100)} — ${joinMrkdwn(facts, mrkdwn` · `)}`;
 }
 
 export function citationsSourcesReply(input: CitationsSourcesInput): Reply {
   const { brand, response: r } = input;
   const blocks: KnownBlock[] = compact([
-    headerBlock(`${truncatePlain(r.domain, 80)} · ${brand.name}`),
+    headerBlock(mrkdwn`${escapeMrkdwn(truncatePlain(r.domain, 80))} · ${escapeMrkdwn(brand.name)}`),
     contextBlock(
-      r.first_seen ? `first seen ${inlineText(r.first_seen, 20)}` : undefined,
-      r.last_seen ? `last seen ${inlineText(r.last_seen, 20)}` : undefined,
+      r.first_seen ? mrkdwn`first seen ${inlineText(r.first_seen, 20)}` : undefined,
+      r.last_seen ? mrkdwn`last seen ${inlineText(r.last_seen, 20)}` : undefined,
     ),
     fieldsBlock([
-      { label: 'Citations', value: formatCount(r.total_citations) },
-      { label: 'Unique pages', value: formatCount(r.unique_pages) },
+      { label: mrkdwn`Citations`, value: formatCount(r.total_citations) },
+      { label: mrkdwn`Unique pages`, value: formatCount(r.unique_pages) },
       {
-        label: 'Mentions you',
+        label: mrkdwn`Mentions you`,
         value: r.mentions_you
-          ? `yes, ${formatCount(r.mention_count)} time${r.mention_count === 1 ? '' : 's'}`
-          : 'no',
+          ? mrkdwn`yes, ${formatCount(r.mention_count)} time${r.mention_count === 1 ? mrkdwn`` : mrkdwn`s`}`
+          : mrkdwn`no`,
       },
       {
-        label: 'Avg sentiment',
-        value: typeof r.avg_sentiment === 'number' ? `${formatCount(r.avg_sentiment)} / 100` : '—',
+        label: mrkdwn`Avg sentiment`,
+        value:
+          typeof r.avg_sentiment === 'number' ? mrkdwn`${formatCount(r.avg_sentiment)} / 100` : mrkdwn`—`,
       },
       {
-        label: 'Competitors on this domain',
-        value: r.competitors_on_domain.length > 0 ? names(r.competitors_on_domain, 8) : 'none',
+        label: mrkdwn`Competitors on this domain`,
+        value: r.competitors_on_domain.length > 0 ? names(r.competitors_on_domain, 8) : mrkdwn`none`,
       },
     ]),
   ]);
   const pages = [...r.pages].sort((a, b) => b.appearance_count - a.appearance_count);
   const { kept, dropped } = takeLinesWithin(pages.slice(0, 60).map(pageLine), roomLeft(blocks) - 100);
   const hidden = dropped + pages.length - Math.min(pages.length, 60);
-  if (kept.length === 0) blocks.push(sectionBlock('No pages listed for this domain.'));
+  if (kept.length === 0) blocks.push(sectionBlock(mrkdwn`No pages listed for this domain.`));
   else {
     blocks.push(
       ...chunkSections([
-        `*Pages* (${formatCount(pages.length)})`,
+        mrkdwn`*Pages* (${formatCount(pages.length)})`,
         ...kept,
-        ...(hidden > 0 ? [`…and ${formatCount(hidden)} more pages`] : []),
+        ...(hidden > 0 ? [mrkdwn`…and ${formatCount(hidden)} more pages`] : []),
       ]),
     );
   }
   return {
     text: fallbackText(
-      `${r.domain} for ${brand.name}: ${r.total_citations} citations on ${r.unique_pages} pages; ${r.mentions_you ? 'mentions you' : 'does not mention you'}.`,
+      mrkdwn`${escapeMrkdwn(r.domain)} for ${escapeMrkdwn(brand.name)}: ${r.total_citations} citations on ${r.unique_pages} pages; ${r.mentions_you ? mrkdwn`mentions you` : mrkdwn`does not mention you`}.`,
     ),
     blocks,
   };
@@ -90,9 +91,11 @@ export function citationsSourcesReply(input: CitationsSourcesInput): Reply {
 export function noSourceCitationsReply(brand: { name: string }, domain: string): Reply {
   const d = escapeMrkdwn(truncatePlain(domain, 200));
   const name = escapeMrkdwn(truncatePlain(brand.name, 100));
-  const text = `No citations for this domain: AI answers about *${name}* have not cited any page on \`${d}\`. The domain must match exactly (\`docs.example.com\` and \`example.com\` are different); \`/visibility citations "${name}" list --domain ${d}\` finds partial matches.`;
+  const text = mrkdwn`No citations for this domain: AI answers about *${name}* have not cited any page on \`${d}\`. The domain must match exactly (\`docs.example.com\` and \`example.com\` are different); \`/visibility citations "${name}" list --domain ${d}\` finds partial matches.`;
   return {
-    text: fallbackText(`No citations for ${domain} in ${brand.name}'s data.`),
+    text: fallbackText(
+      mrkdwn`No citations for ${escapeMrkdwn(domain)} in ${escapeMrkdwn(brand.name)}'s data.`,
+    ),
     blocks: [sectionBlock(text)],
   };
 }

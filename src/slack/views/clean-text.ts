@@ -7,6 +7,7 @@
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-export function cleanText(text: string): string {
-  return text.replace(CONTROL, '').replace(LONE_SURROGATE, '\uFFFD');
+/** Keeps the brand: dropping control characters cannot create markup. */
+export function cleanText<T extends string>(text: T): T {
+  return text.replace(CONTROL, '').replace(LONE_SURROGATE, '\uFFFD') as T;
 }

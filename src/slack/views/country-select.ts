@@ -4,15 +4,16 @@
  * which Slack's picker also makes searchable by typing.
  */
 import { COUNTRIES, countryLabel, isCountryCode } from '../countries.js';
+import { escapeMrkdwn, type Mrkdwn, mrkdwn } from './mrkdwn.js';
 import { truncatePlain } from './truncate-mrkdwn.js';
 
 interface Option {
-  text: { type: 'plain_text'; text: string };
+  text: { type: 'plain_text'; text: Mrkdwn };
   value: string;
 }
 
 const option = (code: string): Option => ({
-  text: { type: 'plain_text', text: truncatePlain(countryLabel(code), 75) },
+  text: { type: 'plain_text', text: truncatePlain(escapeMrkdwn(countryLabel(code)), 75) },
   value: code,
 });
 
@@ -27,7 +28,7 @@ const GROUPS = (() => {
     byLetter.set(letter, [...(byLetter.get(letter) ?? []), option(c.code)]);
   }
   return [...byLetter].map(([letter, options]) => ({
-    label: { type: 'plain_text' as const, text: letter },
+    label: { type: 'plain_text' as const, text: escapeMrkdwn(letter) },
     options,
   }));
 })();
@@ -38,7 +39,7 @@ export function countrySelect(actionId: string, initialCode?: string | null) {
   return {
     type: 'static_select' as const,
     action_id: actionId,
-    placeholder: { type: 'plain_text' as const, text: 'Pick a country' },
+    placeholder: { type: 'plain_text' as const, text: mrkdwn`Pick a country` },
     option_groups: GROUPS,
     ...(initial ? { initial_option: option(initial) } : {}),
   };

@@ -15,7 +15,7 @@ import { fallbackText } from './fallback-text.js';
 import { formatCount } from './format-number.js';
 import { genericPayloadBlocks, itemLine, primaryKeyOf } from './generic-payload.js';
 import { inlineText } from './link-or-text.js';
-import { escapeMrkdwn } from './mrkdwn.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from './mrkdwn.js';
 import { jsonLength, roomLeft, takeLinesWithin } from './take-lines-within.js';
 import { truncatePlain } from './truncate-mrkdwn.js';
 
@@ -73,26 +73,26 @@ const MAX_DRAWER_VALUE = 300;
 export function describeRange(
   range: DateRangeParams | undefined,
   payloadRange?: unknown,
-): string | undefined {
+): Mrkdwn | undefined {
   if (
     isObj(payloadRange) &&
     typeof payloadRange['start'] === 'string' &&
     typeof payloadRange['end'] === 'string'
   ) {
-    return `${inlineText(payloadRange['start'], 20)} – ${inlineText(payloadRange['end'], 20)}`;
+    return mrkdwn`${inlineText(payloadRange['start'], 20)} – ${inlineText(payloadRange['end'], 20)}`;
   }
-  if (range?.rangePreset === 'custom') return `${range.startDate} – ${range.endDate}`;
-  return range?.rangePreset ? `last ${range.rangePreset}` : undefined;
+  if (range?.rangePreset === 'custom') return escapeMrkdwn(`${range.startDate} – ${range.endDate}`);
+  return range?.rangePreset ? escapeMrkdwn(`last ${range.rangePreset}`) : undefined;
 }
 
-export function describeFilters(q: CrawlerListQuery): string | undefined {
+export function describeFilters(q: CrawlerListQuery): Mrkdwn | undefined {
   const parts = [
-    q.status ? `status ${inlineText(q.status, 20)}` : undefined,
-    q.intent ? `intent ${inlineText(q.intent, 20)}` : undefined,
-    q.platform ? `platform ${inlineText(q.platform, 30)}` : undefined,
-    q.search ? `search “${inlineText(q.search, 60)}”` : undefined,
-  ].filter(Boolean);
-  return parts.length > 0 ? parts.join(', ') : undefined;
+    q.status ? mrkdwn`status ${inlineText(q.status, 20)}` : undefined,
+    q.intent ? mrkdwn`intent ${inlineText(q.intent, 20)}` : undefined,
+    q.platform ? mrkdwn`platform ${inlineText(q.platform, 30)}` : undefined,
+    q.search ? mrkdwn`search “${inlineText(q.search, 60)}”` : undefined,
+  ].filter((part): part is Mrkdwn => part !== undefined);
+  return parts.length > 0 ? joinMrkdwn(parts, mrkdwn`, `) : undefined;
 }
 
 /** Which drawer a row of this listing opens, if any (activity rows are single visits). */
@@ -144,7 +144,10 @@ function drawerButtons(brandId: string, query: CrawlerListQuery, items: readonly
       action_id: `${CRAWLER_DRAWER_ACTION}:${index}`,
       text: {
         type: 'plain_text',
-        text: truncatePlain(`${KIND_LABEL[kind]}: ${name.replace(/\s+/g, ' ').trim() || entityId}`, 75),
+        text: truncatePlain(
+          escapeMrkdwn(`${KIND_LABEL[kind]}: ${name.replace(/\s+/g, ' ').trim() || entityId}`),
+          75,
+        ),
       },
       value: json,
     });
@@ -165,7 +168,7 @@ export function crawlerListReply(input: CrawlerListInput): Reply {
   const mode = modeOf(query, payload);
 
   const top = compact([
-    headerBlock(`${TAB_TITLE[query.tab]} · ${mode} · ${brand.name}`),
+    headerBlock(escapeMrkdwn(`${TAB_TITLE[query.tab]} · ${mode} · ${brand.name}`)),
     contextBlock(describeRange(query.range, payload['range']), describeFilters(query)),
   ]);
   const summary = genericPayloadBlocks(payload, 2500, {
@@ -193,7 +196,7 @@ export function crawlerListReply(input: CrawlerListInput): Reply {
           {
             type: 'button',
             action_id: CRAWLER_MORE_ACTION,
-            text: { type: 'plain_text', text: 'More ▶' },
+            text: { type: 'plain_text', text: mrkdwn`More ▶` },
             value: json,
           },
         ],
@@ -203,7 +206,7 @@ export function crawlerListReply(input: CrawlerListInput): Reply {
   const drawerBlock: KnownBlock | undefined =
     drawers.length > 0 ? { type: 'actions', elements: drawers } : undefined;
   const lines = items.map((item) =>
-    isObj(item) ? itemLine(item, 400) : `• ${inlineText(JSON.stringify(item) ?? '', 200)}`,
+    isObj(item) ? itemLine(item, 400) : mrkdwn`• ${inlineText(JSON.stringify(item) ?? '', 200)}`,
   );
   // The rows matter more than the summary: when both do not fit, the summary goes.
   let shownSummary = summary;
@@ -218,30 +221,32 @@ export function crawlerListReply(input: CrawlerListInput): Reply {
   const blocks: KnownBlock[] = [...top, ...shownSummary];
   const position =
     shown > 0
-      ? `Rows ${formatCount(offset + 1)}–${formatCount(offset + shown)}${total !== undefined ? ` of ${formatCount(total)}` : ''}`
+      ? mrkdwn`Rows ${formatCount(offset + 1)}–${formatCount(offset + shown)}${total !== undefined ? mrkdwn` of ${formatCount(total)}` : mrkdwn``}`
       : undefined;
   if (shown === 0) {
     blocks.push(
       sectionBlock(
-        describeFilters(query) ? 'Nothing matches these filters.' : 'Nothing to show in this range.',
+        describeFilters(query)
+          ? mrkdwn`Nothing matches these filters.`
+          : mrkdwn`Nothing to show in this range.`,
       ),
     );
   } else {
-    blocks.push(...chunkSections([`*${position}*`, ...kept]));
+    blocks.push(...chunkSections([mrkdwn`*${position ?? mrkdwn``}*`, ...kept]));
   }
   // The cursor is the service's: rows of this page that did not fit would be passed over
   // by More, so say so (a smaller --limit shows them all).
   if (shown < items.length) {
     blocks.push(
       sectionBlock(
-        `_${formatCount(items.length - shown)} more rows of this page did not fit; use a smaller \`--limit\`._`,
+        mrkdwn`_${formatCount(items.length - shown)} more rows of this page did not fit; use a smaller \`--limit\`._`,
       ),
     );
   }
   const shownDrawers = drawers.filter((b) => Number(b.action_id?.split(':').at(-1)) < shown);
   if (shownDrawers.length > 0) blocks.push({ type: 'actions', elements: shownDrawers });
   if (more) blocks.push(more);
-  const text = `${TAB_TITLE[query.tab]} (${mode}) for ${brand.name}: ${position ?? 'nothing to show'}.`;
+  const text = mrkdwn`${escapeMrkdwn(`${TAB_TITLE[query.tab]} (${mode}) for ${brand.name}`)}: ${position ?? mrkdwn`nothing to show`}.`;
   return { text: fallbackText(text), blocks };
 }
 
@@ -253,18 +258,17 @@ function modeOf(query: CrawlerListQuery, payload: Obj): string {
 export interface CrawlerPayloadInput {
   brand: { id: string; name: string };
   title: string;
-  /** mrkdwn lead line (already escaped). */
-  lead?: string | undefined;
+  lead?: Mrkdwn | undefined;
   payload: Record<string, unknown>;
-  /** mrkdwn hint under the payload (already escaped). */
-  hint?: string | undefined;
+  /** A hint under the payload. */
+  hint?: Mrkdwn | undefined;
   skipKeys?: readonly string[];
 }
 
 /** Access tab, drawers, ping, submit, submit status and fix previews: a title and the payload. */
 export function crawlerPayloadReply(input: CrawlerPayloadInput): Reply {
   const blocks: KnownBlock[] = compact([
-    headerBlock(`${input.title} · ${input.brand.name}`),
+    headerBlock(escapeMrkdwn(`${input.title} · ${input.brand.name}`)),
     input.lead ? sectionBlock(input.lead, 1500) : undefined,
     contextBlock(describeRange(undefined, input.payload['range'])),
   ]);
@@ -273,17 +277,21 @@ export function crawlerPayloadReply(input: CrawlerPayloadInput): Reply {
     skipKeys: ['brand_id', 'range', ...(input.skipKeys ?? [])],
     maxLines: 70,
   });
-  blocks.push(...(body.length > 0 ? body : [sectionBlock('The service sent no details.')]));
+  blocks.push(...(body.length > 0 ? body : [sectionBlock(mrkdwn`The service sent no details.`)]));
   if (hint) blocks.push(hint);
   // The fallback is plain text: bold and code marks go, emoji names stay (Slack renders them).
-  const lead = input.lead ? ` ${input.lead.replace(/[*`]/g, '')}` : '';
-  return { text: fallbackText(`${input.title} for ${input.brand.name}.${lead}`), blocks };
+  // Removing markers from escaped text leaves it escaped.
+  const lead = input.lead ? mrkdwn` ${input.lead.replace(/[*`]/g, '') as Mrkdwn}` : mrkdwn``;
+  return {
+    text: fallbackText(mrkdwn`${escapeMrkdwn(`${input.title} for ${input.brand.name}`)}.${lead}`),
+    blocks,
+  };
 }
 
 /** The `preview-fix` hint under the Access tab, when it lists findings with ids. */
-export function previewFixHint(brandName: string, payload: Record<string, unknown>): string | undefined {
+export function previewFixHint(brandName: string, payload: Record<string, unknown>): Mrkdwn | undefined {
   const findings = payload['findings'];
   if (!Array.isArray(findings) || !findings.some((f) => isObj(f) && typeof f['id'] === 'string'))
     return undefined;
-  return `Preview a fix: \`/visibility crawler "${escapeMrkdwn(truncatePlain(brandName, 80))}" preview-fix <finding id>\``;
+  return mrkdwn`Preview a fix: \`/visibility crawler "${escapeMrkdwn(truncatePlain(brandName, 80))}" preview-fix &lt;finding id&gt;\``;
 }

@@ -10,7 +10,7 @@ import type { KnownBlock } from './block-kit-types.js';
 import { chunkSections } from './chunk-sections.js';
 import { formatCount } from './format-number.js';
 import { inlineText, linkOrText } from './link-or-text.js';
-import { escapeMrkdwn } from './mrkdwn.js';
+import { escapedEarlier, escapeMrkdwn, type Mrkdwn, mrkdwn } from './mrkdwn.js';
 import { takeLinesWithin } from './take-lines-within.js';
 import { truncateMrkdwn, truncatePlain } from './truncate-mrkdwn.js';
 
@@ -123,7 +123,11 @@ const LINK_LABEL_KEYS = ['title', 'label', 'path'];
  * with its title or path), then up to five count-like, status-like and time-like fields,
  * then its id as code (people copy ids into other commands).
  */
-export function itemLine(item: Obj, maxLength = 400): string {
+export function itemLine(item: Obj, maxLength = 400): Mrkdwn {
+  return escapedEarlier(itemLineText(item, maxLength));
+}
+
+function itemLineText(item: Obj, maxLength: number): string {
   const primary = primaryKeyOf(item);
   const url = typeof item['url'] === 'string' && item['url'] !== '' ? (item['url'] as string) : undefined;
   const labelKey = LINK_LABEL_KEYS.find(
@@ -305,7 +309,9 @@ export function genericPayloadBlocks(
   budget: number,
   options: GenericPayloadOptions = {},
 ): KnownBlock[] {
-  const lines = genericPayloadLines(payload, options);
+  const lines = escapedEarlier(genericPayloadLines(payload, options));
   const { kept, dropped } = takeLinesWithin(lines, budget - 40);
-  return chunkSections(dropped > 0 ? [...kept, `…and ${formatCount(dropped)} more lines not shown`] : kept);
+  return chunkSections(
+    dropped > 0 ? [...kept, mrkdwn`…and ${formatCount(dropped)} more lines not shown`] : kept,
+  );
 }

@@ -11,9 +11,11 @@
 import { ALERT_ACTIONS, ALERT_BLOCK_IDS } from './alert-message.js';
 import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
 import type { KnownBlock } from './block-kit-types.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from './mrkdwn.js';
 import { truncatePlain } from './truncate-mrkdwn.js';
 
 export interface HeldMessage {
+  /** As stored in the outbox: built, and escaped, by buildAlertMessage. */
   text: string;
   blocks?: unknown[];
   metadata?: { event_type: string; event_payload: Record<string, unknown> };
@@ -23,7 +25,7 @@ export interface GroupedHeldMessage {
   /** Indexes into the input, in order. */
   members: number[];
   /** null when the group holds one message: it is delivered as it was. */
-  message: { text: string; blocks: KnownBlock[]; metadata: HeldMessage['metadata'] } | null;
+  message: { text: Mrkdwn; blocks: KnownBlock[]; metadata: HeldMessage['metadata'] } | null;
 }
 
 type Block = Record<string, unknown> & { type?: unknown; block_id?: unknown; elements?: unknown };
@@ -37,8 +39,18 @@ function alertCount(m: HeldMessage): number {
   return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : 1;
 }
 
-function heading(count: number): string {
-  return `${count} alert${count === 1 ? '' : 's'} held during quiet hours or a mute`;
+function heading(count: number): Mrkdwn {
+  return mrkdwn`${count} alert${count === 1 ? mrkdwn`` : mrkdwn`s`} held during quiet hours or a mute`;
+}
+
+/**
+ * A held message's text was escaped when buildAlertMessage made it; anything in it that
+ * still looks like markup (`<…>`, which a builder only emits for dates, its own links and
+ * mentions) could only come from a row written by an older version, so it is escaped again
+ * rather than trusted.
+ */
+function storedText(text: string): Mrkdwn {
+  return /[<>]/.test(text) ? escapeMrkdwn(text) : (text as Mrkdwn);
 }
 
 interface Parts {
@@ -62,7 +74,7 @@ function partsOf(m: HeldMessage): Parts {
   if (blocks.length === 0)
     parts.body.push({
       type: 'section',
-      text: { type: 'mrkdwn', text: truncatePlain(m.text, L.sectionText) },
+      text: { type: 'mrkdwn', text: truncatePlain(storedText(m.text), L.sectionText) },
     });
   return parts;
 }
@@ -114,7 +126,13 @@ function compose(messages: readonly HeldMessage[], parts: readonly Parts[]): Gro
   const blocks = uniqueIds([header, ...body, ...(actions ? [actions] : []), ...(footer ? [footer] : [])]);
   const first = messages[0]?.metadata;
   return {
-    text: truncatePlain(`${heading(count)}: ${messages.map((m) => m.text).join(' | ')}`, L.fallbackText),
+    text: truncatePlain(
+      mrkdwn`${heading(count)}: ${joinMrkdwn(
+        messages.map((m) => storedText(m.text)),
+        mrkdwn` | `,
+      )}`,
+      L.fallbackText,
+    ),
     blocks: blocks as KnownBlock[],
     metadata: {
       event_type: first?.event_type ?? 'visibility_alert',

@@ -6,12 +6,11 @@
  */
 import type { Brand } from '../../api/schemas/index.js';
 import { countryLabel } from '../countries.js';
-import { slackDate } from '../user-facing-error.js';
 import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
 import type { HomeView, KnownBlock } from './block-kit-types.js';
 import { brandButton } from './brand-button.js';
 import { linesWithMore } from './lines-with-more.js';
-import { escapeMrkdwn } from './mrkdwn.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from './mrkdwn.js';
 import { truncateMrkdwn, truncatePlain } from './truncate-mrkdwn.js';
 import { usageBar } from './usage-bar.js';
 
@@ -29,51 +28,52 @@ export interface BrandGlance {
 }
 
 export const HOME_BUTTONS = [
-  { actionId: 'vis:open:brand', label: 'Details' },
-  { actionId: 'vis:open:markets', label: 'Markets' },
-  { actionId: 'vis:open:citations', label: 'Citations' },
-  { actionId: 'vis:open:crawler', label: 'Crawler' },
-  { actionId: 'vis:open:aipages', label: 'AI Pages' },
+  { actionId: 'vis:open:brand', label: mrkdwn`Details` },
+  { actionId: 'vis:open:markets', label: mrkdwn`Markets` },
+  { actionId: 'vis:open:citations', label: mrkdwn`Citations` },
+  { actionId: 'vis:open:crawler', label: mrkdwn`Crawler` },
+  { actionId: 'vis:open:aipages', label: mrkdwn`AI Pages` },
 ] as const;
 
 /** Two blocks per brand; header, intro, the name-only list and the footer take the rest of 100. */
 export const HOME_MAX_DETAILED = 45;
 
-const md = (text: string) => ({ type: 'mrkdwn' as const, text });
+const md = (text: Mrkdwn) => ({ type: 'mrkdwn' as const, text });
 
-function where(b: Brand): string {
-  if (!b.location) return ':globe_with_meridians: Global mode (no primary market)';
+function where(b: Brand): Mrkdwn {
+  if (!b.location) return mrkdwn`:globe_with_meridians: Global mode (no primary market)`;
   const place = [b.location_region, b.location_city]
     .filter((p): p is string => Boolean(p))
     .map((p) => escapeMrkdwn(truncatePlain(p, 60)));
-  return `:round_pushpin: ${escapeMrkdwn(countryLabel(b.location))}${place.length ? `, ${place.join(', ')}` : ''}`;
+  const more = place.length ? mrkdwn`, ${joinMrkdwn(place, mrkdwn`, `)}` : mrkdwn``;
+  return mrkdwn`:round_pushpin: ${escapeMrkdwn(countryLabel(b.location))}${more}`;
 }
 
-export function aiPagesText(a: AiPagesGlance): string {
+export function aiPagesText(a: AiPagesGlance): Mrkdwn {
   switch (a.status) {
     case 'ok': {
-      const off = a.enabled ? '' : ' · _disabled_';
-      if (a.percentageUsed === null) return `AI Pages: no usage yet${off}`;
-      return `AI Pages: \`${usageBar(a.percentageUsed)}\` of this month's requests${off}`;
+      const off = a.enabled ? mrkdwn`` : mrkdwn` · _disabled_`;
+      if (a.percentageUsed === null) return mrkdwn`AI Pages: no usage yet${off}`;
+      return mrkdwn`AI Pages: \`${usageBar(a.percentageUsed)}\` of this month's requests${off}`;
     }
     case 'not_included':
-      return 'AI Pages: not included in the plan';
+      return mrkdwn`AI Pages: not included in the plan`;
     case 'not_set_up':
-      return 'AI Pages: not set up';
+      return mrkdwn`AI Pages: not set up`;
     case 'unavailable':
-      return 'AI Pages: usage unavailable right now';
+      return mrkdwn`AI Pages: usage unavailable right now`;
     case 'not_loaded':
-      return '';
+      return mrkdwn``;
   }
 }
 
 function brandBlocks(g: BrandGlance): KnownBlock[] {
   const b = g.brand;
-  const title = `*${escapeMrkdwn(truncatePlain(b.name, 200))}*  ·  ${escapeMrkdwn(b.role)}${b.active ? '' : '  ·  _inactive_'}`;
+  const title = mrkdwn`*${escapeMrkdwn(truncatePlain(b.name, 200))}*  ·  ${escapeMrkdwn(b.role)}${b.active ? mrkdwn`` : mrkdwn`  ·  _inactive_`}`;
   const lines = [title, where(b), aiPagesText(g.aiPages)].filter((l) => l !== '');
   const value = { brandId: b.id };
   return [
-    { type: 'section', text: md(truncateMrkdwn(lines.join('\n'), L.sectionText)) },
+    { type: 'section', text: md(truncateMrkdwn(joinMrkdwn(lines, mrkdwn`\n`), L.sectionText)) },
     {
       type: 'actions',
       block_id: `vis:home:${b.id}`.slice(0, L.blockId),
@@ -97,14 +97,14 @@ export function brandsHomeView(glances: readonly BrandGlance[], nowMs: number): 
       type: 'header',
       text: {
         type: 'plain_text',
-        text: `Brand Visibility: ${glances.length} brand${glances.length === 1 ? '' : 's'}`,
+        text: mrkdwn`Brand Visibility: ${glances.length} brand${glances.length === 1 ? mrkdwn`` : mrkdwn`s`}`,
       },
     },
     {
       type: 'context',
       elements: [
         md(
-          `Updated ${slackDate(nowMs)}, each time you open this tab. Type \`/visibility help\` for every command.`,
+          mrkdwn`Updated ${slackDate(nowMs)}, each time you open this tab. Type \`/visibility help\` for every command.`,
         ),
       ],
     },
@@ -113,7 +113,7 @@ export function brandsHomeView(glances: readonly BrandGlance[], nowMs: number): 
     blocks.push({
       type: 'section',
       text: md(
-        'The API key sees no brands yet. Brands appear here once the key’s user owns or is invited to one.',
+        mrkdwn`The API key sees no brands yet. Brands appear here once the key’s user owns or is invited to one.`,
       ),
     });
   }
@@ -124,8 +124,8 @@ export function brandsHomeView(glances: readonly BrandGlance[], nowMs: number): 
       text: md(
         linesWithMore(
           [
-            `*Also (${rest.length}):*`,
-            ...rest.map((g) => `• ${escapeMrkdwn(truncatePlain(g.brand.name, 200))}`),
+            mrkdwn`*Also (${rest.length}):*`,
+            ...rest.map((g) => mrkdwn`• ${escapeMrkdwn(truncatePlain(g.brand.name, 200))}`),
           ],
           L.sectionText,
         ),
@@ -136,11 +136,11 @@ export function brandsHomeView(glances: readonly BrandGlance[], nowMs: number): 
 }
 
 /** Guests and failures get a short, polite page instead of a blank tab. */
-export function noticeHomeView(text: string): HomeView {
+export function noticeHomeView(text: Mrkdwn): HomeView {
   return {
     type: 'home',
     blocks: [
-      { type: 'header', text: { type: 'plain_text', text: 'Brand Visibility' } },
+      { type: 'header', text: { type: 'plain_text', text: mrkdwn`Brand Visibility` } },
       { type: 'section', text: md(truncateMrkdwn(text, L.sectionText)) },
     ],
   };

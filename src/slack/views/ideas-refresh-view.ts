@@ -10,7 +10,7 @@ import type { Reply } from '../reply.js';
 import { fallbackText } from './fallback-text.js';
 import { ideasReply } from './ideas-view.js';
 import { inlineText } from './link-or-text.js';
-import { escapeMrkdwn } from './mrkdwn.js';
+import { escapeMrkdwn, type Mrkdwn, mrkdwn } from './mrkdwn.js';
 import { truncatePlain } from './truncate-mrkdwn.js';
 
 interface BrandRef {
@@ -20,24 +20,26 @@ interface BrandRef {
 
 const nameOf = (brand: BrandRef) => escapeMrkdwn(truncatePlain(brand.name, 100));
 
-function minutes(ms: number): string {
-  if (ms < 60_000) return `${Math.max(1, Math.round(ms / 1000))} s`;
+function minutes(ms: number): Mrkdwn {
+  if (ms < 60_000) return mrkdwn`${Math.max(1, Math.round(ms / 1000))} s`;
   const m = Math.round(ms / 60_000);
-  return `${m} minute${m === 1 ? '' : 's'}`;
+  return mrkdwn`${m} minute${m === 1 ? mrkdwn`` : mrkdwn`s`}`;
 }
 
 export function ideasRefreshStartedReply(brand: BrandRef, result: RefreshIdeasResult): Reply {
   const already = result.status === 'already_generating';
   const lead = already
-    ? `:hourglass_flowing_sand: Content ideas for *${nameOf(brand)}* are already being generated; no second job was started.`
-    : `:hourglass_flowing_sand: Generating fresh content ideas for *${nameOf(brand)}*…`;
-  const service = result.message ? `\n_The service says: ${inlineText(result.message, 300)}_` : '';
-  const text = `${lead}${service}\nThis message will show the new top ideas when they are ready.`;
+    ? mrkdwn`:hourglass_flowing_sand: Content ideas for *${nameOf(brand)}* are already being generated; no second job was started.`
+    : mrkdwn`:hourglass_flowing_sand: Generating fresh content ideas for *${nameOf(brand)}*…`;
+  const service = result.message
+    ? mrkdwn`\n_The service says: ${inlineText(result.message, 300)}_`
+    : mrkdwn``;
+  const text = mrkdwn`${lead}${service}\nThis message will show the new top ideas when they are ready.`;
   return {
     text: fallbackText(
       already
-        ? `Content ideas for ${brand.name} are already being generated; no second job was started.`
-        : `Generating fresh content ideas for ${brand.name}.`,
+        ? mrkdwn`Content ideas for ${escapeMrkdwn(brand.name)} are already being generated; no second job was started.`
+        : mrkdwn`Generating fresh content ideas for ${escapeMrkdwn(brand.name)}.`,
     ),
     blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }],
   };
@@ -48,23 +50,23 @@ export function ideasRefreshDoneReply(brand: BrandRef, response: ContentIdeasRes
   const status = response.meta?.generation_status ?? 'completed';
   const intro =
     status === 'completed'
-      ? `:sparkles: Fresh content ideas for *${nameOf(brand)}* are ready.`
-      : `Generation for *${nameOf(brand)}* ended with status \`${inlineText(status, 40)}\`. These are the current ideas.`;
+      ? mrkdwn`:sparkles: Fresh content ideas for *${nameOf(brand)}* are ready.`
+      : mrkdwn`Generation for *${nameOf(brand)}* ended with status \`${inlineText(status, 40)}\`. These are the current ideas.`;
   const reply = ideasReply({ brand, status: 'active', offset: 0, limit, response, intro });
   return {
     ...reply,
     text: fallbackText(
-      `${status === 'completed' ? 'Fresh content ideas are ready' : `Generation ended (${status})`}. ${reply.text}`,
+      mrkdwn`${status === 'completed' ? mrkdwn`Fresh content ideas are ready` : mrkdwn`Generation ended (${escapeMrkdwn(status)})`}. ${reply.text}`,
     ),
     replaceOriginal: true,
   };
 }
 
 export function ideasRefreshStillRunningReply(brand: BrandRef, watchedMs: number): Reply {
-  const text = `:hourglass: Content ideas for *${nameOf(brand)}* are still being generated after ${minutes(watchedMs)}. I stopped watching; run \`/visibility ideas "${nameOf(brand)}"\` in a while to see them.`;
+  const text = mrkdwn`:hourglass: Content ideas for *${nameOf(brand)}* are still being generated after ${minutes(watchedMs)}. I stopped watching; run \`/visibility ideas "${nameOf(brand)}"\` in a while to see them.`;
   return {
     text: fallbackText(
-      `Content ideas for ${brand.name} are still being generated after ${minutes(watchedMs)}.`,
+      mrkdwn`Content ideas for ${escapeMrkdwn(brand.name)} are still being generated after ${minutes(watchedMs)}.`,
     ),
     blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }],
     replaceOriginal: true,

@@ -14,7 +14,7 @@ import { fallbackText } from './fallback-text.js';
 import { formatCount } from './format-number.js';
 import { ideaTypeLabel } from './idea-type-label.js';
 import { inlineText } from './link-or-text.js';
-import { escapeMrkdwn } from './mrkdwn.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from './mrkdwn.js';
 import { offsetPagingBlock } from './paging-buttons.js';
 import { roomLeft, takeLinesWithin } from './take-lines-within.js';
 import { truncateMrkdwn, truncatePlain } from './truncate-mrkdwn.js';
@@ -37,47 +37,49 @@ export interface IdeasViewInput {
   limit: number;
   response: ContentIdeasResponse;
   /** A line above the list (e.g. "fresh ideas are ready"). */
-  intro?: string;
+  intro?: Mrkdwn;
   /** Serialised size the list may take; the rest of the message is small. */
   budget?: number;
 }
 
-const STATUS_WORD: Record<IdeasStatusFilter, string> = {
-  active: 'Active',
-  dismissed: 'Dismissed',
-  implemented: 'Implemented',
-  all: 'All statuses',
+const STATUS_WORD: Record<IdeasStatusFilter, Mrkdwn> = {
+  active: mrkdwn`Active`,
+  dismissed: mrkdwn`Dismissed`,
+  implemented: mrkdwn`Implemented`,
+  all: mrkdwn`All statuses`,
 };
 
-const names = (list: readonly string[], max = 5) =>
+const names = (list: readonly string[], max = 5): Mrkdwn =>
   list.length === 0
-    ? 'none'
-    : `${list
-        .slice(0, max)
-        .map((n) => inlineText(n, 40))
-        .join(', ')}${list.length > max ? ` +${list.length - max}` : ''}`;
+    ? mrkdwn`none`
+    : mrkdwn`${joinMrkdwn(
+        list.slice(0, max).map((n) => inlineText(n, 40)),
+        mrkdwn`, `,
+      )}${list.length > max ? mrkdwn` +${list.length - max}` : mrkdwn``}`;
 
-export function ideaEntry(idea: ContentIdea, rank: number): string {
-  const head = `*${rank}. ${inlineText(idea.query, 200)}*`;
+export function ideaEntry(idea: ContentIdea, rank: number): Mrkdwn {
+  const head = mrkdwn`*${rank}. ${inlineText(idea.query, 200)}*`;
   const meta = [
-    `score *${formatCount(idea.opportunity_score)}*/100`,
+    mrkdwn`score *${formatCount(idea.opportunity_score)}*/100`,
     escapeMrkdwn(ideaTypeLabel(idea.type)),
-    idea.status !== 'active' ? `_${inlineText(idea.status, 20)}_` : undefined,
-  ].filter(Boolean);
-  const lines = [`${head}  ·  ${meta.join('  ·  ')}`];
-  if (idea.insight) lines.push(`> ${inlineText(idea.insight, 400)}`);
+    idea.status !== 'active' ? mrkdwn`_${inlineText(idea.status, 20)}_` : undefined,
+  ].filter((part): part is Mrkdwn => part !== undefined);
+  const dot = mrkdwn`  ·  `;
+  const lines = [mrkdwn`${head}${dot}${joinMrkdwn(meta, dot)}`];
+  // The `>` of a mrkdwn quote is markup we write: it stays a literal `>`.
+  if (idea.insight) lines.push(mrkdwn`> ${inlineText(idea.insight, 400)}`);
   const position =
-    typeof idea.your_position === 'number' ? `#${formatCount(idea.your_position)}` : 'not ranked';
+    typeof idea.your_position === 'number' ? mrkdwn`#${formatCount(idea.your_position)}` : mrkdwn`not ranked`;
   const facts = [
-    `Competitors: ${names(idea.competitors_appearing)}`,
-    `Models: ${names(idea.ai_models)}`,
-    `Your position: ${position}`,
+    mrkdwn`Competitors: ${names(idea.competitors_appearing)}`,
+    mrkdwn`Models: ${names(idea.ai_models)}`,
+    mrkdwn`Your position: ${position}`,
   ];
   if (idea.recommended_template) {
-    facts.push(`Format: ${inlineText(idea.recommended_template.replace(/_/g, ' '), 40)}`);
+    facts.push(mrkdwn`Format: ${inlineText(idea.recommended_template.replace(/_/g, ' '), 40)}`);
   }
-  lines.push(facts.join('  ·  '));
-  return truncateMrkdwn(lines.join('\n'), 1200);
+  lines.push(joinMrkdwn(facts, dot));
+  return truncateMrkdwn(joinMrkdwn(lines, mrkdwn`\n`), 1200);
 }
 
 export function ideasReply(input: IdeasViewInput): Reply {
@@ -90,13 +92,14 @@ export function ideasReply(input: IdeasViewInput): Reply {
   const meta = response.meta;
   const top = (shown: number) =>
     compact([
-      headerBlock(`Content ideas · ${brand.name}`),
+      headerBlock(mrkdwn`Content ideas · ${escapeMrkdwn(brand.name)}`),
       input.intro ? sectionBlock(input.intro, 1000) : undefined,
       contextBlock(
-        `${STATUS_WORD[status]}, ranked by opportunity score`,
-        shown > 0 && `${formatCount(offset + 1)}–${formatCount(offset + shown)} of ${formatCount(total)}`,
-        meta?.generated_at ? `generated ${inlineText(meta.generated_at.slice(0, 10), 20)}` : undefined,
-        meta?.generation_status === 'generating' && ':hourglass_flowing_sand: a refresh is running',
+        mrkdwn`${STATUS_WORD[status]}, ranked by opportunity score`,
+        shown > 0 &&
+          mrkdwn`${formatCount(offset + 1)}–${formatCount(offset + shown)} of ${formatCount(total)}`,
+        meta?.generated_at ? mrkdwn`generated ${inlineText(meta.generated_at.slice(0, 10), 20)}` : undefined,
+        meta?.generation_status === 'generating' && mrkdwn`:hourglass_flowing_sand: a refresh is running`,
       ),
     ]);
   const base = { brandId: brand.id, status, limit: input.limit };
@@ -108,19 +111,19 @@ export function ideasReply(input: IdeasViewInput): Reply {
     roomLeft([...top(ideas.length), paging(ideas.length, true)]),
   );
   const { kept } = takeLinesWithin(
-    ideas.map((idea, i) => `${ideaEntry(idea, offset + i + 1)}\n`),
+    ideas.map((idea, i) => mrkdwn`${ideaEntry(idea, offset + i + 1)}\n`),
     room,
   );
   const shown = kept.length;
 
   const blocks: KnownBlock[] = top(shown);
   if (shown === 0) {
-    const what = status === 'all' ? 'content ideas' : `${status} content ideas`;
+    const what = status === 'all' ? mrkdwn`content ideas` : mrkdwn`${escapeMrkdwn(status)} content ideas`;
     const hint =
       offset > 0 && total > 0
-        ? 'That is past the last one; go back a page.'
-        : `Try \`/visibility ideas "${brandName}" all\`, or \`refresh\` to generate new ones.`;
-    blocks.push(sectionBlock(`No ${what} for *${brandName}*. ${hint}`));
+        ? mrkdwn`That is past the last one; go back a page.`
+        : mrkdwn`Try \`/visibility ideas "${brandName}" all\`, or \`refresh\` to generate new ones.`;
+    blocks.push(sectionBlock(mrkdwn`No ${what} for *${brandName}*. ${hint}`));
   } else {
     blocks.push(...chunkSections(kept));
   }
@@ -135,5 +138,6 @@ export function ideasReply(input: IdeasViewInput): Reply {
     shown === 0
       ? `No ${status === 'all' ? '' : `${status} `}content ideas for ${brand.name}.`
       : `Content ideas for ${brand.name} (${STATUS_WORD[status].toLowerCase()}), ${offset + 1}–${offset + shown} of ${total}: ${textList}`;
-  return { text: fallbackText(text), blocks };
+  // The notification text: queries and the brand name come from the service, escaped.
+  return { text: fallbackText(escapeMrkdwn(text)), blocks };
 }

@@ -3,14 +3,15 @@
  * "…and N more" naming what was left out, so a long list never silently loses items. A
  * first line too long on its own is shortened rather than dropped.
  */
+import { joinMrkdwn, type Mrkdwn, mrkdwn } from './mrkdwn.js';
 import { truncateMrkdwn } from './truncate-mrkdwn.js';
 
 export function linesWithMore(
-  lines: readonly string[],
+  lines: readonly Mrkdwn[],
   max: number,
-  more: (hidden: number) => string = (n) => `…and ${n} more`,
-): string {
-  const out: string[] = [];
+  more: (hidden: number) => Mrkdwn = (n) => mrkdwn`…and ${n} more`,
+): Mrkdwn {
+  const out: Mrkdwn[] = [];
   let length = 0;
   for (const [i, line] of lines.entries()) {
     const left = lines.length - i - 1;
@@ -26,5 +27,5 @@ export function linesWithMore(
     length += line.length + 1;
   }
   if (out.length < lines.length) out.push(more(lines.length - out.length));
-  return truncateMrkdwn(out.join('\n'), max);
+  return truncateMrkdwn(joinMrkdwn(out, mrkdwn`\n`), max);
 }

@@ -3,19 +3,20 @@
  * link: not http(s), or so long that the link markup would eat the section's room.
  */
 import { cleanText } from './clean-text.js';
-import { escapeMrkdwn, mrkdwnLink } from './mrkdwn.js';
+import { escapeMrkdwn, type Mrkdwn, mrkdwnLink, safeLinkUrl } from './mrkdwn.js';
 import { truncatePlain } from './truncate-mrkdwn.js';
 
 const MAX_LINKED_URL = 500;
 
-export function linkOrText(url: string, label?: string | null, maxLabel = 90): string {
+export function linkOrText(url: string, label?: string | null, maxLabel = 90): Mrkdwn {
   const shown = truncatePlain(cleanText((label ?? '').trim()) || cleanText(url), maxLabel);
-  if (/^https?:\/\/\S+$/i.test(url) && url.length <= MAX_LINKED_URL) return mrkdwnLink(cleanText(url), shown);
+  const href = safeLinkUrl(url);
+  if (href !== undefined && href.length <= MAX_LINKED_URL) return mrkdwnLink(cleanText(url), shown);
   return escapeMrkdwn(shown);
 }
 
 /** Service text for a mrkdwn line: cleaned, escaped, on one line, at most `max` characters. */
-export function inlineText(text: string | null | undefined, max = 200): string {
+export function inlineText(text: string | null | undefined, max = 200): Mrkdwn {
   return escapeMrkdwn(
     truncatePlain(
       cleanText(String(text ?? ''))

@@ -5,7 +5,7 @@ import { brandFormModal, INPUT_ACTION_ID } from './brand-form-modal.js';
 import type { BrandModalMetadata } from './brand-modal-metadata.js';
 import { brandName } from './brand-name.js';
 import { countrySelect } from './country-select.js';
-import { escapeMrkdwn } from './mrkdwn.js';
+import { escapeMrkdwn, type Mrkdwn, mrkdwn } from './mrkdwn.js';
 
 export const LOCATION_CALLBACK_ID = 'vis:location:set';
 export const LOCATION_BLOCKS = {
@@ -21,8 +21,8 @@ type LocatedBrand = Pick<Brand, 'id' | 'name' | 'location' | 'location_region' |
 
 function textInput(
   blockId: string,
-  label: string,
-  hint: string,
+  label: Mrkdwn,
+  hint: Mrkdwn,
   initial: string | null | undefined,
   maxLength?: number,
 ) {
@@ -43,34 +43,40 @@ function textInput(
 
 export function locationModal(brand: LocatedBrand, where: Omit<BrandModalMetadata, 'brandId'>): ModalView {
   const now = brand.location
-    ? `Its primary market is now *${escapeMrkdwn(brand.location)}*.`
-    : 'It has no primary market (global mode), which can skew its competitor set toward US results.';
+    ? mrkdwn`Its primary market is now *${escapeMrkdwn(brand.location)}*.`
+    : mrkdwn`It has no primary market (global mode), which can skew its competitor set toward US results.`;
   return brandFormModal({
     callbackId: LOCATION_CALLBACK_ID,
     brand,
     where,
-    title: 'Primary location',
-    submit: 'Save',
-    intro: `Set the primary location of *${brandName(brand.name)}*. ${now} Changing it moves the primary market to the new country; it does not use an extra market.`,
+    title: mrkdwn`Primary location`,
+    submit: mrkdwn`Save`,
+    intro: mrkdwn`Set the primary location of *${brandName(brand.name)}*. ${now} Changing it moves the primary market to the new country; it does not use an extra market.`,
     inputs: [
       {
         type: 'input',
         block_id: LOCATION_BLOCKS.country,
-        label: { type: 'plain_text', text: 'Country' },
+        label: { type: 'plain_text', text: mrkdwn`Country` },
         element: countrySelect(INPUT_ACTION_ID, brand.location),
       },
       textInput(
         LOCATION_BLOCKS.region,
-        'Region or state',
-        'Optional, e.g. Bavaria.',
+        mrkdwn`Region or state`,
+        mrkdwn`Optional, e.g. Bavaria.`,
         brand.location_region,
         PLACE_MAX,
       ),
-      textInput(LOCATION_BLOCKS.city, 'City', 'Optional, e.g. Munich.', brand.location_city, PLACE_MAX),
+      textInput(
+        LOCATION_BLOCKS.city,
+        mrkdwn`City`,
+        mrkdwn`Optional, e.g. Munich.`,
+        brand.location_city,
+        PLACE_MAX,
+      ),
       textInput(
         LOCATION_BLOCKS.providerCode,
-        'Search-data provider location code',
-        'Optional: the numeric location code of your search-data provider, for targeting below country level.',
+        mrkdwn`Search-data provider location code`,
+        mrkdwn`Optional: the numeric location code of your search-data provider, for targeting below country level.`,
         undefined,
       ),
     ],

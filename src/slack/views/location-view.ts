@@ -5,21 +5,22 @@ import type { Reply } from '../reply.js';
 import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
 import { brandButton } from './brand-button.js';
 import { brandName } from './brand-name.js';
-import { escapeMrkdwn } from './mrkdwn.js';
+import { escapeMrkdwn, joinMrkdwn, mrkdwn } from './mrkdwn.js';
 import { truncateMrkdwn, truncatePlain } from './truncate-mrkdwn.js';
 
 export function locationSetReply(name: string, r: LocationResponse): Reply {
   const place = [r.location_region, r.location_city]
     .filter((p): p is string => Boolean(p))
     .map((p) => escapeMrkdwn(truncatePlain(p, 100)));
+  const where = place.length ? mrkdwn` (${joinMrkdwn(place, mrkdwn`, `)})` : mrkdwn``;
   const lines = [
-    `:round_pushpin: The primary location of *${brandName(name)}* is now *${escapeMrkdwn(countryLabel(r.location))}*${place.length ? ` (${place.join(', ')})` : ''}.`,
+    mrkdwn`:round_pushpin: The primary location of *${brandName(name)}* is now *${escapeMrkdwn(countryLabel(r.location))}*${where}.`,
   ];
   if (r.location_provider_code !== null && r.location_provider_code !== undefined) {
-    lines.push(`Provider location code: ${r.location_provider_code}.`);
+    lines.push(mrkdwn`Provider location code: ${escapeMrkdwn(String(r.location_provider_code))}.`);
   }
-  lines.push('The primary market moved with it; no extra market was used.');
-  const text = lines.join('\n');
+  lines.push(mrkdwn`The primary market moved with it; no extra market was used.`);
+  const text = joinMrkdwn(lines, mrkdwn`\n`);
   return {
     text: truncateMrkdwn(text, L.fallbackText),
     blocks: [
@@ -27,7 +28,7 @@ export function locationSetReply(name: string, r: LocationResponse): Reply {
       {
         type: 'actions',
         block_id: 'vis:location:after',
-        elements: [brandButton('All markets', 'vis:open:markets', { brandId: r.brand_id })],
+        elements: [brandButton(mrkdwn`All markets`, 'vis:open:markets', { brandId: r.brand_id })],
       },
     ],
   };

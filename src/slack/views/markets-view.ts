@@ -15,7 +15,7 @@ import { brandButton } from './brand-button.js';
 import { brandName } from './brand-name.js';
 import { linesWithMore } from './lines-with-more.js';
 import { marketLine, sortMarkets } from './market-line.js';
-import { escapeMrkdwn } from './mrkdwn.js';
+import { escapeMrkdwn, type Mrkdwn, mrkdwn } from './mrkdwn.js';
 import { shareActionsBlock } from './share-button.js';
 import { truncateMrkdwn, truncatePlain } from './truncate-mrkdwn.js';
 
@@ -32,37 +32,37 @@ export interface RemoveMarketValue {
 }
 
 /** API.md §3: the primary market cannot be removed; it must first be changed. */
-export function primaryMarketRefusal(brand: Pick<Brand, 'name'>, location: string): string {
+export function primaryMarketRefusal(brand: Pick<Brand, 'name'>, location: string): Mrkdwn {
   const name = brandName(brand.name);
-  return `*${escapeMrkdwn(countryLabel(location))}* is the primary market of *${name}*, and the service does not allow removing a brand's primary market. To stop tracking it, change the primary location to another country first: \`/visibility location "${name}" <country>\` moves the primary market there.`;
+  return mrkdwn`*${escapeMrkdwn(countryLabel(location))}* is the primary market of *${name}*, and the service does not allow removing a brand's primary market. To stop tracking it, change the primary location to another country first: \`/visibility location "${name}" &lt;country&gt;\` moves the primary market there.`;
 }
 
-const md = (text: string) => ({ type: 'mrkdwn' as const, text });
+const md = (text: Mrkdwn) => ({ type: 'mrkdwn' as const, text });
 
 export function removeMarketButton(brand: Pick<Brand, 'id' | 'name'>, market: Market): Button {
   const label = countryLabel(market.location);
   const value: RemoveMarketValue = { brandId: brand.id, marketId: market.id, location: market.location };
   return brandButton(
-    `Remove ${label}`,
+    mrkdwn`Remove ${escapeMrkdwn(label)}`,
     MARKET_ACTIONS.remove,
     { ...value },
     {
       style: 'danger',
       confirm: {
-        title: 'Remove this market?',
+        title: mrkdwn`Remove this market?`,
         text: truncateMrkdwn(
-          `Remove *${escapeMrkdwn(label)}* from *${brandName(brand.name)}*? Visibility tracking for that market stops.`,
+          mrkdwn`Remove *${escapeMrkdwn(label)}* from *${brandName(brand.name)}*? Visibility tracking for that market stops.`,
           L.confirmText,
         ),
-        confirm: 'Remove',
-        deny: 'Keep it',
+        confirm: mrkdwn`Remove`,
+        deny: mrkdwn`Keep it`,
       },
     },
   );
 }
 
-function primaryHint(brand: Pick<Brand, 'name'>): string {
-  return `To use another country as primary, change the primary location first: \`/visibility location "${brandName(brand.name)}" <country>\`.`;
+function primaryHint(brand: Pick<Brand, 'name'>): Mrkdwn {
+  return mrkdwn`To use another country as primary, change the primary location first: \`/visibility location "${brandName(brand.name)}" &lt;country&gt;\`.`;
 }
 
 export function marketsReply(brand: Brand, commandText = `markets ${brand.id}`): Reply {
@@ -72,7 +72,7 @@ export function marketsReply(brand: Brand, commandText = `markets ${brand.id}`):
     type: 'header',
     text: {
       type: 'plain_text',
-      text: truncatePlain(`Markets of ${brand.name} (${markets.length})`, L.headerText),
+      text: truncatePlain(escapeMrkdwn(`Markets of ${brand.name} (${markets.length})`), L.headerText),
       emoji: true,
     },
   };
@@ -80,8 +80,8 @@ export function marketsReply(brand: Brand, commandText = `markets ${brand.id}`):
     type: 'section',
     text: md(
       markets.length === 0
-        ? `*${brandName(brand.name)}* has no markets: it runs in global mode, which can skew its competitor set toward US results. The first market added becomes the primary market.`
-        : `Geographic markets tracked for *${brandName(brand.name)}*. The primary market cannot be removed.`,
+        ? mrkdwn`*${brandName(brand.name)}* has no markets: it runs in global mode, which can skew its competitor set toward US results. The first market added becomes the primary market.`
+        : mrkdwn`Geographic markets tracked for *${brandName(brand.name)}*. The primary market cannot be removed.`,
     ),
   };
   const footer: KnownBlock[] = [];
@@ -90,8 +90,8 @@ export function marketsReply(brand: Brand, commandText = `markets ${brand.id}`):
       type: 'actions',
       block_id: 'vis:markets:actions',
       elements: [
-        brandButton('Add market', MARKET_ACTIONS.add, { brandId: brand.id }, { style: 'primary' }),
-        brandButton('Set primary location', 'vis:location:edit', { brandId: brand.id }),
+        brandButton(mrkdwn`Add market`, MARKET_ACTIONS.add, { brandId: brand.id }, { style: 'primary' }),
+        brandButton(mrkdwn`Set primary location`, 'vis:location:edit', { brandId: brand.id }),
       ],
     });
   }
@@ -101,7 +101,7 @@ export function marketsReply(brand: Brand, commandText = `markets ${brand.id}`):
       md(
         editable
           ? truncateMrkdwn(primaryHint(brand), 1000)
-          : 'Read-only: the API key has the viewer role on this brand; an owner or editor can change its markets.',
+          : mrkdwn`Read-only: the API key has the viewer role on this brand; an owner or editor can change its markets.`,
       ),
     ],
   });
@@ -122,24 +122,25 @@ export function marketsReply(brand: Brand, commandText = `markets ${brand.id}`):
     shown += 1;
   }
   if (shown < markets.length) {
-    const rest = markets.slice(shown).map((m) => `• ${marketLine(m)}`);
+    const rest = markets.slice(shown).map((m) => mrkdwn`• ${marketLine(m)}`);
     const room = budget.textRoom();
     if (room > 200) {
       const removeHint = editable
-        ? ` (remove one with \`/visibility markets <brand> remove <country>\`)`
-        : '';
+        ? mrkdwn` (remove one with \`/visibility markets &lt;brand&gt; remove &lt;country&gt;\`)`
+        : mrkdwn``;
       budget.add(body, {
         type: 'section',
-        text: md(linesWithMore(rest, room, (n) => `…and ${n} more not shown${removeHint}`)),
+        text: md(linesWithMore(rest, room, (n) => mrkdwn`…and ${n} more not shown${removeHint}`)),
       });
     }
   }
 
-  const text = `${brand.name}: ${markets.length} market${markets.length === 1 ? '' : 's'}: ${
-    markets.map((m) => `${m.location}${m.is_primary ? ' (primary)' : ''}`).join(', ') || 'none (global mode)'
+  const text = `${brand.name}: ${markets.length} market${markets.length === 1 ? mrkdwn`` : mrkdwn`s`}: ${
+    markets.map((m) => `${m.location}${m.is_primary ? mrkdwn` (primary)` : mrkdwn``}`).join(', ') ||
+    'none (global mode)'
   }`;
   return {
-    text: truncateMrkdwn(escapeMrkdwn(text), L.fallbackText),
+    text: truncatePlain(escapeMrkdwn(text), L.fallbackText),
     blocks: [header, intro, ...body, ...footer],
   };
 }
@@ -147,7 +148,7 @@ export function marketsReply(brand: Brand, commandText = `markets ${brand.id}`):
 /** `markets <brand> remove <country>`: nothing is removed until the confirmed click. */
 export function confirmRemoveMarketReply(brand: Pick<Brand, 'id' | 'name'>, market: Market): Reply {
   const label = countryLabel(market.location);
-  const text = `Remove the market *${escapeMrkdwn(label)}* from *${brandName(brand.name)}*? Press the button and confirm; nothing changes until then.`;
+  const text = mrkdwn`Remove the market *${escapeMrkdwn(label)}* from *${brandName(brand.name)}*? Press the button and confirm; nothing changes until then.`;
   return {
     text: truncateMrkdwn(text, L.fallbackText),
     blocks: [
@@ -164,10 +165,12 @@ export function confirmRemoveMarketReply(brand: Pick<Brand, 'id' | 'name'>, mark
 export function marketAddedReply(brand: Pick<Brand, 'id' | 'name'>, market: Market): Reply {
   const label = escapeMrkdwn(countryLabel(market.location));
   const primary = market.is_primary
-    ? ' It is the brand’s first market, so it became the *primary market*.'
-    : '';
-  const name = market.market_name ? ` as _${escapeMrkdwn(truncatePlain(market.market_name, 100))}_` : '';
-  const text = `:white_check_mark: Added the market *${label}*${name} to *${brandName(brand.name)}*.${primary}`;
+    ? mrkdwn` It is the brand’s first market, so it became the *primary market*.`
+    : mrkdwn``;
+  const name = market.market_name
+    ? mrkdwn` as _${escapeMrkdwn(truncatePlain(market.market_name, 100))}_`
+    : mrkdwn``;
+  const text = mrkdwn`:white_check_mark: Added the market *${label}*${name} to *${brandName(brand.name)}*.${primary}`;
   return {
     text: truncateMrkdwn(text, L.fallbackText),
     blocks: [
@@ -175,14 +178,14 @@ export function marketAddedReply(brand: Pick<Brand, 'id' | 'name'>, market: Mark
       {
         type: 'actions',
         block_id: 'vis:markets:after',
-        elements: [brandButton('All markets', 'vis:open:markets', { brandId: brand.id })],
+        elements: [brandButton(mrkdwn`All markets`, 'vis:open:markets', { brandId: brand.id })],
       },
     ],
   };
 }
 
 export function marketRemovedReply(brand: Pick<Brand, 'name'>, location: string): Reply {
-  const text = `:wastebasket: Removed the market *${escapeMrkdwn(countryLabel(location))}* from *${brandName(brand.name)}*.`;
+  const text = mrkdwn`:wastebasket: Removed the market *${escapeMrkdwn(countryLabel(location))}* from *${brandName(brand.name)}*.`;
   return {
     text: truncateMrkdwn(text, L.fallbackText),
     blocks: [{ type: 'section', text: md(truncateMrkdwn(text, L.sectionText)) }],

@@ -1,13 +1,105 @@
 /**
- * Slack mrkdwn needs only `&`, `<` and `>` escaped (Slack "Formatting text for app
- * surfaces"): anything from the service or a user goes through `escapeMrkdwn` before it
- * lands in a message, so a brand named "R&D <test>" cannot turn into a broken link.
+ * Text for Slack, escaped by construction. Slack reads `&`, `<` and `>` as control
+ * characters in every text field (message `text`, which it uses for notifications, as well
+ * as block text), so `<!channel>`, `<@U…>` or `<https://x|label>` inside a brand name or a
+ * cited page's title would become a broadcast, a mention or a disguised link (Slack
+ * "Formatting text for app surfaces", Escaping text).
+ *
+ * `Mrkdwn` is a string that is safe to send: only the helpers here produce one. Block
+ * builders, replies and messages accept only `Mrkdwn`, so passing service or user text
+ * unescaped is a type error, the way React escapes whatever is interpolated unless asked
+ * not to. It serves plain_text fields too: Slack decodes the three entities there as well.
  */
-export function escapeMrkdwn(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+declare const MRKDWN: unique symbol;
+
+/** Text safe for any Slack text field: data escaped, markup only from the helpers below. */
+export type Mrkdwn = string & { readonly [MRKDWN]: true };
+
+/** What may be interpolated into `mrkdwn`: text already safe, or a number. */
+export type MrkdwnPart = Mrkdwn | number;
+
+const trust = (text: string): Mrkdwn => text as Mrkdwn;
+
+/** Any string from the service, a web page or a user, as literal text. */
+export function escapeMrkdwn(text: string | number): Mrkdwn {
+  return trust(String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
 }
 
-/** `<url|label>` with the label escaped; `|` and `>` in a label would end the link early. */
-export function mrkdwnLink(url: string, label: string): string {
-  return `<${url.replace(/[<>|\s]/g, encodeURIComponent)}|${escapeMrkdwn(label).replace(/\|/g, '¦')}>`;
+/**
+ * Trusted literal with safe parts: mrkdwn`*${escapeMrkdwn(name)}* has ${count} alerts`.
+ * The literal parts are ours (source code); a raw string cannot be interpolated (type
+ * error), and numbers are safe as they are.
+ */
+export function mrkdwn(literals: TemplateStringsArray, ...parts: readonly MrkdwnPart[]): Mrkdwn {
+  let out = literals[0] ?? '';
+  for (const [i, part] of parts.entries()) out += String(part) + (literals[i + 1] ?? '');
+  return trust(out);
+}
+
+/**
+ * Text an older builder assembled from parts it escaped one by one, before this type
+ * existed. Every call is a place still to be rewritten with `mrkdwn`/`escapeMrkdwn`; the
+ * hostile-input property suite runs each of these builders to prove nothing slips through.
+ */
+export function escapedEarlier(text: string): Mrkdwn;
+export function escapedEarlier(text: string | undefined): Mrkdwn | undefined;
+export function escapedEarlier(text: readonly string[]): Mrkdwn[];
+export function escapedEarlier(text: string | undefined | readonly string[]): Mrkdwn | undefined | Mrkdwn[] {
+  if (text === undefined) return undefined;
+  return typeof text === 'string' ? trust(text) : text.map(trust);
+}
+
+/** Safe parts joined by a safe separator (default none). */
+export function joinMrkdwn(parts: readonly Mrkdwn[], separator: Mrkdwn = trust('')): Mrkdwn {
+  return trust(parts.join(separator));
+}
+
+/** A URL Slack may link to: http(s) and parsable. Anything else is shown as text. */
+export function safeLinkUrl(url: string): string | undefined {
+  if (!/^https?:\/\//i.test(url.trim())) return undefined;
+  try {
+    const parsed = new URL(url.trim());
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `<url|label>` for a URL we validated (http/https, parsed with URL, so it carries no
+ * `<`, `>`, `|` or space), the label escaped; `|` in a label would end it early. A URL
+ * that is not a web address comes out as the escaped label, never as a link.
+ */
+export function mrkdwnLink(url: string, label: string): Mrkdwn {
+  const href = safeLinkUrl(url);
+  const shown = escapeMrkdwn(label).replace(/\|/g, '¦');
+  if (href === undefined) return trust(shown);
+  return trust(`<${href.replace(/[<>|\s]/g, encodeURIComponent)}|${shown}>`);
+}
+
+/** Slack user (U…/W…), channel (C…/G…/D…) ids: upper-case letters and digits. */
+const USER_ID = /^[UW][A-Z0-9]{1,30}$/;
+const CHANNEL_ID = /^[CGD][A-Z0-9]{1,30}$/;
+
+/** A mention the bot means to make (who acknowledged, who shared); a malformed id is not linked. */
+export function userMention(userId: string): Mrkdwn {
+  return USER_ID.test(userId) ? trust(`<@${userId}>`) : escapeMrkdwn('someone');
+}
+
+/** A channel the bot names (`<#C…>`); a malformed id is shown as text, never linked. */
+export function channelMention(channelId: string): Mrkdwn {
+  return CHANNEL_ID.test(channelId) ? trust(`<#${channelId}>`) : escapeMrkdwn(channelId);
+}
+
+/**
+ * `<!date^…>`: a time every reader sees in their own zone, falling back to UTC ISO text
+ * (Slack "Formatting dates"). Not a finite time → "unknown time".
+ */
+export function slackDate(ms: number, format = '{date_short_pretty} at {time}'): Mrkdwn {
+  if (!Number.isFinite(ms)) return escapeMrkdwn('unknown time');
+  const seconds = Math.floor(ms / 1000);
+  const safeFormat = format.replace(/[<>|^&]/g, '');
+  const fallback = new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+  return trust(`<!date^${seconds}^${safeFormat}|${fallback}>`);
 }

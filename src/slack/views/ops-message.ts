@@ -4,7 +4,7 @@
  */
 import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
 import type { KnownBlock } from './block-kit-types.js';
-import { escapeMrkdwn } from './mrkdwn.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from './mrkdwn.js';
 import { truncateMrkdwn, truncatePlain } from './truncate-mrkdwn.js';
 
 export interface OpsReport {
@@ -38,20 +38,18 @@ export function describeFlag(flag: string): { problem: string; action: string } 
   };
 }
 
-function when(ms: number): string {
-  const sec = Math.floor(ms / 1000);
-  return `<!date^${sec}^{date_short_pretty} at {time}|${new Date(sec * 1000).toISOString()}>`;
-}
-
-export function buildOpsMessage(r: OpsReport): { text: string; blocks: KnownBlock[] } {
-  const { problem, action } = describeFlag(r.flag);
-  const detail = r.detail ? escapeMrkdwn(r.detail) : '';
-  const headline = r.event === 'raised' ? `:warning: ${problem}.` : `:white_check_mark: Cleared: ${problem}.`;
+export function buildOpsMessage(r: OpsReport): { text: Mrkdwn; blocks: KnownBlock[] } {
+  const described = describeFlag(r.flag);
+  const problem = escapeMrkdwn(described.problem);
+  const action = escapeMrkdwn(described.action);
+  const detail = r.detail ? escapeMrkdwn(r.detail) : undefined;
+  const headline =
+    r.event === 'raised' ? mrkdwn`:warning: ${problem}.` : mrkdwn`:white_check_mark: Cleared: ${problem}.`;
   const body = r.event === 'raised' ? [headline, detail, action] : [headline];
   const text = truncatePlain(
     r.event === 'raised'
-      ? `visibility-bot: ${problem}. ${r.detail ?? ''}`.trim()
-      : `visibility-bot: cleared: ${problem}`,
+      ? (mrkdwn`visibility-bot: ${problem}. ${detail ?? mrkdwn``}`.trim() as Mrkdwn)
+      : mrkdwn`visibility-bot: cleared: ${problem}`,
     L.fallbackText,
   );
   return {
@@ -59,14 +57,23 @@ export function buildOpsMessage(r: OpsReport): { text: string; blocks: KnownBloc
     blocks: [
       {
         type: 'section',
-        text: { type: 'mrkdwn', text: truncateMrkdwn(body.filter(Boolean).join('\n'), L.sectionText) },
+        text: {
+          type: 'mrkdwn',
+          text: truncateMrkdwn(
+            joinMrkdwn(
+              body.filter((b): b is Mrkdwn => Boolean(b)),
+              mrkdwn`\n`,
+            ),
+            L.sectionText,
+          ),
+        },
       },
       {
         type: 'context',
         elements: [
           {
             type: 'mrkdwn',
-            text: `visibility-bot health · \`${escapeMrkdwn(r.flag)}\` · ${r.event} ${when(r.atMs)}`,
+            text: mrkdwn`visibility-bot health · \`${escapeMrkdwn(r.flag)}\` · ${escapeMrkdwn(r.event)} ${slackDate(r.atMs)}`,
           },
         ],
       },

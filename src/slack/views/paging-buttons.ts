@@ -5,16 +5,17 @@
  */
 import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
 import type { Button, KnownBlock } from './block-kit-types.js';
+import { type Mrkdwn, mrkdwn } from './mrkdwn.js';
 
 export interface PagingTargets {
   /** e.g. `vis:ideas:page`; the buttons are `<prefix>:prev` and `<prefix>:next`. */
   actionPrefix: string;
   previous?: Record<string, unknown> | undefined;
   next?: Record<string, unknown> | undefined;
-  nextLabel?: string;
+  nextLabel?: Mrkdwn;
 }
 
-function button(actionId: string, label: string, value: Record<string, unknown>): Button | undefined {
+function button(actionId: string, label: Mrkdwn, value: Record<string, unknown>): Button | undefined {
   const json = JSON.stringify(value);
   if (json.length > L.buttonValue) return undefined;
   return { type: 'button', action_id: actionId, text: { type: 'plain_text', text: label }, value: json };
@@ -22,8 +23,8 @@ function button(actionId: string, label: string, value: Record<string, unknown>)
 
 export function pagingButtons(t: PagingTargets): Button[] {
   const buttons: (Button | undefined)[] = [
-    t.previous ? button(`${t.actionPrefix}:prev`, '◀ Previous', t.previous) : undefined,
-    t.next ? button(`${t.actionPrefix}:next`, t.nextLabel ?? 'Next ▶', t.next) : undefined,
+    t.previous ? button(`${t.actionPrefix}:prev`, mrkdwn`◀ Previous`, t.previous) : undefined,
+    t.next ? button(`${t.actionPrefix}:next`, t.nextLabel ?? mrkdwn`Next ▶`, t.next) : undefined,
   ];
   return buttons.filter((b): b is Button => b !== undefined);
 }

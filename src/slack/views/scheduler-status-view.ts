@@ -15,7 +15,7 @@ import { slackDate } from '../user-facing-error.js';
 import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
 import type { KnownBlock } from './block-kit-types.js';
 import { chunkSections } from './chunk-sections.js';
-import { escapeMrkdwn } from './mrkdwn.js';
+import { channelMention, escapedEarlier, escapeMrkdwn } from './mrkdwn.js';
 import { describeFlag } from './ops-message.js';
 import type { StatusSection, StatusSource } from './status-view.js';
 import { truncatePlain } from './truncate-mrkdwn.js';
@@ -127,7 +127,8 @@ function subscriptionLines(source: StatusSource): string[] {
   const lines = [`*Subscriptions:* ${all.length} in ${channels} channel${channels === 1 ? '' : 's'}.`];
   const muted = all.filter((s) => s.mutedUntilMs !== null && s.mutedUntilMs > nowMs);
   const paused = all.filter((s) => s.pausedReason !== null);
-  const where = (s: (typeof all)[number]) => `*${escapeMrkdwn(s.brandName)}* in <#${s.channelId}>`;
+  const where = (s: (typeof all)[number]) =>
+    `*${escapeMrkdwn(s.brandName)}* in ${channelMention(s.channelId)}`;
   for (const s of muted.slice(0, MAX_LISTED))
     lines.push(`• :no_bell: ${where(s)} muted until ${slackDate(s.mutedUntilMs!)}`);
   if (muted.length > MAX_LISTED) lines.push(`• …and ${muted.length - MAX_LISTED} more muted`);
@@ -140,8 +141,9 @@ function subscriptionLines(source: StatusSource): string[] {
 export function schedulerStatusBlocks(source: StatusSource): KnownBlock[] {
   const snap = asSchedulerSnapshot(source.deps.metrics.schedulerState());
   const plan = planView(source, snap);
+  // Each line escapes what it quotes (brand names, job errors) as it is built.
   return chunkSections(
-    [
+    escapedEarlier([
       ...jobLines(source, snap, plan),
       '',
       ...planLines(source, snap, plan),
@@ -149,7 +151,7 @@ export function schedulerStatusBlocks(source: StatusSource): KnownBlock[] {
       ...healthLines(source),
       '',
       ...subscriptionLines(source),
-    ],
+    ]),
     L.sectionText,
   );
 }

@@ -5,6 +5,7 @@
  */
 import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
 import type { ActionsBlock } from './block-kit-types.js';
+import { mrkdwn } from './mrkdwn.js';
 
 export const SHARE_ACTION_ID = 'vis:share';
 /** The share block's id: the shared copy drops the block it came from. */
@@ -25,7 +26,7 @@ export function shareActionsBlock(commandText: string): ActionsBlock {
       {
         type: 'button',
         action_id: SHARE_ACTION_ID,
-        text: { type: 'plain_text', text: 'Share in channel', emoji: true },
+        text: { type: 'plain_text', text: mrkdwn`Share in channel`, emoji: true },
         ...(fits ? { value: commandText } : {}),
       },
     ],

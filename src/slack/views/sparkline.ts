@@ -3,6 +3,8 @@
  * shows even when the values sit in a narrow band. Long series are averaged into at most
  * `maxWidth` buckets: a 365-day history still fits a Slack line.
  */
+import { escapeMrkdwn, type Mrkdwn } from './mrkdwn.js';
+
 const BARS = '▁▂▃▄▅▆▇█';
 /** A day without a figure (null, NaN): a dot keeps the time axis honest. */
 const GAP = '·';
@@ -21,13 +23,13 @@ function bucketed(values: readonly (number | null | undefined)[], width: number)
   return out;
 }
 
-export function sparkline(values: readonly (number | null | undefined)[], maxWidth = 60): string {
+export function sparkline(values: readonly (number | null | undefined)[], maxWidth = 60): Mrkdwn {
   const points = bucketed(values, Math.max(1, Math.floor(maxWidth)));
   const known = points.filter((v): v is number => v !== null);
-  if (known.length === 0) return GAP.repeat(points.length);
+  if (known.length === 0) return escapeMrkdwn(GAP.repeat(points.length));
   const min = Math.min(...known);
   const max = Math.max(...known);
-  return points
+  const line = points
     .map((v) => {
       if (v === null) return GAP;
       // A flat series sits on the baseline when it is zero, mid-height otherwise.
@@ -35,4 +37,5 @@ export function sparkline(values: readonly (number | null | undefined)[], maxWid
       return BARS[Math.round(((v - min) / (max - min)) * (BARS.length - 1))];
     })
     .join('');
+  return escapeMrkdwn(line);
 }

@@ -13,10 +13,9 @@ import type { LimiterState } from '../../api/limiter/types.js';
 import type { ApiHealthSnapshot } from '../../api-health.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { Reply } from '../reply.js';
-import { slackDate } from '../user-facing-error.js';
 import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
 import type { KnownBlock } from './block-kit-types.js';
-import { escapeMrkdwn } from './mrkdwn.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from './mrkdwn.js';
 import { schedulerStatusSection } from './scheduler-status-view.js';
 import { shareActionsBlock } from './share-button.js';
 import { truncateMrkdwn, truncatePlain } from './truncate-mrkdwn.js';
@@ -35,16 +34,16 @@ export interface StatusSection {
 
 /** The plan comes from our config (scale, enterprise, test); kept short all the same. */
 const planName = (s: LimiterState) => escapeMrkdwn(truncatePlain(s.plan, 40));
-const num = (n: number) => Math.round(n).toLocaleString('en-US');
-const section = (text: string): KnownBlock => ({
+const num = (n: number) => escapeMrkdwn(Math.round(n).toLocaleString('en-US'));
+const section = (text: Mrkdwn): KnownBlock => ({
   type: 'section',
   text: { type: 'mrkdwn', text: truncateMrkdwn(text, L.sectionText) },
 });
 
-function seconds(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 120_000) return `${(ms / 1000).toFixed(1)} s`;
-  return `${Math.round(ms / 60_000)} min`;
+function seconds(ms: number): Mrkdwn {
+  if (ms < 1000) return mrkdwn`${Math.round(ms)} ms`;
+  if (ms < 120_000) return escapeMrkdwn(`${(ms / 1000).toFixed(1)} s`);
+  return mrkdwn`${Math.round(ms / 60_000)} min`;
 }
 
 /** Requests today against the key's daily limit (API.md §8), shared by every process using the key. */
@@ -52,16 +51,20 @@ export function apiUsageBlocks(s: LimiterState): KnownBlock[] {
   if (s.dailyLimit === null) {
     return [
       section(
-        `*API usage today:* ${num(s.usedToday)} requests (the ${planName(s)} plan has no daily limit).`,
+        mrkdwn`*API usage today:* ${num(s.usedToday)} requests (the ${planName(s)} plan has no daily limit).`,
       ),
     ];
   }
   const pct = s.dailyLimit > 0 ? (s.usedToday / s.dailyLimit) * 100 : 100;
   const warn =
-    pct >= 100 ? ' :no_entry: Spent: only cached answers until it resets.' : pct >= 80 ? ' :warning:' : '';
+    pct >= 100
+      ? mrkdwn` :no_entry: Spent: only cached answers until it resets.`
+      : pct >= 80
+        ? mrkdwn` :warning:`
+        : mrkdwn``;
   return [
     section(
-      `*API usage today:* ${num(s.usedToday)} of ${num(s.dailyLimit)} requests  \`${usageBar(pct)}\`${warn}\nResets ${slackDate(s.dailyResetAt)}.`,
+      mrkdwn`*API usage today:* ${num(s.usedToday)} of ${num(s.dailyLimit)} requests  \`${usageBar(pct)}\`${warn}\nResets ${slackDate(s.dailyResetAt)}.`,
     ),
   ];
 }
@@ -69,39 +72,42 @@ export function apiUsageBlocks(s: LimiterState): KnownBlock[] {
 /** The key's token bucket, queues and pauses (DESIGN.md: one key, one budget). */
 export function limiterBlocks(s: LimiterState, nowMs: number): KnownBlock[] {
   const lines = [
-    `*Rate limiter* (${planName(s)} plan): ${Math.floor(s.tokens)} of ${num(s.capacity)} tokens, refilling ${num(s.refillPerSecond * 60)}/min.`,
-    `Waiting: ${s.lanes.interactive.queued} interactive, ${s.lanes.background.queued} background request${s.lanes.background.queued === 1 ? '' : 's'}. Time spent waiting since start: ${seconds(s.waitedMs.interactive)} interactive, ${seconds(s.waitedMs.background)} background.`,
+    mrkdwn`*Rate limiter* (${planName(s)} plan): ${Math.floor(s.tokens)} of ${num(s.capacity)} tokens, refilling ${num(s.refillPerSecond * 60)}/min.`,
+    mrkdwn`Waiting: ${s.lanes.interactive.queued} interactive, ${s.lanes.background.queued} background request${s.lanes.background.queued === 1 ? mrkdwn`` : mrkdwn`s`}. Time spent waiting since start: ${seconds(s.waitedMs.interactive)} interactive, ${seconds(s.waitedMs.background)} background.`,
   ];
   if (s.keyPausedUntil !== null && s.keyPausedUntil > nowMs) {
     lines.push(
-      `:double_vertical_bar: The whole key is paused after a rate limit until ${slackDate(s.keyPausedUntil)}.`,
+      mrkdwn`:double_vertical_bar: The whole key is paused after a rate limit until ${slackDate(s.keyPausedUntil)}.`,
     );
   }
   const pauses = Object.entries(s.endpointPauses)
     .filter(([, until]) => until !== undefined && until > nowMs)
     .map(([key, until]) => {
       const spec = ENDPOINTS[key as keyof typeof ENDPOINTS];
-      return `\`${spec ? `${spec.method} ${spec.path}` : escapeMrkdwn(key)}\` until ${slackDate(until!)}`;
+      const name = escapeMrkdwn(spec ? `${spec.method} ${spec.path}` : key);
+      return mrkdwn`\`${name}\` until ${slackDate(until!)}`;
     });
-  if (pauses.length > 0) lines.push(`:double_vertical_bar: Paused endpoints: ${pauses.join(', ')}.`);
+  if (pauses.length > 0)
+    lines.push(mrkdwn`:double_vertical_bar: Paused endpoints: ${joinMrkdwn(pauses, mrkdwn`, `)}.`);
   lines.push(
     s.rateLimitedCount === 0
-      ? 'No rate-limit answers (429) from the service since start.'
-      : `:warning: ${s.rateLimitedCount} rate-limit answer${s.rateLimitedCount === 1 ? '' : 's'} (429) from the service since start.`,
+      ? mrkdwn`No rate-limit answers (429) from the service since start.`
+      : mrkdwn`:warning: ${s.rateLimitedCount} rate-limit answer${s.rateLimitedCount === 1 ? mrkdwn`` : mrkdwn`s`} (429) from the service since start.`,
   );
-  return [section(lines.join('\n'))];
+  return [section(joinMrkdwn(lines, mrkdwn`\n`))];
 }
 
 /** The last real API call's outcome (no probe: that would spend the key's budget). */
 export function serviceBlocks(h: ApiHealthSnapshot): KnownBlock[] {
-  if (h.reachable === null) return [section('*Service:* no request sent since the bot started.')];
-  const when = h.checkedAt ? ` (${slackDate(Date.parse(h.checkedAt))})` : '';
-  const status = h.lastStatus === null ? '' : `, last answer: ${escapeMrkdwn(String(h.lastStatus))}`;
+  if (h.reachable === null) return [section(mrkdwn`*Service:* no request sent since the bot started.`)];
+  const when = h.checkedAt ? mrkdwn` (${slackDate(Date.parse(h.checkedAt))})` : mrkdwn``;
+  const status =
+    h.lastStatus === null ? mrkdwn`` : mrkdwn`, last answer: ${escapeMrkdwn(String(h.lastStatus))}`;
   return [
     section(
       h.reachable
-        ? `*Service:* :large_green_circle: answering${status}${when}.`
-        : `*Service:* :red_circle: not answering${status}${when}.`,
+        ? mrkdwn`*Service:* :large_green_circle: answering${status}${when}.`
+        : mrkdwn`*Service:* :red_circle: not answering${status}${when}.`,
     ),
   ];
 }
@@ -123,15 +129,15 @@ export async function collectStatusBlocks(
       try {
         return await s.blocks(source);
       } catch {
-        return [section(`*${escapeMrkdwn(s.name)}:* unavailable right now.`)];
+        return [section(mrkdwn`*${escapeMrkdwn(s.name)}:* unavailable right now.`)];
       }
     }),
   );
 }
 
-export function statusReply(parts: readonly KnownBlock[][], fallback: string, commandText = 'status'): Reply {
+export function statusReply(parts: readonly KnownBlock[][], fallback: Mrkdwn, commandText = 'status'): Reply {
   const blocks: KnownBlock[] = [
-    { type: 'header', text: { type: 'plain_text', text: 'Brand Visibility bot status' } },
+    { type: 'header', text: { type: 'plain_text', text: mrkdwn`Brand Visibility bot status` } },
   ];
   for (const [i, part] of parts.entries()) {
     if (i > 0 && part.length > 0) blocks.push({ type: 'divider' });
@@ -142,10 +148,10 @@ export function statusReply(parts: readonly KnownBlock[][], fallback: string, co
 }
 
 /** The plain-text fallback: the two figures people ask status for. */
-export function statusFallback(s: LimiterState): string {
+export function statusFallback(s: LimiterState): Mrkdwn {
   const usage =
     s.dailyLimit === null
-      ? `${num(s.usedToday)} API requests today`
-      : `${num(s.usedToday)} of ${num(s.dailyLimit)} API requests used today`;
-  return `Bot status: ${usage}; rate limiter ${Math.floor(s.tokens)}/${num(s.capacity)} tokens, ${s.lanes.interactive.queued + s.lanes.background.queued} waiting.`;
+      ? mrkdwn`${num(s.usedToday)} API requests today`
+      : mrkdwn`${num(s.usedToday)} of ${num(s.dailyLimit)} API requests used today`;
+  return mrkdwn`Bot status: ${usage}; rate limiter ${Math.floor(s.tokens)}/${num(s.capacity)} tokens, ${s.lanes.interactive.queued + s.lanes.background.queued} waiting.`;
 }

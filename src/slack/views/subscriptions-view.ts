@@ -9,12 +9,11 @@ import { formatSettings, formatSettingsArgs } from '../../alerts/format-settings
 import type { Snooze } from '../../store/snoozes-repo.js';
 import type { Subscription } from '../../store/subscriptions-repo.js';
 import type { Reply } from '../reply.js';
-import { slackDate } from '../user-facing-error.js';
 import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
 import type { KnownBlock } from './block-kit-types.js';
 import { brandName } from './brand-name.js';
 import { chunkSections } from './chunk-sections.js';
-import { escapeMrkdwn } from './mrkdwn.js';
+import { escapedEarlier, escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from './mrkdwn.js';
 import { truncatePlain } from './truncate-mrkdwn.js';
 
 /** The snooze button's words for each kind (alert-snooze.ts says the same). */
@@ -31,15 +30,16 @@ const KIND_LABEL: Readonly<Record<string, string>> = {
 const quote = (name: string) => `"${name.replace(/"/g, '')}"`;
 
 /** `/visibility <verb> "Brand"` as a copyable code span. */
-export function commandFor(verb: string, sub: Pick<Subscription, 'brandName'>, rest = ''): string {
-  return `\`/visibility ${verb} ${escapeMrkdwn(quote(sub.brandName))}${rest ? ` ${escapeMrkdwn(rest)}` : ''}\``;
+export function commandFor(verb: string, sub: Pick<Subscription, 'brandName'>, rest = ''): Mrkdwn {
+  const tail = rest ? mrkdwn` ${escapeMrkdwn(rest)}` : mrkdwn``;
+  return mrkdwn`\`/visibility ${escapeMrkdwn(verb)} ${escapeMrkdwn(quote(sub.brandName))}${tail}\``;
 }
 
 function timeZoneOf(settings: AlertSettings, defaultTimezone: string): string {
   return settings.timezone ?? `${defaultTimezone} (the bot's default)`;
 }
 
-/** "alerts and the daily digest at 09:00 UTC" */
+/** "alerts and the daily digest at 09:00 UTC" (plain text: escape it where it is shown) */
 export function receives(
   sub: Pick<Subscription, 'alerts' | 'digest' | 'settings'>,
   defaultTimezone: string,
@@ -59,29 +59,39 @@ export interface SubscriptionState {
 }
 
 /** What holds a subscription back, one line each; empty when nothing does. */
-export function stateLines(s: SubscriptionState, nowMs: number): string[] {
+export function stateLines(s: SubscriptionState, nowMs: number): Mrkdwn[] {
   const { sub } = s;
-  const lines: string[] = [];
+  const lines: Mrkdwn[] = [];
   if (sub.pausedReason) {
+    const since = sub.pausedAtMs ? mrkdwn`since ${slackDate(sub.pausedAtMs)}` : mrkdwn``;
     lines.push(
-      `:double_vertical_bar: *Paused* ${sub.pausedAtMs ? `since ${slackDate(sub.pausedAtMs)}` : ''}: ${escapeMrkdwn(sub.pausedReason)}. Fix that, then ${commandFor('subscribe', sub)} again to resume.`,
+      mrkdwn`:double_vertical_bar: *Paused* ${since}: ${escapeMrkdwn(sub.pausedReason)}. Fix that, then ${commandFor('subscribe', sub)} again to resume.`,
     );
   }
   if (sub.mutedUntilMs !== null && sub.mutedUntilMs > nowMs) {
     lines.push(
-      `:no_bell: *Muted* until ${slackDate(sub.mutedUntilMs)}; alerts are held, not dropped. ${commandFor('unmute', sub)} ends it now.`,
+      mrkdwn`:no_bell: *Muted* until ${slackDate(sub.mutedUntilMs)}; alerts are held, not dropped. ${commandFor('unmute', sub)} ends it now.`,
     );
   }
   for (const z of s.snoozes) {
-    lines.push(`:zzz: ${escapeMrkdwn(KIND_LABEL[z.kind] ?? z.kind)} snoozed until ${slackDate(z.untilMs)}.`);
+    lines.push(
+      mrkdwn`:zzz: ${escapeMrkdwn(KIND_LABEL[z.kind] ?? z.kind)} snoozed until ${slackDate(z.untilMs)}.`,
+    );
   }
   if (s.held > 0) {
     lines.push(
-      `:hourglass: ${s.held} alert message${s.held === 1 ? '' : 's'} held, delivered together when the hold ends.`,
+      mrkdwn`:hourglass: ${s.held} alert message${s.held === 1 ? mrkdwn`` : mrkdwn`s`} held, delivered together when the hold ends.`,
     );
   }
   return lines;
 }
+
+/**
+ * The readable settings lines: built by the alerts layer from validated settings only
+ * (event names, numbers, an HH:MM time, an IANA zone), with its own mrkdwn markers.
+ */
+const settingsLines = (settings: AlertSettings, defaultTimezone: string): Mrkdwn[] =>
+  escapedEarlier(formatSettings(settings, { defaultTimezone }));
 
 export function subscriptionsReply(
   states: readonly SubscriptionState[],
@@ -89,29 +99,28 @@ export function subscriptionsReply(
   nowMs: number,
 ): Reply {
   if (states.length === 0) {
-    const text =
-      'This channel has no subscriptions. Start one with `/visibility subscribe "Acme Analytics"` (alerts and the daily digest), or add `alerts` or `digest` for just one.';
+    const text = mrkdwn`This channel has no subscriptions. Start one with \`/visibility subscribe "Acme Analytics"\` (alerts and the daily digest), or add \`alerts\` or \`digest\` for just one.`;
     return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] };
   }
-  const lines: string[] = [];
+  const lines: Mrkdwn[] = [];
   for (const s of states) {
     const { sub } = s;
     lines.push(
-      `*${brandName(sub.brandName)}*: ${escapeMrkdwn(receives(sub, defaultTimezone))}`,
+      mrkdwn`*${brandName(sub.brandName)}*: ${escapeMrkdwn(receives(sub, defaultTimezone))}`,
       ...stateLines(s, nowMs),
-      `Settings: \`${escapeMrkdwn(formatSettingsArgs(sub.settings))}\``,
-      '',
+      mrkdwn`Settings: \`${escapeMrkdwn(formatSettingsArgs(sub.settings))}\``,
+      mrkdwn``,
     );
   }
   const blocks: KnownBlock[] = [
-    { type: 'header', text: { type: 'plain_text', text: 'Subscriptions in this channel' } },
+    { type: 'header', text: { type: 'plain_text', text: mrkdwn`Subscriptions in this channel` } },
     ...chunkSections(lines.slice(0, -1)),
     {
       type: 'context',
       elements: [
         {
           type: 'mrkdwn',
-          text: 'Change one with `/visibility settings <brand> key=value …`; `/visibility help settings` lists the settings.',
+          text: mrkdwn`Change one with \`/visibility settings &lt;brand&gt; key=value …\`; \`/visibility help settings\` lists the settings.`,
         },
       ],
     },
@@ -127,25 +136,27 @@ export function subscriptionsReply(
       return `${sub.brandName}: ${receives(sub, defaultTimezone)}${flags ? ` (${flags})` : ''}`;
     })
     .join('; ');
-  return { text: truncatePlain(`Subscriptions in this channel: ${plain}`, L.fallbackText), blocks };
+  return {
+    text: truncatePlain(escapeMrkdwn(`Subscriptions in this channel: ${plain}`), L.fallbackText),
+    blocks,
+  };
 }
 
 export function subscribedReply(sub: Subscription, o: { created: boolean; defaultTimezone: string }): Reply {
   const name = brandName(sub.brandName);
   const lead = o.created
-    ? `This channel is now subscribed to *${name}*: ${escapeMrkdwn(receives(sub, o.defaultTimezone))}.`
-    : `This channel's subscription to *${name}* now brings ${escapeMrkdwn(receives(sub, o.defaultTimezone))}.`;
+    ? mrkdwn`This channel is now subscribed to *${name}*: ${escapeMrkdwn(receives(sub, o.defaultTimezone))}.`
+    : mrkdwn`This channel's subscription to *${name}* now brings ${escapeMrkdwn(receives(sub, o.defaultTimezone))}.`;
   const lines = [lead];
   if (sub.alerts) {
     lines.push(
-      'Alerts come when a citation is lost, a competitor appears on a cited page or its sentiment falls, when AI crawler visits drop (and recover), and when AI Pages usage passes 80, 90 and 100 %. Changes from before now are not alerted.',
+      mrkdwn`Alerts come when a citation is lost, a competitor appears on a cited page or its sentiment falls, when AI crawler visits drop (and recover), and when AI Pages usage passes 80, 90 and 100 %. Changes from before now are not alerted.`,
     );
   }
   lines.push(
-    `Settings: ${commandFor('settings', sub)} · pause alerts: ${commandFor('mute', sub, '2h')} · stop: ${commandFor('unsubscribe', sub)}`,
+    mrkdwn`Settings: ${commandFor('settings', sub)} · pause alerts: ${commandFor('mute', sub, '2h')} · stop: ${commandFor('unsubscribe', sub)}`,
   );
-  const text = lines.join('\n');
-  return { text, blocks: chunkSections(lines) };
+  return { text: joinMrkdwn(lines, mrkdwn`\n`), blocks: chunkSections(lines) };
 }
 
 export function settingsReply(
@@ -156,17 +167,19 @@ export function settingsReply(
   const name = brandName(sub.brandName);
   const head =
     changed.length > 0
-      ? `:white_check_mark: Updated the alert settings for *${name}* in this channel.`
-      : `Alert settings for *${name}* in this channel:`;
+      ? mrkdwn`:white_check_mark: Updated the alert settings for *${name}* in this channel.`
+      : mrkdwn`Alert settings for *${name}* in this channel:`;
   const lines = [
     head,
-    ...formatSettings(sub.settings, { defaultTimezone }),
-    '',
-    `To change them, copy, edit and send: ${commandFor('settings', sub, formatSettingsArgs(sub.settings))}`,
+    ...settingsLines(sub.settings, defaultTimezone),
+    mrkdwn``,
+    mrkdwn`To change them, copy, edit and send: ${commandFor('settings', sub, formatSettingsArgs(sub.settings))}`,
   ];
   return {
     text: truncatePlain(
-      `${changed.length > 0 ? 'Updated: ' : ''}${sub.brandName}: ${formatSettingsArgs(sub.settings)}`,
+      escapeMrkdwn(
+        `${changed.length > 0 ? mrkdwn`Updated: ` : mrkdwn``}${sub.brandName}: ${formatSettingsArgs(sub.settings)}`,
+      ),
       L.fallbackText,
     ),
     blocks: chunkSections(lines),

@@ -24,11 +24,11 @@ export function roomLeft(blocks: readonly unknown[], budget = MESSAGE_BUDGET): n
   );
 }
 
-export function takeLinesWithin(
-  lines: readonly string[],
+export function takeLinesWithin<T extends string>(
+  lines: readonly T[],
   budget: number,
-): { kept: string[]; dropped: number } {
-  const kept: string[] = [];
+): { kept: T[]; dropped: number } {
+  const kept: T[] = [];
   let used = 0;
   for (const line of lines) {
     // The line's JSON plus the escaped newline that joins it to the next.

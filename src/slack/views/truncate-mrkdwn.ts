@@ -96,9 +96,9 @@ function avoidSplitAtoms(text: string, cut: number): number {
 }
 
 /** `text` if it fits in `max` UTF-16 units, else a prefix + "…" + closers that fits. */
-export function truncateMrkdwn(text: string, max: number): string {
+export function truncateMrkdwn<T extends string>(text: T, max: number): T {
   if (text.length <= max) return text;
-  if (max <= ELLIPSIS.length) return ELLIPSIS.slice(0, Math.max(0, max));
+  if (max <= ELLIPSIS.length) return ELLIPSIS.slice(0, Math.max(0, max)) as T;
   const spans = scan(text);
   let cut = max - ELLIPSIS.length;
   for (;;) {
@@ -115,16 +115,24 @@ export function truncateMrkdwn(text: string, max: number): string {
       .map((s) => s.closer)
       .join('');
     const kept = text.slice(0, cut).trimEnd();
-    if (kept.length + ELLIPSIS.length + closers.length <= max) return kept + ELLIPSIS + closers;
+    if (kept.length + ELLIPSIS.length + closers.length <= max) return (kept + ELLIPSIS + closers) as T;
     cut = Math.min(cut - 1, max - ELLIPSIS.length - closers.length);
   }
 }
 
-/** Plain text (headers, buttons, titles): only surrogate pairs need care. */
-export function truncatePlain(text: string, max: number): string {
+/**
+ * Plain text (headers, buttons, titles): only surrogate pairs and entities need care.
+ * Generic so that cutting escaped text (`Mrkdwn`) keeps it escaped: the cut never halves
+ * an `&amp;`, and "…" is not markup.
+ */
+export function truncatePlain<T extends string>(text: T, max: number): T {
   if (text.length <= max) return text;
-  if (max <= ELLIPSIS.length) return ELLIPSIS.slice(0, Math.max(0, max));
-  return text.slice(0, avoidSplitAtoms(text, max - ELLIPSIS.length)).trimEnd() + ELLIPSIS;
+  if (max <= ELLIPSIS.length) return ELLIPSIS.slice(0, Math.max(0, max)) as T;
+  let cut = avoidSplitAtoms(text, max - ELLIPSIS.length);
+  // Never leave half a `<…>` link or mention open: text joined after it could close it.
+  const open = text.lastIndexOf('<', cut - 1);
+  if (open !== -1 && text.lastIndexOf('>', cut - 1) < open) cut = open;
+  return (text.slice(0, cut).trimEnd() + ELLIPSIS) as T;
 }
 
 /** Identifiers (action_id, block_id, values): cut hard, no ellipsis, never split a pair. */

@@ -9,8 +9,9 @@ import { parseCrawlerArgs } from '../../../src/slack/commands/subcommands/crawle
 import { parseRange } from '../../../src/slack/commands/subcommands/crawler/crawler-range.js';
 import { parseSubmitUrls } from '../../../src/slack/commands/subcommands/crawler/crawler-submit.js';
 import { UserError } from '../../../src/slack/user-error.js';
+import type { Mrkdwn } from '../../../src/slack/views/mrkdwn.js';
 
-const fail = (m: string) => new UserError('bad_arguments', m);
+const fail = (m: Mrkdwn) => new UserError('bad_arguments', m);
 
 describe('crawler words', () => {
   it('takes the brand before the first verb or range, in any order after it', () => {

@@ -25,6 +25,7 @@ import {
   marketRemovedReply,
   marketsReply,
 } from '../../../src/slack/views/markets-view.js';
+import { mrkdwn } from '../../../src/slack/views/mrkdwn.js';
 import {
   apiUsageBlocks,
   limiterBlocks,
@@ -166,7 +167,7 @@ describe('brand views within Slack limits', () => {
           limiterBlocks(s, now),
           serviceBlocks({ reachable: false, checkedAt: new Date(now).toISOString(), lastStatus: 503 }),
         ];
-        expectValidMessage(statusReply(parts, 'status'), 'vis:share');
+        expectValidMessage(statusReply(parts, mrkdwn`status`), 'vis:share');
       }),
       RUNS,
     );

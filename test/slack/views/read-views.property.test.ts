@@ -44,6 +44,7 @@ import {
   ideasRefreshStillRunningReply,
 } from '../../../src/slack/views/ideas-refresh-view.js';
 import { ideasReply } from '../../../src/slack/views/ideas-view.js';
+import { escapeMrkdwn } from '../../../src/slack/views/mrkdwn.js';
 import { shareActionsBlock } from '../../../src/slack/views/share-button.js';
 import { limitProblems } from './message-limit-problems.js';
 
@@ -541,7 +542,13 @@ describe('crawler and AI Pages views', () => {
         loosePayload,
         (b, title, lead, payload) => {
           expectValid(
-            crawlerPayloadReply({ brand: b, title, lead, payload, hint: previewFixHint(b.name, payload) }),
+            crawlerPayloadReply({
+              brand: b,
+              title,
+              lead: lead === undefined ? undefined : escapeMrkdwn(lead),
+              payload,
+              hint: previewFixHint(b.name, payload),
+            }),
           );
           const blocks = genericPayloadBlocks(payload, 9000);
           expect(limitProblems({ text: 'x', blocks })).toEqual([]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LimiterState } from '../../../src/api/limiter/types.js';
 import { validateBlocks } from '../../../src/slack/local/index.js';
+import { mrkdwn } from '../../../src/slack/views/mrkdwn.js';
 import {
   apiUsageBlocks,
   collectStatusBlocks,
@@ -49,7 +50,7 @@ describe('status sections', () => {
     const extra: StatusSection[] = [
       {
         name: 'Scheduler',
-        blocks: () => [{ type: 'section', text: { type: 'mrkdwn', text: '*Scheduler:* 3 jobs' } }],
+        blocks: () => [{ type: 'section', text: { type: 'mrkdwn', text: mrkdwn`*Scheduler:* 3 jobs` } }],
       },
       {
         name: 'Outbox',
@@ -59,7 +60,7 @@ describe('status sections', () => {
       },
     ];
     const parts = await collectStatusBlocks({ deps: {} as never, nowMs: NOW }, extra);
-    const reply = statusReply(parts, 'status');
+    const reply = statusReply(parts, mrkdwn`status`);
     expect(md(reply.blocks)).toContain('*Scheduler:* 3 jobs');
     expect(md(reply.blocks)).toContain('*Outbox:* unavailable right now.');
     expect(validateBlocks(reply.blocks, 'message')).toBeUndefined();

@@ -12,14 +12,17 @@ import { openAliasesModal } from '../../open-brand-modals.js';
 import { ensureCanEditBrand } from '../../permissions.js';
 import { UserError } from '../../user-error.js';
 import { aliasesChangedReply, aliasesReply } from '../../views/aliases-view.js';
-import { escapeMrkdwn } from '../../views/mrkdwn.js';
+import { escapeMrkdwn, joinMrkdwn, mrkdwn } from '../../views/mrkdwn.js';
 import { truncatePlain } from '../../views/truncate-mrkdwn.js';
 import { brandAndVerb } from '../brand-and-verb.js';
 import type { CommandContext, Subcommand } from '../subcommand.js';
 
 const VERBS = new Set(['list', 'set', 'add', 'remove', 'rm', 'delete', 'edit']);
 const quoted = (xs: readonly string[]) =>
-  xs.map((a) => `"${escapeMrkdwn(truncatePlain(a, 200))}"`).join(', ');
+  joinMrkdwn(
+    xs.map((a) => mrkdwn`"${escapeMrkdwn(truncatePlain(a, 200))}"`),
+    mrkdwn`, `,
+  );
 
 async function save(
   ctx: CommandContext,
@@ -66,14 +69,14 @@ export const aliases: Subcommand = {
     if (items.length === 0) {
       throw ctx.usageError(
         verb === 'set'
-          ? 'List the aliases after `set`, separated by commas. To remove them all, use `edit` and empty the list.'
-          : `Name the alias to ${verb === 'add' ? 'add' : 'remove'}.`,
+          ? mrkdwn`List the aliases after \`set\`, separated by commas. To remove them all, use \`edit\` and empty the list.`
+          : mrkdwn`Name the alias to ${verb === 'add' ? mrkdwn`add` : mrkdwn`remove`}.`,
       );
     }
     const tooLong = items.find((a) => a.length > ALIAS_MAX);
     if (tooLong) {
       throw ctx.usageError(
-        `An alias can have at most ${ALIAS_MAX} characters; "${escapeMrkdwn(truncatePlain(tooLong, 40))}" has ${tooLong.length}.`,
+        mrkdwn`An alias can have at most ${ALIAS_MAX} characters); "${escapeMrkdwn(truncatePlain(tooLong, 40))}" has ${tooLong.length}.`,
       );
     }
     const action = BRAND_WRITES.setAliases;
@@ -101,7 +104,7 @@ export const aliases: Subcommand = {
           write,
           new UserError(
             'alias_exists',
-            `${quoted(present)} ${present.length === 1 ? 'is' : 'are'} already ${present.length === 1 ? 'an alias' : 'aliases'} of *${escapeMrkdwn(found.name)}*; nothing changed.`,
+            mrkdwn`${quoted(present)} ${present.length === 1 ? mrkdwn`is` : mrkdwn`are`} already ${present.length === 1 ? mrkdwn`an alias` : mrkdwn`aliases`} of *${escapeMrkdwn(found.name)}*; nothing changed.`,
           ),
         );
       }
@@ -115,7 +118,7 @@ export const aliases: Subcommand = {
           write,
           new UserError(
             'alias_unknown',
-            `${quoted(missing)} ${missing.length === 1 ? 'is not an alias' : 'are not aliases'} of *${escapeMrkdwn(found.name)}*, so nothing was removed. Its aliases: ${current.length ? quoted(current) : 'none'}.`,
+            mrkdwn`${quoted(missing)} ${missing.length === 1 ? mrkdwn`is not an alias` : mrkdwn`are not aliases`} of *${escapeMrkdwn(found.name)}*, so nothing was removed. Its aliases: ${current.length ? quoted(current) : mrkdwn`none`}.`,
           ),
         );
       }

@@ -1,4 +1,5 @@
 import { brandListReply } from '../../views/brand-list-view.js';
+import { mrkdwn } from '../../views/mrkdwn.js';
 import type { Subcommand } from '../subcommand.js';
 
 export const brands: Subcommand = {
@@ -9,7 +10,7 @@ export const brands: Subcommand = {
   summary: 'List the brands the API key sees: role, website, primary market, active.',
   examples: ['/visibility brands'],
   async run(ctx) {
-    if (ctx.args.positional.length > 0) throw ctx.usageError('`brands` takes no arguments.');
+    if (ctx.args.positional.length > 0) throw ctx.usageError(mrkdwn`\`brands\` takes no arguments.`);
     // Fresh list, not the brief cache: this command is how people check for a new brand.
     // A fetch already in flight is fresh enough, and sharing it keeps a burst of `brands`
     // from queueing one GET /get-brands each.

@@ -1,7 +1,7 @@
 import { closestMatches } from '../../closest-matches.js';
 import { UserError } from '../../user-error.js';
 import { helpDetailReply, helpOverviewReply } from '../../views/help-view.js';
-import { escapeMrkdwn } from '../../views/mrkdwn.js';
+import { escapeMrkdwn, mrkdwn } from '../../views/mrkdwn.js';
 import { findSubcommand } from '../find-subcommand.js';
 import type { Subcommand } from '../subcommand.js';
 
@@ -24,7 +24,7 @@ export const help: Subcommand = {
     );
     throw new UserError(
       'unknown_subcommand',
-      `There is no subcommand \`${escapeMrkdwn(name)}\`.${close.length ? ` Did you mean \`${close[0]}\`?` : ''} \`/visibility help\` lists them all.`,
+      mrkdwn`There is no subcommand \`${escapeMrkdwn(name)}\`.${close[0] !== undefined ? mrkdwn` Did you mean \`${escapeMrkdwn(close[0])}\`?` : mrkdwn``} \`/visibility help\` lists them all.`,
     );
   },
 };

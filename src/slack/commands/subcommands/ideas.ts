@@ -6,7 +6,7 @@
 
 import { UserError } from '../../user-error.js';
 import type { IdeasStatusFilter } from '../../views/ideas-view.js';
-import { escapeMrkdwn } from '../../views/mrkdwn.js';
+import { escapeMrkdwn, type Mrkdwn, mrkdwn } from '../../views/mrkdwn.js';
 import { brandAndVerb } from '../brand-and-verb.js';
 import type { Subcommand } from '../subcommand.js';
 import { commandText } from './args/command-text.js';
@@ -42,9 +42,11 @@ export function createIdeasSubcommand(options: IdeasOptions = {}): Subcommand {
     ],
     async run(ctx) {
       const { brandToken, verb, rest } = brandAndVerb(ctx.args.positional, VERBS);
-      const fail = (message: string) => new UserError('bad_arguments', message, USAGE);
+      const fail = (message: Mrkdwn) => new UserError('bad_arguments', message, USAGE);
       if (rest.length > 0) {
-        throw fail(`Unexpected “${escapeMrkdwn(rest.join(' ').slice(0, 60))}” after \`${verb}\`.`);
+        throw fail(
+          mrkdwn`Unexpected “${escapeMrkdwn(rest.join(' ').slice(0, 60))}” after \`${escapeMrkdwn(verb ?? '')}\`.`,
+        );
       }
       const flags = flagReader(ctx.args.flags, fail);
       if (verb === 'refresh') {

@@ -14,7 +14,7 @@ import { ensureCanEditBrand } from '../../permissions.js';
 import { UserError } from '../../user-error.js';
 import { PLACE_MAX } from '../../views/location-modal.js';
 import { locationSetReply } from '../../views/location-view.js';
-import { escapeMrkdwn } from '../../views/mrkdwn.js';
+import { escapeMrkdwn, mrkdwn } from '../../views/mrkdwn.js';
 import { channelDefaultBrandId } from '../channel-default-brand.js';
 import type { CommandContext, Subcommand } from '../subcommand.js';
 
@@ -22,9 +22,11 @@ function textFlag(ctx: CommandContext, name: string): string | undefined {
   const v = ctx.args.flags[name];
   if (v === undefined) return undefined;
   if (v === true || v.trim() === '')
-    throw ctx.usageError(`\`--${name}\` needs a value, e.g. \`--${name} Bavaria\`.`);
+    throw ctx.usageError(
+      mrkdwn`\`--${escapeMrkdwn(name)}\` needs a value, e.g. \`--${escapeMrkdwn(name)} Bavaria\`.`,
+    );
   if (v.trim().length > PLACE_MAX)
-    throw ctx.usageError(`\`--${name}\` is too long (at most ${PLACE_MAX} characters).`);
+    throw ctx.usageError(mrkdwn`\`--${escapeMrkdwn(name)}\` is too long (at most ${PLACE_MAX} characters).`);
   return v.trim();
 }
 
@@ -38,7 +40,7 @@ async function brandOrCountryHint(ctx: CommandContext, token: string | undefined
     const country = token ? resolveCountry(token) : undefined;
     if (country && err instanceof UserError && err.code === 'brand_unknown') {
       throw ctx.usageError(
-        `Which brand should move to ${escapeMrkdwn(countryLabel(country.code))}? Name it first, e.g. \`/visibility location "Acme Analytics" ${country.code}\`, or give this channel a default brand with \`/visibility use\`.`,
+        mrkdwn`Which brand should move to ${escapeMrkdwn(countryLabel(country.code))}? Name it first, e.g. \`/visibility location "Acme Analytics" ${escapeMrkdwn(country.code)}\`, or give this channel a default brand with \`/visibility use\`.`,
       );
     }
     throw err;
@@ -61,7 +63,7 @@ export const location: Subcommand = {
     for (const name of Object.keys(ctx.args.flags)) {
       if (!KNOWN_FLAGS.has(name)) {
         throw ctx.usageError(
-          `\`--${escapeMrkdwn(name)}\` is not an option of location: use --region, --city or --provider-code.`,
+          mrkdwn`\`--${escapeMrkdwn(name)}\` is not an option of location: use --region, --city or --provider-code.`,
         );
       }
     }
@@ -73,7 +75,7 @@ export const location: Subcommand = {
       providerCode = rawCode === true ? undefined : parseProviderCode(rawCode);
       if (providerCode === undefined) {
         throw ctx.usageError(
-          '`--provider-code` must be a positive whole number, e.g. `--provider-code 1023191`.',
+          mrkdwn`\`--provider-code\` must be a positive whole number, e.g. \`--provider-code 1023191\`.`,
         );
       }
     }
@@ -90,7 +92,7 @@ export const location: Subcommand = {
     if (countryText.trim() === '') {
       if (region || city || providerCode !== undefined) {
         throw ctx.usageError(
-          'Name the country too, e.g. `/visibility location "Acme Analytics" DE --city Munich`.',
+          mrkdwn`Name the country too, e.g. \`/visibility location "Acme Analytics" DE --city Munich\`.`,
         );
       }
       await openLocationModal(ctx, await brandOrCountryHint(ctx, brandToken));
@@ -99,7 +101,7 @@ export const location: Subcommand = {
     const country = resolveCountry(countryText);
     if (!country) {
       throw ctx.usageError(
-        `"${escapeMrkdwn(countryText)}" is not a country I know. ${didYouMeanCountry(countryText)}`,
+        mrkdwn`"${escapeMrkdwn(countryText)}" is not a country I know. ${didYouMeanCountry(countryText)}`,
       );
     }
 

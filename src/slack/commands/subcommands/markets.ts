@@ -16,7 +16,7 @@ import {
   marketsReply,
   primaryMarketRefusal,
 } from '../../views/markets-view.js';
-import { escapeMrkdwn } from '../../views/mrkdwn.js';
+import { escapeMrkdwn, mrkdwn } from '../../views/mrkdwn.js';
 import { brandAndVerb } from '../brand-and-verb.js';
 import type { Subcommand } from '../subcommand.js';
 
@@ -66,7 +66,7 @@ export const markets: Subcommand = {
       const parsed = splitCountryAndName(rest);
       if (!parsed) {
         throw ctx.usageError(
-          `"${escapeMrkdwn(rest[0]!)}" is not a country I know. ${didYouMeanCountry(rest[0]!)}`,
+          mrkdwn`"${escapeMrkdwn(rest[0]!)}" is not a country I know. ${didYouMeanCountry(rest[0]!)}`,
         );
       }
       const action = BRAND_WRITES.addMarket;
@@ -92,11 +92,13 @@ export const markets: Subcommand = {
     // remove
     const target = rest.join(' ').trim();
     if (target === '')
-      throw ctx.usageError('Name the market to remove: a country (DE, Germany) or a market id.');
+      throw ctx.usageError(mrkdwn`Name the market to remove: a country (DE, Germany) or a market id.`);
     const byId = UUID.test(target) ? target.toLowerCase() : undefined;
     const country = byId ? undefined : resolveCountry(target);
     if (!byId && !country) {
-      throw ctx.usageError(`"${escapeMrkdwn(target)}" is not a country I know. ${didYouMeanCountry(target)}`);
+      throw ctx.usageError(
+        mrkdwn`"${escapeMrkdwn(target)}" is not a country I know. ${didYouMeanCountry(target)}`,
+      );
     }
     const action = BRAND_WRITES.removeMarket;
     await ctx.requireWriter(action);
@@ -129,7 +131,7 @@ export const markets: Subcommand = {
         write,
         new UserError(
           'market_unknown',
-          `*${escapeMrkdwn(found.name)}* has no market ${escapeMrkdwn(byId ?? countryLabel(country!.code))}. Its markets: ${escapeMrkdwn(have)}.`,
+          mrkdwn`*${escapeMrkdwn(found.name)}* has no market ${escapeMrkdwn(byId ?? countryLabel(country!.code))}. Its markets: ${escapeMrkdwn(have)}.`,
         ),
       );
     }

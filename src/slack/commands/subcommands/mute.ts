@@ -9,6 +9,7 @@ import { createSubscriptionsRepo } from '../../../store/subscriptions-repo.js';
 import { textReply } from '../../reply.js';
 import { slackDate } from '../../user-facing-error.js';
 import { brandName } from '../../views/brand-name.js';
+import { escapeMrkdwn, mrkdwn } from '../../views/mrkdwn.js';
 import { commandFor } from '../../views/subscriptions-view.js';
 import type { Subcommand } from '../subcommand.js';
 import { resolveSubscribedBrand } from './alerts/resolve-subscribed-brand.js';
@@ -46,9 +47,10 @@ export const mute: Subcommand = {
     const words = ctx.args.positional;
     const at = durationStart(words);
     const durationText = words.slice(at).join(' ');
-    if (durationText === '') throw ctx.usageError('How long? Add a duration, e.g. `2h`, `1d` or `1h30m`.');
+    if (durationText === '')
+      throw ctx.usageError(mrkdwn`How long? Add a duration, e.g. \`2h\`, \`1d\` or \`1h30m\`.`);
     const duration = parseDuration(durationText);
-    if (!duration.ok) throw ctx.usageError(duration.error);
+    if (!duration.ok) throw ctx.usageError(escapeMrkdwn(duration.error));
     await ctx.requireWriter(SUBSCRIPTION_WRITES.mute);
     const sub = resolveSubscribedBrand(deps, channelId, at > 0 ? words.slice(0, at).join(' ') : undefined);
     const now = deps.clock.now();
@@ -65,7 +67,7 @@ export const mute: Subcommand = {
     });
     await ctx.respond(
       textReply(
-        `:no_bell: Alerts for *${brandName(sub.brandName)}* in this channel are muted for ${formatDuration(duration.ms)}, until ${slackDate(until)}. They are held, not dropped: when the mute ends they arrive together in one message. The daily digest still comes. ${commandFor('unmute', sub)} ends the mute now.`,
+        mrkdwn`:no_bell: Alerts for *${brandName(sub.brandName)}* in this channel are muted for ${escapeMrkdwn(formatDuration(duration.ms))}, until ${slackDate(until)}. They are held, not dropped: when the mute ends they arrive together in one message. The daily digest still comes. ${commandFor('unmute', sub)} ends the mute now.`,
       ),
     );
   },

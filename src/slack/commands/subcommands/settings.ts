@@ -7,7 +7,7 @@
 import { parseSettingsArgs, SETTING_EXAMPLES, settingKeys } from '../../../alerts/parse-settings-args.js';
 import { createSubscriptionsRepo } from '../../../store/subscriptions-repo.js';
 import { UserError } from '../../user-error.js';
-import { escapeMrkdwn } from '../../views/mrkdwn.js';
+import { escapeMrkdwn, joinMrkdwn, mrkdwn } from '../../views/mrkdwn.js';
 import { settingsReply } from '../../views/subscriptions-view.js';
 import type { Subcommand } from '../subcommand.js';
 import { resolveSubscribedBrand } from './alerts/resolve-subscribed-brand.js';
@@ -47,7 +47,10 @@ export const settings: Subcommand = {
     if (!parsed.ok) {
       throw new UserError(
         'bad_settings',
-        `Nothing changed:\n${parsed.errors.map((e) => `• ${escapeMrkdwn(e)}`).join('\n')}`,
+        mrkdwn`Nothing changed:\n${joinMrkdwn(
+          parsed.errors.map((e) => mrkdwn`• ${escapeMrkdwn(e)}`),
+          mrkdwn`\n`,
+        )}`,
         settings.usage,
       );
     }

@@ -1,3 +1,4 @@
+import { mrkdwn } from '../../views/mrkdwn.js';
 import { collectStatusBlocks, statusFallback, statusReply } from '../../views/status-view.js';
 import type { Subcommand } from '../subcommand.js';
 
@@ -9,7 +10,7 @@ export const status: Subcommand = {
     'How the bot is doing: API requests used today against the daily limit, the rate limiter, the service.',
   examples: ['/visibility status'],
   async run(ctx) {
-    if (ctx.args.positional.length > 0) throw ctx.usageError('`status` takes no arguments.');
+    if (ctx.args.positional.length > 0) throw ctx.usageError(mrkdwn`\`status\` takes no arguments.`);
     const { deps } = ctx;
     const parts = await collectStatusBlocks({ deps, nowMs: deps.clock.now() });
     await ctx.respond(statusReply(parts, statusFallback(deps.api.limiterState())));

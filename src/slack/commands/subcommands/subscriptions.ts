@@ -6,6 +6,7 @@
 import { createOutboxRepo } from '../../../store/outbox-repo.js';
 import { createSnoozesRepo } from '../../../store/snoozes-repo.js';
 import { createSubscriptionsRepo } from '../../../store/subscriptions-repo.js';
+import { mrkdwn } from '../../views/mrkdwn.js';
 import { subscriptionsReply } from '../../views/subscriptions-view.js';
 import type { Subcommand } from '../subcommand.js';
 
@@ -19,7 +20,7 @@ export const subscriptions: Subcommand = {
   examples: ['/visibility subscriptions'],
   async run(ctx) {
     if (ctx.args.positional.length > 0)
-      throw ctx.usageError('`subscriptions` takes no arguments; it lists this channel’s.');
+      throw ctx.usageError(mrkdwn`\`subscriptions\` takes no arguments; it lists this channel’s.`);
     const { deps, channelId } = ctx;
     const now = deps.clock.now();
     const snoozes = createSnoozesRepo(deps.db)

@@ -6,6 +6,7 @@
 import { liftMute } from '../../../jobs/lift-mute.js';
 import { textReply } from '../../reply.js';
 import { brandName } from '../../views/brand-name.js';
+import { escapeMrkdwn, mrkdwn } from '../../views/mrkdwn.js';
 import type { Subcommand } from '../subcommand.js';
 import { resolveSubscribedBrand } from './alerts/resolve-subscribed-brand.js';
 import { SUBSCRIPTION_WRITES } from './alerts/subscription-writes.js';
@@ -24,7 +25,9 @@ export const unmute: Subcommand = {
     const now = deps.clock.now();
     const name = brandName(sub.brandName);
     if (sub.mutedUntilMs === null || sub.mutedUntilMs <= now) {
-      await ctx.respond(textReply(`Alerts for *${name}* are not muted in this channel; nothing changed.`));
+      await ctx.respond(
+        textReply(mrkdwn`Alerts for *${name}* are not muted in this channel; nothing changed.`),
+      );
       return;
     }
     const { released } = liftMute(deps.db, sub, deps.config.defaultTimezone, now);
@@ -41,6 +44,8 @@ export const unmute: Subcommand = {
       released > 0
         ? ` ${released} held alert message${released === 1 ? '' : 's'} will arrive shortly, together.`
         : '';
-    await ctx.respond(textReply(`:bell: Alerts for *${name}* are back on in this channel.${held}`));
+    await ctx.respond(
+      textReply(mrkdwn`:bell: Alerts for *${name}* are back on in this channel.${escapeMrkdwn(held)}`),
+    );
   },
 };

@@ -10,6 +10,7 @@ import { createSubscriptionsRepo } from '../../../store/subscriptions-repo.js';
 import { transaction } from '../../../store/transaction.js';
 import { textReply } from '../../reply.js';
 import { brandName } from '../../views/brand-name.js';
+import { mrkdwn } from '../../views/mrkdwn.js';
 import { commandFor } from '../../views/subscriptions-view.js';
 import type { Subcommand } from '../subcommand.js';
 import { resolveSubscribedBrand } from './alerts/resolve-subscribed-brand.js';
@@ -32,7 +33,7 @@ export const unsubscribe: Subcommand = {
     if (kind && !sub[kind]) {
       await ctx.respond(
         textReply(
-          `This channel does not get ${kind === 'alerts' ? 'alerts' : 'the daily digest'} for *${name}*; nothing changed. \`/visibility subscriptions\` shows what it gets.`,
+          mrkdwn`This channel does not get ${kind === 'alerts' ? mrkdwn`alerts` : mrkdwn`the daily digest`} for *${name}*; nothing changed. \`/visibility subscriptions\` shows what it gets.`,
         ),
       );
       return;
@@ -62,15 +63,17 @@ export const unsubscribe: Subcommand = {
       result: 'ok',
     });
     const what = removeAll
-      ? 'alerts or digests'
+      ? mrkdwn`alerts or digests`
       : kind === 'alerts'
-        ? 'alerts (the digest continues)'
-        : 'the daily digest (alerts continue)';
+        ? mrkdwn`alerts (the digest continues)`
+        : mrkdwn`the daily digest (alerts continue)`;
     const held =
-      cancelled > 0 ? ` ${cancelled} held alert message${cancelled === 1 ? ' was' : 's were'} dropped.` : '';
+      cancelled > 0
+        ? mrkdwn` ${cancelled} held alert message${cancelled === 1 ? mrkdwn` was` : mrkdwn`s were`} dropped.`
+        : mrkdwn``;
     await ctx.respond(
       textReply(
-        `This channel no longer gets ${what} for *${name}*.${held} ${commandFor('subscribe', sub)} starts again.`,
+        mrkdwn`This channel no longer gets ${what} for *${name}*.${held} ${commandFor('subscribe', sub)} starts again.`,
       ),
     );
   },

@@ -4,7 +4,7 @@
  * setting of the bot, not a change to the brand: no admin check, but audited like writes.
  */
 import { textReply } from '../../reply.js';
-import { escapeMrkdwn } from '../../views/mrkdwn.js';
+import { escapeMrkdwn, mrkdwn } from '../../views/mrkdwn.js';
 import { channelDefaultBrandId } from '../channel-default-brand.js';
 import { clearChannelDefaultBrand, saveChannelDefaultBrand } from '../save-channel-default-brand.js';
 import type { Subcommand } from '../subcommand.js';
@@ -30,15 +30,15 @@ export const use: Subcommand = {
       deps.auditLog.record({ atMs: deps.clock.now(), userId, channelId, brandId, action, result });
 
     if (ctx.args.flags['clear'] !== undefined) {
-      if (token !== '') throw ctx.usageError('Use either a brand or `--clear`, not both.');
+      if (token !== '') throw ctx.usageError(mrkdwn`Use either a brand or \`--clear\`, not both.`);
       const had = channelDefaultBrandId(deps.db, channelId);
       clearChannelDefaultBrand(deps.db, channelId);
       audit(USE_ACTIONS.clear, had ?? null, had ? 'ok' : 'refused: nothing_set');
       await ctx.respond(
         textReply(
           had
-            ? 'This channel has no default brand any more: name the brand in each command.'
-            : 'This channel had no default brand; nothing changed.',
+            ? mrkdwn`This channel has no default brand any more: name the brand in each command.`
+            : mrkdwn`This channel had no default brand; nothing changed.`,
         ),
       );
       return;
@@ -48,7 +48,9 @@ export const use: Subcommand = {
       const id = channelDefaultBrandId(deps.db, channelId);
       if (id === undefined) {
         await ctx.respond(
-          textReply('This channel has no default brand. Set one with `/visibility use "Acme Analytics"`.'),
+          textReply(
+            mrkdwn`This channel has no default brand. Set one with \`/visibility use "Acme Analytics"\`.`,
+          ),
         );
         return;
       }
@@ -57,8 +59,8 @@ export const use: Subcommand = {
       await ctx.respond(
         textReply(
           current
-            ? `This channel's default brand is *${escapeMrkdwn(current.name)}*. Change it with \`/visibility use <brand>\`, remove it with \`/visibility use --clear\`.`
-            : `This channel's default brand (\`${escapeMrkdwn(id)}\`) is no longer visible to the API key. Set another with \`/visibility use <brand>\`.`,
+            ? mrkdwn`This channel's default brand is *${escapeMrkdwn(current.name)}*. Change it with \`/visibility use &lt;brand&gt;\`, remove it with \`/visibility use --clear\`.`
+            : mrkdwn`This channel's default brand (\`${escapeMrkdwn(id)}\`) is no longer visible to the API key. Set another with \`/visibility use &lt;brand&gt;\`.`,
         ),
       );
       return;
@@ -69,7 +71,7 @@ export const use: Subcommand = {
     audit(USE_ACTIONS.set, found.id);
     await ctx.respond(
       textReply(
-        `*${escapeMrkdwn(found.name)}* is now this channel's default brand: brand commands here can leave it out, e.g. \`/visibility markets\` or \`/visibility brand\`.`,
+        mrkdwn`*${escapeMrkdwn(found.name)}* is now this channel's default brand: brand commands here can leave it out, e.g. \`/visibility markets\` or \`/visibility brand\`.`,
       ),
     );
   },

@@ -8,18 +8,21 @@ import type { Brand } from '../../../../api/schemas/index.js';
 import type { AppDeps } from '../../../../app-deps.js';
 import { createSubscriptionsRepo, type Subscription } from '../../../../store/subscriptions-repo.js';
 import { UserError } from '../../../user-error.js';
-import { escapeMrkdwn } from '../../../views/mrkdwn.js';
+import { escapeMrkdwn, joinMrkdwn, mrkdwn } from '../../../views/mrkdwn.js';
 import { channelDefaultBrandId } from '../../channel-default-brand.js';
 import { resolveBrand } from '../../resolve-brand.js';
 
 function notSubscribed(what: string, subs: readonly Subscription[]): UserError {
-  const list = subs.map((s) => `*${escapeMrkdwn(s.brandName)}*`).join(', ');
+  const list = joinMrkdwn(
+    subs.map((s) => mrkdwn`*${escapeMrkdwn(s.brandName)}*`),
+    mrkdwn`, `,
+  );
   return new UserError(
     'not_subscribed',
-    `This channel is not subscribed to ${what}. ${
+    mrkdwn`This channel is not subscribed to ${escapeMrkdwn(what)}. ${
       subs.length > 0
-        ? `Its subscriptions: ${list}.`
-        : 'It has no subscriptions; start one with `/visibility subscribe "Brand name"`.'
+        ? mrkdwn`Its subscriptions: ${list}.`
+        : mrkdwn`It has no subscriptions; start one with \`/visibility subscribe "Brand name"\`.`
     }`,
   );
 }
@@ -38,7 +41,10 @@ export function resolveSubscribedBrand(
     if (subs.length === 0) throw notSubscribed('any brand', subs);
     throw new UserError(
       'brand_missing',
-      `Which brand? This channel is subscribed to ${subs.map((s) => `*${escapeMrkdwn(s.brandName)}*`).join(', ')}.`,
+      mrkdwn`Which brand? This channel is subscribed to ${joinMrkdwn(
+        subs.map((s) => mrkdwn`*${escapeMrkdwn(s.brandName)}*`),
+        mrkdwn`, `,
+      )}.`,
     );
   }
   // resolveBrand reads only id and name.

@@ -4,7 +4,7 @@
  * ignored, so a typo (`--domian`) does not silently show unfiltered data.
  */
 import type { UserError } from '../../../user-error.js';
-import { escapeMrkdwn } from '../../../views/mrkdwn.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../../views/mrkdwn.js';
 
 /** Flags every subcommand tolerates (`--share` is read by the share machinery). */
 const ALWAYS_ALLOWED = ['share'];
@@ -22,7 +22,7 @@ export interface FlagReader {
 
 export function flagReader(
   flags: Readonly<Record<string, string | true>>,
-  fail: (message: string) => UserError,
+  fail: (message: Mrkdwn) => UserError,
 ): FlagReader {
   const known = new Set<string>(ALWAYS_ALLOWED);
   const find = (names: readonly string[]): [string, string | true] | undefined => {
@@ -38,7 +38,8 @@ export function flagReader(
       const hit = find(names);
       if (!hit) return undefined;
       const [name, value] = hit;
-      if (value === true || value.trim() === '') throw fail(`\`--${escapeMrkdwn(name)}\` needs a value.`);
+      if (value === true || value.trim() === '')
+        throw fail(mrkdwn`\`--${escapeMrkdwn(name)}\` needs a value.`);
       return value.trim();
     },
     int(min, max, ...names) {
@@ -48,8 +49,10 @@ export function flagReader(
       const text = value === true ? '' : value.trim();
       const n = /^[+]?\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
       if (!Number.isInteger(n) || n < min || n > max) {
-        const got = text === '' ? 'no value' : `“${escapeMrkdwn(text.slice(0, 30))}”`;
-        throw fail(`\`--${escapeMrkdwn(name)}\` takes a whole number from ${min} to ${max} (got ${got}).`);
+        const got = text === '' ? mrkdwn`no value` : mrkdwn`“${escapeMrkdwn(text.slice(0, 30))}”`;
+        throw fail(
+          mrkdwn`\`--${escapeMrkdwn(name)}\` takes a whole number from ${min} to ${max} (got ${got}).`,
+        );
       }
       return n;
     },
@@ -59,14 +62,17 @@ export function flagReader(
       const [name, value] = hit;
       if (value === true || /^(true|yes|on|1)$/i.test(value)) return true;
       if (/^(false|no|off|0)$/i.test(value)) return false;
-      throw fail(`\`--${escapeMrkdwn(name)}\` takes no value.`);
+      throw fail(mrkdwn`\`--${escapeMrkdwn(name)}\` takes no value.`);
     },
     rejectUnknown(...alsoAllowed) {
       for (const n of alsoAllowed) known.add(n);
       const unknown = Object.keys(flags).filter((f) => !known.has(f));
       if (unknown.length > 0) {
-        const list = unknown.map((f) => `\`--${escapeMrkdwn(f.slice(0, 40))}\``).join(', ');
-        throw fail(`Unknown flag${unknown.length === 1 ? '' : 's'} ${list} here.`);
+        const list = joinMrkdwn(
+          unknown.map((f) => mrkdwn`\`--${escapeMrkdwn(f.slice(0, 40))}\``),
+          mrkdwn`, `,
+        );
+        throw fail(mrkdwn`Unknown flag${unknown.length === 1 ? mrkdwn`` : mrkdwn`s`} ${list} here.`);
       }
     },
   };

@@ -3,7 +3,7 @@
  * words after the view name, a flag reader and a usage error that quotes this view's usage.
  */
 import { UserError } from '../../../user-error.js';
-import { escapeMrkdwn } from '../../../views/mrkdwn.js';
+import { escapeMrkdwn, type Mrkdwn } from '../../../views/mrkdwn.js';
 import type { CommandContext } from '../../subcommand.js';
 import { type FlagReader, flagReader } from '../args/flag-reader.js';
 import { CITATION_USAGES, type CitationViewName } from './citation-usages.js';
@@ -22,7 +22,7 @@ export function citationViewArgs(
   brandToken: string | undefined,
   rest: string[],
 ): CitationViewArgs {
-  const fail = (message: string) => new UserError('bad_arguments', message, CITATION_USAGES[view]);
+  const fail = (message: Mrkdwn) => new UserError('bad_arguments', message, CITATION_USAGES[view]);
   return { ctx, brandToken, rest, flags: flagReader(ctx.args.flags, fail), fail };
 }
 

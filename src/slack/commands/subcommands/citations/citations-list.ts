@@ -7,7 +7,7 @@ import {
   type CitationsPageValue,
   citationsListReply,
 } from '../../../views/citations-list-view.js';
-import { escapeMrkdwn } from '../../../views/mrkdwn.js';
+import { escapeMrkdwn, type Mrkdwn, mrkdwn } from '../../../views/mrkdwn.js';
 import { commandText } from '../args/command-text.js';
 import { withShareButton } from '../args/with-share-button.js';
 import { type CitationViewArgs, noExtraWords } from './citation-view-args.js';
@@ -16,7 +16,7 @@ import { type CitationViewArgs, noExtraWords } from './citation-view-args.js';
 export const DEFAULT_CITATIONS_PAGE = 20;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function parseTags(text: string | undefined, fail: (m: string) => Error): string[] | undefined {
+export function parseTags(text: string | undefined, fail: (m: Mrkdwn) => Error): string[] | undefined {
   if (text === undefined) return undefined;
   const tags = text
     .split(',')
@@ -25,7 +25,7 @@ export function parseTags(text: string | undefined, fail: (m: string) => Error):
   const bad = tags.find((t) => !UUID.test(t));
   if (bad !== undefined || tags.length === 0) {
     throw fail(
-      `\`--tags\` takes tag ids (UUIDs) separated by commas${bad ? `; “${escapeMrkdwn(bad.slice(0, 40))}” is not one` : ''}.`,
+      mrkdwn`\`--tags\` takes tag ids (UUIDs) separated by commas${bad ? mrkdwn`; “${escapeMrkdwn(bad.slice(0, 40))}” is not one` : mrkdwn``}.`,
     );
   }
   return tags;

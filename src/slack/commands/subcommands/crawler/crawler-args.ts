@@ -7,7 +7,7 @@
 
 import type { DateRangeParams } from '../../../../api/visibility-api.js';
 import { UserError } from '../../../user-error.js';
-import { escapeMrkdwn } from '../../../views/mrkdwn.js';
+import { escapeMrkdwn, type Mrkdwn, mrkdwn } from '../../../views/mrkdwn.js';
 import { ownLookup } from '../../../views/own-lookup.js';
 import { isRangeToken, looksLikeRange, parseRange } from './crawler-range.js';
 import { CRAWLER_USAGES, type CrawlerVerb, crawlerVerbs } from './crawler-usages.js';
@@ -46,7 +46,7 @@ export function parseCrawlerArgs(positional: readonly string[]): CrawlerArgs {
   let verb: CrawlerVerb | undefined;
   let range: DateRangeParams | undefined;
   const operands: string[] = [];
-  const fail = (message: string) =>
+  const fail = (message: Mrkdwn) =>
     new UserError('bad_arguments', message, CRAWLER_USAGES[verb ?? 'overview']);
   for (const token of rest) {
     if (verb !== undefined && TAKES_OPERANDS.has(verb)) {
@@ -65,7 +65,7 @@ export function parseCrawlerArgs(positional: readonly string[]): CrawlerArgs {
       continue;
     }
     throw fail(
-      `Unexpected “${escapeMrkdwn(token.slice(0, 60))}”. Valid words here: ${crawlerVerbs.join(', ')} and a range.`,
+      mrkdwn`Unexpected “${escapeMrkdwn(token.slice(0, 60))}”. Valid words here: ${escapeMrkdwn(crawlerVerbs.join(', '))} and a range.`,
     );
   }
   return {

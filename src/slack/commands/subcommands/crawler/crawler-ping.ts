@@ -5,7 +5,7 @@
 import { auditedWrite } from '../../../audited-write.js';
 import { ensureCanEditBrand } from '../../../permissions.js';
 import { crawlerPayloadReply } from '../../../views/crawler-tab-view.js';
-import { escapeMrkdwn } from '../../../views/mrkdwn.js';
+import { escapeMrkdwn, mrkdwn } from '../../../views/mrkdwn.js';
 import { type CrawlerViewArgs, noRange } from './crawler-view-args.js';
 import { CRAWLER_WRITES } from './crawler-writes.js';
 
@@ -25,7 +25,7 @@ export async function runCrawlerPing(a: CrawlerViewArgs): Promise<void> {
     crawlerPayloadReply({
       brand,
       title: 'Verification ping',
-      lead: `:satellite_antenna: Sent the synthetic verification ping for *${escapeMrkdwn(brand.name)}*. It should show up in \`crawler live\` shortly.`,
+      lead: mrkdwn`:satellite_antenna: Sent the synthetic verification ping for *${escapeMrkdwn(brand.name)}*. It should show up in \`crawler live\` shortly.`,
       payload,
     }),
   );

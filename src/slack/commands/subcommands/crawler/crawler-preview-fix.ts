@@ -4,7 +4,7 @@
  * not refused for a viewer brand: the service's answer is relayed.
  */
 import { crawlerPayloadReply } from '../../../views/crawler-tab-view.js';
-import { escapeMrkdwn } from '../../../views/mrkdwn.js';
+import { escapeMrkdwn, mrkdwn } from '../../../views/mrkdwn.js';
 import { type CrawlerViewArgs, noRange } from './crawler-view-args.js';
 
 export async function runCrawlerPreviewFix(a: CrawlerViewArgs): Promise<void> {
@@ -24,7 +24,7 @@ export async function runCrawlerPreviewFix(a: CrawlerViewArgs): Promise<void> {
     crawlerPayloadReply({
       brand,
       title: 'Access fix preview',
-      lead: `:mag: Preview of the fix for finding \`${escapeMrkdwn(findingId.slice(0, 80))}\`. Nothing was changed: make the change on your site.`,
+      lead: mrkdwn`:mag: Preview of the fix for finding \`${escapeMrkdwn(findingId.slice(0, 80))}\`. Nothing was changed: make the change on your site.`,
       payload,
     }),
   );

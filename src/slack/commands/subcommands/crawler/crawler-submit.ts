@@ -6,7 +6,7 @@
 import { auditedWrite } from '../../../audited-write.js';
 import { ensureCanEditBrand } from '../../../permissions.js';
 import { crawlerPayloadReply } from '../../../views/crawler-tab-view.js';
-import { escapeMrkdwn } from '../../../views/mrkdwn.js';
+import { escapeMrkdwn, mrkdwn } from '../../../views/mrkdwn.js';
 import { type CrawlerViewArgs, noRange, shown } from './crawler-view-args.js';
 import { CRAWLER_WRITES } from './crawler-writes.js';
 
@@ -58,9 +58,9 @@ export async function runCrawlerSubmit(a: CrawlerViewArgs): Promise<void> {
     crawlerPayloadReply({
       brand,
       title: 'Submitted to AI search',
-      lead: `:outbox_tray: Submitted ${urls.length} URL${urls.length === 1 ? '' : 's'} for *${name}*.`,
+      lead: mrkdwn`:outbox_tray: Submitted ${urls.length} URL${urls.length === 1 ? mrkdwn`` : mrkdwn`s`} for *${name}*.`,
       payload,
-      hint: `Follow it with \`/visibility crawler "${name}" submit-status\`.`,
+      hint: mrkdwn`Follow it with \`/visibility crawler "${name}" submit-status\`.`,
     }),
   );
 }

@@ -1,6 +1,6 @@
 /** What every `crawler` view gets: the parsed words, a flag reader and its own usage error. */
 import { UserError } from '../../../user-error.js';
-import { escapeMrkdwn } from '../../../views/mrkdwn.js';
+import { escapeMrkdwn, type Mrkdwn } from '../../../views/mrkdwn.js';
 import type { CommandContext } from '../../subcommand.js';
 import { type FlagReader, flagReader } from '../args/flag-reader.js';
 import type { CrawlerArgs } from './crawler-args.js';
@@ -13,7 +13,7 @@ export interface CrawlerViewArgs extends CrawlerArgs {
 }
 
 export function crawlerViewArgs(ctx: CommandContext, args: CrawlerArgs): CrawlerViewArgs {
-  const fail = (message: string) => new UserError('bad_arguments', message, CRAWLER_USAGES[args.verb]);
+  const fail = (message: Mrkdwn) => new UserError('bad_arguments', message, CRAWLER_USAGES[args.verb]);
   return { ...args, ctx, flags: flagReader(ctx.args.flags, fail), fail };
 }
 

@@ -11,6 +11,7 @@ import type { AppDeps } from '../../../../app-deps.js';
 import { errorReply, type Reply } from '../../../reply.js';
 import { userFacingError } from '../../../user-facing-error.js';
 import { ideasRefreshDoneReply, ideasRefreshStillRunningReply } from '../../../views/ideas-refresh-view.js';
+import { mrkdwn } from '../../../views/mrkdwn.js';
 import type { RefreshTiming } from './refresh-timing.js';
 
 export type FollowOutcome = 'completed' | 'timeout' | 'failed' | 'aborted';
@@ -65,7 +66,7 @@ export async function followGeneration(o: FollowOptions): Promise<FollowOutcome>
         const facing = userFacingError(err);
         const reply = errorReply(err, {
           ...facing,
-          message: `I stopped following the content ideas refresh: ${facing.message}`,
+          message: mrkdwn`I stopped following the content ideas refresh: ${facing.message}`,
         });
         return finish({ ...reply, replaceOriginal: true }, 'failed');
       }
