@@ -67,15 +67,17 @@ export function safeLinkUrl(url: string): string | undefined {
 }
 
 /**
- * `<url|label>` for a URL we validated (http/https, parsed with URL, so it carries no
- * `<`, `>`, `|` or space), the label escaped; `|` in a label would end it early. A URL
+ * `<url|label>` for a URL we validated (http/https, parsed with URL), the label escaped;
+ * `|` in a label would end it early. Inside the URL `<`, `>`, `|` and spaces are
+ * percent-encoded and `&` is written `&amp;`, as Slack reads entities in links too. A URL
  * that is not a web address comes out as the escaped label, never as a link.
  */
 export function mrkdwnLink(url: string, label: string): Mrkdwn {
   const href = safeLinkUrl(url);
   const shown = escapeMrkdwn(label).replace(/\|/g, '¦');
   if (href === undefined) return trust(shown);
-  return trust(`<${href.replace(/[<>|\s]/g, encodeURIComponent)}|${shown}>`);
+  const target = href.replace(/[<>|\s]/g, encodeURIComponent).replace(/&/g, '&amp;');
+  return trust(`<${target}|${shown}>`);
 }
 
 /** Slack user (U…/W…), channel (C…/G…/D…) ids: upper-case letters and digits. */

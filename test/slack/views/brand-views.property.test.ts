@@ -32,6 +32,7 @@ import {
   serviceBlocks,
   statusReply,
 } from '../../../src/slack/views/status-view.js';
+import { hostileText, liveMarkup, notPhish } from '../../helpers/live-slack-markup.js';
 import { limitProblems } from './message-limit-problems.js';
 
 const RUNS = { numRuns: 40 };
@@ -45,6 +46,7 @@ const name = fc.oneof(
   // Quotes and backslashes weigh double once JSON-escaped.
   fc.integer({ min: 1, max: 2000 }).map((n) => '"\\'.repeat(n)),
   fc.integer({ min: 1, max: 5000 }).map((n) => 'Acme '.repeat(n)),
+  hostileText.filter((s) => s.trim() !== ''),
 );
 const code = fc.oneof(
   fc.constantFrom(...COUNTRIES.map((c) => c.code)),
@@ -82,6 +84,7 @@ const brand: fc.Arbitrary<Brand> = fc.uuid().chain((id) =>
 
 function expectValidMessage(reply: Reply, keeps?: string): void {
   expect(limitProblems(reply)).toEqual([]);
+  expect(liveMarkup(reply, { allowedUrls: notPhish })).toEqual([]);
   const fitted = fitMessage(reply);
   // The central fitter has nothing to cut: the builder stayed within the limits itself.
   expect(fitted.blocks).toHaveLength(reply.blocks.length);
@@ -185,6 +188,7 @@ describe('modals and the App Home within Slack limits', () => {
           aliasesModal(b, b.aliases ?? [], where),
         ]) {
           expect(validateBlocks(view.blocks, 'modal')).toBeUndefined();
+          expect(liveMarkup(view, { allowedUrls: notPhish })).toEqual([]);
           expect((view.title as { text: string }).text.length).toBeLessThanOrEqual(24);
           expect((view.private_metadata ?? '').length).toBeLessThanOrEqual(3000);
         }
@@ -215,6 +219,7 @@ describe('modals and the App Home within Slack limits', () => {
         (glances, now) => {
           const view = brandsHomeView(glances, now);
           expect(validateBlocks(view.blocks, 'home')).toBeUndefined();
+          expect(liveMarkup(view, { allowedUrls: notPhish })).toEqual([]);
           const text = JSON.stringify(view.blocks);
           // Every brand is on the tab: in detail, or by name in the "Also" list.
           if (glances.length > HOME_MAX_DETAILED)

@@ -46,6 +46,7 @@ import {
 import { ideasReply } from '../../../src/slack/views/ideas-view.js';
 import { escapeMrkdwn } from '../../../src/slack/views/mrkdwn.js';
 import { shareActionsBlock } from '../../../src/slack/views/share-button.js';
+import { HOSTILE_STRINGS, liveMarkup, notPhish } from '../../helpers/live-slack-markup.js';
 import { limitProblems } from './message-limit-problems.js';
 
 const RUNS = { numRuns: 40 };
@@ -62,6 +63,7 @@ const NASTY = [
   'constructor',
   'valueOf',
   '__proto__',
+  ...HOSTILE_STRINGS,
 ];
 
 /** Short, unicode, JSON-escaping, huge and nasty strings. */
@@ -115,6 +117,8 @@ const brand = fc.record({ id: fc.uuid(), name: nonEmpty });
 
 function expectValid(reply: Reply): void {
   expect(limitProblems(reply)).toEqual([]);
+  // Nothing from the data speaks: no broadcast, mention or injected link, text included.
+  expect(liveMarkup(reply, { allowedUrls: notPhish })).toEqual([]);
   // Subcommands add the Share button under the reply: that must fit too.
   const shared = {
     ...reply,
