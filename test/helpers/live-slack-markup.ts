@@ -56,7 +56,8 @@ export function renderedStrings(value: unknown, path = '$'): { path: string; tex
 
 function normalizeUrl(url: string): string | undefined {
   try {
-    return new URL(url.trim().replace(/&amp;/g, '&')).href;
+    // `|` would end a Slack link: links carry it percent-encoded.
+    return new URL(url.trim().replace(/&amp;/g, '&')).href.replace(/\|/g, '%7C');
   } catch {
     return undefined;
   }

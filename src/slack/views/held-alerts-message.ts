@@ -44,13 +44,13 @@ function heading(count: number): Mrkdwn {
 }
 
 /**
- * A held message's text was escaped when buildAlertMessage made it; anything in it that
- * still looks like markup (`<…>`, which a builder only emits for dates, its own links and
- * mentions) could only come from a row written by an older version, so it is escaped again
- * rather than trusted.
+ * A held message's text was escaped when buildAlertMessage made it, and that text never
+ * holds markup (no `<`, `>`, and `&` only in entities). Anything else could only come from
+ * a row written by an older version, so it is escaped again rather than trusted.
  */
 function storedText(text: string): Mrkdwn {
-  return /[<>]/.test(text) ? escapeMrkdwn(text) : (text as Mrkdwn);
+  const escaped = !/[<>]/.test(text) && !/&(?!amp;|lt;|gt;)/.test(text);
+  return escaped ? (text as Mrkdwn) : escapeMrkdwn(text);
 }
 
 interface Parts {
