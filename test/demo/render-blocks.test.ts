@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_ALERT_SETTINGS } from '../../src/alerts/alert-settings.js';
+import { detectCitations } from '../../src/alerts/detect-citations.js';
+import { groupAlerts } from '../../src/alerts/group-alerts.js';
 import { mrkdwnToTerminal } from '../../src/demo/render/mrkdwn-to-terminal.js';
 import { renderBlocks, renderMessage } from '../../src/demo/render/render-blocks.js';
 import { createStyle, stripAnsi } from '../../src/demo/render/style.js';
+import { buildAlertMessage } from '../../src/slack/views/alert-message.js';
+import { ev, feed, T0 } from '../alerts/fixtures.js';
 
 const plain = createStyle(false);
 const color = createStyle(true);
@@ -170,5 +175,30 @@ describe('renderBlocks', () => {
       '2. two (https://x.y)',
       '│ said',
     ]);
+  });
+});
+
+describe('escaped text reads as typed', () => {
+  it('shows a hostile page title and brand name decoded, in mrkdwn and plain_text alike', () => {
+    const title = 'Best <tools> & <!channel> <https://phish.example|Your dashboard>';
+    const [group] = groupAlerts(
+      detectCitations(
+        new Map(),
+        feed([ev('lost', 'https://blog.example.com/best', '2025-03-01T00:00:00Z', { h1: title })]),
+        DEFAULT_ALERT_SETTINGS,
+        T0,
+      ).alerts,
+    );
+    const message = buildAlertMessage({ ...group!, brandName: 'R&D <Labs>' });
+    const out = renderMessage(message, { style: plain }).lines.join('\n');
+    // The header is plain_text: decoded once, not shown as &lt;…&gt; or &amp;lt;.
+    expect(out).toContain(
+      'R&D <Labs>: Citation lost: Best <tools> & <!channel> <https://phish.example|Your dashboard>',
+    );
+    expect(out).not.toMatch(/&(amp|lt|gt);/);
+    // The notification text reads the same way in a client without blocks.
+    expect(renderMessage({ text: message.text }, { style: plain }).lines.join('\n')).toContain(
+      'Best <tools> & <!channel> <https://phish.example|Your dashboard>',
+    );
   });
 });

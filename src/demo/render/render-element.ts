@@ -4,7 +4,7 @@
  * every choice is a `:click`. Pickers the console cannot offer (users, channels, external
  * data) are shown for what they are.
  */
-import { type Json, plainOf, rec, str, textObject } from './block-json.js';
+import { decodeEntities, type Json, plainOf, rec, str, textObject } from './block-json.js';
 import { mrkdwnToTerminal } from './mrkdwn-to-terminal.js';
 import type { ConfirmDialog, RenderContext } from './render-context.js';
 import { selectOptions } from './select-options.js';
@@ -65,7 +65,7 @@ export function renderElement(element: unknown, blockId: string | undefined, ctx
   }
   if (type === 'image') return style.dim(`[image: ${str(el['alt_text']) ?? ''}]`);
   if (type === 'mrkdwn') return mrkdwnToTerminal(str(el['text']) ?? '', style);
-  if (type === 'plain_text') return str(el['text']) ?? '';
+  if (type === 'plain_text') return decodeEntities(str(el['text']) ?? '');
   const placeholder = plainOf(el['placeholder']);
   return style.dim(`[${type.replace(/_/g, ' ')}${placeholder ? `: ${placeholder}` : ''}]`);
 }
