@@ -1,7 +1,7 @@
 /** Header, context and section blocks already cut to Slack's limits, so builders stay short. */
 import type { KnownBlock } from './block-kit-types.js';
 import { cleanText } from './clean-text.js';
-import { joinMrkdwn, type Mrkdwn, mrkdwn } from './mrkdwn.js';
+import { joinMrkdwn, type Mrkdwn, mrkdwn, trimMrkdwn } from './mrkdwn.js';
 import { truncateMrkdwn, truncatePlain } from './truncate-mrkdwn.js';
 
 export function headerBlock(text: Mrkdwn): KnownBlock {
@@ -9,7 +9,7 @@ export function headerBlock(text: Mrkdwn): KnownBlock {
     type: 'header',
     text: {
       type: 'plain_text',
-      text: truncatePlain((cleanText(text).trim() as Mrkdwn) || mrkdwn`Brand Visibility`, 150),
+      text: truncatePlain(trimMrkdwn(cleanText(text)) || mrkdwn`Brand Visibility`, 150),
     },
   };
 }

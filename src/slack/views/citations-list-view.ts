@@ -13,7 +13,7 @@ import { chunkSections } from './chunk-sections.js';
 import { fallbackText } from './fallback-text.js';
 import { formatCount } from './format-number.js';
 import { inlineText, linkOrText } from './link-or-text.js';
-import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from './mrkdwn.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, trimMrkdwn } from './mrkdwn.js';
 import { ownLookup } from './own-lookup.js';
 import { offsetPagingBlock } from './paging-buttons.js';
 import { roomLeft, takeLinesWithin } from './take-lines-within.js';
@@ -53,7 +53,9 @@ export function citationEntry(c: Citation, rank: number): Mrkdwn {
   const head = mrkdwn`*${rank}.* ${linkOrText(c.url, c.page_title, 100)}  ·  ${inlineText(c.domain, 80)}`;
   const prompt = mrkdwn`Prompt: “${inlineText(c.prompt.text, 160)}”${c.prompt.type ? mrkdwn` (${inlineText(c.prompt.type, 30)})` : mrkdwn``}`;
   const sentiment = c.metrics.sentiment
-    ? (mrkdwn`${ownLookup(SENTIMENT_ICON, c.metrics.sentiment) ?? mrkdwn``} ${inlineText(c.metrics.sentiment, 20)}`.trim() as Mrkdwn)
+    ? trimMrkdwn(
+        mrkdwn`${ownLookup(SENTIMENT_ICON, c.metrics.sentiment) ?? mrkdwn``} ${inlineText(c.metrics.sentiment, 20)}`,
+      )
     : undefined;
   const facts = [
     mrkdwn`${formatCount(c.metrics.appearances)} appearance${c.metrics.appearances === 1 ? mrkdwn`` : mrkdwn`s`}`,

@@ -50,6 +50,11 @@ export function escapedEarlier(text: string | undefined | readonly string[]): Mr
   return typeof text === 'string' ? trust(text) : text.map(trust);
 }
 
+/** Without the whitespace around it: trimming escaped text keeps it escaped. */
+export function trimMrkdwn(text: Mrkdwn): Mrkdwn {
+  return trust(text.trim());
+}
+
 /** Safe parts joined by a safe separator (default none). */
 export function joinMrkdwn(parts: readonly Mrkdwn[], separator: Mrkdwn = trust('')): Mrkdwn {
   return trust(parts.join(separator));

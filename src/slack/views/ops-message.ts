@@ -4,7 +4,7 @@
  */
 import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
 import type { KnownBlock } from './block-kit-types.js';
-import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from './mrkdwn.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate, trimMrkdwn } from './mrkdwn.js';
 import { truncateMrkdwn, truncatePlain } from './truncate-mrkdwn.js';
 
 export interface OpsReport {
@@ -48,7 +48,7 @@ export function buildOpsMessage(r: OpsReport): { text: Mrkdwn; blocks: KnownBloc
   const body = r.event === 'raised' ? [headline, detail, action] : [headline];
   const text = truncatePlain(
     r.event === 'raised'
-      ? (mrkdwn`visibility-bot: ${problem}. ${detail ?? mrkdwn``}`.trim() as Mrkdwn)
+      ? trimMrkdwn(mrkdwn`visibility-bot: ${problem}. ${detail ?? mrkdwn``}`)
       : mrkdwn`visibility-bot: cleared: ${problem}`,
     L.fallbackText,
   );

@@ -15,48 +15,50 @@ import { slackDate } from '../user-facing-error.js';
 import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
 import type { KnownBlock } from './block-kit-types.js';
 import { chunkSections } from './chunk-sections.js';
-import { channelMention, escapedEarlier, escapeMrkdwn } from './mrkdwn.js';
+import { channelMention, escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from './mrkdwn.js';
 import { describeFlag } from './ops-message.js';
 import type { StatusSection, StatusSource } from './status-view.js';
 import { truncatePlain } from './truncate-mrkdwn.js';
 
-const num = (n: number) => Math.round(n).toLocaleString('en-US');
+const num = (n: number) => escapeMrkdwn(Math.round(n).toLocaleString('en-US'));
 const MAX_LISTED = 10;
 
-function countsText(counts: Record<string, number>): string {
-  const parts: string[] = [];
+function countsText(counts: Record<string, number>): Mrkdwn {
+  const parts: Mrkdwn[] = [];
   if (counts['brands'] !== undefined)
-    parts.push(`${counts['brands']} brand${counts['brands'] === 1 ? '' : 's'}`);
-  if (counts['messages']) parts.push(`${counts['messages']} message${counts['messages'] === 1 ? '' : 's'}`);
-  if (counts['failed']) parts.push(`${counts['failed']} failed`);
-  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
+    parts.push(mrkdwn`${counts['brands']} brand${counts['brands'] === 1 ? mrkdwn`` : mrkdwn`s`}`);
+  if (counts['messages'])
+    parts.push(mrkdwn`${counts['messages']} message${counts['messages'] === 1 ? mrkdwn`` : mrkdwn`s`}`);
+  if (counts['failed']) parts.push(mrkdwn`${counts['failed']} failed`);
+  return parts.length > 0 ? mrkdwn` (${joinMrkdwn(parts, mrkdwn`, `)})` : mrkdwn``;
 }
 
-function jobLines(source: StatusSource, snap: SchedulerSnapshot | null, plan: PlanView): string[] {
+function jobLines(source: StatusSource, snap: SchedulerSnapshot | null, plan: PlanView): Mrkdwn[] {
   const { deps, nowMs } = source;
   const runs = createJobRunsRepo(deps.db, deps.clock);
-  const lines = ['*Scheduled jobs*'];
+  const lines = [mrkdwn`*Scheduled jobs*`];
   if (!snap?.running) {
     lines.push(
-      '_The scheduler is not running in this process: jobs run only with `visibility-bot run-job`._',
+      mrkdwn`_The scheduler is not running in this process: jobs run only with \`visibility-bot run-job\`._`,
     );
   }
   for (const job of JOB_NAMES) {
     const state = snap?.jobs[job as JobName];
     const run = runs.recent(1, job)[0];
-    const every = job === 'digest' ? 'daily, per subscription' : `every ${plan.intervalsHours[job]} h`;
+    const every =
+      job === 'digest' ? mrkdwn`daily, per subscription` : mrkdwn`every ${plan.intervalsHours[job] ?? 0} h`;
     const lastText = run
-      ? `last ${slackDate(run.startedAtMs)} ${run.ok === null ? 'running' : run.ok ? 'ok' : ':x: failed'}${countsText(run.counts)}`
-      : 'never run';
+      ? mrkdwn`last ${slackDate(run.startedAtMs)} ${run.ok === null ? mrkdwn`running` : run.ok ? mrkdwn`ok` : mrkdwn`:x: failed`}${countsText(run.counts)}`
+      : mrkdwn`never run`;
     const nextText =
       state?.nextRunAtMs != null
-        ? ` · next ${state.nextRunAtMs <= nowMs ? 'now' : slackDate(state.nextRunAtMs)}`
-        : '';
-    lines.push(`• \`${job}\` ${every}: ${lastText}${nextText}`);
+        ? mrkdwn` · next ${state.nextRunAtMs <= nowMs ? mrkdwn`now` : slackDate(state.nextRunAtMs)}`
+        : mrkdwn``;
+    lines.push(mrkdwn`• \`${escapeMrkdwn(job)}\` ${every}: ${lastText}${nextText}`);
     const streak = runs.failureStreak(job);
     if (run && run.ok === false && run.error) {
       lines.push(
-        `      ${streak >= 3 ? `:warning: failed ${streak} runs in a row; ` : ''}last error: ${escapeMrkdwn(truncatePlain(run.error, 300))}`,
+        mrkdwn`      ${streak >= 3 ? mrkdwn`:warning: failed ${streak} runs in a row; ` : mrkdwn``}last error: ${escapeMrkdwn(truncatePlain(run.error, 300))}`,
       );
     }
   }
@@ -85,73 +87,74 @@ function planView(source: StatusSource, snap: SchedulerSnapshot | null): PlanVie
   };
 }
 
-function planLines(source: StatusSource, snap: SchedulerSnapshot | null, plan: PlanView): string[] {
+function planLines(source: StatusSource, snap: SchedulerSnapshot | null, plan: PlanView): Mrkdwn[] {
   const budget =
     plan.budgetPerDay === null || plan.dailyLimit === null
-      ? 'the plan has no daily limit'
-      : `of the ${num(plan.budgetPerDay)} the bot allows itself (80 % of ${num(plan.dailyLimit)} a day)`;
+      ? mrkdwn`the plan has no daily limit`
+      : mrkdwn`of the ${num(plan.budgetPerDay)} the bot allows itself (80 % of ${num(plan.dailyLimit)} a day)`;
   const lines = [
-    `*Polling plan:* ${num(plan.brands)} subscribed brand${plan.brands === 1 ? '' : 's'} → about ${num(plan.callsPerDay)} API calls a day, ${budget}.`,
+    mrkdwn`*Polling plan:* ${num(plan.brands)} subscribed brand${plan.brands === 1 ? mrkdwn`` : mrkdwn`s`} → about ${num(plan.callsPerDay)} API calls a day, ${budget}.`,
   ];
   if (plan.stretched) {
     const i = plan.intervalsHours;
     lines.push(
-      `Intervals stretched to fit the quota: citations every ${i.citations} h, crawler every ${i.crawler} h, AI Pages every ${i['ai-pages']} h.`,
+      mrkdwn`Intervals stretched to fit the quota: citations every ${i.citations} h, crawler every ${i.crawler} h, AI Pages every ${i['ai-pages']} h.`,
     );
   }
-  if (plan.warning) lines.push(`:warning: ${escapeMrkdwn(plan.warning)}`);
+  if (plan.warning) lines.push(mrkdwn`:warning: ${escapeMrkdwn(plan.warning)}`);
   if (snap?.quotaWaitUntilMs != null && snap.quotaWaitUntilMs > source.nowMs) {
     lines.push(
-      `:no_entry: The daily quota is spent: jobs wait until it resets ${slackDate(snap.quotaWaitUntilMs)}.`,
+      mrkdwn`:no_entry: The daily quota is spent: jobs wait until it resets ${slackDate(snap.quotaWaitUntilMs)}.`,
     );
   }
   return lines;
 }
 
-function healthLines(source: StatusSource): string[] {
+function healthLines(source: StatusSource): Mrkdwn[] {
   const flags = createHealthFlagsRepo(source.deps.db).active();
-  if (flags.length === 0) return ['*Bot health:* :large_green_circle: no problems reported.'];
+  if (flags.length === 0) return [mrkdwn`*Bot health:* :large_green_circle: no problems reported.`];
   return [
-    '*Bot health*',
+    mrkdwn`*Bot health*`,
     ...flags.map((f) => {
       const { problem } = describeFlag(f.key);
-      return `• :red_circle: ${escapeMrkdwn(problem)} since ${slackDate(f.raisedAtMs)}${f.detail ? `: ${escapeMrkdwn(truncatePlain(f.detail, 300))}` : ''}`;
+      return mrkdwn`• :red_circle: ${escapeMrkdwn(problem)} since ${slackDate(f.raisedAtMs)}${f.detail ? mrkdwn`: ${escapeMrkdwn(truncatePlain(f.detail, 300))}` : mrkdwn``}`;
     }),
   ];
 }
 
-function subscriptionLines(source: StatusSource): string[] {
+function subscriptionLines(source: StatusSource): Mrkdwn[] {
   const { deps, nowMs } = source;
   const all = createSubscriptionsRepo(deps.db).listAll();
   const channels = new Set(all.map((s) => s.channelId)).size;
-  const lines = [`*Subscriptions:* ${all.length} in ${channels} channel${channels === 1 ? '' : 's'}.`];
+  const lines = [
+    mrkdwn`*Subscriptions:* ${all.length} in ${channels} channel${channels === 1 ? mrkdwn`` : mrkdwn`s`}.`,
+  ];
   const muted = all.filter((s) => s.mutedUntilMs !== null && s.mutedUntilMs > nowMs);
   const paused = all.filter((s) => s.pausedReason !== null);
   const where = (s: (typeof all)[number]) =>
-    `*${escapeMrkdwn(s.brandName)}* in ${channelMention(s.channelId)}`;
+    mrkdwn`*${escapeMrkdwn(s.brandName)}* in ${channelMention(s.channelId)}`;
   for (const s of muted.slice(0, MAX_LISTED))
-    lines.push(`• :no_bell: ${where(s)} muted until ${slackDate(s.mutedUntilMs!)}`);
-  if (muted.length > MAX_LISTED) lines.push(`• …and ${muted.length - MAX_LISTED} more muted`);
+    lines.push(mrkdwn`• :no_bell: ${where(s)} muted until ${slackDate(s.mutedUntilMs!)}`);
+  if (muted.length > MAX_LISTED) lines.push(mrkdwn`• …and ${muted.length - MAX_LISTED} more muted`);
   for (const s of paused.slice(0, MAX_LISTED))
-    lines.push(`• :double_vertical_bar: ${where(s)} paused: ${escapeMrkdwn(s.pausedReason!)}`);
-  if (paused.length > MAX_LISTED) lines.push(`• …and ${paused.length - MAX_LISTED} more paused`);
+    lines.push(mrkdwn`• :double_vertical_bar: ${where(s)} paused: ${escapeMrkdwn(s.pausedReason!)}`);
+  if (paused.length > MAX_LISTED) lines.push(mrkdwn`• …and ${paused.length - MAX_LISTED} more paused`);
   return lines;
 }
 
 export function schedulerStatusBlocks(source: StatusSource): KnownBlock[] {
   const snap = asSchedulerSnapshot(source.deps.metrics.schedulerState());
   const plan = planView(source, snap);
-  // Each line escapes what it quotes (brand names, job errors) as it is built.
   return chunkSections(
-    escapedEarlier([
+    [
       ...jobLines(source, snap, plan),
-      '',
+      mrkdwn``,
       ...planLines(source, snap, plan),
-      '',
+      mrkdwn``,
       ...healthLines(source),
-      '',
+      mrkdwn``,
       ...subscriptionLines(source),
-    ]),
+    ],
     L.sectionText,
   );
 }
