@@ -10,7 +10,7 @@ import type { KnownBlock } from './block-kit-types.js';
 import { chunkSections } from './chunk-sections.js';
 import { formatCount } from './format-number.js';
 import { inlineText, linkOrText } from './link-or-text.js';
-import { escapedEarlier, escapeMrkdwn, type Mrkdwn, mrkdwn } from './mrkdwn.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from './mrkdwn.js';
 import { takeLinesWithin } from './take-lines-within.js';
 import { truncateMrkdwn, truncatePlain } from './truncate-mrkdwn.js';
 
@@ -65,43 +65,46 @@ export function humanizeKey(key: string): string {
 }
 
 const label = (key: string) => escapeMrkdwn(humanizeKey(key));
+const lowerLabel = (key: string) => escapeMrkdwn(humanizeKey(key).toLowerCase());
 
-function formatScalar(value: unknown, key: string, maxLength: number): string {
-  if (value === null || value === undefined) return '—';
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+function formatScalar(value: unknown, key: string, maxLength: number): Mrkdwn {
+  if (value === null || value === undefined) return mrkdwn`—`;
+  if (typeof value === 'boolean') return value ? mrkdwn`yes` : mrkdwn`no`;
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return '—';
-    return CODE_LIKE.test(key) ? String(value) : formatCount(value);
+    if (!Number.isFinite(value)) return mrkdwn`—`;
+    return CODE_LIKE.test(key) ? escapeMrkdwn(String(value)) : formatCount(value);
   }
   const text = String(value);
   const time = ISO_TIME.exec(text);
-  if (time) return `${time[1]} ${time[2]}${time[5] === 'Z' || time[5] === undefined ? ' UTC' : ''}`;
+  if (time)
+    return escapeMrkdwn(`${time[1]} ${time[2]}${time[5] === 'Z' || time[5] === undefined ? ' UTC' : ''}`);
   if (/^https?:\/\//i.test(text)) return linkOrText(text, undefined, Math.min(maxLength, 120));
   return inlineText(text, maxLength);
 }
 
-function codeBlock(lines: readonly string[], maxLineLength: number, maxLines = 12): string {
+function codeBlock(lines: readonly string[], maxLineLength: number, maxLines = 12): Mrkdwn {
   const shown = lines.slice(0, maxLines).map((l) => escapeMrkdwn(truncatePlain(l.replace(/`/g, "'"), 120)));
-  const more = lines.length > maxLines ? `\n…${lines.length - maxLines} more lines` : '';
+  const more = lines.length > maxLines ? mrkdwn`\n…${lines.length - maxLines} more lines` : mrkdwn``;
   // Never an empty fence: Slack would print the backticks.
-  const body = shown.join('\n').trim() === '' ? ' ' : shown.join('\n');
-  return truncateMrkdwn(`\`\`\`${body}\`\`\`${more}`, Math.max(maxLineLength, 1500));
+  const joined = joinMrkdwn(shown, mrkdwn`\n`);
+  const body = joined.trim() === '' ? mrkdwn` ` : joined;
+  return truncateMrkdwn(mrkdwn`\`\`\`${body}\`\`\`${more}`, Math.max(maxLineLength, 1500));
 }
 
 /** `{200: 10, 404: 1}` → `200: 10, 404: 1` (count tables the crawler payloads are full of). */
-function numberRecord(value: Obj, maxEntries = 4): string | undefined {
+function numberRecord(value: Obj, maxEntries = 4): Mrkdwn | undefined {
   const entries = Object.entries(value);
   if (entries.length === 0 || !entries.every(([, v]) => typeof v === 'number')) return undefined;
   const shown = entries
     .sort((a, b) => (b[1] as number) - (a[1] as number))
     .slice(0, maxEntries)
-    .map(([k, v]) => `${inlineText(k, 40)}: ${formatCount(v as number)}`);
-  return `${shown.join(', ')}${entries.length > maxEntries ? `, +${entries.length - maxEntries}` : ''}`;
+    .map(([k, v]) => mrkdwn`${inlineText(k, 40)}: ${formatCount(v as number)}`);
+  return mrkdwn`${joinMrkdwn(shown, mrkdwn`, `)}${entries.length > maxEntries ? mrkdwn`, +${entries.length - maxEntries}` : mrkdwn``}`;
 }
 
-function scalarList(values: readonly unknown[], key: string, max = 10): string {
+function scalarList(values: readonly unknown[], key: string, max = 10): Mrkdwn {
   const shown = values.slice(0, max).map((v) => formatScalar(v, key, 80));
-  return `${shown.join(', ')}${values.length > max ? `, +${values.length - max} more` : ''}`;
+  return mrkdwn`${joinMrkdwn(shown, mrkdwn`, `)}${values.length > max ? mrkdwn`, +${values.length - max} more` : mrkdwn``}`;
 }
 
 function fieldRank(key: string, value: unknown): number {
@@ -124,10 +127,6 @@ const LINK_LABEL_KEYS = ['title', 'label', 'path'];
  * then its id as code (people copy ids into other commands).
  */
 export function itemLine(item: Obj, maxLength = 400): Mrkdwn {
-  return escapedEarlier(itemLineText(item, maxLength));
-}
-
-function itemLineText(item: Obj, maxLength: number): string {
   const primary = primaryKeyOf(item);
   const url = typeof item['url'] === 'string' && item['url'] !== '' ? (item['url'] as string) : undefined;
   const labelKey = LINK_LABEL_KEYS.find(
@@ -137,23 +136,21 @@ function itemLineText(item: Obj, maxLength: number): string {
     url !== undefined ? linkOrText(url, labelKey ? (item[labelKey] as string) : undefined, 90) : undefined;
   const named = primary !== undefined && primary !== 'url' && primary !== labelKey;
   const head = [
-    named ? `*${inlineText(item[primary] as string, 90)}*` : undefined,
-    link ?? (primary ? `*${inlineText(item[primary] as string, 90)}*` : undefined),
-  ]
-    .filter((p, i, all) => p !== undefined && all.indexOf(p) === i)
-    .join(' ');
+    named ? mrkdwn`*${inlineText(item[primary] as string, 90)}*` : undefined,
+    link ?? (primary ? mrkdwn`*${inlineText(item[primary] as string, 90)}*` : undefined),
+  ].filter((p, i, all): p is Mrkdwn => p !== undefined && all.indexOf(p) === i);
   const used = new Set([primary, 'id', ...(url !== undefined ? ['url', labelKey] : [])]);
 
-  const fields: { rank: number; text: string }[] = [];
+  const fields: { rank: number; text: Mrkdwn }[] = [];
   for (const [key, value] of Object.entries(item)) {
     if (used.has(key)) continue;
-    let text: string | undefined;
+    let text: Mrkdwn | undefined;
     if (isScalar(value)) text = formatScalar(value, key, 80);
     else if (Array.isArray(value) && value.every(isScalar))
       text = value.length ? scalarList(value, key, 3) : undefined;
     else if (isObj(value)) text = numberRecord(value);
     if (text === undefined || text === '') continue;
-    fields.push({ rank: fieldRank(key, value), text: `${label(key).toLowerCase()} ${text}` });
+    fields.push({ rank: fieldRank(key, value), text: mrkdwn`${lowerLabel(key)} ${text}` });
     if (fields.length > 40) break;
   }
   const shown = fields
@@ -163,14 +160,17 @@ function itemLineText(item: Obj, maxLength: number): string {
   const id = item['id'];
   const idText =
     primary !== 'id' && (typeof id === 'string' || typeof id === 'number') && String(id).length <= 60
-      ? ` \`${escapeMrkdwn(String(id).replace(/`/g, "'"))}\``
-      : '';
-  const body = [head, shown.join(' · ')].filter((s) => s !== '').join(' — ');
-  return truncateMrkdwn(`• ${body || '(no details)'}${idText}`, maxLength);
+      ? mrkdwn` \`${escapeMrkdwn(String(id).replace(/`/g, "'"))}\``
+      : mrkdwn``;
+  const body = joinMrkdwn(
+    [joinMrkdwn(head, mrkdwn` `), joinMrkdwn(shown, mrkdwn` · `)].filter((part) => part !== ''),
+    mrkdwn` — `,
+  );
+  return truncateMrkdwn(mrkdwn`• ${body || mrkdwn`(no details)`}${idText}`, maxLength);
 }
 
 interface RenderState {
-  lines: string[];
+  lines: Mrkdwn[];
   maxLines: number;
   maxDepth: number;
   maxItems: number;
@@ -178,7 +178,7 @@ interface RenderState {
   truncated: boolean;
 }
 
-function push(s: RenderState, line: string): boolean {
+function push(s: RenderState, line: Mrkdwn): boolean {
   if (s.lines.length >= s.maxLines) {
     s.truncated = true;
     return false;
@@ -187,7 +187,7 @@ function push(s: RenderState, line: string): boolean {
   return true;
 }
 
-const indentOf = (depth: number) => (depth <= 0 ? '' : `${'    '.repeat(depth - 1)}◦ `);
+const indentOf = (depth: number) => (depth <= 0 ? mrkdwn`` : escapeMrkdwn(`${'    '.repeat(depth - 1)}◦ `));
 
 function renderField(s: RenderState, key: string, value: unknown, depth: number): void {
   if (s.lines.length >= s.maxLines) {
@@ -195,15 +195,15 @@ function renderField(s: RenderState, key: string, value: unknown, depth: number)
     return;
   }
   const pad = indentOf(depth);
-  const name = `*${label(key)}*`;
+  const name = mrkdwn`*${label(key)}*`;
   if (typeof value === 'string' && value.includes('\n')) {
-    push(s, `${pad}${name}:`);
+    push(s, mrkdwn`${pad}${name}:`);
     if (s.lines.length < s.maxLines)
       s.lines.push(codeBlock(value.replace(/\n+$/, '').split('\n'), s.maxLineLength));
     return;
   }
   if (isScalar(value) || value === undefined) {
-    push(s, `${pad}${name}: ${formatScalar(value, key, s.maxLineLength)}`);
+    push(s, mrkdwn`${pad}${name}: ${formatScalar(value, key, s.maxLineLength)}`);
     return;
   }
   if (Array.isArray(value)) {
@@ -213,7 +213,7 @@ function renderField(s: RenderState, key: string, value: unknown, depth: number)
   const obj = value as Obj;
   const entries = Object.entries(obj);
   if (entries.length === 0) {
-    push(s, `${pad}${name}: —`);
+    push(s, mrkdwn`${pad}${name}: —`);
     return;
   }
   // A small flat object reads best on one line (multi-line text needs its own block).
@@ -221,28 +221,28 @@ function renderField(s: RenderState, key: string, value: unknown, depth: number)
     entries.length <= 6 &&
     entries.every(([, v]) => isScalar(v) && !(typeof v === 'string' && v.includes('\n')))
   ) {
-    const parts = entries.map(([k, v]) => `${label(k).toLowerCase()} ${formatScalar(v, k, 80)}`);
-    push(s, `${pad}${name}: ${parts.join(' · ')}`);
+    const parts = entries.map(([k, v]) => mrkdwn`${lowerLabel(k)} ${formatScalar(v, k, 80)}`);
+    push(s, mrkdwn`${pad}${name}: ${joinMrkdwn(parts, mrkdwn` · `)}`);
     return;
   }
   const record = numberRecord(obj, 8);
   if (record !== undefined) {
-    push(s, `${pad}${name}: ${record}`);
+    push(s, mrkdwn`${pad}${name}: ${record}`);
     return;
   }
   if (depth >= s.maxDepth) {
-    push(s, `${pad}${name}: ${entries.length} field${entries.length === 1 ? '' : 's'}`);
+    push(s, mrkdwn`${pad}${name}: ${entries.length} field${entries.length === 1 ? mrkdwn`` : mrkdwn`s`}`);
     return;
   }
-  if (!push(s, `${pad}${name}`)) return;
+  if (!push(s, mrkdwn`${pad}${name}`)) return;
   renderObject(s, obj, depth + 1);
 }
 
 function renderArray(s: RenderState, key: string, value: readonly unknown[], depth: number): void {
   const pad = indentOf(depth);
-  const name = `*${label(key)}*`;
+  const name = mrkdwn`*${label(key)}*`;
   if (value.length === 0) {
-    push(s, `${pad}${name}: none`);
+    push(s, mrkdwn`${pad}${name}: none`);
     return;
   }
   if (value.every(isScalar)) {
@@ -250,27 +250,30 @@ function renderArray(s: RenderState, key: string, value: readonly unknown[], dep
     // Lines of text (a diff, a list of messages) read better as a block than comma-joined.
     const asLines = strings.some((t) => t.length > 60 || /^[+-] /.test(t)) && strings.length > 1;
     if (asLines) {
-      push(s, `${pad}${name}:`);
+      push(s, mrkdwn`${pad}${name}:`);
       if (s.lines.length < s.maxLines) s.lines.push(codeBlock(strings, s.maxLineLength));
       return;
     }
-    push(s, `${pad}${name}: ${scalarList(value, key)}`);
+    push(s, mrkdwn`${pad}${name}: ${scalarList(value, key)}`);
     return;
   }
-  if (!push(s, `${pad}${name} (${formatCount(value.length)})`)) return;
+  if (!push(s, mrkdwn`${pad}${name} (${formatCount(value.length)})`)) return;
   const shown = value.slice(0, s.maxItems);
   for (const item of shown) {
     if (s.lines.length >= s.maxLines) {
       s.truncated = true;
       return;
     }
-    const itemPad = '    '.repeat(Math.max(0, depth));
-    if (isObj(item)) push(s, `${itemPad}${itemLine(item, s.maxLineLength)}`);
-    else if (Array.isArray(item)) push(s, `${itemPad}• ${item.length} values`);
-    else push(s, `${itemPad}• ${formatScalar(item, key, s.maxLineLength)}`);
+    const itemPad = escapeMrkdwn('    '.repeat(Math.max(0, depth)));
+    if (isObj(item)) push(s, mrkdwn`${itemPad}${itemLine(item, s.maxLineLength)}`);
+    else if (Array.isArray(item)) push(s, mrkdwn`${itemPad}• ${item.length} values`);
+    else push(s, mrkdwn`${itemPad}• ${formatScalar(item, key, s.maxLineLength)}`);
   }
   if (value.length > shown.length)
-    push(s, `${'    '.repeat(Math.max(0, depth))}…and ${formatCount(value.length - shown.length)} more`);
+    push(
+      s,
+      mrkdwn`${escapeMrkdwn('    '.repeat(Math.max(0, depth)))}…and ${formatCount(value.length - shown.length)} more`,
+    );
 }
 
 function renderObject(s: RenderState, obj: Obj, depth: number, skip: ReadonlySet<string> = new Set()): void {
@@ -283,12 +286,12 @@ function renderObject(s: RenderState, obj: Obj, depth: number, skip: ReadonlySet
   }
   if (done < keys.length) {
     s.truncated = true;
-    s.lines.push(`${indentOf(depth)}…and ${formatCount(keys.length - done)} more fields`);
+    s.lines.push(mrkdwn`${indentOf(depth)}…and ${formatCount(keys.length - done)} more fields`);
   }
 }
 
 /** The payload as mrkdwn lines (at most `maxLines` + 1 for the "more" notice). */
-export function genericPayloadLines(payload: unknown, options: GenericPayloadOptions = {}): string[] {
+export function genericPayloadLines(payload: unknown, options: GenericPayloadOptions = {}): Mrkdwn[] {
   const s: RenderState = {
     lines: [],
     maxLines: Math.max(1, options.maxLines ?? 60),
@@ -309,7 +312,7 @@ export function genericPayloadBlocks(
   budget: number,
   options: GenericPayloadOptions = {},
 ): KnownBlock[] {
-  const lines = escapedEarlier(genericPayloadLines(payload, options));
+  const lines = genericPayloadLines(payload, options);
   const { kept, dropped } = takeLinesWithin(lines, budget - 40);
   return chunkSections(
     dropped > 0 ? [...kept, mrkdwn`…and ${formatCount(dropped)} more lines not shown`] : kept,

@@ -37,19 +37,6 @@ export function mrkdwn(literals: TemplateStringsArray, ...parts: readonly Mrkdwn
   return trust(out);
 }
 
-/**
- * Text an older builder assembled from parts it escaped one by one, before this type
- * existed. Every call is a place still to be rewritten with `mrkdwn`/`escapeMrkdwn`; the
- * hostile-input property suite runs each of these builders to prove nothing slips through.
- */
-export function escapedEarlier(text: string): Mrkdwn;
-export function escapedEarlier(text: string | undefined): Mrkdwn | undefined;
-export function escapedEarlier(text: readonly string[]): Mrkdwn[];
-export function escapedEarlier(text: string | undefined | readonly string[]): Mrkdwn | undefined | Mrkdwn[] {
-  if (text === undefined) return undefined;
-  return typeof text === 'string' ? trust(text) : text.map(trust);
-}
-
 /** Without the whitespace around it: trimming escaped text keeps it escaped. */
 export function trimMrkdwn(text: Mrkdwn): Mrkdwn {
   return trust(text.trim());

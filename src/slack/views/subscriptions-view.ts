@@ -13,7 +13,7 @@ import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
 import type { KnownBlock } from './block-kit-types.js';
 import { brandName } from './brand-name.js';
 import { chunkSections } from './chunk-sections.js';
-import { escapedEarlier, escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from './mrkdwn.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from './mrkdwn.js';
 import { truncatePlain } from './truncate-mrkdwn.js';
 
 /** The snooze button's words for each kind (alert-snooze.ts says the same). */
@@ -87,11 +87,12 @@ export function stateLines(s: SubscriptionState, nowMs: number): Mrkdwn[] {
 }
 
 /**
- * The readable settings lines: built by the alerts layer from validated settings only
- * (event names, numbers, an HH:MM time, an IANA zone), with its own mrkdwn markers.
+ * The readable settings lines from the alerts layer: their markers (`*`, `_`, backticks)
+ * are not among the characters escaping touches, so escaping keeps them and makes the
+ * values (a time zone, a time) safe whatever they hold.
  */
 const settingsLines = (settings: AlertSettings, defaultTimezone: string): Mrkdwn[] =>
-  escapedEarlier(formatSettings(settings, { defaultTimezone }));
+  formatSettings(settings, { defaultTimezone }).map(escapeMrkdwn);
 
 export function subscriptionsReply(
   states: readonly SubscriptionState[],
