@@ -20,8 +20,7 @@ import { mrkdwn } from './views/mrkdwn.js';
 
 export const INVITE_HINT = mrkdwn`I'm not a member of this channel, so I could not post alerts or digests here. Invite me first: type \`/invite @visibility-bot\` in this channel, then run this command again.`;
 
-export const CHANNELS_ONLY_HINT =
-  'Alerts and digests go to channels, not to direct messages or group DMs: I cannot read the history of a DM, which I need to post each alert exactly once. Run this command in the channel that should receive them (public or private; invite me there with `/invite @visibility-bot`).';
+export const CHANNELS_ONLY_HINT = mrkdwn`Alerts and digests go to channels, not to direct messages or group DMs: I cannot read the history of a DM, which I need to post each alert exactly once. Run this command in the channel that should receive them (public or private; invite me there with \`/invite @visibility-bot\`).`;
 
 /** From the command payload alone: typed in a DM or a group DM. */
 export function isDirectConversation(channelId: string, channelName: string | undefined): boolean {
