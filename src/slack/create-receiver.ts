@@ -2,14 +2,16 @@
  * Bolt's receiver for the chosen mode. HTTP: POST /slack/events behind a guard
  * (guarded-http-receiver.ts: signature, freshness, shape, redeliveries); startService's
  * own server hands those requests to it and answers /healthz and /metrics itself. Socket
- * Mode: the connection to Slack, its reconnection supervised by startService.
+ * Mode: the connection to Slack behind the same shape and redelivery guard
+ * (guarded-socket-mode-receiver.ts), its reconnection supervised by startService.
  */
-import { type CustomRoute, type Receiver, SocketModeReceiver } from '@slack/bolt';
+import type { CustomRoute, Receiver } from '@slack/bolt';
 import type { RetryOptions } from '@slack/web-api';
 import type { AppDeps } from '../app-deps.js';
 import { createHandledRequestsRepo } from '../store/handled-requests-repo.js';
 import { boltLogger } from './bolt-logger.js';
 import { GuardedHTTPReceiver } from './guarded-http-receiver.js';
+import { GuardedSocketModeReceiver } from './guarded-socket-mode-receiver.js';
 import type { ReceiverChoice } from './select-receiver.js';
 import { webClientOptions } from './web-client-options.js';
 
@@ -26,6 +28,11 @@ export function createReceiver(
   supervision?: SocketSupervision,
 ): Receiver {
   const logger = boltLogger(deps.logger, 'bolt-receiver');
+  const guard = {
+    clock: deps.clock,
+    logger: deps.logger,
+    handledRequests: createHandledRequestsRepo(deps.db),
+  };
   if (choice.mode === 'http') {
     return new GuardedHTTPReceiver(
       {
@@ -35,23 +42,26 @@ export function createReceiver(
         // Ack first, work after: the HTTP answer leaves as soon as a listener calls ack().
         processBeforeResponse: false,
       },
-      { clock: deps.clock, logger: deps.logger, handledRequests: createHandledRequestsRepo(deps.db) },
+      guard,
     );
   }
   const { slackApiUrl, fetch, timeout } = webClientOptions(deps.config, 'interactive', deps);
-  return new SocketModeReceiver({
-    appToken: choice.appToken,
-    logger,
-    // apps.connections.open keeps socket-mode's own reconnect retry policy (it must keep
-    // trying while Slack is away); only the URL, fetch and timeout are ours.
-    installerOptions: {
-      clientOptions: {
-        slackApiUrl,
-        fetch,
-        timeout,
-        ...(supervision && { retryConfig: supervision.retryConfig }),
+  return new GuardedSocketModeReceiver(
+    {
+      appToken: choice.appToken,
+      logger,
+      // apps.connections.open keeps socket-mode's own reconnect retry policy (it must keep
+      // trying while Slack is away); only the URL, fetch and timeout are ours.
+      installerOptions: {
+        clientOptions: {
+          slackApiUrl,
+          fetch,
+          timeout,
+          ...(supervision && { retryConfig: supervision.retryConfig }),
+        },
       },
+      ...(supervision && { autoReconnectEnabled: supervision.autoReconnectEnabled }),
     },
-    ...(supervision && { autoReconnectEnabled: supervision.autoReconnectEnabled }),
-  });
+    guard,
+  );
 }

@@ -26,11 +26,9 @@ import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { HandledRequestsRepo } from '../store/handled-requests-repo.js';
 import { bodyDigest, readSlackBody } from './read-slack-body.js';
+import { createRedeliveryFilter, type RedeliveryFilter } from './redelivery-filter.js';
 import { verifySignedRequest } from './verify-signed-request.js';
 
-/** Slack retries up to 3 times within minutes; an hour leaves a wide margin. */
-export const REMEMBER_REQUESTS_MS = 60 * 60 * 1000;
-const PURGE_EVERY_MS = 10 * 60 * 1000;
 const ENDPOINT = '/slack/events';
 
 export interface RequestGuard {
@@ -60,8 +58,8 @@ function isEventsEndpoint(req: IncomingMessage): boolean {
   }
 }
 
-/** The app as the receiver sees it: processEvent never throws and always acknowledges. */
-function guardedApp(app: App, logger: Logger): App {
+/** The app as a receiver sees it: processEvent never throws and always acknowledges. */
+export function guardedApp(app: App, logger: Logger): App {
   const processEvent = async (event: ReceiverEvent): Promise<void> => {
     let acked = false;
     const ack: ReceiverEvent['ack'] = async (response) => {
@@ -89,13 +87,14 @@ export class GuardedHTTPReceiver extends HTTPReceiver {
   readonly #guard: RequestGuard;
   readonly #signingSecret: string;
   readonly #bodyLimit: number | string;
-  #lastPurgeMs = 0;
+  readonly #redeliveries: RedeliveryFilter;
 
   constructor(options: HTTPReceiverOptions, guard: RequestGuard) {
     // Signatures are verified by the guard (with our clock, both directions); Bolt's own
     // check would use the wall clock and see only the past.
     super({ ...options, endpoints: ENDPOINT, signatureVerification: false });
     this.#guard = guard;
+    this.#redeliveries = createRedeliveryFilter(guard.handledRequests);
     this.#signingSecret = options.signingSecret;
     this.#bodyLimit = options.bodyLimit ?? HTTPModuleFunctions.defaultBodyLimit;
     const boltListener = this.requestListener;
@@ -118,7 +117,7 @@ export class GuardedHTTPReceiver extends HTTPReceiver {
 
   /** The buffered request when Bolt should process it; undefined when already answered. */
   async #admit(req: IncomingMessage, res: ServerResponse): Promise<BufferedIncomingMessage | undefined> {
-    const { clock, handledRequests } = this.#guard;
+    const { clock } = this.#guard;
     const log = this.#guard.logger.child({ component: 'slack-request' });
     let buffered: BufferedIncomingMessage;
     try {
@@ -162,9 +161,7 @@ export class GuardedHTTPReceiver extends HTTPReceiver {
     }
     if (body.requestKey !== undefined) {
       const retryNum = HTTPModuleFunctions.extractRetryNumFromHTTPRequest(req);
-      const seen = handledRequests.remember(body.requestKey, nowMs, REMEMBER_REQUESTS_MS);
-      this.#purge(nowMs);
-      if (seen && retryNum !== undefined) {
+      if (this.#redeliveries.isRedelivery(body.requestKey, retryNum, nowMs)) {
         log.info(
           {
             code: 'slack_request_redelivered',
@@ -179,11 +176,5 @@ export class GuardedHTTPReceiver extends HTTPReceiver {
       }
     }
     return buffered;
-  }
-
-  #purge(nowMs: number): void {
-    if (nowMs - this.#lastPurgeMs < PURGE_EVERY_MS) return;
-    this.#lastPurgeMs = nowMs;
-    this.#guard.handledRequests.purgeBefore(nowMs - REMEMBER_REQUESTS_MS);
   }
 }

@@ -145,6 +145,19 @@ function readInteraction(payload: Record<string, unknown>): SlackBody {
   return { ok: false, reason: `interaction type ${JSON.stringify(type)?.slice(0, 40)} not handled` };
 }
 
+function readCommand(form: Record<string, unknown>): SlackBody {
+  const command = slashCommand.safeParse(form);
+  if (!command.success) return { ok: false, reason: `slash_command ${problem(command.error)}` };
+  return { ok: true, kind: 'slash_command', requestKey: `command:${command.data.trigger_id}` };
+}
+
+function readEvent(body: Record<string, unknown>): SlackBody {
+  if (body['type'] === 'url_verification') return check(urlVerification, body, 'url_verification', undefined);
+  if (body['type'] === 'event_callback')
+    return check(eventCallback, body, 'event_callback', `event:${String(body['event_id'])}`);
+  return { ok: false, reason: `event type ${JSON.stringify(body['type'])?.slice(0, 40)} not handled` };
+}
+
 function readForm(text: string): SlackBody {
   const form = parseQuery(text);
   if (Object.values(form).some(Array.isArray)) return { ok: false, reason: 'form field repeated' };
@@ -154,24 +167,30 @@ function readForm(text: string): SlackBody {
     if (!isObject(payload)) return { ok: false, reason: 'payload is not a JSON object' };
     return readInteraction(payload);
   }
-  const command = slashCommand.safeParse(form);
-  if (!command.success) return { ok: false, reason: `slash_command ${problem(command.error)}` };
-  return { ok: true, kind: 'slash_command', requestKey: `command:${command.data.trigger_id}` };
+  return readCommand(form);
 }
 
 function readEventsApi(text: string): SlackBody {
   const body = readJson(text);
   if (body === undefined) return { ok: false, reason: 'body is not JSON', unparseable: true };
   if (!isObject(body)) return { ok: false, reason: 'body is not a JSON object' };
-  if (body['type'] === 'url_verification') return check(urlVerification, body, 'url_verification', undefined);
-  if (body['type'] === 'event_callback')
-    return check(eventCallback, body, 'event_callback', `event:${String(body['event_id'])}`);
-  return { ok: false, reason: `event type ${JSON.stringify(body['type'])?.slice(0, 40)} not handled` };
+  return readEvent(body);
 }
 
 /** Classifies a raw request body; `contentType` is the header as sent. */
 export function readSlackBody(rawBody: string, contentType: string | undefined): SlackBody {
   return contentType === FORM_CONTENT_TYPE ? readForm(rawBody) : readEventsApi(rawBody);
+}
+
+/**
+ * Classifies a Socket Mode envelope's payload, which arrives parsed: a slash command's
+ * form fields, an interaction payload, or an Events API body, told apart by their shape.
+ */
+export function readSlackPayload(body: unknown): SlackBody {
+  if (!isObject(body)) return { ok: false, reason: 'payload is not a JSON object' };
+  if ('command' in body) return readCommand(body);
+  if (body['type'] === 'event_callback' || body['type'] === 'url_verification') return readEvent(body);
+  return readInteraction(body);
 }
 
 /** A short, stable digest for logs: which request, without its content. */

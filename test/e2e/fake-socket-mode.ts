@@ -106,11 +106,17 @@ export async function startFakeSocketMode(localSlackApiUrl: string): Promise<Fak
         res.end(await upstream.text());
       } else if (url.pathname === '/relay') {
         envelopes += 1;
+        // Slack redelivers an envelope it thinks timed out with retry_attempt/retry_reason;
+        // the relay maps the HTTP redelivery headers the local Slack sends onto them.
+        const retry = req.headers['x-slack-retry-num'];
         sendText({
           envelope_id: `env-${envelopes}`,
           type: 'slash_commands',
           accepts_response_payload: true,
           payload: Object.fromEntries(new URLSearchParams(text)),
+          ...(typeof retry === 'string'
+            ? { retry_attempt: Number(retry), retry_reason: String(req.headers['x-slack-retry-reason']) }
+            : {}),
         });
         res.writeHead(200);
         res.end();

@@ -66,4 +66,26 @@ describe('Socket Mode', () => {
     expect(JSON.stringify(reply.body)).toContain('Northwind Outfitters');
     for (const line of lines) expect(line).not.toContain(APP_TOKEN);
   });
+
+  it('applies a redelivered command once and ignores a payload it cannot handle', async () => {
+    const posts = () => sim.requests.filter((r) => r.method === 'POST' && r.path === '/get-brands/markets');
+    const res = await slack.slashCommand(fake.relayUrl, { text: 'markets "Acme Analytics" add FR' });
+    await slack.waitFor(() => slack.responsesFor(res.responseUrlId)[0], 5000);
+    const acked = fake.received.length;
+    await slack.redeliverLast(fake.relayUrl, { retryNum: 1, retryReason: 'timeout' });
+    // The redelivery is acknowledged on the socket, and nothing more is done.
+    await slack.waitFor(() => fake.received.length > acked || undefined, 5000);
+    expect(posts()).toHaveLength(1);
+    expect(slack.responsesFor(res.responseUrlId)).toHaveLength(1);
+    expect(lines.some((l) => l.includes('slack_request_redelivered'))).toBe(true);
+
+    // A command payload without user or response_url: acknowledged, nothing done.
+    const before = fake.received.length;
+    await slack.postSigned(fake.relayUrl, 'command=%2Fvisibility&text=help');
+    await slack.waitFor(() => fake.received.length > before || undefined, 5000);
+    expect(lines.some((l) => l.includes('slack_request_malformed'))).toBe(true);
+    const help = await slack.slashCommand(fake.relayUrl, { text: 'help' });
+    expect((await slack.waitFor(() => slack.responsesFor(help.responseUrlId)[0], 5000)).status).toBe(200);
+    expect(posts()).toHaveLength(1);
+  });
 });
