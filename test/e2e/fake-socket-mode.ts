@@ -6,8 +6,21 @@
  * Socket Mode. RFC 6455 framing, text/ping/close only.
  */
 import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { type AppDeps, createAppDeps } from '../../src/app-deps.js';
+import type { Clock } from '../../src/clock.js';
+import { loadConfig } from '../../src/config.js';
+import { schedulerExtension } from '../../src/jobs/scheduler-extension.js';
+import type { RunningSimulator } from '../../src/simulator/index.js';
+import {
+  type RunningService,
+  type StartServiceOptions,
+  startService,
+} from '../../src/slack/create-slack-app.js';
+import type { LocalSlack } from '../../src/slack/local/index.js';
+import { captureLogger, startBackends } from './service-harness.js';
 
 export interface FakeSocketMode {
   /** SLACK_API_URL for the app */
@@ -178,6 +191,64 @@ export async function startFakeSocketMode(localSlackApiUrl: string): Promise<Fak
     async close() {
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export interface FakeSlackService {
+  sim: RunningSimulator;
+  slack: LocalSlack;
+  fake: FakeSocketMode;
+  deps: AppDeps;
+  service: RunningService;
+  close(): Promise<void>;
+}
+
+/**
+ * The real service with Slack behind the fake: Socket Mode when `appToken` is given,
+ * otherwise HTTP mode with the Web API going through the fake (so a test can make Slack
+ * unreachable). `env` adds or overrides variables; `reachable: false` starts with Slack down.
+ */
+export async function startFakeSlackService(options: {
+  appToken?: string;
+  env?: Record<string, string>;
+  clock?: Clock;
+  lines?: string[];
+  reachable?: boolean;
+  withScheduler?: boolean;
+  start?: Omit<StartServiceOptions, 'port'>;
+}): Promise<FakeSlackService> {
+  const { sim, slack, dir, env } = await startBackends();
+  const fake = await startFakeSocketMode(slack.url);
+  fake.reachable = options.reachable ?? true;
+  const { SLACK_SIGNING_SECRET, ...common } = env;
+  const config = loadConfig('serve', {
+    ...common,
+    ...(options.appToken
+      ? { SLACK_APP_TOKEN: options.appToken }
+      : { SLACK_SIGNING_SECRET: SLACK_SIGNING_SECRET! }),
+    SLACK_API_URL: fake.apiUrl,
+    ...options.env,
+  });
+  const deps = createAppDeps(config, {
+    logger: captureLogger(config, options.lines ?? []),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  if (options.withScheduler) schedulerExtension({ catchUpOnStart: false })(deps);
+  const service = await startService(deps, { port: 0, drainTimeoutMs: 2000, ...options.start });
+  return {
+    sim,
+    slack,
+    fake,
+    deps,
+    service,
+    async close() {
+      await service.stop();
+      await deps.close();
+      await fake.close();
+      await slack.close();
+      await sim.close();
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

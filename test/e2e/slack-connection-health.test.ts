@@ -4,18 +4,12 @@
  * grace period and turns 503 after it), then connected, dropped and reconnected. Time past
  * the grace period comes from the injected clock; the pauses between reconnect attempts are knobs.
  */
-import { rmSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppDeps, createAppDeps } from '../../src/app-deps.js';
 import { type Clock, systemClock } from '../../src/clock.js';
-import { loadConfig } from '../../src/config.js';
-import { schedulerExtension } from '../../src/jobs/scheduler-extension.js';
-import type { RunningSimulator } from '../../src/simulator/index.js';
-import { type RunningService, startService } from '../../src/slack/create-slack-app.js';
+import type { RunningService } from '../../src/slack/create-slack-app.js';
 import type { LocalSlack } from '../../src/slack/local/index.js';
-import { type FakeSocketMode, startFakeSocketMode } from './fake-socket-mode.js';
-import { captureLogger, startBackends } from './service-harness.js';
+import { type FakeSlackService, type FakeSocketMode, startFakeSlackService } from './fake-socket-mode.js';
 
 const APP_TOKEN = 'xapp-1-A0LOCALAPP-1234-socketmodehealthtoken';
 const GRACE_SECONDS = 120;
@@ -65,43 +59,27 @@ async function healthWhen(url: string, ok: (h: Health) => boolean, timeoutMs = 1
 }
 
 describe('Socket Mode health', () => {
-  let sim: RunningSimulator;
   let slack: LocalSlack;
-  let dir: string;
   let fake: FakeSocketMode;
-  let deps: AppDeps;
   let service: RunningService;
+  let running: FakeSlackService;
   const clock = shiftedClock();
   const lines: string[] = [];
 
   beforeAll(async () => {
-    let env: Record<string, string>;
-    ({ sim, slack, dir, env } = await startBackends());
-    fake = await startFakeSocketMode(slack.url);
-    fake.reachable = false;
-    const { SLACK_SIGNING_SECRET: _httpOnly, ...socketEnv } = env;
-    const config = loadConfig('serve', {
-      ...socketEnv,
-      SLACK_APP_TOKEN: APP_TOKEN,
-      SLACK_API_URL: fake.apiUrl,
-      HEALTH_SLACK_GRACE_SECONDS: String(GRACE_SECONDS),
+    running = await startFakeSlackService({
+      appToken: APP_TOKEN,
+      env: { HEALTH_SLACK_GRACE_SECONDS: String(GRACE_SECONDS) },
+      clock,
+      lines,
+      reachable: false,
+      withScheduler: true,
+      start: { slackWaitMs: 100, slackRetryMs: { first: 50, max: 200 } },
     });
-    deps = createAppDeps(config, { logger: captureLogger(config, lines), clock });
-    schedulerExtension({ catchUpOnStart: false })(deps);
-    service = await startService(deps, {
-      port: 0,
-      drainTimeoutMs: 2000,
-      slackWaitMs: 100,
-      slackRetryMs: { first: 50, max: 200 },
-    });
+    ({ slack, fake, service } = running);
   });
   afterAll(async () => {
-    await service?.stop();
-    await deps?.close();
-    await fake?.close();
-    await slack?.close();
-    await sim?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await running?.close();
   });
 
   it('starts the scheduler while Slack is unreachable, and stays green within the grace period', async () => {
@@ -156,40 +134,24 @@ describe('Socket Mode health', () => {
 });
 
 describe('HTTP mode health', () => {
-  let sim: RunningSimulator;
   let slack: LocalSlack;
-  let dir: string;
   let fake: FakeSocketMode;
-  let deps: AppDeps;
   let service: RunningService;
+  let running: FakeSlackService;
   const clock = shiftedClock();
 
   beforeAll(async () => {
-    let env: Record<string, string>;
-    ({ sim, slack, dir, env } = await startBackends());
-    fake = await startFakeSocketMode(slack.url);
-    fake.reachable = false;
-    const config = loadConfig('serve', {
-      ...env,
-      SLACK_API_URL: fake.apiUrl,
-      HEALTH_SLACK_GRACE_SECONDS: String(GRACE_SECONDS),
+    running = await startFakeSlackService({
+      env: { HEALTH_SLACK_GRACE_SECONDS: String(GRACE_SECONDS) },
+      clock,
+      reachable: false,
+      withScheduler: true,
+      start: { slackWaitMs: 100, slackRetryMs: { first: 50, max: 200 } },
     });
-    deps = createAppDeps(config, { logger: captureLogger(config, []), clock });
-    schedulerExtension({ catchUpOnStart: false })(deps);
-    service = await startService(deps, {
-      port: 0,
-      drainTimeoutMs: 2000,
-      slackWaitMs: 100,
-      slackRetryMs: { first: 50, max: 200 },
-    });
+    ({ slack, fake, service } = running);
   });
   afterAll(async () => {
-    await service?.stop();
-    await deps?.close();
-    await fake?.close();
-    await slack?.close();
-    await sim?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await running?.close();
   });
 
   it('serves /healthz and runs the scheduler before auth.test passes; Slack requests get 503 meanwhile', async () => {

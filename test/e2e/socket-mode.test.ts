@@ -1,43 +1,24 @@
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppDeps, createAppDeps } from '../../src/app-deps.js';
-import { loadConfig } from '../../src/config.js';
 import type { RunningSimulator } from '../../src/simulator/index.js';
-import { type RunningService, startService } from '../../src/slack/create-slack-app.js';
+import type { RunningService } from '../../src/slack/create-slack-app.js';
 import type { LocalSlack } from '../../src/slack/local/index.js';
-import { type FakeSocketMode, startFakeSocketMode } from './fake-socket-mode.js';
-import { captureLogger, startBackends } from './service-harness.js';
+import { type FakeSlackService, type FakeSocketMode, startFakeSlackService } from './fake-socket-mode.js';
 
 const APP_TOKEN = 'xapp-1-A0LOCALAPP-1234-socketmodetesttoken';
 
 let sim: RunningSimulator;
 let slack: LocalSlack;
-let dir: string;
 let fake: FakeSocketMode;
-let deps: AppDeps;
 let service: RunningService;
+let running: FakeSlackService;
 const lines: string[] = [];
 
 beforeAll(async () => {
-  let env: Record<string, string>;
-  ({ sim, slack, dir, env } = await startBackends());
-  fake = await startFakeSocketMode(slack.url);
-  const { SLACK_SIGNING_SECRET: _httpOnly, ...socketEnv } = env;
-  const config = loadConfig('serve', {
-    ...socketEnv,
-    SLACK_APP_TOKEN: APP_TOKEN,
-    SLACK_API_URL: fake.apiUrl,
-  });
-  deps = createAppDeps(config, { logger: captureLogger(config, lines) });
-  service = await startService(deps, { port: 0, drainTimeoutMs: 2000 });
+  running = await startFakeSlackService({ appToken: APP_TOKEN, lines });
+  ({ sim, slack, fake, service } = running);
 });
 afterAll(async () => {
-  await service?.stop();
-  await deps?.close();
-  await fake?.close();
-  await slack?.close();
-  await sim?.close();
-  rmSync(dir, { recursive: true, force: true });
+  await running?.close();
 });
 
 describe('Socket Mode', () => {
