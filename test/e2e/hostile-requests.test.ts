@@ -4,13 +4,13 @@
  * dated outside Slack's 5-minute window in either direction, and Slack's redeliveries.
  * Each must leave the process serving, do no work it should not, and be logged.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runServe } from '../../src/cli/serve.js';
 import type { Clock } from '../../src/clock.js';
 import { systemClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
-import { captureLogger, useBackends } from './service-harness.js';
+import { captureLogger, spawnServe, useBackends } from './service-harness.js';
 
 const backends = useBackends();
 const FORM = 'application/x-www-form-urlencoded';
@@ -586,24 +586,9 @@ describe('the real process', () => {
   });
 
   it('keeps running after a signed payload=null, other hostile bodies and an unhandled rejection, then exits 0 on SIGTERM', async () => {
-    child = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--import', './test/fixtures/reject-on-sigusr2.mjs', 'src/main.ts', 'serve'],
-      {
-        cwd: process.cwd(),
-        env: { ...process.env, ...backends.env, LOG_LEVEL: 'info' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let out = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-    });
-    child.stderr?.on('data', (d: Buffer) => {
-      out += d.toString();
-    });
-    const exited = new Promise<number | null>((resolve) => child?.on('exit', (code) => resolve(code)));
-    const url = await backends.slack.waitFor(() => /listening on (http:\/\/[\d.:]+)/.exec(out)?.[1], 15_000);
+    const serve = await spawnServe(backends, ['--import', './test/fixtures/reject-on-sigusr2.mjs']);
+    child = serve.child;
+    const { url, exited } = serve;
     const appUrl = `${url}/slack/events`;
 
     for (const body of [
@@ -618,20 +603,20 @@ describe('the real process', () => {
     expect(help.status).toBe(200);
     await backends.slack.waitFor(() => backends.slack.responsesFor(help.responseUrlId)[0], 5000);
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
-    expect(child.exitCode).toBeNull();
-    expect(out).toContain('slack_request_malformed');
+    expect(serve.child.exitCode).toBeNull();
+    expect(serve.output()).toContain('slack_request_malformed');
 
     // A rejection no code handles is logged, not fatal.
-    child.kill('SIGUSR2');
-    await backends.slack.waitFor(() => out.includes('unhandled_rejection') || undefined, 5000);
+    serve.child.kill('SIGUSR2');
+    await backends.slack.waitFor(() => serve.output().includes('unhandled_rejection') || undefined, 5000);
     const after = await backends.slack.slashCommand(appUrl, { text: 'help' });
     await backends.slack.waitFor(() => backends.slack.responsesFor(after.responseUrlId)[0], 5000);
-    expect(child.exitCode).toBeNull();
+    expect(serve.child.exitCode).toBeNull();
 
-    child.kill('SIGTERM');
+    serve.child.kill('SIGTERM');
     expect(await exited).toBe(0);
-    expect(out).not.toContain('TypeError');
+    expect(serve.output()).not.toContain('TypeError');
     for (const secret of [backends.sim.apiKey, backends.slack.botToken, backends.slack.signingSecret])
-      expect(out).not.toContain(secret);
+      expect(serve.output()).not.toContain(secret);
   }, 30_000);
 });

@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runServe } from '../../src/cli/serve.js';
 import { loadConfig } from '../../src/config.js';
-import { captureLogger, useBackends } from './service-harness.js';
+import { captureLogger, spawnServe, useBackends } from './service-harness.js';
 
 const backends = useBackends();
 
@@ -63,30 +63,19 @@ describe('the real process', () => {
   });
 
   it('serves, then exits 0 on SIGTERM', async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], {
-      cwd: process.cwd(),
-      env: { ...process.env, ...backends.env, LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-    });
-    child.stderr?.on('data', (d: Buffer) => {
-      out += d.toString();
-    });
-    const exited = new Promise<number | null>((resolve) => child?.on('exit', (code) => resolve(code)));
-    const url = await backends.slack.waitFor(() => /listening on (http:\/\/[\d.:]+)/.exec(out)?.[1], 15_000);
+    const serve = await spawnServe(backends);
+    child = serve.child;
+    const { url, exited } = serve;
 
     const res = await backends.slack.slashCommand(`${url}/slack/events`, { text: 'help' });
     expect(res.status).toBe(200);
     await backends.slack.waitFor(() => backends.slack.responsesFor(res.responseUrlId)[0], 5000);
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
 
-    child.kill('SIGTERM');
+    serve.child.kill('SIGTERM');
     expect(await exited).toBe(0);
-    expect(out).toContain('shutting down');
+    expect(serve.output()).toContain('shutting down');
     for (const secret of [backends.sim.apiKey, backends.slack.botToken, backends.slack.signingSecret])
-      expect(out).not.toContain(secret);
+      expect(serve.output()).not.toContain(secret);
   }, 30_000);
 });

@@ -2,6 +2,7 @@
  * The real service on port 0 between the API simulator and the local Slack, with every
  * log line captured (after secret scrubbing, as it would reach stdout).
  */
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +44,37 @@ export async function startBackends(
   const slack = await startLocalSlack(slackOptions);
   const dir = mkdtempSync(join(tmpdir(), 'visibility-e2e-'));
   return { sim, slack, dir, env: localStackEnv({ sim, slack, dir }, 'debug') };
+}
+
+export interface SpawnedServe {
+  child: ChildProcess;
+  /** Its base URL, once it printed that it listens. */
+  url: string;
+  /** Everything it wrote to stdout and stderr so far. */
+  output(): string;
+  /** Its exit code, when it exits. */
+  exited: Promise<number | null>;
+}
+
+/** `serve` as its own process (`tsx src/main.ts serve`) against the backends. */
+export async function spawnServe(
+  backends: Backends,
+  nodeArgs: readonly string[] = [],
+): Promise<SpawnedServe> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, 'src/main.ts', 'serve'], {
+    cwd: process.cwd(),
+    env: { ...process.env, ...backends.env, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const collect = (d: Buffer) => {
+    out += d.toString();
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = await backends.slack.waitFor(() => /listening on (http:\/\/[\d.:]+)/.exec(out)?.[1], 15_000);
+  return { child, url, output: () => out, exited };
 }
 
 /**
