@@ -72,6 +72,18 @@ const feedEvent: fc.Arbitrary<FeedEvent> = fc.record({
   competitor: fc.option(name),
 }) as fc.Arbitrary<FeedEvent>;
 
+/** A citation feed for `brand` carrying `events`, between two fixed snapshots. */
+function feedOf<B, E>(brand: B, events: E[]) {
+  return {
+    brand,
+    events,
+    current_snapshot_date: '2025-03-01',
+    previous_snapshot_date: '2025-02-22',
+    total_current: 1,
+    total_previous: 2,
+  };
+}
+
 describe('alerts built by the real detectors from hostile data', () => {
   it('the alert message: notification text, header, sections, buttons and footer', () => {
     fc.assert(
@@ -80,14 +92,7 @@ describe('alerts built by the real detectors from hostile data', () => {
         fc.array(feedEvent, { minLength: 1, maxLength: 8 }),
         fc.dictionary(name, fc.nat({ max: 5000 }), { minKeys: 1, maxKeys: 4 }),
         (brand, events, byCrawler) => {
-          const feed = {
-            brand,
-            events,
-            current_snapshot_date: '2025-03-01',
-            previous_snapshot_date: '2025-02-22',
-            total_current: 1,
-            total_previous: 2,
-          };
+          const feed = feedOf(brand, events);
           const citations = detectCitations(new Map(), feed, S, T0).alerts;
           const crawler = detectCrawler(
             null,
@@ -134,14 +139,7 @@ describe('alerts built by the real detectors from hostile data', () => {
         fc.array(feedEvent, { minLength: 2, maxLength: 5 }),
         name,
         (brand, events, raw) => {
-          const feed = {
-            brand,
-            events,
-            current_snapshot_date: '2025-03-01',
-            previous_snapshot_date: '2025-02-22',
-            total_current: 1,
-            total_previous: 2,
-          };
+          const feed = feedOf(brand, events);
           const held = detectCitations(new Map(), feed, S, T0).alerts.map((a) =>
             buildAlertMessage(groupAlerts([a])[0]!),
           );
