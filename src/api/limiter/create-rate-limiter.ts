@@ -26,7 +26,7 @@ import { abortedWhileWaiting } from './aborted-while-waiting.js';
 import { type EndpointScope, endpointScope } from './endpoint-scope.js';
 import { LaneQueue } from './lane-queue.js';
 import { type ReactionContext, reactToResponse } from './react-to-response.js';
-import { RecentMax } from './recent-max.js';
+import { SafetyMargin } from './safety-margin.js';
 import { SharedBucketStore } from './shared-bucket-store.js';
 import type { Lane, LimiterState, RateLimiter, RateLimitObservation } from './types.js';
 
@@ -60,6 +60,10 @@ export interface RateLimiterOptions {
 const BACKGROUND_RESERVE = 1;
 /** Longer than this is a timeout or a lost response, not a latency to pace around. */
 const MAX_LATENCY_MS = 5_000;
+/** The safety margin never keeps back more than this share of the burst. */
+const MAX_MARGIN_SHARE = 0.25;
+/** What one 429 adds to the margin, as a share of the burst. */
+const MARGIN_STEP_SHARE = 0.05;
 
 interface Waiter extends EndpointScope {
   readonly lane: Lane;
@@ -82,8 +86,13 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     windowMs,
   });
   const scopeOf = (endpoint: EndpointKey) => endpointScope(endpoint, options.endpointPerMinute);
-  /** Grant-to-response times seen in the last window (this process's own). */
-  const latency = new RecentMax(windowMs);
+  /** Tokens kept back for grant-to-arrival jitter and after 429s (this process's own view). */
+  const margin = new SafetyMargin({
+    refillPerMs: limits.perMinute / windowMs,
+    spanMs: windowMs,
+    maxTokens: limits.burst * MAX_MARGIN_SHARE,
+    stepTokens: Math.max(1, limits.burst * MARGIN_STEP_SHARE),
+  });
   const reaction: ReactionContext = {
     store,
     limits,
@@ -92,7 +101,8 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     maxJitterMs: options.maxJitterMs ?? 1000,
     random: options.random ?? Math.random,
     logger,
-    recordLatency: (ms, now) => latency.add(ms, now),
+    recordLatency: (ms, now) => margin.record(Math.min(ms, MAX_LATENCY_MS), now),
+    recordKey429: (now) => margin.record429(now),
   };
 
   const queue = new LaneQueue<Waiter>();
@@ -134,22 +144,10 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     }
   }
 
-  /**
-   * Tokens every lane leaves for latency. The service spends a token when the request
-   * arrives, we when we grant it; when a slow request (a cold connection) drained a full
-   * bucket and later ones are fast, the service's bucket runs up to rate × that latency
-   * behind ours. Keeping that much back costs a little burst, no throughput. Measured to
-   * the response, it overestimates, so it is capped at a tenth of the bucket.
-   */
-  function latencyHeadroom(): number {
-    const latencyMs = Math.min(latency.get(clock.now()), MAX_LATENCY_MS);
-    return Math.min((latencyMs * limits.perMinute) / windowMs, limits.burst / 10);
-  }
-
   /** Grants the first waiter that may go now (0), or returns how long until one may. */
   function grantOne(): number {
     const heads = queue.heads();
-    const headroom = latencyHeadroom();
+    const headroom = margin.tokens(clock.now());
     let result: ReturnType<SharedBucketStore['takeFirst']>;
     try {
       result = store.takeFirst(

@@ -2,11 +2,14 @@
  * Which limit a 429 (or a set of X-RateLimit-* headers) speaks of. The service says
  * "Rate limit exceeded: 60 per 1 minute" or sends X-RateLimit-Limit; a number that is the
  * endpoint's own limit and not the key's ("30 per 1 minute" on a brand write with a 60/min
- * key) concerns only that endpoint. Anything that is the key's, or cannot be told apart,
- * concerns the whole key: pausing too much costs a little time, too little costs more 429s.
+ * key) concerns only that endpoint, one that is only the key's concerns the key. When the
+ * words cannot tell them apart (on Scale a read endpoint's 60/min equals the key's 60/min,
+ * or nothing is named at all) the answer is 'either': the limiter then asks its own
+ * accounting (attribute-limit.ts) which of the two the numbers describe.
  */
 
 export type LimitScope = 'key' | 'endpoint' | 'day';
+export type ReportedScope = LimitScope | 'either';
 
 export interface ReportedRate {
   count: number;
@@ -42,14 +45,18 @@ export interface ScopeLimits {
 export function limitScope(
   reported: { message?: string | undefined; limit?: number | undefined },
   limits: ScopeLimits,
-): LimitScope {
+): ReportedScope {
   const rate = reportedRateFromMessage(reported.message);
   if (rate && rate.periodMs >= UNIT_MS['d']!) return 'day';
+  // Without a per-endpoint window only the key's limits exist on our side.
+  if (limits.endpointPerMinute === null) return 'key';
   // X-RateLimit-Limit is "maximum requests per window"; API.md §8's windows are minutes.
   const perMinute = rate ? (rate.count * 60_000) / rate.periodMs : reported.limit;
-  if (perMinute === undefined) return 'key';
-  const isEndpoints = limits.endpointPerMinute !== null && sameRate(perMinute, limits.endpointPerMinute);
-  return isEndpoints && !sameRate(perMinute, limits.keyPerMinute) ? 'endpoint' : 'key';
+  if (perMinute === undefined) return 'either';
+  const isEndpoints = sameRate(perMinute, limits.endpointPerMinute);
+  const isKeys = sameRate(perMinute, limits.keyPerMinute);
+  if (isEndpoints && isKeys) return 'either';
+  return isEndpoints ? 'endpoint' : 'key';
 }
 
 function sameRate(a: number, b: number): boolean {

@@ -2,12 +2,15 @@
  * What the limiter learns from a response: the send's window time is settled (and its
  * grant-to-response time recorded), the X-RateLimit-* headers (when present) lower the
  * bucket or pause a window, and a 429 pauses the endpoint, and the whole key when the
- * limit it names is the key's or cannot be told apart. Pauses go to SQLite, so every
- * process using the key pauses too.
+ * limit is the key's. Which of the two a signal speaks of comes from its words when they
+ * tell, else from our own accounting (attribute-limit.ts): a limit our endpoint windows
+ * explain never lowers the key's bucket. Pauses go to SQLite, so every process using the
+ * key pauses too.
  */
 import type { Logger } from '../../logger.js';
 import type { EndpointKey } from '../endpoint-table.js';
 import type { PlanLimits } from '../plans.js';
+import { attribute429, attributeRemaining, type EndpointAccounting } from './attribute-limit.js';
 import type { EndpointScope } from './endpoint-scope.js';
 import { type LimitScope, limitScope } from './limit-scope.js';
 import { retryDelayFromResponse } from './retry-delay.js';
@@ -22,8 +25,10 @@ export interface ReactionContext {
   maxJitterMs: number;
   random: () => number;
   logger?: Logger | undefined;
-  /** A grant-to-response time, for the bucket's latency headroom. */
+  /** A grant-to-response time, for the bucket's safety margin. */
   recordLatency(ms: number, nowMs: number): void;
+  /** A 429 of the key's bucket: the safety margin was too small. */
+  recordKey429(nowMs: number): void;
 }
 
 export function reactToResponse(
@@ -35,16 +40,27 @@ export function reactToResponse(
 ): void {
   const { store } = ctx;
   const { scope, limit } = window;
-  const kind = limitScope(o, { keyPerMinute: ctx.limits.perMinute, endpointPerMinute: limit });
+  const words = limitScope(o, { keyPerMinute: ctx.limits.perMinute, endpointPerMinute: limit });
   if (limit !== null) store.settleSend(scope, now);
   const grantedAt = store.settleSend(KEY_SCOPE, now);
   if (grantedAt !== undefined) ctx.recordLatency(now - grantedAt, now);
+  const accounting: EndpointAccounting = {
+    limit,
+    sends: limit === null ? 0 : store.sendsSince(scope, now - ctx.windowMs),
+  };
+  const kind =
+    o.status === 429
+      ? attribute429(words, accounting, store.snapshot(now).tokens)
+      : o.remaining === undefined
+        ? 'key'
+        : attributeRemaining(words, o.remaining, accounting);
   adaptToHeaders(ctx, kind, window, o, now);
   if (o.status !== 429) return;
 
   const delayMs = retryDelayFromResponse(o, ctx.defaultRetryAfterMs);
   const until = Math.ceil(now + delayMs + ctx.random() * ctx.maxJitterMs);
   if (kind === 'day') store.markDaySpent(now);
+  if (kind === 'key') ctx.recordKey429(now);
   // An endpoint's own limit: its window refills from `until` at its own rate. The key's
   // limit: the key's bucket restarts empty at `until` and drains everything at its rate.
   store.pauseScope(scope, until, kind === 'endpoint' ? limit : null, now);
@@ -75,6 +91,8 @@ function adaptToHeaders(
 ): void {
   const { store, limits, windowMs } = ctx;
   if (o.remaining === undefined) return;
+  // The endpoint's window is already enforced by our own send log; only the key's bucket
+  // can hold more than the service says.
   if (kind !== 'endpoint' && o.remaining < limits.burst) store.lowerTokens(now, o.remaining);
   if (o.remaining >= 1 || o.resetAtMs === undefined || o.resetAtMs <= now) return;
   // A reset later than one window away is a clock disagreement, not a longer window: then
@@ -88,7 +106,9 @@ function adaptToHeaders(
   );
   // "About": sends still in flight when the server counted its last may add a few.
   const spent = sent >= windowLimit && sent <= windowLimit + Math.max(2, Math.ceil(windowLimit / 10));
-  if (!spent) store.lowerTokens(now, 0);
-  else if (kind === 'endpoint') store.pauseScope(scope, resetAt, null, now);
+  if (kind === 'endpoint') {
+    // Our log explains the 0; a fixed window may reset sooner than our sliding one.
+    if (spent) store.pauseScope(scope, resetAt, null, now);
+  } else if (!spent) store.lowerTokens(now, 0);
   else store.pauseKey(now, resetAt, false);
 }

@@ -22,9 +22,11 @@ describe('429', () => {
     expect(state.endpointPauses.getBrands).toBe(t0 + 5_000);
     expect(state.rateLimitedCount).toBe(1);
 
-    // Another endpoint waits too; after the pause the bucket restarts empty (1 token/s).
+    // Another endpoint waits too; after the pause the bucket restarts empty (1 token/s),
+    // and the 429 widened the safety margin by 5 tokens (5 % of 100): one token each
+    // second once 5 + 1 have refilled.
     const grants = await acquireMany(limiter, f.clock, 4, 'getCitations', 'interactive');
-    expect(grants.map((t) => t - t0)).toEqual([6_000, 7_000, 8_000, 9_000]);
+    expect(grants.map((t) => t - t0)).toEqual([11_000, 12_000, 13_000, 14_000]);
   });
 
   it('adds jitter of up to maxJitterMs to the pause', () => {
@@ -89,8 +91,9 @@ describe('429', () => {
     limiter.observe('getBrands', { status: 429, message: KEY_429 });
     expect(limiter.state().keyPausedUntil).toBe(t0 + 250);
     await limiter.acquire('getBrands', 'interactive');
-    // 250 ms pause, then the first token of the empty bucket (60 per 1000 ms).
-    expect(f.clock.now() - t0).toBe(250 + 17);
+    // 250 ms pause, then the empty bucket (60 per 1000 ms) refills the 429's margin of 5
+    // tokens and the one to send.
+    expect(f.clock.now() - t0).toBe(250 + 100);
   });
 
   it('with no information at all pauses the key for the default', () => {
