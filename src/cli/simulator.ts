@@ -1,13 +1,16 @@
 /**
- * `visibility-bot simulator [--port N]`: runs the API simulator alone until SIGINT or
+ * `visibility-bot simulator [--port N] [--brands N]`: runs the API simulator alone until SIGINT or
  * SIGTERM, printing the URL, the API key it accepts and its control endpoint.
  */
 import { startSimulator } from '../simulator/index.js';
+import { MAX_SIMULATED_BRANDS } from '../simulator/resolve-options.js';
 
-const USAGE = `Usage: visibility-bot simulator [--port N]
+const USAGE = `Usage: visibility-bot simulator [--port N] [--brands N]
 
 Runs the Brand Visibility API simulator on 127.0.0.1 (default port 4010).
-  --port N   port to listen on (0-65535; 0 = any free port)`;
+  --port N     port to listen on (0-65535; 0 = any free port)
+  --brands N   brands in all (1-${MAX_SIMULATED_BRANDS}): the five seed brands, then generated
+               ones, the same in every run (default 5)`;
 
 export const DEFAULT_SIMULATOR_PORT = 4010;
 
@@ -18,25 +21,30 @@ export interface SimulatorCommandIo {
   stop?: AbortSignal;
 }
 
-type Parsed = { port: number } | { help: true } | { error: string };
+type Parsed = { port: number; brands: number | undefined } | { help: true } | { error: string };
+
+const FLAG_RANGES = { port: [0, 65_535], brands: [1, MAX_SIMULATED_BRANDS] } as const;
 
 function parseArgs(args: readonly string[]): Parsed {
-  let port = DEFAULT_SIMULATOR_PORT;
+  const values: { port: number; brands: number | undefined } = {
+    port: DEFAULT_SIMULATOR_PORT,
+    brands: undefined,
+  };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--help' || arg === '-h') return { help: true };
-    let value: string | undefined;
-    if (arg === '--port') value = args[++i];
-    else if (arg.startsWith('--port=')) value = arg.slice('--port='.length);
-    else return { error: `Unknown argument "${arg}".` };
-    if (value === undefined || !/^\d+$/.test(value) || Number(value) > 65_535) {
+    const flag = (['port', 'brands'] as const).find((f) => arg === `--${f}` || arg.startsWith(`--${f}=`));
+    if (!flag) return { error: `Unknown argument "${arg}".` };
+    const value = arg === `--${flag}` ? args[++i] : arg.slice(`--${flag}=`.length);
+    const [min, max] = FLAG_RANGES[flag];
+    if (value === undefined || !/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
       return {
-        error: `--port needs a whole number from 0 to 65535${value === undefined ? '' : `, not "${value}"`}.`,
+        error: `--${flag} needs a whole number from ${min} to ${max}${value === undefined ? '' : `, not "${value}"`}.`,
       };
     }
-    port = Number(value);
+    values[flag] = Number(value);
   }
-  return { port };
+  return values;
 }
 
 export async function runSimulatorCommand(
@@ -57,7 +65,7 @@ export async function runSimulatorCommand(
 
   let sim: Awaited<ReturnType<typeof startSimulator>>;
   try {
-    sim = await startSimulator({ port: parsed.port });
+    sim = await startSimulator({ port: parsed.port, brands: parsed.brands });
   } catch (err) {
     if ((err as { code?: unknown }).code !== 'EADDRINUSE') throw err;
     stderr.write(
@@ -82,6 +90,7 @@ export async function runSimulatorCommand(
     [
       `Brand Visibility API simulator listening on ${sim.url}`,
       `  API key:  ${sim.apiKey}`,
+      `  Brands:   ${Math.max(5, parsed.brands ?? 5)}`,
       `  Control:  ${sim.url}/__control/state  (local test tool, no auth; see docs/simulator.md)`,
       '',
       'Point the bot at it with:',

@@ -12,6 +12,8 @@ export interface SimulatorOptionsResolved {
   limits: SimulatorLimits;
   clock: Clock;
   generationMs: number;
+  /** brands in all, seed profiles included */
+  brands: number;
   alreadyGeneratingAs: 'ok' | 'conflict';
 }
 
@@ -61,6 +63,18 @@ export function resolveOptions(options: SimulatorOptions = {}): SimulatorOptions
     limits: mergeLimits(planLimits(plan), options.limits ?? {}),
     clock: options.clock ?? systemClock,
     generationMs: options.generationMs ?? DEFAULT_GENERATION_MS,
+    brands: resolveBrandCount(options.brands),
     alreadyGeneratingAs: options.alreadyGeneratingAs ?? 'ok',
   };
+}
+
+/** Most brands one simulator generates: enough for benchmarks at scale, bounded memory. */
+export const MAX_SIMULATED_BRANDS = 5_000;
+
+function resolveBrandCount(brands: number | undefined): number {
+  if (brands === undefined) return 5;
+  if (!Number.isInteger(brands) || brands < 1 || brands > MAX_SIMULATED_BRANDS) {
+    throw new Error(`brands must be a whole number from 1 to ${MAX_SIMULATED_BRANDS}`);
+  }
+  return Math.max(5, brands);
 }

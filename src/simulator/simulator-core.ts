@@ -2,7 +2,10 @@
  * The state one running simulator holds, and the control operations on it (used directly
  * by in-process tests and over HTTP by /__control).
  */
+
+import { BRAND_PROFILES } from './brand-profiles.js';
 import { createFaultBook, type FaultBook } from './faults.js';
+import { brandProfilesFor } from './generated-brands.js';
 import { createRateLimiter, type SimRateLimiter } from './rate-limiter.js';
 import { mergeLimits, type SimulatorOptionsResolved } from './resolve-options.js';
 import { SEED_BRANDS, type SeedBrandKey } from './seed-brands.js';
@@ -31,9 +34,10 @@ export function createSimulatorCore(options: SimulatorOptionsResolved): Simulato
   const requests: RecordedRequest[] = [];
   const faults = createFaultBook();
   const limiter = createRateLimiter(options.limits, clock.now());
+  const profiles = brandProfilesFor(BRAND_PROFILES, options.brands);
   const core: SimulatorCore = {
     options,
-    world: createWorld(clock, options.generationMs),
+    world: createWorld(clock, options.generationMs, profiles),
     limiter,
     faults,
     requests,
@@ -51,7 +55,7 @@ export function createSimulatorCore(options: SimulatorOptionsResolved): Simulato
       clearFaults: () => faults.clear(),
       setLimits: (patch) => limiter.setLimits(mergeLimits(limiter.limits(), patch), clock.now()),
       reset: () => {
-        core.world = createWorld(clock, options.generationMs);
+        core.world = createWorld(clock, options.generationMs, profiles);
         limiter.setLimits(options.limits, clock.now());
         faults.clear();
         // Emptied in place: callers hold on to this array.

@@ -28,6 +28,11 @@ export interface SimulatorOptions {
   limits?: Partial<SimulatorLimits>;
   /** Drives "today", snapshot dates, rate limits and background work. default systemClock */
   clock?: Clock;
+  /**
+   * Brands in all: the five seed profiles, then deterministic generated ones up to this
+   * count (realistic industries, markets, crawler volume, AI Pages usage). default 5
+   */
+  brands?: number;
   /** How long content idea generation and search submissions take. default 1500 */
   generationMs?: number;
   /** How a refresh during a running generation is answered: 200 body (default) or 409. */

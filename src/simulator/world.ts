@@ -11,6 +11,7 @@ import {
   appendUnchanged,
   buildCitationBook,
   type CitationBook,
+  SEED_SNAPSHOTS,
 } from './citations/citation-book.js';
 import { generateIdeas, type IdeaRecord } from './content-ideas.js';
 import { accessPolicyOf } from './crawler/access-policy.js';
@@ -110,10 +111,35 @@ export interface World {
 
 const IDEAS_RUN_MS_INTO_DAY = 6 * 3_600_000;
 
-export function createWorld(clock: Clock, generationMs: number): World {
+export function createWorld(
+  clock: Clock,
+  generationMs: number,
+  profiles: readonly BrandProfile[] = BRAND_PROFILES,
+): World {
   const startDay = epochDay(clock.now());
   const trackingStartDay = startDay - TRACKED_DAYS + 1;
   const brands = new Map<string, BrandState>();
+  /**
+   * Citation books are built on first use: a simulator of thousands of brands starts at
+   * once and holds only the books someone asked for. Every advance is logged and replayed
+   * on a late build; scripted changes depend only on the brand and the snapshot index, so
+   * a book built late is the one an eager build would hold.
+   */
+  const books = new Map<string, CitationBook>();
+  const advances: ({ target: string; changes: SnapshotChanges } | null)[] = [];
+  const bookOf = (profile: BrandProfile): CitationBook => {
+    let book = books.get(profile.id);
+    if (!book) {
+      book = buildCitationBook(profile);
+      for (const a of advances) {
+        if (a === null) appendScripted(book, profile);
+        else if (a.target === profile.id) appendExplicit(book, profile, a.changes);
+        else appendUnchanged(book);
+      }
+      books.set(profile.id, book);
+    }
+    return book;
+  };
 
   const newMarket = (
     brand: BrandState,
@@ -133,7 +159,7 @@ export function createWorld(clock: Clock, generationMs: number): World {
     };
   };
 
-  for (const profile of BRAND_PROFILES) {
+  for (const profile of profiles) {
     const setup = profile.aiPages.setup;
     const ideasAt = (startDay - 1) * DAY_MS + IDEAS_RUN_MS_INTO_DAY;
     const brand: BrandState = {
@@ -172,7 +198,9 @@ export function createWorld(clock: Clock, generationMs: number): World {
         startedAt: null,
         ideas: generateIdeas(profile, 0, ideasAt),
       },
-      citations: buildCitationBook(profile),
+      get citations() {
+        return bookOf(profile);
+      },
       traffic: null,
       submissions: [],
     };
@@ -194,7 +222,7 @@ export function createWorld(clock: Clock, generationMs: number): World {
   }
 
   const today = () => epochDay(clock.now());
-  const snapshotIndex = () => brands.get(SEED_BRANDS.acme.id)!.citations.snapshots.length - 1;
+  const snapshotIndex = () => SEED_SNAPSHOTS - 1 + advances.length;
 
   const brand = (brandId: string): BrandState => {
     const found = brands.get(brandId.toLowerCase());
@@ -241,13 +269,17 @@ export function createWorld(clock: Clock, generationMs: number): World {
       }),
     advanceSnapshot: (changes) => {
       if (!changes) {
-        for (const b of brands.values()) appendScripted(b.citations, b.profile);
+        for (const b of brands.values()) if (books.has(b.profile.id)) appendScripted(b.citations, b.profile);
+        advances.push(null);
         return;
       }
       const target = brand(changes.brandId ?? SEED_BRANDS.acme.id);
       // appendExplicit throws before appending, so a bad change leaves every brand as it was.
       appendExplicit(target.citations, target.profile, changes);
-      for (const b of brands.values()) if (b !== target) appendUnchanged(b.citations);
+      for (const b of brands.values()) {
+        if (b !== target && books.has(b.profile.id)) appendUnchanged(b.citations);
+      }
+      advances.push({ target: target.profile.id, changes });
     },
     setAiPagesUsage: (brandId, patch) => {
       const b = brand(brandId);
