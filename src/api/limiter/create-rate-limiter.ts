@@ -8,9 +8,11 @@
  * could go, or until a new waiter arrives.
  *
  * Across processes there is no shared queue, so the background lane keeps headroom: it
- * takes a token only while the shared bucket holds more than one (and a window slot only
- * while two are free), which leaves a token for an interactive caller in another process.
- * That costs one token of burst, not throughput: background still drains at the refill rate.
+ * takes a token only while the shared bucket holds more than the interactive reserve (one
+ * token, more while people's calls have been arriving in bursts: interactive-reserve.ts)
+ * and a window slot only while two are free. That costs a few tokens of burst, not
+ * throughput: background still drains at the refill rate. Every lane also leaves the
+ * safety margin (safety-margin.ts) for grant-to-arrival jitter.
  *
  * p-throttle is not used here: it reads Date.now() and setTimeout (no Clock seam), counts
  * in-process only, has no lanes, and aborts only all its calls at once. The shared sliding
@@ -24,6 +26,7 @@ import { QuotaExhaustedError } from '../errors.js';
 import { PLAN_LIMITS, type PlanLimits, type PlanName } from '../plans.js';
 import { abortedWhileWaiting } from './aborted-while-waiting.js';
 import { type EndpointScope, endpointScope } from './endpoint-scope.js';
+import { InteractiveReserve } from './interactive-reserve.js';
 import { LaneQueue } from './lane-queue.js';
 import { type ReactionContext, reactToResponse } from './react-to-response.js';
 import { SafetyMargin } from './safety-margin.js';
@@ -56,8 +59,10 @@ export interface RateLimiterOptions {
   logger?: Logger;
 }
 
-/** Tokens and window slots the background lane leaves for interactive callers. */
+/** Window slots the background lane leaves for interactive callers (tokens: InteractiveReserve). */
 const BACKGROUND_RESERVE = 1;
+/** A burst of interactive calls keeps its reserve this many windows (10 min on Scale). */
+const RESERVE_SPAN_WINDOWS = 10;
 /** Longer than this is a timeout or a lost response, not a latency to pace around. */
 const MAX_LATENCY_MS = 5_000;
 /** The safety margin never keeps back more than this share of the burst. */
@@ -105,6 +110,11 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     recordKey429: (now) => margin.record429(now),
   };
 
+  const reserve = new InteractiveReserve({
+    togetherMs: windowMs / limits.perMinute,
+    spanMs: windowMs * RESERVE_SPAN_WINDOWS,
+    maxTokens: Math.max(1, limits.burst / 10),
+  });
   const queue = new LaneQueue<Waiter>();
   const waitedMs: Record<Lane, number> = { interactive: 0, background: 0 };
   let rateLimitedCount = 0;
@@ -147,7 +157,9 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   /** Grants the first waiter that may go now (0), or returns how long until one may. */
   function grantOne(): number {
     const heads = queue.heads();
-    const headroom = margin.tokens(clock.now());
+    const now = clock.now();
+    const headroom = margin.tokens(now);
+    const backgroundReserve = reserve.tokens(now);
     let result: ReturnType<SharedBucketStore['takeFirst']>;
     try {
       result = store.takeFirst(
@@ -155,7 +167,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
         heads.map((w) => ({
           scope: w.scope,
           limit: w.limit,
-          tokensLeft: (w.lane === 'background' ? BACKGROUND_RESERVE : 0) + headroom,
+          tokensLeft: (w.lane === 'background' ? backgroundReserve : 0) + headroom,
           slotsLeft: w.lane === 'background' ? BACKGROUND_RESERVE : 0,
         })),
       );
@@ -215,6 +227,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
         },
       };
       signal?.addEventListener('abort', onAbort, { once: true });
+      if (lane === 'interactive') reserve.arrived(enqueuedAt);
       queue.push(waiter);
       pump();
     });

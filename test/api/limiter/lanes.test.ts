@@ -3,6 +3,7 @@
  * by the background lane's headroom of one token.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { InteractiveReserve } from '../../../src/api/limiter/interactive-reserve.js';
 import { acquireMany, type LimiterFixture, limiterFixture } from './limiter-test-kit.js';
 
 let f: LimiterFixture;
@@ -140,5 +141,41 @@ describe('lanes', () => {
     expect(limiter.state().lanes.background.queued).toBe(21);
     limiter.close();
     await background;
+  });
+});
+
+describe('interactive reserve', () => {
+  it('grows to the largest recent burst of interactive calls and shrinks back after its span', () => {
+    const r = new InteractiveReserve({ togetherMs: 1_000, spanMs: 60_000, maxTokens: 10 });
+    expect(r.tokens(0)).toBe(1);
+    for (let i = 0; i < 5; i++) r.arrived(100);
+    expect(r.tokens(200)).toBe(5);
+    // Calls a token interval apart are not a burst.
+    r.arrived(5_000);
+    r.arrived(7_000);
+    expect(r.tokens(7_000)).toBe(5);
+    expect(r.tokens(60_101)).toBe(1);
+    for (let i = 0; i < 50; i++) r.arrived(70_000);
+    expect(r.tokens(70_000)).toBe(10);
+  });
+
+  it('after a burst of 5, the next burst of 5 goes at once while jobs drain the key', async () => {
+    f = limiterFixture({ endpointPerMinute: null, limits: { burst: 20 } });
+    const limiter = f.limiter();
+    const background = acquireMany(limiter, f.clock, 200, 'getBrands', 'background');
+    // Let the background lane drain the bucket to its floor.
+    await f.clock.sleep(30_000);
+    const t1 = f.clock.now();
+    const first = await acquireMany(limiter, f.clock, 5, 'getCitations', 'interactive');
+    // The first burst finds the reserve of one (plus the token refilled this second): the
+    // others wait for refills at 1/s.
+    expect(first.map((g) => g - t1)).toEqual([0, 0, 1_000, 2_000, 3_000]);
+    await f.clock.sleep(20_000);
+    const t = f.clock.now();
+    const second = await acquireMany(limiter, f.clock, 5, 'getCitations', 'interactive');
+    // With the reserve at 5, all five of the second burst are granted without a wait.
+    expect(second.every((g) => g === t)).toBe(true);
+    limiter.close();
+    await background.catch(() => undefined);
   });
 });
