@@ -65,6 +65,8 @@ const BACKGROUND_RESERVE = 1;
 const RESERVE_SPAN_WINDOWS = 10;
 /** Longer than this is a timeout or a lost response, not a latency to pace around. */
 const MAX_LATENCY_MS = 5_000;
+/** Grant-to-response times older than this no longer size the safety margin. */
+const JITTER_SPAN_MS = 5_000;
 /** The safety margin never keeps back more than this share of the burst. */
 const MAX_MARGIN_SHARE = 0.25;
 /** What one 429 adds to the margin, as a share of the burst. */
@@ -94,7 +96,8 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   /** Tokens kept back for grant-to-arrival jitter and after 429s (this process's own view). */
   const margin = new SafetyMargin({
     refillPerMs: limits.perMinute / windowMs,
-    spanMs: windowMs,
+    spanMs: Math.min(windowMs, JITTER_SPAN_MS),
+    penaltySpanMs: windowMs,
     maxTokens: limits.burst * MAX_MARGIN_SHARE,
     stepTokens: Math.max(1, limits.burst * MARGIN_STEP_SHARE),
   });

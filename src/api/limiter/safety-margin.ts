@@ -4,7 +4,7 @@
  * tells the two apart when the grant-to-arrival delays differ (a slow request followed by
  * fast ones puts more arrivals into a shorter span than the grants had). The margin needed
  * is rate × that spread. Arrivals are not observable, so the spread of grant-to-response
- * times in the last window stands in for it (with a single sample, the sample itself: it
+ * times of the last few seconds stands in for it (with a single sample, the sample itself: it
  * cannot tell latency from jitter). A CPU-starved process sees that spread widen and keeps
  * more back; a quiet one runs close to the bucket's floor.
  *
@@ -17,8 +17,13 @@
 export interface SafetyMarginOptions {
   /** Tokens per ms the bucket refills at. */
   refillPerMs: number;
-  /** Span the samples are kept for (the limiter's window). */
+  /**
+   * Span the samples are kept for. Only requests still in flight can arrive out of step,
+   * so a short span (seconds) suffices: a slow first burst does not cost margin later.
+   */
   spanMs: number;
+  /** Span after which a 429's addition halves (the limiter's window). */
+  penaltySpanMs: number;
   /** Upper bound of the margin in tokens. */
   maxTokens: number;
   /** Tokens one 429 adds. */
@@ -71,7 +76,7 @@ export class SafetyMargin {
 
   private penaltyNow(nowMs: number): number {
     if (this.penalty === 0) return 0;
-    const quietSpans = Math.floor(Math.max(0, nowMs - this.penaltyAt) / this.options.spanMs);
+    const quietSpans = Math.floor(Math.max(0, nowMs - this.penaltyAt) / this.options.penaltySpanMs);
     return quietSpans >= 30 ? 0 : this.penalty / 2 ** quietSpans;
   }
 
