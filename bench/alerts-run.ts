@@ -3,14 +3,20 @@
  * peak RSS are the run's alone, not the setup's. argv: dbPath brands known fresh.
  * Prints one JSON line with the figures.
  *
- * Per brand, as the citations/crawler/AI Pages jobs will: load state, detect, build the
- * grouped alert message, then write the new state and outbox rows in one transaction.
+ * Per brand, as the citations/crawler/AI Pages jobs do: parse the three HTTP response
+ * bodies (JSON text, as the client receives them) with the client's own JSON reader and
+ * zod schemas, load state, detect, build the grouped alert message, then write the new
+ * state and outbox rows in one transaction. Only socket I/O is left out.
  */
 import { DEFAULT_ALERT_SETTINGS } from '../src/alerts/alert-settings.js';
 import { detectAiPages } from '../src/alerts/detect-ai-pages.js';
 import { detectCitations } from '../src/alerts/detect-citations.js';
 import { detectCrawler, periodsFromOverview } from '../src/alerts/detect-crawler.js';
 import { groupAlerts } from '../src/alerts/group-alerts.js';
+import { parseJsonBody, parseResponse } from '../src/api/parse-response.js';
+import { aiPagesRecordSchema } from '../src/api/schemas/ai-pages.js';
+import { citationFeedResponseSchema } from '../src/api/schemas/citations.js';
+import { crawlerOverviewSchema } from '../src/api/schemas/crawler.js';
 import { buildAlertMessage } from '../src/slack/views/alert-message.js';
 import { createCitationStateRepo } from '../src/store/citation-state-repo.js';
 import { openDatabase } from '../src/store/open-database.js';
@@ -56,9 +62,22 @@ const result: AlertsRunResult = {
   digestNew: 0,
   rowsWritten: 0,
 };
-function processBrand(b: number, input: ReturnType<typeof inputsFor>): void {
+function processBrand(b: number, bodies: ReturnType<typeof inputsFor>): void {
   const brand = brandOf(b);
   const channelId = `C${b % 50}`;
+  const input = {
+    feed: parseResponse(
+      citationFeedResponseSchema,
+      parseJsonBody(bodies.feed, 'GET /get-citations'),
+      'GET /get-citations',
+    ),
+    overview: parseResponse(
+      crawlerOverviewSchema,
+      parseJsonBody(bodies.overview, 'GET /crawler/overview'),
+      'GET /crawler/overview',
+    ),
+    usage: parseResponse(aiPagesRecordSchema, parseJsonBody(bodies.usage, 'GET /ai-pages'), 'GET /ai-pages'),
+  };
   const c = detectCitations(citations.load(brand.id), input.feed, settings, nowMs);
   const cr = detectCrawler(
     snapshots.getCrawler(brand.id),
@@ -87,11 +106,12 @@ function processBrand(b: number, input: ReturnType<typeof inputsFor>): void {
   result.digestNew += c.digestNew.length;
 }
 
+/** The three response bodies of brand `b`, as the service sends them (text). */
 function inputsFor(b: number) {
   return {
-    feed: citationFeed(b, known, fresh),
-    overview: crawlerOverview(b, end),
-    usage: aiPagesRecord(b, b % 7 === 0 ? 85 : 50),
+    feed: JSON.stringify(citationFeed(b, known, fresh)),
+    overview: JSON.stringify(crawlerOverview(b, end)),
+    usage: JSON.stringify(aiPagesRecord(b, b % 7 === 0 ? 85 : 50)),
   };
 }
 
@@ -105,8 +125,8 @@ result.peakRssMb = process.resourceUsage().maxRSS / 1024;
 // (Reading the CPU clock around every brand instead would cost 2,000 syscalls.)
 const inputStart = process.cpuUsage();
 let sink = 0;
-for (let b = 0; b < brands; b++) sink += inputsFor(b).feed.events.length;
+for (let b = 0; b < brands; b++) sink += inputsFor(b).feed.length;
 result.cpuMs = result.cpuWithInputMs - cpuOf(process.cpuUsage(inputStart));
-if (sink !== brands * (known + fresh)) throw new Error('fixture generation changed');
+if (sink === 0) throw new Error('fixture generation changed');
 db.close();
 process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -1,21 +1,25 @@
 /**
  * `npm run bench`: every benchmark in one run. Figures are printed, never asserted: a
  * timing test that flakes on a busy machine teaches nothing. `npm run bench -- limiter`
- * runs one.
+ * runs one; `--quick` runs fewer rounds and sizes (a few minutes on 2 cores; the full run
+ * takes about 25 minutes).
  */
 import { runAlertsBench } from './alerts.js';
 import { runCommandsBench } from './commands.js';
 import { runLimiterBench } from './limiter.js';
+import { runRunJobBench } from './run-job-all.js';
 import { runStartupBench } from './startup.js';
 
-const benches: Record<string, () => Promise<string[]>> = {
+const benches: Record<string, (options: { quick: boolean }) => Promise<string[]>> = {
   limiter: runLimiterBench,
   commands: runCommandsBench,
   alerts: runAlertsBench,
+  'run-job': runRunJobBench,
   startup: runStartupBench,
 };
 
-const wanted = process.argv.slice(2);
+const quick = process.argv.includes('--quick');
+const wanted = process.argv.slice(2).filter((arg) => arg !== '--quick');
 const unknown = wanted.filter((name) => !(name in benches));
 if (unknown.length > 0) {
   console.error(`Unknown benchmark ${unknown.join(', ')}; choose from ${Object.keys(benches).join(', ')}.`);
@@ -25,5 +29,5 @@ if (unknown.length > 0) {
 for (const [name, run] of Object.entries(benches)) {
   if (wanted.length > 0 && !wanted.includes(name)) continue;
   console.log(`\n=== ${name} ===`);
-  for (const line of await run()) console.log(line);
+  for (const line of await run({ quick })) console.log(line);
 }

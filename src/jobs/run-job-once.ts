@@ -2,8 +2,10 @@
  * One run of one job over its subscriptions, the part every job shares:
  * - the job's lease (never two processes on the same job), renewed as brands go by;
  * - a job_runs row, and each brand's last success (the citations feed is sized from it);
- * - the API once per brand, brands one after the other, optionally a small gap between
- *   them so a long run never crowds out people using /visibility;
+ * - the API once per brand, a few brands in flight at once (`concurrency`) so the key's
+ *   burst is not spent waiting on one brand's round trip at a time (the limiter still
+ *   paces every call, background lane, FIFO), optionally a small gap between brands so a
+ *   long run never crowds out people using /visibility;
  * - errors: a spent quota or a rejected key stops the run and is the bot's own trouble
  *   (bot health → ops channel, once); any other error fails that brand only;
  * - a job that fails three runs in a row raises `job_failing:<job>`, cleared by a success.
@@ -39,7 +41,16 @@ export interface RunJobOnceOptions {
   leaseWaitMs: number;
   leaseTtlMs: number;
   brandGapMs: number;
+  /** Brands in flight at once; default BRAND_CONCURRENCY (1 with a brand gap). */
+  concurrency?: number;
 }
+
+/**
+ * Brands in flight at once. A brand's run is one or two calls plus a short transaction;
+ * four overlap the round trips enough to keep up with a fresh bucket's burst, while the
+ * detection transactions (synchronous SQLite) still run one at a time.
+ */
+export const BRAND_CONCURRENCY = 4;
 
 /** Runs a job fails in a row before `job_failing:<job>` is raised (DESIGN.md: jobs failing). */
 export const FAILING_STREAK = 3;
@@ -99,18 +110,24 @@ export async function runJobOnce(
     const work = byBrand(def.select(ctx, { nowMs: clock.now(), force }));
     summary.brands = work.length;
     let healthy = false;
-    for (const [i, { brand, subs }] of work.entries()) {
-      if (ctx.signal?.aborted) {
-        summary.status = 'aborted';
-        break;
-      }
+    let next = 0;
+    /** Set when the run must stop: no worker starts another brand. */
+    let stopped = false;
+    const stop = (status: JobStatus, detail?: string) => {
+      if (stopped) return;
+      stopped = true;
+      summary.status = status;
+      if (detail !== undefined) summary.detail = detail;
+    };
+    const runNext = async (): Promise<void> => {
+      const i = next++;
+      const { brand, subs } = work[i]!;
+      if (ctx.signal?.aborted) return stop('aborted');
       if (i > 0 && o.brandGapMs > 0) await clock.sleep(o.brandGapMs, ctx.signal).catch(() => {});
       if (!jobRuns.renewLease(def.name, o.owner, o.leaseTtlMs)) {
         // Expired and taken: the other process carries on from the stored state.
-        summary.status = 'aborted';
-        summary.detail = 'the job lease was lost to another process';
         logger.warn('job lease lost; stopping this run');
-        break;
+        return stop('aborted', 'the job lease was lost to another process');
       }
       try {
         addCounts(summary, await def.runBrand(ctx, brand, subs, { nowMs: clock.now(), force }));
@@ -125,30 +142,36 @@ export async function runJobOnce(
       } catch (err) {
         const e = classifyJobError(err);
         if (e.kind === 'quota_spent') {
-          summary.status = 'quota_spent';
-          summary.quotaResetAt = e.resetAt;
-          summary.detail = `the API key's daily quota is spent; it resets at ${new Date(e.resetAt).toISOString()}`;
-          health.raise(
+          if (!stopped) {
+            summary.quotaResetAt = e.resetAt;
+            health.raise(
+              'quota_spent',
+              `The ${def.name} job stopped; it resets at ${new Date(e.resetAt).toISOString()}.`,
+            );
+          }
+          return stop(
             'quota_spent',
-            `The ${def.name} job stopped; it resets at ${new Date(e.resetAt).toISOString()}.`,
+            `the API key's daily quota is spent; it resets at ${new Date(e.resetAt).toISOString()}`,
           );
-          break;
         }
         if (e.kind === 'key_rejected') {
-          summary.status = 'key_rejected';
-          summary.detail = `the API key was rejected: ${message(err)}`;
-          health.raise('key_rejected', `The ${def.name} job was refused: ${message(err)}`);
-          break;
+          if (!stopped) health.raise('key_rejected', `The ${def.name} job was refused: ${message(err)}`);
+          return stop('key_rejected', `the API key was rejected: ${message(err)}`);
         }
-        if (e.kind === 'aborted') {
-          summary.status = 'aborted';
-          break;
-        }
+        if (e.kind === 'aborted') return stop('aborted');
         summary.failed += 1;
         summary.detail = `${brand.name}: ${message(err)}`;
         logger.warn({ err, brandId: brand.id }, 'job failed for one brand; going on with the next');
       }
-    }
+    };
+    // One brand at a time until a call goes through: a spent quota or a rejected key then
+    // stops the run after one call, not after one per worker.
+    while (!stopped && !healthy && next < work.length) await runNext();
+    const width = o.brandGapMs > 0 ? 1 : Math.max(1, o.concurrency ?? BRAND_CONCURRENCY);
+    const worker = async () => {
+      while (!stopped && next < work.length) await runNext();
+    };
+    await Promise.all(Array.from({ length: Math.min(width, work.length - next) }, worker));
     if (summary.status === 'ok' && summary.brands > 0 && summary.succeeded === 0) summary.status = 'failed';
   } catch (err) {
     // Not an API answer: a database or programming error. Recorded and counted like any failure.

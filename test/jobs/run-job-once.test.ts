@@ -6,7 +6,7 @@ import { hostname } from 'node:os';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { QuotaExhaustedError, ServerError, UnauthorizedError } from '../../src/api/errors.js';
 import { aiPagesJob } from '../../src/jobs/ai-pages-job.js';
-import { type RunJobOnceOptions, runJobOnce } from '../../src/jobs/run-job-once.js';
+import { BRAND_CONCURRENCY, type RunJobOnceOptions, runJobOnce } from '../../src/jobs/run-job-once.js';
 import { createHealthFlagsRepo } from '../../src/store/health-flags-repo.js';
 import { aiPagesRecord, type JobFixture, jobFixture, OPS, runOnceOptions } from './job-fixture.js';
 
@@ -42,6 +42,42 @@ describe('one run of a job', () => {
       counts: { brands: 2, messages: 3 },
     });
     expect(f.ctx.jobRuns.getLease('ai-pages')).toBeNull();
+  });
+
+  it('keeps a few brands in flight once a call went through, so round trips overlap', async () => {
+    for (let b = 1; b <= 10; b++) f.subscribe('C1', `b${b}`);
+    let inFlight = 0;
+    const seen: number[] = [];
+    const answers: (() => void)[] = [];
+    f.fake.aiPages = async (p) => {
+      inFlight++;
+      seen.push(inFlight);
+      // Answered in a later turn, as a response from the network would be.
+      await new Promise<void>((resolve) => answers.push(resolve));
+      inFlight--;
+      return aiPagesRecord(String(p['brandId']), 10);
+    };
+    const running = run();
+    while (f.fake.calls.length < 10 || answers.length > 0) {
+      await new Promise((r) => setImmediate(r));
+      answers.splice(0).forEach((answer) => answer());
+    }
+    expect(await running).toMatchObject({ status: 'ok', succeeded: 10 });
+    // The first brand alone (a spent quota stops after one call), then four at a time.
+    expect(seen[0]).toBe(1);
+    expect(Math.max(...seen)).toBe(BRAND_CONCURRENCY);
+    expect(f.fake.calls.map((c) => c.params['brandId'])).toEqual(
+      Array.from({ length: 10 }, (_, i) => `b${i + 1}`),
+    );
+    // With a gap between brands (people first), one at a time.
+    seen.length = 0;
+    const gapped = run({ brandGapMs: 10 });
+    while (seen.length < 10 || answers.length > 0) {
+      await new Promise((r) => setImmediate(r));
+      answers.splice(0).forEach((answer) => answer());
+    }
+    await gapped;
+    expect(Math.max(...seen)).toBe(1);
   });
 
   it('goes on after one brand fails; fails when all do; job_failing after three failed runs, once', async () => {
