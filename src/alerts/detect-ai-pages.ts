@@ -7,6 +7,7 @@
  * - No entitlement (403) or not set up (`config` null) is noted once, not alerted daily.
  */
 import type { AiPagesRecord } from '../api/schemas/ai-pages.js';
+import { forecastSentence, type UsageForecast } from './ai-pages-forecast.js';
 import type { AlertSettings } from './alert-settings.js';
 import { formatCount } from './format-count.js';
 import type { Alert, AlertNote, BrandRef } from './types.js';
@@ -76,6 +77,8 @@ export function detectAiPages(
   settings: AlertSettings,
   brand: BrandRef,
   nowMs: number,
+  /** Usage at its current pace (ai-pages-forecast.ts), said in a threshold alert. */
+  forecast: UsageForecast | null = null,
 ): AiPagesDetection {
   const state = prev ?? INITIAL_AI_PAGES_STATE;
   const config = isAiPagesUnavailable(input) ? null : input.config;
@@ -140,7 +143,7 @@ export function detectAiPages(
         brandName: brand.name,
         key: `ai_pages_threshold:${brand.id}:${period}:${level}`,
         title: atLimit ? 'AI Pages monthly limit reached' : `AI Pages usage passed ${level} %`,
-        whatChanged: `AI Pages has served ${fmt(usage.requests_this_month)} of ${fmt(usage.requests_limit)} AI crawler requests this billing period (${Math.floor(usage.percentage_used)} %). The counter resets ${usage.reset_date.slice(0, 10)}.`,
+        whatChanged: `AI Pages has served ${fmt(usage.requests_this_month)} of ${fmt(usage.requests_limit)} AI crawler requests this billing period (${Math.floor(usage.percentage_used)} %). The counter resets ${usage.reset_date.slice(0, 10)}.${!atLimit && forecast ? ` ${forecastSentence(forecast)}` : ''}`,
         before:
           state.lastPercentage !== null && period === state.period
             ? `${Math.floor(state.lastPercentage)} % used`

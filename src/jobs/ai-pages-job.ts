@@ -3,12 +3,37 @@
  * with that channel's state. No entitlement (403 here, unlike anywhere else, is about the
  * plan and not the key) and "not set up" (config null) are noted once, not alerted daily:
  * the detector remembers it has said so.
+ *
+ * Polled at the rhythm of the usage: the job runs every few hours, but a brand is asked
+ * only once a day unless, at the pace its usage samples show, it may reach its next
+ * threshold before the next daily poll; then every run asks, so the alert comes within a
+ * few hours of the crossing while brands far from a threshold cost one call a day.
  */
-import { type AiPagesInput, detectAiPages } from '../alerts/detect-ai-pages.js';
+import {
+  forecastUsage,
+  reachesLevelAt,
+  type UsageForecast,
+  type UsageSample,
+} from '../alerts/ai-pages-forecast.js';
+import { type AiPagesInput, detectAiPages, isAiPagesUnavailable } from '../alerts/detect-ai-pages.js';
 import { NoEntitlementError } from '../api/errors.js';
 import type { CallOptions, VisibilityApi } from '../api/visibility-api.js';
+import type { PollObservation } from '../store/poll-observations-repo.js';
+import type { Subscription } from '../store/subscriptions-repo.js';
 import { applyChannelLevels } from './apply-channel-levels.js';
 import type { JobDefinition } from './job-definition.js';
+
+/** A brand far from its next threshold is asked this often. */
+export const AI_PAGES_FAR_POLL_MS = 24 * 3_600_000;
+/** Slots are aligned, so a daily poll comes back a little under 24 h later at times. */
+const SLOT_SLACK_MS = 30 * 60_000;
+/** Usage samples kept per brand (the current billing period's). */
+const MAX_SAMPLES = 12;
+
+export interface AiPagesObservation {
+  input: AiPagesInput;
+  samples: UsageSample[];
+}
 
 /** The brand's AI Pages record, or "no entitlement" when the plan does not include it (the digest reads it too). */
 export async function fetchAiPagesInput(
@@ -24,15 +49,72 @@ export async function fetchAiPagesInput(
   }
 }
 
+function periodOf(resetDate: string): string {
+  const t = Date.parse(resetDate);
+  return Number.isNaN(t) ? resetDate : new Date(t).toISOString();
+}
+
+/** The samples after a poll: this one added, other billing periods dropped, the newest kept. */
+export function nextSamples(
+  samples: readonly UsageSample[],
+  input: AiPagesInput,
+  nowMs: number,
+): UsageSample[] {
+  if (isAiPagesUnavailable(input) || !input.usage) return [...samples];
+  const sample: UsageSample = {
+    atMs: nowMs,
+    percentage: input.usage.percentage_used,
+    period: periodOf(input.usage.reset_date),
+  };
+  return [...samples.filter((s) => s.period === sample.period), sample].slice(-MAX_SAMPLES);
+}
+
+/**
+ * Whether a scheduled run asks for this brand now: never seen, a day since it was asked,
+ * or on course to reach one of its channels' next thresholds before the next daily poll.
+ */
+export function aiPagesPollDue(
+  seen: PollObservation<AiPagesObservation> | null,
+  thresholds: readonly number[],
+  nowMs: number,
+): boolean {
+  if (!seen) return true;
+  if (nowMs - seen.observedAtMs >= AI_PAGES_FAR_POLL_MS - SLOT_SLACK_MS) return true;
+  const last = seen.data.samples.at(-1);
+  const forecast = forecastUsage(seen.data.samples);
+  if (!last || !forecast) return false;
+  const next = thresholds.filter((t) => t > last.percentage);
+  if (next.length === 0) return false;
+  return reachesLevelAt(last, forecast, Math.min(...next)) <= nowMs + AI_PAGES_FAR_POLL_MS;
+}
+
 export const aiPagesJob: JobDefinition = {
   name: 'ai-pages',
-  select: (ctx) => ctx.subscriptions.listActive('alerts'),
+  select: (ctx, run) => {
+    const subs = ctx.subscriptions.listActive('alerts');
+    if (run.force) return subs;
+    const byBrand = new Map<string, Subscription[]>();
+    for (const s of subs) byBrand.set(s.brandId, [...(byBrand.get(s.brandId) ?? []), s]);
+    return [...byBrand.entries()]
+      .filter(([brandId, own]) =>
+        aiPagesPollDue(
+          ctx.observations.get<AiPagesObservation>(brandId, 'ai-pages'),
+          own.flatMap((s) => s.settings.aiPagesThresholds),
+          run.nowMs,
+        ),
+      )
+      .flatMap(([, own]) => own);
+  },
   async runBrand(ctx, brand, subs, { nowMs }) {
+    const seen = ctx.observations.get<AiPagesObservation>(brand.id, 'ai-pages');
     const input = await fetchAiPagesInput(ctx.deps.api, brand.id, ctx.call);
+    const samples = nextSamples(seen?.data.samples ?? [], input, nowMs);
+    const forecast: UsageForecast | null = forecastUsage(samples);
+    ctx.observations.put<AiPagesObservation>(brand.id, 'ai-pages', { input, samples }, nowMs);
     return applyChannelLevels(ctx, subs, nowMs, {
       load: (channelId) => ctx.levels.getAiPages(channelId, brand.id),
       save: (channelId, next) => ctx.levels.putAiPages(channelId, brand.id, next, nowMs),
-      detect: (prev, settings) => detectAiPages(prev, input, settings, brand, nowMs),
+      detect: (prev, settings) => detectAiPages(prev, input, settings, brand, nowMs, forecast),
     });
   },
 };

@@ -12,7 +12,8 @@ import type { CitationFeedResponse } from '../api/schemas/citations.js';
 import type { CitationStateRepo } from '../store/citation-state-repo.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
 import { transaction } from '../store/transaction.js';
-import { daysBackSince, MAX_DAYS_BACK } from './days-back.js';
+import { runTimeOfDayMs } from './data-rhythm.js';
+import { feedDaysBackFor } from './days-back.js';
 import { type AlertSink, addCounts, type EnqueueCounts, enqueueAlerts, noCounts } from './enqueue-alerts.js';
 import { fetchCitationFeed } from './fetch-citation-feed.js';
 import type { JobDefinition } from './job-definition.js';
@@ -73,8 +74,29 @@ export function baselineCitationsForSubscription(
 }
 
 /** How far back the feed must reach for `brandId` now; the widest feed for a baseline. */
-export function feedDaysBack(lastSuccessMs: number | null, nowMs: number): number {
-  return lastSuccessMs === null ? MAX_DAYS_BACK : daysBackSince(lastSuccessMs, nowMs);
+export function feedDaysBack(
+  lastSuccessMs: number | null,
+  nowMs: number,
+  lastSnapshotDate: string | null = null,
+): number {
+  return feedDaysBackFor(lastSuccessMs, lastSnapshotDate, nowMs);
+}
+
+/** What the citations poll keeps for later runs and for the digest. */
+export interface CitationsObservation {
+  /** The feed's `current_snapshot_date`: the next feed reads from the snapshot after it. */
+  currentSnapshotDate: string | null;
+  /** The feed narrowed to the last snapshot's events: what a one-day feed would say. */
+  lastDay: CitationFeedResponse;
+  /** Time of day (ms into the UTC day) of the service's research run, from event times. */
+  runTimeOfDayMs: number | null;
+}
+
+/** The events of the feed's latest snapshot (a wider feed also lists older days). */
+export function lastDayOf(feed: CitationFeedResponse, daysBack: number): CitationFeedResponse {
+  const day = feed.current_snapshot_date;
+  if (daysBack <= 1 || day === null) return feed;
+  return { ...feed, events: feed.events.filter((e) => e.timestamp.slice(0, 10) >= day) };
 }
 
 export const citationsJob: JobDefinition = {
@@ -82,8 +104,21 @@ export const citationsJob: JobDefinition = {
   select: (ctx) => ctx.subscriptions.listActive('alerts'),
   async runBrand(ctx, brand, subs, { nowMs }) {
     const last = ctx.jobRuns.lastSuccess('citations', brand.id);
-    const feed = await fetchCitationFeed(ctx.deps.api, brand.id, feedDaysBack(last, nowMs), ctx.call);
+    const seen = ctx.observations.get<CitationsObservation>(brand.id, 'citations');
+    const daysBack = feedDaysBack(last, nowMs, seen?.data.currentSnapshotDate ?? null);
+    const feed = await fetchCitationFeed(ctx.deps.api, brand.id, daysBack, ctx.call);
     return transaction(ctx.db, () => {
+      ctx.observations.put<CitationsObservation>(
+        brand.id,
+        'citations',
+        {
+          currentSnapshotDate: feed.current_snapshot_date ?? seen?.data.currentSnapshotDate ?? null,
+          lastDay: lastDayOf(feed, daysBack),
+          runTimeOfDayMs:
+            runTimeOfDayMs(feed.events.map((e) => e.timestamp)) ?? seen?.data.runTimeOfDayMs ?? null,
+        },
+        nowMs,
+      );
       // Never baselined (subscribed before the bot recorded baselines): baseline now,
       // silently, rather than alert on every change the feed happens to list.
       if (last === null) return baselineCitationsForSubscription(ctx, brand.id, feed, [], nowMs);

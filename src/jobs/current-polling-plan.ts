@@ -1,19 +1,35 @@
 /**
  * The polling plan for the subscriptions as they are now: distinct brands with a live
  * subscription (a brand watched by several channels is polled once) against the daily
- * limit the key's limiter enforces.
+ * limit the key's limiter enforces, and when in the day each poll runs: the citations
+ * poll just after the service's usual research run as the data showed it (data-rhythm.ts).
  */
 import type { AppDeps } from '../app-deps.js';
+import { createPollObservationsRepo } from '../store/poll-observations-repo.js';
 import { createSubscriptionsRepo } from '../store/subscriptions-repo.js';
+import { citationsPollOffsetMs } from './data-rhythm.js';
+import { JOB_OFFSETS_MS, type PollJob } from './job-schedule.js';
 import { type PollingPlan, planPolling } from './plan-polling.js';
 
 export interface CurrentPlan extends PollingPlan {
   brands: number;
   dailyLimit: number | null;
+  /** Each poll's offset into its slot (ms after UTC midnight for daily polls). */
+  offsetsMs: Readonly<Record<PollJob, number>>;
 }
 
 export function currentPollingPlan(deps: Pick<AppDeps, 'db' | 'api'>): CurrentPlan {
   const brands = createSubscriptionsRepo(deps.db).activeBrandIds().length;
   const dailyLimit = deps.api.limiterState().dailyLimit;
-  return { ...planPolling({ brands, dailyLimit }), brands, dailyLimit };
+  const plan = planPolling({ brands, dailyLimit });
+  const learned =
+    plan.intervals.citationsHours === 24
+      ? citationsPollOffsetMs(createPollObservationsRepo(deps.db).numbers('citations', 'runTimeOfDayMs'))
+      : null;
+  return {
+    ...plan,
+    brands,
+    dailyLimit,
+    offsetsMs: { ...JOB_OFFSETS_MS, ...(learned === null ? {} : { citations: learned }) },
+  };
 }

@@ -1,7 +1,10 @@
 /**
- * The daily digest (DESIGN.md): per brand, four requests (top content ideas, the citation
- * feed of the last day, the crawler overview, AI Pages), composed once per subscribed
- * channel, for the local date of that channel's digest time in its time zone.
+ * The daily digest (DESIGN.md): per brand, top content ideas, the citation feed of the last
+ * day, the crawler periods and AI Pages, composed once per subscribed channel, for the
+ * local date of that channel's digest time in its time zone. Only the ideas are always
+ * fetched: the other three are what the polls last saw when that is fresh (the citation
+ * and AI Pages polls of the last day, the crawler poll of today, which reads whole days
+ * ending yesterday), so a digest costs one call instead of four when the polls keep up.
  *
  * Due: at the subscription's digest time; a digest missed while the bot was down is sent
  * once, marked late, not once per missed day (digestDue). `run-job digest` posts whatever
@@ -13,13 +16,17 @@
  * or a spent quota stops the digest (the runner handles those).
  */
 import { composeDigest, type Failed } from '../alerts/compose-digest.js';
+import type { CrawlerPeriods } from '../alerts/detect-crawler.js';
 import { type DigestDue, digestDue } from '../alerts/digest-due.js';
 import { zonedParts } from '../alerts/zoned-time.js';
 import { userFacingError } from '../slack/user-facing-error.js';
 import { buildDigestMessage } from '../slack/views/digest-message.js';
+import type { PollObservation, PollSource } from '../store/poll-observations-repo.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
 import { transaction } from '../store/transaction.js';
-import { fetchAiPagesInput } from './ai-pages-job.js';
+import { utcDay } from '../utc-days.js';
+import { type AiPagesObservation, fetchAiPagesInput } from './ai-pages-job.js';
+import type { CitationsObservation } from './citations-job.js';
 import { classifyJobError } from './classify-job-error.js';
 import { fetchCrawlerPeriods } from './crawler-range.js';
 import { noCounts } from './enqueue-alerts.js';
@@ -28,6 +35,22 @@ import type { JobDefinition, JobRunInfo } from './job-definition.js';
 
 /** Ideas read for the digest; it lists the top few by score. */
 const IDEAS_LIMIT = 50;
+/** A poll's citation feed or AI Pages record this recent stands in for a fetch. */
+const REUSE_MAX_AGE_MS = 24 * 3_600_000;
+
+/** A poll's observation when it is fresh enough for the digest to show instead of fetching. */
+export function freshObservation<T>(
+  seen: PollObservation<T> | null,
+  source: PollSource,
+  nowMs: number,
+): T | null {
+  if (!seen || seen.observedAtMs > nowMs) return null;
+  const fresh =
+    source === 'crawler'
+      ? utcDay(seen.observedAtMs) === utcDay(nowMs)
+      : nowMs - seen.observedAtMs < REUSE_MAX_AGE_MS;
+  return fresh ? seen.data : null;
+}
 
 export function digestDueFor(sub: Subscription, defaultTimezone: string, run: JobRunInfo): DigestDue | null {
   const tz = sub.settings.timezone ?? defaultTimezone;
@@ -61,9 +84,17 @@ export const digestJob: JobDefinition = {
       );
       return r.ideas;
     });
-    const feed = await section(() => api.getCitationFeed({ brandId: brand.id, daysBack: 1 }, ctx.call));
-    const crawler = await section(() => fetchCrawlerPeriods(api, brand.id, run.nowMs, ctx.call));
-    const aiPages = await section(() => fetchAiPagesInput(api, brand.id, ctx.call));
+    const seen = <T>(source: PollSource) =>
+      freshObservation(ctx.observations.get<T>(brand.id, source), source, run.nowMs);
+    const polledFeed = seen<CitationsObservation>('citations')?.lastDay;
+    const feed =
+      polledFeed ?? (await section(() => api.getCitationFeed({ brandId: brand.id, daysBack: 1 }, ctx.call)));
+    const crawler =
+      seen<CrawlerPeriods>('crawler') ??
+      (await section(() => fetchCrawlerPeriods(api, brand.id, run.nowMs, ctx.call)));
+    const aiPages =
+      seen<AiPagesObservation>('ai-pages')?.input ??
+      (await section(() => fetchAiPagesInput(api, brand.id, ctx.call)));
 
     return transaction(ctx.db, () => {
       const counts = noCounts();

@@ -15,6 +15,7 @@ import { type CitationStateRepo, createCitationStateRepo } from '../store/citati
 import { createJobRunsRepo, type JobRunsRepo } from '../store/job-runs-repo.js';
 import type { Db } from '../store/open-database.js';
 import type { OutboxRepo } from '../store/outbox-repo.js';
+import { createPollObservationsRepo, type PollObservationsRepo } from '../store/poll-observations-repo.js';
 import { createSnoozesRepo, type SnoozesRepo } from '../store/snoozes-repo.js';
 import { createSubscriptionsRepo, type SubscriptionsRepo } from '../store/subscriptions-repo.js';
 import type { BotHealth } from './bot-health.js';
@@ -33,6 +34,8 @@ export interface JobContext {
   snoozes: SnoozesRepo;
   outbox: OutboxRepo;
   jobRuns: JobRunsRepo;
+  /** What each poll last saw per brand (the digest reuses it). */
+  observations: PollObservationsRepo;
   health: BotHealth;
   /** Where alert messages go: the outbox, with the channel's holds applied. */
   sink: AlertSink;
@@ -60,6 +63,7 @@ export function createJobContext(
     snoozes,
     outbox,
     jobRuns: createJobRunsRepo(db, clock),
+    observations: createPollObservationsRepo(db),
     health,
     sink: { outbox, snoozes, defaultTimezone: deps.config.defaultTimezone },
     call: { lane: 'background', ...(options.signal ? { signal: options.signal } : {}) },

@@ -9,7 +9,7 @@
 import { addDays, zonedParts, zonedTimeToUtcMs } from '../alerts/zoned-time.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
 import type { JobName } from './job-names.js';
-import type { PollingPlan } from './plan-polling.js';
+import { AI_PAGES_RUN_HOURS, type PollingPlan } from './plan-polling.js';
 
 export type PollJob = Exclude<JobName, 'digest'>;
 export const POLL_JOBS: readonly PollJob[] = ['citations', 'crawler', 'ai-pages'];
@@ -30,7 +30,8 @@ export function intervalHoursOf(plan: Pick<PollingPlan, 'intervals'>, job: PollJ
     case 'crawler':
       return plan.intervals.crawlerHours;
     case 'ai-pages':
-      return plan.intervals.aiPagesHours;
+      // The job runs often; each brand is asked daily, or every run near a threshold.
+      return Math.min(AI_PAGES_RUN_HOURS, plan.intervals.aiPagesHours);
   }
 }
 

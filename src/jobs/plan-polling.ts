@@ -3,14 +3,19 @@
  * quota (DESIGN.md: "the bot never makes their API key hit a rate limit"). The other 20 %
  * is headroom for people using /visibility and for retries.
  *
- * Citation data changes about once a day (one research run), so twice a day notices a
- * loss within half a day of it; crawler visits and AI Pages usage change continuously,
- * but the alerts on them are slow-moving (a 7-day fall of 40 %, a monthly quota crossing
- * 80 %), so every 6 h is prompt enough. At these defaults a brand costs 14 calls a day
- * and one Scale key (10,000/day, 80 % for the scheduler) watches 571 brands before any
- * stretching. When the brands do not fit,
- * intervals are stretched, always the most expensive one first, up to 24 h each. The
- * digest is not stretchable: once a day it reads ideas, citations, crawler and AI Pages.
+ * Polls follow the rhythm of the data, so no call buys nothing:
+ * - citation data changes once a day, with the service's research run: one poll a day,
+ *   just after the run's time of day as the feed's event times show it (data-rhythm.ts);
+ * - the crawler job reads whole days ending yesterday: one poll a day, just after UTC
+ *   midnight;
+ * - AI Pages usage grows continuously but alerts only at thresholds: once a day, and every
+ *   AI_PAGES_RUN_HOURS while a brand's pace may take it over its next threshold before
+ *   the next daily poll (ai-pages-job.ts); NEAR_THRESHOLD_SHARE of brands are assumed to
+ *   be there at any time;
+ * - the digest fetches only the content ideas and reuses what the polls saw.
+ * At these defaults a brand costs about 4.7 calls a day and one Scale key (10,000/day,
+ * 80 % for the scheduler) watches about 1,700 brands. When the brands do not fit,
+ * intervals are stretched, always the most expensive one first, up to 24 h each.
  * Pure: the scheduler calls it with the current subscription count and plan.
  */
 
@@ -23,9 +28,9 @@ export interface PollIntervals {
 }
 
 export const DEFAULT_POLL_INTERVALS: Readonly<PollIntervals> = {
-  citationsHours: 12,
-  crawlerHours: 6,
-  aiPagesHours: 6,
+  citationsHours: 24,
+  crawlerHours: 24,
+  aiPagesHours: 24,
 };
 export const MAX_POLL_INTERVALS: Readonly<PollIntervals> = {
   citationsHours: 24,
@@ -34,9 +39,13 @@ export const MAX_POLL_INTERVALS: Readonly<PollIntervals> = {
 };
 /** Steps intervals stretch through; all divide a day, so polls land at the same hours daily. */
 export const INTERVAL_STEPS_HOURS: readonly number[] = [1, 2, 3, 4, 6, 8, 12, 24];
-/** ideas + citations feed + crawler overview + AI Pages, once a day. */
-export const DIGEST_CALLS_PER_BRAND = 4;
+/** The digest's own call (content ideas); feed, crawler and AI Pages come from the polls. */
+export const DIGEST_CALLS_PER_BRAND = 1;
 export const QUOTA_SHARE = 0.8;
+/** How often the AI Pages job runs; brands near a threshold are asked every run. */
+export const AI_PAGES_RUN_HOURS = 3;
+/** Share of brands assumed near an AI Pages threshold at any time (asked every run). */
+export const NEAR_THRESHOLD_SHARE = 0.1;
 
 export interface CallsOptions {
   /** Count the daily digest's calls too (default true). */
@@ -45,7 +54,10 @@ export interface CallsOptions {
 
 /** API calls one brand costs per day at these intervals (one call per poll per endpoint). */
 export function callsPerBrandPerDay(intervals: PollIntervals, options: CallsOptions = {}): number {
-  const polls = 24 / intervals.citationsHours + 24 / intervals.crawlerHours + 24 / intervals.aiPagesHours;
+  const aiPages =
+    24 / intervals.aiPagesHours +
+    NEAR_THRESHOLD_SHARE * Math.max(0, 24 / AI_PAGES_RUN_HOURS - 24 / intervals.aiPagesHours);
+  const polls = 24 / intervals.citationsHours + 24 / intervals.crawlerHours + aiPages;
   return polls + (options.digest === false ? 0 : DIGEST_CALLS_PER_BRAND);
 }
 

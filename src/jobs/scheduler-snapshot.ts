@@ -28,6 +28,8 @@ export interface SchedulerSnapshot {
     budgetPerDay: number | null;
     callsPerDay: number;
     callsPerBrandPerDay: number;
+    /** Brands the budget covers at these settings; null = unlimited. */
+    maxBrands?: number | null;
     intervalsHours: { citations: number; crawler: number; 'ai-pages': number };
     stretched: boolean;
     warning: string | null;

@@ -26,14 +26,7 @@ import { appOutboxRelay, type RelayTuning } from './app-outbox-relay.js';
 import { type CurrentPlan, currentPollingPlan } from './current-polling-plan.js';
 import { digestDueFor } from './digest-job.js';
 import { JOB_NAMES, type JobName } from './job-names.js';
-import {
-  intervalHoursOf,
-  isPollDue,
-  JOB_OFFSETS_MS,
-  nextDigestAt,
-  nextPollAt,
-  POLL_JOBS,
-} from './job-schedule.js';
+import { intervalHoursOf, isPollDue, nextDigestAt, nextPollAt, POLL_JOBS } from './job-schedule.js';
 import { processOwner } from './process-owner.js';
 import type { JobSummary } from './run-job-once.js';
 import { runJobs } from './run-jobs.js';
@@ -162,7 +155,7 @@ export function createScheduler(deps: AppDeps, options: SchedulerOptions = {}): 
       if (subscriptions.activeBrandIds('alerts').length === 0) return;
       for (const job of POLL_JOBS) {
         if (stopSignal.signal.aborted || quotaWaiting(clock.now())) return;
-        if (!isPollDue(lastStarted(job), clock.now(), intervalHoursOf(p, job), JOB_OFFSETS_MS[job])) continue;
+        if (!isPollDue(lastStarted(job), clock.now(), intervalHoursOf(p, job), p.offsetsMs[job])) continue;
         const s = await run(job);
         // The key is rejected: the other jobs would be refused too; the next slot tries again.
         if (s?.status === 'key_rejected') return;
@@ -188,7 +181,7 @@ export function createScheduler(deps: AppDeps, options: SchedulerOptions = {}): 
     if (quotaWaitUntil !== null) nextRunAtMs = quotaWaitUntil;
     else if (poll)
       nextRunAtMs = subscriptions.activeBrandIds('alerts').length
-        ? nextPollAt(runRow?.startedAtMs ?? null, now, intervalHours!, JOB_OFFSETS_MS[poll])
+        ? nextPollAt(runRow?.startedAtMs ?? null, now, intervalHours!, plan.offsetsMs[poll])
         : null;
     else nextRunAtMs = nextDigestAt(subscriptions.listActive('digest'), now, config.defaultTimezone);
     return {
@@ -214,6 +207,7 @@ export function createScheduler(deps: AppDeps, options: SchedulerOptions = {}): 
         budgetPerDay: plan.budgetPerDay,
         callsPerDay: plan.callsPerDay,
         callsPerBrandPerDay: plan.callsPerBrandPerDay,
+        maxBrands: plan.maxBrands,
         intervalsHours: {
           citations: plan.intervals.citationsHours,
           crawler: plan.intervals.crawlerHours,

@@ -125,22 +125,24 @@ describe('status and the quota planner', () => {
     }
   };
 
-  it('shows the plan, stretched intervals, and a warning when even the longest do not fit', async () => {
-    // 80 % of 1,000 a day: 70 brands need longer intervals, 150 do not fit even at 24 h.
+  it('shows the plan, calls per brand and brands per key, and a warning when even the longest intervals do not fit', async () => {
+    // 80 % of 1,000 a day: 70 brands fit at the defaults (about 4.7 calls each), 250 do not.
     addBrands(70);
-    const stretched = blocks(await h.command('status', 'CCMD'));
-    expect(stretched).toContain('70 subscribed brands');
-    expect(stretched).toContain('of the 800 the bot allows itself (80 % of 1,000 a day)');
-    expect(stretched).toContain('Intervals stretched to fit the quota');
-    expect(stretched).not.toContain('brands need');
+    const fits = blocks(await h.command('status', 'CCMD'));
+    expect(fits).toContain('70 subscribed brands');
+    expect(fits).toContain('of the 800 the bot allows itself (80 % of 1,000 a day)');
+    expect(fits).toContain(
+      'About 4.7 calls per brand per day: this key can watch about 170 brands at these settings',
+    );
+    expect(fits).not.toContain('brands need');
 
-    addBrands(150);
+    addBrands(250);
     const over = blocks(await h.command('status', 'CCMD'));
-    expect(over).toContain('150 brands need');
+    expect(over).toContain('250 brands need');
     expect(over).toContain('unsubscribe some brands or move to a plan with a higher daily limit');
     // Scheduled jobs, health and subscriptions are listed too.
     expect(over).toContain('`citations` every 24 h');
     expect(over).toContain('no problems reported');
-    expect(over).toContain('150 in 1 channel');
+    expect(over).toContain('250 in 1 channel');
   });
 });

@@ -39,6 +39,9 @@ const event = (type: string, url: string, at: string, extra: Partial<FeedEvent> 
   ...extra,
 });
 
+/** Every brand on every run: these tests are about detection, not the AI Pages cadence. */
+const everyBrand = { ...runOnceOptions, force: true };
+
 describe('citations job', () => {
   it('sizes days_back from the brand’s last success and applies each channel’s events setting', async () => {
     f.subscribe('CALL', 'b1');
@@ -92,10 +95,10 @@ describe('level jobs', () => {
     f.subscribe('CDEFAULT', 'b1');
     f.subscribe('CFIFTY', 'b1', { settings: { ...DEFAULT_ALERT_SETTINGS, aiPagesThresholds: [50] } });
     f.fake.aiPages = () => aiPagesRecord('b1', 60);
-    await runJobOnce(f.ctx, aiPagesJob, runOnceOptions);
+    await runJobOnce(f.ctx, aiPagesJob, everyBrand);
     expect(rows().map((r) => r.channel_id)).toEqual(['CFIFTY']);
     f.fake.aiPages = () => aiPagesRecord('b1', 85);
-    await runJobOnce(f.ctx, aiPagesJob, runOnceOptions);
+    await runJobOnce(f.ctx, aiPagesJob, everyBrand);
     expect(rows().map((r) => r.channel_id)).toEqual(['CFIFTY', 'CDEFAULT']);
     expect(f.ctx.levels.getAiPages('CFIFTY', 'b1')?.firedLevels).toEqual([50]);
     expect(f.ctx.levels.getAiPages('CDEFAULT', 'b1')?.firedLevels).toEqual([80]);
@@ -125,12 +128,12 @@ describe('holds', () => {
       createdBy: 'U1',
       createdAtMs: f.clock.now(),
     });
-    await runJobOnce(f.ctx, aiPagesJob, runOnceOptions);
+    await runJobOnce(f.ctx, aiPagesJob, everyBrand);
     expect(rows()).toEqual([expect.objectContaining({ status: 'held', hold_until_ms: snoozeEnd })]);
 
     const muteEnd = f.clock.now() + 2 * H;
     f.subscribe('C2', 'b1', { mutedUntilMs: muteEnd });
-    await runJobOnce(f.ctx, aiPagesJob, runOnceOptions);
+    await runJobOnce(f.ctx, aiPagesJob, everyBrand);
     expect(rows()[1]).toMatchObject({ channel_id: 'C2', status: 'held', hold_until_ms: muteEnd });
   });
 
@@ -144,7 +147,7 @@ describe('holds', () => {
       },
     });
     f.fake.aiPages = () => aiPagesRecord('b1', 85);
-    await runJobOnce(f.ctx, aiPagesJob, runOnceOptions);
+    await runJobOnce(f.ctx, aiPagesJob, everyBrand);
     expect(rows()[0]).toMatchObject({ status: 'held', hold_until_ms: Date.parse('2025-03-10T12:00:00Z') });
   });
 });

@@ -13,30 +13,34 @@ import {
 const SCALE = PLAN_LIMITS.scale.perDay;
 
 describe('callsPerBrandPerDay', () => {
-  it('defaults: citations every 12 h, crawler and AI Pages every 6 h, plus the digest', () => {
-    // 2 + 4 + 4 polls + 4 digest calls
-    expect(callsPerBrandPerDay(DEFAULT_POLL_INTERVALS)).toBe(14);
-    expect(callsPerBrandPerDay(DEFAULT_POLL_INTERVALS, { digest: false })).toBe(10);
-    expect(callsPerBrandPerDay(MAX_POLL_INTERVALS)).toBe(7);
+  it('defaults follow the data: one citations and one crawler poll a day, AI Pages daily or every 3 h near a threshold, the digest only its ideas', () => {
+    // 1 + 1 + (1 + 10 % × 7 extra near-threshold polls) + 1 digest call
+    expect(callsPerBrandPerDay(DEFAULT_POLL_INTERVALS)).toBeCloseTo(4.7);
+    expect(callsPerBrandPerDay(DEFAULT_POLL_INTERVALS, { digest: false })).toBeCloseTo(3.7);
+    // The old defaults (12 h / 6 h / 6 h) cost more: 2 + 4 + (4 + 10 % × 4) + 1.
+    expect(callsPerBrandPerDay({ citationsHours: 12, crawlerHours: 6, aiPagesHours: 6 })).toBeCloseTo(11.4);
   });
 });
 
 describe('planPolling', () => {
   it('keeps the desired intervals when they fit in 80 % of the quota', () => {
-    const plan = planPolling({ brands: 500, dailyLimit: SCALE });
+    const plan = planPolling({ brands: 1500, dailyLimit: SCALE });
     expect(plan).toMatchObject({
       intervals: DEFAULT_POLL_INTERVALS,
-      callsPerDay: 7000,
       budgetPerDay: 8000,
       stretched: false,
       fits: true,
-      maxBrands: 571,
+      // The target: at least 1,500 brands per Scale key at the defaults.
+      maxBrands: 1702,
       warning: null,
     });
+    expect(plan.callsPerDay).toBeCloseTo(7050);
   });
 
   it('stretches the most expensive polls first until they fit', () => {
-    const plan = planPolling({ brands: 700, dailyLimit: SCALE });
+    // Operators asking for more frequent polls than the data's rhythm.
+    const desired = { citationsHours: 12, crawlerHours: 6, aiPagesHours: 6 };
+    const plan = planPolling({ brands: 900, dailyLimit: SCALE, desired });
     expect(plan.fits).toBe(true);
     expect(plan.stretched).toBe(true);
     expect(plan.callsPerDay).toBeLessThanOrEqual(8000);
@@ -55,11 +59,11 @@ describe('planPolling', () => {
     const plan = planPolling({ brands: 2000, dailyLimit: SCALE });
     expect(plan.fits).toBe(false);
     expect(plan.intervals).toEqual(MAX_POLL_INTERVALS);
-    expect(plan.callsPerDay).toBe(14_000);
-    expect(plan.maxBrands).toBe(1142);
-    expect(plan.warning).toMatch(/2,000 brands need 14,000 API calls a day/);
+    expect(plan.callsPerDay).toBeCloseTo(9_400);
+    expect(plan.maxBrands).toBe(1702);
+    expect(plan.warning).toMatch(/2,000 brands need 9,400 API calls a day/);
     expect(plan.warning).toMatch(/8,000 \(80 % of 10,000\)/);
-    expect(plan.warning).toMatch(/about 1,142 brands/);
+    expect(plan.warning).toMatch(/about 1,702 brands/);
   });
 
   it('an unlimited plan never stretches', () => {
@@ -72,9 +76,9 @@ describe('planPolling', () => {
     });
   });
 
-  it('test keys (1,000/day) fit 57 brands at defaults', () => {
-    expect(maxBrandsWithin(800, DEFAULT_POLL_INTERVALS)).toBe(57);
-    expect(planPolling({ brands: 57, dailyLimit: PLAN_LIMITS.test.perDay }).stretched).toBe(false);
+  it('test keys (1,000/day) fit 170 brands at defaults', () => {
+    expect(maxBrandsWithin(800, DEFAULT_POLL_INTERVALS)).toBe(170);
+    expect(planPolling({ brands: 170, dailyLimit: PLAN_LIMITS.test.perDay }).fits).toBe(true);
   });
 
   it('property: the plan fits whenever fitting is possible, using ladder steps, never shorter than desired', () => {

@@ -16,8 +16,9 @@ beforeEach(() => {
 });
 afterEach(() => f.close());
 
+// force: every brand on every run (the AI Pages cadence is tested in ai-pages-cadence.test.ts).
 const run = (o: Partial<RunJobOnceOptions> = {}) =>
-  runJobOnce(f.ctx, aiPagesJob, { ...runOnceOptions, ...o });
+  runJobOnce(f.ctx, aiPagesJob, { ...runOnceOptions, force: true, ...o });
 const opsRows = () => f.ctx.outbox.listHeld().length + f.ctx.outbox.counts().pending;
 const flags = () =>
   createHealthFlagsRepo(f.store.db)
@@ -60,7 +61,7 @@ describe('one run of a job', () => {
     const running = run();
     while (f.fake.calls.length < 10 || answers.length > 0) {
       await new Promise((r) => setImmediate(r));
-      answers.splice(0).forEach((answer) => answer());
+      for (const answer of answers.splice(0)) answer();
     }
     expect(await running).toMatchObject({ status: 'ok', succeeded: 10 });
     // The first brand alone (a spent quota stops after one call), then four at a time.
@@ -74,7 +75,7 @@ describe('one run of a job', () => {
     const gapped = run({ brandGapMs: 10 });
     while (seen.length < 10 || answers.length > 0) {
       await new Promise((r) => setImmediate(r));
-      answers.splice(0).forEach((answer) => answer());
+      for (const answer of answers.splice(0)) answer();
     }
     await gapped;
     expect(Math.max(...seen)).toBe(1);

@@ -10,7 +10,7 @@ import { QuotaExhaustedError } from '../../src/api/errors.js';
 import { type AppDeps, createAppDeps } from '../../src/app-deps.js';
 import { loadConfig } from '../../src/config.js';
 import { JOB_OFFSETS_MS, slotStart } from '../../src/jobs/job-schedule.js';
-import { DEFAULT_POLL_INTERVALS as D } from '../../src/jobs/plan-polling.js';
+import { AI_PAGES_RUN_HOURS, DEFAULT_POLL_INTERVALS as D } from '../../src/jobs/plan-polling.js';
 import { createScheduler, type Scheduler } from '../../src/jobs/scheduler.js';
 import { asSchedulerSnapshot } from '../../src/jobs/scheduler-snapshot.js';
 import { createSubscriptionsRepo } from '../../src/store/subscriptions-repo.js';
@@ -74,18 +74,24 @@ describe('polling ticks', () => {
     await scheduler.pollTick();
     expect(fake.calls).toHaveLength(3);
 
-    // The crawler and AI Pages slots are shorter than the citations one.
-    expect(D.crawlerHours).toBeLessThan(D.citationsHours);
-    clock.advance(D.crawlerHours * H);
+    // Daily data is polled daily. The AI Pages job runs every few hours, but a brand far
+    // from its next threshold (10 %, not growing) is asked only once a day.
+    clock.advance(AI_PAGES_RUN_HOURS * H);
     await scheduler.pollTick();
-    expect(methods().slice(3)).toEqual(['getCrawlerOverview', 'getAiPages']);
+    expect(fake.calls).toHaveLength(3);
+    expect(scheduler.snapshot().jobs['ai-pages'].lastRunAtMs).toBe(clock.now());
+    clock.advance(24 * H);
+    await scheduler.pollTick();
+    expect(methods().slice(3)).toEqual(['getCitationFeed', 'getCrawlerOverview', 'getAiPages']);
 
     const now = clock.now();
     const snap = asSchedulerSnapshot(deps.metrics.schedulerState())!;
     expect(snap.plan).toMatchObject({
       brands: 1,
       intervalsHours: { citations: D.citationsHours, crawler: D.crawlerHours, 'ai-pages': D.aiPagesHours },
+      maxBrands: 1702,
     });
+    expect(snap.plan.callsPerBrandPerDay).toBeCloseTo(4.7);
     const next = (hours: number, offset: number) => slotStart(now, hours, offset) + hours * H;
     expect(snap.jobs.citations.nextRunAtMs).toBe(next(D.citationsHours, JOB_OFFSETS_MS.citations));
     expect(snap.jobs.crawler.nextRunAtMs).toBe(next(D.crawlerHours, JOB_OFFSETS_MS.crawler));
@@ -104,14 +110,13 @@ describe('polling ticks', () => {
     expect(store.db.prepare('SELECT COUNT(*) AS n FROM job_runs').get()).toEqual({ n: 0 });
   });
 
-  it('stretches intervals to the quota and warns, once, when even the longest do not fit', async () => {
+  it('warns, once, when even the longest intervals do not fit the quota', async () => {
     fake.dailyLimit = 1000;
-    // 80 % of 1,000 a day: 70 brands do not fit at the default intervals, but do stretched.
+    // 80 % of 1,000 a day: 70 brands fit at the defaults (daily polls).
     subscribe(70);
     scheduler = createScheduler(deps, { brandGapMs: 0 });
     await scheduler.pollTick();
     let plan = scheduler.snapshot().plan;
-    expect(plan.stretched).toBe(true);
     expect(plan.callsPerDay).toBeLessThanOrEqual(800);
     expect(plan.warning).toBeNull();
 
@@ -164,7 +169,7 @@ describe('start and stop', () => {
     await expect.poll(() => fake.calls.length, { timeout: 3000 }).toBe(3);
     // The next slot: node-cron's next (one-second) tick runs what became due.
     clock.advance(D.crawlerHours * H);
-    await expect.poll(() => fake.calls.length, { timeout: 3000 }).toBe(5);
+    await expect.poll(() => fake.calls.length, { timeout: 3000 }).toBe(6);
     expect(asSchedulerSnapshot(deps.metrics.schedulerState())?.running).toBe(true);
     await scheduler.stop();
     expect(asSchedulerSnapshot(deps.metrics.schedulerState())?.running).toBe(false);

@@ -77,6 +77,7 @@ function planView(source: StatusSource, snap: SchedulerSnapshot | null): PlanVie
     budgetPerDay: p.budgetPerDay,
     callsPerDay: p.callsPerDay,
     callsPerBrandPerDay: p.callsPerBrandPerDay,
+    maxBrands: p.maxBrands,
     intervalsHours: {
       citations: p.intervals.citationsHours,
       crawler: p.intervals.crawlerHours,
@@ -94,6 +95,7 @@ function planLines(source: StatusSource, snap: SchedulerSnapshot | null, plan: P
       : mrkdwn`of the ${num(plan.budgetPerDay)} the bot allows itself (80 % of ${num(plan.dailyLimit)} a day)`;
   const lines = [
     mrkdwn`*Polling plan:* ${num(plan.brands)} subscribed brand${plan.brands === 1 ? mrkdwn`` : mrkdwn`s`} → about ${num(plan.callsPerDay)} API calls a day, ${budget}.`,
+    mrkdwn`About ${escapeMrkdwn(plan.callsPerBrandPerDay.toFixed(1))} calls per brand per day${plan.maxBrands == null ? mrkdwn`` : mrkdwn`: this key can watch about ${num(plan.maxBrands)} brands at these settings`}.`,
   ];
   if (plan.stretched) {
     const i = plan.intervalsHours;

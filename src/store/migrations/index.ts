@@ -4,6 +4,7 @@ import { auditLog } from './002-audit-log.js';
 import { channelDefaults } from './003-channel-defaults.js';
 import { alerting } from './004-alerting.js';
 import { handledRequests } from './005-handled-requests.js';
+import { pollObservations } from './006-poll-observations.js';
 
 /** Append new migrations; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -12,4 +13,5 @@ export const migrations: readonly Migration[] = [
   channelDefaults,
   alerting,
   handledRequests,
+  pollObservations,
 ];

@@ -1,0 +1,32 @@
+/**
+ * When the service's data changes, learned from the data itself, so each poll runs just
+ * after new data is expected. Citation data comes from the service's daily research run:
+ * every feed event carries the run's timestamp, so the time of day of the latest event is
+ * when that brand's run happened. The citations poll is placed a little after the usual
+ * (median) run time of the brands watched. Pure.
+ */
+import { DAY_MS } from '../utc-days.js';
+
+/** How long after the usual run time the citations poll goes (runs vary by minutes). */
+export const POLL_AFTER_RUN_MS = 30 * 60_000;
+
+/** Milliseconds into its UTC day of the latest event in `timestamps`; null when none parse. */
+export function runTimeOfDayMs(timestamps: readonly string[]): number | null {
+  let latest = Number.NEGATIVE_INFINITY;
+  for (const t of timestamps) {
+    const ms = Date.parse(t);
+    if (!Number.isNaN(ms) && ms > latest) latest = ms;
+  }
+  return Number.isFinite(latest) ? ((latest % DAY_MS) + DAY_MS) % DAY_MS : null;
+}
+
+/**
+ * The citations poll's offset into the UTC day: POLL_AFTER_RUN_MS after the median of the
+ * brands' run times, or null when no run time has been seen yet.
+ */
+export function citationsPollOffsetMs(runTimes: readonly number[]): number | null {
+  if (runTimes.length === 0) return null;
+  const sorted = [...runTimes].sort((a, b) => a - b);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+  return (median + POLL_AFTER_RUN_MS) % DAY_MS;
+}
