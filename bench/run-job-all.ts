@@ -31,7 +31,7 @@ export interface RunJobBenchOptions {
   quick?: boolean;
   /** Brand counts to run (default 50 and 200; quick: 50). */
   brands?: number[];
-  /** Length of the compressed "minute" (default 3000 ms: 20 calls/s). */
+  /** Length of the compressed "minute" (default 6000 ms: 10 calls/s, 10× Scale). */
   windowMs?: number;
 }
 
@@ -98,7 +98,7 @@ async function measure(brands: number, windowMs: number): Promise<Measured> {
 }
 
 export async function runRunJobBench(options: RunJobBenchOptions = {}): Promise<string[]> {
-  const windowMs = options.windowMs ?? 3_000;
+  const windowMs = options.windowMs ?? 6_000;
   const counts = options.brands ?? (options.quick ? [50] : [50, 200]);
   const lines = [
     `run-job all, Scale-shaped limits compressed: bucket ${BURST} refilled at ${PER_MINUTE} per ${windowMs} ms, ${ENDPOINT_PER_MINUTE} per ${windowMs} ms per endpoint; delivery excluded`,
