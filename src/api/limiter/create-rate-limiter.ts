@@ -12,7 +12,7 @@
  * token, more while people's calls have been arriving in bursts: interactive-reserve.ts)
  * and a window slot only while two are free. That costs a few tokens of burst, not
  * throughput: background still drains at the refill rate. Every lane also leaves the
- * safety margin (safety-margin.ts) for grant-to-arrival jitter.
+ * safety margin (safety-margin.ts): what the service's bucket may lag behind ours.
  *
  * p-throttle is not used here: it reads Date.now() and setTimeout (no Clock seam), counts
  * in-process only, has no lanes, and aborts only all its calls at once. The shared sliding
@@ -65,8 +65,6 @@ const BACKGROUND_RESERVE = 1;
 const RESERVE_SPAN_WINDOWS = 10;
 /** Longer than this is a timeout or a lost response, not a latency to pace around. */
 const MAX_LATENCY_MS = 5_000;
-/** Grant-to-response times older than this no longer size the safety margin. */
-const JITTER_SPAN_MS = 5_000;
 /** The safety margin never keeps back more than this share of the burst. */
 const MAX_MARGIN_SHARE = 0.25;
 /** What one 429 adds to the margin, as a share of the burst. */
@@ -96,7 +94,6 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   /** Tokens kept back for grant-to-arrival jitter and after 429s (this process's own view). */
   const margin = new SafetyMargin({
     refillPerMs: limits.perMinute / windowMs,
-    spanMs: Math.min(windowMs, JITTER_SPAN_MS),
     penaltySpanMs: windowMs,
     maxTokens: limits.burst * MAX_MARGIN_SHARE,
     stepTokens: Math.max(1, limits.burst * MARGIN_STEP_SHARE),
@@ -109,7 +106,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     maxJitterMs: options.maxJitterMs ?? 1000,
     random: options.random ?? Math.random,
     logger,
-    recordLatency: (ms, now) => margin.record(Math.min(ms, MAX_LATENCY_MS), now),
+    recordLatency: (ms) => margin.record(Math.min(ms, MAX_LATENCY_MS)),
     recordKey429: (now) => margin.record429(now),
   };
 
@@ -178,6 +175,10 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       // The database failed (closed, locked past busy_timeout): nobody can be paced.
       for (const w of queue.drain()) w.reject(error);
       return 0;
+    }
+    // A full bucket (ours, so the service's too) wipes out any lag between the two.
+    if (result.kind !== 'quota' && result.tokensBefore !== undefined && result.tokensBefore >= limits.burst) {
+      margin.bucketFull();
     }
     if (result.kind === 'granted') {
       const waiter = heads[result.index]!;

@@ -28,8 +28,8 @@ export interface TakeRequest {
 }
 
 export type TakeResult =
-  | { kind: 'granted'; index: number; nowMs: number }
-  | { kind: 'wait'; waitMs: number }
+  | { kind: 'granted'; index: number; nowMs: number; tokensBefore: number }
+  | { kind: 'wait'; waitMs: number; tokensBefore?: number }
   | { kind: 'quota'; resetAt: number };
 
 /** The rate_sends scope of the key's own sends (endpoint scopes are endpoint keys or 'group:…'). */
@@ -100,11 +100,11 @@ export class SharedBucketStore {
         this.spend(level, pausedUntil, request, day, nowMs);
         // The first send of a UTC day: earlier days' counts are of no further use.
         if (used === 0) this.statements.pruneDays.run(this.keyHash, day);
-        return { kind: 'granted', index, nowMs };
+        return { kind: 'granted', index, nowMs, tokensBefore: level.tokens };
       }
       earliest = Math.min(earliest, waitMs);
     }
-    return { kind: 'wait', waitMs: earliest };
+    return { kind: 'wait', waitMs: earliest, tokensBefore: level.tokens };
   }
 
   private levelOf(row: BucketRow | undefined, nowMs: number): BucketLevel {

@@ -10,53 +10,38 @@ import { acquireMany, type LimiterFixture, limiterFixture } from './limiter-test
 let f: LimiterFixture | undefined;
 afterEach(() => f?.cleanup());
 
-// 1 token/s, samples (and a 429's addition) kept for a minute, at most 25 tokens, 5 per 429.
+// 1 token/s, a 429's addition halves each minute, at most 25 tokens, 5 per 429.
 const scaleMargin = () =>
-  new SafetyMargin({
-    refillPerMs: 1 / 1000,
-    spanMs: 60_000,
-    penaltySpanMs: 60_000,
-    maxTokens: 25,
-    stepTokens: 5,
-  });
+  new SafetyMargin({ refillPerMs: 1 / 1000, penaltySpanMs: 60_000, maxTokens: 25, stepTokens: 5 });
 
 describe('SafetyMargin', () => {
-  it('keeps rate × the spread of recent grant-to-response times', () => {
+  it('keeps rate × the largest grant-to-response time since the bucket was last full', () => {
     const m = scaleMargin();
     expect(m.tokens(0)).toBe(0);
-    // One sample cannot tell latency from jitter: all of it counts.
-    m.record(800, 0);
+    m.record(800);
     expect(m.tokens(0)).toBeCloseTo(0.8);
-    // Steady latency is not jitter: 800 and 700 ms differ by 100 ms.
-    m.record(700, 10);
-    expect(m.tokens(10)).toBeCloseTo(0.1);
-    // A loaded machine: one response 3.1 s after its grant widens the spread to 2.4 s.
-    m.record(3_100, 20);
-    expect(m.jitterMs(20)).toBe(2_400);
-    expect(m.tokens(20)).toBeCloseTo(2.4);
-  });
-
-  it('forgets samples older than its span, so a quiet machine gets its burst back', () => {
-    const m = scaleMargin();
-    m.record(100, 0);
-    m.record(5_100, 1_000);
-    expect(m.tokens(1_000)).toBeCloseTo(5);
-    m.record(200, 30_000);
-    // At 60.5 s the 100 ms sample (t=0) has left; 5.1 s and 0.2 s remain.
-    expect(m.tokens(60_500)).toBeCloseTo(4.9);
-    // At 61 s the slow one has left too: only the 0.2 s sample, counted whole.
-    expect(m.tokens(61_000)).toBeCloseTo(0.2);
+    // Faster responses later do not shrink it: the service still lags by the first's delay.
+    m.record(100);
+    expect(m.tokens(100_000)).toBeCloseTo(0.8);
+    // A loaded machine: one response 3.1 s after its grant.
+    m.record(3_100);
+    expect(m.latencyMs()).toBe(3_100);
+    expect(m.tokens(0)).toBeCloseTo(3.1);
+    // Once our bucket is full, the service's is too: the lag is gone.
+    m.bucketFull();
+    expect(m.tokens(0)).toBe(0);
   });
 
   it('adds a step for each 429 and halves the addition every quiet span', () => {
     const m = scaleMargin();
-    m.record(100, 0);
+    m.record(100);
     m.record429(0);
     expect(m.tokens(0)).toBeCloseTo(5.1);
     m.record429(1_000);
     expect(m.tokens(1_000)).toBeCloseTo(10.1);
-    expect(m.tokens(61_000)).toBeCloseTo(5);
-    expect(m.tokens(121_000)).toBeCloseTo(2.5);
+    expect(m.tokens(61_000)).toBeCloseTo(5.1);
+    expect(m.tokens(121_000)).toBeCloseTo(2.6);
+    m.bucketFull();
     expect(m.tokens(30 * 60_000 + 1_000)).toBe(0);
   });
 
@@ -79,8 +64,8 @@ describe('safety margin in the limiter', () => {
     await limiter.acquire('getBrands', 'interactive');
     expect(f.clock.now() - t0).toBe(1_500);
 
-    // Seconds on, that latency no longer counts (only requests in flight can bunch up).
-    await f.clock.sleep(10_000);
+    // Once the bucket is full again, that latency no longer counts.
+    await f.clock.sleep(60_000);
     const later = f.clock.now();
     await acquireMany(limiter, f.clock, 10, 'getBrands', 'interactive');
     expect(f.clock.now()).toBe(later);
