@@ -133,8 +133,8 @@ export async function runAlertsBench(options: AlertsBenchOptions = {}): Promise<
   const iv = (p: PollingPlan) =>
     `citations ${p.intervals.citationsHours} h, crawler ${p.intervals.crawlerHours} h, AI Pages ${p.intervals.aiPagesHours} h`;
   lines.push(
-    `alerts (b): API calls per brand per day at defaults (${iv(planPolling({ brands: 0, dailyLimit: null }))}, digest ${DIGEST_CALLS_PER_BRAND}): ${n(perBrandDefault)}`,
-    `  Scale key ${n(scale)}/day, ${Math.round(QUOTA_SHARE * 100)} % = ${n(budget)}: ${n(atDefault)} brands at default intervals, ${n(atLongest)} at the longest (${n(perBrandMax)} calls/brand/day)`,
+    `alerts (b): API calls per brand per day at defaults (${iv(planPolling({ brands: 0, dailyLimit: null }))}, digest ${DIGEST_CALLS_PER_BRAND}): ${perBrandDefault.toFixed(1)}`,
+    `  Scale key ${n(scale)}/day, ${Math.round(QUOTA_SHARE * 100)} % = ${n(budget)}: ${n(atDefault)} brands at default intervals, ${n(atLongest)} at the longest (${perBrandMax.toFixed(1)} calls/brand/day)`,
     `  300 brands → ${iv(plan300)}: ${n(plan300.callsPerDay)} calls/day`,
     `  1,000 brands → ${iv(plan1000)}: ${n(plan1000.callsPerDay)} calls/day${plan1000.warning ? ` (${plan1000.warning})` : ''}`,
   );
