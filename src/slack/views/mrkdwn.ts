@@ -21,9 +21,15 @@ export type MrkdwnPart = Mrkdwn | number;
 
 const trust = (text: string): Mrkdwn => text as Mrkdwn;
 
+const NEEDS_ESCAPE = /[&<>]/;
+
 /** Any string from the service, a web page or a user, as literal text. */
 export function escapeMrkdwn(text: string | number): Mrkdwn {
-  return trust(String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
+  const s = String(text);
+  // Most text has none of the three: one scan instead of three replace passes (an alert
+  // run escapes every title, URL and name of some 15,000 alerts).
+  if (!NEEDS_ESCAPE.test(s)) return trust(s);
+  return trust(s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
 }
 
 /**
