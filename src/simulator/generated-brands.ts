@@ -10,14 +10,14 @@
 import type { BrandProfile, CitingDomain, PromptSeed } from './brand-profiles.js';
 import { createRandom, type Random, uuidFrom } from './random.js';
 
-interface Industry {
-  readonly category: string;
+/** What brands of one industry share; each generated brand draws its profile from one. */
+interface Industry
+  extends Pick<BrandProfile, 'category' | 'audiences' | 'topics' | 'competitors' | 'subreddits'> {
+  /** words a brand name is made of */
   readonly nouns: readonly string[];
-  readonly audiences: readonly string[];
-  readonly topics: readonly string[];
-  readonly competitors: readonly string[];
-  readonly subreddits: readonly string[];
+  /** the profile's citingDomains */
   readonly domains: readonly CitingDomain[];
+  /** the profile's sitePaths */
   readonly paths: readonly string[];
 }
 

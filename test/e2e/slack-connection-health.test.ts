@@ -58,6 +58,17 @@ async function healthWhen(url: string, ok: (h: Health) => boolean, timeoutMs = 1
   }
 }
 
+/** Slack unreachable at start-up, the scheduler on, short reconnect pauses. */
+function slackDownAtStart(clock: Clock) {
+  return {
+    env: { HEALTH_SLACK_GRACE_SECONDS: String(GRACE_SECONDS) },
+    clock,
+    reachable: false,
+    withScheduler: true,
+    start: { slackWaitMs: 100, slackRetryMs: { first: 50, max: 200 } },
+  };
+}
+
 describe('Socket Mode health', () => {
   let slack: LocalSlack;
   let fake: FakeSocketMode;
@@ -67,15 +78,7 @@ describe('Socket Mode health', () => {
   const lines: string[] = [];
 
   beforeAll(async () => {
-    running = await startFakeSlackService({
-      appToken: APP_TOKEN,
-      env: { HEALTH_SLACK_GRACE_SECONDS: String(GRACE_SECONDS) },
-      clock,
-      lines,
-      reachable: false,
-      withScheduler: true,
-      start: { slackWaitMs: 100, slackRetryMs: { first: 50, max: 200 } },
-    });
+    running = await startFakeSlackService({ ...slackDownAtStart(clock), appToken: APP_TOKEN, lines });
     ({ slack, fake, service } = running);
   });
   afterAll(async () => {
@@ -141,13 +144,7 @@ describe('HTTP mode health', () => {
   const clock = shiftedClock();
 
   beforeAll(async () => {
-    running = await startFakeSlackService({
-      env: { HEALTH_SLACK_GRACE_SECONDS: String(GRACE_SECONDS) },
-      clock,
-      reachable: false,
-      withScheduler: true,
-      start: { slackWaitMs: 100, slackRetryMs: { first: 50, max: 200 } },
-    });
+    running = await startFakeSlackService(slackDownAtStart(clock));
     ({ slack, fake, service } = running);
   });
   afterAll(async () => {
