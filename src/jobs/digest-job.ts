@@ -7,10 +7,14 @@
  * ending yesterday), so a digest costs one call instead of four when the polls keep up.
  *
  * Due: at the subscription's digest time; a digest missed while the bot was down is sent
- * once, marked late, not once per missed day (digestDue). `run-job digest` posts whatever
- * the hour, for today's local date. The subscription is marked sent in the transaction
- * that writes the outbox row, and the row's dedupe key names the channel, brand and date,
- * so a digest is never sent twice for one day.
+ * once, marked late, not once per missed day (digestDue). The scheduler prepares a digest
+ * up to `digestLeadMs` ahead (fetching its ideas, reusing the polls) and writes its outbox
+ * row with `sendAfterMs` = the digest time, so it posts at its local time instead of after
+ * a whole day's fetching; the relay does not post it earlier. `run-job digest` posts
+ * whatever the hour, for today's local date, and a digest already prepared for today goes
+ * out at once. The subscription is marked sent in the transaction that writes the outbox
+ * row, and the row's dedupe key names the channel, brand and date, so a digest is never
+ * sent twice for one day.
  *
  * A section whose request failed says so and the others still go out; only a rejected key
  * or a spent quota stops the digest (the runner handles those).
@@ -30,7 +34,7 @@ import type { CitationsObservation } from './citations-job.js';
 import { classifyJobError } from './classify-job-error.js';
 import { fetchCrawlerPeriods } from './crawler-range.js';
 import { noCounts } from './enqueue-alerts.js';
-import { enqueueForChannel } from './enqueue-for-channel.js';
+import { channelDedupeKey, enqueueForChannel } from './enqueue-for-channel.js';
 import type { JobDefinition, JobRunInfo } from './job-definition.js';
 
 /** Ideas read for the digest; it lists the top few by score. */
@@ -38,24 +42,50 @@ const IDEAS_LIMIT = 50;
 /** A poll's citation feed or AI Pages record this recent stands in for a fetch. */
 const REUSE_MAX_AGE_MS = 24 * 3_600_000;
 
-/** A poll's observation when it is fresh enough for the digest to show instead of fetching. */
+/**
+ * A poll's observation when it is fresh enough for the digest to show instead of fetching.
+ * `postAtMs` (default `nowMs`) is when the digest will be read: a digest prepared ahead
+ * must not show a citation feed or AI Pages record that is over a day old by then. The
+ * crawler data is whole days ending yesterday as of `nowMs`, the only day it can know.
+ */
 export function freshObservation<T>(
   seen: PollObservation<T> | null,
   source: PollSource,
   nowMs: number,
+  postAtMs = nowMs,
 ): T | null {
   if (!seen || seen.observedAtMs > nowMs) return null;
   const fresh =
     source === 'crawler'
       ? utcDay(seen.observedAtMs) === utcDay(nowMs)
-      : nowMs - seen.observedAtMs < REUSE_MAX_AGE_MS;
+      : Math.max(nowMs, postAtMs) - seen.observedAtMs < REUSE_MAX_AGE_MS;
   return fresh ? seen.data : null;
 }
 
-export function digestDueFor(sub: Subscription, defaultTimezone: string, run: JobRunInfo): DigestDue | null {
+/** A digest to write now: due already (post at once), or due within the lead (post at its time). */
+export interface DigestToWrite extends DigestDue {
+  /** Not posted before this: the digest time of a digest prepared ahead; null: at once. */
+  sendAfterMs: number | null;
+}
+
+export function digestDueFor(
+  sub: Subscription,
+  defaultTimezone: string,
+  run: JobRunInfo,
+): DigestToWrite | null {
   const tz = sub.settings.timezone ?? defaultTimezone;
-  if (run.force) return { date: zonedParts(run.nowMs, tz).date, scheduledAtMs: run.nowMs, late: false };
-  return digestDue(run.nowMs, sub.settings.digestTime, tz, sub.lastDigestDate, sub.createdAtMs);
+  if (run.force)
+    return { date: zonedParts(run.nowMs, tz).date, scheduledAtMs: run.nowMs, late: false, sendAfterMs: null };
+  const { digestTime } = sub.settings;
+  // A digest already due (on time, or missed and sent once late) goes first, as it always did.
+  const now = digestDue(run.nowMs, digestTime, tz, sub.lastDigestDate, sub.createdAtMs);
+  if (now) return { ...now, sendAfterMs: null };
+  const lead = run.digestLeadMs ?? 0;
+  if (lead <= 0) return null;
+  const ahead = digestDue(run.nowMs + lead, digestTime, tz, sub.lastDigestDate, sub.createdAtMs);
+  if (!ahead || ahead.scheduledAtMs <= run.nowMs) return null;
+  // Posted at its time, so never late, whatever digestDue says about `now + lead`.
+  return { ...ahead, late: false, sendAfterMs: ahead.scheduledAtMs };
 }
 
 /** A section's request: its value, or what to say instead. The key and the quota stop everything. */
@@ -84,8 +114,13 @@ export const digestJob: JobDefinition = {
       );
       return r.ideas;
     });
+    // Prepared ahead: the data must still be fresh when the last of these digests posts.
+    const postAtMs = Math.max(
+      run.nowMs,
+      ...subs.map((s) => digestDueFor(s, ctx.deps.config.defaultTimezone, run)?.sendAfterMs ?? 0),
+    );
     const seen = <T>(source: PollSource) =>
-      freshObservation(ctx.observations.get<T>(brand.id, source), source, run.nowMs);
+      freshObservation(ctx.observations.get<T>(brand.id, source), source, run.nowMs, postAtMs);
     const polledFeed = seen<CitationsObservation>('citations')?.lastDay;
     const feed =
       polledFeed ?? (await section(() => api.getCitationFeed({ brandId: brand.id, daysBack: 1 }, ctx.call)));
@@ -113,16 +148,15 @@ export const digestJob: JobDefinition = {
           crawler,
           aiPages,
         });
-        const created = enqueueForChannel(
-          ctx.outbox,
-          sub,
-          {
-            kind: 'digest',
-            key: digest.key,
-            build: (dedupeKey) => buildDigestMessage(digest, { dedupeKey }),
-          },
-          run.nowMs,
-        );
+        const message = {
+          kind: 'digest' as const,
+          key: digest.key,
+          build: (dedupeKey: string) => buildDigestMessage(digest, { dedupeKey }),
+          sendAfterMs: due.sendAfterMs,
+        };
+        const created = enqueueForChannel(ctx.outbox, sub, message, run.nowMs);
+        // run-job digest: today's digest, prepared ahead by the scheduler, goes out now.
+        if (!created && run.force) ctx.outbox.sendNow(channelDedupeKey(sub.channelId, digest.key), run.nowMs);
         ctx.subscriptions.markDigestSent(sub.id, due.date);
         if (created) counts.messages += 1;
       }

@@ -14,7 +14,12 @@ export interface ChannelMessage {
   build(dedupeKey: string): OutboxPayload;
   /** Held (mute, snooze, quiet hours) until then; null or absent: due now. */
   holdUntilMs?: number | null;
+  /** Not to be posted before then (a digest prepared ahead); null or absent: due now. */
+  sendAfterMs?: number | null;
 }
+
+/** The outbox dedupe key of `key` in `channelId`. */
+export const channelDedupeKey = (channelId: string, key: string): string => `${channelId}:${key}`;
 
 /** True when a row was written (false: one with this dedupe key already exists). */
 export function enqueueForChannel(
@@ -23,7 +28,7 @@ export function enqueueForChannel(
   message: ChannelMessage,
   nowMs: number,
 ): boolean {
-  const dedupeKey = `${sub.channelId}:${message.key}`;
+  const dedupeKey = channelDedupeKey(sub.channelId, message.key);
   return outbox.enqueue({
     dedupeKey,
     channelId: sub.channelId,
@@ -32,5 +37,6 @@ export function enqueueForChannel(
     payload: message.build(dedupeKey),
     nowMs,
     holdUntilMs: message.holdUntilMs ?? null,
+    sendAfterMs: message.sendAfterMs ?? null,
   }).created;
 }

@@ -14,6 +14,11 @@ export interface JobRunInfo {
   nowMs: number;
   /** run-job: post digests whatever the hour (poll intervals are the scheduler's business). */
   force: boolean;
+  /**
+   * Digests due within this long are prepared now and posted at their time (the
+   * scheduler); absent or 0: only digests already due (run-job posts at once).
+   */
+  digestLeadMs?: number;
 }
 
 export interface JobDefinition {

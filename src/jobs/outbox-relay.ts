@@ -8,7 +8,12 @@
  *   5xx, or a 'sending' row left by a crashed process), the channel history is searched for
  *   that key before posting again: found → sent with that ts; not found → posted.
  * - Pacing: about one message per second per channel; a 429 holds that channel until its
- *   Retry-After and the row is tried again then, its attempt not counted.
+ *   Retry-After and the row is tried again then, its attempt not counted. Each claim takes
+ *   one row per channel, so every channel with something due moves at its own pace.
+ * - A row written ahead (a digest prepared before its local time) is not claimed before
+ *   its `sendAfterMs`; the loop wakes for the next due row rather than waiting out its
+ *   interval, so such a row goes out at its time. A digest whose subscription no longer
+ *   wants digests by then is not posted.
  * - channel_not_found / is_archived / not_in_channel: the channel's subscriptions are
  *   paused with the reason, the row fails with it, and nothing more is sent there.
  * - invalid_blocks / msg_blocks_too_long: the message goes out as its plain-text fallback.
@@ -70,7 +75,7 @@ export interface OutboxRelayOptions {
   backoffMaxMs?: number;
   /** How long a claim is good for; keep it well above the Slack call timeout. Default 60 s. */
   leaseMs?: number;
-  /** Rows claimed at once; default 20 (20 posts to one channel take about 20 s). */
+  /** Rows claimed at once, one per channel; default 20. */
   batchSize?: number;
   /** History is searched from this long before the row was created; default 5 min. */
   historyMarginMs?: number;
@@ -326,6 +331,11 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         outbox.markFailed(row.id, `subscription paused: ${sub.pausedReason}`);
         return 'paused';
       }
+      if (row.kind === 'digest' && !sub?.digest) {
+        // Prepared ahead, then the channel turned its digest off (or unsubscribed).
+        outbox.markFailed(row.id, 'digest turned off before it was posted');
+        return 'paused';
+      }
       if (row.kind === 'alert' && sub?.mutedUntilMs != null && sub.mutedUntilMs > now) {
         outbox.hold(row.id, sub.mutedUntilMs);
         return 'held';
@@ -397,7 +407,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     result.recovered = await recoverSending();
     while (!stopping?.signal.aborted) {
       // Only due rows are claimed: rows put back for later (429, backoff, pacing) end the loop.
-      const rows = outbox.claimDue(clock.now(), o.batchSize, { owner, leaseMs: o.leaseMs });
+      const rows = outbox.claimDue(clock.now(), o.batchSize, { owner, leaseMs: o.leaseMs, perChannel: 1 });
       if (rows.length === 0) break;
       const byChannel = new Map<string, OutboxMessage[]>();
       for (const r of rows) byChannel.set(r.channelId, [...(byChannel.get(r.channelId) ?? []), r]);
@@ -447,7 +457,11 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
           } catch (err) {
             logger.error({ err }, 'outbox drain failed');
           }
-          await clock.sleep(intervalMs, controller.signal).catch(() => {});
+          // Wake for the next row due before the interval ends (a digest at its time); the
+          // floor keeps a row deferred by its channel's pace from spinning the loop.
+          const next = outbox.nextPendingAt();
+          const wait = next === null ? intervalMs : Math.min(intervalMs, Math.max(next - clock.now(), 20));
+          await clock.sleep(wait, controller.signal).catch(() => {});
         }
       })();
     },

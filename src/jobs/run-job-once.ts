@@ -43,6 +43,8 @@ export interface RunJobOnceOptions {
   brandGapMs: number;
   /** Brands in flight at once; default BRAND_CONCURRENCY (1 with a brand gap). */
   concurrency?: number;
+  /** See JobRunInfo.digestLeadMs. */
+  digestLeadMs?: number;
 }
 
 /**
@@ -107,7 +109,8 @@ export async function runJobOnce(
   const runId = jobRuns.start(def.name, o.owner);
   try {
     const force = o.force;
-    const work = byBrand(def.select(ctx, { nowMs: clock.now(), force }));
+    const runInfo = () => ({ nowMs: clock.now(), force, digestLeadMs: o.digestLeadMs ?? 0 });
+    const work = byBrand(def.select(ctx, runInfo()));
     summary.brands = work.length;
     let healthy = false;
     let next = 0;
@@ -130,7 +133,7 @@ export async function runJobOnce(
         return stop('aborted', 'the job lease was lost to another process');
       }
       try {
-        addCounts(summary, await def.runBrand(ctx, brand, subs, { nowMs: clock.now(), force }));
+        addCounts(summary, await def.runBrand(ctx, brand, subs, runInfo()));
         jobRuns.recordBrandSuccess(def.name, brand.id);
         summary.succeeded += 1;
         if (!healthy) {

@@ -43,6 +43,8 @@ export interface RunJobsOptions {
   deliverWaitMs?: number;
   relay?: RelayTuning;
   health?: BotHealth;
+  /** Digests due within this long are prepared now, posted at their time; default 0. */
+  digestLeadMs?: number;
 }
 
 export interface RunJobsSummary {
@@ -122,6 +124,7 @@ export async function runJobs(
         leaseWaitMs: options.leaseWaitMs ?? DEFAULTS.leaseWaitMs,
         leaseTtlMs: options.leaseTtlMs ?? DEFAULTS.leaseTtlMs,
         brandGapMs: options.brandGapMs ?? DEFAULTS.brandGapMs,
+        digestLeadMs: options.digestLeadMs ?? 0,
       });
       jobs.push(summary);
       if (

@@ -1,8 +1,9 @@
 /**
  * The scheduler in `serve` (node-cron v4): a polling tick every minute starts the poll
  * jobs that are due (job-schedule.ts) at the intervals the quota planner allows, a digest
- * tick every five minutes sends the digests that are due in their subscriptions' time
- * zones, and the outbox relay drains on its own loop.
+ * tick every five minutes prepares the digests due within `digestLeadMs` in their
+ * subscriptions' time zones (and sends any already due), and the outbox relay drains on
+ * its own loop, posting each prepared digest at its time.
  *
  * - No overlap: each cron task has noOverlap, both ticks share one queue in this process,
  *   and the job lease keeps `run-job` in another process off the same job (the scheduler
@@ -46,7 +47,20 @@ export interface SchedulerOptions {
   relay?: RelayTuning;
   /** Tick once at start, catching up what was missed while the bot was down; default true. */
   catchUpOnStart?: boolean;
+  /** How long before its local time a digest is prepared; default DIGEST_LEAD_MS. */
+  digestLeadMs?: number;
 }
+
+/**
+ * Digests are prepared this long before their time. Each costs about one call (its top
+ * ideas; the rest is reused from the polls), and the calls go at the key's pace: 1,500
+ * brands at 09:00 on a Scale key (a burst of 100, then 1/s) take about 23 minutes, so 45
+ * leaves room for polls sharing the key and a digest tick's five minutes. Any earlier and
+ * the digest shows staler data for nothing: ideas and poll data are at most this old when
+ * it posts (freshObservation judges the polls' age at the post time), and the citation,
+ * crawler and AI Pages data change once a day.
+ */
+export const DIGEST_LEAD_MS = 45 * 60_000;
 
 export interface Scheduler {
   start(): void;
@@ -119,6 +133,7 @@ export function createScheduler(deps: AppDeps, options: SchedulerOptions = {}): 
         deliver: relay,
         deliverWaitMs: 0,
         health,
+        digestLeadMs: options.digestLeadMs ?? DIGEST_LEAD_MS,
       });
       const s = summary.jobs[0];
       if (s) last.set(job, s);
@@ -166,9 +181,10 @@ export function createScheduler(deps: AppDeps, options: SchedulerOptions = {}): 
     exclusive(async () => {
       const now = clock.now();
       if (quotaWaiting(now)) return;
+      const runInfo = { nowMs: now, force: false, digestLeadMs: options.digestLeadMs ?? DIGEST_LEAD_MS };
       const due = subscriptions
         .listActive('digest')
-        .some((s) => digestDueFor(s, config.defaultTimezone, { nowMs: now, force: false }) !== null);
+        .some((s) => digestDueFor(s, config.defaultTimezone, runInfo) !== null);
       if (due) await run('digest');
     });
 

@@ -3,9 +3,12 @@
  * the detector state that produced it, then delivered by the relay.
  *
  * - `enqueue` is INSERT … ON CONFLICT DO NOTHING on `dedupe_key`: enqueueing the same
- *   message twice (a rerun, two overlapping runs) is a no-op.
+ *   message twice (a rerun, two overlapping runs) is a no-op. A row may carry a
+ *   `sendAfterMs` (a digest prepared ahead of its local time): it is not claimed before.
  * - `claimDue` moves due rows to 'sending' with a lease in one UPDATE … RETURNING, which
  *   SQLite runs under its single write lock: two processes can never claim the same row.
+ *   It takes the oldest rows of as many channels as it can (a few per channel): a batch
+ *   filled by one busy channel would leave every other channel waiting on its pace.
  * - A row left in 'sending' by a crashed process is not re-claimed blindly: it may have
  *   been posted. `listSending` hands it to the relay, which looks for the message's
  *   metadata in the channel history and then calls `markSent` or `requeue`.
@@ -38,6 +41,8 @@ export interface OutboxMessage {
   attempts: number;
   nextAttemptAtMs: number;
   holdUntilMs: number | null;
+  /** Not posted before this (a digest prepared ahead of its time); null: no such floor. */
+  sendAfterMs: number | null;
   leaseOwner: string | null;
   leaseUntilMs: number | null;
   lastError: string | null;
@@ -55,6 +60,8 @@ export interface NewOutboxMessage {
   nowMs: number;
   /** Quiet hours or a mute: the row waits as 'held' until then. */
   holdUntilMs?: number | null;
+  /** Not to be posted before this (epoch ms); absent or null: due now. */
+  sendAfterMs?: number | null;
 }
 
 export interface ClaimOptions {
@@ -62,6 +69,12 @@ export interface ClaimOptions {
   owner?: string;
   /** How long the claim is good for; default 60 s. */
   leaseMs?: number;
+  /**
+   * Rows of one channel in one claim; default no cap. The relay takes one: Slack takes
+   * about one post per second per channel, so more rows of the same channel would only
+   * wait in the batch while rows of other channels could go out.
+   */
+  perChannel?: number;
 }
 
 export interface OutboxRepo {
@@ -80,6 +93,11 @@ export interface OutboxRepo {
   rehold(id: number, untilMs: number): boolean;
   /** When the earliest 'pending' row is due (epoch ms), or null when none is pending. */
   nextPendingAt(): number | null;
+  /**
+   * A pending row written to go out later (`sendAfterMs`) is due now instead: `run-job
+   * digest` posts at once a digest the scheduler prepared ahead. False when no such row.
+   */
+  sendNow(dedupeKey: string, nowMs: number): boolean;
   /**
    * A held row delivered inside another (grouped) row `intoId`: 'sent' without a ts of its
    * own, `last_error` naming the row that carries it.
@@ -110,6 +128,7 @@ interface Row {
   attempts: number;
   next_attempt_at_ms: number;
   hold_until_ms: number | null;
+  send_after_ms: number | null;
   lease_owner: string | null;
   lease_until_ms: number | null;
   last_error: string | null;
@@ -130,6 +149,7 @@ function fromRow(r: Row): OutboxMessage {
     attempts: r.attempts,
     nextAttemptAtMs: r.next_attempt_at_ms,
     holdUntilMs: r.hold_until_ms,
+    sendAfterMs: r.send_after_ms,
     leaseOwner: r.lease_owner,
     leaseUntilMs: r.lease_until_ms,
     lastError: r.last_error,
@@ -146,15 +166,22 @@ const MAX_ERROR_CHARS = 1000;
 export function createOutboxRepo(db: Db, options: { owner?: string } = {}): OutboxRepo {
   const owner = options.owner ?? `${process.pid}:${randomUUID()}`;
   const insert = db.prepare(
-    `INSERT INTO outbox (dedupe_key, channel_id, brand_id, kind, payload, status, next_attempt_at_ms, hold_until_ms, created_at_ms)
-     VALUES (@dedupe_key, @channel_id, @brand_id, @kind, @payload, @status, @next, @hold, @now)
+    `INSERT INTO outbox (dedupe_key, channel_id, brand_id, kind, payload, status, next_attempt_at_ms, hold_until_ms, send_after_ms, created_at_ms)
+     VALUES (@dedupe_key, @channel_id, @brand_id, @kind, @payload, @status, @next, @hold, @send_after, @now)
      ON CONFLICT (dedupe_key) DO NOTHING`,
   );
   const idByKey = db.prepare('SELECT id FROM outbox WHERE dedupe_key = ?').pluck();
   const claim = db.prepare(
     `UPDATE outbox SET status = 'sending', lease_owner = @owner, lease_until_ms = @until, attempts = attempts + 1
      WHERE id IN (
-       SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at_ms <= @now
+       SELECT id FROM (
+         SELECT id, next_attempt_at_ms,
+           ROW_NUMBER() OVER (PARTITION BY channel_id ORDER BY next_attempt_at_ms, id) AS place
+         FROM outbox
+         WHERE status = 'pending' AND next_attempt_at_ms <= @now
+           AND (send_after_ms IS NULL OR send_after_ms <= @now)
+       )
+       WHERE place <= @per_channel
        ORDER BY next_attempt_at_ms, id LIMIT @limit
      )
      RETURNING *`,
@@ -182,8 +209,14 @@ export function createOutboxRepo(db: Db, options: { owner?: string } = {}): Outb
   );
   const reholdRow = db.prepare(`UPDATE outbox SET hold_until_ms = ? WHERE id = ? AND status = 'held'`);
   const nextPending = db
-    .prepare(`SELECT MIN(next_attempt_at_ms) FROM outbox WHERE status = 'pending'`)
+    .prepare(
+      `SELECT MIN(MAX(next_attempt_at_ms, COALESCE(send_after_ms, 0))) FROM outbox WHERE status = 'pending'`,
+    )
     .pluck();
+  const sendNowRow = db.prepare(
+    `UPDATE outbox SET send_after_ms = @now, next_attempt_at_ms = MIN(next_attempt_at_ms, @now)
+     WHERE dedupe_key = @key AND status = 'pending' AND send_after_ms > @now`,
+  );
   const merged = db.prepare(
     `UPDATE outbox SET status = 'sent', sent_at_ms = ?, slack_ts = NULL, last_error = ?, lease_owner = NULL, lease_until_ms = NULL
      WHERE id = ? AND status IN ('held', 'pending')`,
@@ -209,7 +242,15 @@ export function createOutboxRepo(db: Db, options: { owner?: string } = {}): Outb
   );
 
   const claimTx = db.transaction((nowMs: number, limit: number, o: Required<ClaimOptions>) =>
-    (claim.all({ owner: o.owner, until: nowMs + o.leaseMs, now: nowMs, limit }) as Row[])
+    (
+      claim.all({
+        owner: o.owner,
+        until: nowMs + o.leaseMs,
+        now: nowMs,
+        limit,
+        per_channel: o.perChannel,
+      }) as Row[]
+    )
       .map(fromRow)
       .sort((a, b) => a.nextAttemptAtMs - b.nextAttemptAtMs || a.id - b.id),
   );
@@ -219,6 +260,7 @@ export function createOutboxRepo(db: Db, options: { owner?: string } = {}): Outb
     owner,
     enqueue(m) {
       const held = m.holdUntilMs != null && m.holdUntilMs > m.nowMs;
+      const sendAfter = m.sendAfterMs != null && m.sendAfterMs > m.nowMs ? m.sendAfterMs : null;
       const r = insert.run({
         dedupe_key: m.dedupeKey,
         channel_id: m.channelId,
@@ -226,8 +268,9 @@ export function createOutboxRepo(db: Db, options: { owner?: string } = {}): Outb
         kind: m.kind,
         payload: JSON.stringify(m.payload),
         status: held ? 'held' : 'pending',
-        next: m.nowMs,
+        next: sendAfter ?? m.nowMs,
         hold: held ? m.holdUntilMs : null,
+        send_after: sendAfter,
         now: m.nowMs,
       });
       if (r.changes === 1) return { id: Number(r.lastInsertRowid), created: true };
@@ -238,6 +281,7 @@ export function createOutboxRepo(db: Db, options: { owner?: string } = {}): Outb
       return claimTx.immediate(nowMs, limit, {
         owner: o.owner ?? owner,
         leaseMs: o.leaseMs ?? DEFAULT_LEASE_MS,
+        perChannel: Math.max(1, o.perChannel ?? limit),
       });
     },
     markSent: (id, slackTs, nowMs) => sent.run(slackTs, nowMs, id).changes > 0,
@@ -247,6 +291,7 @@ export function createOutboxRepo(db: Db, options: { owner?: string } = {}): Outb
     releaseHeld: (nowMs) => release.run(nowMs).changes,
     rehold: (id, untilMs) => reholdRow.run(untilMs, id).changes > 0,
     nextPendingAt: () => (nextPending.get() as number | null | undefined) ?? null,
+    sendNow: (key, nowMs) => sendNowRow.run({ key, now: nowMs }).changes > 0,
     markMerged: (id, intoId, nowMs) => merged.run(nowMs, `merged into #${intoId}`, id).changes > 0,
     listSending: (leaseExpiredAt) =>
       ((leaseExpiredAt === undefined ? sendingAll.all() : sendingExpired.all(leaseExpiredAt)) as Row[]).map(

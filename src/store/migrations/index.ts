@@ -5,6 +5,7 @@ import { channelDefaults } from './003-channel-defaults.js';
 import { alerting } from './004-alerting.js';
 import { handledRequests } from './005-handled-requests.js';
 import { pollObservations } from './006-poll-observations.js';
+import { outboxSendAfter } from './007-outbox-send-after.js';
 
 /** Append new migrations; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -14,4 +15,5 @@ export const migrations: readonly Migration[] = [
   alerting,
   handledRequests,
   pollObservations,
+  outboxSendAfter,
 ];
