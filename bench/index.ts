@@ -6,6 +6,7 @@
  */
 import { runAlertsBench } from './alerts.js';
 import { runCommandsBench } from './commands.js';
+import { runDigestBench } from './digest-punctuality.js';
 import { runLimiterBench } from './limiter.js';
 import { runRunJobBench } from './run-job-all.js';
 import { runStartupBench } from './startup.js';
@@ -15,6 +16,7 @@ const benches: Record<string, (options: { quick: boolean }) => Promise<string[]>
   commands: runCommandsBench,
   alerts: runAlertsBench,
   'run-job': runRunJobBench,
+  digest: runDigestBench,
   startup: runStartupBench,
 };
 
