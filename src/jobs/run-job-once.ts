@@ -45,6 +45,12 @@ export interface RunJobOnceOptions {
   concurrency?: number;
   /** See JobRunInfo.digestLeadMs. */
   digestLeadMs?: number;
+  /**
+   * Called once, as soon as a brand of this run went through (the key and the quota are
+   * fine): `runJobs` starts the other polls then (or when this run is over), so a rejected
+   * key or a spent quota costs one call, not one per job.
+   */
+  onHealthy?: () => void;
 }
 
 /**
@@ -141,6 +147,7 @@ export async function runJobOnce(
           health.clear('key_rejected');
           health.clear('quota_spent');
           healthy = true;
+          o.onHealthy?.();
         }
       } catch (err) {
         const e = classifyJobError(err);

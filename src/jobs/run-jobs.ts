@@ -1,12 +1,18 @@
 /**
- * `runJobs(deps, job)`: one pass of a job (or of every job, in order) over every matching
+ * `runJobs(deps, job)`: one pass of a job (or of every job) over every matching
  * subscription, then delivery. Used by `run-job`, by the scheduler in `serve` and by the
  * demo's `:jobs`.
  *
- * Delivery follows each job, so a run's alerts go out before the next job starts; 'sending'
- * rows left by a killed process of this host are handed back first (checked against the
- * channel history before anything is posted again). When the quota is spent or the key is
- * rejected, the jobs after it are not started: they would fail the same way.
+ * `all` runs the three polls side by side, then the digest (which reuses what they
+ * fetched). Each poll calls its own endpoints, held to that endpoint's per-minute window,
+ * so one after another they would leave the key's burst idle while each waits on its own
+ * window. The first poll runs alone until one of its calls went through: when the quota is
+ * spent or the key is rejected, that costs one call and the jobs after it are not started
+ * (they would fail the same way).
+ *
+ * Delivery follows each job, so a run's alerts go out as soon as that job is done;
+ * 'sending' rows left by a killed process of this host are handed back first (checked
+ * against the channel history before anything is posted again).
  */
 import type { AppDeps } from '../app-deps.js';
 import { createOutboxRepo } from '../store/outbox-repo.js';
@@ -16,7 +22,7 @@ import type { BotHealth } from './bot-health.js';
 import { addDelivery, type Delivery, deliverOutbox, emptyDelivery } from './deliver-outbox.js';
 import { createJobContext } from './job-context.js';
 import { JOB_DEFINITIONS } from './job-definitions.js';
-import { type JobTarget, jobsOf } from './job-names.js';
+import { type JobName, type JobTarget, jobsOf } from './job-names.js';
 import type { OutboxRelay } from './outbox-relay.js';
 import { processOwner } from './process-owner.js';
 import { releaseDeadOwnerRows } from './release-dead-owner-rows.js';
@@ -61,6 +67,16 @@ const DEFAULTS = {
   brandGapMs: 0,
   deliverWaitMs: 60_000,
 };
+
+const stops = (s: JobSummary) =>
+  s.status === 'quota_spent' || s.status === 'key_rejected' || s.status === 'aborted';
+
+/** The polls side by side, then the digest; a single job alone. */
+function phasesOf(job: JobTarget): JobName[][] {
+  if (job !== 'all') return [[job]];
+  const names = jobsOf(job);
+  return [names.filter((n) => n !== 'digest'), names.filter((n) => n === 'digest')];
+}
 
 function notStarted(job: JobSummary['job'], because: JobSummary): JobSummary {
   return {
@@ -112,28 +128,48 @@ export async function runJobs(
       if (released > 0)
         deps.logger.info({ released }, 'outbox rows of a stopped process handed back for delivery');
     }
-    let blocker: JobSummary | null = null;
-    for (const name of jobsOf(job)) {
-      if (blocker) {
-        jobs.push(notStarted(name, blocker));
-        continue;
-      }
-      const summary = await runJobOnce(ctx, JOB_DEFINITIONS[name], {
+    const done = new Map<JobName, JobSummary>();
+    const blocker = () => [...done.values()].find(stops) ?? null;
+    /** Runs `name`, records its summary, then delivers what it produced. */
+    const run = (name: JobName, onHealthy?: () => void) => {
+      const finished = runJobOnce(ctx, JOB_DEFINITIONS[name], {
         owner,
         force: options.force ?? true,
         leaseWaitMs: options.leaseWaitMs ?? DEFAULTS.leaseWaitMs,
         leaseTtlMs: options.leaseTtlMs ?? DEFAULTS.leaseTtlMs,
         brandGapMs: options.brandGapMs ?? DEFAULTS.brandGapMs,
         digestLeadMs: options.digestLeadMs ?? 0,
+        ...(onHealthy ? { onHealthy } : {}),
+      }).then((summary) => {
+        done.set(name, summary);
       });
-      jobs.push(summary);
-      if (
-        summary.status === 'quota_spent' ||
-        summary.status === 'key_rejected' ||
-        summary.status === 'aborted'
-      )
-        blocker = summary;
-      await deliver();
+      return { finished, delivered: finished.then(deliver) };
+    };
+    for (const phase of phasesOf(job)) {
+      const [first, ...rest] = phase;
+      if (!first) continue;
+      const stopper = blocker();
+      if (stopper) {
+        for (const name of phase) done.set(name, notStarted(name, stopper));
+        continue;
+      }
+      let healthy = () => {};
+      const wentThrough = new Promise<void>((resolve) => {
+        healthy = resolve;
+      });
+      const lead = run(first, healthy);
+      // The others start once a call of the first went through, or when it is over.
+      await Promise.race([wentThrough, lead.finished]);
+      const others = rest.map(async (name) => {
+        const stopper = blocker();
+        if (stopper) done.set(name, notStarted(name, stopper));
+        else await run(name).delivered;
+      });
+      await Promise.all([lead.delivered, ...others]);
+    }
+    for (const name of jobsOf(job)) {
+      const summary = done.get(name);
+      if (summary) jobs.push(summary);
     }
   } finally {
     if (ownRelay) await relay?.stop();
