@@ -31,7 +31,10 @@ describe('a rejected API key', () => {
     });
     const first = await h.runJobs('citations');
     expect(first.jobs[0]).toMatchObject({ status: 'key_rejected' });
+    const callsBefore = h.sim.requests.length;
     const again = await h.runJobs('all');
+    // The polls run side by side only once a call went through: one refusal, not three.
+    expect(h.sim.requests.length - callsBefore).toBe(1);
     expect(again.jobs.map((j) => j.status)).toEqual([
       'key_rejected',
       'key_rejected',
