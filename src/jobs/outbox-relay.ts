@@ -8,8 +8,9 @@
  *   5xx, or a 'sending' row left by a crashed process), the channel history is searched for
  *   that key before posting again: found → sent with that ts; not found → posted.
  * - Pacing: about one message per second per channel; a 429 holds that channel until its
- *   Retry-After and the row is tried again then, its attempt not counted. Each claim takes
- *   one row per channel, so every channel with something due moves at its own pace.
+ *   Retry-After and the row is tried again then, its attempt not counted. Each claim takes at
+ *   most two rows per channel (the second waits one pace), so a batch spans many channels
+ *   and every channel with something due moves at its own pace.
  * - A row written ahead (a digest prepared before its local time) is not claimed before
  *   its `sendAfterMs`; the loop wakes for the next due row rather than waiting out its
  *   interval, so such a row goes out at its time. A digest whose subscription no longer
@@ -75,7 +76,7 @@ export interface OutboxRelayOptions {
   backoffMaxMs?: number;
   /** How long a claim is good for; keep it well above the Slack call timeout. Default 60 s. */
   leaseMs?: number;
-  /** Rows claimed at once, one per channel; default 20. */
+  /** Rows claimed at once, at most PER_CHANNEL_CLAIM per channel; default 40. */
   batchSize?: number;
   /** History is searched from this long before the row was created; default 5 min. */
   historyMarginMs?: number;
@@ -105,6 +106,12 @@ export interface OutboxRelay {
   stop(): Promise<void>;
 }
 
+/**
+ * Rows of one channel per claim: a batch filled by one busy channel would keep every other
+ * channel waiting on its pace; two keep the channel busy while the batch turns over.
+ */
+const PER_CHANNEL_CLAIM = 2;
+
 type Outcome = 'sent' | 'retried' | 'failed' | 'paused' | 'held' | 'deferred';
 
 const DEFAULTS = {
@@ -113,7 +120,7 @@ const DEFAULTS = {
   backoffBaseMs: 5000,
   backoffMaxMs: 15 * 60_000,
   leaseMs: 60_000,
-  batchSize: 20,
+  batchSize: 40,
   historyMarginMs: 5 * 60_000,
 };
 
@@ -407,7 +414,11 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     result.recovered = await recoverSending();
     while (!stopping?.signal.aborted) {
       // Only due rows are claimed: rows put back for later (429, backoff, pacing) end the loop.
-      const rows = outbox.claimDue(clock.now(), o.batchSize, { owner, leaseMs: o.leaseMs, perChannel: 1 });
+      const rows = outbox.claimDue(clock.now(), o.batchSize, {
+        owner,
+        leaseMs: o.leaseMs,
+        perChannel: PER_CHANNEL_CLAIM,
+      });
       if (rows.length === 0) break;
       const byChannel = new Map<string, OutboxMessage[]>();
       for (const r of rows) byChannel.set(r.channelId, [...(byChannel.get(r.channelId) ?? []), r]);
