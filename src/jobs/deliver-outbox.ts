@@ -10,7 +10,7 @@ import type { OutboxRepo } from '../store/outbox-repo.js';
 import type { DrainResult, OutboxRelay } from './outbox-relay.js';
 
 export interface Delivery extends DrainResult {
-  /** Rows still pending when it stopped waiting. */
+  /** Rows still pending when it stopped waiting, but for those written to go out later. */
   pending: number;
 }
 
@@ -26,7 +26,7 @@ export function addDelivery(into: Delivery, more: DrainResult): Delivery {
 
 export async function deliverOutbox(
   relay: Pick<OutboxRelay, 'drainOnce'>,
-  outbox: Pick<OutboxRepo, 'nextPendingAt' | 'counts'>,
+  outbox: Pick<OutboxRepo, 'nextPendingAt' | 'counts' | 'countScheduled'>,
   clock: Clock,
   o: { maxWaitMs: number; signal?: AbortSignal | undefined },
 ): Promise<Delivery> {
@@ -39,6 +39,7 @@ export async function deliverOutbox(
     // A floor keeps a row that is due "now" but deferred (its channel's pace) from spinning.
     await clock.sleep(Math.max(next - clock.now(), 20), o.signal).catch(() => {});
   }
-  total.pending = outbox.counts().pending;
+  // A digest prepared ahead waits for its time, not for a retry.
+  total.pending = outbox.counts().pending - outbox.countScheduled(clock.now());
   return total;
 }

@@ -98,6 +98,8 @@ export interface OutboxRepo {
    * digest` posts at once a digest the scheduler prepared ahead. False when no such row.
    */
   sendNow(dedupeKey: string, nowMs: number): boolean;
+  /** Pending rows written to go out after `nowMs` (digests prepared ahead): not waiting on a retry. */
+  countScheduled(nowMs: number): number;
   /**
    * A held row delivered inside another (grouped) row `intoId`: 'sent' without a ts of its
    * own, `last_error` naming the row that carries it.
@@ -213,6 +215,9 @@ export function createOutboxRepo(db: Db, options: { owner?: string } = {}): Outb
       `SELECT MIN(MAX(next_attempt_at_ms, COALESCE(send_after_ms, 0))) FROM outbox WHERE status = 'pending'`,
     )
     .pluck();
+  const scheduled = db
+    .prepare(`SELECT COUNT(*) FROM outbox WHERE status = 'pending' AND send_after_ms > ?`)
+    .pluck();
   const sendNowRow = db.prepare(
     `UPDATE outbox SET send_after_ms = @now, next_attempt_at_ms = MIN(next_attempt_at_ms, @now)
      WHERE dedupe_key = @key AND status = 'pending' AND send_after_ms > @now`,
@@ -292,6 +297,7 @@ export function createOutboxRepo(db: Db, options: { owner?: string } = {}): Outb
     rehold: (id, untilMs) => reholdRow.run(untilMs, id).changes > 0,
     nextPendingAt: () => (nextPending.get() as number | null | undefined) ?? null,
     sendNow: (key, nowMs) => sendNowRow.run({ key, now: nowMs }).changes > 0,
+    countScheduled: (nowMs) => scheduled.get(nowMs) as number,
     markMerged: (id, intoId, nowMs) => merged.run(nowMs, `merged into #${intoId}`, id).changes > 0,
     listSending: (leaseExpiredAt) =>
       ((leaseExpiredAt === undefined ? sendingAll.all() : sendingExpired.all(leaseExpiredAt)) as Row[]).map(

@@ -52,6 +52,12 @@ describe('digest prepared ahead', () => {
     expect(digestRows(ch)).toEqual(['pending']);
     expect(h.posts(ch)).toEqual([]);
 
+    // A run-job beside serve neither posts it nor counts it as waiting on a retry.
+    const other = await h.runJobs('crawler');
+    expect(other.delivery?.pending).toBe(0);
+    expect(h.posts(ch)).toEqual([]);
+    expect(digestRows(ch)).toEqual(['pending']);
+
     // The relay runs right up to the digest time: nothing goes out early.
     const r = relay();
     h.botClock.advance(atMs - 1 - h.botClock.now());
