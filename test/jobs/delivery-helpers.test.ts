@@ -4,26 +4,19 @@
  * of this host left in 'sending'.
  */
 import { hostname } from 'node:os';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deliverOutbox } from '../../src/jobs/deliver-outbox.js';
 import { type DrainResult, emptyDrainResult, UNCONFIRMED } from '../../src/jobs/outbox-relay.js';
 import { isDeadLocalOwner, processOwner } from '../../src/jobs/process-owner.js';
 import { releaseDeadOwnerRows } from '../../src/jobs/release-dead-owner-rows.js';
-import { createOutboxRepo, type OutboxRepo } from '../../src/store/outbox-repo.js';
-import { type TempDb, tempDb } from '../store/temp-db.js';
+import { useTempOutbox } from '../store/temp-db.js';
 import { testClock } from './job-fixture.js';
 
-let t: TempDb;
-let outbox: OutboxRepo;
-beforeEach(() => {
-  t = tempDb();
-  outbox = createOutboxRepo(t.db, { owner: 'me' });
-});
-afterEach(() => t.close());
+const ctx = useTempOutbox();
 
 const T = 1_000_000;
 const row = (n: number, nowMs = T) =>
-  outbox.enqueue({
+  ctx.outbox.enqueue({
     dedupeKey: `k${n}`,
     channelId: 'C1',
     brandId: 'b1',
@@ -42,24 +35,24 @@ describe('deliverOutbox', () => {
       async drainOnce() {
         drains.push(clock.now());
         let sent = 0;
-        for (const r of outbox.claimDue(clock.now(), 10)) {
-          if (r.dedupeKey === 'k2' && drains.length === 1) outbox.requeue(r.id, clock.now() + 2000);
-          else if (outbox.markSent(r.id, 'ts', clock.now())) sent += 1;
+        for (const r of ctx.outbox.claimDue(clock.now(), 10)) {
+          if (r.dedupeKey === 'k2' && drains.length === 1) ctx.outbox.requeue(r.id, clock.now() + 2000);
+          else if (ctx.outbox.markSent(r.id, 'ts', clock.now())) sent += 1;
         }
         return result(sent);
       },
     };
     row(1);
     row(2);
-    const d = await deliverOutbox(relay, outbox, clock, { maxWaitMs: 10_000 });
+    const d = await deliverOutbox(relay, ctx.outbox, clock, { maxWaitMs: 10_000 });
     expect(d).toMatchObject({ sent: 2, pending: 0 });
     expect(drains).toEqual([T, T + 2000]);
 
     // Due in 5 minutes: not waited for.
     const later = row(3).id;
-    outbox.claimDue(T + 2000, 10);
-    outbox.markRetry(later, 'http_503', T + 2000 + 300_000);
-    const d2 = await deliverOutbox(relay, outbox, clock, { maxWaitMs: 10_000 });
+    ctx.outbox.claimDue(T + 2000, 10);
+    ctx.outbox.markRetry(later, 'http_503', T + 2000 + 300_000);
+    const d2 = await deliverOutbox(relay, ctx.outbox, clock, { maxWaitMs: 10_000 });
     expect(d2).toMatchObject({ sent: 0, pending: 1 });
   });
 });
@@ -73,17 +66,17 @@ describe('rows of a dead process', () => {
       [3, 'run-job:another-host:12'],
     ] as const) {
       row(n);
-      outbox.claimDue(T, 1, { owner });
+      ctx.outbox.claimDue(T, 1, { owner });
     }
     expect(isDeadLocalOwner(dead)).toBe(true);
     expect(isDeadLocalOwner(processOwner('serve'))).toBe(false);
     expect(isDeadLocalOwner('run-job:another-host:12')).toBe(false);
     expect(isDeadLocalOwner('not an owner')).toBe(false);
 
-    expect(releaseDeadOwnerRows(outbox, T)).toBe(1);
-    const back = outbox.getByDedupeKey('k1')!;
+    expect(releaseDeadOwnerRows(ctx.outbox, T)).toBe(1);
+    const back = ctx.outbox.getByDedupeKey('k1')!;
     expect(back).toMatchObject({ status: 'pending', leaseOwner: null });
     expect(back.lastError?.startsWith(UNCONFIRMED)).toBe(true);
-    expect(outbox.listSending().map((r) => r.dedupeKey)).toEqual(['k2', 'k3']);
+    expect(ctx.outbox.listSending().map((r) => r.dedupeKey)).toEqual(['k2', 'k3']);
   });
 });

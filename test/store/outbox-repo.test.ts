@@ -1,17 +1,11 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createOutboxRepo, type NewOutboxMessage, type OutboxRepo } from '../../src/store/outbox-repo.js';
-import { type TempDb, tempDb } from './temp-db.js';
+import { describe, expect, it } from 'vitest';
+import { createOutboxRepo, type NewOutboxMessage } from '../../src/store/outbox-repo.js';
+import { useTempOutbox } from './temp-db.js';
 
-let t: TempDb;
-let outbox: OutboxRepo;
-beforeEach(() => {
-  t = tempDb();
-  outbox = createOutboxRepo(t.db, { owner: 'me' });
-});
-afterEach(() => t.close());
+const ctx = useTempOutbox();
 
 const NOW = 1_000_000;
 const msg = (n: number, extra: Partial<NewOutboxMessage> = {}): NewOutboxMessage => ({
@@ -30,27 +24,27 @@ const msg = (n: number, extra: Partial<NewOutboxMessage> = {}): NewOutboxMessage
 
 describe('outbox repo', () => {
   it('enqueue is idempotent on the dedupe key', () => {
-    const a = outbox.enqueue(msg(1));
-    const b = outbox.enqueue({ ...msg(1), payload: { text: 'different' } });
+    const a = ctx.outbox.enqueue(msg(1));
+    const b = ctx.outbox.enqueue({ ...msg(1), payload: { text: 'different' } });
     expect(a.created).toBe(true);
     expect(b).toEqual({ id: a.id, created: false });
-    expect(outbox.get(a.id)!.payload.text).toBe('alert 1');
-    expect(outbox.counts()).toEqual({ pending: 1, held: 0, sending: 0, sent: 0, failed: 0 });
+    expect(ctx.outbox.get(a.id)!.payload.text).toBe('alert 1');
+    expect(ctx.outbox.counts()).toEqual({ pending: 1, held: 0, sending: 0, sent: 0, failed: 0 });
   });
 
   it('a duplicate of an already sent message is still a no-op', () => {
-    const { id } = outbox.enqueue(msg(1));
-    outbox.claimDue(NOW, 10);
-    outbox.markSent(id, '1700000000.000100', NOW + 1);
-    expect(outbox.enqueue(msg(1)).created).toBe(false);
-    expect(outbox.claimDue(NOW + 10, 10)).toEqual([]);
+    const { id } = ctx.outbox.enqueue(msg(1));
+    ctx.outbox.claimDue(NOW, 10);
+    ctx.outbox.markSent(id, '1700000000.000100', NOW + 1);
+    expect(ctx.outbox.enqueue(msg(1)).created).toBe(false);
+    expect(ctx.outbox.claimDue(NOW + 10, 10)).toEqual([]);
   });
 
   it('claims due rows in order with a lease, and sent rows stay sent', () => {
-    outbox.enqueue(msg(1));
-    outbox.enqueue(msg(2, { nowMs: NOW + 5000 }));
-    outbox.enqueue(msg(3));
-    const claimed = outbox.claimDue(NOW, 10, { leaseMs: 30_000 });
+    ctx.outbox.enqueue(msg(1));
+    ctx.outbox.enqueue(msg(2, { nowMs: NOW + 5000 }));
+    ctx.outbox.enqueue(msg(3));
+    const claimed = ctx.outbox.claimDue(NOW, 10, { leaseMs: 30_000 });
     expect(claimed.map((r) => r.payload.text)).toEqual(['alert 1', 'alert 3']);
     expect(claimed[0]).toMatchObject({
       status: 'sending',
@@ -58,89 +52,89 @@ describe('outbox repo', () => {
       leaseOwner: 'me',
       leaseUntilMs: NOW + 30_000,
     });
-    expect(outbox.claimDue(NOW, 10)).toEqual([]);
-    expect(outbox.markSent(claimed[0]!.id, '123.456', NOW + 1)).toBe(true);
-    expect(outbox.get(claimed[0]!.id)).toMatchObject({
+    expect(ctx.outbox.claimDue(NOW, 10)).toEqual([]);
+    expect(ctx.outbox.markSent(claimed[0]!.id, '123.456', NOW + 1)).toBe(true);
+    expect(ctx.outbox.get(claimed[0]!.id)).toMatchObject({
       status: 'sent',
       slackTs: '123.456',
       sentAtMs: NOW + 1,
       leaseOwner: null,
     });
-    expect(outbox.claimDue(NOW + 5000, 1).map((r) => r.payload.text)).toEqual(['alert 2']);
+    expect(ctx.outbox.claimDue(NOW + 5000, 1).map((r) => r.payload.text)).toEqual(['alert 2']);
   });
 
   it('retry puts a row back for later; failure is final', () => {
-    const { id } = outbox.enqueue(msg(1));
-    outbox.claimDue(NOW, 1);
-    expect(outbox.markRetry(id, 'ratelimited', NOW + 60_000)).toBe(true);
-    expect(outbox.get(id)).toMatchObject({
+    const { id } = ctx.outbox.enqueue(msg(1));
+    ctx.outbox.claimDue(NOW, 1);
+    expect(ctx.outbox.markRetry(id, 'ratelimited', NOW + 60_000)).toBe(true);
+    expect(ctx.outbox.get(id)).toMatchObject({
       status: 'pending',
       lastError: 'ratelimited',
       nextAttemptAtMs: NOW + 60_000,
     });
-    expect(outbox.claimDue(NOW + 59_999, 1)).toEqual([]);
-    const again = outbox.claimDue(NOW + 60_000, 1);
+    expect(ctx.outbox.claimDue(NOW + 59_999, 1)).toEqual([]);
+    const again = ctx.outbox.claimDue(NOW + 60_000, 1);
     expect(again[0]!.attempts).toBe(2);
-    expect(outbox.markFailed(id, 'channel_not_found')).toBe(true);
-    expect(outbox.get(id)).toMatchObject({ status: 'failed', lastError: 'channel_not_found' });
-    expect(outbox.claimDue(NOW + 1e9, 1)).toEqual([]);
-    expect(outbox.markRetry(id, 'x', 0)).toBe(false);
+    expect(ctx.outbox.markFailed(id, 'channel_not_found')).toBe(true);
+    expect(ctx.outbox.get(id)).toMatchObject({ status: 'failed', lastError: 'channel_not_found' });
+    expect(ctx.outbox.claimDue(NOW + 1e9, 1)).toEqual([]);
+    expect(ctx.outbox.markRetry(id, 'x', 0)).toBe(false);
   });
 
   it('held rows wait for their hold to end, then are released', () => {
-    const { id } = outbox.enqueue(msg(1, { holdUntilMs: NOW + 1000 }));
-    outbox.enqueue(msg(2, { holdUntilMs: NOW - 1 }));
-    expect(outbox.get(id)).toMatchObject({ status: 'held', holdUntilMs: NOW + 1000 });
-    expect(outbox.listHeld('C1').map((r) => r.id)).toEqual([id]);
-    expect(outbox.claimDue(NOW + 5000, 10).map((r) => r.payload.text)).toEqual(['alert 2']);
-    expect(outbox.releaseHeld(NOW + 999)).toBe(0);
-    expect(outbox.releaseHeld(NOW + 1000)).toBe(1);
-    expect(outbox.claimDue(NOW + 1000, 10).map((r) => r.id)).toEqual([id]);
+    const { id } = ctx.outbox.enqueue(msg(1, { holdUntilMs: NOW + 1000 }));
+    ctx.outbox.enqueue(msg(2, { holdUntilMs: NOW - 1 }));
+    expect(ctx.outbox.get(id)).toMatchObject({ status: 'held', holdUntilMs: NOW + 1000 });
+    expect(ctx.outbox.listHeld('C1').map((r) => r.id)).toEqual([id]);
+    expect(ctx.outbox.claimDue(NOW + 5000, 10).map((r) => r.payload.text)).toEqual(['alert 2']);
+    expect(ctx.outbox.releaseHeld(NOW + 999)).toBe(0);
+    expect(ctx.outbox.releaseHeld(NOW + 1000)).toBe(1);
+    expect(ctx.outbox.claimDue(NOW + 1000, 10).map((r) => r.id)).toEqual([id]);
   });
 
   it('a claimed row can be held again when a mute began meanwhile', () => {
-    const { id } = outbox.enqueue(msg(1));
-    outbox.claimDue(NOW, 1);
-    expect(outbox.hold(id, NOW + 100)).toBe(true);
-    expect(outbox.get(id)).toMatchObject({ status: 'held', attempts: 0 });
-    outbox.releaseHeld(NOW + 100);
-    expect(outbox.claimDue(NOW + 100, 1)).toHaveLength(1);
+    const { id } = ctx.outbox.enqueue(msg(1));
+    ctx.outbox.claimDue(NOW, 1);
+    expect(ctx.outbox.hold(id, NOW + 100)).toBe(true);
+    expect(ctx.outbox.get(id)).toMatchObject({ status: 'held', attempts: 0 });
+    ctx.outbox.releaseHeld(NOW + 100);
+    expect(ctx.outbox.claimDue(NOW + 100, 1)).toHaveLength(1);
   });
 
   it('rows a crashed process left in sending are listed for recovery, then requeued or marked sent', () => {
-    const a = outbox.enqueue(msg(1)).id;
-    const b = outbox.enqueue(msg(2)).id;
-    outbox.claimDue(NOW, 10, { leaseMs: 1000 });
-    expect(outbox.listSending(NOW + 999)).toEqual([]);
-    expect(outbox.listSending(NOW + 1000).map((r) => r.id)).toEqual([a, b]);
-    expect(outbox.listSending().map((r) => r.id)).toEqual([a, b]);
+    const a = ctx.outbox.enqueue(msg(1)).id;
+    const b = ctx.outbox.enqueue(msg(2)).id;
+    ctx.outbox.claimDue(NOW, 10, { leaseMs: 1000 });
+    expect(ctx.outbox.listSending(NOW + 999)).toEqual([]);
+    expect(ctx.outbox.listSending(NOW + 1000).map((r) => r.id)).toEqual([a, b]);
+    expect(ctx.outbox.listSending().map((r) => r.id)).toEqual([a, b]);
     // The relay found a's metadata in the channel history, b's not.
-    outbox.markSent(a, '1.2', NOW + 2000);
-    expect(outbox.requeue(b, NOW + 2000)).toBe(true);
-    expect(outbox.get(b)).toMatchObject({ status: 'pending', attempts: 0 });
-    expect(outbox.claimDue(NOW + 2000, 10).map((r) => r.id)).toEqual([b]);
+    ctx.outbox.markSent(a, '1.2', NOW + 2000);
+    expect(ctx.outbox.requeue(b, NOW + 2000)).toBe(true);
+    expect(ctx.outbox.get(b)).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(ctx.outbox.claimDue(NOW + 2000, 10).map((r) => r.id)).toEqual([b]);
   });
 
   it('counts by status, keeps errors short, purges finished rows', () => {
-    const ids = [1, 2, 3].map((n) => outbox.enqueue(msg(n)).id);
-    outbox.enqueue(msg(4, { holdUntilMs: NOW + 1 }));
-    outbox.claimDue(NOW, 2);
-    outbox.markSent(ids[0]!, '1.1', NOW);
-    outbox.markFailed(ids[1]!, 'e'.repeat(5000));
-    expect(outbox.get(ids[1]!)!.lastError).toHaveLength(1000);
-    expect(outbox.counts()).toEqual({ pending: 1, held: 1, sending: 0, sent: 1, failed: 1 });
-    expect(outbox.purgeFinished(NOW + 1)).toBe(2);
-    expect(outbox.getByDedupeKey(msg(1).dedupeKey)).toBeNull();
-    expect(outbox.getByDedupeKey(msg(3).dedupeKey)!.id).toBe(ids[2]);
+    const ids = [1, 2, 3].map((n) => ctx.outbox.enqueue(msg(n)).id);
+    ctx.outbox.enqueue(msg(4, { holdUntilMs: NOW + 1 }));
+    ctx.outbox.claimDue(NOW, 2);
+    ctx.outbox.markSent(ids[0]!, '1.1', NOW);
+    ctx.outbox.markFailed(ids[1]!, 'e'.repeat(5000));
+    expect(ctx.outbox.get(ids[1]!)!.lastError).toHaveLength(1000);
+    expect(ctx.outbox.counts()).toEqual({ pending: 1, held: 1, sending: 0, sent: 1, failed: 1 });
+    expect(ctx.outbox.purgeFinished(NOW + 1)).toBe(2);
+    expect(ctx.outbox.getByDedupeKey(msg(1).dedupeKey)).toBeNull();
+    expect(ctx.outbox.getByDedupeKey(msg(3).dedupeKey)!.id).toBe(ids[2]);
   });
 
   it('two connections to one file claiming in turn never get the same row', () => {
-    const other = createOutboxRepo(t.open(), { owner: 'other' });
-    for (let i = 0; i < 200; i++) outbox.enqueue(msg(i));
+    const other = createOutboxRepo(ctx.t.open(), { owner: 'other' });
+    for (let i = 0; i < 200; i++) ctx.outbox.enqueue(msg(i));
     const mine: number[] = [];
     const theirs: number[] = [];
     for (;;) {
-      const a = outbox.claimDue(NOW, 7);
+      const a = ctx.outbox.claimDue(NOW, 7);
       const b = other.claimDue(NOW, 5);
       mine.push(...a.map((r) => r.id));
       theirs.push(...b.map((r) => r.id));
@@ -149,17 +143,17 @@ describe('outbox repo', () => {
     expect(new Set([...mine, ...theirs]).size).toBe(200);
     expect(mine.filter((id) => theirs.includes(id))).toEqual([]);
     expect(
-      outbox
+      ctx.outbox
         .listSending()
         .every((r) => (mine.includes(r.id) ? r.leaseOwner === 'me' : r.leaseOwner === 'other')),
     ).toBe(true);
   });
 
   it('four processes claiming at the same time never claim the same row', async () => {
-    for (let i = 0; i < 2000; i++) outbox.enqueue(msg(i, { nowMs: 0 }));
+    for (let i = 0; i < 2000; i++) ctx.outbox.enqueue(msg(i, { nowMs: 0 }));
     const worker = fileURLToPath(new URL('./outbox-claim-worker.ts', import.meta.url));
     const workers = ['w1', 'w2', 'w3', 'w4'].map((owner) =>
-      spawn(process.execPath, ['--import', 'tsx', worker, t.path, owner, '2'], {
+      spawn(process.execPath, ['--import', 'tsx', worker, ctx.t.path, owner, '2'], {
         stdio: ['pipe', 'pipe', 'inherit'],
       }),
     );

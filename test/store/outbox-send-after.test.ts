@@ -3,17 +3,11 @@
  * claimed before `sendAfterMs`, due at once when `sendNow` says so, and claims take one
  * row per channel when asked so no channel waits behind another's queue.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createOutboxRepo, type NewOutboxMessage, type OutboxRepo } from '../../src/store/outbox-repo.js';
-import { type TempDb, tempDb } from './temp-db.js';
+import { describe, expect, it } from 'vitest';
+import type { NewOutboxMessage } from '../../src/store/outbox-repo.js';
+import { useTempOutbox } from './temp-db.js';
 
-let t: TempDb;
-let outbox: OutboxRepo;
-beforeEach(() => {
-  t = tempDb();
-  outbox = createOutboxRepo(t.db, { owner: 'me' });
-});
-afterEach(() => t.close());
+const ctx = useTempOutbox();
 
 const NOW = 1_000_000;
 const AT = NOW + 45 * 60_000;
@@ -29,43 +23,45 @@ const digest = (channel: string, n: number, extra: Partial<NewOutboxMessage> = {
 
 describe('outbox rows with a send-after time', () => {
   it('are not claimed a millisecond before their time, and are claimed at it', () => {
-    const { id } = outbox.enqueue(digest('C1', 1, { sendAfterMs: AT }));
-    expect(outbox.get(id)).toMatchObject({ status: 'pending', sendAfterMs: AT });
-    expect(outbox.nextPendingAt()).toBe(AT);
-    expect(outbox.claimDue(NOW, 10)).toEqual([]);
-    expect(outbox.claimDue(AT - 1, 10)).toEqual([]);
-    expect(outbox.claimDue(AT, 10).map((r) => r.id)).toEqual([id]);
+    const { id } = ctx.outbox.enqueue(digest('C1', 1, { sendAfterMs: AT }));
+    expect(ctx.outbox.get(id)).toMatchObject({ status: 'pending', sendAfterMs: AT });
+    expect(ctx.outbox.nextPendingAt()).toBe(AT);
+    expect(ctx.outbox.claimDue(NOW, 10)).toEqual([]);
+    expect(ctx.outbox.claimDue(AT - 1, 10)).toEqual([]);
+    expect(ctx.outbox.claimDue(AT, 10).map((r) => r.id)).toEqual([id]);
   });
 
   it('a send-after time already past is no floor', () => {
-    const { id } = outbox.enqueue(digest('C1', 1, { sendAfterMs: NOW - 1 }));
-    expect(outbox.get(id)!.sendAfterMs).toBeNull();
-    expect(outbox.claimDue(NOW, 10).map((r) => r.id)).toEqual([id]);
+    const { id } = ctx.outbox.enqueue(digest('C1', 1, { sendAfterMs: NOW - 1 }));
+    expect(ctx.outbox.get(id)!.sendAfterMs).toBeNull();
+    expect(ctx.outbox.claimDue(NOW, 10).map((r) => r.id)).toEqual([id]);
   });
 
   it('sendNow makes a row written ahead due at once, and only such a row', () => {
-    const ahead = outbox.enqueue(digest('C1', 1, { sendAfterMs: AT }));
-    const plain = outbox.enqueue(digest('C1', 2));
-    expect(outbox.sendNow(digest('C1', 2).dedupeKey, NOW)).toBe(false);
-    expect(outbox.sendNow(digest('C1', 1).dedupeKey, NOW + 10)).toBe(true);
-    expect(outbox.nextPendingAt()).toBe(NOW);
+    const ahead = ctx.outbox.enqueue(digest('C1', 1, { sendAfterMs: AT }));
+    const plain = ctx.outbox.enqueue(digest('C1', 2));
+    expect(ctx.outbox.sendNow(digest('C1', 2).dedupeKey, NOW)).toBe(false);
+    expect(ctx.outbox.sendNow(digest('C1', 1).dedupeKey, NOW + 10)).toBe(true);
+    expect(ctx.outbox.nextPendingAt()).toBe(NOW);
     expect(
-      outbox
+      ctx.outbox
         .claimDue(NOW + 10, 10)
         .map((r) => r.id)
         .sort(),
     ).toEqual([ahead.id, plain.id].sort());
     // Claimed: no longer pending, so sendNow has nothing to move.
-    expect(outbox.sendNow(digest('C1', 1).dedupeKey, NOW + 20)).toBe(false);
+    expect(ctx.outbox.sendNow(digest('C1', 1).dedupeKey, NOW + 20)).toBe(false);
   });
 
   it('with perChannel 1 a claim takes the oldest row of each channel, in order', () => {
-    for (let n = 1; n <= 3; n += 1) outbox.enqueue(digest('CBUSY', n));
-    outbox.enqueue(digest('CQUIET', 9));
-    const first = outbox.claimDue(NOW, 2, { perChannel: 1 });
+    for (let n = 1; n <= 3; n += 1) ctx.outbox.enqueue(digest('CBUSY', n));
+    ctx.outbox.enqueue(digest('CQUIET', 9));
+    const first = ctx.outbox.claimDue(NOW, 2, { perChannel: 1 });
     expect(first.map((r) => r.payload.text)).toEqual(['digest CBUSY 1', 'digest CQUIET 9']);
-    expect(outbox.claimDue(NOW, 2, { perChannel: 1 }).map((r) => r.payload.text)).toEqual(['digest CBUSY 2']);
+    expect(ctx.outbox.claimDue(NOW, 2, { perChannel: 1 }).map((r) => r.payload.text)).toEqual([
+      'digest CBUSY 2',
+    ]);
     // Without a cap, one channel's rows fill the batch as before.
-    expect(outbox.claimDue(NOW, 5).map((r) => r.payload.text)).toEqual(['digest CBUSY 3']);
+    expect(ctx.outbox.claimDue(NOW, 5).map((r) => r.payload.text)).toEqual(['digest CBUSY 3']);
   });
 });

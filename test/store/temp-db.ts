@@ -2,7 +2,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import { type Db, openDatabase } from '../../src/store/open-database.js';
+import { createOutboxRepo, type OutboxRepo } from '../../src/store/outbox-repo.js';
 
 export interface TempDb {
   path: string;
@@ -34,6 +36,25 @@ export function tempDb(): TempDb {
 }
 
 /** A settable clock for repositories that read the time themselves. */
+/** A fresh database and its outbox repository (owner "me") for every test of a file. */
+export function useTempOutbox(): { readonly t: TempDb; readonly outbox: OutboxRepo } {
+  let t: TempDb | undefined;
+  let outbox: OutboxRepo | undefined;
+  beforeEach(() => {
+    t = tempDb();
+    outbox = createOutboxRepo(t.db, { owner: 'me' });
+  });
+  afterEach(() => t?.close());
+  return {
+    get t() {
+      return t!;
+    },
+    get outbox() {
+      return outbox!;
+    },
+  };
+}
+
 export function manualClock(start = Date.parse('2025-03-01T09:00:00Z')) {
   let now = start;
   return {
