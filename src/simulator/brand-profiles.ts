@@ -73,7 +73,7 @@ const ALL_FEATURES = [
 ] as const;
 
 /** Sites that show up in AI answers whatever the industry. */
-const GENERAL_DOMAINS: readonly CitingDomain[] = [
+export const GENERAL_DOMAINS: readonly CitingDomain[] = [
   { domain: 'en.wikipedia.org', kind: 'wiki', rating: 98, sourceType: 'organic' },
   { domain: 'www.reddit.com', kind: 'forum', rating: 97, sourceType: 'organic' },
   { domain: 'www.youtube.com', kind: 'video', rating: 99, sourceType: 'organic' },

@@ -7,7 +7,7 @@
  * are ordinary customers with a realistic spread of markets, crawler volume and AI Pages
  * usage.
  */
-import type { BrandProfile, CitingDomain, PromptSeed } from './brand-profiles.js';
+import { type BrandProfile, type CitingDomain, GENERAL_DOMAINS, type PromptSeed } from './brand-profiles.js';
 import { createRandom, type Random, uuidFrom } from './random.js';
 
 /** What brands of one industry share; each generated brand draws its profile from one. */
@@ -20,15 +20,6 @@ interface Industry
   /** the profile's sitePaths */
   readonly paths: readonly string[];
 }
-
-const GENERAL: readonly CitingDomain[] = [
-  { domain: 'en.wikipedia.org', kind: 'wiki', rating: 98, sourceType: 'organic' },
-  { domain: 'www.reddit.com', kind: 'forum', rating: 97, sourceType: 'organic' },
-  { domain: 'www.youtube.com', kind: 'video', rating: 99, sourceType: 'organic' },
-  { domain: 'medium.com', kind: 'blog', rating: 95, sourceType: 'organic' },
-  { domain: 'www.forbes.com', kind: 'news', rating: 94, sourceType: 'organic' },
-  { domain: 'www.quora.com', kind: 'forum', rating: 93, sourceType: 'organic' },
-];
 
 const review = (domain: string, rating: number): CitingDomain => ({
   domain,
@@ -268,7 +259,7 @@ export function generatedBrandProfile(index: number): BrandProfile {
     subreddits: industry.subreddits,
     prompts: promptsFor(name, industry, rng),
     citingDomains: [
-      ...GENERAL,
+      ...GENERAL_DOMAINS,
       ...industry.domains,
       { domain, kind: 'own', rating: rng.int(35, 75), sourceType: 'direct' },
     ],
