@@ -74,6 +74,13 @@ function pacerSpecs(): PacerSpec[] {
     const b = new Bottleneck(options);
     return (call: () => Promise<unknown>) => b.schedule(call);
   };
+  // Bottleneck's token-bucket recipe: a full reservoir topped up a quarter second at a time.
+  const reservoirIncrease: Bottleneck.ConstructorOptions = {
+    reservoir: BURST,
+    reservoirIncreaseAmount: PER_SECOND / 4,
+    reservoirIncreaseInterval: 250,
+    reservoirIncreaseMaximum: BURST,
+  };
   return [
     {
       family: 'ours',
@@ -122,24 +129,13 @@ function pacerSpecs(): PacerSpec[] {
       family: 'Bottleneck',
       name: `Bottleneck reservoir ${BURST} +${PER_SECOND / 4}/250 ms`,
       limiter: none,
-      pacer: bottleneck({
-        reservoir: BURST,
-        reservoirIncreaseAmount: PER_SECOND / 4,
-        reservoirIncreaseInterval: 250,
-        reservoirIncreaseMaximum: BURST,
-      }),
+      pacer: bottleneck(reservoirIncrease),
     },
     {
       family: 'Bottleneck',
       name: `Bottleneck reservoir ${BURST} +${PER_SECOND / 4}/250 ms, minTime ${TOKEN_INTERVAL_MS}`,
       limiter: none,
-      pacer: bottleneck({
-        reservoir: BURST,
-        reservoirIncreaseAmount: PER_SECOND / 4,
-        reservoirIncreaseInterval: 250,
-        reservoirIncreaseMaximum: BURST,
-        minTime: TOKEN_INTERVAL_MS,
-      }),
+      pacer: bottleneck({ ...reservoirIncrease, minTime: TOKEN_INTERVAL_MS }),
     },
   ];
 }

@@ -29,12 +29,8 @@ export function isDirectConversation(channelId: string, channelName: string | un
   );
 }
 
-export async function ensureBotCanPost(
-  client: WebClient,
-  channelId: string,
-  channelName?: string,
-): Promise<void> {
-  if (isDirectConversation(channelId, channelName)) throw new UserError('not_a_channel', CHANNELS_ONLY_HINT);
+/** The caller refuses a DM it can tell from the payload (isDirectConversation) before this. */
+export async function ensureBotCanPost(client: WebClient, channelId: string): Promise<void> {
   let channel: { is_member?: boolean; is_im?: boolean; is_mpim?: boolean } | undefined;
   try {
     channel = (await client.conversations.info({ channel: channelId })).channel;

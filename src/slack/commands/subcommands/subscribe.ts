@@ -47,7 +47,7 @@ export const subscribe: Subcommand = {
       throw new UserError('not_a_channel', CHANNELS_ONLY_HINT);
     await ctx.requireWriter(SUBSCRIPTION_WRITES.subscribe);
     const brand = await ctx.resolveBrand(brandToken);
-    await ensureBotCanPost(ctx.client, channelId, ctx.channelName);
+    await ensureBotCanPost(ctx.client, channelId);
 
     const subs = createSubscriptionsRepo(deps.db);
     const jobRuns = createJobRunsRepo(deps.db, deps.clock);
