@@ -17,7 +17,7 @@ import { parseJsonBody, parseResponse } from '../src/api/parse-response.js';
 import { aiPagesRecordSchema } from '../src/api/schemas/ai-pages.js';
 import { citationFeedResponseSchema } from '../src/api/schemas/citations.js';
 import { crawlerOverviewSchema } from '../src/api/schemas/crawler.js';
-import { buildAlertMessage } from '../src/slack/views/alert-message.js';
+import { buildAlertMessage } from '../src/messages/alert-message.js';
 import { createCitationStateRepo } from '../src/store/citation-state-repo.js';
 import { openDatabase } from '../src/store/open-database.js';
 import { createOutboxRepo } from '../src/store/outbox-repo.js';

@@ -32,12 +32,12 @@ import type { Registry } from 'prom-client';
 import type { LimiterState } from '../src/api/limiter/types.js';
 import { createAppDeps } from '../src/app-deps.js';
 import { secretsOf } from '../src/config.js';
-import { localStackConfig } from '../src/demo/local-stack-config.js';
+import { localStackConfig } from '../src/dev/demo/local-stack-config.js';
+import { type ResponseUrlPost, startLocalSlack } from '../src/dev/local-slack/index.js';
+import { SEED_BRANDS, startSimulator } from '../src/dev/simulator/index.js';
 import { createLogger } from '../src/logger.js';
 import { METRIC_PREFIX } from '../src/metrics.js';
-import { SEED_BRANDS, startSimulator } from '../src/simulator/index.js';
 import { startService } from '../src/slack/create-slack-app.js';
-import { type ResponseUrlPost, startLocalSlack } from '../src/slack/local/index.js';
 import { inversions, percentile } from './lib/order-stats.js';
 
 const COMMANDS = 50;

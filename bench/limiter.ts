@@ -24,7 +24,7 @@ import { ApiClient } from '../src/api/client.js';
 import { hashApiKey } from '../src/api/hash-api-key.js';
 import { createRateLimiter, unlimitedLimiter } from '../src/api/limiter/create-rate-limiter.js';
 import type { Lane, RateLimiter } from '../src/api/limiter/types.js';
-import { startSimulator } from '../src/simulator/index.js';
+import { startSimulator } from '../src/dev/simulator/index.js';
 import { openDatabase } from '../src/store/open-database.js';
 import { startCpuLoad } from './lib/cpu-load.js';
 import { percentile } from './lib/order-stats.js';

@@ -15,10 +15,10 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createAppDeps } from '../src/app-deps.js';
-import { localStackConfig } from '../src/demo/local-stack-config.js';
+import { localStackConfig } from '../src/dev/demo/local-stack-config.js';
+import { startLocalSlack } from '../src/dev/local-slack/index.js';
+import { startSimulator } from '../src/dev/simulator/index.js';
 import { runJobs } from '../src/jobs/run-jobs.js';
-import { startSimulator } from '../src/simulator/index.js';
-import { startLocalSlack } from '../src/slack/local/index.js';
 import { createSubscriptionsRepo } from '../src/store/subscriptions-repo.js';
 import { greedyMinimumMs } from './lib/greedy-minimum.js';
 

@@ -17,9 +17,9 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { localStackEnv } from '../src/demo/local-stack-config.js';
-import { startSimulator } from '../src/simulator/index.js';
-import { startLocalSlack } from '../src/slack/local/index.js';
+import { localStackEnv } from '../src/dev/demo/local-stack-config.js';
+import { startLocalSlack } from '../src/dev/local-slack/index.js';
+import { startSimulator } from '../src/dev/simulator/index.js';
 import { percentile } from './lib/order-stats.js';
 
 const ROUNDS = 9;

@@ -7,8 +7,8 @@
  */
 import { createInterface } from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
-import { startSimulator } from '../simulator/index.js';
-import { startLocalSlack } from '../slack/local/index.js';
+import { startLocalSlack } from '../dev/local-slack/index.js';
+import { startSimulator } from '../dev/simulator/index.js';
 
 export const DEFAULT_SLACK_PORT = 4011;
 export const DEFAULT_APP_URL = 'http://127.0.0.1:3000/slack/events';

@@ -6,19 +6,19 @@
  * the stack cannot start or a line crashes the console.
  */
 import { readFile } from 'node:fs/promises';
-import { markActivity } from '../demo/activity-mark.js';
-import type { ConsoleContext } from '../demo/console-context.js';
-import { ConsoleInputError } from '../demo/console-input-error.js';
-import { createConsoleIo, type OutputStream } from '../demo/console-io.js';
-import { createConsoleState } from '../demo/console-state.js';
-import { demoBanner } from '../demo/demo-banner.js';
-import { DEFAULT_TIMING, type DemoTiming } from '../demo/demo-timing.js';
-import { arrayLineSource, type LineSource, readlineLineSource } from '../demo/line-source.js';
-import { loadRunJobs, type RunJobsLookup } from '../demo/load-run-jobs.js';
-import { createStyle } from '../demo/render/style.js';
-import { runConsoleLine } from '../demo/run-console-line.js';
-import { type DemoStack, startDemoStack } from '../demo/start-demo-stack.js';
-import { tourLines } from '../demo/tour-lines.js';
+import { markActivity } from '../dev/demo/activity-mark.js';
+import type { ConsoleContext } from '../dev/demo/console-context.js';
+import { ConsoleInputError } from '../dev/demo/console-input-error.js';
+import { createConsoleIo, type OutputStream } from '../dev/demo/console-io.js';
+import { createConsoleState } from '../dev/demo/console-state.js';
+import { demoBanner } from '../dev/demo/demo-banner.js';
+import { DEFAULT_TIMING, type DemoTiming } from '../dev/demo/demo-timing.js';
+import { arrayLineSource, type LineSource, readlineLineSource } from '../dev/demo/line-source.js';
+import { loadRunJobs, type RunJobsLookup } from '../dev/demo/load-run-jobs.js';
+import { createStyle } from '../dev/demo/render/style.js';
+import { runConsoleLine } from '../dev/demo/run-console-line.js';
+import { type DemoStack, startDemoStack } from '../dev/demo/start-demo-stack.js';
+import { tourLines } from '../dev/demo/tour-lines.js';
 import { subcommands } from '../slack/commands/registry.js';
 import { DEFAULT_APP_URL, DEFAULT_SLACK_PORT, runDemoServices } from './demo-services.js';
 import { DEFAULT_SIMULATOR_PORT } from './simulator.js';

@@ -2,8 +2,8 @@
  * `visibility-bot simulator [--port N] [--brands N]`: runs the API simulator alone until SIGINT or
  * SIGTERM, printing the URL, the API key it accepts and its control endpoint.
  */
-import { startSimulator } from '../simulator/index.js';
-import { MAX_SIMULATED_BRANDS } from '../simulator/resolve-options.js';
+import { startSimulator } from '../dev/simulator/index.js';
+import { MAX_SIMULATED_BRANDS } from '../dev/simulator/resolve-options.js';
 
 const USAGE = `Usage: visibility-bot simulator [--port N] [--brands N]
 

@@ -7,7 +7,7 @@
  */
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
-import { buildOpsMessage, OPS_METADATA_EVENT } from '../slack/views/ops-message.js';
+import { buildOpsMessage, OPS_METADATA_EVENT } from '../messages/ops-message.js';
 import type { HealthFlag, HealthFlagsRepo } from '../store/health-flags-repo.js';
 import type { OutboxRepo } from '../store/outbox-repo.js';
 

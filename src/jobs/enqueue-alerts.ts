@@ -8,7 +8,7 @@
  */
 import { groupAlerts } from '../alerts/group-alerts.js';
 import type { Alert, AlertNote } from '../alerts/types.js';
-import { buildAlertMessage } from '../slack/views/alert-message.js';
+import { buildAlertMessage } from '../messages/alert-message.js';
 import type { OutboxRepo } from '../store/outbox-repo.js';
 import type { SnoozesRepo } from '../store/snoozes-repo.js';
 import type { Subscription } from '../store/subscriptions-repo.js';

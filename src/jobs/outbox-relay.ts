@@ -29,9 +29,9 @@
 import type { WebClient } from '@slack/web-api';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
+import { BLOCK_KIT_LIMITS as L } from '../messages/block-kit-limit-table.js';
+import { truncatePlain } from '../messages/truncate-mrkdwn.js';
 import type { Metrics } from '../metrics.js';
-import { BLOCK_KIT_LIMITS as L } from '../slack/views/block-kit-limit-table.js';
-import { truncatePlain } from '../slack/views/truncate-mrkdwn.js';
 import type { Db } from '../store/open-database.js';
 import { createOutboxRepo, type OutboxMessage, type OutboxRepo } from '../store/outbox-repo.js';
 import { createSubscriptionsRepo, type SubscriptionsRepo } from '../store/subscriptions-repo.js';

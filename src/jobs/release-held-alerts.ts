@@ -5,7 +5,7 @@
  * relays releasing at once cannot both group the same rows.
  */
 import { createHash } from 'node:crypto';
-import { groupHeldMessages } from '../slack/views/held-alerts-message.js';
+import { groupHeldMessages } from '../messages/held-alerts-message.js';
 import type { Db } from '../store/open-database.js';
 import type { OutboxMessage, OutboxRepo } from '../store/outbox-repo.js';
 import { transaction } from '../store/transaction.js';

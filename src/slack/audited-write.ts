@@ -5,7 +5,7 @@
 
 import { isApiError } from '../api/errors.js';
 import type { AppDeps } from '../app-deps.js';
-import { UserError } from './user-error.js';
+import { UserError } from '../messages/user-error.js';
 
 export interface Actor {
   userId: string;

@@ -4,9 +4,10 @@
  * §4.6 accepts all three forms for the location; the markets endpoint takes ISO-2 only, so
  * everything is resolved to a code here first and an unknown word gets a "did you mean".
  */
+
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../messages/mrkdwn.js';
 import { closestMatches } from './closest-matches.js';
 import { COUNTRY_ALIASES, COUNTRY_NAMES } from './country-table.js';
-import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from './views/mrkdwn.js';
 
 export interface Country {
   /** ISO 3166-1 alpha-2, upper case */

@@ -5,8 +5,8 @@
 
 import type { Brand } from '../api/schemas/index.js';
 import type { AppDeps } from '../app-deps.js';
-import { UserError } from './user-error.js';
-import { escapeMrkdwn, mrkdwn } from './views/mrkdwn.js';
+import { escapeMrkdwn, mrkdwn } from '../messages/mrkdwn.js';
+import { UserError } from '../messages/user-error.js';
 
 export async function fetchBrandDetails(
   deps: Pick<AppDeps, 'api'>,

@@ -6,8 +6,8 @@
  * does not try to deliver an error message down the same dead URL.
  */
 import type { RespondArguments, RespondFn } from '@slack/bolt';
-import type { Reply } from './reply.js';
-import { fitMessage } from './views/block-kit-limits.js';
+import { fitMessage } from '../messages/block-kit-limits.js';
+import type { Reply } from '../messages/reply.js';
 
 export class ReplyDeliveryError extends Error {
   readonly code = 'slack_reply_undeliverable';

@@ -6,8 +6,8 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { Clock } from '../clock.js';
-import { UserError } from './user-error.js';
-import { mrkdwn } from './views/mrkdwn.js';
+import { mrkdwn } from '../messages/mrkdwn.js';
+import { UserError } from '../messages/user-error.js';
 
 export const GUEST_CACHE_TTL_MS = 60 * 60 * 1000;
 

@@ -7,9 +7,9 @@
 
 import type { Brand } from '../api/schemas/index.js';
 import type { AppDeps } from '../app-deps.js';
+import { escapeMrkdwn, mrkdwn } from '../messages/mrkdwn.js';
+import { UserError } from '../messages/user-error.js';
 import { type Actor, refusedWrite } from './audited-write.js';
-import { UserError } from './user-error.js';
-import { escapeMrkdwn, mrkdwn } from './views/mrkdwn.js';
 
 export function canEditBrand(brand: Pick<Brand, 'role'>): boolean {
   return brand.role === 'owner' || brand.role === 'editor';

@@ -5,11 +5,11 @@
  */
 import { isApiError } from '../api/errors.js';
 import type { Logger } from '../logger.js';
+import { errorReply, type Reply } from '../messages/reply.js';
+import { UserError } from '../messages/user-error.js';
+import { userFacingError } from '../messages/user-facing-error.js';
 import type { CommandOutcome } from '../metrics.js';
 import { ReplyDeliveryError } from './fitted-respond.js';
-import { errorReply, type Reply } from './reply.js';
-import { UserError } from './user-error.js';
-import { userFacingError } from './user-facing-error.js';
 
 export async function reportError(
   err: unknown,

@@ -3,8 +3,8 @@
  * A refusal is audited like any other write attempt.
  */
 import type { AppDeps } from '../app-deps.js';
-import { UserError } from './user-error.js';
-import { escapeMrkdwn, joinMrkdwn, mrkdwn, userMention } from './views/mrkdwn.js';
+import { escapeMrkdwn, joinMrkdwn, mrkdwn, userMention } from '../messages/mrkdwn.js';
+import { UserError } from '../messages/user-error.js';
 
 export function requireWriter(
   deps: Pick<AppDeps, 'config' | 'auditLog' | 'clock'>,

@@ -5,10 +5,10 @@
 
 import type { Brand } from '../api/schemas/index.js';
 import type { AppDeps } from '../app-deps.js';
+import { mrkdwn } from '../messages/mrkdwn.js';
+import { UserError } from '../messages/user-error.js';
 import { channelDefaultBrandId } from './commands/channel-default-brand.js';
 import { resolveBrand } from './commands/resolve-brand.js';
-import { UserError } from './user-error.js';
-import { mrkdwn } from './views/mrkdwn.js';
 
 export async function resolveBrandForChannel(
   deps: Pick<AppDeps, 'brandCache' | 'db'>,

@@ -5,8 +5,8 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../logger.js';
-import type { Reply } from './reply.js';
-import { fitMessage } from './views/block-kit-limits.js';
+import { fitMessage } from '../messages/block-kit-limits.js';
+import type { Reply } from '../messages/reply.js';
 
 export async function tellUser(
   client: WebClient,

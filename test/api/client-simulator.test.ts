@@ -1,5 +1,5 @@
 /**
- * The real client against the real simulator (src/simulator): every method's happy path
+ * The real client against the real simulator (src/dev/simulator): every method's happy path
  * and the simulator's documented errors (docs/simulator.md), plus its injected faults.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import {
   UnauthorizedError,
 } from '../../src/api/errors.js';
 import type { Clock } from '../../src/clock.js';
-import { type RunningSimulator, SEED_BRANDS, startSimulator } from '../../src/simulator/index.js';
+import { type RunningSimulator, SEED_BRANDS, startSimulator } from '../../src/dev/simulator/index.js';
 import { type RecordingLimiter, recordingLimiter } from '../helpers/recording-limiter.js';
 
 const ACME = SEED_BRANDS.acme.id;

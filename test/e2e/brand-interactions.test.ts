@@ -4,8 +4,8 @@
  * Share in channel, drill-down buttons, and the App Home.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SEED_BRANDS } from '../../src/simulator/index.js';
-import { validateBlocks } from '../../src/slack/local/index.js';
+import { validateBlocks } from '../../src/dev/local-slack/index.js';
+import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
 import { brandKit, resetWorld } from './brand-test-kit.js';
 import { type Harness, startHarness } from './service-harness.js';
 

@@ -4,7 +4,7 @@
  * service, and every attempt (made, refused or failed) is in the audit log.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SEED_BRANDS } from '../../src/simulator/index.js';
+import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
 import { brandKit, resetWorld } from './brand-test-kit.js';
 import { type Harness, startHarness } from './service-harness.js';
 

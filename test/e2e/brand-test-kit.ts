@@ -3,7 +3,7 @@
  * local Slack, then read what reached the simulator and what Slack shows.
  */
 import { expect } from 'vitest';
-import type { RecordedRequest } from '../../src/simulator/index.js';
+import type { RecordedRequest } from '../../src/dev/simulator/index.js';
 import type { Harness } from './service-harness.js';
 
 export interface ReplyBody {

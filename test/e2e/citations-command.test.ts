@@ -4,7 +4,7 @@
  * reply, paging in place, and usage errors that cost no request.
  */
 import { describe, expect, it } from 'vitest';
-import { SEED_BRANDS } from '../../src/simulator/index.js';
+import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
 import { buttons, buttonValue, simJson, useReadHarness, visibleText } from './read-commands-harness.js';
 
 const acme = SEED_BRANDS.acme;

@@ -5,7 +5,7 @@
  * viewer brand before any request.
  */
 import { describe, expect, it } from 'vitest';
-import { SEED_BRANDS } from '../../src/simulator/index.js';
+import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
 import { buttons, buttonValue, simJson, useReadHarness, visibleText } from './read-commands-harness.js';
 
 const acme = SEED_BRANDS.acme;

@@ -12,14 +12,14 @@ import type { AddressInfo, Socket } from 'node:net';
 import { type AppDeps, createAppDeps } from '../../src/app-deps.js';
 import type { Clock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
+import type { LocalSlack } from '../../src/dev/local-slack/index.js';
+import type { RunningSimulator } from '../../src/dev/simulator/index.js';
 import { schedulerExtension } from '../../src/jobs/scheduler-extension.js';
-import type { RunningSimulator } from '../../src/simulator/index.js';
 import {
   type RunningService,
   type StartServiceOptions,
   startService,
 } from '../../src/slack/create-slack-app.js';
-import type { LocalSlack } from '../../src/slack/local/index.js';
 import { captureLogger, startBackends } from './service-harness.js';
 
 export interface FakeSocketMode {

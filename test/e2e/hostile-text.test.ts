@@ -6,7 +6,7 @@
  * notification `text` and in every block, and readable as typed once Slack decodes it.
  */
 import { describe, expect, it } from 'vitest';
-import { SEED_BRANDS } from '../../src/simulator/index.js';
+import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
 import { liveMarkup, notPhish } from '../helpers/live-slack-markup.js';
 import { acme as alertsAcme, useAlertsHarness } from './alerts-harness.js';
 import { type ReadHarness, simJson, useReadHarness, visibleText } from './read-commands-harness.js';

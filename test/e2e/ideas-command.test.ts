@@ -4,9 +4,9 @@
  * to completion on the same message (a short generation, millisecond polling).
  */
 import { describe, expect, it } from 'vitest';
-import { SEED_BRANDS } from '../../src/simulator/index.js';
-import { ideaTypeLabel } from '../../src/slack/views/idea-type-label.js';
-import { manualClock } from '../simulator/sim-test-helpers.js';
+import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
+import { ideaTypeLabel } from '../../src/slack/features/ideas/idea-type-label.js';
+import { manualClock } from '../dev/simulator/sim-test-helpers.js';
 import {
   buttons,
   buttonValue,

@@ -4,7 +4,7 @@
  * and the refusal is audited.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SEED_BRANDS } from '../../src/simulator/index.js';
+import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
 import { useReadHarness } from './read-commands-harness.js';
 
 const ADMIN = 'UADMIN001';

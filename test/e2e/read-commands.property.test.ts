@@ -16,10 +16,10 @@ import { ApiClient } from '../../src/api/client.js';
 import { unlimitedLimiter } from '../../src/api/limiter/unlimited-limiter.js';
 import { type AppDeps, createAppDeps } from '../../src/app-deps.js';
 import { loadConfig } from '../../src/config.js';
-import { type RunningSimulator, SEED_BRANDS, startSimulator } from '../../src/simulator/index.js';
+import { type RunningSimulator, SEED_BRANDS, startSimulator } from '../../src/dev/simulator/index.js';
 import { subcommands } from '../../src/slack/commands/registry.js';
 import { runCommand } from '../../src/slack/commands/run-command.js';
-import { createIdeasSubcommand } from '../../src/slack/commands/subcommands/ideas.js';
+import { createIdeasSubcommand } from '../../src/slack/features/ideas/ideas.js';
 import { limitProblems } from '../slack/views/message-limit-problems.js';
 import { captureLogger } from './service-harness.js';
 

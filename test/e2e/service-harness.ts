@@ -9,11 +9,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type AppDeps, type AppDepsOverrides, createAppDeps } from '../../src/app-deps.js';
 import { type Config, loadConfig, secretsOf } from '../../src/config.js';
-import { localStackEnv } from '../../src/demo/local-stack-config.js';
+import { localStackEnv } from '../../src/dev/demo/local-stack-config.js';
+import { type LocalSlack, type LocalSlackOptions, startLocalSlack } from '../../src/dev/local-slack/index.js';
+import {
+  type RunningSimulator,
+  type SimulatorOptions,
+  startSimulator,
+} from '../../src/dev/simulator/index.js';
 import { createLogger } from '../../src/logger.js';
-import { type RunningSimulator, type SimulatorOptions, startSimulator } from '../../src/simulator/index.js';
 import { type RunningService, startService } from '../../src/slack/create-slack-app.js';
-import { type LocalSlack, type LocalSlackOptions, startLocalSlack } from '../../src/slack/local/index.js';
 
 export interface Harness {
   sim: RunningSimulator;

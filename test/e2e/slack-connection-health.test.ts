@@ -7,8 +7,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Clock, systemClock } from '../../src/clock.js';
+import type { LocalSlack } from '../../src/dev/local-slack/index.js';
 import type { RunningService } from '../../src/slack/create-slack-app.js';
-import type { LocalSlack } from '../../src/slack/local/index.js';
 import { type FakeSlackService, type FakeSocketMode, startFakeSlackService } from './fake-socket-mode.js';
 
 const APP_TOKEN = 'xapp-1-A0LOCALAPP-1234-socketmodehealthtoken';

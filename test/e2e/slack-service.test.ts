@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SEED_BRANDS } from '../../src/simulator/index.js';
-import { signSlackRequest } from '../../src/slack/local/index.js';
-import { GLOBAL_MODE_CAVEAT } from '../../src/slack/views/brand-list-view.js';
+import { signSlackRequest } from '../../src/dev/local-slack/index.js';
+import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
+import { GLOBAL_MODE_CAVEAT } from '../../src/slack/features/brands/brand-list-view.js';
 import { type Harness, startHarness } from './service-harness.js';
 
 interface ReplyBody {

@@ -3,13 +3,13 @@
  * registries), driven through the local Slack like real clicks, submits and tab opens.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SEED_BRANDS } from '../../src/simulator/index.js';
+import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
+import { escapeMrkdwn, mrkdwn } from '../../src/messages/mrkdwn.js';
+import { textReply } from '../../src/messages/reply.js';
 import { parseActionValue } from '../../src/slack/actions/parse-action-value.js';
 import { actionHandlers } from '../../src/slack/actions/registry.js';
 import { homeHandlers } from '../../src/slack/events/registry.js';
-import { textReply } from '../../src/slack/reply.js';
 import { submissionHandlers } from '../../src/slack/submissions/registry.js';
-import { escapeMrkdwn, mrkdwn } from '../../src/slack/views/mrkdwn.js';
 import { type Harness, startHarness } from './service-harness.js';
 
 let h: Harness;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../src/simulator/index.js';
+import type { LocalSlack } from '../../src/dev/local-slack/index.js';
+import type { RunningSimulator } from '../../src/dev/simulator/index.js';
 import type { RunningService } from '../../src/slack/create-slack-app.js';
-import type { LocalSlack } from '../../src/slack/local/index.js';
 import { type FakeSlackService, type FakeSocketMode, startFakeSlackService } from './fake-socket-mode.js';
 
 const APP_TOKEN = 'xapp-1-A0LOCALAPP-1234-socketmodetesttoken';

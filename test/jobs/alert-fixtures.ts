@@ -1,7 +1,7 @@
 /** Real alert messages (the Block Kit builder's output) for relay and action tests. */
 import { groupAlerts } from '../../src/alerts/group-alerts.js';
 import type { Alert, AlertKind } from '../../src/alerts/types.js';
-import { type AlertMessage, buildAlertMessage } from '../../src/slack/views/alert-message.js';
+import { type AlertMessage, buildAlertMessage } from '../../src/messages/alert-message.js';
 
 export function alert(kind: AlertKind, subject: string, brand = { id: 'brand-1', name: 'Acme' }): Alert {
   return {

@@ -3,8 +3,8 @@
  * one brand in one channel as one grouped message, once, never dropped.
  */
 import { describe, expect, it } from 'vitest';
-import { ALERT_ACTIONS } from '../../src/slack/views/alert-message.js';
-import { groupHeldMessages } from '../../src/slack/views/held-alerts-message.js';
+import { ALERT_ACTIONS } from '../../src/messages/alert-message.js';
+import { groupHeldMessages } from '../../src/messages/held-alerts-message.js';
 import { alert, alertMessage } from './alert-fixtures.js';
 import { ALERTS, keyOf, OTHER, useRelayFixture } from './relay-fixture.js';
 

@@ -6,9 +6,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.js';
+import { type LocalSlack, startLocalSlack } from '../../src/dev/local-slack/index.js';
 import { outboxMetadata } from '../../src/jobs/outbox-metadata.js';
 import { createOutboxRelay, type OutboxRelay, UNCONFIRMED } from '../../src/jobs/outbox-relay.js';
-import { type LocalSlack, startLocalSlack } from '../../src/slack/local/index.js';
 import { createOutboxRepo, type OutboxRepo } from '../../src/store/outbox-repo.js';
 import { tempDb } from '../store/temp-db.js';
 import { captureLogger } from './job-fixture.js';

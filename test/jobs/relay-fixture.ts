@@ -6,12 +6,12 @@
  */
 import { WebClient } from '@slack/web-api';
 import { afterEach, beforeEach } from 'vitest';
+import { type LocalSlack, startLocalSlack } from '../../src/dev/local-slack/index.js';
 import { createOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from '../../src/jobs/outbox-relay.js';
-import { type LocalSlack, startLocalSlack } from '../../src/slack/local/index.js';
 import type { Db } from '../../src/store/open-database.js';
 import { createOutboxRepo, type NewOutboxMessage, type OutboxRepo } from '../../src/store/outbox-repo.js';
 import { createSubscriptionsRepo, type SubscriptionsRepo } from '../../src/store/subscriptions-repo.js';
-import { quietLogger } from '../slack/local/local-slack-fixture.js';
+import { quietLogger } from '../dev/local-slack/local-slack-fixture.js';
 import { type TempDb, tempDb } from '../store/temp-db.js';
 import { captureLogger, type LogLine, type TestClock, testClock } from './job-fixture.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { brandAndVerb } from '../../src/slack/commands/brand-and-verb.js';
-import { splitCountryAndName } from '../../src/slack/commands/subcommands/markets.js';
-import { parseProviderCode } from '../../src/slack/parse-provider-code.js';
+import { parseProviderCode } from '../../src/slack/features/location/parse-provider-code.js';
+import { splitCountryAndName } from '../../src/slack/features/markets/markets.js';
 
 const VERBS = new Set(['add', 'remove']);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Brand } from '../../src/api/schemas/index.js';
+import { UserError } from '../../src/messages/user-error.js';
 import { resolveBrand } from '../../src/slack/commands/resolve-brand.js';
-import { UserError } from '../../src/slack/user-error.js';
 
 const brand = (id: string, name: string): Brand => ({
   id,

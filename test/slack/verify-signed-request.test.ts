@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signSlackRequest } from '../../src/slack/local/sign-request.js';
+import { signSlackRequest } from '../../src/dev/local-slack/sign-request.js';
 import { verifySignedRequest } from '../../src/slack/verify-signed-request.js';
 
 const secret = 'shhh-signing-secret';

@@ -6,7 +6,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { Brand } from '../../api/schemas/index.js';
 import type { AppDeps } from '../../app-deps.js';
-import type { Reply } from '../reply.js';
+import type { Reply } from '../../messages/reply.js';
 
 export interface ActionInfo {
   actionId: string;

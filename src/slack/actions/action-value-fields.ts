@@ -6,8 +6,8 @@
 
 import { rangePresets } from '../../api/schemas/index.js';
 import type { DateRangeParams } from '../../api/visibility-api.js';
-import { UserError } from '../user-error.js';
-import { mrkdwn } from '../views/mrkdwn.js';
+import { mrkdwn } from '../../messages/mrkdwn.js';
+import { UserError } from '../../messages/user-error.js';
 
 const stale = () =>
   new UserError('stale_action', mrkdwn`That button is from an older message; run the command again.`);

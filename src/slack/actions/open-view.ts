@@ -8,11 +8,12 @@
  * answer is a new ephemeral message: the message clicked (often an alert in the channel)
  * stays as it is.
  */
+
+import { mrkdwn } from '../../messages/mrkdwn.js';
+import { UserError } from '../../messages/user-error.js';
 import { findSubcommand } from '../commands/find-subcommand.js';
 import { subcommands as registered } from '../commands/registry.js';
 import type { Subcommand } from '../commands/subcommand.js';
-import { UserError } from '../user-error.js';
-import { mrkdwn } from '../views/mrkdwn.js';
 import type { ActionHandler } from './action-handler.js';
 import { parseActionValue } from './parse-action-value.js';
 import { runSubcommandFromAction, type SubcommandRun } from './run-subcommand-from-action.js';

@@ -1,5 +1,5 @@
-import { UserError } from '../user-error.js';
-import { mrkdwn } from '../views/mrkdwn.js';
+import { mrkdwn } from '../../messages/mrkdwn.js';
+import { UserError } from '../../messages/user-error.js';
 
 /** Our button values are JSON objects; anything else means a stale or foreign message. */
 export function parseActionValue(value: string | undefined): Record<string, unknown> {

@@ -3,13 +3,14 @@
  * channel, drill-down buttons): the same code path as typing the command, with a
  * CommandContext built from the action's, and replies going where the caller says.
  */
+
+import { escapeMrkdwn, mrkdwn } from '../../messages/mrkdwn.js';
+import type { Reply } from '../../messages/reply.js';
+import { UserError } from '../../messages/user-error.js';
 import { findSubcommand } from '../commands/find-subcommand.js';
 import { DEFAULT_BOOLEAN_FLAGS, isParseError, parseCommandText } from '../commands/parse-command-text.js';
 import { subcommands as registered } from '../commands/registry.js';
 import type { CommandContext, Subcommand } from '../commands/subcommand.js';
-import type { Reply } from '../reply.js';
-import { UserError } from '../user-error.js';
-import { escapeMrkdwn, mrkdwn } from '../views/mrkdwn.js';
 import type { ActionContext } from './action-handler.js';
 
 export interface SubcommandRun {

@@ -3,10 +3,11 @@
  * runs again and its answer is posted in the channel for everyone, without the share
  * button and with who shared it. Errors still go only to the person who clicked.
  */
-import type { Reply } from '../reply.js';
-import { UserError } from '../user-error.js';
-import type { KnownBlock } from '../views/block-kit-types.js';
-import { mrkdwn, userMention } from '../views/mrkdwn.js';
+
+import type { KnownBlock } from '../../messages/block-kit-types.js';
+import { mrkdwn, userMention } from '../../messages/mrkdwn.js';
+import type { Reply } from '../../messages/reply.js';
+import { UserError } from '../../messages/user-error.js';
 import { SHARE_ACTION_ID, SHARE_BLOCK_ID } from '../views/share-button.js';
 import type { ActionHandler } from './action-handler.js';
 import { parseSubcommandText, runSubcommandFromAction } from './run-subcommand-from-action.js';

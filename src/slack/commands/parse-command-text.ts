@@ -5,7 +5,7 @@
  * autocorrect for `--` still starts a flag, and an apostrophe inside a word (O'Reilly)
  * is just an apostrophe.
  */
-import { escapeMrkdwn, type Mrkdwn, mrkdwn } from '../views/mrkdwn.js';
+import { escapeMrkdwn, type Mrkdwn, mrkdwn } from '../../messages/mrkdwn.js';
 export interface ParsedCommand {
   positional: string[];
   flags: Record<string, string | true>;

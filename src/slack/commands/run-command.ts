@@ -6,6 +6,8 @@
 import type { RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { AppDeps } from '../../app-deps.js';
+import { escapeMrkdwn, mrkdwn } from '../../messages/mrkdwn.js';
+import { UserError } from '../../messages/user-error.js';
 import type { CommandOutcome } from '../../metrics.js';
 import { closestMatches } from '../closest-matches.js';
 import { fittedRespond } from '../fitted-respond.js';
@@ -14,8 +16,6 @@ import { reportError } from '../report-error.js';
 import { requestDeps } from '../request-deps.js';
 import { requireWriter } from '../require-writer.js';
 import { resolveBrandForChannel } from '../resolve-brand-for-channel.js';
-import { UserError } from '../user-error.js';
-import { escapeMrkdwn, mrkdwn } from '../views/mrkdwn.js';
 import { findSubcommand } from './find-subcommand.js';
 import { DEFAULT_BOOLEAN_FLAGS, isParseError, parseCommandText } from './parse-command-text.js';
 import type { CommandContext, Subcommand } from './subcommand.js';

@@ -6,9 +6,9 @@
 import type { WebClient } from '@slack/web-api';
 import type { Brand } from '../../api/schemas/index.js';
 import type { AppDeps } from '../../app-deps.js';
-import type { Reply } from '../reply.js';
-import type { UserError } from '../user-error.js';
-import type { Mrkdwn } from '../views/mrkdwn.js';
+import type { Mrkdwn } from '../../messages/mrkdwn.js';
+import type { Reply } from '../../messages/reply.js';
+import type { UserError } from '../../messages/user-error.js';
 import type { ParsedCommand } from './parse-command-text.js';
 
 export const subcommandGroups = [

@@ -1,7 +1,7 @@
 /** The contract for the App Home tab: handlers run when a user opens it (app_home_opened). */
 import type { WebClient } from '@slack/web-api';
 import type { AppDeps } from '../../app-deps.js';
-import type { HomeView } from '../views/block-kit-types.js';
+import type { HomeView } from '../../messages/block-kit-types.js';
 
 export interface HomeContext {
   deps: AppDeps;

@@ -4,8 +4,8 @@
  */
 import type { App } from '@slack/bolt';
 import type { AppDeps } from '../../app-deps.js';
+import { fitView } from '../../messages/block-kit-limits.js';
 import { createGuestCheck, type GuestCheck } from '../guest-check.js';
-import { fitView } from '../views/block-kit-limits.js';
 import type { HomeContext, HomeHandler } from './home-handler.js';
 import { homeHandlers } from './registry.js';
 

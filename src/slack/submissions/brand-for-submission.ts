@@ -3,10 +3,10 @@
  * submission: it may have disappeared or changed role since the form opened.
  */
 import type { Brand } from '../../api/schemas/index.js';
+import { mrkdwn } from '../../messages/mrkdwn.js';
+import { UserError } from '../../messages/user-error.js';
 import { resolveBrandForChannel } from '../resolve-brand-for-channel.js';
-import { UserError } from '../user-error.js';
 import { type BrandModalMetadata, parseBrandModalMetadata } from '../views/brand-modal-metadata.js';
-import { mrkdwn } from '../views/mrkdwn.js';
 import type { SubmissionContext } from './submission-handler.js';
 
 export async function brandForSubmission(

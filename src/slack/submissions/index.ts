@@ -5,11 +5,11 @@
  */
 import type { AckFn, App, SlackViewAction, ViewResponseAction } from '@slack/bolt';
 import type { AppDeps } from '../../app-deps.js';
-import { errorReply } from '../reply.js';
+import { fitMessage, fitView } from '../../messages/block-kit-limits.js';
+import { errorReply } from '../../messages/reply.js';
+import { truncatePlain } from '../../messages/truncate-mrkdwn.js';
+import { userFacingError } from '../../messages/user-facing-error.js';
 import { requireWriter } from '../require-writer.js';
-import { userFacingError } from '../user-facing-error.js';
-import { fitMessage, fitView } from '../views/block-kit-limits.js';
-import { truncatePlain } from '../views/truncate-mrkdwn.js';
 import { submissionHandlers } from './registry.js';
 import type { SubmissionContext, SubmissionHandler, SubmissionResult } from './submission-handler.js';
 

@@ -5,8 +5,8 @@
  * input and is left to the submission router.
  */
 import { ApiErrorCode, isApiError } from '../../api/errors.js';
-import { userFacingError } from '../user-facing-error.js';
-import { truncatePlain } from '../views/truncate-mrkdwn.js';
+import { truncatePlain } from '../../messages/truncate-mrkdwn.js';
+import { userFacingError } from '../../messages/user-facing-error.js';
 
 const ABOUT_THE_INPUT = new Set<string>([
   ApiErrorCode.Conflict,

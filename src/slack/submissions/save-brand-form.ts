@@ -4,10 +4,10 @@
  * confirm where it was opened. The service's refusals of the values go under `errorBlockId`.
  */
 import type { Brand } from '../../api/schemas/index.js';
+import type { Reply } from '../../messages/reply.js';
 import { auditedWrite } from '../audited-write.js';
 import type { BrandWrite } from '../brand-writes.js';
 import { ensureCanEditBrand } from '../permissions.js';
-import type { Reply } from '../reply.js';
 import { tellUser } from '../tell-user.js';
 import { brandForSubmission } from './brand-for-submission.js';
 import { inlineServiceError } from './inline-service-error.js';

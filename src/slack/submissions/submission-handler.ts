@@ -6,7 +6,7 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { AppDeps } from '../../app-deps.js';
-import type { View } from '../views/block-kit-types.js';
+import type { View } from '../../messages/block-kit-types.js';
 
 export type SubmissionResult =
   /** Shown under the inputs: block_id → message. The modal stays open. */

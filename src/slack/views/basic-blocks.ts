@@ -1,8 +1,8 @@
 /** Header, context and section blocks already cut to Slack's limits, so builders stay short. */
-import type { KnownBlock } from './block-kit-types.js';
+import type { KnownBlock } from '../../messages/block-kit-types.js';
+import { joinMrkdwn, type Mrkdwn, mrkdwn, trimMrkdwn } from '../../messages/mrkdwn.js';
+import { truncateMrkdwn, truncatePlain } from '../../messages/truncate-mrkdwn.js';
 import { cleanText } from './clean-text.js';
-import { joinMrkdwn, type Mrkdwn, mrkdwn, trimMrkdwn } from './mrkdwn.js';
-import { truncateMrkdwn, truncatePlain } from './truncate-mrkdwn.js';
 
 export function headerBlock(text: Mrkdwn): KnownBlock {
   return {

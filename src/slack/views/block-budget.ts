@@ -4,8 +4,8 @@
  * then add list blocks while they fit and end with "…and N more" instead of letting the
  * central fitter cut the buttons off the end.
  */
-import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
-import type { KnownBlock } from './block-kit-types.js';
+import { BLOCK_KIT_LIMITS as L } from '../../messages/block-kit-limit-table.js';
+import type { KnownBlock } from '../../messages/block-kit-types.js';
 
 export const blockSize = (b: unknown): number => JSON.stringify(b).length + 1;
 

@@ -2,10 +2,10 @@
  * Buttons that act on one brand: the value is JSON `{brandId, …}` (what the `vis:` action
  * handlers parse), labels and values fitted to Slack's limits by construction.
  */
-import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
-import type { Button } from './block-kit-types.js';
-import type { Mrkdwn } from './mrkdwn.js';
-import { truncatePlain } from './truncate-mrkdwn.js';
+import { BLOCK_KIT_LIMITS as L } from '../../messages/block-kit-limit-table.js';
+import type { Button } from '../../messages/block-kit-types.js';
+import type { Mrkdwn } from '../../messages/mrkdwn.js';
+import { truncatePlain } from '../../messages/truncate-mrkdwn.js';
 
 export interface ConfirmDialog {
   title: Mrkdwn;

@@ -4,10 +4,10 @@
  * names the brand, then the form's own inputs.
  */
 import type { Brand } from '../../api/schemas/index.js';
-import type { KnownBlock, ModalView } from './block-kit-types.js';
+import type { KnownBlock, ModalView } from '../../messages/block-kit-types.js';
+import { type Mrkdwn, mrkdwn } from '../../messages/mrkdwn.js';
+import { truncateMrkdwn } from '../../messages/truncate-mrkdwn.js';
 import { type BrandModalMetadata, encodeBrandModalMetadata } from './brand-modal-metadata.js';
-import { type Mrkdwn, mrkdwn } from './mrkdwn.js';
-import { truncateMrkdwn } from './truncate-mrkdwn.js';
 
 /** The action_id of every input of a brand form (the block_id tells them apart). */
 export const INPUT_ACTION_ID = 'value';

@@ -2,9 +2,9 @@
  * Packs lines into as few mrkdwn sections as fit Slack's 3000-character section limit,
  * never splitting a line (a split could cut a link or a code span in two).
  */
-import type { KnownBlock } from './block-kit-types.js';
-import { type Mrkdwn, mrkdwn } from './mrkdwn.js';
-import { truncateMrkdwn } from './truncate-mrkdwn.js';
+import type { KnownBlock } from '../../messages/block-kit-types.js';
+import { type Mrkdwn, mrkdwn } from '../../messages/mrkdwn.js';
+import { truncateMrkdwn } from '../../messages/truncate-mrkdwn.js';
 
 export function chunkSections(lines: readonly Mrkdwn[], max = 3000): KnownBlock[] {
   const chunks: Mrkdwn[] = [];

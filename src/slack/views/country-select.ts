@@ -3,9 +3,10 @@
  * most 100 options, so they come in option groups by first letter (≤ 100 groups of ≤ 100),
  * which Slack's picker also makes searchable by typing.
  */
+
+import { escapeMrkdwn, type Mrkdwn, mrkdwn } from '../../messages/mrkdwn.js';
+import { truncatePlain } from '../../messages/truncate-mrkdwn.js';
 import { COUNTRIES, countryLabel, isCountryCode } from '../countries.js';
-import { escapeMrkdwn, type Mrkdwn, mrkdwn } from './mrkdwn.js';
-import { truncatePlain } from './truncate-mrkdwn.js';
 
 interface Option {
   text: { type: 'plain_text'; text: Mrkdwn };

@@ -1,5 +1,5 @@
-import type { Mrkdwn } from './mrkdwn.js';
-import { truncatePlain } from './truncate-mrkdwn.js';
+import type { Mrkdwn } from '../../messages/mrkdwn.js';
+import { truncatePlain } from '../../messages/truncate-mrkdwn.js';
 
 /**
  * A reply's plain-text fallback (notifications, clients without blocks): one readable

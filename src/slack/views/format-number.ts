@@ -1,4 +1,4 @@
-import { escapeMrkdwn, type Mrkdwn } from './mrkdwn.js';
+import { escapeMrkdwn, type Mrkdwn } from '../../messages/mrkdwn.js';
 
 /** Numbers as people read them in Slack: grouped thousands, rounded percentages, a real minus sign. */
 export function formatCount(n: number | null | undefined): Mrkdwn {

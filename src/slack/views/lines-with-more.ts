@@ -3,8 +3,8 @@
  * "…and N more" naming what was left out, so a long list never silently loses items. A
  * first line too long on its own is shortened rather than dropped.
  */
-import { joinMrkdwn, type Mrkdwn, mrkdwn } from './mrkdwn.js';
-import { truncateMrkdwn } from './truncate-mrkdwn.js';
+import { joinMrkdwn, type Mrkdwn, mrkdwn } from '../../messages/mrkdwn.js';
+import { truncateMrkdwn } from '../../messages/truncate-mrkdwn.js';
 
 export function linesWithMore(
   lines: readonly Mrkdwn[],

@@ -2,9 +2,10 @@
  * A URL as a Slack link labelled with its title, or as plain text when it cannot be a
  * link: not http(s), or so long that the link markup would eat the section's room.
  */
+
+import { escapeMrkdwn, type Mrkdwn, mrkdwnLink, safeLinkUrl } from '../../messages/mrkdwn.js';
+import { truncatePlain } from '../../messages/truncate-mrkdwn.js';
 import { cleanText } from './clean-text.js';
-import { escapeMrkdwn, type Mrkdwn, mrkdwnLink, safeLinkUrl } from './mrkdwn.js';
-import { truncatePlain } from './truncate-mrkdwn.js';
 
 const MAX_LINKED_URL = 500;
 

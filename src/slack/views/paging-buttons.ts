@@ -3,9 +3,9 @@
  * that page again (our buttons hold JSON). A value that would not fit Slack's 2000
  * characters (a huge filter) leaves its button out rather than sending a cut, unreadable one.
  */
-import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
-import type { Button, KnownBlock } from './block-kit-types.js';
-import { type Mrkdwn, mrkdwn } from './mrkdwn.js';
+import { BLOCK_KIT_LIMITS as L } from '../../messages/block-kit-limit-table.js';
+import type { Button, KnownBlock } from '../../messages/block-kit-types.js';
+import { type Mrkdwn, mrkdwn } from '../../messages/mrkdwn.js';
 
 export interface PagingTargets {
   /** e.g. `vis:ideas:page`; the buttons are `<prefix>:prev` and `<prefix>:next`. */

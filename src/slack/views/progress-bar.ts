@@ -1,4 +1,4 @@
-import { escapeMrkdwn, type Mrkdwn } from './mrkdwn.js';
+import { escapeMrkdwn, type Mrkdwn } from '../../messages/mrkdwn.js';
 
 /** `▰▰▰▰▱▱▱▱▱▱ 42 %`: a usage figure people read at a glance in Slack. */
 export function progressBar(percent: number, width = 10): Mrkdwn {

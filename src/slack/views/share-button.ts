@@ -3,9 +3,9 @@
  * button whose value is the command text; the `vis:share` handler runs that command again
  * and posts the answer in the channel for everyone.
  */
-import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
-import type { ActionsBlock } from './block-kit-types.js';
-import { mrkdwn } from './mrkdwn.js';
+import { BLOCK_KIT_LIMITS as L } from '../../messages/block-kit-limit-table.js';
+import type { ActionsBlock } from '../../messages/block-kit-types.js';
+import { mrkdwn } from '../../messages/mrkdwn.js';
 
 export const SHARE_ACTION_ID = 'vis:share';
 /** The share block's id: the shared copy drops the block it came from. */

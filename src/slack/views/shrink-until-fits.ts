@@ -3,8 +3,8 @@
  * ~12 k characters: lists are sized in mrkdwn characters, but JSON escaping (quotes,
  * backslashes) can nearly double what they weigh on the wire.
  */
-import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
-import type { KnownBlock } from './block-kit-types.js';
+import { BLOCK_KIT_LIMITS as L } from '../../messages/block-kit-limit-table.js';
+import type { KnownBlock } from '../../messages/block-kit-types.js';
 
 export function shrinkUntilFits<T extends { blocks: KnownBlock[] }>(
   build: (room: number) => T,

@@ -3,7 +3,7 @@
  * shows even when the values sit in a narrow band. Long series are averaged into at most
  * `maxWidth` buckets: a 365-day history still fits a Slack line.
  */
-import { escapeMrkdwn, type Mrkdwn } from './mrkdwn.js';
+import { escapeMrkdwn, type Mrkdwn } from '../../messages/mrkdwn.js';
 
 const BARS = '▁▂▃▄▅▆▇█';
 /** A day without a figure (null, NaN): a dot keeps the time axis honest. */

@@ -4,7 +4,7 @@
  * their fixed blocks first, give the list what is left, and say how many were left out.
  * Sizes are serialised JSON, the way fitMessage measures (escapes make some text grow).
  */
-import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
+import { BLOCK_KIT_LIMITS as L } from '../../messages/block-kit-limit-table.js';
 
 export const jsonLength = (value: unknown): number => JSON.stringify(value).length;
 

@@ -1,4 +1,4 @@
-import { escapeMrkdwn, type Mrkdwn } from './mrkdwn.js';
+import { escapeMrkdwn, type Mrkdwn } from '../../messages/mrkdwn.js';
 
 /** A ten-cell text bar for a percentage ("▓▓▓▓░░░░░░ 42 %"): readable in mrkdwn and in notifications. */
 export function usageBar(percent: number, cells = 10): Mrkdwn {

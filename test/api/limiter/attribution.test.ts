@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/api/client.js';
 import { hashApiKey } from '../../../src/api/hash-api-key.js';
-import { type RunningSimulator, SEED_BRANDS, startSimulator } from '../../../src/simulator/index.js';
+import { type RunningSimulator, SEED_BRANDS, startSimulator } from '../../../src/dev/simulator/index.js';
 import { acquireMany, type LimiterFixture, limiterFixture } from './limiter-test-kit.js';
 
 let f: LimiterFixture | undefined;

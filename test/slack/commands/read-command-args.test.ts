@@ -1,15 +1,15 @@
 /** How the read commands read their words and flags, before anything is sent. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { commandText } from '../../../src/slack/commands/subcommands/args/command-text.js';
-import { flagReader } from '../../../src/slack/commands/subcommands/args/flag-reader.js';
-import { parseTags } from '../../../src/slack/commands/subcommands/citations/citations-list.js';
-import { normaliseDomain } from '../../../src/slack/commands/subcommands/citations/citations-sources.js';
-import { parseCrawlerArgs } from '../../../src/slack/commands/subcommands/crawler/crawler-args.js';
-import { parseRange } from '../../../src/slack/commands/subcommands/crawler/crawler-range.js';
-import { parseSubmitUrls } from '../../../src/slack/commands/subcommands/crawler/crawler-submit.js';
-import { UserError } from '../../../src/slack/user-error.js';
-import type { Mrkdwn } from '../../../src/slack/views/mrkdwn.js';
+import type { Mrkdwn } from '../../../src/messages/mrkdwn.js';
+import { UserError } from '../../../src/messages/user-error.js';
+import { commandText } from '../../../src/slack/commands/args/command-text.js';
+import { flagReader } from '../../../src/slack/commands/args/flag-reader.js';
+import { parseTags } from '../../../src/slack/features/citations/citations-list.js';
+import { normaliseDomain } from '../../../src/slack/features/citations/citations-sources.js';
+import { parseCrawlerArgs } from '../../../src/slack/features/crawler/crawler-args.js';
+import { parseRange } from '../../../src/slack/features/crawler/crawler-range.js';
+import { parseSubmitUrls } from '../../../src/slack/features/crawler/crawler-submit.js';
 
 const fail = (m: Mrkdwn) => new UserError('bad_arguments', m);
 

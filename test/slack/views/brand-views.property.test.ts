@@ -8,30 +8,34 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LimiterState } from '../../../src/api/limiter/types.js';
 import type { Brand, LocationResponse, Market } from '../../../src/api/schemas/index.js';
+import { validateBlocks } from '../../../src/dev/local-slack/index.js';
+import { fitMessage } from '../../../src/messages/block-kit-limits.js';
+import { mrkdwn } from '../../../src/messages/mrkdwn.js';
+import type { Reply } from '../../../src/messages/reply.js';
 import { COUNTRIES } from '../../../src/slack/countries.js';
-import { validateBlocks } from '../../../src/slack/local/index.js';
-import type { Reply } from '../../../src/slack/reply.js';
-import { addMarketModal } from '../../../src/slack/views/add-market-modal.js';
-import { aliasesModal } from '../../../src/slack/views/aliases-modal.js';
-import { aliasesChangedReply, aliasesReply } from '../../../src/slack/views/aliases-view.js';
-import { fitMessage } from '../../../src/slack/views/block-kit-limits.js';
-import { brandDetailReply } from '../../../src/slack/views/brand-detail-view.js';
-import { type AiPagesGlance, brandsHomeView, HOME_MAX_DETAILED } from '../../../src/slack/views/home-view.js';
-import { locationModal } from '../../../src/slack/views/location-modal.js';
-import { locationSetReply } from '../../../src/slack/views/location-view.js';
+import { aliasesModal } from '../../../src/slack/features/aliases/aliases-modal.js';
+import { aliasesChangedReply, aliasesReply } from '../../../src/slack/features/aliases/aliases-view.js';
+import { brandDetailReply } from '../../../src/slack/features/brands/brand-detail-view.js';
+import {
+  type AiPagesGlance,
+  brandsHomeView,
+  HOME_MAX_DETAILED,
+} from '../../../src/slack/features/home/home-view.js';
+import { locationModal } from '../../../src/slack/features/location/location-modal.js';
+import { locationSetReply } from '../../../src/slack/features/location/location-view.js';
+import { addMarketModal } from '../../../src/slack/features/markets/add-market-modal.js';
 import {
   confirmRemoveMarketReply,
   marketAddedReply,
   marketRemovedReply,
   marketsReply,
-} from '../../../src/slack/views/markets-view.js';
-import { mrkdwn } from '../../../src/slack/views/mrkdwn.js';
+} from '../../../src/slack/features/markets/markets-view.js';
 import {
   apiUsageBlocks,
   limiterBlocks,
   serviceBlocks,
   statusReply,
-} from '../../../src/slack/views/status-view.js';
+} from '../../../src/slack/features/status/status-view.js';
 import { hostileText, liveMarkup, notPhish } from '../../helpers/live-slack-markup.js';
 import { limitProblems } from './message-limit-problems.js';
 

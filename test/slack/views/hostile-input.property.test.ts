@@ -18,26 +18,26 @@ import { detectCrawler } from '../../../src/alerts/detect-crawler.js';
 import { groupAlerts } from '../../../src/alerts/group-alerts.js';
 import { ConflictError, ForbiddenError, InvalidParamsError, NotFoundError } from '../../../src/api/errors.js';
 import type { Brand, ContentIdea, FeedEvent } from '../../../src/api/schemas/index.js';
+import { acknowledgedBlocks, buildAlertMessage } from '../../../src/messages/alert-message.js';
+import { fitMessage } from '../../../src/messages/block-kit-limits.js';
+import { buildDigestMessage } from '../../../src/messages/digest-message.js';
+import { groupHeldMessages } from '../../../src/messages/held-alerts-message.js';
+import { escapeMrkdwn, mrkdwn, mrkdwnLink, userMention } from '../../../src/messages/mrkdwn.js';
+import { buildOpsMessage } from '../../../src/messages/ops-message.js';
+import { errorReply, textReply } from '../../../src/messages/reply.js';
+import { truncateMrkdwn, truncatePlain } from '../../../src/messages/truncate-mrkdwn.js';
+import { UserError } from '../../../src/messages/user-error.js';
 import { sharedCopy } from '../../../src/slack/actions/share.js';
 import { parseCommandText } from '../../../src/slack/commands/parse-command-text.js';
 import { subcommands } from '../../../src/slack/commands/registry.js';
 import { resolveBrand } from '../../../src/slack/commands/resolve-brand.js';
-import { errorReply, textReply } from '../../../src/slack/reply.js';
-import { UserError } from '../../../src/slack/user-error.js';
-import { acknowledgedBlocks, buildAlertMessage } from '../../../src/slack/views/alert-message.js';
-import { fitMessage } from '../../../src/slack/views/block-kit-limits.js';
-import { buildDigestMessage } from '../../../src/slack/views/digest-message.js';
-import { groupHeldMessages } from '../../../src/slack/views/held-alerts-message.js';
-import { helpDetailReply, helpOverviewReply } from '../../../src/slack/views/help-view.js';
-import { noticeHomeView } from '../../../src/slack/views/home-view.js';
-import { escapeMrkdwn, mrkdwn, mrkdwnLink, userMention } from '../../../src/slack/views/mrkdwn.js';
-import { buildOpsMessage } from '../../../src/slack/views/ops-message.js';
+import { helpDetailReply, helpOverviewReply } from '../../../src/slack/features/help/help-view.js';
+import { noticeHomeView } from '../../../src/slack/features/home/home-view.js';
 import {
   settingsReply,
   subscribedReply,
   subscriptionsReply,
-} from '../../../src/slack/views/subscriptions-view.js';
-import { truncateMrkdwn, truncatePlain } from '../../../src/slack/views/truncate-mrkdwn.js';
+} from '../../../src/slack/features/subscriptions/subscriptions-view.js';
 import type { Subscription } from '../../../src/store/subscriptions-repo.js';
 import { aiPages } from '../../alerts/fixtures.js';
 import { HOSTILE_STRINGS, hostileText, liveMarkup, notPhish } from '../../helpers/live-slack-markup.js';

@@ -2,7 +2,7 @@
  * Independent check of the Slack limits DESIGN.md lists, for the property tests; the local
  * Slack's validator is applied as well, so both readings of the rules must pass.
  */
-import { validateBlocks } from '../../../src/slack/local/validate-blocks.js';
+import { validateBlocks } from '../../../src/dev/local-slack/validate-blocks.js';
 
 type Json = Record<string, unknown>;
 

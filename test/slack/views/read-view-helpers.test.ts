@@ -1,11 +1,15 @@
 /** The small pure pieces behind the read views: sparkline, progress bar, rates, generic payloads. */
 import { describe, expect, it } from 'vitest';
-import { featureName, platformName } from '../../../src/slack/views/ai-pages-view.js';
+import { featureName, platformName } from '../../../src/slack/features/aipages/ai-pages-view.js';
+import { percentScale } from '../../../src/slack/features/citations/percent-scale.js';
+import {
+  genericPayloadLines,
+  humanizeKey,
+  itemLine,
+} from '../../../src/slack/features/crawler/generic-payload.js';
+import { ideaTypeLabel } from '../../../src/slack/features/ideas/idea-type-label.js';
 import { cleanText } from '../../../src/slack/views/clean-text.js';
 import { formatSignedPercent } from '../../../src/slack/views/format-number.js';
-import { genericPayloadLines, humanizeKey, itemLine } from '../../../src/slack/views/generic-payload.js';
-import { ideaTypeLabel } from '../../../src/slack/views/idea-type-label.js';
-import { percentScale } from '../../../src/slack/views/percent-scale.js';
 import { progressBar } from '../../../src/slack/views/progress-bar.js';
 import { sparkline } from '../../../src/slack/views/sparkline.js';
 

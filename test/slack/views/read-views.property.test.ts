@@ -19,32 +19,32 @@ import type {
   ContentIdeasResponse,
   CrawlerOverview,
 } from '../../../src/api/schemas/index.js';
-import type { Reply } from '../../../src/slack/reply.js';
-import { aiPagesReply } from '../../../src/slack/views/ai-pages-view.js';
-import { fitMessage } from '../../../src/slack/views/block-kit-limits.js';
-import { citationsFeedReply } from '../../../src/slack/views/citations-feed-view.js';
-import { citationsHeatmapReply } from '../../../src/slack/views/citations-heatmap-view.js';
-import { citationsHistoryReply } from '../../../src/slack/views/citations-history-view.js';
-import { citationsListReply } from '../../../src/slack/views/citations-list-view.js';
-import { citationsQueriesReply } from '../../../src/slack/views/citations-queries-view.js';
+import { fitMessage } from '../../../src/messages/block-kit-limits.js';
+import { escapeMrkdwn } from '../../../src/messages/mrkdwn.js';
+import type { Reply } from '../../../src/messages/reply.js';
+import { aiPagesReply } from '../../../src/slack/features/aipages/ai-pages-view.js';
+import { citationsFeedReply } from '../../../src/slack/features/citations/citations-feed-view.js';
+import { citationsHeatmapReply } from '../../../src/slack/features/citations/citations-heatmap-view.js';
+import { citationsHistoryReply } from '../../../src/slack/features/citations/citations-history-view.js';
+import { citationsListReply } from '../../../src/slack/features/citations/citations-list-view.js';
+import { citationsQueriesReply } from '../../../src/slack/features/citations/citations-queries-view.js';
 import {
   citationsSourcesReply,
   noSourceCitationsReply,
-} from '../../../src/slack/views/citations-sources-view.js';
-import { crawlerOverviewReply } from '../../../src/slack/views/crawler-overview-view.js';
+} from '../../../src/slack/features/citations/citations-sources-view.js';
+import { crawlerOverviewReply } from '../../../src/slack/features/crawler/crawler-overview-view.js';
 import {
   crawlerListReply,
   crawlerPayloadReply,
   previewFixHint,
-} from '../../../src/slack/views/crawler-tab-view.js';
-import { genericPayloadBlocks } from '../../../src/slack/views/generic-payload.js';
+} from '../../../src/slack/features/crawler/crawler-tab-view.js';
+import { genericPayloadBlocks } from '../../../src/slack/features/crawler/generic-payload.js';
 import {
   ideasRefreshDoneReply,
   ideasRefreshStartedReply,
   ideasRefreshStillRunningReply,
-} from '../../../src/slack/views/ideas-refresh-view.js';
-import { ideasReply } from '../../../src/slack/views/ideas-view.js';
-import { escapeMrkdwn } from '../../../src/slack/views/mrkdwn.js';
+} from '../../../src/slack/features/ideas/ideas-refresh-view.js';
+import { ideasReply } from '../../../src/slack/features/ideas/ideas-view.js';
 import { shareActionsBlock } from '../../../src/slack/views/share-button.js';
 import { HOSTILE_STRINGS, liveMarkup, notPhish } from '../../helpers/live-slack-markup.js';
 import { limitProblems } from './message-limit-problems.js';

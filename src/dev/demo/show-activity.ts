@@ -1,0 +1,133 @@
+/**
+ * Shows what the service did in Slack since a mark, in order: replies on response_urls,
+ * messages posted or updated, modals opened, pushed or updated, Home views published.
+ * The clickables shown are numbered from 1 and become what `:click N` presses; a modal
+ * shown becomes what `:submit` fills in.
+ */
+import type { RecordedCall, ResponseUrlPost } from '../local-slack/index.js';
+import type { ActivityMark } from './activity-mark.js';
+import { channelLabel } from './channel-label.js';
+import type { ConsoleContext } from './console-context.js';
+import type { ClickTarget, ShownClickable } from './console-state.js';
+import { list, rec, str } from './render/block-json.js';
+import { renderMessage } from './render/render-blocks.js';
+import type { Rendered } from './render/render-context.js';
+import { renderView } from './render/render-view.js';
+
+const VIEW_HEADINGS: Record<string, string> = {
+  'views.open': 'visibility-bot opened a modal',
+  'views.push': 'visibility-bot pushed a modal',
+  'views.update': 'visibility-bot updated a view',
+  'views.publish': 'visibility-bot published your App Home',
+};
+
+type Item = { at: number; post: ResponseUrlPost } | { at: number; call: RecordedCall };
+
+const SHOWN_METHODS = new Set([
+  'chat.postMessage',
+  'chat.postEphemeral',
+  'chat.update',
+  'chat.delete',
+  'views.open',
+  'views.push',
+  'views.update',
+  'views.publish',
+]);
+
+export function showActivity(ctx: ConsoleContext, since: ActivityMark): number {
+  const { stack, io, state } = ctx;
+  const { style } = io;
+  const items: Item[] = [
+    ...stack.slack.responses.slice(since.responses).map((post) => ({ at: post.at, post })),
+    ...stack.slack.calls
+      .slice(since.calls)
+      .filter((call) => SHOWN_METHODS.has(call.method))
+      .map((call) => ({ at: call.at, call })),
+  ].sort((a, b) => a.at - b.at);
+  const shown: ShownClickable[] = [];
+  const where = (channelId: string) => channelLabel(channelId, ctx.channelId);
+
+  const block = (heading: string, rendered: Rendered, target: ClickTarget | undefined) => {
+    io.print();
+    io.print(style.dim(`── ${heading}`));
+    for (const line of rendered.lines) io.print(line);
+    if (target) shown.push(...rendered.clickables.map((c) => ({ ...c, target })));
+  };
+  const options = () => ({ style, firstNumber: shown.length + 1 });
+
+  for (const item of items) {
+    if ('post' in item) {
+      const { post } = item;
+      if (post.status !== 200) {
+        io.print(
+          style.bad(
+            `Slack refused a reply (${post.error}${post.errors.length ? `: ${post.errors.join('; ')}` : ''})`,
+          ),
+        );
+        continue;
+      }
+      const body = rec(post.body) ?? {};
+      const channelId = state.responseUrlChannels.get(post.responseUrlId) ?? ctx.channelId;
+      if (body['delete_original'] === true) {
+        io.print(style.dim('── visibility-bot deleted the message'));
+        continue;
+      }
+      const heading =
+        body['replace_original'] === true
+          ? 'visibility-bot updated the message'
+          : body['response_type'] === 'in_channel'
+            ? `visibility-bot in ${where(channelId)}`
+            : 'visibility-bot (only visible to you)';
+      const target = post.messageTs
+        ? { kind: 'message' as const, channelId, messageTs: post.messageTs }
+        : undefined;
+      block(
+        heading,
+        renderMessage({ text: str(body['text']), blocks: list(body['blocks']) }, options()),
+        target,
+      );
+      continue;
+    }
+    const { call } = item;
+    const response = call.response;
+    if (call.status !== 200 || response['ok'] !== true) {
+      const messages = list(rec(response['response_metadata'])?.['messages']).join('; ');
+      io.print(
+        style.bad(
+          `${call.method} failed: ${String(response['error'] ?? `HTTP ${call.status}`)}${messages ? ` (${messages})` : ''}`,
+        ),
+      );
+      continue;
+    }
+    if (call.method.startsWith('views.')) {
+      const viewId = str(rec(response['view'])?.['id']);
+      const view = viewId ? stack.slack.view(viewId) : undefined;
+      if (!view) continue;
+      if (view.type === 'modal' && !view.closed) state.modalId = view.id;
+      block(VIEW_HEADINGS[call.method] ?? `visibility-bot (${call.method})`, renderView(view, options()), {
+        kind: 'view',
+        viewId: view.id,
+      });
+      continue;
+    }
+    const channelId = str(response['channel']) ?? str(call.args['channel']) ?? ctx.channelId;
+    if (call.method === 'chat.delete') {
+      io.print(style.dim(`── visibility-bot deleted a message in ${where(channelId)}`));
+      continue;
+    }
+    const ts = str(response['ts']) ?? str(response['message_ts']);
+    const heading =
+      call.method === 'chat.update'
+        ? `visibility-bot updated a message in ${where(channelId)}`
+        : call.method === 'chat.postEphemeral'
+          ? `visibility-bot in ${where(channelId)} (only visible to you)`
+          : `visibility-bot in ${where(channelId)}`;
+    const rendered = renderMessage(
+      { text: str(call.args['text']), blocks: list(call.args['blocks']) },
+      options(),
+    );
+    block(heading, rendered, ts ? { kind: 'message', channelId, messageTs: ts } : undefined);
+  }
+  if (shown.length > 0) state.clickables = shown;
+  return items.length;
+}

@@ -1,0 +1,124 @@
+/**
+ * The simulator's public contract. Other parts of the project (client tests, job tests,
+ * the demo, e2e tests) code against exactly these names.
+ */
+import type { PlanName } from '../../api/plans.js';
+import type { Clock } from '../../clock.js';
+
+export interface SimulatorLimits {
+  /** Key token bucket refill per `windowMs`. */
+  perMinute: number;
+  /** Key token bucket capacity. */
+  burst: number;
+  /** Requests per UTC day; null = no daily cap. */
+  perDay: number | null;
+  /** Overrides every endpoint's per-window limit; null = the API.md §8 table. */
+  endpointPerMinute: number | null;
+  /** Length of the per-endpoint window and of the bucket's "minute" (60000 by default). */
+  windowMs: number;
+}
+
+export interface SimulatorOptions {
+  /** 0 = any free port (default). */
+  port?: number;
+  /** default 127.0.0.1 */
+  host?: string;
+  /** The key's plan: sets the default limits. default 'scale' */
+  plan?: PlanName;
+  limits?: Partial<SimulatorLimits>;
+  /** Drives "today", snapshot dates, rate limits and background work. default systemClock */
+  clock?: Clock;
+  /**
+   * Brands in all: the five seed profiles, then deterministic generated ones up to this
+   * count (realistic industries, markets, crawler volume, AI Pages usage). default 5
+   */
+  brands?: number;
+  /** How long content idea generation and search submissions take. default 1500 */
+  generationMs?: number;
+  /** How a refresh during a running generation is answered: 200 body (default) or 409. */
+  alreadyGeneratingAs?: 'ok' | 'conflict';
+}
+
+export interface RecordedRequest {
+  /** clock.now() when the request arrived */
+  at: number;
+  method: string;
+  /** path without the query string */
+  path: string;
+  query: Record<string, string>;
+  /** parsed JSON body, the raw text when it was not JSON, undefined when empty */
+  body: unknown;
+  /** status sent; 0 when the connection was reset by a fault */
+  status: number;
+}
+
+export interface SnapshotChanges {
+  /** URLs that disappear from the brand's citations */
+  lose?: string[];
+  /** URLs that (re)appear; unknown URLs get a generated page */
+  add?: string[];
+  /** new sentiment (0–100) of URLs already cited */
+  sentiment?: { url: string; to: number }[];
+  competitorAppeared?: { url: string; competitor: string }[];
+  /** brand the changes apply to; default Acme Analytics */
+  brandId?: string;
+}
+
+export interface AiPagesUsagePatch {
+  percentageUsed?: number;
+  requestsThisMonth?: number;
+  requestsLimit?: number;
+  /** ISO 8601 */
+  resetDate?: string;
+  enabled?: boolean;
+}
+
+export interface CrawlerTrafficPatch {
+  /** multiplier on visits; 1 undoes an earlier setting */
+  factor: number;
+  /** the last N days (today included) and every later day; default 7 */
+  days?: number;
+  /** crawler names or ids to scale; default all */
+  crawlers?: string[];
+}
+
+export type SimulatorFault =
+  | { kind: 'status'; status: number; count?: number; path?: string; body?: unknown }
+  | { kind: 'latency'; ms: number; count?: number; path?: string }
+  | { kind: 'malformed-json'; count?: number; path?: string }
+  | {
+      kind: 'rate-limit';
+      count?: number;
+      /** null = no Retry-After header; default 1 */
+      retryAfterSec?: number | null;
+      message?: string;
+      path?: string;
+    }
+  | { kind: 'no-rate-limit-headers' }
+  | { kind: 'reset-connection'; count?: number; path?: string };
+
+export interface SimulatorControl {
+  /** Appends a daily snapshot (today by the clock). Without changes: a scripted change for every brand. */
+  advanceSnapshot(changes?: SnapshotChanges): void;
+  setAiPagesUsage(brandId: string, patch: AiPagesUsagePatch): void;
+  setCrawlerTraffic(brandId: string, patch: CrawlerTrafficPatch): void;
+  injectFault(fault: SimulatorFault): void;
+  clearFaults(): void;
+  /** Replaces the given limits and starts the rate counters afresh. */
+  setLimits(limits: Partial<SimulatorLimits>): void;
+  /** Back to the seed state: data, limits, faults, counters, recorded requests. */
+  reset(): void;
+  snapshotIndex(): number;
+  /** The current snapshot's cited URLs, sorted. */
+  citationUrls(brandId: string): string[];
+}
+
+export interface RunningSimulator {
+  /** base URL, no trailing slash */
+  url: string;
+  apiKey: string;
+  control: SimulatorControl;
+  /** every API request (not control requests), in arrival order; 429s included */
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+}

@@ -1,0 +1,342 @@
+/**
+ * The simulated service's mutable state: brands with their markets and aliases, content
+ * idea generation, citation snapshots, staged crawler traffic, AI Pages usage and search
+ * submissions. Built from the seed profiles; `reset` simply builds a new World.
+ */
+import type { Clock } from '../../clock.js';
+import { BRAND_PROFILES, type BrandProfile } from './brand-profiles.js';
+import {
+  appendExplicit,
+  appendScripted,
+  appendUnchanged,
+  buildCitationBook,
+  type CitationBook,
+  SEED_SNAPSHOTS,
+} from './citations/citation-book.js';
+import { generateIdeas, type IdeaRecord } from './content-ideas.js';
+import { accessPolicyOf } from './crawler/access-policy.js';
+import { findCrawler } from './crawler/crawlers.js';
+import {
+  createTrafficModel,
+  TRACKED_DAYS,
+  type TrafficModel,
+  type TrafficOverride,
+} from './crawler/traffic-model.js';
+import { DAY_MS, dayTimestamp, epochDay, startOfNextMonth } from './dates.js';
+import { uuidFrom } from './random.js';
+import { SEED_BRANDS } from './seed-brands.js';
+import type { AiPagesUsagePatch, CrawlerTrafficPatch, SnapshotChanges } from './types.js';
+
+export interface MarketState {
+  id: string;
+  location: string;
+  is_primary: boolean;
+  active: boolean;
+  created_at: string;
+  market_name: string | null;
+}
+
+export interface IdeasState {
+  generation: number;
+  status: 'completed' | 'generating';
+  generatedAt: number;
+  /** when the running generation started; null when none runs */
+  startedAt: number | null;
+  ideas: IdeaRecord[];
+}
+
+export interface AiPagesState {
+  entitled: boolean;
+  config: {
+    enabled: boolean;
+    domain: string;
+    platform: string | null;
+    features: string[];
+    crawlers: string[];
+  } | null;
+  usage: {
+    requests_this_month: number;
+    requests_limit: number;
+    percentage_used: number;
+    reset_date: string;
+  } | null;
+}
+
+export interface Submission {
+  id: string;
+  urls: string[];
+  submittedAt: number;
+  completesAt: number;
+  /** why it will fail once processed; null = it will succeed */
+  error: string | null;
+}
+
+export interface BrandState {
+  readonly profile: BrandProfile;
+  location: string | null;
+  region: string | null;
+  city: string | null;
+  providerCode: number | null;
+  markets: MarketState[];
+  aliases: string[];
+  /** counter that keeps generated market ids unique */
+  marketSeq: number;
+  aiPages: AiPagesState;
+  ideas: IdeasState;
+  readonly citations: CitationBook;
+  traffic: TrafficOverride | null;
+  submissions: Submission[];
+}
+
+export interface World {
+  readonly brands: ReadonlyMap<string, BrandState>;
+  readonly clock: Clock;
+  readonly generationMs: number;
+  /** today's epoch day by the clock */
+  today(): number;
+  /** index of the current (latest) snapshot */
+  snapshotIndex(): number;
+  /** epoch day of snapshot `index`: the latest is today, earlier ones a day apart */
+  dayOfSnapshot(index: number): number;
+  /** finishes a generation whose time has come (lazily, so fake clocks work) */
+  settleIdeas(brand: BrandState): IdeasState;
+  startGeneration(brand: BrandState): boolean;
+  newMarket(brand: BrandState, location: string, isPrimary: boolean, name: string | null): MarketState;
+  trafficModel(brand: BrandState): TrafficModel;
+  advanceSnapshot(changes?: SnapshotChanges): void;
+  setAiPagesUsage(brandId: string, patch: AiPagesUsagePatch): void;
+  setCrawlerTraffic(brandId: string, patch: CrawlerTrafficPatch): void;
+  brand(brandId: string): BrandState;
+}
+
+const IDEAS_RUN_MS_INTO_DAY = 6 * 3_600_000;
+
+export function createWorld(
+  clock: Clock,
+  generationMs: number,
+  profiles: readonly BrandProfile[] = BRAND_PROFILES,
+): World {
+  const startDay = epochDay(clock.now());
+  const trackingStartDay = startDay - TRACKED_DAYS + 1;
+  const brands = new Map<string, BrandState>();
+  /**
+   * Citation books are built on first use: a simulator of thousands of brands starts at
+   * once and holds only the books someone asked for. Every advance is logged and replayed
+   * on a late build; scripted changes depend only on the brand and the snapshot index, so
+   * a book built late is the one an eager build would hold.
+   */
+  const books = new Map<string, CitationBook>();
+  const advances: ({ target: string; changes: SnapshotChanges } | null)[] = [];
+  const bookOf = (profile: BrandProfile): CitationBook => {
+    let book = books.get(profile.id);
+    if (!book) {
+      book = buildCitationBook(profile);
+      for (const a of advances) {
+        if (a === null) appendScripted(book, profile);
+        else if (a.target === profile.id) appendExplicit(book, profile, a.changes);
+        else appendUnchanged(book);
+      }
+      books.set(profile.id, book);
+    }
+    return book;
+  };
+
+  const newMarket = (
+    brand: BrandState,
+    location: string,
+    isPrimary: boolean,
+    name: string | null,
+    createdAt?: string,
+  ) => {
+    brand.marketSeq += 1;
+    return {
+      id: uuidFrom(`market:${brand.profile.id}:${location}:${brand.marketSeq}`),
+      location,
+      is_primary: isPrimary,
+      active: true,
+      created_at: createdAt ?? new Date(clock.now()).toISOString(),
+      market_name: name,
+    };
+  };
+
+  for (const profile of profiles) {
+    const setup = profile.aiPages.setup;
+    const ideasAt = (startDay - 1) * DAY_MS + IDEAS_RUN_MS_INTO_DAY;
+    const brand: BrandState = {
+      profile,
+      location: profile.location,
+      region: profile.locationRegion,
+      city: profile.locationCity,
+      providerCode: null,
+      markets: [],
+      aliases: [...profile.aliases],
+      marketSeq: 0,
+      aiPages: {
+        entitled: profile.aiPages.entitled,
+        config: setup
+          ? {
+              enabled: setup.enabled,
+              domain: profile.domain,
+              platform: setup.platform,
+              features: [...setup.features],
+              crawlers: [...setup.crawlers],
+            }
+          : null,
+        usage: setup
+          ? {
+              requests_limit: setup.requestsLimit,
+              requests_this_month: Math.round((setup.requestsLimit * setup.percentageUsed) / 100),
+              percentage_used: setup.percentageUsed,
+              reset_date: new Date(startOfNextMonth(clock.now())).toISOString(),
+            }
+          : null,
+      },
+      ideas: {
+        generation: 0,
+        status: 'completed',
+        generatedAt: ideasAt,
+        startedAt: null,
+        ideas: generateIdeas(profile, 0, ideasAt),
+      },
+      get citations() {
+        return bookOf(profile);
+      },
+      traffic: null,
+      submissions: [],
+    };
+    const seededAt = (offset: number) => dayTimestamp(startDay - 400 + offset * 37, 9 * 3_600_000);
+    if (profile.location) brand.markets.push(newMarket(brand, profile.location, true, null, seededAt(0)));
+    profile.extraMarkets.forEach((loc, i) => {
+      brand.markets.push(newMarket(brand, loc, false, null, seededAt(i + 1)));
+    });
+    // A past submission, so the status endpoint has something to report from the start.
+    const pastAt = (startDay - 3) * DAY_MS + 14 * 3_600_000;
+    brand.submissions.push({
+      id: uuidFrom(`submission:${profile.id}:seed`),
+      urls: profile.sitePaths.slice(0, 12).map((p) => `${profile.website}${p}`),
+      submittedAt: pastAt,
+      completesAt: pastAt + 90_000,
+      error: null,
+    });
+    brands.set(profile.id, brand);
+  }
+
+  const today = () => epochDay(clock.now());
+  const snapshotIndex = () => SEED_SNAPSHOTS - 1 + advances.length;
+
+  const brand = (brandId: string): BrandState => {
+    const found = brands.get(brandId.toLowerCase());
+    if (!found) throw new Error(`unknown brand: ${brandId}`);
+    return found;
+  };
+
+  const settleIdeas = (b: BrandState): IdeasState => {
+    const s = b.ideas;
+    if (s.status === 'generating' && s.startedAt !== null && clock.now() >= s.startedAt + generationMs) {
+      const doneAt = s.startedAt + generationMs;
+      b.ideas = {
+        generation: s.generation + 1,
+        status: 'completed',
+        generatedAt: doneAt,
+        startedAt: null,
+        ideas: generateIdeas(b.profile, s.generation + 1, doneAt),
+      };
+    }
+    return b.ideas;
+  };
+
+  return {
+    brands,
+    clock,
+    generationMs,
+    today,
+    snapshotIndex,
+    dayOfSnapshot: (index) => today() - (snapshotIndex() - index),
+    settleIdeas,
+    startGeneration: (b) => {
+      if (settleIdeas(b).status === 'generating') return false;
+      b.ideas = { ...b.ideas, status: 'generating', startedAt: clock.now() };
+      return true;
+    },
+    newMarket: (b, location, isPrimary, name) => newMarket(b, location, isPrimary, name),
+    trafficModel: (b) =>
+      createTrafficModel({
+        profile: b.profile,
+        policy: accessPolicyOf(b.profile.id),
+        override: b.traffic,
+        trackingStartDay,
+        now: clock.now(),
+      }),
+    advanceSnapshot: (changes) => {
+      if (!changes) {
+        for (const b of brands.values()) if (books.has(b.profile.id)) appendScripted(b.citations, b.profile);
+        advances.push(null);
+        return;
+      }
+      const target = brand(changes.brandId ?? SEED_BRANDS.acme.id);
+      // appendExplicit throws before appending, so a bad change leaves every brand as it was.
+      appendExplicit(target.citations, target.profile, changes);
+      for (const b of brands.values()) {
+        if (b !== target && books.has(b.profile.id)) appendUnchanged(b.citations);
+      }
+      advances.push({ target: target.profile.id, changes });
+    },
+    setAiPagesUsage: (brandId, patch) => {
+      const b = brand(brandId);
+      const pages = b.aiPages;
+      pages.config ??= {
+        enabled: true,
+        domain: b.profile.domain,
+        platform: 'other',
+        features: ['aisummaryblock'],
+        crawlers: ['gptbot', 'claudebot', 'perplexitybot'],
+      };
+      if (patch.enabled !== undefined) pages.config.enabled = patch.enabled;
+      pages.usage ??= {
+        requests_limit: 10_000,
+        requests_this_month: 0,
+        percentage_used: 0,
+        reset_date: new Date(startOfNextMonth(clock.now())).toISOString(),
+      };
+      const usage = pages.usage;
+      if (patch.requestsLimit !== undefined)
+        usage.requests_limit = Math.max(1, Math.round(patch.requestsLimit));
+      if (patch.resetDate !== undefined) usage.reset_date = patch.resetDate;
+      if (patch.percentageUsed !== undefined) {
+        usage.percentage_used = Math.max(0, Math.min(100, patch.percentageUsed));
+        if (patch.requestsThisMonth === undefined) {
+          usage.requests_this_month = Math.round((usage.requests_limit * usage.percentage_used) / 100);
+        }
+      }
+      if (patch.requestsThisMonth !== undefined) {
+        usage.requests_this_month = Math.max(0, Math.round(patch.requestsThisMonth));
+        if (patch.percentageUsed === undefined) {
+          const pct = (usage.requests_this_month / usage.requests_limit) * 100;
+          usage.percentage_used = Math.min(100, Math.round(pct * 10) / 10);
+        }
+      } else if (patch.requestsLimit !== undefined && patch.percentageUsed === undefined) {
+        usage.percentage_used = Math.min(
+          100,
+          Math.round((usage.requests_this_month / usage.requests_limit) * 1000) / 10,
+        );
+      }
+    },
+    setCrawlerTraffic: (brandId, patch) => {
+      const b = brand(brandId);
+      if (!(patch.factor >= 0) || !Number.isFinite(patch.factor))
+        throw new Error('factor must be a number >= 0');
+      const days = patch.days ?? 7;
+      if (!Number.isInteger(days) || days < 1) throw new Error('days must be a positive integer');
+      const crawlers = patch.crawlers?.map((name) => {
+        const c = findCrawler(name);
+        if (!c) throw new Error(`unknown crawler: ${name}`);
+        return c.id;
+      });
+      b.traffic =
+        patch.factor === 1 && !patch.crawlers
+          ? null
+          : { factor: patch.factor, fromDay: today() - days + 1, crawlers: crawlers ?? null };
+    },
+    brand,
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * The one place that turns an error into text a Slack user reads (the bolt-js habit of
+ * mapping receiver errors to statuses in one function). Marketing people read these:
+ * they say what happened and what to do, and never carry a stack trace or a secret.
+ * `expected: false` tells the caller to log the error with its stack.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  ApiErrorCode,
+  InvalidParamsError,
+  isApiError,
+  QuotaExhaustedError,
+  RateLimitedError,
+} from '../api/errors.js';
+import { escapeMrkdwn, type Mrkdwn, mrkdwn, slackDate } from './mrkdwn.js';
+import { UserError } from './user-error.js';
+
+export { slackDate } from './mrkdwn.js';
+export { UserError } from './user-error.js';
+
+export interface UserFacing {
+  message: Mrkdwn;
+  usage?: string;
+  expected: boolean;
+  /** Short id shown to the user and logged, for unexpected errors. */
+  ref?: string;
+}
+
+const KEY_REJECTED = mrkdwn`The API key was rejected by the Brand Visibility service — ask an admin to check VISIBILITY_API_KEY.`;
+const NOT_ANSWERING = mrkdwn`The Brand Visibility service is not answering, try again in a minute.`;
+
+/** Endpoints that need editor access (API.md §5): a 403 there is about the role, not the key. */
+const EDITOR_ONLY = ['/crawler/verification-ping', '/crawler/submit-to-search'];
+
+/**
+ * A 403 outside AI Pages normally means the key itself was rejected (DESIGN.md). But a
+ * brand-scoped 403 whose text names a role or a plan allowance ("viewer role cannot…",
+ * "market limit reached for your plan") is about this brand or plan, and telling the user
+ * the key is broken would send them to the wrong person: relay the service's words.
+ */
+const ROLE_OR_ALLOWANCE =
+  /\b(role|viewer|editor|owner|permission|member|allow(ed|ance)?|limit|plan|maximum)\b/i;
+const INVALID_KEY = /\b(api key|token|credential|unauthori[sz]ed|authenticat)/i;
+
+function aboutRoleOrAllowance(message: string | undefined): boolean {
+  return message !== undefined && ROLE_OR_ALLOWANCE.test(message) && !INVALID_KEY.test(message);
+}
+
+function serviceSays(err: { serviceMessage: string | undefined }, fallback: Mrkdwn): Mrkdwn {
+  return err.serviceMessage ? escapeMrkdwn(err.serviceMessage) : fallback;
+}
+
+export function userFacingError(err: unknown): UserFacing {
+  if (err instanceof UserError) {
+    return err.usage
+      ? { message: err.message, usage: err.usage, expected: true }
+      : { message: err.message, expected: true };
+  }
+  if (!isApiError(err)) {
+    const ref = randomBytes(3).toString('hex');
+    return {
+      message: mrkdwn`Something went wrong on our side (ref \`${escapeMrkdwn(ref)}\`). It was logged; try again, or ask an admin to look it up.`,
+      expected: false,
+      ref,
+    };
+  }
+  switch (err.code) {
+    case ApiErrorCode.Unauthorized:
+      return { message: KEY_REJECTED, expected: true };
+    case ApiErrorCode.Forbidden:
+      if (EDITOR_ONLY.some((p) => err.endpoint?.endsWith(p))) {
+        return {
+          message: mrkdwn`That needs editor access to this brand; your role on it is viewer.`,
+          expected: true,
+        };
+      }
+      if (aboutRoleOrAllowance(err.serviceMessage)) {
+        return { message: mrkdwn`The service refused that: ${serviceSays(err, mrkdwn``)}`, expected: true };
+      }
+      return { message: KEY_REJECTED, expected: true };
+    case ApiErrorCode.NoEntitlement:
+      return { message: mrkdwn`Your plan does not include AI Pages.`, expected: true };
+    case ApiErrorCode.NotFound:
+      return {
+        message: mrkdwn`Not found: ${serviceSays(err, mrkdwn`the service has nothing under that name or id.`)}`,
+        expected: true,
+      };
+    case ApiErrorCode.Conflict:
+      return { message: serviceSays(err, mrkdwn`That already exists.`), expected: true };
+    case ApiErrorCode.BadRequest:
+      return {
+        message: mrkdwn`The service refused that: ${serviceSays(err, mrkdwn`the request was not valid.`)}`,
+        expected: true,
+      };
+    case ApiErrorCode.InvalidParams: {
+      const param = err instanceof InvalidParamsError ? err.param : undefined;
+      return {
+        message: mrkdwn`Invalid value${param ? mrkdwn` for \`${escapeMrkdwn(param)}\`` : mrkdwn``}: ${escapeMrkdwn(err.message)}`,
+        expected: true,
+      };
+    }
+    case ApiErrorCode.RateLimited: {
+      const after = err instanceof RateLimitedError ? err.retryAfterMs : undefined;
+      const wait = after ? mrkdwn`in about ${Math.max(1, Math.ceil(after / 1000))} s` : mrkdwn`in a minute`;
+      return {
+        message: mrkdwn`The Brand Visibility service is rate-limiting this API key right now; try again ${wait}.`,
+        expected: true,
+      };
+    }
+    case ApiErrorCode.QuotaExhausted: {
+      const reset =
+        err instanceof QuotaExhaustedError ? mrkdwn` It resets ${slackDate(err.resetAt)}.` : mrkdwn``;
+      return { message: mrkdwn`The API key's daily request quota is spent.${reset}`, expected: true };
+    }
+    case ApiErrorCode.Server:
+    case ApiErrorCode.Network:
+    case ApiErrorCode.Timeout:
+      return { message: NOT_ANSWERING, expected: true };
+    case ApiErrorCode.Aborted:
+      return {
+        message: mrkdwn`The request was cancelled (the bot may be restarting); try again.`,
+        expected: true,
+      };
+    case ApiErrorCode.InvalidResponse:
+      // Our schema or their payload is off: worth a log line with details.
+      return {
+        message: mrkdwn`The Brand Visibility service sent an answer the bot could not read. It was logged; try again later.`,
+        expected: false,
+      };
+  }
+}

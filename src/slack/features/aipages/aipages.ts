@@ -1,0 +1,31 @@
+/**
+ * `/visibility aipages <brand>`: Hosted AI Pages status, configuration and this month's
+ * usage (GET /ai-pages). No entitlement (403) becomes "Your plan does not include AI
+ * Pages" in user-facing-error.ts; not set up (config null) explains how to set it up.
+ */
+import { UserError } from '../../../messages/user-error.js';
+import { commandText } from '../../commands/args/command-text.js';
+import { flagReader } from '../../commands/args/flag-reader.js';
+import { withShareButton } from '../../commands/args/with-share-button.js';
+import type { Subcommand } from '../../commands/subcommand.js';
+import { aiPagesReply } from './ai-pages-view.js';
+
+const USAGE = '/visibility aipages <brand>';
+
+export const aipages: Subcommand = {
+  name: 'aipages',
+  aliases: ['ai-pages', 'prism'],
+  group: 'AI Pages',
+  usage: USAGE,
+  summary:
+    'Hosted AI Pages for a brand: enabled, domain, platform, features, crawlers, and the month’s usage with its reset date.',
+  examples: ['/visibility aipages "Acme Analytics"', '/visibility aipages "Globex Corporation"'],
+  async run(ctx) {
+    flagReader(ctx.args.flags, (m) => new UserError('bad_arguments', m, USAGE)).rejectUnknown();
+    // The whole text is the brand: `aipages Acme Analytics` needs no quotes.
+    const token = ctx.args.positional.length > 0 ? ctx.args.positional.join(' ') : undefined;
+    const brand = await ctx.resolveBrand(token);
+    const record = await ctx.deps.api.getAiPages({ brandId: brand.id }, { lane: ctx.lane });
+    await ctx.respond(withShareButton(aiPagesReply(brand, record), commandText('aipages', brand.id)));
+  },
+};

@@ -1,0 +1,146 @@
+/**
+ * `/visibility citations <brand> feed`: what changed between the current snapshot and an
+ * earlier one, grouped by event type with counts (losses and competitors first: they are
+ * what people act on), each URL with its title and the detail its type carries.
+ */
+
+import type { CitationFeedResponse, FeedEvent } from '../../../api/schemas/index.js';
+import type { KnownBlock } from '../../../messages/block-kit-types.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
+import type { Reply } from '../../../messages/reply.js';
+import { compact, contextBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
+import { chunkSections } from '../../views/chunk-sections.js';
+import { fallbackText } from '../../views/fallback-text.js';
+import { formatCount } from '../../views/format-number.js';
+import { inlineText, linkOrText } from '../../views/link-or-text.js';
+import { roomLeft, takeLinesWithin } from '../../views/take-lines-within.js';
+
+export interface CitationsFeedInput {
+  brand: { id: string; name: string };
+  daysBack: number | undefined;
+  response: CitationFeedResponse;
+}
+
+const GROUPS: readonly { type: string; title: Mrkdwn; icon: Mrkdwn }[] = [
+  { type: 'lost', title: mrkdwn`Lost`, icon: mrkdwn`:small_red_triangle_down:` },
+  { type: 'competitor_appeared', title: mrkdwn`Competitor appeared`, icon: mrkdwn`:eyes:` },
+  { type: 'sentiment_changed', title: mrkdwn`Sentiment changed`, icon: mrkdwn`:left_right_arrow:` },
+  { type: 'new', title: mrkdwn`New`, icon: mrkdwn`:new:` },
+];
+
+/** The four documented types plus a couple of unknown ones; the rest are only counted. */
+const MAX_GROUPS = 6;
+
+function eventLine(e: FeedEvent): Mrkdwn {
+  const link = linkOrText(e.url, e.h1, 90);
+  const facts: (Mrkdwn | undefined)[] = [inlineText(e.domain, 60)];
+  switch (e.event_type) {
+    case 'new':
+      facts.push(
+        typeof e.appearance_count === 'number'
+          ? mrkdwn`${formatCount(e.appearance_count)} appearances`
+          : undefined,
+        e.mentions_brand === true
+          ? mrkdwn`mentions you`
+          : e.mentions_brand === false
+            ? mrkdwn`does not mention you`
+            : undefined,
+      );
+      break;
+    case 'sentiment_changed':
+      if (typeof e.sentiment === 'number' && typeof e.prev_sentiment === 'number') {
+        const delta = e.sentiment - e.prev_sentiment;
+        facts.push(
+          mrkdwn`sentiment ${formatCount(e.prev_sentiment)} → *${formatCount(e.sentiment)}* (${delta > 0 ? mrkdwn`+` : delta < 0 ? mrkdwn`−` : mrkdwn`±`}${formatCount(Math.abs(delta))})`,
+        );
+      }
+      break;
+    case 'competitor_appeared':
+      if (e.competitor) facts.push(mrkdwn`*${inlineText(e.competitor, 50)}* now cited here`);
+      break;
+    default:
+      break;
+  }
+  return mrkdwn`• ${link} — ${joinMrkdwn(
+    facts.filter((f): f is Mrkdwn => Boolean(f)),
+    mrkdwn` · `,
+  )}`;
+}
+
+export function citationsFeedReply(input: CitationsFeedInput): Reply {
+  const { brand, response: r } = input;
+  const byType = new Map<string, FeedEvent[]>();
+  for (const e of r.events) {
+    const list = byType.get(e.event_type);
+    if (list) list.push(e);
+    else byType.set(e.event_type, [e]);
+  }
+  const groups = [
+    ...GROUPS.filter((g) => byType.has(g.type)),
+    ...[...byType.keys()]
+      .filter((t) => !GROUPS.some((g) => g.type === t))
+      .map((t) => ({ type: t, title: inlineText(t.replace(/_/g, ' '), 40), icon: mrkdwn`•` })),
+  ];
+  const counts = groups.map((g) => mrkdwn`${g.title} ${formatCount(byType.get(g.type)!.length)}`);
+  const total =
+    typeof r['pagination'] === 'object' && r['pagination'] !== null
+      ? Number((r['pagination'] as { total?: unknown }).total)
+      : Number.NaN;
+  const partial = Number.isFinite(total) && total > r.events.length;
+  const blocks: KnownBlock[] = compact([
+    headerBlock(mrkdwn`Citation feed · ${escapeMrkdwn(brand.name)}`),
+    contextBlock(
+      r.current_snapshot_date
+        ? mrkdwn`${inlineText(r.current_snapshot_date, 20)} (${formatCount(r.total_current)} citations) vs ${inlineText(r.previous_snapshot_date ?? 'earlier', 20)} (${formatCount(r.total_previous)})`
+        : undefined,
+      input.daysBack !== undefined
+        ? mrkdwn`${input.daysBack} day${input.daysBack === 1 ? mrkdwn`` : mrkdwn`s`} back`
+        : mrkdwn`last 7 days`,
+      partial
+        ? mrkdwn`counts cover the first ${formatCount(r.events.length)} of ${formatCount(total)} events`
+        : undefined,
+    ),
+  ]);
+  if (groups.length === 0) {
+    blocks.push(
+      sectionBlock(
+        mrkdwn`No changes: the same URLs are cited, with the same sentiment, as in the earlier snapshot.`,
+      ),
+    );
+  } else {
+    blocks.push(
+      sectionBlock(
+        mrkdwn`*${formatCount(r.events.length)} changes*: ${joinMrkdwn(counts, mrkdwn` · `)}`,
+        1000,
+      ),
+    );
+    // Share the room: each group gets its part of the budget, so "New" cannot crowd out "Lost".
+    const listed = groups.slice(0, MAX_GROUPS);
+    const share = Math.floor(Math.min(8000, roomLeft(blocks) - 200) / listed.length);
+    for (const g of listed) {
+      const events = byType.get(g.type)!;
+      const { kept } = takeLinesWithin(events.slice(0, 15).map(eventLine), share);
+      const more = events.length - kept.length;
+      blocks.push(
+        ...chunkSections([
+          mrkdwn`${g.icon} *${g.title}* (${formatCount(events.length)})`,
+          ...kept,
+          ...(more > 0 ? [mrkdwn`…and ${formatCount(more)} more`] : []),
+        ]),
+      );
+    }
+    if (groups.length > listed.length) {
+      blocks.push(
+        sectionBlock(mrkdwn`…and ${formatCount(groups.length - listed.length)} more kinds of change`),
+      );
+    }
+  }
+  return {
+    text: fallbackText(
+      groups.length === 0
+        ? mrkdwn`No citation changes for ${escapeMrkdwn(brand.name)}.`
+        : mrkdwn`Citation changes for ${escapeMrkdwn(brand.name)}: ${joinMrkdwn(counts, mrkdwn`, `)}.`,
+    ),
+    blocks,
+  };
+}

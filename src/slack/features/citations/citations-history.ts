@@ -1,0 +1,19 @@
+/** `citations <brand> history [--days N]`: GET /get-citations (view=history). */
+
+import { commandText } from '../../commands/args/command-text.js';
+import { withShareButton } from '../../commands/args/with-share-button.js';
+import { type CitationViewArgs, noExtraWords } from './citation-view-args.js';
+import { citationsHistoryReply } from './citations-history-view.js';
+
+export async function runCitationsHistory(a: CitationViewArgs): Promise<void> {
+  noExtraWords(a, 'history');
+  const days = a.flags.int(7, 365, 'days');
+  a.flags.rejectUnknown();
+  const brand = await a.ctx.resolveBrand(a.brandToken);
+  const response = await a.ctx.deps.api.getCitationHistory(
+    { brandId: brand.id, ...(days !== undefined ? { days } : {}) },
+    { lane: a.ctx.lane },
+  );
+  const reply = citationsHistoryReply({ brand, days, response });
+  await a.ctx.respond(withShareButton(reply, commandText('citations', brand.id, ['history'], { days })));
+}

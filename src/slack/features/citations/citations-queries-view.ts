@@ -1,0 +1,137 @@
+/**
+ * `/visibility citations <brand> queries`: the prompts behind the citations, clustered by
+ * intent with the brand's coverage, then the top queries, the gap queries (where the brand
+ * does not appear) and how many queries are new or rising.
+ */
+
+import type { CitationQueriesResponse, QueryInsight } from '../../../api/schemas/index.js';
+import type { KnownBlock } from '../../../messages/block-kit-types.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
+import type { Reply } from '../../../messages/reply.js';
+import { compact, contextBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
+import { chunkSections } from '../../views/chunk-sections.js';
+import { fallbackText } from '../../views/fallback-text.js';
+import { formatCount, formatPercent } from '../../views/format-number.js';
+import { inlineText } from '../../views/link-or-text.js';
+import { ownLookup } from '../../views/own-lookup.js';
+import { roomLeft, takeLinesWithin } from '../../views/take-lines-within.js';
+import { percentScale } from './percent-scale.js';
+
+export interface CitationsQueriesInput {
+  brand: { id: string; name: string };
+  response: CitationQueriesResponse;
+}
+
+const TREND: Record<string, Mrkdwn> = {
+  up: mrkdwn`↑ rising`,
+  down: mrkdwn`↓ falling`,
+  stable: mrkdwn`→ stable`,
+};
+const INTENT: Record<string, Mrkdwn> = {
+  comparison: mrkdwn`Comparison`,
+  alternative: mrkdwn`Alternatives`,
+  best_for: mrkdwn`Best for`,
+  discovery: mrkdwn`Discovery`,
+  recommendation: mrkdwn`Recommendation`,
+};
+const intentLabel = (i: string) => ownLookup(INTENT, i) ?? inlineText(i.replace(/_/g, ' '), 40);
+
+function queryLine(q: QueryInsight): Mrkdwn {
+  const facts = [
+    intentLabel(q.intent),
+    mrkdwn`asked ${formatCount(q.frequency)}×`,
+    mrkdwn`${formatCount(q.citations_found)} citations`,
+    q.brand_appears ? mrkdwn`:white_check_mark: you appear` : mrkdwn`:x: you are missing`,
+    ownLookup(TREND, q.trend) ?? inlineText(q.trend, 20),
+    q.is_new ? mrkdwn`*new*` : undefined,
+  ].filter((f): f is Mrkdwn => f !== undefined);
+  return mrkdwn`• “${inlineText(q.query, 150)}” — ${joinMrkdwn(facts, mrkdwn` · `)}`;
+}
+
+/** Gap queries arrive as insights, bare strings or other objects (API.md: "array"). */
+function gapLine(g: unknown): Mrkdwn {
+  if (typeof g === 'string') return mrkdwn`• “${inlineText(g, 150)}”`;
+  if (typeof g === 'object' && g !== null) {
+    const o = g as Record<string, unknown>;
+    if (
+      typeof o['query'] === 'string' &&
+      typeof o['intent'] === 'string' &&
+      typeof o['frequency'] === 'number'
+    ) {
+      return queryLine(o as unknown as QueryInsight);
+    }
+    const text = [o['query'], o['text'], o['prompt']].find((v) => typeof v === 'string');
+    if (typeof text === 'string') return mrkdwn`• “${inlineText(text, 150)}”`;
+  }
+  return mrkdwn`• ${inlineText(JSON.stringify(g) ?? '', 150)}`;
+}
+
+function listSection(title: Mrkdwn, lines: readonly Mrkdwn[], budget: number, max: number): KnownBlock[] {
+  if (lines.length === 0) return [];
+  const { kept } = takeLinesWithin(lines.slice(0, max), budget);
+  const more = lines.length - kept.length;
+  return chunkSections([title, ...kept, ...(more > 0 ? [mrkdwn`…and ${formatCount(more)} more`] : [])]);
+}
+
+export function citationsQueriesReply(input: CitationsQueriesInput): Reply {
+  const { brand, response } = input;
+  const scale = percentScale([
+    ...response.clusters.map((c) => c.coverage_rate),
+    ...Object.values(response.coverage_by_intent),
+  ]);
+  const blocks: KnownBlock[] = compact([
+    headerBlock(mrkdwn`Queries · ${escapeMrkdwn(brand.name)}`),
+    contextBlock(
+      mrkdwn`${formatCount(response.new_queries_count)} new`,
+      mrkdwn`${formatCount(response.rising_queries_count)} rising`,
+      mrkdwn`${formatCount(response.top_queries.length)} top queries`,
+      mrkdwn`${formatCount(response.gap_queries.length)} gaps`,
+    ),
+  ]);
+
+  const clusterLines = response.clusters.map((c) => {
+    const examples = joinMrkdwn(
+      c.queries.slice(0, 2).map((q) => mrkdwn`“${inlineText(q, 60)}”`),
+      mrkdwn`, `,
+    );
+    return mrkdwn`• *${inlineText(c.label || intentLabel(c.intent), 60)}* (${intentLabel(c.intent)}) — coverage *${formatPercent(c.coverage_rate * scale)}*, in ${formatCount(c.brand_appears_in)} of ${formatCount(c.queries.length)} queries · ${formatCount(c.total_citations)} citations${examples ? mrkdwn` · e.g. ${examples}` : mrkdwn``}`;
+  });
+  const clustered = new Set(response.clusters.map((c) => c.intent));
+  const extra = Object.entries(response.coverage_by_intent).filter(([intent]) => !clustered.has(intent));
+  if (extra.length > 0) {
+    clusterLines.push(
+      mrkdwn`Coverage by intent: ${joinMrkdwn(
+        extra.slice(0, 10).map(([intent, v]) => mrkdwn`${intentLabel(intent)} ${formatPercent(v * scale)}`),
+        mrkdwn` · `,
+      )}`,
+    );
+  }
+  // Three lists share the room left: clusters, top queries, gaps (most to least telling).
+  const room = roomLeft(blocks) - 100;
+  blocks.push(...listSection(mrkdwn`*Clusters by intent*`, clusterLines, Math.min(3000, room * 0.37), 12));
+  blocks.push(
+    ...listSection(
+      mrkdwn`*Top queries*`,
+      response.top_queries.map(queryLine),
+      Math.min(2800, room * 0.33),
+      10,
+    ),
+  );
+  blocks.push(
+    ...listSection(
+      mrkdwn`*Gap queries* (competitors cited, you are not)`,
+      response.gap_queries.map(gapLine),
+      Math.min(2400, room * 0.27),
+      10,
+    ),
+  );
+  if (
+    response.clusters.length === 0 &&
+    response.top_queries.length === 0 &&
+    response.gap_queries.length === 0
+  ) {
+    blocks.push(sectionBlock(mrkdwn`No query insights yet for this brand.`));
+  }
+  const text = mrkdwn`Queries for ${escapeMrkdwn(brand.name)}: ${response.clusters.length} intent clusters, ${response.top_queries.length} top queries, ${response.gap_queries.length} gaps, ${response.new_queries_count} new, ${response.rising_queries_count} rising.`;
+  return { text: fallbackText(text), blocks };
+}

@@ -1,0 +1,26 @@
+/** `crawler <brand> access [range]`: GET /crawler/access, findings first. */
+
+import { commandText } from '../../commands/args/command-text.js';
+import { withShareButton } from '../../commands/args/with-share-button.js';
+import { crawlerPayloadReply, previewFixHint } from './crawler-tab-view.js';
+import type { CrawlerViewArgs } from './crawler-view-args.js';
+import { rangeWord } from './range-word.js';
+
+export async function runCrawlerAccess(a: CrawlerViewArgs): Promise<void> {
+  if (a.operands.length > 0) throw a.fail('`access` takes no more words.');
+  a.flags.rejectUnknown();
+  const brand = await a.ctx.resolveBrand(a.brandToken);
+  const payload = await a.ctx.deps.api.getCrawlerAccess(
+    { brandId: brand.id, ...a.range },
+    { lane: a.ctx.lane },
+  );
+  const reply = crawlerPayloadReply({
+    brand,
+    title: 'AI crawler access',
+    payload,
+    hint: previewFixHint(brand.name, payload),
+  });
+  await a.ctx.respond(
+    withShareButton(reply, commandText('crawler', brand.id, ['access', ...rangeWord(a.range)])),
+  );
+}

@@ -1,0 +1,19 @@
+/** `crawler <brand> [range] [--compare]`: GET /crawler/overview. */
+
+import { commandText } from '../../commands/args/command-text.js';
+import { withShareButton } from '../../commands/args/with-share-button.js';
+import { crawlerOverviewReply } from './crawler-overview-view.js';
+import type { CrawlerViewArgs } from './crawler-view-args.js';
+import { rangeWord } from './range-word.js';
+
+export async function runCrawlerOverview(a: CrawlerViewArgs): Promise<void> {
+  const compare = a.flags.bool('compare');
+  a.flags.rejectUnknown();
+  const brand = await a.ctx.resolveBrand(a.brandToken);
+  const response = await a.ctx.deps.api.getCrawlerOverview(
+    { brandId: brand.id, ...a.range, ...(compare ? { compareTo: 'previous_period' as const } : {}) },
+    { lane: a.ctx.lane },
+  );
+  const share = commandText('crawler', brand.id, rangeWord(a.range), { compare });
+  await a.ctx.respond(withShareButton(crawlerOverviewReply({ brand, response }), share));
+}

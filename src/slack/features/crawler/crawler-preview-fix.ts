@@ -1,0 +1,32 @@
+/**
+ * `crawler <brand> preview-fix <finding id>`: POST /crawler/access/preview-fix. Only a
+ * preview (API.md §4.10: no public endpoint applies fixes), so it needs no admin and is
+ * not refused for a viewer brand: the service's answer is relayed.
+ */
+
+import { escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
+import { crawlerPayloadReply } from './crawler-tab-view.js';
+import { type CrawlerViewArgs, noRange } from './crawler-view-args.js';
+
+export async function runCrawlerPreviewFix(a: CrawlerViewArgs): Promise<void> {
+  noRange(a);
+  a.flags.rejectUnknown();
+  const [findingId, ...extra] = a.operands;
+  if (findingId === undefined) {
+    throw a.fail('Name the finding to preview; `crawler <brand> access` lists the findings with their ids.');
+  }
+  if (extra.length > 0) throw a.fail('`preview-fix` takes one finding id.');
+  const brand = await a.ctx.resolveBrand(a.brandToken);
+  const payload = await a.ctx.deps.api.previewAccessFix(
+    { brandId: brand.id, findingId },
+    { lane: a.ctx.lane },
+  );
+  await a.ctx.respond(
+    crawlerPayloadReply({
+      brand,
+      title: 'Access fix preview',
+      lead: mrkdwn`:mag: Preview of the fix for finding \`${escapeMrkdwn(findingId.slice(0, 80))}\`. Nothing was changed: make the change on your site.`,
+      payload,
+    }),
+  );
+}

@@ -1,0 +1,320 @@
+/**
+ * Renders a payload whose shape is not documented (DESIGN.md: the crawler Live, Pages,
+ * Access, drawer and action responses) as readable mrkdwn lines, whatever it holds:
+ * scalars become `*Label*: value`, nested objects indented fields, arrays of objects one
+ * compact line per item (its name/title/url first, then its count-like, status-like and
+ * time-like fields), multi-line text a code block. Depth, items, lines and line length are
+ * all bounded, so a deep or huge payload still yields a message Slack accepts.
+ */
+import type { KnownBlock } from '../../../messages/block-kit-types.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
+import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
+import { chunkSections } from '../../views/chunk-sections.js';
+import { formatCount } from '../../views/format-number.js';
+import { inlineText, linkOrText } from '../../views/link-or-text.js';
+import { takeLinesWithin } from '../../views/take-lines-within.js';
+
+export interface GenericPayloadOptions {
+  /** Nesting rendered as fields; deeper objects are summarised. Default 3. */
+  maxDepth?: number;
+  /** Items shown per array. Default 8. */
+  maxItems?: number;
+  /** Lines in all. Default 60. */
+  maxLines?: number;
+  /** Characters per line (a code block counts as one line). Default 400. */
+  maxLineLength?: number;
+  /** Top-level keys the caller renders itself (e.g. `items`, `meta`). */
+  skipKeys?: readonly string[];
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isScalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
+
+/** Fields that name an item, best first. */
+const PRIMARY_KEYS = [
+  'title',
+  'name',
+  'label',
+  'crawler',
+  'query',
+  'url',
+  'path',
+  'domain',
+  'stage',
+  'code',
+  'id',
+];
+const COUNT_LIKE =
+  /count|visits|requests|total|pages|hits|sessions|percent|pct|rate|score|mentions|urls|errors|ms$/i;
+const STATUS_LIKE = /status|severity|verdict|intent|platform|reached|allowed|present|type|category|robots/i;
+const TIME_LIKE = /_at$|date|seen|time/i;
+/** Numbers that are codes, not quantities: no thousands separator. */
+const CODE_LIKE = /code|status|id$|year|port/i;
+const ISO_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** `total_visits` / `totalVisits` → `Total visits` */
+export function humanizeKey(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  const text = words === '' ? key : words[0]!.toUpperCase() + words.slice(1);
+  return truncatePlain(text, 60);
+}
+
+const label = (key: string) => escapeMrkdwn(humanizeKey(key));
+const lowerLabel = (key: string) => escapeMrkdwn(humanizeKey(key).toLowerCase());
+
+function formatScalar(value: unknown, key: string, maxLength: number): Mrkdwn {
+  if (value === null || value === undefined) return mrkdwn`—`;
+  if (typeof value === 'boolean') return value ? mrkdwn`yes` : mrkdwn`no`;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return mrkdwn`—`;
+    return CODE_LIKE.test(key) ? escapeMrkdwn(String(value)) : formatCount(value);
+  }
+  const text = String(value);
+  const time = ISO_TIME.exec(text);
+  if (time)
+    return escapeMrkdwn(`${time[1]} ${time[2]}${time[5] === 'Z' || time[5] === undefined ? ' UTC' : ''}`);
+  if (/^https?:\/\//i.test(text)) return linkOrText(text, undefined, Math.min(maxLength, 120));
+  return inlineText(text, maxLength);
+}
+
+function codeBlock(lines: readonly string[], maxLineLength: number, maxLines = 12): Mrkdwn {
+  const shown = lines.slice(0, maxLines).map((l) => escapeMrkdwn(truncatePlain(l.replace(/`/g, "'"), 120)));
+  const more = lines.length > maxLines ? mrkdwn`\n…${lines.length - maxLines} more lines` : mrkdwn``;
+  // Never an empty fence: Slack would print the backticks.
+  const joined = joinMrkdwn(shown, mrkdwn`\n`);
+  const body = joined.trim() === '' ? mrkdwn` ` : joined;
+  return truncateMrkdwn(mrkdwn`\`\`\`${body}\`\`\`${more}`, Math.max(maxLineLength, 1500));
+}
+
+/** `{200: 10, 404: 1}` → `200: 10, 404: 1` (count tables the crawler payloads are full of). */
+function numberRecord(value: Obj, maxEntries = 4): Mrkdwn | undefined {
+  const entries = Object.entries(value);
+  if (entries.length === 0 || !entries.every(([, v]) => typeof v === 'number')) return undefined;
+  const shown = entries
+    .sort((a, b) => (b[1] as number) - (a[1] as number))
+    .slice(0, maxEntries)
+    .map(([k, v]) => mrkdwn`${inlineText(k, 40)}: ${formatCount(v as number)}`);
+  return mrkdwn`${joinMrkdwn(shown, mrkdwn`, `)}${entries.length > maxEntries ? mrkdwn`, +${entries.length - maxEntries}` : mrkdwn``}`;
+}
+
+function scalarList(values: readonly unknown[], key: string, max = 10): Mrkdwn {
+  const shown = values.slice(0, max).map((v) => formatScalar(v, key, 80));
+  return mrkdwn`${joinMrkdwn(shown, mrkdwn`, `)}${values.length > max ? mrkdwn`, +${values.length - max} more` : mrkdwn``}`;
+}
+
+function fieldRank(key: string, value: unknown): number {
+  if (typeof value === 'number' && COUNT_LIKE.test(key)) return 0;
+  if (STATUS_LIKE.test(key)) return 1;
+  if (TIME_LIKE.test(key)) return 2;
+  return 3;
+}
+
+export function primaryKeyOf(item: Obj): string | undefined {
+  return PRIMARY_KEYS.find((k) => typeof item[k] === 'string' && (item[k] as string).trim() !== '');
+}
+
+/** Fields that make a good link label for an item's `url`, best first. */
+const LINK_LABEL_KEYS = ['title', 'label', 'path'];
+
+/**
+ * One compact line for an object in a list: its name first (linked to its `url`, labelled
+ * with its title or path), then up to five count-like, status-like and time-like fields,
+ * then its id as code (people copy ids into other commands).
+ */
+export function itemLine(item: Obj, maxLength = 400): Mrkdwn {
+  const primary = primaryKeyOf(item);
+  const url = typeof item['url'] === 'string' && item['url'] !== '' ? (item['url'] as string) : undefined;
+  const labelKey = LINK_LABEL_KEYS.find(
+    (k) => typeof item[k] === 'string' && (item[k] as string).trim() !== '',
+  );
+  const link =
+    url !== undefined ? linkOrText(url, labelKey ? (item[labelKey] as string) : undefined, 90) : undefined;
+  const named = primary !== undefined && primary !== 'url' && primary !== labelKey;
+  const head = [
+    named ? mrkdwn`*${inlineText(item[primary] as string, 90)}*` : undefined,
+    link ?? (primary ? mrkdwn`*${inlineText(item[primary] as string, 90)}*` : undefined),
+  ].filter((p, i, all): p is Mrkdwn => p !== undefined && all.indexOf(p) === i);
+  const used = new Set([primary, 'id', ...(url !== undefined ? ['url', labelKey] : [])]);
+
+  const fields: { rank: number; text: Mrkdwn }[] = [];
+  for (const [key, value] of Object.entries(item)) {
+    if (used.has(key)) continue;
+    let text: Mrkdwn | undefined;
+    if (isScalar(value)) text = formatScalar(value, key, 80);
+    else if (Array.isArray(value) && value.every(isScalar))
+      text = value.length ? scalarList(value, key, 3) : undefined;
+    else if (isObj(value)) text = numberRecord(value);
+    if (text === undefined || text === '') continue;
+    fields.push({ rank: fieldRank(key, value), text: mrkdwn`${lowerLabel(key)} ${text}` });
+    if (fields.length > 40) break;
+  }
+  const shown = fields
+    .sort((a, b) => a.rank - b.rank)
+    .slice(0, 5)
+    .map((f) => f.text);
+  const id = item['id'];
+  const idText =
+    primary !== 'id' && (typeof id === 'string' || typeof id === 'number') && String(id).length <= 60
+      ? mrkdwn` \`${escapeMrkdwn(String(id).replace(/`/g, "'"))}\``
+      : mrkdwn``;
+  const body = joinMrkdwn(
+    [joinMrkdwn(head, mrkdwn` `), joinMrkdwn(shown, mrkdwn` · `)].filter((part) => part !== ''),
+    mrkdwn` — `,
+  );
+  return truncateMrkdwn(mrkdwn`• ${body || mrkdwn`(no details)`}${idText}`, maxLength);
+}
+
+interface RenderState {
+  lines: Mrkdwn[];
+  maxLines: number;
+  maxDepth: number;
+  maxItems: number;
+  maxLineLength: number;
+  truncated: boolean;
+}
+
+function push(s: RenderState, line: Mrkdwn): boolean {
+  if (s.lines.length >= s.maxLines) {
+    s.truncated = true;
+    return false;
+  }
+  s.lines.push(truncateMrkdwn(line, s.maxLineLength));
+  return true;
+}
+
+const indentOf = (depth: number) => (depth <= 0 ? mrkdwn`` : escapeMrkdwn(`${'    '.repeat(depth - 1)}◦ `));
+
+function renderField(s: RenderState, key: string, value: unknown, depth: number): void {
+  if (s.lines.length >= s.maxLines) {
+    s.truncated = true;
+    return;
+  }
+  const pad = indentOf(depth);
+  const name = mrkdwn`*${label(key)}*`;
+  if (typeof value === 'string' && value.includes('\n')) {
+    push(s, mrkdwn`${pad}${name}:`);
+    if (s.lines.length < s.maxLines)
+      s.lines.push(codeBlock(value.replace(/\n+$/, '').split('\n'), s.maxLineLength));
+    return;
+  }
+  if (isScalar(value) || value === undefined) {
+    push(s, mrkdwn`${pad}${name}: ${formatScalar(value, key, s.maxLineLength)}`);
+    return;
+  }
+  if (Array.isArray(value)) {
+    renderArray(s, key, value, depth);
+    return;
+  }
+  const obj = value as Obj;
+  const entries = Object.entries(obj);
+  if (entries.length === 0) {
+    push(s, mrkdwn`${pad}${name}: —`);
+    return;
+  }
+  // A small flat object reads best on one line (multi-line text needs its own block).
+  if (
+    entries.length <= 6 &&
+    entries.every(([, v]) => isScalar(v) && !(typeof v === 'string' && v.includes('\n')))
+  ) {
+    const parts = entries.map(([k, v]) => mrkdwn`${lowerLabel(k)} ${formatScalar(v, k, 80)}`);
+    push(s, mrkdwn`${pad}${name}: ${joinMrkdwn(parts, mrkdwn` · `)}`);
+    return;
+  }
+  const record = numberRecord(obj, 8);
+  if (record !== undefined) {
+    push(s, mrkdwn`${pad}${name}: ${record}`);
+    return;
+  }
+  if (depth >= s.maxDepth) {
+    push(s, mrkdwn`${pad}${name}: ${entries.length} field${entries.length === 1 ? mrkdwn`` : mrkdwn`s`}`);
+    return;
+  }
+  if (!push(s, mrkdwn`${pad}${name}`)) return;
+  renderObject(s, obj, depth + 1);
+}
+
+function renderArray(s: RenderState, key: string, value: readonly unknown[], depth: number): void {
+  const pad = indentOf(depth);
+  const name = mrkdwn`*${label(key)}*`;
+  if (value.length === 0) {
+    push(s, mrkdwn`${pad}${name}: none`);
+    return;
+  }
+  if (value.every(isScalar)) {
+    const strings = value.map((v) => String(v));
+    // Lines of text (a diff, a list of messages) read better as a block than comma-joined.
+    const asLines = strings.some((t) => t.length > 60 || /^[+-] /.test(t)) && strings.length > 1;
+    if (asLines) {
+      push(s, mrkdwn`${pad}${name}:`);
+      if (s.lines.length < s.maxLines) s.lines.push(codeBlock(strings, s.maxLineLength));
+      return;
+    }
+    push(s, mrkdwn`${pad}${name}: ${scalarList(value, key)}`);
+    return;
+  }
+  if (!push(s, mrkdwn`${pad}${name} (${formatCount(value.length)})`)) return;
+  const shown = value.slice(0, s.maxItems);
+  for (const item of shown) {
+    if (s.lines.length >= s.maxLines) {
+      s.truncated = true;
+      return;
+    }
+    const itemPad = escapeMrkdwn('    '.repeat(Math.max(0, depth)));
+    if (isObj(item)) push(s, mrkdwn`${itemPad}${itemLine(item, s.maxLineLength)}`);
+    else if (Array.isArray(item)) push(s, mrkdwn`${itemPad}• ${item.length} values`);
+    else push(s, mrkdwn`${itemPad}• ${formatScalar(item, key, s.maxLineLength)}`);
+  }
+  if (value.length > shown.length)
+    push(
+      s,
+      mrkdwn`${escapeMrkdwn('    '.repeat(Math.max(0, depth)))}…and ${formatCount(value.length - shown.length)} more`,
+    );
+}
+
+function renderObject(s: RenderState, obj: Obj, depth: number, skip: ReadonlySet<string> = new Set()): void {
+  const keys = Object.keys(obj).filter((k) => !skip.has(k));
+  let done = 0;
+  for (const key of keys) {
+    if (s.lines.length >= s.maxLines) break;
+    renderField(s, key, obj[key], depth);
+    done += 1;
+  }
+  if (done < keys.length) {
+    s.truncated = true;
+    s.lines.push(mrkdwn`${indentOf(depth)}…and ${formatCount(keys.length - done)} more fields`);
+  }
+}
+
+/** The payload as mrkdwn lines (at most `maxLines` + 1 for the "more" notice). */
+export function genericPayloadLines(payload: unknown, options: GenericPayloadOptions = {}): Mrkdwn[] {
+  const s: RenderState = {
+    lines: [],
+    maxLines: Math.max(1, options.maxLines ?? 60),
+    maxDepth: options.maxDepth ?? 3,
+    maxItems: options.maxItems ?? 8,
+    maxLineLength: options.maxLineLength ?? 400,
+    truncated: false,
+  };
+  if (isObj(payload)) renderObject(s, payload, 0, new Set(options.skipKeys ?? []));
+  else if (Array.isArray(payload)) renderArray(s, 'items', payload, 0);
+  else push(s, formatScalar(payload, 'value', s.maxLineLength));
+  return s.lines;
+}
+
+/** The payload as section blocks within `budget` serialised characters, cut visibly. */
+export function genericPayloadBlocks(
+  payload: unknown,
+  budget: number,
+  options: GenericPayloadOptions = {},
+): KnownBlock[] {
+  const lines = genericPayloadLines(payload, options);
+  const { kept, dropped } = takeLinesWithin(lines, budget - 40);
+  return chunkSections(
+    dropped > 0 ? [...kept, mrkdwn`…and ${formatCount(dropped)} more lines not shown`] : kept,
+  );
+}

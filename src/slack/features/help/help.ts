@@ -1,0 +1,30 @@
+import { escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
+import { UserError } from '../../../messages/user-error.js';
+import { closestMatches } from '../../closest-matches.js';
+import { findSubcommand } from '../../commands/find-subcommand.js';
+import type { Subcommand } from '../../commands/subcommand.js';
+import { helpDetailReply, helpOverviewReply } from './help-view.js';
+
+export const help: Subcommand = {
+  name: 'help',
+  aliases: ['?'],
+  group: 'Bot',
+  usage: '/visibility help [subcommand]',
+  summary: 'List every subcommand with an example, or explain one.',
+  examples: ['/visibility help', '/visibility help brands'],
+  allowGuests: true,
+  async run(ctx) {
+    const name = ctx.args.positional[0];
+    if (name === undefined) return ctx.respond(helpOverviewReply(ctx.subcommands));
+    const found = findSubcommand(ctx.subcommands, name);
+    if (found) return ctx.respond(helpDetailReply(found));
+    const close = closestMatches(
+      name,
+      ctx.subcommands.map((s) => s.name),
+    );
+    throw new UserError(
+      'unknown_subcommand',
+      mrkdwn`There is no subcommand \`${escapeMrkdwn(name)}\`.${close[0] !== undefined ? mrkdwn` Did you mean \`${escapeMrkdwn(close[0])}\`?` : mrkdwn``} \`/visibility help\` lists them all.`,
+    );
+  },
+};

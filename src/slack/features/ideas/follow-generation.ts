@@ -1,0 +1,78 @@
+/**
+ * After a refresh: watch `meta.generation_status` (API.md §3) and, when the run is over,
+ * replace the "generating" message with the fresh top ideas; after `timeoutMs`, replace it
+ * with a "still running" note instead. The response_url allows 5 posts in 30 minutes:
+ * this uses exactly one more, whatever happens. A passing API hiccup is retried on the
+ * next tick; three failures in a row end the watch with the error text.
+ */
+
+import type { Brand } from '../../../api/schemas/index.js';
+import type { AppDeps } from '../../../app-deps.js';
+import { mrkdwn } from '../../../messages/mrkdwn.js';
+import { errorReply, type Reply } from '../../../messages/reply.js';
+import { userFacingError } from '../../../messages/user-facing-error.js';
+import { ideasRefreshDoneReply, ideasRefreshStillRunningReply } from './ideas-refresh-view.js';
+import type { RefreshTiming } from './refresh-timing.js';
+
+export type FollowOutcome = 'completed' | 'timeout' | 'failed' | 'aborted';
+
+export interface FollowOptions {
+  deps: Pick<AppDeps, 'api' | 'clock' | 'logger'>;
+  brand: Pick<Brand, 'id' | 'name'>;
+  respond(reply: Reply): Promise<void>;
+  timing: RefreshTiming;
+  /** How many fresh ideas the final message shows. */
+  limit: number;
+  signal: AbortSignal;
+}
+
+const MAX_FAILURES_IN_A_ROW = 3;
+
+export async function followGeneration(o: FollowOptions): Promise<FollowOutcome> {
+  const { deps, brand, signal } = o;
+  const logger = deps.logger.child({ component: 'ideas-refresh', brandId: brand.id });
+  const started = deps.clock.now();
+  let failures = 0;
+  const finish = async (reply: Reply, outcome: FollowOutcome): Promise<FollowOutcome> => {
+    try {
+      await o.respond(reply);
+    } catch (err) {
+      logger.warn({ err }, 'could not update the refresh message');
+    }
+    return outcome;
+  };
+  for (;;) {
+    try {
+      await deps.clock.sleep(o.timing.pollIntervalMs, signal);
+    } catch {
+      return 'aborted';
+    }
+    try {
+      const response = await deps.api.getContentIdeas(
+        { brandId: brand.id, status: 'active', limit: o.limit },
+        { lane: 'background', signal },
+      );
+      failures = 0;
+      // Anything but `generating` ends the run (API.md shows only generating and completed).
+      if (response.meta?.generation_status !== 'generating') {
+        logger.info({ status: response.meta?.generation_status ?? null }, 'content ideas generation ended');
+        return finish(ideasRefreshDoneReply(brand, response, o.limit), 'completed');
+      }
+    } catch (err) {
+      if (signal.aborted) return 'aborted';
+      failures += 1;
+      logger.warn({ err, failures }, 'polling content ideas failed');
+      if (failures >= MAX_FAILURES_IN_A_ROW) {
+        const facing = userFacingError(err);
+        const reply = errorReply(err, {
+          ...facing,
+          message: mrkdwn`I stopped following the content ideas refresh: ${facing.message}`,
+        });
+        return finish({ ...reply, replaceOriginal: true }, 'failed');
+      }
+    }
+    const watched = deps.clock.now() - started;
+    if (watched >= o.timing.timeoutMs)
+      return finish(ideasRefreshStillRunningReply(brand, watched), 'timeout');
+  }
+}

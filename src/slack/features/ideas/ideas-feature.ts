@@ -1,0 +1,5 @@
+import type { Feature } from '../../feature.js';
+import { ideas } from './ideas.js';
+import { ideasPageAction } from './ideas-page-action.js';
+
+export const ideasFeature: Feature = { subcommands: [ideas], actions: [ideasPageAction] };

@@ -1,0 +1,74 @@
+/**
+ * The message a content-ideas refresh owns: first "generating" (or "already generating":
+ * no second job was started, API.md §3), then replaced in place by the fresh top ideas
+ * when `meta.generation_status` leaves `generating`, or by a "still running" note when the
+ * bot stops watching.
+ */
+
+import type { ContentIdeasResponse, RefreshIdeasResult } from '../../../api/schemas/index.js';
+import { escapeMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
+import type { Reply } from '../../../messages/reply.js';
+import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
+import { fallbackText } from '../../views/fallback-text.js';
+import { inlineText } from '../../views/link-or-text.js';
+import { ideasReply } from './ideas-view.js';
+
+interface BrandRef {
+  id: string;
+  name: string;
+}
+
+const nameOf = (brand: BrandRef) => escapeMrkdwn(truncatePlain(brand.name, 100));
+
+function minutes(ms: number): Mrkdwn {
+  if (ms < 60_000) return mrkdwn`${Math.max(1, Math.round(ms / 1000))} s`;
+  const m = Math.round(ms / 60_000);
+  return mrkdwn`${m} minute${m === 1 ? mrkdwn`` : mrkdwn`s`}`;
+}
+
+export function ideasRefreshStartedReply(brand: BrandRef, result: RefreshIdeasResult): Reply {
+  const already = result.status === 'already_generating';
+  const lead = already
+    ? mrkdwn`:hourglass_flowing_sand: Content ideas for *${nameOf(brand)}* are already being generated; no second job was started.`
+    : mrkdwn`:hourglass_flowing_sand: Generating fresh content ideas for *${nameOf(brand)}*…`;
+  const service = result.message
+    ? mrkdwn`\n_The service says: ${inlineText(result.message, 300)}_`
+    : mrkdwn``;
+  const text = mrkdwn`${lead}${service}\nThis message will show the new top ideas when they are ready.`;
+  return {
+    text: fallbackText(
+      already
+        ? mrkdwn`Content ideas for ${escapeMrkdwn(brand.name)} are already being generated; no second job was started.`
+        : mrkdwn`Generating fresh content ideas for ${escapeMrkdwn(brand.name)}.`,
+    ),
+    blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }],
+  };
+}
+
+/** Generation ended: the fresh top ideas, replacing the "generating" message. */
+export function ideasRefreshDoneReply(brand: BrandRef, response: ContentIdeasResponse, limit: number): Reply {
+  const status = response.meta?.generation_status ?? 'completed';
+  const intro =
+    status === 'completed'
+      ? mrkdwn`:sparkles: Fresh content ideas for *${nameOf(brand)}* are ready.`
+      : mrkdwn`Generation for *${nameOf(brand)}* ended with status \`${inlineText(status, 40)}\`. These are the current ideas.`;
+  const reply = ideasReply({ brand, status: 'active', offset: 0, limit, response, intro });
+  return {
+    ...reply,
+    text: fallbackText(
+      mrkdwn`${status === 'completed' ? mrkdwn`Fresh content ideas are ready` : mrkdwn`Generation ended (${escapeMrkdwn(status)})`}. ${reply.text}`,
+    ),
+    replaceOriginal: true,
+  };
+}
+
+export function ideasRefreshStillRunningReply(brand: BrandRef, watchedMs: number): Reply {
+  const text = mrkdwn`:hourglass: Content ideas for *${nameOf(brand)}* are still being generated after ${minutes(watchedMs)}. I stopped watching; run \`/visibility ideas "${nameOf(brand)}"\` in a while to see them.`;
+  return {
+    text: fallbackText(
+      mrkdwn`Content ideas for ${escapeMrkdwn(brand.name)} are still being generated after ${minutes(watchedMs)}.`,
+    ),
+    blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }],
+    replaceOriginal: true,
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * `/visibility ideas <brand> [active|dismissed|implemented|all] [--limit N]` lists content
+ * ideas ranked by opportunity score, paged with Previous/Next; `ideas <brand> refresh`
+ * starts a new generation and updates its message when the run ends.
+ */
+
+import { escapeMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
+import { UserError } from '../../../messages/user-error.js';
+import { commandText } from '../../commands/args/command-text.js';
+import { flagReader } from '../../commands/args/flag-reader.js';
+import { withShareButton } from '../../commands/args/with-share-button.js';
+import { brandAndVerb } from '../../commands/brand-and-verb.js';
+import type { Subcommand } from '../../commands/subcommand.js';
+import { DEFAULT_IDEAS_PAGE, ideasPage } from './ideas-page.js';
+import { runIdeasRefresh } from './ideas-refresh.js';
+import type { IdeasStatusFilter } from './ideas-view.js';
+import { DEFAULT_REFRESH_TIMING, type RefreshTiming } from './refresh-timing.js';
+
+const STATUSES: readonly IdeasStatusFilter[] = ['active', 'dismissed', 'implemented', 'all'];
+const VERBS = new Set<string>([...STATUSES, 'refresh']);
+const USAGE =
+  '/visibility ideas <brand> [active|dismissed|implemented|all] [--limit 1-200] | ideas <brand> refresh';
+
+export interface IdeasOptions {
+  refreshTiming?: Partial<RefreshTiming>;
+}
+
+export function createIdeasSubcommand(options: IdeasOptions = {}): Subcommand {
+  const timing: RefreshTiming = { ...DEFAULT_REFRESH_TIMING, ...options.refreshTiming };
+  return {
+    name: 'ideas',
+    aliases: ['idea', 'content-ideas'],
+    group: 'Content ideas',
+    usage: USAGE,
+    summary:
+      'Content ideas ranked by opportunity score (active unless you ask for dismissed, implemented or all), with Previous/Next; `refresh` generates new ones and updates the message when they are ready.',
+    examples: [
+      '/visibility ideas "Acme Analytics"',
+      '/visibility ideas "Acme Analytics" all --limit 20',
+      '/visibility ideas "Globex Corporation" implemented',
+      '/visibility ideas "Acme Analytics" refresh',
+    ],
+    async run(ctx) {
+      const { brandToken, verb, rest } = brandAndVerb(ctx.args.positional, VERBS);
+      const fail = (message: Mrkdwn) => new UserError('bad_arguments', message, USAGE);
+      if (rest.length > 0) {
+        throw fail(
+          mrkdwn`Unexpected “${escapeMrkdwn(rest.join(' ').slice(0, 60))}” after \`${escapeMrkdwn(verb ?? '')}\`.`,
+        );
+      }
+      const flags = flagReader(ctx.args.flags, fail);
+      if (verb === 'refresh') {
+        flags.rejectUnknown();
+        await runIdeasRefresh(ctx, brandToken, timing);
+        return;
+      }
+      const status: IdeasStatusFilter = flags.bool('all')
+        ? 'all'
+        : ((verb as IdeasStatusFilter | undefined) ?? 'active');
+      const limit = flags.int(1, 200, 'limit');
+      flags.rejectUnknown();
+      const brand = await ctx.resolveBrand(brandToken);
+      const reply = await ideasPage(ctx.deps, brand, {
+        status,
+        offset: 0,
+        limit: limit ?? DEFAULT_IDEAS_PAGE,
+      });
+      const words = status === 'active' ? [] : [status];
+      await ctx.respond(withShareButton(reply, commandText('ideas', brand.id, words, { limit })));
+    },
+  };
+}
+
+export const ideas = createIdeasSubcommand();

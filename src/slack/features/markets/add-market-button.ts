@@ -1,0 +1,12 @@
+/** `markets <brand> add` and the Add market button: the add-market form, after the permission checks. */
+import type { Brand } from '../../../api/schemas/index.js';
+import { BRAND_WRITES } from '../../brand-writes.js';
+import { brandModalButton, type ModalOpener, openBrandModal } from '../../open-brand-modal.js';
+import { addMarketModal } from './add-market-modal.js';
+import { MARKET_ACTIONS } from './markets-view.js';
+
+export function openAddMarketModal(o: ModalOpener, brand: Brand): Promise<void> {
+  return openBrandModal(o, brand, BRAND_WRITES.addMarket, (where) => addMarketModal(brand, where));
+}
+
+export const addMarketButton = brandModalButton(MARKET_ACTIONS.add, openAddMarketModal);

@@ -1,0 +1,157 @@
+/**
+ * `/visibility status`: how the bot and its API key are doing. The reply is a list of
+ * sections, each a `StatusSection` in `statusSections`; other parts of the bot (the
+ * scheduler, the jobs) append their own section there and it shows up in `status`.
+ *
+ * A section reads local state only (the limiter, the database, the last API outcome),
+ * never the Brand Visibility API: status must answer when the key is rejected or its daily
+ * quota is spent, which is exactly when people run it.
+ */
+
+import { ENDPOINTS } from '../../../api/endpoint-table.js';
+import type { LimiterState } from '../../../api/limiter/types.js';
+import type { ApiHealthSnapshot } from '../../../api-health.js';
+import type { AppDeps } from '../../../app-deps.js';
+import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
+import type { KnownBlock } from '../../../messages/block-kit-types.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
+import type { Reply } from '../../../messages/reply.js';
+import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
+import { shareActionsBlock } from '../../views/share-button.js';
+import { usageBar } from '../../views/usage-bar.js';
+import { schedulerStatusSection } from './scheduler-status-view.js';
+
+export interface StatusSource {
+  deps: Pick<AppDeps, 'api' | 'apiHealth' | 'clock' | 'config' | 'db' | 'metrics'>;
+  nowMs: number;
+}
+
+export interface StatusSection {
+  name: string;
+  /** Gathers what it shows (locally, see above) and returns its blocks; a throw shows it as unavailable. */
+  blocks(source: StatusSource): KnownBlock[] | Promise<KnownBlock[]>;
+}
+
+/** The plan comes from our config (scale, enterprise, test); kept short all the same. */
+const planName = (s: LimiterState) => escapeMrkdwn(truncatePlain(s.plan, 40));
+const num = (n: number) => escapeMrkdwn(Math.round(n).toLocaleString('en-US'));
+const section = (text: Mrkdwn): KnownBlock => ({
+  type: 'section',
+  text: { type: 'mrkdwn', text: truncateMrkdwn(text, L.sectionText) },
+});
+
+function seconds(ms: number): Mrkdwn {
+  if (ms < 1000) return mrkdwn`${Math.round(ms)} ms`;
+  if (ms < 120_000) return escapeMrkdwn(`${(ms / 1000).toFixed(1)} s`);
+  return mrkdwn`${Math.round(ms / 60_000)} min`;
+}
+
+/** Requests today against the key's daily limit (API.md §8), shared by every process using the key. */
+export function apiUsageBlocks(s: LimiterState): KnownBlock[] {
+  if (s.dailyLimit === null) {
+    return [
+      section(
+        mrkdwn`*API usage today:* ${num(s.usedToday)} requests (the ${planName(s)} plan has no daily limit).`,
+      ),
+    ];
+  }
+  const pct = s.dailyLimit > 0 ? (s.usedToday / s.dailyLimit) * 100 : 100;
+  const warn =
+    pct >= 100
+      ? mrkdwn` :no_entry: Spent: only cached answers until it resets.`
+      : pct >= 80
+        ? mrkdwn` :warning:`
+        : mrkdwn``;
+  return [
+    section(
+      mrkdwn`*API usage today:* ${num(s.usedToday)} of ${num(s.dailyLimit)} requests  \`${usageBar(pct)}\`${warn}\nResets ${slackDate(s.dailyResetAt)}.`,
+    ),
+  ];
+}
+
+/** The key's token bucket, queues and pauses (DESIGN.md: one key, one budget). */
+export function limiterBlocks(s: LimiterState, nowMs: number): KnownBlock[] {
+  const lines = [
+    mrkdwn`*Rate limiter* (${planName(s)} plan): ${Math.floor(s.tokens)} of ${num(s.capacity)} tokens, refilling ${num(s.refillPerSecond * 60)}/min.`,
+    mrkdwn`Waiting: ${s.lanes.interactive.queued} interactive, ${s.lanes.background.queued} background request${s.lanes.background.queued === 1 ? mrkdwn`` : mrkdwn`s`}. Time spent waiting since start: ${seconds(s.waitedMs.interactive)} interactive, ${seconds(s.waitedMs.background)} background.`,
+  ];
+  if (s.keyPausedUntil !== null && s.keyPausedUntil > nowMs) {
+    lines.push(
+      mrkdwn`:double_vertical_bar: The whole key is paused after a rate limit until ${slackDate(s.keyPausedUntil)}.`,
+    );
+  }
+  const pauses = Object.entries(s.endpointPauses)
+    .filter(([, until]) => until !== undefined && until > nowMs)
+    .map(([key, until]) => {
+      const spec = ENDPOINTS[key as keyof typeof ENDPOINTS];
+      const name = escapeMrkdwn(spec ? `${spec.method} ${spec.path}` : key);
+      return mrkdwn`\`${name}\` until ${slackDate(until!)}`;
+    });
+  if (pauses.length > 0)
+    lines.push(mrkdwn`:double_vertical_bar: Paused endpoints: ${joinMrkdwn(pauses, mrkdwn`, `)}.`);
+  lines.push(
+    s.rateLimitedCount === 0
+      ? mrkdwn`No rate-limit answers (429) from the service since start.`
+      : mrkdwn`:warning: ${s.rateLimitedCount} rate-limit answer${s.rateLimitedCount === 1 ? mrkdwn`` : mrkdwn`s`} (429) from the service since start.`,
+  );
+  return [section(joinMrkdwn(lines, mrkdwn`\n`))];
+}
+
+/** The last real API call's outcome (no probe: that would spend the key's budget). */
+export function serviceBlocks(h: ApiHealthSnapshot): KnownBlock[] {
+  if (h.reachable === null) return [section(mrkdwn`*Service:* no request sent since the bot started.`)];
+  const when = h.checkedAt ? mrkdwn` (${slackDate(Date.parse(h.checkedAt))})` : mrkdwn``;
+  const status =
+    h.lastStatus === null ? mrkdwn`` : mrkdwn`, last answer: ${escapeMrkdwn(String(h.lastStatus))}`;
+  return [
+    section(
+      h.reachable
+        ? mrkdwn`*Service:* :large_green_circle: answering${status}${when}.`
+        : mrkdwn`*Service:* :red_circle: not answering${status}${when}.`,
+    ),
+  ];
+}
+
+export const statusSections: StatusSection[] = [
+  { name: 'API usage', blocks: ({ deps }) => apiUsageBlocks(deps.api.limiterState()) },
+  { name: 'Rate limiter', blocks: ({ deps, nowMs }) => limiterBlocks(deps.api.limiterState(), nowMs) },
+  { name: 'Service', blocks: ({ deps }) => serviceBlocks(deps.apiHealth.snapshot()) },
+  schedulerStatusSection,
+];
+
+/** Every section's blocks, a failing section replaced by a line saying so. */
+export async function collectStatusBlocks(
+  source: StatusSource,
+  sections: readonly StatusSection[] = statusSections,
+): Promise<KnownBlock[][]> {
+  return Promise.all(
+    sections.map(async (s) => {
+      try {
+        return await s.blocks(source);
+      } catch {
+        return [section(mrkdwn`*${escapeMrkdwn(s.name)}:* unavailable right now.`)];
+      }
+    }),
+  );
+}
+
+export function statusReply(parts: readonly KnownBlock[][], fallback: Mrkdwn, commandText = 'status'): Reply {
+  const blocks: KnownBlock[] = [
+    { type: 'header', text: { type: 'plain_text', text: mrkdwn`Brand Visibility bot status` } },
+  ];
+  for (const [i, part] of parts.entries()) {
+    if (i > 0 && part.length > 0) blocks.push({ type: 'divider' });
+    blocks.push(...part);
+  }
+  blocks.push(shareActionsBlock(commandText));
+  return { text: truncateMrkdwn(fallback, L.fallbackText), blocks };
+}
+
+/** The plain-text fallback: the two figures people ask status for. */
+export function statusFallback(s: LimiterState): Mrkdwn {
+  const usage =
+    s.dailyLimit === null
+      ? mrkdwn`${num(s.usedToday)} API requests today`
+      : mrkdwn`${num(s.usedToday)} of ${num(s.dailyLimit)} API requests used today`;
+  return mrkdwn`Bot status: ${usage}; rate limiter ${Math.floor(s.tokens)}/${num(s.capacity)} tokens, ${s.lanes.interactive.queued + s.lanes.background.queued} waiting.`;
+}

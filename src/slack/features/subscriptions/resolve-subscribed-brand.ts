@@ -1,0 +1,60 @@
+/**
+ * The brand of one of this channel's subscriptions, by name, prefix or id, or without a
+ * name the channel's default brand (or its only subscription). Read from the database, not
+ * the API: unsubscribe, settings and mute must work while the key is rejected or its quota
+ * is spent, which is when people reach for them.
+ */
+import type { Brand } from '../../../api/schemas/index.js';
+import type { AppDeps } from '../../../app-deps.js';
+import { escapeMrkdwn, joinMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
+import { UserError } from '../../../messages/user-error.js';
+import { createSubscriptionsRepo, type Subscription } from '../../../store/subscriptions-repo.js';
+import { channelDefaultBrandId } from '../../commands/channel-default-brand.js';
+import { resolveBrand } from '../../commands/resolve-brand.js';
+
+function notSubscribed(what: string, subs: readonly Subscription[]): UserError {
+  const list = joinMrkdwn(
+    subs.map((s) => mrkdwn`*${escapeMrkdwn(s.brandName)}*`),
+    mrkdwn`, `,
+  );
+  return new UserError(
+    'not_subscribed',
+    mrkdwn`This channel is not subscribed to ${escapeMrkdwn(what)}. ${
+      subs.length > 0
+        ? mrkdwn`Its subscriptions: ${list}.`
+        : mrkdwn`It has no subscriptions; start one with \`/visibility subscribe "Brand name"\`.`
+    }`,
+  );
+}
+
+export function resolveSubscribedBrand(
+  deps: Pick<AppDeps, 'db'>,
+  channelId: string,
+  token: string | undefined,
+): Subscription {
+  const subs = createSubscriptionsRepo(deps.db).listByChannel(channelId);
+  if (token === undefined || token.trim() === '') {
+    const defaultId = channelDefaultBrandId(deps.db, channelId);
+    const byDefault = subs.find((s) => s.brandId === defaultId);
+    if (byDefault) return byDefault;
+    if (subs.length === 1) return subs[0]!;
+    if (subs.length === 0) throw notSubscribed('any brand', subs);
+    throw new UserError(
+      'brand_missing',
+      mrkdwn`Which brand? This channel is subscribed to ${joinMrkdwn(
+        subs.map((s) => mrkdwn`*${escapeMrkdwn(s.brandName)}*`),
+        mrkdwn`, `,
+      )}.`,
+    );
+  }
+  // resolveBrand reads only id and name.
+  const brands = subs.map((s) => ({ id: s.brandId, name: s.brandName }) as Brand);
+  try {
+    const found = resolveBrand(brands, token);
+    return subs.find((s) => s.brandId === found.id)!;
+  } catch (err) {
+    if (err instanceof UserError && err.code === 'brand_unknown')
+      throw notSubscribed(`"${escapeMrkdwn(token)}"`, subs);
+    throw err;
+  }
+}

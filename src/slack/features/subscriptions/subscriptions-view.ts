@@ -1,0 +1,188 @@
+/**
+ * Replies of the subscription commands (subscribe, subscriptions, settings, mute): what a
+ * channel receives, with which settings, and anything holding it back (a mute, a pause
+ * Slack caused, snoozed kinds, alerts waiting for quiet hours to end). Pure.
+ */
+
+import type { AlertSettings } from '../../../alerts/alert-settings.js';
+import { formatSettings, formatSettingsArgs } from '../../../alerts/format-settings.js';
+import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
+import type { KnownBlock } from '../../../messages/block-kit-types.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
+import type { Reply } from '../../../messages/reply.js';
+import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
+import type { Snooze } from '../../../store/snoozes-repo.js';
+import type { Subscription } from '../../../store/subscriptions-repo.js';
+import { brandName } from '../../views/brand-name.js';
+import { chunkSections } from '../../views/chunk-sections.js';
+
+/** The snooze button's words for each kind (alert-snooze.ts says the same). */
+const KIND_LABEL: Readonly<Record<string, string>> = {
+  citation_lost: 'lost-citation alerts',
+  citation_competitor: 'competitor alerts',
+  citation_sentiment: 'sentiment alerts',
+  crawler_drop: 'crawler alerts',
+  crawler_recovered: 'crawler recovery notices',
+  ai_pages_threshold: 'AI Pages usage alerts',
+  ai_pages_disabled: 'AI Pages status alerts',
+};
+
+const quote = (name: string) => `"${name.replace(/"/g, '')}"`;
+
+/** `/visibility <verb> "Brand"` as a copyable code span. */
+export function commandFor(verb: string, sub: Pick<Subscription, 'brandName'>, rest = ''): Mrkdwn {
+  const tail = rest ? mrkdwn` ${escapeMrkdwn(rest)}` : mrkdwn``;
+  return mrkdwn`\`/visibility ${escapeMrkdwn(verb)} ${escapeMrkdwn(quote(sub.brandName))}${tail}\``;
+}
+
+function timeZoneOf(settings: AlertSettings, defaultTimezone: string): string {
+  return settings.timezone ?? `${defaultTimezone} (the bot's default)`;
+}
+
+/** "alerts and the daily digest at 09:00 UTC" (plain text: escape it where it is shown) */
+export function receives(
+  sub: Pick<Subscription, 'alerts' | 'digest' | 'settings'>,
+  defaultTimezone: string,
+): string {
+  const digest = `the daily digest at ${sub.settings.digestTime} ${timeZoneOf(sub.settings, defaultTimezone)}`;
+  if (sub.alerts && sub.digest) return `alerts and ${digest}`;
+  if (sub.alerts) return 'alerts (no digest)';
+  return `${digest} (no alerts)`;
+}
+
+export interface SubscriptionState {
+  sub: Subscription;
+  /** Snoozes running now for this channel and brand. */
+  snoozes: readonly Snooze[];
+  /** Alert messages waiting for a mute, a snooze or quiet hours to end. */
+  held: number;
+}
+
+/** What holds a subscription back, one line each; empty when nothing does. */
+export function stateLines(s: SubscriptionState, nowMs: number): Mrkdwn[] {
+  const { sub } = s;
+  const lines: Mrkdwn[] = [];
+  if (sub.pausedReason) {
+    const since = sub.pausedAtMs ? mrkdwn`since ${slackDate(sub.pausedAtMs)}` : mrkdwn``;
+    lines.push(
+      mrkdwn`:double_vertical_bar: *Paused* ${since}: ${escapeMrkdwn(sub.pausedReason)}. Fix that, then ${commandFor('subscribe', sub)} again to resume.`,
+    );
+  }
+  if (sub.mutedUntilMs !== null && sub.mutedUntilMs > nowMs) {
+    lines.push(
+      mrkdwn`:no_bell: *Muted* until ${slackDate(sub.mutedUntilMs)}; alerts are held, not dropped. ${commandFor('unmute', sub)} ends it now.`,
+    );
+  }
+  for (const z of s.snoozes) {
+    lines.push(
+      mrkdwn`:zzz: ${escapeMrkdwn(KIND_LABEL[z.kind] ?? z.kind)} snoozed until ${slackDate(z.untilMs)}.`,
+    );
+  }
+  if (s.held > 0) {
+    lines.push(
+      mrkdwn`:hourglass: ${s.held} alert message${s.held === 1 ? mrkdwn`` : mrkdwn`s`} held, delivered together when the hold ends.`,
+    );
+  }
+  return lines;
+}
+
+/**
+ * The readable settings lines from the alerts layer: their markers (`*`, `_`, backticks)
+ * are not among the characters escaping touches, so escaping keeps them and makes the
+ * values (a time zone, a time) safe whatever they hold.
+ */
+const settingsLines = (settings: AlertSettings, defaultTimezone: string): Mrkdwn[] =>
+  formatSettings(settings, { defaultTimezone }).map(escapeMrkdwn);
+
+export function subscriptionsReply(
+  states: readonly SubscriptionState[],
+  defaultTimezone: string,
+  nowMs: number,
+): Reply {
+  if (states.length === 0) {
+    const text = mrkdwn`This channel has no subscriptions. Start one with \`/visibility subscribe "Acme Analytics"\` (alerts and the daily digest), or add \`alerts\` or \`digest\` for just one.`;
+    return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] };
+  }
+  const lines: Mrkdwn[] = [];
+  for (const s of states) {
+    const { sub } = s;
+    lines.push(
+      mrkdwn`*${brandName(sub.brandName)}*: ${escapeMrkdwn(receives(sub, defaultTimezone))}`,
+      ...stateLines(s, nowMs),
+      mrkdwn`Settings: \`${escapeMrkdwn(formatSettingsArgs(sub.settings))}\``,
+      mrkdwn``,
+    );
+  }
+  const blocks: KnownBlock[] = [
+    { type: 'header', text: { type: 'plain_text', text: mrkdwn`Subscriptions in this channel` } },
+    ...chunkSections(lines.slice(0, -1)),
+    {
+      type: 'context',
+      elements: [
+        {
+          type: 'mrkdwn',
+          text: mrkdwn`Change one with \`/visibility settings &lt;brand&gt; key=value …\`; \`/visibility help settings\` lists the settings.`,
+        },
+      ],
+    },
+  ];
+  const plain = states
+    .map(({ sub }) => {
+      const flags = [
+        sub.pausedReason ? `paused: ${sub.pausedReason}` : null,
+        sub.mutedUntilMs && sub.mutedUntilMs > nowMs ? 'muted' : null,
+      ]
+        .filter(Boolean)
+        .join(', ');
+      return `${sub.brandName}: ${receives(sub, defaultTimezone)}${flags ? ` (${flags})` : ''}`;
+    })
+    .join('; ');
+  return {
+    text: truncatePlain(escapeMrkdwn(`Subscriptions in this channel: ${plain}`), L.fallbackText),
+    blocks,
+  };
+}
+
+export function subscribedReply(sub: Subscription, o: { created: boolean; defaultTimezone: string }): Reply {
+  const name = brandName(sub.brandName);
+  const lead = o.created
+    ? mrkdwn`This channel is now subscribed to *${name}*: ${escapeMrkdwn(receives(sub, o.defaultTimezone))}.`
+    : mrkdwn`This channel's subscription to *${name}* now brings ${escapeMrkdwn(receives(sub, o.defaultTimezone))}.`;
+  const lines = [lead];
+  if (sub.alerts) {
+    lines.push(
+      mrkdwn`Alerts come when a citation is lost, a competitor appears on a cited page or its sentiment falls, when AI crawler visits drop (and recover), and when AI Pages usage passes 80, 90 and 100 %. Changes from before now are not alerted.`,
+    );
+  }
+  lines.push(
+    mrkdwn`Settings: ${commandFor('settings', sub)} · pause alerts: ${commandFor('mute', sub, '2h')} · stop: ${commandFor('unsubscribe', sub)}`,
+  );
+  return { text: joinMrkdwn(lines, mrkdwn`\n`), blocks: chunkSections(lines) };
+}
+
+export function settingsReply(
+  sub: Subscription,
+  defaultTimezone: string,
+  changed: readonly string[] = [],
+): Reply {
+  const name = brandName(sub.brandName);
+  const head =
+    changed.length > 0
+      ? mrkdwn`:white_check_mark: Updated the alert settings for *${name}* in this channel.`
+      : mrkdwn`Alert settings for *${name}* in this channel:`;
+  const lines = [
+    head,
+    ...settingsLines(sub.settings, defaultTimezone),
+    mrkdwn``,
+    mrkdwn`To change them, copy, edit and send: ${commandFor('settings', sub, formatSettingsArgs(sub.settings))}`,
+  ];
+  return {
+    text: truncatePlain(
+      escapeMrkdwn(
+        `${changed.length > 0 ? mrkdwn`Updated: ` : mrkdwn``}${sub.brandName}: ${formatSettingsArgs(sub.settings)}`,
+      ),
+      L.fallbackText,
+    ),
+    blocks: chunkSections(lines),
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * `subscriptions`: this channel's subscriptions with their settings, and whatever holds
+ * them back: a mute, a pause Slack caused (with its reason), snoozed kinds, held alerts.
+ * Read from the database only, so it answers when the API key does not.
+ */
+
+import { mrkdwn } from '../../../messages/mrkdwn.js';
+import { createOutboxRepo } from '../../../store/outbox-repo.js';
+import { createSnoozesRepo } from '../../../store/snoozes-repo.js';
+import { createSubscriptionsRepo } from '../../../store/subscriptions-repo.js';
+import type { Subcommand } from '../../commands/subcommand.js';
+import { subscriptionsReply } from './subscriptions-view.js';
+
+export const subscriptions: Subcommand = {
+  name: 'subscriptions',
+  aliases: ['subs'],
+  group: 'Alerts',
+  usage: '/visibility subscriptions',
+  summary:
+    'This channel’s subscriptions: what each brings, its settings, and whether it is muted, snoozed or paused (and why).',
+  examples: ['/visibility subscriptions'],
+  async run(ctx) {
+    if (ctx.args.positional.length > 0)
+      throw ctx.usageError(mrkdwn`\`subscriptions\` takes no arguments; it lists this channel’s.`);
+    const { deps, channelId } = ctx;
+    const now = deps.clock.now();
+    const snoozes = createSnoozesRepo(deps.db)
+      .listActive(now)
+      .filter((z) => z.channelId === channelId);
+    const held = createOutboxRepo(deps.db).listHeld(channelId);
+    const states = createSubscriptionsRepo(deps.db)
+      .listByChannel(channelId)
+      .map((sub) => ({
+        sub,
+        snoozes: snoozes.filter((z) => z.brandId === sub.brandId),
+        held: held.filter((r) => r.brandId === sub.brandId).length,
+      }));
+    await ctx.respond(subscriptionsReply(states, deps.config.defaultTimezone, now));
+  },
+};

@@ -1,0 +1,51 @@
+/**
+ * `unmute <brand>`: ends a mute now. The alerts it held are released (unless quiet hours or
+ * a snooze still hold them) and arrive together at the next delivery. Admins only when
+ * SLACK_ADMIN_USERS is set; audited.
+ */
+import { liftMute } from '../../../jobs/lift-mute.js';
+import { escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
+import { textReply } from '../../../messages/reply.js';
+import type { Subcommand } from '../../commands/subcommand.js';
+import { brandName } from '../../views/brand-name.js';
+import { resolveSubscribedBrand } from './resolve-subscribed-brand.js';
+import { SUBSCRIPTION_WRITES } from './subscription-writes.js';
+
+export const unmute: Subcommand = {
+  name: 'unmute',
+  group: 'Alerts',
+  usage: '/visibility unmute <brand>',
+  summary: 'End a mute now; the alerts it held arrive together in one message.',
+  examples: ['/visibility unmute "Acme Analytics"'],
+  async run(ctx) {
+    const { deps, channelId, userId } = ctx;
+    await ctx.requireWriter(SUBSCRIPTION_WRITES.unmute);
+    const token = ctx.args.positional.join(' ').trim();
+    const sub = resolveSubscribedBrand(deps, channelId, token === '' ? undefined : token);
+    const now = deps.clock.now();
+    const name = brandName(sub.brandName);
+    if (sub.mutedUntilMs === null || sub.mutedUntilMs <= now) {
+      await ctx.respond(
+        textReply(mrkdwn`Alerts for *${name}* are not muted in this channel; nothing changed.`),
+      );
+      return;
+    }
+    const { released } = liftMute(deps.db, sub, deps.config.defaultTimezone, now);
+    deps.auditLog.record({
+      atMs: now,
+      userId,
+      channelId,
+      brandId: sub.brandId,
+      action: SUBSCRIPTION_WRITES.unmute,
+      detail: { released },
+      result: 'ok',
+    });
+    const held =
+      released > 0
+        ? ` ${released} held alert message${released === 1 ? '' : 's'} will arrive shortly, together.`
+        : '';
+    await ctx.respond(
+      textReply(mrkdwn`:bell: Alerts for *${name}* are back on in this channel.${escapeMrkdwn(held)}`),
+    );
+  },
+};

@@ -1,0 +1,68 @@
+/**
+ * Opens a modal that changes a brand (`markets <brand> add`, `location <brand>`,
+ * `aliases <brand> edit`, or the matching button). The permission checks run before the
+ * modal opens: nobody fills in a form only to be told they may not save it.
+ */
+import type { WebClient } from '@slack/web-api';
+import type { Brand } from '../api/schemas/index.js';
+import type { AppDeps } from '../app-deps.js';
+import { fitView } from '../messages/block-kit-limits.js';
+import type { ModalView } from '../messages/block-kit-types.js';
+import { mrkdwn } from '../messages/mrkdwn.js';
+import { UserError } from '../messages/user-error.js';
+import type { ActionContext, ActionHandler } from './actions/action-handler.js';
+import { parseActionValue } from './actions/parse-action-value.js';
+import { ensureCanEditBrand } from './permissions.js';
+import type { BrandModalMetadata } from './views/brand-modal-metadata.js';
+
+/** What both a CommandContext and an ActionContext offer. */
+export interface ModalOpener {
+  deps: AppDeps;
+  userId: string;
+  channelId: string | undefined;
+  client: WebClient;
+  triggerId: string | undefined;
+  requireWriter(action: string): Promise<void>;
+}
+
+/**
+ * Checks that the user may make this change to the brand, then opens the view `build`
+ * returns (it may first read what the form edits).
+ */
+export async function openBrandModal(
+  o: ModalOpener,
+  brand: Brand,
+  action: string,
+  build: (where: Omit<BrandModalMetadata, 'brandId'>) => ModalView | Promise<ModalView>,
+): Promise<void> {
+  await o.requireWriter(action);
+  ensureCanEditBrand(o.deps, o, brand, action);
+  const view = await build(o.channelId ? { channelId: o.channelId } : {});
+  if (!o.triggerId) {
+    throw new UserError(
+      'no_trigger',
+      mrkdwn`Slack did not allow a form to open from here; run the command instead.`,
+    );
+  }
+  await o.client.views.open({ trigger_id: o.triggerId, view: fitView(view) });
+}
+
+/** A button whose value is `{brandId}` and that opens one of a brand's edit forms. */
+export function brandModalButton(
+  prefix: string,
+  open: (o: ModalOpener, brand: Brand) => Promise<void>,
+): ActionHandler {
+  return {
+    prefix,
+    run: async (ctx: ActionContext) => {
+      const { brandId } = parseActionValue(ctx.action.value);
+      if (typeof brandId !== 'string' || brandId === '') {
+        throw new UserError(
+          'stale_action',
+          mrkdwn`That button is from an older message; run the command again.`,
+        );
+      }
+      await open(ctx, await ctx.resolveBrand(brandId));
+    },
+  };
+}

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { findClickable } from '../../../src/dev/demo/commands/find-clickable.js';
+import type { ShownClickable } from '../../../src/dev/demo/console-state.js';
+import { resolveDemoBrand } from '../../../src/dev/demo/demo-brands.js';
+import { formInputs } from '../../../src/dev/demo/render/form-inputs.js';
+import { submissionValues } from '../../../src/dev/demo/submission-values.js';
+import { tokenize } from '../../../src/dev/demo/tokenize.js';
+import { tourLines } from '../../../src/dev/demo/tour-lines.js';
+import { subcommands } from '../../../src/slack/commands/registry.js';
+
+const ptext = (text: string) => ({ type: 'plain_text', text });
+
+describe('tokenize', () => {
+  it('keeps quoted words together, wherever the quotes are', () => {
+    expect(tokenize(':usage "Acme Analytics" 92')).toEqual([':usage', 'Acme Analytics', '92']);
+    expect(tokenize(`submit brand.name="Acme Labs" note='a b'  x=`)).toEqual([
+      'submit',
+      'brand.name=Acme Labs',
+      'note=a b',
+      'x=',
+    ]);
+    expect(tokenize('a ""')).toEqual(['a', '']);
+  });
+});
+
+describe('submissionValues', () => {
+  const inputs = formInputs([
+    {
+      type: 'input',
+      block_id: 'brand',
+      label: ptext('Brand'),
+      element: {
+        type: 'static_select',
+        action_id: 'pick',
+        options: [
+          { text: ptext('Acme Analytics'), value: 'a1' },
+          { text: ptext('Initech'), value: 'd4' },
+        ],
+      },
+    },
+    {
+      type: 'input',
+      block_id: 'kinds',
+      label: ptext('Kinds'),
+      element: {
+        type: 'checkboxes',
+        action_id: 'k',
+        options: [
+          { text: ptext('Lost'), value: 'lost' },
+          { text: ptext('New'), value: 'new' },
+        ],
+      },
+    },
+    {
+      type: 'input',
+      block_id: 'note',
+      label: ptext('Note'),
+      element: { type: 'plain_text_input', action_id: 'text', initial_value: 'hi' },
+    },
+    { type: 'input', block_id: 'day', label: ptext('Day'), element: { type: 'datepicker', action_id: 'd' } },
+  ]);
+
+  it('shapes state.values like Slack, by value, number or label; initial values kept', () => {
+    const { values, problems } = submissionValues(inputs, ['brand.pick=2', 'kinds=lost,New']);
+    expect(problems).toEqual([]);
+    expect(values).toEqual({
+      brand: {
+        pick: {
+          type: 'static_select',
+          selected_option: { text: { type: 'plain_text', text: 'Initech', emoji: true }, value: 'd4' },
+        },
+      },
+      kinds: {
+        k: {
+          type: 'checkboxes',
+          selected_options: [
+            { text: { type: 'plain_text', text: 'Lost', emoji: true }, value: 'lost' },
+            { text: { type: 'plain_text', text: 'New', emoji: true }, value: 'new' },
+          ],
+        },
+      },
+      note: { text: { type: 'plain_text_input', value: 'hi' } },
+      day: { d: { type: 'datepicker', selected_date: null } },
+    });
+    expect(submissionValues(inputs, ['pick=a1', 'day.d=2025-01-02']).values['day']).toEqual({
+      d: { type: 'datepicker', selected_date: '2025-01-02' },
+    });
+  });
+
+  it('says what is wrong', () => {
+    const { problems } = submissionValues(inputs, ['brand.pick=Globex', 'nope=1', 'junk']);
+    expect(problems).toEqual([
+      'The form has no input "nope".',
+      '"junk" is not block_id.action_id=value.',
+      '"Globex" is not an option of Brand.',
+    ]);
+  });
+});
+
+describe('findClickable', () => {
+  const c = (label: string): ShownClickable => ({
+    label,
+    actionId: label,
+    blockId: undefined,
+    value: undefined,
+    selectedOption: undefined,
+    url: undefined,
+    confirm: undefined,
+    target: { kind: 'view', viewId: 'V1' },
+  });
+  const shown = [c('Details'), c('Citations'), c('Period ▸ Last 30 days')];
+  it('finds by number, label, option label or start', () => {
+    expect(findClickable(shown, '2')?.label).toBe('Citations');
+    expect(findClickable(shown, 'citations')?.label).toBe('Citations');
+    expect(findClickable(shown, 'last 30 days')?.label).toBe('Period ▸ Last 30 days');
+    expect(findClickable(shown, 'Det')?.label).toBe('Details');
+    expect(findClickable(shown, '9')).toBeUndefined();
+  });
+});
+
+describe('resolveDemoBrand', () => {
+  it('takes a seed key, a full name or an unambiguous start', () => {
+    expect(resolveDemoBrand('acme')?.name).toBe('Acme Analytics');
+    expect(resolveDemoBrand('Acme Labs')?.name).toBe('Acme Labs');
+    expect(resolveDemoBrand('north')?.name).toBe('Northwind Outfitters');
+    expect(resolveDemoBrand('acme l')?.name).toBe('Acme Labs');
+    expect(resolveDemoBrand('ac')).toBeUndefined();
+  });
+});
+
+describe('tourLines', () => {
+  it('runs help, the first example of every registered subcommand, then the console features', () => {
+    const lines = tourLines(subcommands);
+    expect(lines.filter((l) => !l.startsWith('#'))[0]).toBe('/visibility help');
+    for (const s of subcommands) if (s.examples[0]) expect(lines).toContain(s.examples[0]);
+    expect(lines).toContain(':home');
+    expect(lines).toContain(':advance');
+    expect(lines).toContain(':usage "Acme Analytics" 92');
+    expect(lines.some((l) => l.startsWith(':click'))).toBe(true);
+    // The subscription the tour made is still there when the jobs run; unsubscribe comes after.
+    const jobs = lines.indexOf(':jobs');
+    expect(lines.findIndex((l) => l.startsWith('/visibility subscribe '))).toBeLessThan(jobs);
+    expect(lines.findIndex((l) => l.startsWith('/visibility unsubscribe '))).toBeGreaterThan(jobs);
+  });
+});

@@ -1,0 +1,221 @@
+/**
+ * The demo end to end, in process: real simulator, local Slack and service; the console
+ * driven by a script file, the tour or an input stream; stdout captured (not a TTY, so
+ * plain text).
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DemoOptions, runDemo } from '../../../src/cli/demo.js';
+import type { RunJobsLookup } from '../../../src/dev/demo/load-run-jobs.js';
+import type { DemoStack } from '../../../src/dev/demo/start-demo-stack.js';
+import { SEED_BRANDS } from '../../../src/dev/simulator/index.js';
+
+const BRAND_NAMES = Object.values(SEED_BRANDS).map((b) => b.name);
+const FAST = { quietMs: 100, followMs: 1500, replyTimeoutMs: 10_000 };
+const notBuilt = async (): Promise<RunJobsLookup> => ({ found: false, reason: undefined });
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'demo-test-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function capture(): { stream: PassThrough; text: () => string } {
+  const stream = new PassThrough();
+  const chunks: Buffer[] = [];
+  stream.on('data', (c: Buffer) => chunks.push(c));
+  return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
+}
+
+async function run(args: string[], options: DemoOptions = {}) {
+  const out = capture();
+  const err = capture();
+  let stack: DemoStack | undefined;
+  const code = await runDemo(args, {
+    output: out.stream,
+    errorOutput: err.stream,
+    timing: FAST,
+    loadRunJobs: notBuilt,
+    onStarted: (s) => {
+      stack = s;
+    },
+    ...options,
+  });
+  return { code, output: out.text(), errors: err.text(), stack: stack! };
+}
+
+async function script(name: string, lines: string[]): Promise<string> {
+  const file = join(dir, name);
+  await writeFile(file, lines.join('\n'));
+  return file;
+}
+
+describe('demo --script', () => {
+  it('runs each line, echoed, and renders replies as plain text', async () => {
+    const file = await script('basic.txt', [
+      '# a comment, ignored',
+      '',
+      '/visibility brands',
+      ':click 1',
+      ':advance',
+      ':usage acme 92',
+      ':traffic "Acme Labs" 0.4',
+      ':jobs',
+      ':click 999',
+      ':bogus',
+    ]);
+    const { code, output, stack } = await run(['--script', file]);
+    expect(code).toBe(0);
+    // The banner names what runs and the brands.
+    expect(output).toContain(stack.sim.url);
+    expect(output).toContain(stack.appUrl);
+    expect(output).not.toContain('a comment');
+    expect(output).not.toContain('\x1b[');
+    expect(output).toContain('visibility> /visibility brands');
+
+    const brands = output.slice(
+      output.indexOf('visibility> /visibility brands'),
+      output.indexOf('visibility> :click 1'),
+    );
+    for (const name of BRAND_NAMES) expect(brands).toContain(name);
+    expect(brands).toContain('[1] Details');
+
+    // The click is a signed block action answered by the service.
+    const click = output.slice(
+      output.indexOf('visibility> :click 1'),
+      output.indexOf('visibility> :advance'),
+    );
+    expect(click).toContain('Clicking [1] Details');
+    expect(click).toContain('── visibility-bot');
+    expect(stack.slack.responses.length).toBeGreaterThanOrEqual(2);
+
+    const advance = output.slice(
+      output.indexOf('visibility> :advance'),
+      output.indexOf('visibility> :usage'),
+    );
+    expect(advance).toMatch(/next daily snapshot \(\d+ → \d+\)/);
+    expect(advance).toMatch(/Acme Analytics: lost \d+ citations? \(https?:\/\//);
+
+    expect(output).toContain('AI Pages usage of Acme Analytics is now 92 %');
+    expect(output).toContain('Crawler visits of Acme Labs over the last 7 days are now ×0.4 (-60 %');
+    expect(output).toContain('No scheduled jobs yet: alerting is not built');
+    expect(output).toContain('No button [999]');
+    expect(output).toContain('Unknown command :bogus');
+    expect(output).toContain('Stopped.');
+  }, 60_000);
+
+  it('shows what the jobs post to channels, with clickable buttons', async () => {
+    const file = await script('jobs.txt', [':jobs', ':click Snooze 24 h']);
+    const loadRunJobs = async (): Promise<RunJobsLookup> => ({
+      found: true,
+      runJobs: async (deps, job) => {
+        await deps.web.chat.postMessage({
+          channel: 'C0LOCALGEN',
+          text: `Alert from the ${job} job`,
+          blocks: [
+            {
+              type: 'section',
+              text: { type: 'mrkdwn', text: `:warning: *Acme Analytics* alert from the ${job} job` },
+            },
+            {
+              type: 'actions',
+              elements: [
+                {
+                  type: 'button',
+                  action_id: 'vis:snooze',
+                  text: { type: 'plain_text', text: 'Snooze 24 h' },
+                  value: 'x',
+                },
+              ],
+            },
+          ],
+        });
+      },
+    });
+    const { code, output, stack } = await run(['--script', file], { loadRunJobs });
+    expect(code).toBe(0);
+    expect(output).toContain('── visibility-bot posted in #general');
+    expect(output).toContain('⚠️ Acme Analytics alert from the all job');
+    expect(output).toContain('[1] Snooze 24 h');
+    expect(output).toContain('The jobs ran: 1 message posted or updated.');
+    expect(output).toContain('Clicking [1] Snooze 24 h');
+    // The click went to the service (which handled it), from that channel message.
+    expect(stack.slack.messages(stack.slack.defaultChannelId).at(0)?.text).toBe('Alert from the all job');
+    // Handled: the `/visibility subscribe` :jobs runs first, then the click.
+    expect(stack.handled()).toBe(2);
+  }, 60_000);
+
+  it('exits 1 when a line crashes the console, and stops there', async () => {
+    const file = await script('crash.txt', [':jobs', '/visibility help']);
+    const { code, output } = await run(['--script', file], {
+      loadRunJobs: async () => {
+        throw new Error('boom');
+      },
+    });
+    expect(code).toBe(1);
+    expect(output).toContain('The console failed on this line: boom');
+    expect(output).not.toContain('visibility> /visibility help');
+    expect(output).toContain('Stopped.');
+  }, 60_000);
+
+  it('refuses a missing script or an unknown option with exit 2', async () => {
+    expect((await run(['--script', join(dir, 'missing.txt')])).code).toBe(2);
+    const unknown = await run(['--frobnicate']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.errors).toContain('Usage: visibility-bot demo');
+  });
+});
+
+describe('colours', () => {
+  it('are used only on a terminal that has them (tty hasColors() honours NO_COLOR)', async () => {
+    const file = await script('help.txt', [':help']);
+    const tty = (hasColors: boolean) =>
+      Object.assign(new PassThrough(), { isTTY: true, hasColors: () => hasColors });
+    const withColors = tty(true);
+    const chunks: Buffer[] = [];
+    withColors.on('data', (c: Buffer) => chunks.push(c));
+    expect(await runDemo(['--script', file], { output: withColors, loadRunJobs: notBuilt })).toBe(0);
+    expect(Buffer.concat(chunks).toString()).toContain('\x1b[1m');
+
+    const noColors = tty(false);
+    const plainChunks: Buffer[] = [];
+    noColors.on('data', (c: Buffer) => plainChunks.push(c));
+    expect(await runDemo(['--script', file], { output: noColors, loadRunJobs: notBuilt })).toBe(0);
+    expect(Buffer.concat(plainChunks).toString()).not.toContain('\x1b[');
+  }, 60_000);
+});
+
+describe('demo --tour', () => {
+  it('runs every subcommand and exits 0', async () => {
+    const { code, output } = await run(['--tour']);
+    expect(code).toBe(0);
+    expect(output).toContain('visibility> /visibility help');
+    for (const name of BRAND_NAMES) expect(output).toContain(name);
+    expect(output).toContain('visibility> :home');
+    expect(output).toContain('visibility> :advance');
+    expect(output).toContain('visibility> :usage "Acme Analytics" 92');
+    expect(output).toContain('visibility> :jobs');
+    expect(output).not.toContain('The console failed');
+  }, 120_000);
+});
+
+describe('demo (interactive)', () => {
+  it('reads standard input, stops at :quit, and exits 0 when input ends', async () => {
+    const input = new PassThrough();
+    input.end('/visibility brands\n:help\n:quit\n/visibility help\n');
+    const { code, output } = await run([], { input });
+    expect(code).toBe(0);
+    expect(output).toContain('Acme Analytics');
+    expect(output).toContain(':submit block.action=value');
+    expect(output).not.toContain('visibility> /visibility help');
+
+    const empty = new PassThrough();
+    empty.end();
+    expect((await run([], { input: empty })).code).toBe(0);
+  }, 60_000);
+});

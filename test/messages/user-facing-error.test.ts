@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ConflictError,
+  ForbiddenError,
+  InvalidParamsError,
+  InvalidResponseError,
+  NetworkError,
+  NoEntitlementError,
+  NotFoundError,
+  QuotaExhaustedError,
+  RateLimitedError,
+  ServerError,
+  TimeoutError,
+  UnauthorizedError,
+} from '../../src/api/errors.js';
+import { mrkdwn } from '../../src/messages/mrkdwn.js';
+import { errorReply } from '../../src/messages/reply.js';
+import { UserError, userFacingError } from '../../src/messages/user-facing-error.js';
+
+const msg = (err: unknown) => userFacingError(err).message;
+
+describe('userFacingError', () => {
+  it("says a 401 or a 403 outside AI Pages is the key's problem", () => {
+    expect(msg(new UnauthorizedError('x', { status: 401 }))).toContain('VISIBILITY_API_KEY');
+    expect(msg(new ForbiddenError('x', { status: 403, endpoint: 'GET /get-citations' }))).toContain(
+      'The API key was rejected',
+    );
+  });
+
+  it('says a 403 on an editor-only action is about the role', () => {
+    const err = new ForbiddenError('x', { status: 403, endpoint: 'POST /crawler/verification-ping' });
+    expect(msg(err)).toContain('editor access');
+  });
+
+  it('names the plan for AI Pages, the service message for a conflict', () => {
+    expect(msg(new NoEntitlementError('x', { status: 403 }))).toBe('Your plan does not include AI Pages.');
+    expect(msg(new ConflictError('x', { status: 409, serviceMessage: 'Market GB already exists' }))).toBe(
+      'Market GB already exists',
+    );
+    expect(msg(new NotFoundError('x', { status: 404, serviceMessage: 'No <citations>' }))).toBe(
+      'Not found: No &lt;citations&gt;',
+    );
+  });
+
+  it('gives rate limits, quota and outages a time to come back', () => {
+    expect(msg(new RateLimitedError('x', { status: 429, retryAfterMs: 30_000 }))).toContain('in about 30 s');
+    expect(msg(new QuotaExhaustedError(Date.UTC(2025, 0, 2)))).toContain('<!date^1735776000^');
+    for (const err of [new ServerError('x', { status: 503 }), new NetworkError('x'), new TimeoutError('x')]) {
+      expect(msg(err)).toBe('The Brand Visibility service is not answering, try again in a minute.');
+    }
+  });
+
+  it('names the parameter of a bad value', () => {
+    expect(msg(new InvalidParamsError('days', 'must be 7–365'))).toBe(
+      'Invalid value for `days`: must be 7–365',
+    );
+  });
+
+  it('logs unreadable answers and unknown errors, with a reference, never the stack', () => {
+    expect(userFacingError(new InvalidResponseError('x', { field: 'brands.0.id' })).expected).toBe(false);
+    const err = new TypeError('cannot read properties of undefined');
+    const facing = userFacingError(err);
+    expect(facing.expected).toBe(false);
+    expect(facing.message).toContain(facing.ref!);
+    expect(JSON.stringify(errorReply(err, facing))).not.toContain('cannot read');
+    expect(JSON.stringify(errorReply(err, facing))).not.toContain('.ts:');
+  });
+
+  it('passes a UserError through with its usage', () => {
+    const reply = errorReply(new UserError('bad', mrkdwn`Name a brand.`, '/visibility citations <brand>'));
+    expect(reply.text).toBe('Name a brand.\nUsage: /visibility citations &lt;brand&gt;');
+    expect(JSON.stringify(reply.blocks)).toContain('Usage: `/visibility citations &lt;brand&gt;`');
+  });
+});
+
+describe('403 outside AI Pages', () => {
+  it('is the key when the text says nothing of roles or plan allowances', () => {
+    const err = new ForbiddenError('Forbidden', {
+      status: 403,
+      endpoint: 'GET /get-brands',
+      serviceMessage: 'Invalid API key',
+    });
+    expect(userFacingError(err).message).toMatch(/API key was rejected/);
+    const bare = new ForbiddenError('Forbidden', { status: 403, endpoint: 'GET /get-brands' });
+    expect(userFacingError(bare).message).toMatch(/API key was rejected/);
+  });
+
+  it('relays a role or plan-allowance refusal instead of blaming the key', () => {
+    const err = new ForbiddenError('Forbidden', {
+      status: 403,
+      endpoint: 'POST /get-brands/markets',
+      serviceMessage: 'Market limit reached for your plan (10 markets)',
+    });
+    const text = userFacingError(err).message;
+    expect(text).toContain('Market limit reached for your plan');
+    expect(text).not.toMatch(/API key was rejected/);
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * The alert buttons, clicked through the local Slack on a message the real outbox relay
+ * posted, handled by the real service (signed requests, Bolt, the action router).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StoredMessage } from '../../../../src/dev/local-slack/index.js';
+import { SEED_BRANDS } from '../../../../src/dev/simulator/index.js';
+import { createOutboxRelay } from '../../../../src/jobs/outbox-relay.js';
+import { ALERT_ACTIONS, ALERT_BLOCK_IDS } from '../../../../src/messages/alert-message.js';
+import { SNOOZE_MS } from '../../../../src/slack/features/subscriptions/alert-snooze.js';
+import { createOutboxRepo } from '../../../../src/store/outbox-repo.js';
+import { createSnoozesRepo } from '../../../../src/store/snoozes-repo.js';
+import { type Harness, startHarness } from '../../../e2e/service-harness.js';
+import { alert, alertMessage } from '../../../jobs/alert-fixtures.js';
+
+type Json = Record<string, unknown>;
+const ACME = SEED_BRANDS.acme;
+const USER = 'U0LOCALUSR';
+
+let h: Harness;
+let channel: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  channel = h.slack.defaultChannelId;
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+/** Posts a real alert message for Acme through the outbox relay; returns it as Slack stores it. */
+async function postAlert(key: string): Promise<StoredMessage> {
+  const m = alertMessage([
+    alert('citation_lost', `example.com/${key}`, ACME),
+    alert('crawler_drop', `GPTBot ${key}`, ACME),
+  ]);
+  createOutboxRepo(h.deps.db).enqueue({
+    dedupeKey: key,
+    channelId: channel,
+    brandId: ACME.id,
+    kind: 'alert',
+    payload: { text: m.text, blocks: m.blocks, metadata: m.metadata },
+    nowMs: h.deps.clock.now(),
+  });
+  const relay = createOutboxRelay({
+    db: h.deps.db,
+    web: h.deps.web,
+    clock: h.deps.clock,
+    logger: h.deps.logger,
+    owner: 'alert-actions-test',
+    paceMs: 0,
+  });
+  expect((await relay.drainOnce()).sent).toBe(1);
+  return h.slack.messages(channel).at(-1)!;
+}
+
+const elements = (blocks: unknown[] | undefined) =>
+  ((blocks ?? []) as Json[]).flatMap((b) => [
+    ...(b['type'] === 'actions' ? (b['elements'] as Json[]) : []),
+    ...(b['accessory'] ? [b['accessory'] as Json] : []),
+  ]);
+
+describe('alert buttons', () => {
+  it('Acknowledge edits the alert in the channel: who acknowledged, button gone; audited', async () => {
+    const message = await postAlert('ack-1');
+    expect(elements(message.blocks).some((e) => e['action_id'] === ALERT_ACTIONS.ack)).toBe(true);
+
+    const res = await h.slack.blockAction(h.appUrl, {
+      actionId: ALERT_ACTIONS.ack,
+      channelId: channel,
+      messageTs: message.ts,
+      userId: USER,
+    });
+    expect(res.status).toBe(200);
+    const [update] = await h.slack.waitFor(() => {
+      const calls = h.slack.callsTo('chat.update');
+      return calls.length > 0 && calls;
+    }, 5000);
+    expect(update!.args).toMatchObject({ channel, ts: message.ts });
+    expect(update!.response['ok']).toBe(true);
+
+    const edited = h.slack.messages(channel).find((m) => m.ts === message.ts)!;
+    expect(edited.edited).toBeDefined();
+    const footer = (edited.blocks as Json[]).find((b) => b['block_id'] === ALERT_BLOCK_IDS.footer)!;
+    expect(JSON.stringify(footer)).toContain(`Acknowledged by <@${USER}>`);
+    expect(elements(edited.blocks).some((e) => e['action_id'] === ALERT_ACTIONS.ack)).toBe(false);
+    // The rest of the alert is still there, and so is the key in its metadata.
+    expect(JSON.stringify(edited.blocks)).toContain('example.com/ack-1');
+    expect(edited.metadata?.event_payload['key']).toBe('ack-1');
+    expect(edited.text).toBe(message.text);
+
+    // Recorded once chat.update has answered, a moment after Slack logged the call.
+    const entry = await h.slack.waitFor(
+      () => h.deps.auditLog.recent(10).find((e) => e.action === 'alert.acknowledge'),
+      5000,
+    );
+    expect(entry).toMatchObject({ userId: USER, channelId: channel, brandId: ACME.id, result: 'ok' });
+    expect(entry.detail).toMatchObject({ messageTs: message.ts });
+  });
+
+  it('Snooze 24 h snoozes that kind for that brand in that channel, confirms privately with the end, audited', async () => {
+    const message = await postAlert('snooze-1');
+    const snoozeButtons = elements(message.blocks).filter((e) => e['action_id'] === ALERT_ACTIONS.snooze);
+    // One per kind; click the crawler one.
+    expect(snoozeButtons.map((b) => JSON.parse(String(b['value'])).kind)).toEqual([
+      'citation_lost',
+      'crawler_drop',
+    ]);
+    const crawlerSnooze = snoozeButtons[1]!;
+
+    const before = h.deps.clock.now();
+    const res = await h.slack.blockAction(h.appUrl, {
+      actionId: ALERT_ACTIONS.snooze,
+      value: String(crawlerSnooze['value']),
+      channelId: channel,
+      messageTs: message.ts,
+      userId: USER,
+    });
+    const reply = await h.slack.waitFor(() => h.slack.responsesFor(res.responseUrlId)[0], 5000);
+    const body = reply.body as { text: string; response_type?: string; replace_original?: boolean };
+    expect(reply.status).toBe(200);
+    expect(body.response_type ?? 'ephemeral').toBe('ephemeral');
+    expect(body.replace_original).toBe(false);
+    expect(body.text).toContain('Crawler alerts for *Acme Analytics* are snoozed');
+    expect(body.text).toMatch(/until <!date\^\d+\^/);
+
+    const active = createSnoozesRepo(h.deps.db).active(channel, ACME.id, h.deps.clock.now());
+    expect([...active.keys()]).toEqual(['crawler_drop']);
+    const until = active.get('crawler_drop')!;
+    expect(until).toBeGreaterThanOrEqual(before + SNOOZE_MS);
+    expect(until).toBeLessThanOrEqual(h.deps.clock.now() + SNOOZE_MS);
+    expect(body.text).toContain(`<!date^${Math.floor(until / 1000)}^`);
+
+    const entry = h.deps.auditLog.recent(10).find((e) => e.action === 'alert.snooze')!;
+    expect(entry).toMatchObject({ userId: USER, channelId: channel, brandId: ACME.id, result: 'ok' });
+    expect(entry.detail).toMatchObject({ kind: 'crawler_drop', untilMs: until });
+    // The alert itself is left as it was.
+    expect(h.slack.messages(channel).find((m) => m.ts === message.ts)!.edited).toBeUndefined();
+  });
+
+  it('a snooze button from a stale message answers privately and snoozes nothing', async () => {
+    const message = await postAlert('snooze-2');
+    const res = await h.slack.blockAction(h.appUrl, {
+      actionId: ALERT_ACTIONS.snooze,
+      value: '{"brandId":"x","kind":"not_a_kind"}',
+      channelId: channel,
+      messageTs: message.ts,
+      userId: USER,
+    });
+    const reply = await h.slack.waitFor(() => h.slack.responsesFor(res.responseUrlId)[0], 5000);
+    expect((reply.body as { text: string }).text).toContain('older message');
+    expect(createSnoozesRepo(h.deps.db).active(channel, 'x', h.deps.clock.now()).size).toBe(0);
+  });
+});
