@@ -21,10 +21,6 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { DEFAULT_ALERT_SETTINGS } from '../src/alerts/alert-settings.js';
-import { detectAiPages } from '../src/alerts/detect-ai-pages.js';
-import { baselineCitations } from '../src/alerts/detect-citations.js';
-import { PLAN_LIMITS } from '../src/api/plans.js';
 import {
   callsPerBrandPerDay,
   DEFAULT_POLL_INTERVALS,
@@ -34,7 +30,11 @@ import {
   type PollingPlan,
   planPolling,
   QUOTA_SHARE,
-} from '../src/jobs/plan-polling.js';
+} from '../src/alerting/plan-polling.js';
+import { DEFAULT_ALERT_SETTINGS } from '../src/alerts/alert-settings.js';
+import { detectAiPages } from '../src/alerts/detect-ai-pages.js';
+import { baselineCitations } from '../src/alerts/detect-citations.js';
+import { PLAN_LIMITS } from '../src/api/plans.js';
 import { createCitationStateRepo } from '../src/store/citation-state-repo.js';
 import { openDatabase } from '../src/store/open-database.js';
 import { createSnapshotsRepo } from '../src/store/snapshots-repo.js';

@@ -8,10 +8,11 @@
  * Exit codes: 0 done (or skipped because another process runs the job), 1 a job failed,
  * 2 usage, 3 the API key's daily quota is spent (the jobs wait for its reset).
  */
+
+import { isJobTarget, JOB_NAMES } from '../alerting/job-names.js';
 import { type AppDepsOverrides, createAppDeps } from '../app-deps.js';
 import type { Config } from '../config.js';
 import { formatDelivery, formatJobSummary } from '../jobs/format-job-summary.js';
-import { isJobTarget, JOB_NAMES } from '../jobs/job-names.js';
 import { processOwner } from '../jobs/process-owner.js';
 import { type RunJobsOptions, runJobs } from '../jobs/run-jobs.js';
 

@@ -3,11 +3,12 @@
  * each channel's detection with its own settings against its own state
  * (channel-detector-state-repo.ts), the channel's new state, and its outbox rows.
  */
+
+import { addCounts, type EnqueueCounts, enqueueAlerts, noCounts } from '../alerting/enqueue-alerts.js';
 import type { AlertSettings } from '../alerts/alert-settings.js';
 import type { Alert, AlertNote } from '../alerts/types.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
 import { transaction } from '../store/transaction.js';
-import { addCounts, type EnqueueCounts, enqueueAlerts, noCounts } from './enqueue-alerts.js';
 import type { JobContext } from './job-context.js';
 
 export interface LevelDetection<S> {

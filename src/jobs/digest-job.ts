@@ -19,6 +19,8 @@
  * A section whose request failed says so and the others still go out; only a rejected key
  * or a spent quota stops the digest (the runner handles those).
  */
+
+import { channelDedupeKey, enqueueForChannel, noCounts } from '../alerting/enqueue-alerts.js';
 import { composeDigest, type Failed } from '../alerts/compose-digest.js';
 import type { CrawlerPeriods } from '../alerts/detect-crawler.js';
 import { type DigestDue, digestDue } from '../alerts/digest-due.js';
@@ -33,8 +35,6 @@ import { type AiPagesObservation, fetchAiPagesInput } from './ai-pages-job.js';
 import type { CitationsObservation } from './citations-job.js';
 import { classifyJobError } from './classify-job-error.js';
 import { fetchCrawlerPeriods } from './crawler-range.js';
-import { noCounts } from './enqueue-alerts.js';
-import { channelDedupeKey, enqueueForChannel } from './enqueue-for-channel.js';
 import type { JobDefinition, JobRunInfo } from './job-definition.js';
 
 /** Ideas read for the digest; it lists the top few by score. */

@@ -3,6 +3,8 @@
  * repositories on that database, the bot's health reporting and the run's cancel signal.
  * Built once per `runJobs` call; jobs read nothing else.
  */
+
+import type { AlertSink } from '../alerting/enqueue-alerts.js';
 import type { CallOptions } from '../api/visibility-api.js';
 import type { AppDeps } from '../app-deps.js';
 import type { Clock } from '../clock.js';
@@ -19,7 +21,6 @@ import { createPollObservationsRepo, type PollObservationsRepo } from '../store/
 import { createSnoozesRepo, type SnoozesRepo } from '../store/snoozes-repo.js';
 import { createSubscriptionsRepo, type SubscriptionsRepo } from '../store/subscriptions-repo.js';
 import type { BotHealth } from './bot-health.js';
-import type { AlertSink } from './enqueue-alerts.js';
 
 export type JobDeps = Pick<AppDeps, 'api' | 'db' | 'clock' | 'config' | 'logger'>;
 

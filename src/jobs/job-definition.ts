@@ -4,11 +4,12 @@
  * handling and health; a job only says which subscriptions it serves and what one brand's
  * run does.
  */
+
+import type { EnqueueCounts } from '../alerting/enqueue-alerts.js';
+import type { JobName } from '../alerting/job-names.js';
 import type { BrandRef } from '../alerts/types.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
-import type { EnqueueCounts } from './enqueue-alerts.js';
 import type { JobContext } from './job-context.js';
-import type { JobName } from './job-names.js';
 
 export interface JobRunInfo {
   nowMs: number;

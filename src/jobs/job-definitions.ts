@@ -1,10 +1,11 @@
 /** Every job by name, in the order `all` runs them. */
+
+import type { JobName } from '../alerting/job-names.js';
 import { aiPagesJob } from './ai-pages-job.js';
 import { citationsJob } from './citations-job.js';
 import { crawlerJob } from './crawler-job.js';
 import { digestJob } from './digest-job.js';
 import type { JobDefinition } from './job-definition.js';
-import type { JobName } from './job-names.js';
 
 export const JOB_DEFINITIONS: Readonly<Record<JobName, JobDefinition>> = {
   citations: citationsJob,

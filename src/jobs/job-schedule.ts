@@ -6,22 +6,13 @@
  * started in the current slot: after a restart, a missed slot runs at once, and a run
  * that failed waits for the next slot instead of retrying every minute.
  */
+
+import type { PollJob } from '../alerting/job-names.js';
+import { AI_PAGES_RUN_HOURS, type PollingPlan } from '../alerting/plan-polling.js';
 import { addDays, zonedParts, zonedTimeToUtcMs } from '../alerts/zoned-time.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
-import type { JobName } from './job-names.js';
-import { AI_PAGES_RUN_HOURS, type PollingPlan } from './plan-polling.js';
-
-export type PollJob = Exclude<JobName, 'digest'>;
-export const POLL_JOBS: readonly PollJob[] = ['citations', 'crawler', 'ai-pages'];
 
 const HOUR_MS = 3_600_000;
-
-/** Minutes past each slot's start; spreads the jobs' calls. */
-export const JOB_OFFSETS_MS: Readonly<Record<PollJob, number>> = {
-  citations: 2 * 60_000,
-  crawler: 4 * 60_000,
-  'ai-pages': 6 * 60_000,
-};
 
 export function intervalHoursOf(plan: Pick<PollingPlan, 'intervals'>, job: PollJob): number {
   switch (job) {

@@ -10,16 +10,16 @@
  *   (bot health → ops channel, once); any other error fails that brand only;
  * - a job that fails three runs in a row raises `job_failing:<job>`, cleared by a success.
  */
+
+import { addCounts, type EnqueueCounts, noCounts } from '../alerting/enqueue-alerts.js';
+import type { JobName } from '../alerting/job-names.js';
+import type { JobStatus } from '../alerting/scheduler-snapshot.js';
 import type { BrandRef } from '../alerts/types.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
 import { acquireJobLease } from './acquire-job-lease.js';
 import { classifyJobError } from './classify-job-error.js';
-import { addCounts, type EnqueueCounts, noCounts } from './enqueue-alerts.js';
 import type { JobContext } from './job-context.js';
 import type { JobDefinition } from './job-definition.js';
-import type { JobName } from './job-names.js';
-
-export type JobStatus = 'ok' | 'failed' | 'skipped' | 'quota_spent' | 'key_rejected' | 'aborted';
 
 export interface JobSummary extends EnqueueCounts {
   job: JobName;

@@ -14,6 +14,8 @@
  * 'sending' rows left by a killed process of this host are handed back first (checked
  * against the channel history before anything is posted again).
  */
+
+import { type JobName, type JobTarget, jobsOf } from '../alerting/job-names.js';
 import type { AppDeps } from '../app-deps.js';
 import { createOutboxRepo } from '../store/outbox-repo.js';
 import { appBotHealth } from './app-bot-health.js';
@@ -22,7 +24,6 @@ import type { BotHealth } from './bot-health.js';
 import { addDelivery, type Delivery, deliverOutbox, emptyDelivery } from './deliver-outbox.js';
 import { createJobContext } from './job-context.js';
 import { JOB_DEFINITIONS } from './job-definitions.js';
-import { type JobName, type JobTarget, jobsOf } from './job-names.js';
 import type { OutboxRelay } from './outbox-relay.js';
 import { processOwner } from './process-owner.js';
 import { releaseDeadOwnerRows } from './release-dead-owner-rows.js';

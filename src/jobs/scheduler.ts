@@ -18,20 +18,20 @@
  * clock; the cron patterns are knobs (`* * * * * *` ticks every second).
  */
 import cron, { type ScheduledTask } from 'node-cron';
+import { type CurrentPlan, currentPollingPlan } from '../alerting/current-polling-plan.js';
+import { JOB_NAMES, type JobName, POLL_JOBS } from '../alerting/job-names.js';
+import type { SchedulerJobState, SchedulerSnapshot } from '../alerting/scheduler-snapshot.js';
 import type { AppDeps } from '../app-deps.js';
 import { createJobRunsRepo } from '../store/job-runs-repo.js';
 import { createOutboxRepo } from '../store/outbox-repo.js';
 import { createSubscriptionsRepo } from '../store/subscriptions-repo.js';
 import { appBotHealth } from './app-bot-health.js';
 import { appOutboxRelay, type RelayTuning } from './app-outbox-relay.js';
-import { type CurrentPlan, currentPollingPlan } from './current-polling-plan.js';
 import { digestDueFor } from './digest-job.js';
-import { JOB_NAMES, type JobName } from './job-names.js';
-import { intervalHoursOf, isPollDue, nextDigestAt, nextPollAt, POLL_JOBS } from './job-schedule.js';
+import { intervalHoursOf, isPollDue, nextDigestAt, nextPollAt } from './job-schedule.js';
 import { processOwner } from './process-owner.js';
 import type { JobSummary } from './run-job-once.js';
 import { runJobs } from './run-jobs.js';
-import type { SchedulerJobState, SchedulerSnapshot } from './scheduler-snapshot.js';
 
 export interface SchedulerOptions {
   /** node-cron pattern of the polling tick; default every minute. */

@@ -6,13 +6,14 @@
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { JOB_OFFSETS_MS } from '../../src/alerting/current-polling-plan.js';
+import { AI_PAGES_RUN_HOURS, DEFAULT_POLL_INTERVALS as D } from '../../src/alerting/plan-polling.js';
+import { asSchedulerSnapshot } from '../../src/alerting/scheduler-snapshot.js';
 import { QuotaExhaustedError } from '../../src/api/errors.js';
 import { type AppDeps, createAppDeps } from '../../src/app-deps.js';
 import { loadConfig } from '../../src/config.js';
-import { JOB_OFFSETS_MS, slotStart } from '../../src/jobs/job-schedule.js';
-import { AI_PAGES_RUN_HOURS, DEFAULT_POLL_INTERVALS as D } from '../../src/jobs/plan-polling.js';
+import { slotStart } from '../../src/jobs/job-schedule.js';
 import { createScheduler, type Scheduler } from '../../src/jobs/scheduler.js';
-import { asSchedulerSnapshot } from '../../src/jobs/scheduler-snapshot.js';
 import { createSubscriptionsRepo } from '../../src/store/subscriptions-repo.js';
 import { type TempDb, tempDb } from '../store/temp-db.js';
 import { type FakeApi, fakeApi, type TestClock, testClock } from './job-fixture.js';

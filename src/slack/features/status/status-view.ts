@@ -1,17 +1,13 @@
 /**
  * `/visibility status`: how the bot and its API key are doing. The reply is a list of
- * sections, each a `StatusSection` in `statusSections`; other parts of the bot (the
- * scheduler, the jobs) append their own section there and it shows up in `status`.
- *
- * A section reads local state only (the limiter, the database, the last API outcome),
- * never the Brand Visibility API: status must answer when the key is rejected or its daily
- * quota is spent, which is exactly when people run it.
+ * sections, each a `StatusSection` in `statusSections` drawn from the report
+ * alerting/collect-status.ts gathered (local state only, never the API); a section whose
+ * part could not be read shows as unavailable, the others still show.
  */
-
+import type { StatusReport } from '../../../alerting/collect-status.js';
 import { ENDPOINTS } from '../../../api/endpoint-table.js';
 import type { LimiterState } from '../../../api/limiter/types.js';
 import type { ApiHealthSnapshot } from '../../../api-health.js';
-import type { AppDeps } from '../../../app-deps.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
@@ -19,17 +15,12 @@ import type { Reply } from '../../../messages/reply.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import { shareActionsBlock } from '../../views/share-button.js';
 import { usageBar } from '../../views/usage-bar.js';
-import { schedulerStatusSection } from './scheduler-status-view.js';
-
-export interface StatusSource {
-  deps: Pick<AppDeps, 'api' | 'apiHealth' | 'clock' | 'config' | 'db' | 'metrics'>;
-  nowMs: number;
-}
+import { schedulerStatusBlocks } from './scheduler-status-view.js';
 
 export interface StatusSection {
   name: string;
-  /** Gathers what it shows (locally, see above) and returns its blocks; a throw shows it as unavailable. */
-  blocks(source: StatusSource): KnownBlock[] | Promise<KnownBlock[]>;
+  /** Its blocks from the report; a throw (its part missing) shows it as unavailable. */
+  blocks(report: StatusReport): KnownBlock[];
 }
 
 /** The plan comes from our config (scale, enterprise, test); kept short all the same. */
@@ -112,27 +103,34 @@ export function serviceBlocks(h: ApiHealthSnapshot): KnownBlock[] {
   ];
 }
 
+/** A part of the report that could not be read (null) fails its section. */
+function available<T>(part: T | null, name: string): T {
+  if (part === null) throw new Error(`${name} unavailable`);
+  return part;
+}
+
 export const statusSections: StatusSection[] = [
-  { name: 'API usage', blocks: ({ deps }) => apiUsageBlocks(deps.api.limiterState()) },
-  { name: 'Rate limiter', blocks: ({ deps, nowMs }) => limiterBlocks(deps.api.limiterState(), nowMs) },
-  { name: 'Service', blocks: ({ deps }) => serviceBlocks(deps.apiHealth.snapshot()) },
-  schedulerStatusSection,
+  { name: 'API usage', blocks: (r) => apiUsageBlocks(r.limiter) },
+  { name: 'Rate limiter', blocks: (r) => limiterBlocks(r.limiter, r.nowMs) },
+  { name: 'Service', blocks: (r) => serviceBlocks(available(r.service, 'service')) },
+  {
+    name: 'Scheduled jobs',
+    blocks: (r) => schedulerStatusBlocks(available(r.scheduler, 'scheduler'), r.nowMs),
+  },
 ];
 
 /** Every section's blocks, a failing section replaced by a line saying so. */
-export async function collectStatusBlocks(
-  source: StatusSource,
+export function statusBlocks(
+  report: StatusReport,
   sections: readonly StatusSection[] = statusSections,
-): Promise<KnownBlock[][]> {
-  return Promise.all(
-    sections.map(async (s) => {
-      try {
-        return await s.blocks(source);
-      } catch {
-        return [section(mrkdwn`*${escapeMrkdwn(s.name)}:* unavailable right now.`)];
-      }
-    }),
-  );
+): KnownBlock[][] {
+  return sections.map((s) => {
+    try {
+      return s.blocks(report);
+    } catch {
+      return [section(mrkdwn`*${escapeMrkdwn(s.name)}:* unavailable right now.`)];
+    }
+  });
 }
 
 export function statusReply(parts: readonly KnownBlock[][], fallback: Mrkdwn, commandText = 'status'): Reply {

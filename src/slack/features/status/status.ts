@@ -1,6 +1,7 @@
+import { collectStatus } from '../../../alerting/collect-status.js';
 import { mrkdwn } from '../../../messages/mrkdwn.js';
 import type { Subcommand } from '../../commands/subcommand.js';
-import { collectStatusBlocks, statusFallback, statusReply } from './status-view.js';
+import { statusBlocks, statusFallback, statusReply } from './status-view.js';
 
 export const status: Subcommand = {
   name: 'status',
@@ -11,8 +12,7 @@ export const status: Subcommand = {
   examples: ['/visibility status'],
   async run(ctx) {
     if (ctx.args.positional.length > 0) throw ctx.usageError(mrkdwn`\`status\` takes no arguments.`);
-    const { deps } = ctx;
-    const parts = await collectStatusBlocks({ deps, nowMs: deps.clock.now() });
-    await ctx.respond(statusReply(parts, statusFallback(deps.api.limiterState())));
+    const report = collectStatus(ctx.deps);
+    await ctx.respond(statusReply(statusBlocks(report), statusFallback(report.limiter)));
   },
 };

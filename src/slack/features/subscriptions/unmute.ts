@@ -3,7 +3,7 @@
  * a snooze still hold them) and arrive together at the next delivery. Admins only when
  * SLACK_ADMIN_USERS is set; audited.
  */
-import { liftMute } from '../../../jobs/lift-mute.js';
+import { liftMute } from '../../../alerting/lift-mute.js';
 import { escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { textReply } from '../../../messages/reply.js';
 import type { Subcommand } from '../../commands/subcommand.js';

@@ -4,9 +4,9 @@ import { validateBlocks } from '../../../../src/dev/local-slack/index.js';
 import { mrkdwn } from '../../../../src/messages/mrkdwn.js';
 import {
   apiUsageBlocks,
-  collectStatusBlocks,
   limiterBlocks,
   type StatusSection,
+  statusBlocks,
   statusReply,
 } from '../../../../src/slack/features/status/status-view.js';
 
@@ -59,10 +59,18 @@ describe('status sections', () => {
         },
       },
     ];
-    const parts = await collectStatusBlocks({ deps: {} as never, nowMs: NOW }, extra);
+    const parts = statusBlocks({ nowMs: NOW, limiter: state, service: null, scheduler: null }, extra);
     const reply = statusReply(parts, mrkdwn`status`);
     expect(md(reply.blocks)).toContain('*Scheduler:* 3 jobs');
     expect(md(reply.blocks)).toContain('*Outbox:* unavailable right now.');
     expect(validateBlocks(reply.blocks, 'message')).toBeUndefined();
+  });
+
+  it('shows the parts that could not be read as unavailable and keeps the usage', () => {
+    const parts = statusBlocks({ nowMs: NOW, limiter: state, service: null, scheduler: null });
+    const text = md(statusReply(parts, mrkdwn`status`).blocks);
+    expect(text).toContain('8,400 of 10,000 requests');
+    expect(text).toContain('*Service:* unavailable right now.');
+    expect(text).toContain('*Scheduled jobs:* unavailable right now.');
   });
 });

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PLAN_LIMITS } from '../../src/api/plans.js';
 import {
   callsPerBrandPerDay,
   DEFAULT_POLL_INTERVALS,
@@ -8,7 +7,8 @@ import {
   MAX_POLL_INTERVALS,
   maxBrandsWithin,
   planPolling,
-} from '../../src/jobs/plan-polling.js';
+} from '../../src/alerting/plan-polling.js';
+import { PLAN_LIMITS } from '../../src/api/plans.js';
 
 const SCALE = PLAN_LIMITS.scale.perDay;
 

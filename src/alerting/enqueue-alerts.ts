@@ -5,15 +5,55 @@
  * nothing waits for a snooze it is not part of. The relay merges held messages of a brand
  * into one when their holds end. The dedupe key is the channel plus the group key, which
  * names exactly the alerts inside, so writing the same alerts again is a no-op.
+ *
+ * The digest writes its rows through the same `enqueueForChannel`, so every message to a
+ * subscription's channel is keyed, and can be found in the channel's history, one way.
  */
 import { groupAlerts } from '../alerts/group-alerts.js';
 import type { Alert, AlertNote } from '../alerts/types.js';
 import { buildAlertMessage } from '../messages/alert-message.js';
-import type { OutboxRepo } from '../store/outbox-repo.js';
+import type { OutboxKind, OutboxPayload, OutboxRepo } from '../store/outbox-repo.js';
 import type { SnoozesRepo } from '../store/snoozes-repo.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
 import { alertHoldUntil } from './alert-hold.js';
-import { enqueueForChannel } from './enqueue-for-channel.js';
+
+export interface ChannelMessage {
+  kind: OutboxKind;
+  key: string;
+  /** The message, carrying `dedupeKey`. */
+  build(dedupeKey: string): OutboxPayload;
+  /** Held (mute, snooze, quiet hours) until then; null or absent: due now. */
+  holdUntilMs?: number | null;
+  /** Not to be posted before then (a digest prepared ahead); null or absent: due now. */
+  sendAfterMs?: number | null;
+}
+
+/** The outbox dedupe key of `key` in `channelId`. */
+export const channelDedupeKey = (channelId: string, key: string): string => `${channelId}:${key}`;
+
+/**
+ * One outbox row for a subscription's channel, carrying its dedupe key (so a post whose
+ * answer was lost can be found in the channel's history). True when a row was written
+ * (false: one with this dedupe key already exists).
+ */
+export function enqueueForChannel(
+  outbox: Pick<OutboxRepo, 'enqueue'>,
+  sub: Pick<Subscription, 'channelId' | 'brandId'>,
+  message: ChannelMessage,
+  nowMs: number,
+): boolean {
+  const dedupeKey = channelDedupeKey(sub.channelId, message.key);
+  return outbox.enqueue({
+    dedupeKey,
+    channelId: sub.channelId,
+    brandId: sub.brandId,
+    kind: message.kind,
+    payload: message.build(dedupeKey),
+    nowMs,
+    holdUntilMs: message.holdUntilMs ?? null,
+    sendAfterMs: message.sendAfterMs ?? null,
+  }).created;
+}
 
 export interface AlertSink {
   outbox: Pick<OutboxRepo, 'enqueue'>;

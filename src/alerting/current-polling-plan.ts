@@ -8,8 +8,15 @@ import type { AppDeps } from '../app-deps.js';
 import { createPollObservationsRepo } from '../store/poll-observations-repo.js';
 import { createSubscriptionsRepo } from '../store/subscriptions-repo.js';
 import { citationsPollOffsetMs } from './data-rhythm.js';
-import { JOB_OFFSETS_MS, type PollJob } from './job-schedule.js';
+import type { PollJob } from './job-names.js';
 import { type PollingPlan, planPolling } from './plan-polling.js';
+
+/** Minutes past each slot's start; spreads the jobs' calls. */
+export const JOB_OFFSETS_MS: Readonly<Record<PollJob, number>> = {
+  citations: 2 * 60_000,
+  crawler: 4 * 60_000,
+  'ai-pages': 6 * 60_000,
+};
 
 export interface CurrentPlan extends PollingPlan {
   brands: number;

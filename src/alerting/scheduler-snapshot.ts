@@ -4,7 +4,9 @@
  * interval, last run and next run.
  */
 import type { JobName } from './job-names.js';
-import type { JobStatus } from './run-job-once.js';
+
+/** How a job run ended. */
+export type JobStatus = 'ok' | 'failed' | 'skipped' | 'quota_spent' | 'key_rejected' | 'aborted';
 
 export interface SchedulerJobState {
   /** Poll interval in hours; null for the digest (due per subscription). */

@@ -1,0 +1,130 @@
+/**
+ * What `/visibility status` shows, gathered as plain data: the key's limiter, the last API
+ * outcome, and the alerting side (each job's last and next run, the polling plan, the
+ * bot's health flags, muted and paused subscriptions). Local reads only (the limiter, the
+ * database, the scheduler's published state), never the Brand Visibility API: status must
+ * answer when the key is rejected or its daily quota is spent, which is exactly when
+ * people run it.
+ */
+import type { LimiterState } from '../api/limiter/types.js';
+import type { ApiHealthSnapshot } from '../api-health.js';
+import type { AppDeps } from '../app-deps.js';
+import { createHealthFlagsRepo, type HealthFlag } from '../store/health-flags-repo.js';
+import { createJobRunsRepo, type JobRun } from '../store/job-runs-repo.js';
+import { createSubscriptionsRepo, type Subscription } from '../store/subscriptions-repo.js';
+import { currentPollingPlan } from './current-polling-plan.js';
+import { JOB_NAMES, type JobName } from './job-names.js';
+import { asSchedulerSnapshot, type SchedulerSnapshot } from './scheduler-snapshot.js';
+
+export type StatusDeps = Pick<AppDeps, 'api' | 'apiHealth' | 'clock' | 'db' | 'metrics'>;
+
+export type PlanStatus = SchedulerSnapshot['plan'];
+
+export interface ScheduledJobStatus {
+  name: JobName;
+  /** The newest run (by any process); null: never run. */
+  lastRun: JobRun | null;
+  /** Failed runs in a row. */
+  failureStreak: number;
+  /** From the scheduler of this process; null when it does not run here or has no plan. */
+  nextRunAtMs: number | null;
+}
+
+export interface SchedulerStatus {
+  /** The scheduler runs in this process (else jobs run only with `run-job`). */
+  running: boolean;
+  /** The scheduler's plan when it runs here, else the plan it would make now. */
+  plan: PlanStatus;
+  /** Set while the daily quota is spent: jobs wait until then (epoch ms). */
+  quotaWaitUntilMs: number | null;
+  jobs: ScheduledJobStatus[];
+  /** The bot's own problems still raised. */
+  healthFlags: HealthFlag[];
+  subscriptions: {
+    total: number;
+    channels: number;
+    /** Muted now, and paused (channel gone, bot removed), in the repository's order. */
+    muted: Subscription[];
+    paused: Subscription[];
+  };
+}
+
+export interface StatusReport {
+  nowMs: number;
+  limiter: LimiterState;
+  /** null: could not be read (the section shows as unavailable). */
+  service: ApiHealthSnapshot | null;
+  /** null: could not be read (the section shows as unavailable). */
+  scheduler: SchedulerStatus | null;
+}
+
+function planStatus(deps: Pick<AppDeps, 'api' | 'db'>, snap: SchedulerSnapshot | null): PlanStatus {
+  if (snap) return snap.plan;
+  const p = currentPollingPlan(deps);
+  return {
+    brands: p.brands,
+    dailyLimit: p.dailyLimit,
+    budgetPerDay: p.budgetPerDay,
+    callsPerDay: p.callsPerDay,
+    callsPerBrandPerDay: p.callsPerBrandPerDay,
+    maxBrands: p.maxBrands,
+    intervalsHours: {
+      citations: p.intervals.citationsHours,
+      crawler: p.intervals.crawlerHours,
+      'ai-pages': p.intervals.aiPagesHours,
+    },
+    stretched: p.stretched,
+    warning: p.warning,
+  };
+}
+
+export function collectSchedulerStatus(
+  deps: Pick<AppDeps, 'api' | 'clock' | 'db' | 'metrics'>,
+  nowMs: number,
+): SchedulerStatus {
+  const snap = asSchedulerSnapshot(deps.metrics.schedulerState());
+  const plan = planStatus(deps, snap);
+  const runs = createJobRunsRepo(deps.db, deps.clock);
+  const jobs = JOB_NAMES.map(
+    (name): ScheduledJobStatus => ({
+      name,
+      lastRun: runs.recent(1, name)[0] ?? null,
+      failureStreak: runs.failureStreak(name),
+      nextRunAtMs: snap?.jobs[name]?.nextRunAtMs ?? null,
+    }),
+  );
+  const healthFlags = createHealthFlagsRepo(deps.db).active();
+  const all = createSubscriptionsRepo(deps.db).listAll();
+  return {
+    running: snap?.running === true,
+    plan,
+    quotaWaitUntilMs: snap?.quotaWaitUntilMs ?? null,
+    jobs,
+    healthFlags,
+    subscriptions: {
+      total: all.length,
+      channels: new Set(all.map((s) => s.channelId)).size,
+      muted: all.filter((s) => s.mutedUntilMs !== null && s.mutedUntilMs > nowMs),
+      paused: all.filter((s) => s.pausedReason !== null),
+    },
+  };
+}
+
+/** null when `read` throws: one part that cannot be read must not take the others down. */
+function orNull<T>(read: () => T): T | null {
+  try {
+    return read();
+  } catch {
+    return null;
+  }
+}
+
+export function collectStatus(deps: StatusDeps): StatusReport {
+  const nowMs = deps.clock.now();
+  return {
+    nowMs,
+    limiter: deps.api.limiterState(),
+    service: orNull(() => deps.apiHealth.snapshot()),
+    scheduler: orNull(() => collectSchedulerStatus(deps, nowMs)),
+  };
+}
