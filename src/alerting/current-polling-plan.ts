@@ -25,7 +25,10 @@ export interface CurrentPlan extends PollingPlan {
   offsetsMs: Readonly<Record<PollJob, number>>;
 }
 
-export function currentPollingPlan(deps: Pick<AppDeps, 'db' | 'api'>): CurrentPlan {
+/** The subscriptions (database) and the key's daily limit (the API client's limiter). */
+export type PollingPlanDeps = Pick<AppDeps, 'db' | 'api'>;
+
+export function currentPollingPlan(deps: PollingPlanDeps): CurrentPlan {
   const brands = createSubscriptionsRepo(deps.db).activeBrandIds().length;
   const dailyLimit = deps.api.limiterState().dailyLimit;
   const plan = planPolling({ brands, dailyLimit });

@@ -1,5 +1,5 @@
 /**
- * The shape of the four jobs. The runner (run-job.ts) does everything they share: the
+ * The shape of the four jobs. The runner (run-job-once.ts) does everything they share: the
  * lease, the run record, one brand at a time with the API called once per brand, error
  * handling and health; a job only says which subscriptions it serves and what one brand's
  * run does.

@@ -50,15 +50,19 @@ export const DELIVERY_FLAG = 'job_failing:delivery';
 /** last_error prefix: the previous attempt may have been accepted; look before posting. */
 export const UNCONFIRMED = 'unconfirmed: ';
 
-export interface OutboxRelayOptions {
+/** What the relay uses of the app's dependencies (AppDeps has them under these names). */
+export interface RelayDeps {
   db: Db;
   /** Built with webClientOptions(config, 'outbox', …): rejectRateLimitedCalls, no retries. */
   web: WebClient;
   clock: Clock;
   logger: Logger;
+  metrics?: Pick<Metrics, 'observeDelivery'>;
+}
+
+export interface OutboxRelayOptions {
   /** Lease owner id, unique per process (e.g. `serve:<pid>`). */
   owner: string;
-  metrics?: Pick<Metrics, 'observeDelivery'>;
   /** Defaults: repositories on `db`. */
   outbox?: OutboxRepo;
   subscriptions?: SubscriptionsRepo;
@@ -81,6 +85,14 @@ export interface OutboxRelayOptions {
   /** History is searched from this long before the row was created; default 5 min. */
   historyMarginMs?: number;
 }
+
+/** The relay's knobs a caller may turn (tests and the demo deliver faster). */
+export type RelayTuning = Partial<
+  Pick<
+    OutboxRelayOptions,
+    'paceMs' | 'maxAttempts' | 'backoffBaseMs' | 'backoffMaxMs' | 'leaseMs' | 'batchSize'
+  >
+>;
 
 export interface DrainResult {
   sent: number;
@@ -135,17 +147,18 @@ export const emptyDrainResult = (): DrainResult => ({
   merged: 0,
 });
 
-export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
+export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions): OutboxRelay {
   const o = { ...DEFAULTS, ...stripUndefined(options) };
-  const { db, web, clock, owner } = options;
-  const logger = options.logger.child({ component: 'outbox-relay', owner });
+  const { db, web, clock } = deps;
+  const { owner } = options;
+  const logger = deps.logger.child({ component: 'outbox-relay', owner });
   const outbox = options.outbox ?? createOutboxRepo(db, { owner });
   const subscriptions = options.subscriptions ?? createSubscriptionsRepo(db);
   const pacer = createChannelPacer(o.paceMs);
   /** A call is given this much of the lease; a row with less left goes back to the queue. */
   const leaseReserve = Math.min(o.leaseMs / 2, 15_000);
 
-  const count = (row: OutboxMessage, outcome: Outcome) => options.metrics?.observeDelivery(row.kind, outcome);
+  const count = (row: OutboxMessage, outcome: Outcome) => deps.metrics?.observeDelivery(row.kind, outcome);
 
   /** Channels found gone during the current drain: their other rows are not even tried. */
   const gone = new Map<string, string>();

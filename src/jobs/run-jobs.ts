@@ -16,18 +16,18 @@
  */
 
 import { type JobName, type JobTarget, jobsOf } from '../alerting/job-names.js';
-import type { AppDeps } from '../app-deps.js';
 import { createOutboxRepo } from '../store/outbox-repo.js';
-import { appBotHealth } from './app-bot-health.js';
-import { appOutboxRelay, type RelayTuning } from './app-outbox-relay.js';
-import type { BotHealth } from './bot-health.js';
+import { appBotHealth, type BotHealth } from './bot-health.js';
 import { addDelivery, type Delivery, deliverOutbox, emptyDelivery } from './deliver-outbox.js';
-import { createJobContext } from './job-context.js';
+import { createJobContext, type JobDeps } from './job-context.js';
 import { JOB_DEFINITIONS } from './job-definitions.js';
-import type { OutboxRelay } from './outbox-relay.js';
+import { createOutboxRelay, type OutboxRelay, type RelayDeps, type RelayTuning } from './outbox-relay.js';
 import { processOwner } from './process-owner.js';
 import { releaseDeadOwnerRows } from './release-dead-owner-rows.js';
 import { type JobSummary, runJobOnce } from './run-job-once.js';
+
+/** What a pass of the jobs uses: the jobs' own (API, database, clock, config, logger), and the relay's (Slack client, metrics). */
+export type RunJobsDeps = JobDeps & RelayDeps;
 
 export interface RunJobsOptions {
   /** Lease and outbox claim owner; default `run-job:<host>:<pid>`. */
@@ -96,7 +96,7 @@ function notStarted(job: JobSummary['job'], because: JobSummary): JobSummary {
 }
 
 export async function runJobs(
-  deps: AppDeps,
+  deps: RunJobsDeps,
   job: JobTarget,
   options: RunJobsOptions = {},
 ): Promise<RunJobsSummary> {
@@ -109,7 +109,7 @@ export async function runJobs(
   const given = typeof options.deliver === 'object' ? options.deliver : null;
   const ownRelay = given === null && options.deliver !== false;
   const relay: OutboxRelay | null =
-    given ?? (ownRelay ? appOutboxRelay(deps, { owner, outbox, health }, options.relay) : null);
+    given ?? (ownRelay ? createOutboxRelay(deps, { owner, outbox, health, ...options.relay }) : null);
 
   const delivery = relay ? emptyDelivery() : null;
   const deliver = async () => {

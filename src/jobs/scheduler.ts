@@ -21,17 +21,20 @@ import cron, { type ScheduledTask } from 'node-cron';
 import { type CurrentPlan, currentPollingPlan } from '../alerting/current-polling-plan.js';
 import { JOB_NAMES, type JobName, POLL_JOBS } from '../alerting/job-names.js';
 import type { SchedulerJobState, SchedulerSnapshot } from '../alerting/scheduler-snapshot.js';
-import type { AppDeps } from '../app-deps.js';
+import type { Metrics } from '../metrics.js';
 import { createJobRunsRepo } from '../store/job-runs-repo.js';
 import { createOutboxRepo } from '../store/outbox-repo.js';
 import { createSubscriptionsRepo } from '../store/subscriptions-repo.js';
-import { appBotHealth } from './app-bot-health.js';
-import { appOutboxRelay, type RelayTuning } from './app-outbox-relay.js';
+import { appBotHealth } from './bot-health.js';
 import { digestDueFor } from './digest-job.js';
 import { intervalHoursOf, isPollDue, nextDigestAt, nextPollAt } from './job-schedule.js';
+import { createOutboxRelay, type RelayTuning } from './outbox-relay.js';
 import { processOwner } from './process-owner.js';
 import type { JobSummary } from './run-job-once.js';
-import { runJobs } from './run-jobs.js';
+import { type RunJobsDeps, runJobs } from './run-jobs.js';
+
+/** The jobs' dependencies, and the metrics the scheduler publishes its state to (/healthz, `status`). */
+export type SchedulerDeps = RunJobsDeps & { metrics: Pick<Metrics, 'observeDelivery' | 'setSchedulerState'> };
 
 export interface SchedulerOptions {
   /** node-cron pattern of the polling tick; default every minute. */
@@ -79,7 +82,7 @@ const DEFAULTS = {
   brandGapMs: 200,
 };
 
-export function createScheduler(deps: AppDeps, options: SchedulerOptions = {}): Scheduler {
+export function createScheduler(deps: SchedulerDeps, options: SchedulerOptions = {}): Scheduler {
   const { clock, db, config } = deps;
   const logger = deps.logger.child({ component: 'scheduler' });
   const owner = options.owner ?? processOwner('serve');
@@ -87,7 +90,7 @@ export function createScheduler(deps: AppDeps, options: SchedulerOptions = {}): 
   const subscriptions = createSubscriptionsRepo(db);
   const jobRuns = createJobRunsRepo(db, clock);
   const health = appBotHealth(deps, outbox);
-  const relay = appOutboxRelay(deps, { owner, outbox, subscriptions, health }, options.relay);
+  const relay = createOutboxRelay(deps, { owner, outbox, subscriptions, health, ...options.relay });
 
   const stopSignal = new AbortController();
   const tasks: ScheduledTask[] = [];

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { zonedParts, zonedTimeToUtcMs } from '../../src/alerts/zoned-time.js';
-import { appOutboxRelay } from '../../src/jobs/app-outbox-relay.js';
+import { createOutboxRelay } from '../../src/jobs/outbox-relay.js';
 import { createScheduler, DIGEST_LEAD_MS } from '../../src/jobs/scheduler.js';
 import { HOUR_MS, messageText, useAlertsHarness } from './alerts-harness.js';
 
@@ -31,7 +31,7 @@ const digestRows = (channel: string): string[] =>
     .all(channel) as string[];
 
 function relay() {
-  return appOutboxRelay(h.deps, { owner: 'test-relay' }, { paceMs: 20 });
+  return createOutboxRelay(h.deps, { owner: 'test-relay', paceMs: 20 });
 }
 
 describe('digest prepared ahead', () => {

@@ -10,7 +10,7 @@ import type { AiPagesRecord, CitationFeedResponse, CrawlerOverview } from '../..
 import type { CallOptions, VisibilityApi } from '../../src/api/visibility-api.js';
 import type { Clock } from '../../src/clock.js';
 import type { Config } from '../../src/config.js';
-import { appBotHealth } from '../../src/jobs/app-bot-health.js';
+import { appBotHealth } from '../../src/jobs/bot-health.js';
 import { createJobContext, type JobContext } from '../../src/jobs/job-context.js';
 import type { RunJobOnceOptions } from '../../src/jobs/run-job-once.js';
 import { createOutboxRepo } from '../../src/store/outbox-repo.js';

@@ -208,14 +208,10 @@ async function withRealTimeRelay(
         payload: { text: `${o.name} ${i}` },
         nowMs: Date.now(),
       });
-    const relay = createOutboxRelay({
-      db: store.db,
-      web: relayWebClient(slack),
-      clock: systemClock,
-      logger: captureLogger([]),
-      owner: o.name,
-      paceMs: o.paceMs,
-    });
+    const relay = createOutboxRelay(
+      { db: store.db, web: relayWebClient(slack), clock: systemClock, logger: captureLogger([]) },
+      { owner: o.name, paceMs: o.paceMs },
+    );
     await test({ slack, outbox, relay });
   } finally {
     await slack.close();

@@ -7,7 +7,12 @@
 import { WebClient } from '@slack/web-api';
 import { afterEach, beforeEach } from 'vitest';
 import { type LocalSlack, startLocalSlack } from '../../src/dev/local-slack/index.js';
-import { createOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from '../../src/jobs/outbox-relay.js';
+import {
+  createOutboxRelay,
+  type OutboxRelay,
+  type OutboxRelayOptions,
+  type RelayDeps,
+} from '../../src/jobs/outbox-relay.js';
 import type { Db } from '../../src/store/open-database.js';
 import { createOutboxRepo, type NewOutboxMessage, type OutboxRepo } from '../../src/store/outbox-repo.js';
 import { createSubscriptionsRepo, type SubscriptionsRepo } from '../../src/store/subscriptions-repo.js';
@@ -34,7 +39,7 @@ export interface RelayFixture {
   outbox: OutboxRepo;
   subscriptions: SubscriptionsRepo;
   logs: LogLine[];
-  relay(overrides?: Partial<OutboxRelayOptions>): OutboxRelay;
+  relay(overrides?: Partial<OutboxRelayOptions & Pick<RelayDeps, 'db' | 'web'>>): OutboxRelay;
   enqueue(m: Partial<NewOutboxMessage> & { dedupeKey: string }): number;
   close(): Promise<void>;
 }
@@ -61,16 +66,11 @@ export async function startRelayFixture(): Promise<RelayFixture> {
     subscriptions,
     logs,
     relay(overrides = {}) {
-      const r = createOutboxRelay({
-        db: store.db,
-        web: relayWebClient(slack),
-        clock,
-        logger: captureLogger(logs),
-        owner: 'relay-a',
-        paceMs: 1000,
-        backoffBaseMs: 1000,
-        ...overrides,
-      });
+      const { db, web, ...options } = overrides;
+      const r = createOutboxRelay(
+        { db: db ?? store.db, web: web ?? relayWebClient(slack), clock, logger: captureLogger(logs) },
+        { owner: 'relay-a', paceMs: 1000, backoffBaseMs: 1000, ...options },
+      );
       relays.push(r);
       return r;
     },

@@ -42,11 +42,7 @@ async function postAlert(key: string): Promise<StoredMessage> {
     payload: { text: m.text, blocks: m.blocks, metadata: m.metadata },
     nowMs: h.deps.clock.now(),
   });
-  const relay = createOutboxRelay({
-    db: h.deps.db,
-    web: h.deps.web,
-    clock: h.deps.clock,
-    logger: h.deps.logger,
+  const relay = createOutboxRelay(h.deps, {
     owner: 'alert-actions-test',
     paceMs: 0,
   });
