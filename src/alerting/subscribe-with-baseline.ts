@@ -20,7 +20,10 @@ import { baselineCitationsForSubscription } from './apply-citation-feed.js';
 import { feedDaysBackFor } from './days-back.js';
 import { fetchCitationFeed } from './fetch-citation-feed.js';
 
-export type SubscribeDeps = Pick<AppDeps, 'api' | 'db' | 'clock' | 'config'>;
+/** The feed (API), the subscription and its baseline (database), DEFAULT_TIMEZONE for alert holds. */
+export type SubscribeDeps = Pick<AppDeps, 'api' | 'db' | 'clock'> & {
+  config: Pick<AppDeps['config'], 'defaultTimezone'>;
+};
 
 /** What a subscription sends: alerts, the daily digest; both when left out. */
 export type SubscriptionKind = 'alerts' | 'digest';
