@@ -10,7 +10,7 @@
  *   midnight;
  * - AI Pages usage grows continuously but alerts only at thresholds: once a day, and every
  *   AI_PAGES_RUN_HOURS while a brand's pace may take it over its next threshold before
- *   the next daily poll (ai-pages-job.ts); NEAR_THRESHOLD_SHARE of brands are assumed to
+ *   the next daily poll (src/jobs/ai-pages-job.ts); NEAR_THRESHOLD_SHARE of brands are assumed to
  *   be there at any time;
  * - the digest fetches only the content ideas and reuses what the polls saw.
  * At these defaults a brand costs about 4.7 calls a day and one Scale key (10,000/day,

@@ -1,6 +1,6 @@
 /**
  * Citations: one feed request per brand, covering the time since that brand's last
- * successful run, applied to the brand's per-URL state (alerting/apply-citation-feed.ts).
+ * successful run, applied to the brand's per-URL state (src/alerting/apply-citation-feed.ts).
  */
 import { applyCitationFeed, baselineCitationsForSubscription } from '../alerting/apply-citation-feed.js';
 import { runTimeOfDayMs } from '../alerting/data-rhythm.js';

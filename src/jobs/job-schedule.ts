@@ -1,6 +1,6 @@
 /**
  * When the scheduler runs each job. Polls run once per slot of the planned interval; slots
- * are aligned to UTC midnight (every interval divides a day, alerting/plan-polling.ts), so a 6 h
+ * are aligned to UTC midnight (every interval divides a day, ../alerting/plan-polling.ts), so a 6 h
  * job runs at the same hours every day, and each job is offset by a few minutes so they
  * do not all call the API at once. A job is due when no run (by `serve` or `run-job`)
  * started in the current slot: after a restart, a missed slot runs at once, and a run

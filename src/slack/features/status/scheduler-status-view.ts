@@ -2,7 +2,7 @@
  * The alerting part of `/visibility status`: each job's last and next run, the polling
  * plan against the daily quota (and its warning when the subscriptions do not fit),
  * repeated failures, the bot's health flags, and muted or paused subscriptions, from what
- * alerting/collect-status.ts gathered.
+ * src/alerting/collect-status.ts gathered.
  */
 import type { PlanStatus, SchedulerStatus } from '../../../alerting/collect-status.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';

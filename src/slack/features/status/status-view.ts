@@ -1,7 +1,7 @@
 /**
  * `/visibility status`: how the bot and its API key are doing. The reply is a list of
  * sections, each a `StatusSection` in `statusSections` drawn from the report
- * alerting/collect-status.ts gathered (local state only, never the API); a section whose
+ * src/alerting/collect-status.ts gathered (local state only, never the API); a section whose
  * part could not be read shows as unavailable, the others still show.
  */
 import type { StatusReport } from '../../../alerting/collect-status.js';

@@ -4,7 +4,7 @@
  *
  * Channels only (not DMs or group DMs, whose history the bot's scopes cannot read), and
  * the bot must be able to post there (else: how to invite it). Citation events are
- * baselined silently (alerting/subscribe-with-baseline.ts). Admins only when
+ * baselined silently (src/alerting/subscribe-with-baseline.ts). Admins only when
  * SLACK_ADMIN_USERS is set; audited.
  */
 import { subscribeWithBaseline } from '../../../alerting/subscribe-with-baseline.js';
