@@ -8,7 +8,6 @@
  * Exit codes: 0 done (or skipped because another process runs the job), 1 a job failed,
  * 2 usage, 3 the API key's daily quota is spent (the jobs wait for its reset).
  */
-
 import { isJobTarget, JOB_NAMES } from '../alerting/job-names.js';
 import { type AppDepsOverrides, createAppDeps } from '../app-deps.js';
 import type { Config } from '../config.js';
