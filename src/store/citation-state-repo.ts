@@ -1,32 +1,39 @@
 /**
- * Per-URL citation state of each brand, the memory of detect-citations. Loaded and saved
- * per brand in bulk: a run over 1,000 brands × 500 URLs reads 500 k rows. SQLite packs a
- * brand's rows into one JSON text that V8's JSON.parse reads much faster than the driver
- * converts 8 columns × 500 rows value by value; only the URLs a run changed are written.
+ * Per-URL citation state of each brand, the memory of detect-citations, stored as ONE row
+ * per brand: a run over 1,000 brands × 500 URLs reads 1,000 rows, not 500 k, and writes
+ * one row per brand whose state changed. Reading 500 rows per brand and building JSON
+ * from them in SQLite cost more than everything else a run does with the state; one text
+ * value that V8's JSON.parse reads (and JSON.stringify writes) is far cheaper.
  *
- * The packing is by column (one array per field, all filled by the same scan, so in the
- * same row order) rather than one array per row: JSON.parse then builds 8 arrays per
- * brand instead of 500, which makes the JavaScript half of a load about a third cheaper.
- * Two values are spelled out, which takes about a third off SQLite's half: a whole-number
- * sentiment (stored REAL) is emitted as an integer rather than through the float printer,
- * and the usual empty competitor list is a constant rather than a json() parse per row.
- * JSON.parse reads both back as the same values.
+ * The packing is by column (one array per field, in the same order) rather than one array
+ * per URL: JSON.parse then builds 8 arrays per brand instead of 500, which makes a load
+ * about a third cheaper. JSON.stringify writes numbers so that JSON.parse reads back the
+ * same value, so nothing is rounded on the way through.
+ *
+ * A saved state is the brand's whole state: every caller passes the detector's complete
+ * next state, and merging a partial one into the stored row would mean reading it again.
  */
 import type { CitationState, UrlCitationState } from '../alerts/detect-citations.js';
 import type { Db } from './open-database.js';
 
 export interface CitationStateRepo {
   load(brandId: string): CitationState;
-  /** Upserts the entries of `urls` (default: every URL in `state`). */
+  /**
+   * Stores `state` as the brand's whole state when it holds any of `urls`, the entries
+   * that changed (default: all of them); returns how many of `urls` it holds. Nothing is
+   * written when none changed.
+   */
   save(brandId: string, state: CitationState, nowMs: number, urls?: Iterable<string>): number;
   /** Replaces the brand's whole state (subscription baseline). */
   replace(brandId: string, state: CitationState, nowMs: number): void;
   has(brandId: string): boolean;
+  /** Forgets the brand's state; returns how many URL entries it held. */
   remove(brandId: string): number;
+  /** How many URL entries the brand's state holds. */
   count(brandId: string): number;
 }
 
-/** One brand's rows, column by column (see the header). */
+/** One brand's state, column by column (see the header). Migration 8 writes this shape too. */
 type PackedColumns = [
   url: string[],
   presence: UrlCitationState['presence'][],
@@ -38,85 +45,96 @@ type PackedColumns = [
   lastEvent: (string | null)[],
 ];
 
-export function createCitationStateRepo(db: Db): CitationStateRepo {
-  const select = db
-    .prepare(
-      `SELECT json_array(json_group_array(url), json_group_array(presence), json_group_array(presence_at_ms),
-         json_group_array(iif(sentiment = CAST(sentiment AS INTEGER), CAST(sentiment AS INTEGER), sentiment)),
-         json_group_array(sentiment_at_ms),
-         json_group_array(iif(competitors = '[]', json_array(), json(competitors))),
-         json_group_array(version), json_group_array(last_event))
-       FROM citation_state WHERE brand_id = ?`,
-    )
-    .pluck();
-  // REPLACE rather than ON CONFLICT DO UPDATE: the row is always written whole, and one
-  // B-tree seek instead of two makes the per-run writes about a fifth cheaper.
-  const upsert = db.prepare(
-    `INSERT OR REPLACE INTO citation_state (brand_id, url, presence, presence_at_ms, sentiment, sentiment_at_ms, competitors, version, last_event, updated_at_ms)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const del = db.prepare('DELETE FROM citation_state WHERE brand_id = ?');
-  const exists = db.prepare('SELECT 1 FROM citation_state WHERE brand_id = ? LIMIT 1').pluck();
-  const countRows = db.prepare('SELECT COUNT(*) FROM citation_state WHERE brand_id = ?').pluck();
+function pack(state: CitationState): string {
+  const n = state.size;
+  const url = new Array<string>(n);
+  const presence = new Array<UrlCitationState['presence']>(n);
+  const presenceAtMs = new Array<number | null>(n);
+  const sentiment = new Array<number | null>(n);
+  const sentimentAtMs = new Array<number | null>(n);
+  const competitors = new Array<string[]>(n);
+  const version = new Array<number>(n);
+  const lastEvent = new Array<string | null>(n);
+  let i = 0;
+  // forEach hands over key and value without an iterator result object per entry.
+  state.forEach((s, key) => {
+    url[i] = key;
+    presence[i] = s.presence;
+    presenceAtMs[i] = s.presenceAtMs;
+    sentiment[i] = s.sentiment;
+    sentimentAtMs[i] = s.sentimentAtMs;
+    competitors[i] = s.competitors;
+    version[i] = s.version;
+    lastEvent[i] = s.lastEvent;
+    i += 1;
+  });
+  const columns: PackedColumns = [
+    url,
+    presence,
+    presenceAtMs,
+    sentiment,
+    sentimentAtMs,
+    competitors,
+    version,
+    lastEvent,
+  ];
+  return JSON.stringify(columns);
+}
 
-  const writeAll = (brandId: string, state: CitationState, nowMs: number, urls: Iterable<string>) => {
-    let n = 0;
-    for (const url of urls) {
-      const s = state.get(url);
-      if (!s) continue;
-      upsert.run(
-        brandId,
-        url,
-        s.presence,
-        s.presenceAtMs,
-        s.sentiment,
-        s.sentimentAtMs,
-        s.competitors.length === 0 ? '[]' : JSON.stringify(s.competitors),
-        s.version,
-        s.lastEvent,
-        nowMs,
-      );
-      n += 1;
-    }
-    return n;
+function unpack(text: string): CitationState {
+  const [url, presence, presenceAtMs, sentiment, sentimentAtMs, competitors, version, lastEvent] = JSON.parse(
+    text,
+  ) as PackedColumns;
+  const state: CitationState = new Map();
+  for (let i = 0; i < url.length; i++) {
+    state.set(url[i]!, {
+      presence: presence[i]!,
+      presenceAtMs: presenceAtMs[i] as number | null,
+      sentiment: sentiment[i] as number | null,
+      sentimentAtMs: sentimentAtMs[i] as number | null,
+      competitors: competitors[i]!,
+      version: version[i]!,
+      lastEvent: lastEvent[i] as string | null,
+    });
+  }
+  return state;
+}
+
+export function createCitationStateRepo(db: Db): CitationStateRepo {
+  const select = db.prepare('SELECT state FROM citation_state WHERE brand_id = ?').pluck();
+  const upsert = db.prepare(
+    `INSERT INTO citation_state (brand_id, url_count, state, updated_at_ms) VALUES (?, ?, ?, ?)
+     ON CONFLICT (brand_id) DO UPDATE SET
+       url_count = excluded.url_count, state = excluded.state, updated_at_ms = excluded.updated_at_ms`,
+  );
+  const del = db.prepare('DELETE FROM citation_state WHERE brand_id = ? RETURNING url_count').pluck();
+  const countOf = db.prepare('SELECT url_count FROM citation_state WHERE brand_id = ?').pluck();
+
+  // Each write is one statement, atomic on its own; inside a caller's transaction (the
+  // jobs always call these there, next to the outbox rows) it commits or rolls back with
+  // the rest.
+  const write = (brandId: string, state: CitationState, nowMs: number) => {
+    if (state.size === 0) del.get(brandId);
+    else upsert.run(brandId, state.size, pack(state), nowMs);
   };
-  const replaceAll = (brandId: string, state: CitationState, nowMs: number) => {
-    del.run(brandId);
-    writeAll(brandId, state, nowMs, state.keys());
-  };
-  // Called on their own, these run in a transaction of their own. Inside a caller's
-  // transaction (the jobs always call them there) they write directly and that transaction
-  // makes them atomic: a throw out of them rolls it back. A savepoint there would copy every
-  // page the write touches into a sub-journal, which past 64 KiB (most brands) spills to a
-  // temp file SQLite creates and deletes again: close to half the time of a save.
-  const save = db.transaction(writeAll);
-  const replace = db.transaction(replaceAll);
 
   return {
     load(brandId) {
-      const [url, presence, presenceAtMs, sentiment, sentimentAtMs, competitors, version, lastEvent] =
-        JSON.parse(select.get(brandId) as string) as PackedColumns;
-      const state: CitationState = new Map();
-      for (let i = 0; i < url.length; i++) {
-        state.set(url[i]!, {
-          presence: presence[i]!,
-          presenceAtMs: presenceAtMs[i] as number | null,
-          sentiment: sentiment[i] as number | null,
-          sentimentAtMs: sentimentAtMs[i] as number | null,
-          competitors: competitors[i]!,
-          version: version[i]!,
-          lastEvent: lastEvent[i] as string | null,
-        });
+      const text = select.get(brandId) as string | undefined;
+      return text === undefined ? new Map() : unpack(text);
+    },
+    save(brandId, state, nowMs, urls) {
+      let n = state.size;
+      if (urls !== undefined) {
+        n = 0;
+        for (const url of urls) if (state.has(url)) n += 1;
       }
-      return state;
+      if (n > 0) write(brandId, state, nowMs);
+      return n;
     },
-    save: (brandId, state, nowMs, urls) =>
-      (db.inTransaction ? writeAll : save.immediate)(brandId, state, nowMs, urls ?? state.keys()),
-    replace(brandId, state, nowMs) {
-      (db.inTransaction ? replaceAll : replace.immediate)(brandId, state, nowMs);
-    },
-    has: (brandId) => exists.get(brandId) !== undefined,
-    remove: (brandId) => del.run(brandId).changes,
-    count: (brandId) => countRows.get(brandId) as number,
+    replace: write,
+    has: (brandId) => countOf.get(brandId) !== undefined,
+    remove: (brandId) => (del.get(brandId) as number | undefined) ?? 0,
+    count: (brandId) => (countOf.get(brandId) as number | undefined) ?? 0,
   };
 }

@@ -6,6 +6,7 @@ import { alerting } from './004-alerting.js';
 import { handledRequests } from './005-handled-requests.js';
 import { pollObservations } from './006-poll-observations.js';
 import { outboxSendAfter } from './007-outbox-send-after.js';
+import { packedCitationState } from './008-packed-citation-state.js';
 
 /** Append new migrations; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -16,4 +17,5 @@ export const migrations: readonly Migration[] = [
   handledRequests,
   pollObservations,
   outboxSendAfter,
+  packedCitationState,
 ];
