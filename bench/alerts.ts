@@ -115,7 +115,7 @@ export async function runAlertsBench(options: AlertsBenchOptions = {}): Promise<
       `  run CPU (parse + validate bodies, load, detect, build messages, write state + outbox): ${n(r.cpuMs)} ms (target ≤ 2,000) ${ok(r.cpuMs <= 2000)}`,
       `  run CPU incl. generating the fake response bodies: ${n(r.cpuWithInputMs)} ms; wall ${n(r.wallMs)} ms; load average ${load.toFixed(1)} on ${cpus().length} CPUs`,
       `  peak RSS of the run process: ${n(r.peakRssMb)} MB (target ≤ 200) ${ok(r.peakRssMb <= 200)}; runtime alone ${n(r.baselineRssMb)} MB`,
-      `  produced ${n(r.alerts)} alerts in ${n(r.messages)} outbox messages, ${n(r.digestNew)} new URLs for digests, ${n(r.rowsWritten)} state rows written`,
+      `  produced ${n(r.alerts)} alerts in ${n(r.messages)} outbox messages, ${n(r.digestNew)} new URLs for digests, ${n(r.rowsWritten)} changed URL states saved (one state row per brand)`,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
