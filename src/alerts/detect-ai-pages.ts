@@ -9,7 +9,7 @@
 import type { AiPagesRecord } from '../api/schemas/ai-pages.js';
 import { forecastSentence, type UsageForecast } from './ai-pages-forecast.js';
 import type { AlertSettings } from './alert-settings.js';
-import { formatCount } from './format-count.js';
+import { formatCount, usagePercent } from './format-count.js';
 import type { Alert, AlertNote, BrandRef } from './types.js';
 
 export interface AiPagesState {
@@ -143,19 +143,19 @@ export function detectAiPages(
         brandName: brand.name,
         key: `ai_pages_threshold:${brand.id}:${period}:${level}`,
         title: atLimit ? 'AI Pages monthly limit reached' : `AI Pages usage passed ${level} %`,
-        whatChanged: `AI Pages has served ${fmt(usage.requests_this_month)} of ${fmt(usage.requests_limit)} AI crawler requests this billing period (${Math.floor(usage.percentage_used)} %). The counter resets ${usage.reset_date.slice(0, 10)}.${!atLimit && forecast ? ` ${forecastSentence(forecast)}` : ''}`,
+        whatChanged: `AI Pages has served ${fmt(usage.requests_this_month)} of ${fmt(usage.requests_limit)} AI crawler requests this billing period (${usagePercent(usage.percentage_used)} %). The counter resets ${usage.reset_date.slice(0, 10)}.${!atLimit && forecast ? ` ${forecastSentence(forecast)}` : ''}`,
         before:
           state.lastPercentage !== null && period === state.period
-            ? `${Math.floor(state.lastPercentage)} % used`
+            ? `${usagePercent(state.lastPercentage)} % used`
             : null,
-        after: `${Math.floor(usage.percentage_used)} % used`,
+        after: `${usagePercent(usage.percentage_used)} % used`,
         whyItMatters: atLimit
           ? 'Past the limit AI crawlers get the plain pages until the counter resets, so your optimised versions stop reaching AI models.'
           : 'When the limit is reached, AI crawlers get the plain pages until the counter resets.',
         whatToDo: atLimit
           ? 'Upgrade the plan or raise the limit now, or accept plain pages until the reset date.'
           : 'Check the usage trend; if it will run out before the reset date, raise the limit or narrow the crawlers AI Pages serves.',
-        subject: `${level} % (${Math.floor(usage.percentage_used)} % used)`,
+        subject: `${level} % (${usagePercent(usage.percentage_used)} % used)`,
         open: { view: 'aipages' },
         detectedAtMs: nowMs,
       });

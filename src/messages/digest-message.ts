@@ -5,7 +5,7 @@
  * whatever the input (long lists end in "…and N more").
  */
 import type { Digest, DigestUrl, Unavailable } from '../alerts/compose-digest.js';
-import { formatCount } from '../alerts/format-count.js';
+import { formatCount, usagePercent } from '../alerts/format-count.js';
 import type { OpenView } from '../alerts/types.js';
 import type { SlackMessageMetadata } from './alert-message.js';
 import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
@@ -128,7 +128,7 @@ function aiPagesText(d: Digest, max: number): Mrkdwn {
           : mrkdwn``;
       const reset = a.resetDate ? mrkdwn`, resets ${escapeMrkdwn(a.resetDate.slice(0, 10))}` : mrkdwn``;
       return truncateMrkdwn(
-        mrkdwn`*AI Pages*: ${Math.floor(a.percentageUsed)} % of the monthly limit used${counts}${reset}.${state}`,
+        mrkdwn`*AI Pages*: ${usagePercent(a.percentageUsed)} % of the monthly limit used${counts}${reset}.${state}`,
         max,
       );
     }
@@ -184,7 +184,7 @@ function fallback(d: Digest): Mrkdwn {
   if (d.crawler.status === 'ok')
     parts.push(mrkdwn`Crawler visits ${num(d.crawler.current)} (${signedPct(d.crawler.changePct)}).`);
   if (d.aiPages.status === 'ok' && d.aiPages.percentageUsed !== null)
-    parts.push(mrkdwn`AI Pages ${Math.floor(d.aiPages.percentageUsed)} % used.`);
+    parts.push(mrkdwn`AI Pages ${usagePercent(d.aiPages.percentageUsed)} % used.`);
   if (d.ideas.status === 'ok' && d.ideas.top[0])
     parts.push(mrkdwn`Top idea: ${escapeMrkdwn(d.ideas.top[0].query)}.`);
   return truncatePlain(joinMrkdwn(parts, mrkdwn` `), L.fallbackText);

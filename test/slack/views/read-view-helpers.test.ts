@@ -36,8 +36,11 @@ describe('sparkline', () => {
 });
 
 describe('progressBar', () => {
-  it('draws ten cells and the rounded percentage', () => {
+  it('draws ten cells and the whole percent used, rounded down as the alerts read it', () => {
     expect(progressBar(42)).toBe('▰▰▰▰▱▱▱▱▱▱ 42 %');
+    expect(progressBar(12.6)).toBe('▰▱▱▱▱▱▱▱▱▱ 12 %');
+    expect(progressBar(79.9)).toBe('▰▰▰▰▰▰▰▰▱▱ 79 %');
+    expect(progressBar(3)).toBe('▰▱▱▱▱▱▱▱▱▱ 3 %');
     expect(progressBar(100)).toBe('▰▰▰▰▰▰▰▰▰▰ 100 %');
     expect(progressBar(-3)).toBe('▱▱▱▱▱▱▱▱▱▱ 0 %');
     expect(progressBar(Number.NaN)).toBe('▱▱▱▱▱▱▱▱▱▱ 0 %');

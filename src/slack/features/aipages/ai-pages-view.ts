@@ -5,6 +5,7 @@
  * without AI Pages set up (config null, API.md §4.11) gets the steps to set it up.
  */
 
+import { usagePercent } from '../../../alerts/format-count.js';
 import type { AiPagesRecord } from '../../../api/schemas/index.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
@@ -125,7 +126,7 @@ export function aiPagesReply(brand: { id: string; name: string }, record: AiPage
     );
   }
   const usageText = usage
-    ? mrkdwn` ${Math.round(usage.percentage_used)} % used (${usage.requests_this_month} of ${usage.requests_limit} requests), resets ${escapeMrkdwn(usage.reset_date)}.`
+    ? mrkdwn` ${usagePercent(usage.percentage_used)} % used (${formatCount(usage.requests_this_month)} of ${formatCount(usage.requests_limit)} requests), resets ${escapeMrkdwn(usage.reset_date)}.`
     : mrkdwn``;
   return {
     text: fallbackText(

@@ -12,7 +12,7 @@ import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn
 import { countryLabel } from '../../countries.js';
 import { brandButton } from '../../views/brand-button.js';
 import { linesWithMore } from '../../views/lines-with-more.js';
-import { usageBar } from '../../views/usage-bar.js';
+import { progressBar } from '../../views/progress-bar.js';
 
 export type AiPagesGlance =
   | { status: 'ok'; enabled: boolean; percentageUsed: number | null; resetDate: string | null }
@@ -54,7 +54,7 @@ export function aiPagesText(a: AiPagesGlance): Mrkdwn {
     case 'ok': {
       const off = a.enabled ? mrkdwn`` : mrkdwn` · _disabled_`;
       if (a.percentageUsed === null) return mrkdwn`AI Pages: no usage yet${off}`;
-      return mrkdwn`AI Pages: \`${usageBar(a.percentageUsed)}\` of this month's requests${off}`;
+      return mrkdwn`AI Pages: \`${progressBar(a.percentageUsed)}\` of this month's requests${off}`;
     }
     case 'not_included':
       return mrkdwn`AI Pages: not included in the plan`;

@@ -13,8 +13,8 @@ import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
+import { progressBar } from '../../views/progress-bar.js';
 import { shareActionsBlock } from '../../views/share-button.js';
-import { usageBar } from '../../views/usage-bar.js';
 import { schedulerStatusBlocks } from './scheduler-status-view.js';
 
 export interface StatusSection {
@@ -55,7 +55,7 @@ export function apiUsageBlocks(s: LimiterState): KnownBlock[] {
         : mrkdwn``;
   return [
     section(
-      mrkdwn`*API usage today:* ${num(s.usedToday)} of ${num(s.dailyLimit)} requests  \`${usageBar(pct)}\`${warn}\nResets ${slackDate(s.dailyResetAt)}.`,
+      mrkdwn`*API usage today:* ${num(s.usedToday)} of ${num(s.dailyLimit)} requests  \`${progressBar(pct)}\`${warn}\nResets ${slackDate(s.dailyResetAt)}.`,
     ),
   ];
 }

@@ -31,7 +31,7 @@ describe('status sections', () => {
   it('shows the daily usage with a bar and a warning past 80 %', () => {
     const text = md(apiUsageBlocks(state));
     expect(text).toContain('8,400 of 10,000 requests');
-    expect(text).toContain('▓▓▓▓▓▓▓▓░░ 84 %');
+    expect(text).toContain('▰▰▰▰▰▰▰▰▱▱ 84 %');
     expect(text).toContain(':warning:');
     expect(md(apiUsageBlocks({ ...state, dailyLimit: null }))).toContain('no daily limit');
   });
