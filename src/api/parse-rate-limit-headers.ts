@@ -3,7 +3,7 @@
  * deployments may send none of them, so every field is optional and garbage is ignored.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { parseRetryAfter } from './retry-delay.js';
+import { parseRetryAfter } from './parse-retry-after.js';
 
 export interface RateLimitHeaders {
   limit: number | undefined;

@@ -13,6 +13,7 @@
  *   the next `acquire` waits that pause out.
  */
 import { type Dispatcher, request } from 'undici';
+import { backoffDelay } from '../backoff-delay.js';
 import type { Clock } from '../clock.js';
 import { type Logger, scrubSecrets } from '../logger.js';
 import { ENDPOINTS, type EndpointKey } from './endpoint-table.js';
@@ -23,7 +24,7 @@ import { AbortedError, isApiError, TimeoutError } from './errors.js';
 import type { Lane, RateLimiter } from './limiter/types.js';
 import { parseRateLimitHeaders } from './parse-rate-limit-headers.js';
 import { parseJsonBody } from './parse-response.js';
-import { backoffDelay, retryDelayFromMessage } from './retry-delay.js';
+import { retryDelayFromMessage } from './retry-delay-from-message.js';
 
 export type ResponseStatus = number | 'network_error' | 'timeout';
 
@@ -222,7 +223,12 @@ export class Transport {
   }
 
   async #backoff(retryIndex: number, endpoint: string, signal: AbortSignal | undefined): Promise<void> {
-    const delayMs = backoffDelay(retryIndex, this.#o.retry, this.#o.random);
+    const delayMs = backoffDelay(retryIndex, {
+      baseDelayMs: this.#o.retry.baseDelayMs,
+      maxDelayMs: this.#o.retry.maxDelayMs,
+      jitter: 'full',
+      random: this.#o.random,
+    });
     this.#o.logger.debug({ endpoint, retry: retryIndex + 1, delayMs }, 'api retry after backoff');
     try {
       await this.#o.clock.sleep(delayMs, signal);

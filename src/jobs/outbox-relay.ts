@@ -27,6 +27,7 @@
  * whose answer was lost would post it twice without the history check.
  */
 import type { WebClient } from '@slack/web-api';
+import { backoffDelay } from '../backoff-delay.js';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import { BLOCK_KIT_LIMITS as L } from '../messages/block-kit-limit-table.js';
@@ -36,7 +37,6 @@ import type { Db } from '../store/open-database.js';
 import { createOutboxRepo, type OutboxMessage, type OutboxRepo } from '../store/outbox-repo.js';
 import { createSubscriptionsRepo, type SubscriptionsRepo } from '../store/subscriptions-repo.js';
 import { transaction } from '../store/transaction.js';
-import { backoffDelay } from './backoff-delay.js';
 import { createChannelPacer } from './channel-pacer.js';
 import { classifySlackFailure, describeSlackError, type SlackFailure } from './classify-slack-failure.js';
 import { findPostedMessage } from './find-posted-message.js';
@@ -228,7 +228,8 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
   ): Promise<Outcome> {
     const now = clock.now();
     if (row.attempts < o.maxAttempts) {
-      const at = now + backoffDelay(row.attempts, o.backoffBaseMs, o.backoffMaxMs);
+      const at =
+        now + backoffDelay(row.attempts - 1, { baseDelayMs: o.backoffBaseMs, maxDelayMs: o.backoffMaxMs });
       outbox.markRetry(row.id, `${unconfirmed ? UNCONFIRMED : ''}${description}`, at);
       logger.warn(
         { outboxId: row.id, channel: row.channelId, attempt: row.attempts, error: description, retryAt: at },

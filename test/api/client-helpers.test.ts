@@ -4,7 +4,8 @@ import { saysAlreadyGenerating } from '../../src/api/already-generating.js';
 import { extractErrorMessage } from '../../src/api/error-message.js';
 import { hashApiKey } from '../../src/api/hash-api-key.js';
 import { parseRateLimitHeaders } from '../../src/api/parse-rate-limit-headers.js';
-import { backoffDelay, parseRetryAfter, retryDelayFromMessage } from '../../src/api/retry-delay.js';
+import { parseRetryAfter } from '../../src/api/parse-retry-after.js';
+import { retryDelayFromMessage } from '../../src/api/retry-delay-from-message.js';
 
 describe('extractErrorMessage', () => {
   it.each([
@@ -82,17 +83,6 @@ describe('saysAlreadyGenerating', () => {
     ['{"error":"Market GB already exists"}', false],
   ])('%s → %s', (body, expected) => {
     expect(saysAlreadyGenerating(extractErrorMessage(body))).toBe(expected);
-  });
-});
-
-describe('backoffDelay', () => {
-  it('is full jitter over an exponential ceiling, capped', () => {
-    const o = { baseDelayMs: 250, maxDelayMs: 8000 };
-    expect([0, 1, 2, 3, 4, 5, 6].map((a) => backoffDelay(a, o, () => 0.999999))).toEqual([
-      249, 499, 999, 1999, 3999, 7999, 7999,
-    ]);
-    expect(backoffDelay(3, o, () => 0)).toBe(0);
-    expect(backoffDelay(2, o, () => 0.5)).toBe(500);
   });
 });
 

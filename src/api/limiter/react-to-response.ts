@@ -13,7 +13,7 @@ import type { PlanLimits } from '../plans.js';
 import { attribute429, attributeRemaining, type EndpointAccounting } from './attribute-limit.js';
 import type { EndpointScope } from './endpoint-scope.js';
 import { type LimitScope, limitScope } from './limit-scope.js';
-import { retryDelayFromResponse } from './retry-delay.js';
+import { retryDelayFromResponse } from './retry-delay-from-response.js';
 import { KEY_SCOPE, type SharedBucketStore } from './shared-bucket-store.js';
 import type { RateLimitObservation } from './types.js';
 

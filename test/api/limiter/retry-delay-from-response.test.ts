@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryDelayFromResponse } from '../../../src/api/limiter/retry-delay.js';
+import { retryDelayFromResponse } from '../../../src/api/limiter/retry-delay-from-response.js';
 
 describe('retryDelayFromResponse', () => {
   it('uses Retry-After first', () => {

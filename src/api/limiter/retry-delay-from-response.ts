@@ -3,7 +3,7 @@
  * Retry-After; then read the delay from the error message ("retry in 30 seconds"), and a
  * message that names only the limit ("60 per 1 minute") is a rate, not a delay.
  */
-import { retryDelayFromMessage } from '../retry-delay.js';
+import { retryDelayFromMessage } from '../retry-delay-from-message.js';
 
 export function retryDelayFromResponse(
   o: { retryAfterMs?: number | undefined; message?: string | undefined },
