@@ -1,5 +1,5 @@
 /** Reading `view.state.values` (block_id → action_id → element state) the way Slack fills it. */
-import { isCountryCode } from '../countries.js';
+import { isCountryCode } from '../../countries.js';
 import { INPUT_ACTION_ID } from '../views/brand-form-modal.js';
 
 type Values = Record<string, Record<string, unknown>>;

@@ -4,9 +4,9 @@
  * which Slack's picker also makes searchable by typing.
  */
 
+import { COUNTRIES, countryLabel, isCountryCode } from '../../countries.js';
 import { escapeMrkdwn, type Mrkdwn, mrkdwn } from '../../messages/mrkdwn.js';
 import { truncatePlain } from '../../messages/truncate-mrkdwn.js';
-import { COUNTRIES, countryLabel, isCountryCode } from '../countries.js';
 
 interface Option {
   text: { type: 'plain_text'; text: Mrkdwn };

@@ -48,6 +48,9 @@ describe('location', () => {
     ['uk', 'GB'],
     ['Germany', 'DE'],
     ['united states', 'US'],
+    // The same countries as the bot (src/countries.ts), not a shorter list of its own.
+    ['Bolivia', 'BO'],
+    ['Federal Republic of Germany', 'DE'],
   ])('country %s is stored as %s, reusing the primary market', async (country, iso) => {
     const s = await sim();
     const before = await brandWithMarkets(s, initech);

@@ -1,7 +1,7 @@
 /**
  * Brands, markets, location and aliases (API.md §4.3–4.7, §3 market rules).
  */
-import { countryName, resolveCountry, resolveIsoCode } from '../countries.js';
+import { countryName, isCountryCode, resolveCountry } from '../../../countries.js';
 import { invalidParam, typedShape } from '../http-error.js';
 import { isUuid, listParam, type RequestInput, requiredString, stringParam } from '../params.js';
 import type { BrandState, MarketState } from '../world.js';
@@ -10,6 +10,13 @@ import { brandOf, type Handler, ok, requireEditor } from './handler-context.js';
 /** The plan's market allowance; API.md leaves the numbers unshown, this one is plausible. */
 const MAX_MARKETS = 10;
 const MAX_ALIASES = 50;
+
+/** The markets endpoint takes ISO-2 only, plus the alias UK (API.md §4.4). */
+function resolveIsoCode(input: string): string | null {
+  const key = input.trim().toUpperCase();
+  if (key === 'UK') return 'GB';
+  return isCountryCode(key) ? key : null;
+}
 const INCLUDES = ['markets', 'aliases'] as const;
 
 export function marketJson(brand: BrandState, m: MarketState) {
@@ -136,7 +143,7 @@ export const setLocation: Handler = (ctx) => {
   const brand = brandOf(ctx);
   requireEditor(brand, 'Changing the location');
   const raw = requiredString(ctx.input, 'country');
-  const location = resolveCountry(raw);
+  const location = resolveCountry(raw)?.code;
   if (!location) {
     throw typedShape(
       400,

@@ -5,11 +5,11 @@
  * listed by name).
  */
 import type { Brand } from '../../../api/schemas/index.js';
+import { countryLabel } from '../../../countries.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
 import type { HomeView, KnownBlock } from '../../../messages/block-kit-types.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
-import { countryLabel } from '../../countries.js';
 import { brandButton } from '../../views/brand-button.js';
 import { linesWithMore } from '../../views/lines-with-more.js';
 import { progressBar } from '../../views/progress-bar.js';

@@ -1,10 +1,10 @@
 /** The reply after the primary location changed. */
 import type { LocationResponse } from '../../../api/schemas/index.js';
+import { countryLabel } from '../../../countries.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
 import { escapeMrkdwn, joinMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
-import { countryLabel } from '../../countries.js';
 import { brandButton } from '../../views/brand-button.js';
 import { brandName } from '../../views/brand-name.js';
 

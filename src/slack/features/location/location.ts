@@ -5,13 +5,14 @@
  * "did you mean" instead of a round trip.
  */
 import type { Brand } from '../../../api/schemas/index.js';
+import { countryLabel, resolveCountry } from '../../../countries.js';
 import { escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { UserError } from '../../../messages/user-error.js';
 import { auditedWrite } from '../../audited-write.js';
 import { BRAND_WRITES } from '../../brand-writes.js';
 import { channelDefaultBrandId } from '../../commands/channel-default-brand.js';
 import type { CommandContext, Subcommand } from '../../commands/subcommand.js';
-import { countryLabel, didYouMeanCountry, resolveCountry } from '../../countries.js';
+import { didYouMeanCountry } from '../../did-you-mean-country.js';
 import { ensureCanEditBrand } from '../../permissions.js';
 import { openLocationModal } from './edit-location-button.js';
 import { PLACE_MAX } from './location-modal.js';

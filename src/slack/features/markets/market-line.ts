@@ -1,8 +1,8 @@
 /** One market as a mrkdwn line: "*Germany* (DE) · primary · _DACH launch_". */
 import type { Market } from '../../../api/schemas/index.js';
+import { countryName } from '../../../countries.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
-import { countryName } from '../../countries.js';
 
 export function marketLine(m: Market): Mrkdwn {
   const code = escapeMrkdwn(m.location.toUpperCase());

@@ -5,12 +5,12 @@
  * primary market never gets one: API.md §3 forbids removing it.
  */
 import type { Brand, Market } from '../../../api/schemas/index.js';
+import { countryLabel } from '../../../countries.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
 import type { Button, KnownBlock } from '../../../messages/block-kit-types.js';
 import { escapeMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
-import { countryLabel } from '../../countries.js';
 import { canEditBrand } from '../../permissions.js';
 import { BlockBudget } from '../../views/block-budget.js';
 import { brandButton } from '../../views/brand-button.js';

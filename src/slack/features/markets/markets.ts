@@ -4,13 +4,14 @@
  * Removing the primary market is refused here, before any write, as API.md §3 forbids it.
  */
 
+import { countryLabel, resolveCountry } from '../../../countries.js';
 import { escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { UserError } from '../../../messages/user-error.js';
 import { auditedWrite, refusedWrite } from '../../audited-write.js';
 import { BRAND_WRITES } from '../../brand-writes.js';
 import { brandAndVerb } from '../../commands/brand-and-verb.js';
 import type { Subcommand } from '../../commands/subcommand.js';
-import { countryLabel, didYouMeanCountry, resolveCountry } from '../../countries.js';
+import { didYouMeanCountry } from '../../did-you-mean-country.js';
 import { fetchBrandDetails } from '../../fetch-brand-details.js';
 import { ensureCanEditBrand } from '../../permissions.js';
 import { openAddMarketModal } from './add-market-button.js';

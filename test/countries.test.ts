@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  COUNTRIES,
-  countryLabel,
-  didYouMeanCountry,
-  resolveCountry,
-  suggestCountries,
-} from '../../src/slack/countries.js';
+import { COUNTRIES, countryLabel, resolveCountry } from '../src/countries.js';
+import { didYouMeanCountry, suggestCountries } from '../src/slack/did-you-mean-country.js';
 
 describe('resolveCountry', () => {
   it.each([
@@ -26,11 +21,20 @@ describe('resolveCountry', () => {
     ['Korea, Republic of', 'KR'],
     ['South  Korea', 'KR'],
     ['Russian Federation', 'RU'],
+    ['Federal Republic of Germany', 'DE'],
+    ['Kingdom of the Netherlands', 'NL'],
+    ['Bolivia, Plurinational State of', 'BO'],
+    ['Congo, The Democratic Republic of the', 'CD'],
+    ['Congo', 'CG'],
+    ["Democratic People's Republic of Korea", 'KP'],
+    ['Hellenic Republic', 'GR'],
+    ['Ivory Coast', 'CI'],
+    ['Holland', 'NL'],
   ])('%s → %s', (input, code) => {
     expect(resolveCountry(input)?.code).toBe(code);
   });
 
-  it.each(['', '  ', 'ZZ', 'Germny', 'Atlantis', 'U'])('%s is not a country', (input) => {
+  it.each(['', '  ', 'ZZ', 'XK', 'Germny', 'Atlantis', 'U', 'Republic of Atlantis', 'Kingdom of Korea'])('%s is not a country', (input) => {
     expect(resolveCountry(input)).toBeUndefined();
   });
 
@@ -38,6 +42,15 @@ describe('resolveCountry', () => {
     expect(COUNTRIES).toHaveLength(249);
     expect(new Set(COUNTRIES.map((c) => c.code)).size).toBe(249);
     for (const c of COUNTRIES) expect(resolveCountry(c.name)?.code).toBe(c.code);
+  });
+
+  it('shows everyday names, not the formal ones first in the country data', () => {
+    const names = new Map(COUNTRIES.map((c) => [c.code, c.name]));
+    expect(names.get('US')).toBe('United States');
+    expect(names.get('CN')).toBe('China');
+    expect(names.get('GB')).toBe('United Kingdom');
+    expect(names.get('VA')).toBe('Vatican City');
+    expect(names.get('TR')).toBe('Türkiye');
   });
 });
 
