@@ -7,18 +7,18 @@
  */
 import { readFile } from 'node:fs/promises';
 import { markActivity } from '../dev/demo/activity-mark.js';
-import type { ConsoleContext } from '../dev/demo/console-context.js';
+import type { ConsoleContext, RunJobs } from '../dev/demo/console-context.js';
 import { ConsoleInputError } from '../dev/demo/console-input-error.js';
 import { createConsoleIo, type OutputStream } from '../dev/demo/console-io.js';
 import { createConsoleState } from '../dev/demo/console-state.js';
 import { demoBanner } from '../dev/demo/demo-banner.js';
 import { DEFAULT_TIMING, type DemoTiming } from '../dev/demo/demo-timing.js';
 import { arrayLineSource, type LineSource, readlineLineSource } from '../dev/demo/line-source.js';
-import { loadRunJobs, type RunJobsLookup } from '../dev/demo/load-run-jobs.js';
 import { createStyle } from '../dev/demo/render/style.js';
 import { runConsoleLine } from '../dev/demo/run-console-line.js';
 import { type DemoStack, startDemoStack } from '../dev/demo/start-demo-stack.js';
 import { tourLines } from '../dev/demo/tour-lines.js';
+import { runJobs } from '../jobs/run-jobs.js';
 import { subcommands } from '../slack/commands/registry.js';
 import { DEFAULT_APP_URL, DEFAULT_SLACK_PORT, runDemoServices } from './demo-services.js';
 import { DEFAULT_SIMULATOR_PORT } from './simulator.js';
@@ -33,8 +33,8 @@ export interface DemoOptions {
   /** Force colours on or off; default: only on a terminal that has them (see colorFor). */
   color?: boolean;
   timing?: Partial<DemoTiming>;
-  /** Finds runJobs (src/jobs/run-jobs.ts); tests pass a stand-in. */
-  loadRunJobs?: () => Promise<RunJobsLookup>;
+  /** Runs the scheduled jobs once; default src/jobs/run-jobs.ts, tests pass a stand-in. */
+  runJobs?: RunJobs;
   /** Called once the stack runs (tests inspect what crossed the wire). */
   onStarted?: (stack: DemoStack) => void;
 }
@@ -151,7 +151,7 @@ export async function runDemo(args: readonly string[], options: DemoOptions = {}
     timing: { ...DEFAULT_TIMING, ...options.timing },
     userId: stack.slack.defaultUserId,
     channelId: stack.slack.defaultChannelId,
-    loadRunJobs: options.loadRunJobs ?? (() => loadRunJobs()),
+    runJobs: options.runJobs ?? runJobs,
   };
   const stop = () => source.close();
   process.once('SIGTERM', stop);

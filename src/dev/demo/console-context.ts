@@ -1,8 +1,9 @@
 /** What every console command works with. */
+import type { AppDeps } from '../../app-deps.js';
+import type { JobTarget } from '../../jobs/job-names.js';
 import type { ConsoleIo } from './console-io.js';
 import type { ConsoleState } from './console-state.js';
 import type { DemoTiming } from './demo-timing.js';
-import type { RunJobsLookup } from './load-run-jobs.js';
 import type { DemoStack } from './start-demo-stack.js';
 
 export interface ConsoleContext {
@@ -13,6 +14,8 @@ export interface ConsoleContext {
   /** The demo user and channel (local Slack's defaults). */
   userId: string;
   channelId: string;
-  /** Finds the alerting work's runJobs (tests pass their own). */
-  loadRunJobs: () => Promise<RunJobsLookup>;
+  /** Runs the scheduled jobs once (src/jobs/run-jobs.ts; tests pass their own). */
+  runJobs: RunJobs;
 }
+
+export type RunJobs = (deps: AppDeps, job: JobTarget) => Promise<unknown>;

@@ -4,7 +4,7 @@
  * references accept a UUID or a seed key ("acme", "northwind", …). See docs/simulator.md.
  */
 import { z } from 'zod';
-import { dayString } from './dates.js';
+import { dateOfDay } from '../../utc-days.js';
 import { resolveBrandRef, type SimulatorCore } from './simulator-core.js';
 import type { SnapshotChanges } from './types.js';
 
@@ -78,7 +78,7 @@ function state(core: SimulatorCore) {
   const now = options.clock.now();
   return {
     snapshot_index: world.snapshotIndex(),
-    current_snapshot_date: dayString(world.today()),
+    current_snapshot_date: dateOfDay(world.today()),
     plan: options.plan,
     limits: limiter.limits(),
     rate: limiter.state(now),
@@ -130,7 +130,7 @@ export function handleControl(
           status: 200,
           body: {
             snapshot_index: control.snapshotIndex(),
-            current_snapshot_date: dayString(core.world.today()),
+            current_snapshot_date: dateOfDay(core.world.today()),
           },
         };
       }

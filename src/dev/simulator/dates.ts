@@ -1,18 +1,9 @@
 /**
- * Day arithmetic on UTC epoch days. Snapshots, crawler visits and the daily request count
- * all live on UTC days, so the simulator never depends on the host time zone.
+ * Day arithmetic the simulator needs beyond src/utc-days.ts. Snapshots, crawler visits and
+ * the daily request count all live on UTC epoch days, so the simulator never depends on the
+ * host time zone.
  */
-export const DAY_MS = 86_400_000;
-
-/** Days since 1970-01-01 (UTC) of an epoch-ms instant. */
-export function epochDay(ms: number): number {
-  return Math.floor(ms / DAY_MS);
-}
-
-/** `YYYY-MM-DD` of an epoch day. */
-export function dayString(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
+import { DAY_MS, dayNumber, isCalendarDate } from '../../utc-days.js';
 
 /** ISO timestamp of a moment inside an epoch day. */
 export function dayTimestamp(day: number, msIntoDay = 0): string {
@@ -21,10 +12,7 @@ export function dayTimestamp(day: number, msIntoDay = 0): string {
 
 /** Epoch day of a strict `YYYY-MM-DD` string, or null when it is not a real date. */
 export function parseDay(text: string): number | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return null;
-  const ms = Date.parse(`${text}T00:00:00Z`);
-  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== text) return null;
-  return epochDay(ms);
+  return isCalendarDate(text) ? dayNumber(text) : null;
 }
 
 /** First instant (epoch ms) of the month after the one containing `ms`. */

@@ -4,7 +4,7 @@
  * endpoint (endpoints of a group such as brand writes share one), and a count per UTC day.
  * A rejected request consumes nothing.
  */
-import { DAY_MS } from './dates.js';
+import { DAY_MS } from '../../utc-days.js';
 import type { SimulatorLimits } from './types.js';
 
 export interface RateDecisionHeaders {

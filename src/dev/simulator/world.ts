@@ -4,6 +4,7 @@
  * submissions. Built from the seed profiles; `reset` simply builds a new World.
  */
 import type { Clock } from '../../clock.js';
+import { DAY_MS, epochDay } from '../../utc-days.js';
 import { BRAND_PROFILES, type BrandProfile } from './brand-profiles.js';
 import {
   appendExplicit,
@@ -22,7 +23,7 @@ import {
   type TrafficModel,
   type TrafficOverride,
 } from './crawler/traffic-model.js';
-import { DAY_MS, dayTimestamp, epochDay, startOfNextMonth } from './dates.js';
+import { dayTimestamp, startOfNextMonth } from './dates.js';
 import { uuidFrom } from './random.js';
 import { SEED_BRANDS } from './seed-brands.js';
 import type { AiPagesUsagePatch, CrawlerTrafficPatch, SnapshotChanges } from './types.js';

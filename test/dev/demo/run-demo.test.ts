@@ -9,13 +9,12 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoOptions, runDemo } from '../../../src/cli/demo.js';
-import type { RunJobsLookup } from '../../../src/dev/demo/load-run-jobs.js';
+import type { RunJobs } from '../../../src/dev/demo/console-context.js';
 import type { DemoStack } from '../../../src/dev/demo/start-demo-stack.js';
 import { SEED_BRANDS } from '../../../src/dev/simulator/index.js';
 
 const BRAND_NAMES = Object.values(SEED_BRANDS).map((b) => b.name);
 const FAST = { quietMs: 100, followMs: 1500, replyTimeoutMs: 10_000 };
-const notBuilt = async (): Promise<RunJobsLookup> => ({ found: false, reason: undefined });
 
 let dir: string;
 beforeAll(async () => {
@@ -40,7 +39,6 @@ async function run(args: string[], options: DemoOptions = {}) {
     output: out.stream,
     errorOutput: err.stream,
     timing: FAST,
-    loadRunJobs: notBuilt,
     onStarted: (s) => {
       stack = s;
     },
@@ -103,7 +101,9 @@ describe('demo --script', () => {
 
     expect(output).toContain('AI Pages usage of Acme Analytics is now 92 %');
     expect(output).toContain('Crawler visits of Acme Labs over the last 7 days are now ×0.4 (-60 %');
-    expect(output).toContain('No scheduled jobs yet: alerting is not built');
+    // The real jobs ran: the staged 92 % usage is an AI Pages alert in #general.
+    expect(output).toContain('── visibility-bot posted in #general');
+    expect(output).toMatch(/The jobs ran: \d+ messages? posted or updated\./);
     expect(output).toContain('No button [999]');
     expect(output).toContain('Unknown command :bogus');
     expect(output).toContain('Stopped.');
@@ -111,33 +111,30 @@ describe('demo --script', () => {
 
   it('shows what the jobs post to channels, with clickable buttons', async () => {
     const file = await script('jobs.txt', [':jobs', ':click Snooze 24 h']);
-    const loadRunJobs = async (): Promise<RunJobsLookup> => ({
-      found: true,
-      runJobs: async (deps, job) => {
-        await deps.web.chat.postMessage({
-          channel: 'C0LOCALGEN',
-          text: `Alert from the ${job} job`,
-          blocks: [
-            {
-              type: 'section',
-              text: { type: 'mrkdwn', text: `:warning: *Acme Analytics* alert from the ${job} job` },
-            },
-            {
-              type: 'actions',
-              elements: [
-                {
-                  type: 'button',
-                  action_id: 'vis:snooze',
-                  text: { type: 'plain_text', text: 'Snooze 24 h' },
-                  value: 'x',
-                },
-              ],
-            },
-          ],
-        });
-      },
-    });
-    const { code, output, stack } = await run(['--script', file], { loadRunJobs });
+    const runJobs: RunJobs = async (deps, job) => {
+      await deps.web.chat.postMessage({
+        channel: 'C0LOCALGEN',
+        text: `Alert from the ${job} job`,
+        blocks: [
+          {
+            type: 'section',
+            text: { type: 'mrkdwn', text: `:warning: *Acme Analytics* alert from the ${job} job` },
+          },
+          {
+            type: 'actions',
+            elements: [
+              {
+                type: 'button',
+                action_id: 'vis:snooze',
+                text: { type: 'plain_text', text: 'Snooze 24 h' },
+                value: 'x',
+              },
+            ],
+          },
+        ],
+      });
+    };
+    const { code, output, stack } = await run(['--script', file], { runJobs });
     expect(code).toBe(0);
     expect(output).toContain('── visibility-bot posted in #general');
     expect(output).toContain('⚠️ Acme Analytics alert from the all job');
@@ -150,11 +147,27 @@ describe('demo --script', () => {
     expect(stack.handled()).toBe(2);
   }, 60_000);
 
+  it('reports a job run that fails and carries on', async () => {
+    const file = await script('failing-jobs.txt', [':jobs', '/visibility help']);
+    const { code, output } = await run(['--script', file], {
+      runJobs: async () => {
+        throw new Error('boom');
+      },
+    });
+    expect(code).toBe(0);
+    expect(output).toContain('The jobs failed: boom');
+    expect(output).toContain('visibility> /visibility help');
+  }, 60_000);
+
   it('exits 1 when a line crashes the console, and stops there', async () => {
     const file = await script('crash.txt', [':jobs', '/visibility help']);
     const { code, output } = await run(['--script', file], {
-      loadRunJobs: async () => {
-        throw new Error('boom');
+      runJobs: async () => undefined,
+      // No seam fails on its own here: the local Slack's message list breaks under the console.
+      onStarted: (s) => {
+        s.slack.messages = () => {
+          throw new Error('boom');
+        };
       },
     });
     expect(code).toBe(1);
@@ -179,13 +192,13 @@ describe('colours', () => {
     const withColors = tty(true);
     const chunks: Buffer[] = [];
     withColors.on('data', (c: Buffer) => chunks.push(c));
-    expect(await runDemo(['--script', file], { output: withColors, loadRunJobs: notBuilt })).toBe(0);
+    expect(await runDemo(['--script', file], { output: withColors })).toBe(0);
     expect(Buffer.concat(chunks).toString()).toContain('\x1b[1m');
 
     const noColors = tty(false);
     const plainChunks: Buffer[] = [];
     noColors.on('data', (c: Buffer) => plainChunks.push(c));
-    expect(await runDemo(['--script', file], { output: noColors, loadRunJobs: notBuilt })).toBe(0);
+    expect(await runDemo(['--script', file], { output: noColors })).toBe(0);
     expect(Buffer.concat(plainChunks).toString()).not.toContain('\x1b[');
   }, 60_000);
 });

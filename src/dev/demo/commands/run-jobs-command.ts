@@ -1,8 +1,9 @@
 /**
  * `:jobs [job]`: runs the scheduled jobs once, now (what the scheduler would do at its next
  * tick), after making sure #general is subscribed to the demo brands, and shows every
- * message they left in a channel. Alerting may not be built yet; then it says so.
+ * message they left in a channel.
  */
+import { isJobTarget, JOB_NAMES } from '../../../jobs/job-names.js';
 import { subcommands } from '../../../slack/commands/registry.js';
 import { createSubscriptionsRepo } from '../../../store/subscriptions-repo.js';
 import { markActivity } from '../activity-mark.js';
@@ -11,7 +12,6 @@ import type { ConsoleContext } from '../console-context.js';
 import { ConsoleInputError } from '../console-input-error.js';
 import type { ShownClickable } from '../console-state.js';
 import { DEMO_BRANDS, resolveDemoBrand } from '../demo-brands.js';
-import { JOB_NAMES, type JobName } from '../load-run-jobs.js';
 import { renderMessage } from '../render/render-blocks.js';
 import { showPending } from '../show-pending.js';
 import { waitForQuiet } from '../wait-for-quiet.js';
@@ -61,21 +61,16 @@ async function subscribeFirst(ctx: ConsoleContext): Promise<void> {
 export async function runJobsCommand(ctx: ConsoleContext, args: readonly string[]): Promise<void> {
   const { stack, io, state } = ctx;
   const { style } = io;
-  const job = (args[0] ?? 'all') as JobName;
-  if (!JOB_NAMES.includes(job)) throw new ConsoleInputError(`Jobs: ${JOB_NAMES.join(', ')} (default all).`);
-  const lookup = await ctx.loadRunJobs();
-  if (!lookup.found) {
-    io.print('No scheduled jobs yet: alerting is not built.');
-    if (lookup.reason) io.print(style.dim(`(${lookup.reason})`));
-    return;
-  }
+  const job = args[0] ?? 'all';
+  if (!isJobTarget(job))
+    throw new ConsoleInputError(`Jobs: ${[...JOB_NAMES, 'all'].join(', ')} (default all).`);
   await subscribeFirst(ctx);
   showPending(ctx);
 
   const before = snapshot(ctx);
   io.print(style.accent(`Running the ${job === 'all' ? 'scheduled jobs' : `${job} job`} once…`));
   try {
-    await lookup.runJobs(stack.deps, job);
+    await ctx.runJobs(stack.deps, job);
   } catch (err) {
     io.print(style.bad(`The jobs failed: ${err instanceof Error ? err.message : String(err)}`));
   }

@@ -2,8 +2,10 @@
  * The six views of GET /get-citations (API.md §4.8), computed from a brand's snapshots.
  * Pure functions: the handler validates parameters and supplies the day of each snapshot.
  */
+
+import { dateOfDay } from '../../../utc-days.js';
 import type { BrandProfile, PromptIntent } from '../brand-profiles.js';
-import { dayString, dayTimestamp } from '../dates.js';
+import { dayTimestamp } from '../dates.js';
 import { uuidFrom } from '../random.js';
 import type { CitationBook, Snapshot, SnapshotEntry } from './citation-book.js';
 import type { CitedPage } from './citation-universe.js';
@@ -84,7 +86,7 @@ function paginate<T>(items: readonly T[], limit: number, offset: number) {
 }
 
 export function listView(ctx: ViewContext, filter: CitationFilter, limit: number, offset: number) {
-  const date = dayString(ctx.dayOf(currentIndex(ctx)));
+  const date = dateOfDay(ctx.dayOf(currentIndex(ctx)));
   const { prompts } = ctx.book.universe;
   const citations = rowsOf(ctx, current(ctx), filter).map((row) => {
     const prompt = prompts[row.page.prompts[0]!]!;
@@ -122,7 +124,7 @@ export function historyView(ctx: ViewContext, days: number) {
     series.push(pointOf(day, rows));
     for (const competitor of ctx.profile.competitors) {
       competitorSeries[competitor]!.push({
-        date: dayString(day),
+        date: dateOfDay(day),
         mentions: rows.filter((r) => r.entry.competitors.includes(competitor)).length,
       });
     }
@@ -138,7 +140,7 @@ export function historyView(ctx: ViewContext, days: number) {
 
 function pointOf(day: number, rows: readonly Row[]) {
   return {
-    date: dayString(day),
+    date: dateOfDay(day),
     total_citations: rows.reduce((sum, r) => sum + r.entry.appearances, 0),
     brand_mentions: rows.filter((r) => r.page.mentionsBrand).length,
     unique_sources: new Set(rows.map((r) => r.page.domain)).size,
@@ -237,8 +239,8 @@ export function sourcesView(ctx: ViewContext, domain: string, limit: number, off
     avg_sentiment: round1(rows.reduce((sum, r) => sum + r.entry.sentiment, 0) / rows.length),
     pages: items,
     pagination,
-    first_seen: dayString(ctx.dayOf(firstIndex)),
-    last_seen: dayString(ctx.dayOf(currentIndex(ctx))),
+    first_seen: dateOfDay(ctx.dayOf(firstIndex)),
+    last_seen: dateOfDay(ctx.dayOf(currentIndex(ctx))),
   };
 }
 
@@ -350,8 +352,8 @@ export function feedView(ctx: ViewContext, daysBack: number, limit: number, offs
     brand: brandRef(ctx),
     events: items,
     pagination,
-    current_snapshot_date: dayString(ctx.dayOf(cur)),
-    previous_snapshot_date: dayString(ctx.dayOf(prev)),
+    current_snapshot_date: dateOfDay(ctx.dayOf(cur)),
+    previous_snapshot_date: dateOfDay(ctx.dayOf(prev)),
     total_current: now.size,
     total_previous: before.size,
   };

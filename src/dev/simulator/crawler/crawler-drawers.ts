@@ -2,7 +2,7 @@
  * The Pages tab's drawers: page-details, path-details and bot-details (DESIGN.md: `kind`
  * and `entity_id`). An unknown entity is a 404; a `kind` that does not fit the drawer, 400.
  */
-import { dayString } from '../dates.js';
+import { dateOfDay } from '../../../utc-days.js';
 import { detailShape, invalidParam } from '../http-error.js';
 import { requiredString, stringParam } from '../params.js';
 import type { CrawlerContext } from './crawler-overview.js';
@@ -71,7 +71,7 @@ export function pageDetailsView(ctx: CrawlerContext) {
       const crawlerTotal = totals.byCrawler[ci]!;
       if (crawlerTotal > 0) count += (totals.byPage[index]![ci]! * ctx.model.visits(day, c)) / crawlerTotal;
     });
-    return { date: dayString(day), count: Math.round(count) };
+    return { date: dateOfDay(day), count: Math.round(count) };
   });
   const blocked = CRAWLERS.filter((c) => ctx.policy.firewallBlocked.includes(c.id)).map((c) => c.name);
   const diagnostics = [

@@ -3,8 +3,9 @@
  * previous period of the same length (DESIGN.md: -42.5 means -42.5 %), null without
  * `compare_to=previous_period`.
  */
+
+import { dateOfDay } from '../../../utc-days.js';
 import type { BrandProfile } from '../brand-profiles.js';
-import { dayString } from '../dates.js';
 import { enumParam, type RequestInput } from '../params.js';
 import { shortId } from '../random.js';
 import type { AccessPolicy } from './access-policy.js';
@@ -90,7 +91,7 @@ export function overviewView(ctx: CrawlerContext) {
     },
     chart: {
       series: totals.days.map((day, di) => ({
-        date: dayString(day),
+        date: dateOfDay(day),
         count: totals.byDay[di]!.reduce((a, b) => a + b, 0),
         by_crawler: Object.fromEntries(
           CRAWLERS.map((c, ci) => [c.name, totals.byDay[di]![ci]!] as const).filter(([, n]) => n > 0),

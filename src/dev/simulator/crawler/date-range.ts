@@ -2,7 +2,8 @@
  * The crawler endpoints' shared date model (API.md §4.9): a preset, or `custom` with
  * both `start_date` and `end_date`.
  */
-import { dayString, parseDay } from '../dates.js';
+import { dateOfDay } from '../../../utc-days.js';
+import { parseDay } from '../dates.js';
 import { invalidParam } from '../http-error.js';
 import { enumParam, type RequestInput, stringParam } from '../params.js';
 
@@ -47,8 +48,8 @@ export function parseDateRange(input: RequestInput, today: number, fallback: Ran
 export function rangeJson(range: DayRange, compareTo?: string) {
   return {
     range_preset: range.preset,
-    start: dayString(range.startDay),
-    end: dayString(range.endDay),
+    start: dateOfDay(range.startDay),
+    end: dateOfDay(range.endDay),
     days: range.days,
     ...(compareTo === undefined ? {} : { compare_to: compareTo }),
   };

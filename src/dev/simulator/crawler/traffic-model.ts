@@ -4,8 +4,9 @@
  * function of (brand, day, crawler, page), so any date range can be answered without
  * stored history, and a staged drop (`setCrawlerTraffic`) scales the recent days only.
  */
+
+import { DAY_MS } from '../../../utc-days.js';
 import type { BrandProfile } from '../brand-profiles.js';
-import { DAY_MS } from '../dates.js';
 import { createRandom, shortId, unitFrom } from '../random.js';
 import type { AccessPolicy } from './access-policy.js';
 import { CRAWLERS, type CrawlerInfo } from './crawlers.js';
