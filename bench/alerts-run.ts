@@ -18,10 +18,10 @@ import { aiPagesRecordSchema } from '../src/api/schemas/ai-pages.js';
 import { citationFeedResponseSchema } from '../src/api/schemas/citations.js';
 import { crawlerOverviewSchema } from '../src/api/schemas/crawler.js';
 import { buildAlertMessage } from '../src/messages/alert-message.js';
+import { createChannelDetectorStateRepo } from '../src/store/channel-detector-state-repo.js';
 import { createCitationStateRepo } from '../src/store/citation-state-repo.js';
 import { openDatabase } from '../src/store/open-database.js';
 import { createOutboxRepo } from '../src/store/outbox-repo.js';
-import { createSnapshotsRepo } from '../src/store/snapshots-repo.js';
 import { transaction } from '../src/store/transaction.js';
 import { aiPagesRecord, brandOf, citationFeed, crawlerOverview, START } from './alerts-fixtures.js';
 
@@ -46,7 +46,8 @@ const cpuOf = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
 
 const db = openDatabase(dbPath!);
 const citations = createCitationStateRepo(db);
-const snapshots = createSnapshotsRepo(db);
+// Per subscription, as the jobs keep it: the level detectors follow each channel's thresholds.
+const levels = createChannelDetectorStateRepo(db);
 const outbox = createOutboxRepo(db, { owner: 'bench' });
 const end = new Date(START).toISOString().slice(0, 10);
 const nowMs = START + 6 * 3_600_000;
@@ -80,18 +81,18 @@ function processBrand(b: number, bodies: ReturnType<typeof inputsFor>): void {
   };
   const c = detectCitations(citations.load(brand.id), input.feed, settings, nowMs);
   const cr = detectCrawler(
-    snapshots.getCrawler(brand.id),
+    levels.getCrawler(channelId, brand.id),
     periodsFromOverview(input.overview, end),
     settings,
     brand,
     nowMs,
   );
-  const ai = detectAiPages(snapshots.getAiPages(brand.id), input.usage, settings, brand, nowMs);
+  const ai = detectAiPages(levels.getAiPages(channelId, brand.id), input.usage, settings, brand, nowMs);
   const groups = groupAlerts([...c.alerts, ...cr.alerts, ...ai.alerts], ai.notes);
   transaction(db, () => {
     result.rowsWritten += citations.save(brand.id, c.next, nowMs, c.changed);
-    snapshots.putCrawler(brand.id, cr.next, nowMs);
-    snapshots.putAiPages(brand.id, ai.next, nowMs);
+    levels.putCrawler(channelId, brand.id, cr.next, nowMs);
+    levels.putAiPages(channelId, brand.id, ai.next, nowMs);
     for (const group of groups) {
       const dedupeKey = `${channelId}:${group.key}`;
       const payload = buildAlertMessage(group, { dedupeKey });

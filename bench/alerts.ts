@@ -35,9 +35,9 @@ import { DEFAULT_ALERT_SETTINGS } from '../src/alerts/alert-settings.js';
 import { detectAiPages } from '../src/alerts/detect-ai-pages.js';
 import { baselineCitations } from '../src/alerts/detect-citations.js';
 import { PLAN_LIMITS } from '../src/api/plans.js';
+import { createChannelDetectorStateRepo } from '../src/store/channel-detector-state-repo.js';
 import { createCitationStateRepo } from '../src/store/citation-state-repo.js';
 import { openDatabase } from '../src/store/open-database.js';
-import { createSnapshotsRepo } from '../src/store/snapshots-repo.js';
 import { createSubscriptionsRepo } from '../src/store/subscriptions-repo.js';
 import { transaction } from '../src/store/transaction.js';
 import { aiPagesRecord, brandOf, citationFeed, DAY, START } from './alerts-fixtures.js';
@@ -59,21 +59,23 @@ export function setUpAlertsBench(dbPath: string, brands: number, known: number):
   const db = openDatabase(dbPath);
   const subs = createSubscriptionsRepo(db);
   const citations = createCitationStateRepo(db);
-  const snapshots = createSnapshotsRepo(db);
+  const levels = createChannelDetectorStateRepo(db);
   const at = START - DAY;
   transaction(db, () => {
     for (let b = 0; b < brands; b++) {
       const brand = brandOf(b);
+      const channelId = `C${b % 50}`;
       subs.upsert({
-        channelId: `C${b % 50}`,
+        channelId,
         brandId: brand.id,
         brandName: brand.name,
         createdBy: 'U1',
         createdAtMs: at,
       });
       citations.replace(brand.id, baselineCitations(citationFeed(b, known, 0), new Map(), at), at);
-      snapshots.putCrawler(brand.id, { dropping: false, episode: 0, lastChangePct: 0 }, at);
-      snapshots.putAiPages(
+      levels.putCrawler(channelId, brand.id, { dropping: false, episode: 0, lastChangePct: 0 }, at);
+      levels.putAiPages(
+        channelId,
         brand.id,
         detectAiPages(null, aiPagesRecord(b, 50), DEFAULT_ALERT_SETTINGS, brand, at).next,
         at,

@@ -7,8 +7,8 @@
  * levels 80/90/100 or just 50), so one shared state would fire one channel's level for the
  * other. Citation transitions do not depend on settings, so they stay per brand.
  *
- * Rows live in `detector_snapshots` under the detector name `<detector>@<channel>`, so the
- * brand-level `snapshots-repo.remove(brand)` still forgets everything about a brand.
+ * Rows live in `detector_snapshots` under the detector name `<detector>@<channel>`, keyed by
+ * brand like every other row there.
  */
 import { type AiPagesState, INITIAL_AI_PAGES_STATE } from '../alerts/detect-ai-pages.js';
 import { type CrawlerState, INITIAL_CRAWLER_STATE } from '../alerts/detect-crawler.js';

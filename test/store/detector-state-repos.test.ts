@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { INITIAL_AI_PAGES_STATE } from '../../src/alerts/detect-ai-pages.js';
 import type { CitationState, UrlCitationState } from '../../src/alerts/detect-citations.js';
+import { createChannelDetectorStateRepo } from '../../src/store/channel-detector-state-repo.js';
 import { createCitationStateRepo } from '../../src/store/citation-state-repo.js';
-import { createSnapshotsRepo } from '../../src/store/snapshots-repo.js';
 import { createSnoozesRepo } from '../../src/store/snoozes-repo.js';
 import { type TempDb, tempDb } from './temp-db.js';
 
@@ -74,31 +74,38 @@ describe('citation state repo', () => {
   });
 });
 
-describe('snapshots repo', () => {
-  it('stores crawler and AI Pages state per brand', () => {
-    const repo = createSnapshotsRepo(t.db);
-    expect(repo.getCrawler('b1')).toBeNull();
-    repo.putCrawler('b1', { dropping: true, episode: 2, lastChangePct: -45 }, 1);
+describe('channel detector state repo', () => {
+  it('stores crawler and AI Pages state per channel and brand', () => {
+    const repo = createChannelDetectorStateRepo(t.db);
+    expect(repo.getCrawler('C1', 'b1')).toBeNull();
+    repo.putCrawler('C1', 'b1', { dropping: true, episode: 2, lastChangePct: -45 }, 1);
     const ai = {
       ...INITIAL_AI_PAGES_STATE,
       period: '2025-04-01T00:00:00.000Z',
       firedLevels: [80, 90],
       enabled: true,
     };
-    repo.putAiPages('b1', ai, 1);
-    expect(repo.getCrawler('b1')).toEqual({ dropping: true, episode: 2, lastChangePct: -45 });
-    expect(repo.getAiPages('b1')).toEqual(ai);
-    repo.putCrawler('b1', { dropping: false, episode: 2, lastChangePct: 3 }, 2);
-    expect(repo.getCrawler('b1')!.dropping).toBe(false);
-    expect(repo.remove('b1')).toBe(2);
+    repo.putAiPages('C1', 'b1', ai, 1);
+    expect(repo.getCrawler('C1', 'b1')).toEqual({ dropping: true, episode: 2, lastChangePct: -45 });
+    expect(repo.getAiPages('C1', 'b1')).toEqual(ai);
+    // Another channel watching the same brand keeps its own levels.
+    expect(repo.getAiPages('C2', 'b1')).toBeNull();
+    repo.putCrawler('C1', 'b1', { dropping: false, episode: 2, lastChangePct: 3 }, 2);
+    expect(repo.getCrawler('C1', 'b1')!.dropping).toBe(false);
+    expect(repo.remove('C1', 'b1')).toBe(2);
+    expect(repo.getCrawler('C1', 'b1')).toBeNull();
   });
 
   it('fills fields an older version did not store', () => {
-    const repo = createSnapshotsRepo(t.db);
+    const repo = createChannelDetectorStateRepo(t.db);
     t.db
-      .prepare("INSERT INTO detector_snapshots VALUES ('b1', 'ai_pages', ?, 1)")
+      .prepare("INSERT INTO detector_snapshots VALUES ('b1', 'ai_pages@C1', ?, 1)")
       .run(JSON.stringify({ period: 'p', firedLevels: [80] }));
-    expect(repo.getAiPages('b1')).toEqual({ ...INITIAL_AI_PAGES_STATE, period: 'p', firedLevels: [80] });
+    expect(repo.getAiPages('C1', 'b1')).toEqual({
+      ...INITIAL_AI_PAGES_STATE,
+      period: 'p',
+      firedLevels: [80],
+    });
   });
 });
 
