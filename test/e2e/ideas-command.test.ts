@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
 import { ideaTypeLabel } from '../../src/slack/features/ideas/idea-type-label.js';
-import { manualClock } from '../dev/simulator/sim-test-helpers.js';
+import { manualClock } from '../helpers/manual-clock.js';
 import {
   buttons,
   buttonValue,

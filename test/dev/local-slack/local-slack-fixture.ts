@@ -6,25 +6,8 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Logger, LogLevel, WebClient } from '@slack/web-api';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import type { Clock } from '../../../src/clock.js';
 import { type LocalSlack, startLocalSlack } from '../../../src/dev/local-slack/index.js';
-
-export interface ManualClock extends Clock {
-  advance(ms: number): void;
-}
-
-export function manualClock(startMs = Date.UTC(2025, 0, 15, 9, 0, 0)): ManualClock {
-  let now = startMs;
-  return {
-    now: () => now,
-    sleep: async (ms) => {
-      now += ms;
-    },
-    advance: (ms) => {
-      now += ms;
-    },
-  };
-}
+import { type ManualClock, manualClock } from '../../helpers/manual-clock.js';
 
 /** WebClient prints platform warnings to the console; tests assert on them instead. */
 export const quietLogger: Logger = {
@@ -44,7 +27,7 @@ export interface Fixture {
 }
 
 export async function startFixture(): Promise<Fixture> {
-  const clock = manualClock();
+  const clock = manualClock(Date.UTC(2025, 0, 15, 9, 0, 0));
   const slack = await startLocalSlack({ clock });
   const client = new WebClient(slack.botToken, {
     slackApiUrl: slack.url,

@@ -4,33 +4,15 @@
  * the parsed body exactly as they crossed the wire.
  */
 import { afterEach } from 'vitest';
-import type { Clock } from '../../../src/clock.js';
 import {
   type RunningSimulator,
   type SimulatorOptions,
   startSimulator,
 } from '../../../src/dev/simulator/index.js';
+import { type ManualClock, manualClock } from '../../helpers/manual-clock.js';
 
 /** 2025-03-14 15:00 UTC, a Friday afternoon. */
 export const T0 = Date.UTC(2025, 2, 14, 15, 0, 0);
-
-export interface ManualClock extends Clock {
-  advance(ms: number): void;
-}
-
-export function manualClock(start = T0): ManualClock {
-  let now = start;
-  return {
-    now: () => now,
-    sleep: async (ms, signal) => {
-      signal?.throwIfAborted();
-      now += Math.max(0, ms);
-    },
-    advance: (ms) => {
-      now += ms;
-    },
-  };
-}
 
 const running: RunningSimulator[] = [];
 
@@ -42,7 +24,7 @@ afterEach(async () => {
 export async function sim(
   options: SimulatorOptions = {},
 ): Promise<RunningSimulator & { clock: ManualClock }> {
-  const clock = (options.clock as ManualClock | undefined) ?? manualClock();
+  const clock = (options.clock as ManualClock | undefined) ?? manualClock(T0);
   const s = await startSimulator({ ...options, clock });
   running.push(s);
   return Object.assign(s, { clock });
