@@ -5,7 +5,7 @@
  * whatever the input (long lists end in "…and N more").
  */
 import type { Digest, DigestUrl, Unavailable } from '../alerts/compose-digest.js';
-import { formatCount, usagePercent } from '../alerts/format-count.js';
+import { formatCount, formatSignedPercent, usagePercent } from '../alerts/format-count.js';
 import type { OpenView } from '../alerts/types.js';
 import type { SlackMessageMetadata } from './alert-message.js';
 import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
@@ -31,11 +31,7 @@ export const DIGEST_OPEN_ACTIONS: Readonly<Record<OpenView, string>> = {
 const md = (text: Mrkdwn) => ({ type: 'mrkdwn' as const, text });
 const num = (n: number): Mrkdwn => escapeMrkdwn(formatCount(n));
 
-function signedPct(p: number | null): Mrkdwn {
-  if (p === null) return mrkdwn`no earlier figure`;
-  const r = Math.round(p);
-  return r === 0 ? mrkdwn`no change` : r > 0 ? mrkdwn`+${r} %` : mrkdwn`−${Math.abs(r)} %`;
-}
+const signedPct = (p: number | null): Mrkdwn => escapeMrkdwn(formatSignedPercent(p));
 
 function openButton(view: OpenView, label: Mrkdwn, brandId: string): Button {
   return {
