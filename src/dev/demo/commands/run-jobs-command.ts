@@ -4,7 +4,6 @@
  * message they left in a channel.
  */
 import { isJobTarget, JOB_NAMES } from '../../../jobs/job-names.js';
-import { subcommands } from '../../../slack/commands/registry.js';
 import { createSubscriptionsRepo } from '../../../store/subscriptions-repo.js';
 import { markActivity } from '../activity-mark.js';
 import { channelLabel } from '../channel-label.js';
@@ -46,12 +45,6 @@ async function subscribeFirst(ctx: ConsoleContext): Promise<void> {
     const brand = resolveDemoBrand(name);
     return !brand || subscriptions.get(ctx.channelId, brand.id) === null;
   });
-  if (!subcommands.some((s) => s.name === 'subscribe')) {
-    io.print(
-      io.style.dim('(no /visibility subscribe command yet: the jobs only see existing subscriptions)'),
-    );
-    return;
-  }
   for (const brand of new Set(wanted)) {
     io.print(io.style.accent(`First, #general subscribes to ${brand}: /visibility subscribe "${brand}"`));
     await runSlashCommand(ctx, `/visibility subscribe "${brand}"`);
