@@ -34,9 +34,12 @@ describe('resolveCountry', () => {
     expect(resolveCountry(input)?.code).toBe(code);
   });
 
-  it.each(['', '  ', 'ZZ', 'XK', 'Germny', 'Atlantis', 'U', 'Republic of Atlantis', 'Kingdom of Korea'])('%s is not a country', (input) => {
-    expect(resolveCountry(input)).toBeUndefined();
-  });
+  it.each(['', '  ', 'ZZ', 'XK', 'Germny', 'Atlantis', 'U', 'Republic of Atlantis', 'Kingdom of Korea'])(
+    '%s is not a country',
+    (input) => {
+      expect(resolveCountry(input)).toBeUndefined();
+    },
+  );
 
   it('knows every ISO 3166-1 alpha-2 country once', () => {
     expect(COUNTRIES).toHaveLength(249);
