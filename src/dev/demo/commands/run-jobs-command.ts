@@ -3,7 +3,7 @@
  * tick), after making sure #general is subscribed to the demo brands, and shows every
  * message they left in a channel.
  */
-import { isJobTarget, JOB_NAMES } from '../../../jobs/job-names.js';
+import { isJobTarget, JOB_NAMES } from '../../../alerting/job-names.js';
 import { createSubscriptionsRepo } from '../../../store/subscriptions-repo.js';
 import { markActivity } from '../activity-mark.js';
 import { channelLabel } from '../channel-label.js';
