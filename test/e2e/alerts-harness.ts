@@ -22,16 +22,35 @@ export const ROOT = join(import.meta.dirname, '..', '..');
 
 export interface ShiftedClock extends Clock {
   advance(ms: number): void;
+  /**
+   * Stops the clock where it is until resume(); advance() still moves it. For a check at an
+   * exact instant (a row due at T is not sent at T - 1): running on, the clock would pass T
+   * whenever the machine is slow between the advance and the check.
+   */
+  freeze(): void;
+  /** Runs on at real speed from where the frozen clock stands. */
+  resume(): void;
 }
 
 /** Real time plus an offset the test moves forward; sleeps are real. */
 export function shiftedClock(): ShiftedClock {
   let offset = 0;
+  let frozenAt: number | null = null;
+  const now = () => frozenAt ?? Date.now() + offset;
   return {
-    now: () => Date.now() + offset,
+    now,
     sleep: systemClock.sleep,
     advance: (ms) => {
-      offset += ms;
+      if (frozenAt === null) offset += ms;
+      else frozenAt += ms;
+    },
+    freeze: () => {
+      frozenAt = now();
+    },
+    resume: () => {
+      if (frozenAt === null) return;
+      offset = frozenAt - Date.now();
+      frozenAt = null;
     },
   };
 }

@@ -3,9 +3,10 @@
  * fetched and the outbox row written before the digest time, the relay does not post it
  * before that time and posts it at it, exactly once even when the scheduler restarts in
  * between; `run-job digest` still posts at once, and a channel that turns its digest off
- * before the time gets nothing. Time is the harness's clock, advanced by hand.
+ * before the time gets nothing. Time is the harness's clock, advanced by hand (and held
+ * still where a check is a millisecond before the time).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { zonedParts, zonedTimeToUtcMs } from '../../src/alerts/zoned-time.js';
 import { createOutboxRelay } from '../../src/jobs/outbox-relay.js';
 import { createScheduler, DIGEST_LEAD_MS } from '../../src/jobs/scheduler.js';
@@ -58,19 +59,24 @@ describe('digest prepared ahead', () => {
     expect(h.posts(ch)).toEqual([]);
     expect(digestRows(ch)).toEqual(['pending']);
 
-    // The relay runs right up to the digest time: nothing goes out early.
+    // The relay runs right up to the digest time: nothing goes out early. The clock stands
+    // still a millisecond before it, so a slow machine cannot carry it past the time.
     const r = relay();
+    h.botClock.freeze();
+    onTestFinished(() => h.botClock.resume());
     h.botClock.advance(atMs - 1 - h.botClock.now());
     await r.drainOnce();
     expect(h.posts(ch)).toEqual([]);
 
-    // The bot restarts a second before the digest time: the new scheduler prepares nothing again.
+    // The bot restarts just before the digest time: the new scheduler prepares nothing again.
     await first.stop();
     const second = createScheduler(h.deps, { relay: { paceMs: 20 }, catchUpOnStart: false });
     await second.digestTick();
     expect(digestRows(ch)).toEqual(['pending']);
     expect(ideasCalls()).toBe(callsBefore + 1);
+    expect(h.posts(ch)).toEqual([]);
 
+    h.botClock.resume();
     h.botClock.advance(atMs - h.botClock.now());
     await relay().drainOnce();
     expect(h.posts(ch)).toHaveLength(1);
