@@ -6,6 +6,7 @@
  */
 import type { FetchFunction } from '@slack/web-api';
 import { WebClient } from '@slack/web-api';
+import { type BrandCache, createBrandCache } from './api/brand-cache.js';
 import { ApiClient } from './api/client.js';
 import { hashApiKey } from './api/hash-api-key.js';
 import { createRateLimiter, type RateLimiterOptions } from './api/limiter/create-rate-limiter.js';
@@ -16,8 +17,7 @@ import { type Clock, systemClock } from './clock.js';
 import { type Config, secretsOf } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics, type Metrics } from './metrics.js';
-import { type BrandCache, createBrandCache } from './slack/brand-cache.js';
-import { webClientOptions } from './slack/web-client-options.js';
+import { webClientOptions } from './slack-client/web-client-options.js';
 import { type AuditLog, createAuditLog } from './store/audit-log.js';
 import { type Db, openDatabase } from './store/open-database.js';
 

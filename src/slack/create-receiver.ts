@@ -8,12 +8,12 @@
 import type { CustomRoute, Receiver } from '@slack/bolt';
 import type { RetryOptions } from '@slack/web-api';
 import type { AppDeps } from '../app-deps.js';
+import { boltLogger } from '../slack-client/bolt-logger.js';
+import { webClientOptions } from '../slack-client/web-client-options.js';
 import { createHandledRequestsRepo } from '../store/handled-requests-repo.js';
-import { boltLogger } from './bolt-logger.js';
 import { GuardedHTTPReceiver } from './guarded-http-receiver.js';
 import { GuardedSocketModeReceiver } from './guarded-socket-mode-receiver.js';
 import type { ReceiverChoice } from './select-receiver.js';
-import { webClientOptions } from './web-client-options.js';
 
 /** Socket Mode: set by a caller that supervises reconnection itself (startService). */
 export interface SocketSupervision {

@@ -8,8 +8,9 @@ import type { RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App, type CustomRoute, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
 import type { AppDeps } from '../app-deps.js';
+import { boltLogger } from '../slack-client/bolt-logger.js';
+import { webClientOptions } from '../slack-client/web-client-options.js';
 import { register as registerActions } from './actions/index.js';
-import { boltLogger } from './bolt-logger.js';
 import { register as registerCommands } from './commands/index.js';
 import { createReceiver } from './create-receiver.js';
 import { register as registerEvents } from './events/index.js';
@@ -25,7 +26,6 @@ import {
   watchSocketModeClient,
 } from './slack-connection.js';
 import { register as registerSubmissions } from './submissions/index.js';
-import { webClientOptions } from './web-client-options.js';
 
 export interface SlackApp {
   app: App;

@@ -5,9 +5,9 @@
  * that change brands call `invalidate()`.
  */
 
-import type { Brand } from '../api/schemas/index.js';
-import type { CallOptions, VisibilityApi } from '../api/visibility-api.js';
 import type { Clock } from '../clock.js';
+import type { Brand } from './schemas/index.js';
+import type { CallOptions, VisibilityApi } from './visibility-api.js';
 
 export const BRAND_CACHE_TTL_MS = 60_000;
 

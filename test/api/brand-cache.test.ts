@@ -3,10 +3,10 @@
  * needs one; a list up to a minute old for `list`, a fetch from now on for `refresh`.
  */
 import { describe, expect, it } from 'vitest';
+import { BRAND_CACHE_TTL_MS, createBrandCache } from '../../src/api/brand-cache.js';
 import type { Brand, BrandsResponse } from '../../src/api/schemas/index.js';
 import type { CallOptions, GetBrandsParams, VisibilityApi } from '../../src/api/visibility-api.js';
 import type { Clock } from '../../src/clock.js';
-import { BRAND_CACHE_TTL_MS, createBrandCache } from '../../src/slack/brand-cache.js';
 
 const brand = (name: string) => ({ id: `id-${name}`, name }) as Brand;
 
