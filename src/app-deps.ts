@@ -1,8 +1,10 @@
 /**
  * Everything the Slack service and the jobs need, built in one place: the API client
  * paced by the key's shared rate limiter, the database, the bot's Slack client, metrics.
- * Commands, actions and jobs receive this object; tests build it with overrides (a
- * capturing logger, a test clock) and otherwise run the real thing.
+ * The CLI verbs build it and hand each part the slice it uses (the Slack service its
+ * SlackServiceDeps, jobs theirs); tests build it with overrides (a capturing logger, a
+ * test clock) and otherwise run the real thing. It carries no lifecycle: what must stop
+ * with the service gets the service's ServiceLifecycle (service-lifecycle.ts).
  */
 import type { FetchFunction } from '@slack/web-api';
 import { WebClient } from '@slack/web-api';
@@ -21,8 +23,6 @@ import { webClientOptions } from './slack-client/web-client-options.js';
 import { type AuditLog, createAuditLog } from './store/audit-log.js';
 import { type Db, openDatabase } from './store/open-database.js';
 
-export type Hook = () => void | Promise<void>;
-
 export interface AppDeps {
   config: Config;
   api: VisibilityApi;
@@ -37,10 +37,6 @@ export interface AppDeps {
   brandCache: BrandCache;
   /** Outcome of the last API call, for /healthz. */
   apiHealth: ApiHealth;
-  /** Run by the service after it starts listening (the scheduler registers itself here). */
-  onStart: Hook[];
-  /** Run by the service on shutdown, after in-flight commands finished, before close(). */
-  onStop: Hook[];
   /** Closes what createAppDeps opened (API connections, limiter, database). Idempotent. */
   close(): Promise<void>;
 }
@@ -117,8 +113,6 @@ export function createAppDeps(config: Config, overrides: AppDepsOverrides = {}):
     web,
     brandCache: createBrandCache(api, clock),
     apiHealth,
-    onStart: [],
-    onStop: [],
     async close() {
       if (closed) return;
       closed = true;

@@ -1,12 +1,14 @@
 /**
- * What `serve` runs besides the Slack service. Each extension gets the deps before the
- * service starts and hooks itself into deps.onStart / deps.onStop (the scheduler starts
- * after the service listens and stops before the database closes). To add one: append it
- * here (one line).
+ * What `serve` runs besides the Slack service. serve starts each extension once the
+ * service listens, handing it the deps and the service's lifecycle: the extension stops
+ * when the lifecycle signal aborts and hands shutdown what to wait for (the scheduler
+ * stops after the requests in flight finished and before the database closes). To add
+ * one: append it here (one line).
  */
 import type { AppDeps } from '../app-deps.js';
 import { schedulerExtension } from '../jobs/scheduler-extension.js';
+import type { ServiceLifecycle } from '../service-lifecycle.js';
 
-export type ServeExtension = (deps: AppDeps) => void;
+export type ServeExtension = (deps: AppDeps, lifecycle: ServiceLifecycle) => void;
 
 export const serveExtensions: ServeExtension[] = [schedulerExtension()];

@@ -1,8 +1,10 @@
 /**
- * `visibility-bot serve`: the Slack service (and whatever registered itself in
- * deps.onStart, such as the scheduler) until SIGTERM/SIGINT or `signal` aborts. Shutdown
- * is graceful: stop taking requests, let acked commands finish (bounded), run the stop
- * hooks (the scheduler, see serve-extensions.ts), close the database. Resolves 0 after a clean stop, 1 when the service cannot start.
+ * `visibility-bot serve`: the Slack service and its extensions (the scheduler, see
+ * serve-extensions.ts), started on the service's lifecycle once it listens, until
+ * SIGTERM/SIGINT or `signal` aborts. Shutdown is graceful: stop taking requests, let
+ * acked commands finish (bounded), abort the lifecycle and wait for the extensions and
+ * background work to stop, close the database. Resolves 0 after a clean stop, 1 when the
+ * service cannot start.
  */
 import { type AppDepsOverrides, createAppDeps } from '../app-deps.js';
 import type { Config } from '../config.js';
@@ -54,15 +56,16 @@ function waitForShutdown(signal: AbortSignal | undefined, handleSignals: boolean
 export async function runServe(config: Config, options: ServeOptions = {}): Promise<number> {
   const deps = createAppDeps(config, options.overrides);
   const log = deps.logger.child({ component: 'serve' });
-  let service: Awaited<ReturnType<typeof startService>>;
+  let service: Awaited<ReturnType<typeof startService>> | undefined;
   try {
-    for (const extend of options.extensions ?? serveExtensions) extend(deps);
     service = await startService(deps, {
       port: config.port,
       ...(options.drainTimeoutMs !== undefined ? { drainTimeoutMs: options.drainTimeoutMs } : {}),
     });
+    for (const extend of options.extensions ?? serveExtensions) extend(deps, service.lifecycle);
   } catch (err) {
     log.error({ err }, `could not start: ${startFailure(err)}`);
+    await service?.stop();
     await deps.close();
     return 1;
   }

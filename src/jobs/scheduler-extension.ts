@@ -1,19 +1,24 @@
 /**
- * Plugs the scheduler into `serve` (src/cli/serve-extensions.ts): it starts after the
- * service listens and stops before the database closes.
+ * Plugs the scheduler into `serve` (src/cli/serve-extensions.ts): serve starts it once the
+ * service listens; it stops when the service's lifecycle signal aborts (after the requests
+ * in flight finished), and shutdown waits for that stop before the database closes.
  */
-import type { AppDeps } from '../app-deps.js';
-import { createScheduler, type Scheduler, type SchedulerOptions } from './scheduler.js';
+import type { ServiceLifecycle } from '../service-lifecycle.js';
+import { stopOnAbort } from '../service-lifecycle.js';
+import { createScheduler, type SchedulerOptions } from './scheduler.js';
 
-export function schedulerExtension(options: SchedulerOptions = {}): (deps: AppDeps) => void {
-  return (deps) => {
-    let scheduler: Scheduler | undefined;
-    deps.onStart.push(() => {
-      scheduler = createScheduler(deps, options);
-      scheduler.start();
-    });
-    deps.onStop.push(async () => {
-      await scheduler?.stop();
-    });
+/** What the scheduler reads: exactly what createScheduler asks for. */
+export type SchedulerDeps = Parameters<typeof createScheduler>[0];
+
+export function schedulerExtension(
+  options: SchedulerOptions = {},
+): (deps: SchedulerDeps, lifecycle: ServiceLifecycle) => void {
+  return (deps, lifecycle) => {
+    const scheduler = createScheduler(deps, options);
+    scheduler.start();
+    lifecycle.waitFor(
+      'the scheduler',
+      stopOnAbort(lifecycle.signal, () => scheduler.stop()),
+    );
   };
 }

@@ -4,8 +4,8 @@
  */
 
 import { isApiError } from '../api/errors.js';
-import type { AppDeps } from '../app-deps.js';
 import { UserError } from '../messages/user-error.js';
+import type { SlackDeps } from './slack-deps.js';
 
 export interface Actor {
   userId: string;
@@ -19,7 +19,7 @@ export interface WriteRecord {
   detail?: Record<string, unknown>;
 }
 
-type AuditDeps = Pick<AppDeps, 'auditLog' | 'clock'>;
+type AuditDeps = Pick<SlackDeps, 'auditLog' | 'clock'>;
 
 function errorCode(err: unknown): string {
   if (isApiError(err)) return err.code;

@@ -7,13 +7,13 @@
  */
 import type { CustomRoute, Receiver } from '@slack/bolt';
 import type { RetryOptions } from '@slack/web-api';
-import type { AppDeps } from '../app-deps.js';
 import { boltLogger } from '../slack-client/bolt-logger.js';
 import { webClientOptions } from '../slack-client/web-client-options.js';
 import { createHandledRequestsRepo } from '../store/handled-requests-repo.js';
 import { GuardedHTTPReceiver } from './guarded-http-receiver.js';
 import { GuardedSocketModeReceiver } from './guarded-socket-mode-receiver.js';
 import type { ReceiverChoice } from './select-receiver.js';
+import type { SlackServiceDeps } from './slack-deps.js';
 
 /** Socket Mode: set by a caller that supervises reconnection itself (startService). */
 export interface SocketSupervision {
@@ -22,7 +22,7 @@ export interface SocketSupervision {
 }
 
 export function createReceiver(
-  deps: AppDeps,
+  deps: Pick<SlackServiceDeps, 'config' | 'clock' | 'db' | 'logger' | 'metrics'>,
   choice: ReceiverChoice,
   routes: CustomRoute[],
   supervision?: SocketSupervision,

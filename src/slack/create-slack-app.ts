@@ -7,10 +7,15 @@
 import type { RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App, type CustomRoute, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
-import type { AppDeps } from '../app-deps.js';
+import {
+  createServiceLifecycle,
+  type OwnedServiceLifecycle,
+  type ServiceLifecycle,
+} from '../service-lifecycle.js';
 import { boltLogger } from '../slack-client/bolt-logger.js';
 import { webClientOptions } from '../slack-client/web-client-options.js';
 import { register as registerActions } from './actions/index.js';
+import { createBackgroundWork } from './background-work.js';
 import { register as registerCommands } from './commands/index.js';
 import { createReceiver } from './create-receiver.js';
 import { register as registerEvents } from './events/index.js';
@@ -25,6 +30,7 @@ import {
   type SlackConnection,
   watchSocketModeClient,
 } from './slack-connection.js';
+import { type SlackServiceDeps, slackDepsOf } from './slack-deps.js';
 import { register as registerSubmissions } from './submissions/index.js';
 
 export interface SlackApp {
@@ -41,15 +47,22 @@ export interface SlackApp {
   socketClient: EventSource | undefined;
 }
 
-export function createSlackApp(deps: AppDeps): SlackApp {
+/**
+ * The Bolt app with every listener registered. Handlers get the narrow SlackDeps, with
+ * `background` running under `lifecycle` (the service's; startService stops it).
+ */
+export function createSlackApp(deps: SlackServiceDeps, lifecycle: ServiceLifecycle): SlackApp {
   const choice = selectReceiver(deps.config);
   const connection = createSlackConnection(choice.mode, deps.clock);
   const routes = serviceRoutes(deps, connection);
   // Every apps.connections.open attempt (the Socket Mode client's own retries included)
   // passes through our instrumented fetch: counting them there tells /healthz how often
   // the client has tried since the link went down.
-  const receiverDeps: AppDeps = {
-    ...deps,
+  const receiverDeps: Parameters<typeof createReceiver>[0] = {
+    config: deps.config,
+    clock: deps.clock,
+    db: deps.db,
+    logger: deps.logger,
     metrics: {
       ...deps.metrics,
       observeSlackCall(method, outcome, error) {
@@ -88,10 +101,11 @@ export function createSlackApp(deps: AppDeps): SlackApp {
   });
   // One guest cache for commands, buttons and the App Home: one users.info per person.
   const guestCheck = createGuestCheck(deps.clock);
-  registerCommands(app, deps, { guestCheck });
-  registerActions(app, deps, { guestCheck });
-  registerSubmissions(app, deps);
-  registerEvents(app, deps, { guestCheck });
+  const handlerDeps = slackDepsOf(deps, createBackgroundWork(lifecycle, deps.logger));
+  registerCommands(app, handlerDeps, { guestCheck });
+  registerActions(app, handlerDeps, { guestCheck });
+  registerSubmissions(app, handlerDeps);
+  registerEvents(app, handlerDeps, { guestCheck });
   return {
     app,
     mode: choice.mode,
@@ -118,6 +132,11 @@ export interface StartServiceOptions {
   slackWaitMs?: number;
   /** Pause between attempts to reach Slack (start-up, Socket Mode reconnects): first, then at most; default 1 s, 60 s. */
   slackRetryMs?: { first: number; max: number };
+  /**
+   * The lifecycle the service stops after its requests drained; default: one of its own.
+   * serve starts its extensions on `RunningService.lifecycle`.
+   */
+  lifecycle?: OwnedServiceLifecycle;
 }
 
 export interface RunningService {
@@ -126,6 +145,12 @@ export interface RunningService {
   metricsUrl: string;
   mode: ReceiverChoice['mode'];
   connection: SlackConnection;
+  /**
+   * Long-running parts started alongside the service (the scheduler) take this: its
+   * signal aborts on stop(), after the requests in flight finished, and stop() waits for
+   * what they hand to waitFor before it resolves.
+   */
+  lifecycle: ServiceLifecycle;
   stop(): Promise<void>;
 }
 
@@ -156,16 +181,24 @@ const reasonOf = (err: unknown) => {
 };
 
 /**
- * Starts the Slack service on `port` (0 = any free port) and runs `deps.onStart` (the
- * scheduler). The port answers /healthz at once; Slack is then connected: auth.test
- * (Bolt's init), and in Socket Mode the WebSocket. When Slack cannot be reached, the
- * scheduler still starts after `slackWaitMs` (alerts already queued are delivered by the
- * bot's own Web API client as soon as Slack answers) and the connection is retried in the
- * background; /healthz reports it. Only a definite refusal of a token at start-up fails it.
+ * Starts the Slack service on `port` (0 = any free port) and resolves once it is ready
+ * for the caller to start the scheduler on its lifecycle. The port answers /healthz at
+ * once; Slack is then connected: auth.test (Bolt's init), and in Socket Mode the
+ * WebSocket. When Slack cannot be reached, it still resolves after `slackWaitMs` (alerts
+ * already queued are delivered by the bot's own Web API client as soon as Slack answers)
+ * and the connection is retried in the background; /healthz reports it. Only a definite
+ * refusal of a token at start-up fails it.
  */
-export async function startService(deps: AppDeps, options: StartServiceOptions): Promise<RunningService> {
-  const { app, mode, routes, inFlight, connection, requestListener, socketClient } = createSlackApp(deps);
+export async function startService(
+  deps: SlackServiceDeps,
+  options: StartServiceOptions,
+): Promise<RunningService> {
   const log = deps.logger.child({ component: 'service' });
+  const lifecycle = options.lifecycle ?? createServiceLifecycle(log);
+  const { app, mode, routes, inFlight, connection, requestListener, socketClient } = createSlackApp(
+    deps,
+    lifecycle,
+  );
   const drainTimeoutMs = options.drainTimeoutMs ?? 8_000;
   const retry = options.slackRetryMs ?? { first: 1_000, max: 60_000 };
   const stopSignal = new AbortController();
@@ -281,7 +314,6 @@ export async function startService(deps: AppDeps, options: StartServiceOptions):
   }
   connecting.catch((err: unknown) => log.error({ err }, `connecting to Slack failed: ${reasonOf(err)}`));
   const url = urlOf(server);
-  for (const hook of deps.onStart) await hook();
 
   let stopping: Promise<void> | undefined;
   const stop = async () => {
@@ -299,13 +331,9 @@ export async function startService(deps: AppDeps, options: StartServiceOptions):
         'shutdown did not wait for every in-flight command',
       );
     }
-    for (const hook of [...deps.onStop].reverse()) {
-      try {
-        await hook();
-      } catch (err) {
-        log.error({ err }, 'a stop hook failed');
-      }
-    }
+    // Then the long-running parts (the scheduler, background follow-ups): before the
+    // caller closes the database.
+    await lifecycle.stop();
     if (mode === 'socket') await closeServer(server, 0);
     if (metricsServer) await closeServer(metricsServer, 0);
   };
@@ -314,6 +342,7 @@ export async function startService(deps: AppDeps, options: StartServiceOptions):
     metricsUrl: metricsServer ? urlOf(metricsServer) : url,
     mode,
     connection,
+    lifecycle,
     stop: () => {
       stopping ??= stop();
       return stopping;

@@ -4,12 +4,12 @@
  */
 
 import type { Brand } from '../api/schemas/index.js';
-import type { AppDeps } from '../app-deps.js';
 import { escapeMrkdwn, mrkdwn } from '../messages/mrkdwn.js';
 import { UserError } from '../messages/user-error.js';
+import type { SlackDeps } from './slack-deps.js';
 
 export async function fetchBrandDetails(
-  deps: Pick<AppDeps, 'api'>,
+  deps: Pick<SlackDeps, 'api'>,
   brand: Pick<Brand, 'id' | 'name'>,
   include: ReadonlyArray<'markets' | 'aliases'>,
 ): Promise<Brand> {

@@ -5,7 +5,6 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { Brand } from '../api/schemas/index.js';
-import type { AppDeps } from '../app-deps.js';
 import { fitView } from '../messages/block-kit-limits.js';
 import type { ModalView } from '../messages/block-kit-types.js';
 import { mrkdwn } from '../messages/mrkdwn.js';
@@ -13,11 +12,12 @@ import { UserError } from '../messages/user-error.js';
 import type { ActionContext, ActionHandler } from './actions/action-handler.js';
 import { parseActionValue } from './actions/parse-action-value.js';
 import { ensureCanEditBrand } from './permissions.js';
+import type { SlackDeps } from './slack-deps.js';
 import type { BrandModalMetadata } from './views/brand-modal-metadata.js';
 
 /** What both a CommandContext and an ActionContext offer. */
 export interface ModalOpener {
-  deps: AppDeps;
+  deps: SlackDeps;
   userId: string;
   channelId: string | undefined;
   client: WebClient;

@@ -6,10 +6,10 @@
  */
 
 import type { Brand } from '../api/schemas/index.js';
-import type { AppDeps } from '../app-deps.js';
 import { escapeMrkdwn, mrkdwn } from '../messages/mrkdwn.js';
 import { UserError } from '../messages/user-error.js';
 import { type Actor, refusedWrite } from './audited-write.js';
+import type { SlackDeps } from './slack-deps.js';
 
 export function canEditBrand(brand: Pick<Brand, 'role'>): boolean {
   return brand.role === 'owner' || brand.role === 'editor';
@@ -17,7 +17,7 @@ export function canEditBrand(brand: Pick<Brand, 'role'>): boolean {
 
 /** Throws (and audits) when the key's role on `brand` cannot make `action`. */
 export function ensureCanEditBrand(
-  deps: Pick<AppDeps, 'auditLog' | 'clock'>,
+  deps: Pick<SlackDeps, 'auditLog' | 'clock'>,
   actor: Actor,
   brand: Pick<Brand, 'id' | 'name' | 'role'>,
   action: string,

@@ -2,12 +2,13 @@
  * SLACK_ADMIN_USERS decides who may change brands and subscriptions (empty = everyone).
  * A refusal is audited like any other write attempt.
  */
-import type { AppDeps } from '../app-deps.js';
+
 import { escapeMrkdwn, joinMrkdwn, mrkdwn, userMention } from '../messages/mrkdwn.js';
 import { UserError } from '../messages/user-error.js';
+import type { SlackDeps } from './slack-deps.js';
 
 export function requireWriter(
-  deps: Pick<AppDeps, 'config' | 'auditLog' | 'clock'>,
+  deps: Pick<SlackDeps, 'config' | 'auditLog' | 'clock'>,
   who: { userId: string; channelId?: string | undefined },
   action: string,
 ): void {

@@ -4,14 +4,14 @@
  */
 
 import type { Brand } from '../api/schemas/index.js';
-import type { AppDeps } from '../app-deps.js';
 import { mrkdwn } from '../messages/mrkdwn.js';
 import { UserError } from '../messages/user-error.js';
 import { channelDefaultBrandId } from './commands/channel-default-brand.js';
 import { resolveBrand } from './commands/resolve-brand.js';
+import type { SlackDeps } from './slack-deps.js';
 
 export async function resolveBrandForChannel(
-  deps: Pick<AppDeps, 'brandCache' | 'db'>,
+  deps: Pick<SlackDeps, 'brandCache' | 'db'>,
   channelId: string,
   token: string | undefined,
   usage?: string,

@@ -13,10 +13,10 @@
  * state and failing jobs (they have their own alerts in the ops channel and `status`).
  */
 import type { CustomRoute } from '@slack/bolt';
-import type { AppDeps } from '../app-deps.js';
 import type { SlackConnection } from './slack-connection.js';
+import type { SlackServiceDeps } from './slack-deps.js';
 
-type HealthDeps = Pick<AppDeps, 'db' | 'apiHealth' | 'metrics' | 'config'>;
+type HealthDeps = Pick<SlackServiceDeps, 'db' | 'apiHealth' | 'metrics' | 'config'>;
 
 export function healthBody(deps: HealthDeps, connection: SlackConnection) {
   const dbOpen = deps.db.open;
@@ -41,7 +41,7 @@ export function healthBody(deps: HealthDeps, connection: SlackConnection) {
 }
 
 export function serviceRoutes(
-  deps: HealthDeps & Pick<AppDeps, 'logger'>,
+  deps: HealthDeps & Pick<SlackServiceDeps, 'logger'>,
   connection: SlackConnection,
 ): CustomRoute[] {
   return [

@@ -234,8 +234,8 @@ export async function startFakeSlackService(options: {
     logger: captureLogger(config, options.lines ?? []),
     ...(options.clock ? { clock: options.clock } : {}),
   });
-  if (options.withScheduler) schedulerExtension({ catchUpOnStart: false })(deps);
   const service = await startService(deps, { port: 0, drainTimeoutMs: 2000, ...options.start });
+  if (options.withScheduler) schedulerExtension({ catchUpOnStart: false })(deps, service.lifecycle);
   return {
     sim,
     slack,

@@ -17,14 +17,19 @@ import { unlimitedLimiter } from '../../src/api/limiter/unlimited-limiter.js';
 import { type AppDeps, createAppDeps } from '../../src/app-deps.js';
 import { loadConfig } from '../../src/config.js';
 import { type RunningSimulator, SEED_BRANDS, startSimulator } from '../../src/dev/simulator/index.js';
+import { createServiceLifecycle, type OwnedServiceLifecycle } from '../../src/service-lifecycle.js';
+import { createBackgroundWork } from '../../src/slack/background-work.js';
 import { subcommands } from '../../src/slack/commands/registry.js';
 import { runCommand } from '../../src/slack/commands/run-command.js';
 import { createIdeasSubcommand } from '../../src/slack/features/ideas/ideas.js';
+import { type SlackDeps, slackDepsOf } from '../../src/slack/slack-deps.js';
 import { limitProblems } from '../slack/views/message-limit-problems.js';
 import { captureLogger } from './service-harness.js';
 
 let sim: RunningSimulator;
-let deps: AppDeps;
+let appDeps: AppDeps;
+let deps: SlackDeps;
+let lifecycle: OwnedServiceLifecycle;
 let dir: string;
 const logLines: string[] = [];
 // Refreshes started by random text are followed in milliseconds and end with the test.
@@ -47,11 +52,14 @@ beforeAll(async () => {
   });
   const logger = captureLogger(config, logLines);
   const api = new ApiClient({ baseUrl: sim.url, apiKey: sim.apiKey, limiter: unlimitedLimiter(), logger });
-  deps = createAppDeps(config, { logger, api });
+  appDeps = createAppDeps(config, { logger, api });
+  lifecycle = createServiceLifecycle(logger);
+  deps = slackDepsOf(appDeps, createBackgroundWork(lifecycle, logger));
 });
 afterAll(async () => {
-  for (const hook of deps.onStop) await hook();
-  await deps.close();
+  // Stops the refreshes' follow-ups and waits for them, as the service's shutdown does.
+  await lifecycle.stop();
+  await appDeps.close();
   await sim.close();
   rmSync(dir, { recursive: true, force: true });
 });

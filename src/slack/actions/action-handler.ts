@@ -5,8 +5,8 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { Brand } from '../../api/schemas/index.js';
-import type { AppDeps } from '../../app-deps.js';
 import type { Reply } from '../../messages/reply.js';
+import type { SlackDeps } from '../slack-deps.js';
 
 export interface ActionInfo {
   actionId: string;
@@ -18,7 +18,7 @@ export interface ActionInfo {
 }
 
 export interface ActionContext {
-  deps: AppDeps;
+  deps: SlackDeps;
   userId: string;
   /** The channel of the message clicked; undefined for App Home and modal buttons. */
   channelId: string | undefined;

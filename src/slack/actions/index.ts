@@ -5,7 +5,6 @@
  */
 import type { App, BlockAction, RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
-import type { AppDeps } from '../../app-deps.js';
 import { fitMessage } from '../../messages/block-kit-limits.js';
 import { mrkdwn } from '../../messages/mrkdwn.js';
 import type { Reply } from '../../messages/reply.js';
@@ -16,6 +15,7 @@ import { reportError } from '../report-error.js';
 import { requestDeps } from '../request-deps.js';
 import { requireWriter } from '../require-writer.js';
 import { resolveBrandForChannel } from '../resolve-brand-for-channel.js';
+import type { SlackDeps } from '../slack-deps.js';
 import type { ActionContext, ActionHandler, ActionInfo } from './action-handler.js';
 import { findActionHandler } from './find-action-handler.js';
 import { actionHandlers } from './registry.js';
@@ -53,7 +53,7 @@ function replyTo(
   };
 }
 
-export function register(app: App, deps: AppDeps, options: RegisterActionsOptions = {}): void {
+export function register(app: App, deps: SlackDeps, options: RegisterActionsOptions = {}): void {
   const handlers = options.handlers ?? actionHandlers;
   const guestCheck = options.guestCheck ?? createGuestCheck(deps.clock);
   app.action<BlockAction>(/^vis:/, async ({ ack, body, action, respond, client }) => {

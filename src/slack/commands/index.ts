@@ -4,8 +4,8 @@
  * command's response_url.
  */
 import type { App } from '@slack/bolt';
-import type { AppDeps } from '../../app-deps.js';
 import { createGuestCheck, type GuestCheck } from '../guest-check.js';
+import type { SlackDeps } from '../slack-deps.js';
 import { subcommands as registered } from './registry.js';
 import { runCommand } from './run-command.js';
 import type { Subcommand } from './subcommand.js';
@@ -17,7 +17,7 @@ export interface RegisterCommandsOptions {
   guestCheck?: GuestCheck;
 }
 
-export function register(app: App, deps: AppDeps, options: RegisterCommandsOptions = {}): void {
+export function register(app: App, deps: SlackDeps, options: RegisterCommandsOptions = {}): void {
   const subcommands = options.subcommands ?? registered;
   const guestCheck = options.guestCheck ?? createGuestCheck(deps.clock);
   app.command(COMMAND, async ({ ack, command, respond, client }) => {

@@ -5,7 +5,6 @@
  */
 import type { RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
-import type { AppDeps } from '../../app-deps.js';
 import { escapeMrkdwn, mrkdwn } from '../../messages/mrkdwn.js';
 import { UserError } from '../../messages/user-error.js';
 import type { CommandOutcome } from '../../metrics.js';
@@ -16,6 +15,7 @@ import { reportError } from '../report-error.js';
 import { requestDeps } from '../request-deps.js';
 import { requireWriter } from '../require-writer.js';
 import { resolveBrandForChannel } from '../resolve-brand-for-channel.js';
+import type { SlackDeps } from '../slack-deps.js';
 import { findSubcommand } from './find-subcommand.js';
 import { DEFAULT_BOOLEAN_FLAGS, isParseError, parseCommandText } from './parse-command-text.js';
 import type { CommandContext, Subcommand } from './subcommand.js';
@@ -52,7 +52,7 @@ function unknownSubcommand(name: string, list: readonly Subcommand[]): UserError
 }
 
 export async function runCommand(
-  deps: AppDeps,
+  deps: SlackDeps,
   input: SlashCommandInput,
   options: RunCommandOptions,
 ): Promise<void> {

@@ -5,10 +5,10 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { Brand } from '../../api/schemas/index.js';
-import type { AppDeps } from '../../app-deps.js';
 import type { Mrkdwn } from '../../messages/mrkdwn.js';
 import type { Reply } from '../../messages/reply.js';
 import type { UserError } from '../../messages/user-error.js';
+import type { SlackDeps } from '../slack-deps.js';
 import type { ParsedCommand } from './parse-command-text.js';
 
 export const subcommandGroups = [
@@ -39,7 +39,7 @@ export interface Subcommand {
 }
 
 export interface CommandContext {
-  deps: AppDeps;
+  deps: SlackDeps;
   userId: string;
   channelId: string;
   /** Slack's channel_name when the command came from a conversation (`directmessage`, `mpdm-…`). */

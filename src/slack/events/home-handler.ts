@@ -1,10 +1,10 @@
 /** The contract for the App Home tab: handlers run when a user opens it (app_home_opened). */
 import type { WebClient } from '@slack/web-api';
-import type { AppDeps } from '../../app-deps.js';
 import type { HomeView } from '../../messages/block-kit-types.js';
+import type { SlackDeps } from '../slack-deps.js';
 
 export interface HomeContext {
-  deps: AppDeps;
+  deps: SlackDeps;
   userId: string;
   client: WebClient;
   /** The app_home_opened event as Slack sent it. */

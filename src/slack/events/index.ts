@@ -3,9 +3,9 @@
  * acks events itself before the listener runs; a failure is logged, never retried by us.
  */
 import type { App } from '@slack/bolt';
-import type { AppDeps } from '../../app-deps.js';
 import { fitView } from '../../messages/block-kit-limits.js';
 import { createGuestCheck, type GuestCheck } from '../guest-check.js';
+import type { SlackDeps } from '../slack-deps.js';
 import type { HomeContext, HomeHandler } from './home-handler.js';
 import { homeHandlers } from './registry.js';
 
@@ -14,7 +14,7 @@ export interface RegisterEventsOptions {
   guestCheck?: GuestCheck;
 }
 
-export function register(app: App, deps: AppDeps, options: RegisterEventsOptions = {}): void {
+export function register(app: App, deps: SlackDeps, options: RegisterEventsOptions = {}): void {
   const handlers = options.handlers ?? homeHandlers;
   const guestCheck = options.guestCheck ?? createGuestCheck(deps.clock);
   app.event('app_home_opened', async ({ event, client }) => {

@@ -4,12 +4,12 @@
  * closed anyway rather than let Slack show "We had some trouble connecting".
  */
 import type { AckFn, App, SlackViewAction, ViewResponseAction } from '@slack/bolt';
-import type { AppDeps } from '../../app-deps.js';
 import { fitMessage, fitView } from '../../messages/block-kit-limits.js';
 import { errorReply } from '../../messages/reply.js';
 import { truncatePlain } from '../../messages/truncate-mrkdwn.js';
 import { userFacingError } from '../../messages/user-facing-error.js';
 import { requireWriter } from '../require-writer.js';
+import type { SlackDeps } from '../slack-deps.js';
 import { submissionHandlers } from './registry.js';
 import type { SubmissionContext, SubmissionHandler, SubmissionResult } from './submission-handler.js';
 
@@ -33,7 +33,7 @@ function firstBlockId(view: SlackViewAction['view']): string | undefined {
     ?.block_id;
 }
 
-export function register(app: App, deps: AppDeps, options: RegisterSubmissionsOptions = {}): void {
+export function register(app: App, deps: SlackDeps, options: RegisterSubmissionsOptions = {}): void {
   const handlers = options.handlers ?? submissionHandlers;
   const budget = options.ackBudgetMs ?? ACK_BUDGET_MS;
   app.view({ type: 'view_submission', callback_id: /.*/ }, async ({ ack, body, view, client }) => {

@@ -5,8 +5,8 @@
  * runs once Slack has its answer.
  */
 import type { WebClient } from '@slack/web-api';
-import type { AppDeps } from '../../app-deps.js';
 import type { View } from '../../messages/block-kit-types.js';
+import type { SlackDeps } from '../slack-deps.js';
 
 export type SubmissionResult =
   /** Shown under the inputs: block_id → message. The modal stays open. */
@@ -17,7 +17,7 @@ export type SubmissionResult =
   | { close: true | 'all'; afterAck?: () => Promise<void> };
 
 export interface SubmissionContext {
-  deps: AppDeps;
+  deps: SlackDeps;
   userId: string;
   callbackId: string;
   /** `view.state.values`: block_id → action_id → element state. */

@@ -1,10 +1,10 @@
 /** `citations <brand> [list]`: GET /get-citations (view=list) with the list filters. */
 import type { Brand } from '../../../api/schemas/index.js';
-import type { AppDeps } from '../../../app-deps.js';
 import { escapeMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
 import { commandText } from '../../commands/args/command-text.js';
 import { withShareButton } from '../../commands/args/with-share-button.js';
+import type { SlackDeps } from '../../slack-deps.js';
 import { type CitationViewArgs, noExtraWords } from './citation-view-args.js';
 import {
   type CitationListFilters,
@@ -33,7 +33,7 @@ export function parseTags(text: string | undefined, fail: (m: Mrkdwn) => Error):
 
 /** One page of the list (the command and the Next/Previous buttons share it). */
 export async function citationsListPage(
-  deps: Pick<AppDeps, 'api'>,
+  deps: Pick<SlackDeps, 'api'>,
   brand: Pick<Brand, 'id' | 'name'>,
   page: Omit<CitationsPageValue, 'brandId'>,
 ): Promise<Reply> {

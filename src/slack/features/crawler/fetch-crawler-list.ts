@@ -4,15 +4,15 @@
  */
 
 import type { Brand } from '../../../api/schemas/index.js';
-import type { AppDeps } from '../../../app-deps.js';
 import type { Reply } from '../../../messages/reply.js';
+import type { SlackDeps } from '../../slack-deps.js';
 import { type CrawlerListQuery, crawlerListReply } from './crawler-tab-view.js';
 
 const defined = <T extends object>(o: T): Partial<T> =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 export async function fetchCrawlerList(
-  deps: Pick<AppDeps, 'api'>,
+  deps: Pick<SlackDeps, 'api'>,
   brand: Pick<Brand, 'id' | 'name'>,
   query: CrawlerListQuery,
   page: { cursor?: string; offset?: number } = {},

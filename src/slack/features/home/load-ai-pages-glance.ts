@@ -7,17 +7,17 @@
 
 import { ApiErrorCode, isApiError } from '../../../api/errors.js';
 import type { Brand } from '../../../api/schemas/index.js';
-import type { AppDeps } from '../../../app-deps.js';
+import type { SlackDeps } from '../../slack-deps.js';
 import type { AiPagesGlance } from './home-view.js';
 
 export const AI_PAGES_GLANCE_TTL_MS = 60_000;
 const CONCURRENCY = 3;
 
 export interface AiPagesGlanceLoader {
-  load(deps: Pick<AppDeps, 'api' | 'clock' | 'logger'>, brands: readonly Brand[]): Promise<AiPagesGlance[]>;
+  load(deps: Pick<SlackDeps, 'api' | 'clock' | 'logger'>, brands: readonly Brand[]): Promise<AiPagesGlance[]>;
 }
 
-async function fetchOne(deps: Pick<AppDeps, 'api' | 'logger'>, brand: Brand): Promise<AiPagesGlance> {
+async function fetchOne(deps: Pick<SlackDeps, 'api' | 'logger'>, brand: Brand): Promise<AiPagesGlance> {
   try {
     const r = await deps.api.getAiPages({ brandId: brand.id }, { lane: 'interactive' });
     if (r.config === null) return { status: 'not_set_up' };

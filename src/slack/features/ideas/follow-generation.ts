@@ -7,17 +7,17 @@
  */
 
 import type { Brand } from '../../../api/schemas/index.js';
-import type { AppDeps } from '../../../app-deps.js';
 import { mrkdwn } from '../../../messages/mrkdwn.js';
 import { errorReply, type Reply } from '../../../messages/reply.js';
 import { userFacingError } from '../../../messages/user-facing-error.js';
+import type { SlackDeps } from '../../slack-deps.js';
 import { ideasRefreshDoneReply, ideasRefreshStillRunningReply } from './ideas-refresh-view.js';
 import type { RefreshTiming } from './refresh-timing.js';
 
 export type FollowOutcome = 'completed' | 'timeout' | 'failed' | 'aborted';
 
 export interface FollowOptions {
-  deps: Pick<AppDeps, 'api' | 'clock' | 'logger'>;
+  deps: Pick<SlackDeps, 'api' | 'clock' | 'logger'>;
   brand: Pick<Brand, 'id' | 'name'>;
   respond(reply: Reply): Promise<void>;
   timing: RefreshTiming;

@@ -1,15 +1,15 @@
 /** One page of content ideas: the `ideas` command and the Previous/Next buttons share it. */
 
 import type { Brand } from '../../../api/schemas/index.js';
-import type { AppDeps } from '../../../app-deps.js';
 import type { Reply } from '../../../messages/reply.js';
+import type { SlackDeps } from '../../slack-deps.js';
 import { type IdeasPageValue, ideasReply } from './ideas-view.js';
 
 /** Ten ideas with their insights read well in one message. */
 export const DEFAULT_IDEAS_PAGE = 10;
 
 export async function ideasPage(
-  deps: Pick<AppDeps, 'api'>,
+  deps: Pick<SlackDeps, 'api'>,
   brand: Pick<Brand, 'id' | 'name'>,
   page: Omit<IdeasPageValue, 'brandId'>,
 ): Promise<Reply> {

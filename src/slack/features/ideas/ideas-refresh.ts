@@ -7,7 +7,6 @@
  */
 import { type Actor, auditedWrite } from '../../audited-write.js';
 import type { CommandContext } from '../../commands/subcommand.js';
-import { runInBackground } from './background-work.js';
 import { followGeneration } from './follow-generation.js';
 import { DEFAULT_IDEAS_PAGE } from './ideas-page.js';
 import { ideasRefreshStartedReply } from './ideas-refresh-view.js';
@@ -28,7 +27,7 @@ export async function runIdeasRefresh(
   );
   await ctx.respond(ideasRefreshStartedReply(brand, result));
   // Not awaited: the command is answered; the follow-up edits that answer later.
-  void runInBackground(ctx.deps, (signal) =>
+  void ctx.deps.background.run((signal) =>
     followGeneration({
       deps: ctx.deps,
       brand,

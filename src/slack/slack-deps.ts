@@ -1,0 +1,45 @@
+/**
+ * What the Slack side may use, by name. `SlackServiceDeps` is what the service is built
+ * from: the process's parts minus what only the process owns (closing them, the bot's
+ * outbox client for jobs). `SlackDeps` is what a command, button, modal submission or App
+ * Home handler receives: those parts plus `background`, work that outlives a reply and
+ * stops with the service. Shared helpers take a `Pick<SlackDeps, …>` of what they read.
+ */
+import type { BrandCache } from '../api/brand-cache.js';
+import type { VisibilityApi } from '../api/visibility-api.js';
+import type { ApiHealth } from '../api-health.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Logger } from '../logger.js';
+import type { Metrics } from '../metrics.js';
+import type { AuditLog } from '../store/audit-log.js';
+import type { Db } from '../store/open-database.js';
+import type { BackgroundWork } from './background-work.js';
+
+export interface SlackServiceDeps {
+  config: Config;
+  /** In a handler: the request's view (interactive lane, arrival order; request-api.ts). */
+  api: VisibilityApi;
+  /** GET /get-brands, cached briefly; in a handler, fetching through the request's api. */
+  brandCache: BrandCache;
+  db: Db;
+  auditLog: AuditLog;
+  clock: Clock;
+  logger: Logger;
+  metrics: Metrics;
+  /** Outcome of the last API call (/healthz, `status`). */
+  apiHealth: ApiHealth;
+}
+
+export interface SlackDeps extends SlackServiceDeps {
+  background: BackgroundWork;
+}
+
+/**
+ * The handlers' deps, picked by name from the service's: an object built with more
+ * (AppDeps, with close() and the outbox client) hands on only these.
+ */
+export function slackDepsOf(deps: SlackServiceDeps, background: BackgroundWork): SlackDeps {
+  const { config, api, brandCache, db, auditLog, clock, logger, metrics, apiHealth } = deps;
+  return { config, api, brandCache, db, auditLog, clock, logger, metrics, apiHealth, background };
+}
