@@ -17,7 +17,8 @@ import type { BrandModalMetadata } from './views/brand-modal-metadata.js';
 
 /** What both a CommandContext and an ActionContext offer. */
 export interface ModalOpener {
-  deps: SlackDeps;
+  /** The permission check's audit log and clock; the API, for forms that first read what they edit. */
+  deps: Pick<SlackDeps, 'api' | 'auditLog' | 'clock'>;
   userId: string;
   channelId: string | undefined;
   client: WebClient;
