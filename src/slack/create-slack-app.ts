@@ -7,11 +7,7 @@
 import type { RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App, type CustomRoute, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
-import {
-  createServiceLifecycle,
-  type OwnedServiceLifecycle,
-  type ServiceLifecycle,
-} from '../service-lifecycle.js';
+import { createServiceLifecycle, type ServiceLifecycle } from '../service-lifecycle.js';
 import { boltLogger } from '../slack-client/bolt-logger.js';
 import { webClientOptions } from '../slack-client/web-client-options.js';
 import { register as registerActions } from './actions/index.js';
@@ -132,11 +128,6 @@ export interface StartServiceOptions {
   slackWaitMs?: number;
   /** Pause between attempts to reach Slack (start-up, Socket Mode reconnects): first, then at most; default 1 s, 60 s. */
   slackRetryMs?: { first: number; max: number };
-  /**
-   * The lifecycle the service stops after its requests drained; default: one of its own.
-   * serve starts its extensions on `RunningService.lifecycle`.
-   */
-  lifecycle?: OwnedServiceLifecycle;
 }
 
 export interface RunningService {
@@ -194,7 +185,8 @@ export async function startService(
   options: StartServiceOptions,
 ): Promise<RunningService> {
   const log = deps.logger.child({ component: 'service' });
-  const lifecycle = options.lifecycle ?? createServiceLifecycle(log);
+  // The service owns its lifecycle; serve starts its extensions on it (RunningService).
+  const lifecycle = createServiceLifecycle(log);
   const { app, mode, routes, inFlight, connection, requestListener, socketClient } = createSlackApp(
     deps,
     lifecycle,

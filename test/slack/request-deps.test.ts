@@ -1,0 +1,114 @@
+/**
+ * What a Slack handler receives: the narrow SlackDeps (nothing that closes the process's
+ * resources, no outbox client), and per request only the API view is new: every call in
+ * the interactive lane with the request's arrival time, the brand cache shared with the
+ * service but fetching through that view.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BrandsResponse } from '../../src/api/schemas/index.js';
+import type { CallOptions, VisibilityApi } from '../../src/api/visibility-api.js';
+import { type AppDeps, createAppDeps } from '../../src/app-deps.js';
+import { loadConfig } from '../../src/config.js';
+import { createServiceLifecycle } from '../../src/service-lifecycle.js';
+import { createBackgroundWork } from '../../src/slack/background-work.js';
+import { requestDeps } from '../../src/slack/request-deps.js';
+import { slackDepsOf } from '../../src/slack/slack-deps.js';
+import { captureLogger } from '../e2e/service-harness.js';
+
+/** getBrands answered by the test, recording the call options each call carried. */
+function brandsApi() {
+  const calls: Array<{ opts: CallOptions | undefined; answer(names: string[]): void }> = [];
+  const api = {
+    getBrands(_params: unknown, opts?: CallOptions) {
+      return new Promise<BrandsResponse>((resolve) => {
+        calls.push({
+          opts,
+          answer: (names) =>
+            resolve({ brands: names.map((name) => ({ id: `id-${name}`, name })) } as BrandsResponse),
+        });
+      });
+    },
+  };
+  // Only getBrands is called here; the request view wraps the other methods lazily.
+  return { api: api as unknown as VisibilityApi, calls };
+}
+
+let dir: string | undefined;
+let appDeps: AppDeps | undefined;
+afterEach(async () => {
+  await appDeps?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  appDeps = undefined;
+  dir = undefined;
+});
+
+function setUp() {
+  dir = mkdtempSync(join(tmpdir(), 'visibility-request-deps-'));
+  const config = loadConfig('serve', {
+    VISIBILITY_API_URL: 'http://127.0.0.1:9/',
+    VISIBILITY_API_KEY: 'sk_live_00000000000000000000000000000000',
+    SLACK_BOT_TOKEN: 'xoxb-test-token-0000',
+    SLACK_SIGNING_SECRET: 'signing-secret-0000',
+    DATABASE_PATH: join(dir, 'visibility.db'),
+  });
+  const logger = captureLogger(config, []);
+  const { api, calls } = brandsApi();
+  appDeps = createAppDeps(config, { logger, api });
+  const deps = slackDepsOf(appDeps, createBackgroundWork(createServiceLifecycle(logger), logger));
+  return { deps, calls, appDeps };
+}
+
+describe('SlackDeps and the request view', () => {
+  it('hands a handler neither close() nor the outbox client', () => {
+    const { deps, appDeps: all } = setUp();
+    expect(Object.keys(deps).sort()).toEqual(
+      [
+        'apiHealth',
+        'api',
+        'auditLog',
+        'background',
+        'brandCache',
+        'clock',
+        'config',
+        'db',
+        'logger',
+        'metrics',
+      ].sort(),
+    );
+    expect('close' in deps).toBe(false);
+    expect('web' in deps).toBe(false);
+    expect(deps.db).toBe(all.db);
+  });
+
+  it("sends a request's calls, brand lookups included, in the interactive lane ranked by its arrival", async () => {
+    const { deps, calls } = setUp();
+    const first = requestDeps(deps, 1_000);
+    const second = requestDeps(deps, 2_000);
+    expect(first.db).toBe(deps.db);
+    expect(first.config).toBe(deps.config);
+    expect(first.background).toBe(deps.background);
+
+    // One cache for the service: the second request shares the first one's fetch.
+    const lists = [first.brandCache.list(), second.brandCache.list()];
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.opts).toEqual({ lane: 'interactive', priority: 1_000, signal: undefined });
+    calls[0]?.answer(['Acme']);
+    for (const list of await Promise.all(lists)) expect(list.map((b) => b.name)).toEqual(['Acme']);
+    expect((await deps.brandCache.list()).map((b) => b.name)).toEqual(['Acme']);
+    expect(calls).toHaveLength(1);
+
+    // A direct call keeps the request's place; an option it gives itself wins.
+    void second.api.getBrands({});
+    void second.api.getBrands({}, { lane: 'background' });
+    expect(calls.slice(1).map((c) => c.opts)).toEqual([
+      { lane: 'interactive', priority: 2_000, signal: undefined },
+      { lane: 'background', priority: 2_000, signal: undefined },
+    ]);
+    // The service's own API is not changed by a request's view.
+    void deps.api.getBrands({});
+    expect(calls[3]?.opts).toBeUndefined();
+  });
+});
