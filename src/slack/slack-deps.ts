@@ -2,8 +2,10 @@
  * What the Slack side may use, by name. `SlackServiceDeps` is what the service is built
  * from: the process's parts minus what only the process owns (closing them, the bot's
  * outbox client for jobs). `SlackDeps` is what a command, button, modal submission or App
- * Home handler receives: those parts plus `background`, work that outlives a reply and
- * stops with the service. Shared helpers take a `Pick<SlackDeps, …>` of what they read.
+ * Home handler receives: the same parts, but of the config only the settings handlers
+ * read (no token, key or signing secret within reach of a reply), plus `background`, work
+ * that outlives a reply and stops with the service. Shared helpers take a
+ * `Pick<SlackDeps, …>` of what they read.
  */
 import type { BrandCache } from '../api/brand-cache.js';
 import type { VisibilityApi } from '../api/visibility-api.js';
@@ -16,8 +18,11 @@ import type { AuditLog } from '../store/audit-log.js';
 import type { Db } from '../store/open-database.js';
 import type { BackgroundWork } from './background-work.js';
 
-export interface SlackServiceDeps {
-  config: Config;
+/** The settings a handler reads: who may change brands, the digests' default time zone. */
+export type HandlerConfig = Pick<Config, 'adminUsers' | 'defaultTimezone'>;
+
+/** What the service and its handlers share. */
+interface SlackParts {
   /** In a handler: the request's view (interactive lane, arrival order; request-api.ts). */
   api: VisibilityApi;
   /** GET /get-brands, cached briefly; in a handler, fetching through the request's api. */
@@ -31,7 +36,12 @@ export interface SlackServiceDeps {
   apiHealth: ApiHealth;
 }
 
-export interface SlackDeps extends SlackServiceDeps {
+export interface SlackServiceDeps extends SlackParts {
+  config: Config;
+}
+
+export interface SlackDeps extends SlackParts {
+  config: HandlerConfig;
   background: BackgroundWork;
 }
 
@@ -41,5 +51,20 @@ export interface SlackDeps extends SlackServiceDeps {
  */
 export function slackDepsOf(deps: SlackServiceDeps, background: BackgroundWork): SlackDeps {
   const { config, api, brandCache, db, auditLog, clock, logger, metrics, apiHealth } = deps;
-  return { config, api, brandCache, db, auditLog, clock, logger, metrics, apiHealth, background };
+  const handlerConfig: HandlerConfig = {
+    adminUsers: config.adminUsers,
+    defaultTimezone: config.defaultTimezone,
+  };
+  return {
+    config: handlerConfig,
+    api,
+    brandCache,
+    db,
+    auditLog,
+    clock,
+    logger,
+    metrics,
+    apiHealth,
+    background,
+  };
 }

@@ -1,6 +1,6 @@
 /**
  * What a Slack handler receives: the narrow SlackDeps (nothing that closes the process's
- * resources, no outbox client), and per request only the API view is new: every call in
+ * resources, no outbox client, no secrets), and per request only the API view is new: every call in
  * the interactive lane with the request's arrival time, the brand cache shared with the
  * service but fetching through that view.
  */
@@ -62,7 +62,7 @@ function setUp() {
 }
 
 describe('SlackDeps and the request view', () => {
-  it('hands a handler neither close() nor the outbox client', () => {
+  it('hands a handler neither close() nor the outbox client, and no secret of the config', () => {
     const { deps, appDeps: all } = setUp();
     expect(Object.keys(deps).sort()).toEqual(
       [
@@ -81,6 +81,10 @@ describe('SlackDeps and the request view', () => {
     expect('close' in deps).toBe(false);
     expect('web' in deps).toBe(false);
     expect(deps.db).toBe(all.db);
+    expect(deps.config).toEqual({ adminUsers: [], defaultTimezone: 'UTC' });
+    const reachable = JSON.stringify(deps.config);
+    for (const secret of [all.config.apiKey, all.config.slackBotToken, 'signing-secret-0000'])
+      expect(reachable).not.toContain(secret);
   });
 
   it("sends a request's calls, brand lookups included, in the interactive lane ranked by its arrival", async () => {
