@@ -23,7 +23,7 @@ export type HandlerConfig = Pick<Config, 'adminUsers' | 'defaultTimezone'>;
 
 /** What the service and its handlers share. */
 interface SlackParts {
-  /** In a handler: the request's view (interactive lane, arrival order; request-api.ts). */
+  /** In a handler: the request's view (interactive lane, arrival order; request-deps.ts). */
   api: VisibilityApi;
   /** GET /get-brands, cached briefly; in a handler, fetching through the request's api. */
   brandCache: BrandCache;
