@@ -5,10 +5,7 @@
  */
 import type { ServiceLifecycle } from '../service-lifecycle.js';
 import { stopOnAbort } from '../service-lifecycle.js';
-import { createScheduler, type SchedulerOptions } from './scheduler.js';
-
-/** What the scheduler reads: exactly what createScheduler asks for. */
-export type SchedulerDeps = Parameters<typeof createScheduler>[0];
+import { createScheduler, type SchedulerDeps, type SchedulerOptions } from './scheduler.js';
 
 export function schedulerExtension(
   options: SchedulerOptions = {},
