@@ -18,9 +18,9 @@
  * in-process only, has no lanes, and aborts only all its calls at once. The shared sliding
  * window already gives what an in-process smoother would; bench/limiter.ts compares it.
  */
+import type Database from 'better-sqlite3';
 import { type Clock, systemClock } from '../../clock.js';
 import type { Logger } from '../../logger.js';
-import type { Db } from '../../store/open-database.js';
 import { type EndpointKey, endpointKeys } from '../endpoint-table.js';
 import { QuotaExhaustedError } from '../errors.js';
 import { PLAN_LIMITS, type PlanLimits, type PlanName } from '../plans.js';
@@ -37,7 +37,7 @@ export { unlimitedLimiter } from './unlimited-limiter.js';
 
 export interface RateLimiterOptions {
   /** Shared SQLite (better-sqlite3): one budget for every process using the key. */
-  db: Db;
+  db: Database.Database;
   /** Hash of the API key (never the key). */
   keyHash: string;
   plan: PlanName;

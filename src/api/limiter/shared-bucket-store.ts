@@ -5,7 +5,6 @@
  * token: the second waits on SQLite's lock (busy_timeout) and then sees the first's take.
  */
 import type Database from 'better-sqlite3';
-import type { Db } from '../../store/open-database.js';
 import { nextUtcMidnight, utcDay } from '../../utc-days.js';
 import { drainAfterPause, msUntilWindowSlot } from './sliding-window.js';
 import { type BucketLevel, type BucketParams, msUntilTokens, refill } from './token-bucket.js';
@@ -57,7 +56,8 @@ export class SharedBucketStore {
   >;
 
   constructor(
-    private readonly db: Db,
+    // The driver's type, not store/'s alias: api/ sits below store/ and only borrows the handle.
+    private readonly db: Database.Database,
     private readonly keyHash: string,
     private readonly config: SharedBucketConfig,
   ) {
@@ -235,7 +235,7 @@ export class SharedBucketStore {
 
 type Statements = ReturnType<typeof prepareStatements>;
 
-function prepareStatements(db: Db) {
+function prepareStatements(db: Database.Database) {
   return {
     bucket: db.prepare<[string], BucketRow>(
       'SELECT tokens, updated_at_ms, paused_until_ms FROM rate_buckets WHERE key_hash = ?',

@@ -1,0 +1,241 @@
+/**
+ * The arrows of DESIGN.md ("Parts and the direction of dependencies") and
+ * docs/architecture.md as rules the build checks: `npm run arch` (part of `npm test`)
+ * fails with the name of the rule a new import breaks. Each rule's comment says what is
+ * forbidden and why; read it before adding an exception.
+ *
+ * Layers, top to bottom (a layer may import the ones below it, never above):
+ *   main.ts, cli/                 verbs, the composition root
+ *   dev/                          the dev kit (simulator, local Slack, demo console)
+ *   slack/ | jobs/                the two surfaces, side by side, never each other
+ *   alerting/                     use cases both surfaces share
+ *   messages/                     pure builders of outgoing messages
+ *   alerts/, api/, store/         detectors; the API client; persistence
+ *   config.ts, clock.ts, ...      the shared kernel (top-level files)
+ */
+
+/** Modules that reach outside the process: files, sockets, databases, HTTP, Slack. */
+const IO_PACKAGES = '^node_modules/(better-sqlite3|undici|pg|@slack/)';
+const IO_CORE_MODULES =
+  '^(node:)?(fs|fs/promises|net|http|https|http2|tls|dgram|dns|dns/promises|child_process|cluster|worker_threads)$';
+/** The API client's moving parts; its error classes and response schemas are plain data. */
+const API_IO = '^src/api/(client|transport|visibility-api|with-call-defaults|parse-response|limiter/)';
+
+/**
+ * The core folders bottom-up; folders in one entry sit side by side and import neither
+ * each other. Above them: slack | jobs, then dev, then cli (rules below).
+ */
+const CORE_LAYERS = [['api'], ['alerts'], ['store', 'messages'], ['alerting']];
+
+/**
+ * `layer-order`: a core folder imports only the core folders below it. With the rules for
+ * slack, jobs, dev, cli and the kernel this makes the top-level folders a stack, so no
+ * cycle between two of them can form (a module-level cycle check alone misses
+ * folder A -> folder B -> folder A through different files).
+ */
+function layerOrder() {
+  return CORE_LAYERS.flatMap((layer, rank) => {
+    const notBelow = CORE_LAYERS.slice(rank).flat();
+    return layer.flatMap((folder) => {
+      const above = notBelow.filter((f) => f !== folder);
+      return above.length === 0
+        ? []
+        : [
+            {
+              name: 'layer-order',
+              severity: 'error',
+              comment:
+                `src/${folder} may import only the core folders below it ` +
+                `(${CORE_LAYERS.slice(0, rank).flat().join(', ') || 'none: it is the bottom'}), the top-level ` +
+                'kernel modules and packages. The core is a stack (api < alerts < store, messages < ' +
+                'alerting); an upward or sideways import would let the top-level folders form a cycle. ' +
+                'Move what both need down instead.',
+              from: { path: `^src/${folder}/` },
+              to: { path: `^src/(${above.join('|')})/` },
+            },
+          ];
+    });
+  });
+}
+
+/**
+ * Features other features may use, bottom-up (brands shows location and markets lines,
+ * markets shows the location button). A feature imports only features listed before it;
+ * a feature not listed imports any listed one. An order means no cycle between feature
+ * folders can form.
+ */
+const SHARED_FEATURES = ['location', 'markets'];
+
+function featureOrder() {
+  const comment = (allowed) =>
+    'Feature folders under src/slack/features must not depend on each other in a circle. ' +
+    `This feature may import ${allowed.length ? `only ${allowed.join(', ')}` : 'no other feature'} ` +
+    '(the order is SHARED_FEATURES in .dependency-cruiser.cjs). Move what two features ' +
+    'share into slack/views or the plumbing, or extend the order if one feature truly builds ' +
+    'on another.';
+  const rule = (fromPath, allowed) => ({
+    name: 'no-feature-cycles',
+    severity: 'error',
+    comment: comment(allowed),
+    from: { path: fromPath },
+    to: {
+      path: '^src/slack/features/[^/]+/',
+      pathNot: `^src/slack/features/(${['$1', ...allowed].join('|')})/`,
+    },
+  });
+  return [
+    ...SHARED_FEATURES.map((feature, i) =>
+      rule(`^src/slack/features/(${feature})/`, SHARED_FEATURES.slice(0, i)),
+    ),
+    rule(`^src/slack/features/(?!(?:${SHARED_FEATURES.join('|')})/)([^/]+)/`, SHARED_FEATURES),
+  ];
+}
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'slack-not-to-jobs',
+      severity: 'error',
+      comment:
+        'src/slack must not import src/jobs. The Slack app and the scheduled jobs are two surfaces ' +
+        'over the same core; what both need (subscribe with baseline, unmute with release, status) ' +
+        'lives in src/alerting, so either surface can change without breaking the other.',
+      from: { path: '^src/slack/' },
+      to: { path: '^src/jobs/' },
+    },
+    {
+      name: 'jobs-not-to-slack',
+      severity: 'error',
+      comment:
+        'src/jobs must not import src/slack. Jobs run without a Bolt app (run-job, the scheduler); ' +
+        'they post through the outbox and the Slack Web API client, and share use cases with the ' +
+        'Slack app only through src/alerting, src/messages and the layers below.',
+      from: { path: '^src/jobs/' },
+      to: { path: '^src/slack/' },
+    },
+    {
+      name: 'core-not-to-surfaces',
+      severity: 'error',
+      comment:
+        'src/api, src/store, src/alerts, src/messages and src/alerting are the core both surfaces ' +
+        'build on: they must not import src/slack, src/jobs, src/cli or src/dev. An arrow upwards ' +
+        'would tie the core to one surface (or to the dev kit) and make cycles possible.',
+      from: { path: '^src/(api|store|alerts|messages|alerting)/' },
+      to: { path: '^src/(slack|jobs|cli|dev)/' },
+    },
+    {
+      name: 'pure-no-io',
+      severity: 'error',
+      comment:
+        'src/alerts (detectors) and src/messages (message builders) are pure functions of their ' +
+        'input: no database (src/store, better-sqlite3, pg), no API client, transport or limiter, ' +
+        'no Slack SDK, no undici, no files or sockets (node:fs/net/http/...), no app-deps. That is ' +
+        'what lets them be tested with plain data and reused by both surfaces. Pass the data in.',
+      from: { path: '^src/(alerts|messages)/' },
+      to: {
+        path: [
+          IO_PACKAGES,
+          IO_CORE_MODULES,
+          API_IO,
+          '^src/store/',
+          '^src/app-deps\\.ts$',
+          '^src/api-health\\.ts$',
+        ],
+      },
+    },
+    ...layerOrder(),
+    {
+      name: 'kernel-not-to-layers',
+      severity: 'error',
+      comment:
+        'The shared top-level modules (config.ts, clock.ts, logger.ts, metrics.ts, utc-days.ts, ' +
+        'api-health.ts, app-deps.ts) sit under every layer: they must not import src/slack, src/jobs, ' +
+        'src/alerting, src/cli or src/dev. Only main.ts, the entry, is above everything.',
+      from: { path: '^src/[^/]+\\.ts$', pathNot: '^src/main\\.ts$' },
+      to: { path: '^src/(slack|jobs|alerting|cli|dev)/' },
+    },
+    {
+      name: 'dev-kit-off-product-path',
+      severity: 'error',
+      comment:
+        'src/dev (API simulator, local Slack, demo console) is a test double and a demo, not the ' +
+        'product: only the demo and simulator verbs (src/cli/demo.ts, src/cli/demo-services.ts, ' +
+        'src/cli/simulator.ts) and tests may import it. The dev kit may import product modules, ' +
+        'never the other way round, so serve, run-job and check never load it.',
+      from: {
+        path: '^src/',
+        pathNot: '^src/(dev/|cli/(demo|demo-services|simulator)\\.ts$)',
+      },
+      to: { path: '^src/dev/' },
+    },
+    {
+      name: 'cli-is-the-top',
+      severity: 'error',
+      comment:
+        'src/cli holds the verbs and composes everything; only src/main.ts (and tests) may import ' +
+        'it. A module below that imports a verb would pull the whole composition root into it.',
+      from: { path: '^src/', pathNot: '^src/(main\\.ts$|cli/)' },
+      to: { path: '^src/cli/' },
+    },
+    ...featureOrder(),
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'This module is part of an import cycle. Cycles make load order matter and hide which ' +
+        'module owns an idea; break it by moving the shared part into a module both import.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-orphans',
+      severity: 'error',
+      comment:
+        'This module is imported by nothing and imports nothing: it is dead code (or a file that ' +
+        'was meant to be wired in). Use it or delete it.',
+      from: {
+        orphan: true,
+        pathNot: ['(^|/)\\.[^/]+\\.(js|cjs|mjs|ts|json)$', '\\.d\\.(c|m)?ts$'],
+      },
+      to: {},
+    },
+    {
+      name: 'not-to-dev-dep',
+      severity: 'error',
+      comment:
+        'src/ must not import packages listed only in devDependencies: `npm ci --omit=dev` (the ' +
+        'Docker image) would not install them and the service would fail at start. Move the ' +
+        'package to dependencies, or keep the import out of src/.',
+      from: { path: '^src/' },
+      to: {
+        dependencyTypes: ['npm-dev'],
+        // Type-only imports vanish at compile time; @types packages hold nothing to run.
+        dependencyTypesNot: ['type-only'],
+        pathNot: ['node_modules/@types/'],
+      },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment:
+        'This import cannot be resolved to a file or an installed package: a typo, a moved ' +
+        'module or a package missing from package.json.',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Type-only imports are arrows too: a view that imports a jobs type is tied to jobs.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    reporterOptions: {
+      text: { highlightFocused: true },
+    },
+  },
+};
