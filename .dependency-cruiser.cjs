@@ -155,6 +155,16 @@ module.exports = {
       to: { path: '^src/(slack|jobs|alerting|cli|dev)/' },
     },
     {
+      name: 'terminal-is-a-leaf',
+      severity: 'error',
+      comment:
+        'src/terminal turns Slack mrkdwn into terminal text for the CLI (check) and the demo ' +
+        'console. It imports nothing else of ours, so a verb that prints can use it without ' +
+        'loading the Slack app, the jobs or the dev kit.',
+      from: { path: '^src/terminal/' },
+      to: { path: '^src/', pathNot: '^src/terminal/' },
+    },
+    {
       name: 'dev-kit-off-product-path',
       severity: 'error',
       comment:

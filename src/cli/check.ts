@@ -10,14 +10,14 @@ import Database from 'better-sqlite3';
 import { isApiError } from '../api/errors.js';
 import { type AppDepsOverrides, createAppDeps } from '../app-deps.js';
 import type { Config } from '../config.js';
-import { mrkdwnToTerminal } from '../dev/demo/render/mrkdwn-to-terminal.js';
-import { createStyle } from '../dev/demo/render/style.js';
 import { silentLogger } from '../logger.js';
 import { userFacingError } from '../messages/user-facing-error.js';
 import { selectReceiver } from '../slack/select-receiver.js';
 import { databaseOpenError, nearestExistingFolder, notWritableAdvice } from '../store/database-open-error.js';
 import { migrations } from '../store/migrations/index.js';
 import { openDatabase } from '../store/open-database.js';
+import { mrkdwnToTerminal } from '../terminal/mrkdwn-to-terminal.js';
+import { createStyle } from '../terminal/style.js';
 
 /** Check lines go to a terminal or a log: no colours. */
 const PLAIN = createStyle(false);

@@ -14,12 +14,12 @@ import { createConsoleState } from '../dev/demo/console-state.js';
 import { demoBanner } from '../dev/demo/demo-banner.js';
 import { DEFAULT_TIMING, type DemoTiming } from '../dev/demo/demo-timing.js';
 import { arrayLineSource, type LineSource, readlineLineSource } from '../dev/demo/line-source.js';
-import { createStyle } from '../dev/demo/render/style.js';
 import { runConsoleLine } from '../dev/demo/run-console-line.js';
 import { type DemoStack, startDemoStack } from '../dev/demo/start-demo-stack.js';
 import { tourLines } from '../dev/demo/tour-lines.js';
 import { runJobs } from '../jobs/run-jobs.js';
 import { subcommands } from '../slack/commands/registry.js';
+import { createStyle } from '../terminal/style.js';
 import { DEFAULT_APP_URL, DEFAULT_SLACK_PORT, runDemoServices } from './demo-services.js';
 import { DEFAULT_SIMULATOR_PORT } from './simulator.js';
 

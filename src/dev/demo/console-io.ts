@@ -1,5 +1,5 @@
 /** Where the console writes, and how it asks a yes/no question. */
-import type { Style } from './render/style.js';
+import type { Style } from '../../terminal/style.js';
 
 export interface ConsoleIo {
   style: Style;

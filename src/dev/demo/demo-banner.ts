@@ -1,6 +1,7 @@
 /** What the demo prints at start: what runs where, the brands, and three things to try. */
+
+import type { Style } from '../../terminal/style.js';
 import { DEMO_BRANDS } from './demo-brands.js';
-import type { Style } from './render/style.js';
 import type { DemoStack } from './start-demo-stack.js';
 
 export function demoBanner(stack: DemoStack, style: Style): string[] {

@@ -1,5 +1,5 @@
 /** `:help`: everything the console understands. */
-import type { Style } from './render/style.js';
+import type { Style } from '../../terminal/style.js';
 
 export function demoHelp(style: Style): string[] {
   const row = (cmd: string, what: string) => `  ${style.bold(cmd.padEnd(36))} ${what}`;

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_ALERT_SETTINGS } from '../../../src/alerts/alert-settings.js';
 import { detectCitations } from '../../../src/alerts/detect-citations.js';
 import { groupAlerts } from '../../../src/alerts/group-alerts.js';
-import { mrkdwnToTerminal } from '../../../src/dev/demo/render/mrkdwn-to-terminal.js';
 import { renderBlocks, renderMessage } from '../../../src/dev/demo/render/render-blocks.js';
-import { createStyle, stripAnsi } from '../../../src/dev/demo/render/style.js';
 import { buildAlertMessage } from '../../../src/messages/alert-message.js';
+import { mrkdwnToTerminal } from '../../../src/terminal/mrkdwn-to-terminal.js';
+import { createStyle, stripAnsi } from '../../../src/terminal/style.js';
 import { ev, feed, T0 } from '../../alerts/fixtures.js';
 
 const plain = createStyle(false);

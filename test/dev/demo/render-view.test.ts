@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderView } from '../../../src/dev/demo/render/render-view.js';
-import { createStyle } from '../../../src/dev/demo/render/style.js';
+import { createStyle } from '../../../src/terminal/style.js';
 
 const plain = createStyle(false);
 const ptext = (text: string) => ({ type: 'plain_text', text });

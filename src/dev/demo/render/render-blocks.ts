@@ -3,8 +3,10 @@
  * headers, sections (text, two-column fields, accessory), context dimmed, dividers, images
  * as `[image: alt]`, rows of numbered buttons. Pure and deterministic.
  */
+
+import { mrkdwnToTerminal, plainToTerminal } from '../../../terminal/mrkdwn-to-terminal.js';
+import { visibleWidth } from '../../../terminal/style.js';
 import { type Json, list, plainOf, rec, str, textObject } from './block-json.js';
-import { mrkdwnToTerminal, plainToTerminal } from './mrkdwn-to-terminal.js';
 import {
   createRenderContext,
   type RenderContext,
@@ -14,7 +16,6 @@ import {
 import { renderElement } from './render-element.js';
 import { twoColumns } from './render-fields.js';
 import { renderRichText } from './render-rich-text.js';
-import { visibleWidth } from './style.js';
 
 const DIVIDER_WIDTH = 40;
 

@@ -2,7 +2,7 @@
  * What rendering collects besides lines: every clickable element (buttons, options of
  * message selects and overflow menus), numbered in order so `:click N` can press it.
  */
-import type { Style } from './style.js';
+import type { Style } from '../../../terminal/style.js';
 
 export interface ConfirmDialog {
   title: string;

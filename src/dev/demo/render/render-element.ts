@@ -4,11 +4,12 @@
  * every choice is a `:click`. Pickers the console cannot offer (users, channels, external
  * data) are shown for what they are.
  */
+
+import { mrkdwnToTerminal } from '../../../terminal/mrkdwn-to-terminal.js';
+import type { Style } from '../../../terminal/style.js';
 import { decodeEntities, type Json, plainOf, rec, str, textObject } from './block-json.js';
-import { mrkdwnToTerminal } from './mrkdwn-to-terminal.js';
 import type { ConfirmDialog, RenderContext } from './render-context.js';
 import { selectOptions } from './select-options.js';
-import type { Style } from './style.js';
 
 function confirmOf(element: Json, style: Style): ConfirmDialog | undefined {
   const c = rec(element['confirm']);

@@ -1,5 +1,5 @@
 /** Section fields as Slack lays them out: two columns, left column padded to a shared width. */
-import { visibleWidth } from './style.js';
+import { visibleWidth } from '../../../terminal/style.js';
 
 const MAX_LEFT = 40;
 const GAP = '   ';

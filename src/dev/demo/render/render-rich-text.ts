@@ -1,7 +1,8 @@
 /** rich_text blocks (https://docs.slack.dev/reference/block-kit/blocks/rich-text-block), simply. */
+
+import { emojiSymbol } from '../../../terminal/emoji-symbols.js';
+import type { Style } from '../../../terminal/style.js';
 import { type Json, list, rec, str } from './block-json.js';
-import { emojiSymbol } from './emoji-symbols.js';
-import type { Style } from './style.js';
 
 function inline(element: Json, style: Style): string {
   const s = rec(element['style']);

@@ -1,6 +1,7 @@
 /**
- * Terminal styling for the demo console. With colour off every function returns its text
- * unchanged, so CI logs and piped output stay plain and readable.
+ * Terminal styling for what the CLI prints (`check`'s lines, the demo console). With
+ * colour off every function returns its text unchanged, so CI logs and piped output stay
+ * plain and readable. Product code, outside the dev kit, because `check` uses it too.
  */
 export interface Style {
   readonly color: boolean;
