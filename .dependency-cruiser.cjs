@@ -15,7 +15,8 @@
  */
 
 /** Modules that reach outside the process: files, sockets, databases, HTTP, Slack. */
-const IO_PACKAGES = '^node_modules/(better-sqlite3|undici|pg|@slack/)';
+// Not anchored at ^: where node_modules is a symlink, packages resolve to its real path.
+const IO_PACKAGES = '(^|/)node_modules/(better-sqlite3|undici|pg|@slack/)';
 const IO_CORE_MODULES =
   '^(node:)?(fs|fs/promises|net|http|https|http2|tls|dgram|dns|dns/promises|child_process|cluster|worker_threads)$';
 /** The API client's moving parts; its error classes and response schemas are plain data. */
