@@ -1,10 +1,12 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { hashApiKey } from '../../src/api/hash-api-key.js';
 import { runCheck } from '../../src/cli/check.js';
 import { loadConfig } from '../../src/config.js';
 import { migrations } from '../../src/store/migrations/index.js';
 import { openDatabase } from '../../src/store/open-database.js';
+import { nextUtcMidnight, utcDay } from '../../src/utc-days.js';
 import { useBackends } from '../e2e/service-harness.js';
 
 const backends = useBackends();
@@ -74,5 +76,28 @@ describe('visibility-bot check', () => {
     expect(text).toContain('move this file away');
     expect(text).toContain('✓ API key works');
     expect(readFileSync(path, 'utf8')).toMatch(/^these are my notes/);
+  });
+
+  it('prints a reply written for Slack as plain terminal text', async () => {
+    // A spent daily quota: the reply names the reset time as a Slack date token, which a
+    // terminal shows by its fallback, without Slack's markup.
+    const db = openDatabase(':memory:');
+    db.prepare('INSERT INTO rate_daily_usage (key_hash, day, count) VALUES (?, ?, ?)').run(
+      hashApiKey(backends.env['VISIBILITY_API_KEY']!),
+      utcDay(Date.now()),
+      1_000_000,
+    );
+    const lines: string[] = [];
+    const code = await runCheck(loadConfig('check', backends.env), {
+      out: (l) => lines.push(l),
+      overrides: { db },
+    });
+    db.close();
+    const text = lines.join('\n');
+    expect(code).toBe(1);
+    const reset = new Date(nextUtcMidnight(Date.now())).toISOString().replace('.000Z', 'Z');
+    expect(text).toContain(`: The API key's daily request quota is spent. It resets ${reset}.`);
+    expect(text).not.toMatch(/<!date|[<>]/);
+    expect(backends.sim.requests).toEqual([]);
   });
 });
