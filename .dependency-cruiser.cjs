@@ -4,18 +4,22 @@
  * fails with the name of the rule a new import breaks. Each rule's comment says what is
  * forbidden and why; read it before adding an exception.
  *
- * Layers, top to bottom (a layer may import the ones below it, never above):
+ * Layers, top to bottom (a layer may import the ones below it, never above or beside):
  *   main.ts, cli/                 verbs, the composition root
  *   dev/                          the dev kit (simulator, local Slack, demo console)
  *   slack/ | jobs/                the two surfaces, side by side, never each other
  *   alerting/                     use cases both surfaces share
- *   messages/                     pure builders of outgoing messages
- *   alerts/, api/, store/         detectors; the API client; persistence
+ *   messages/ | store/            pure builders of outgoing messages | persistence
+ *   alerts/                       pure detectors
+ *   api/                          the API client, limiter, schemas, errors
  *   config.ts, clock.ts, ...      the shared kernel (top-level files)
+ *   terminal/                     mrkdwn as terminal text, for cli/ and dev/; imports nothing of ours
  */
 
-/** Modules that reach outside the process: files, sockets, databases, HTTP, Slack. */
-// Not anchored at ^: where node_modules is a symlink, packages resolve to its real path.
+/**
+ * Packages that reach outside the process: databases, HTTP, Slack. Not anchored at ^:
+ * where node_modules is a symlink, a package resolves to its real path.
+ */
 const IO_PACKAGES = '(^|/)node_modules/(better-sqlite3|undici|pg|@slack/)';
 const IO_CORE_MODULES =
   '^(node:)?(fs|fs/promises|net|http|https|http2|tls|dgram|dns|dns/promises|child_process|cluster|worker_threads)$';
@@ -214,8 +218,8 @@ module.exports = {
       name: 'not-to-dev-dep',
       severity: 'error',
       comment:
-        'src/ must not import packages listed only in devDependencies: `npm ci --omit=dev` (the ' +
-        'Docker image) would not install them and the service would fail at start. Move the ' +
+        'src/ must not import packages listed only in devDependencies: the Docker image keeps ' +
+        'production dependencies only (`npm prune --omit=dev`), so the service would fail at start. Move the ' +
         'package to dependencies, or keep the import out of src/.',
       from: { path: '^src/' },
       to: {
@@ -244,9 +248,6 @@ module.exports = {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
       mainFields: ['module', 'main', 'types', 'typings'],
-    },
-    reporterOptions: {
-      text: { highlightFocused: true },
     },
   },
 };
