@@ -133,11 +133,13 @@ module.exports = {
       severity: 'error',
       comment:
         'src/alerts (detectors) and src/messages (message builders) are pure functions of their ' +
-        'input: no database (src/store, better-sqlite3, pg), no API client, transport or limiter, ' +
-        'no Slack SDK, no undici, no files or sockets (node:fs/net/http/...), no app-deps. That is ' +
-        'what lets them be tested with plain data and reused by both surfaces. Pass the data in.',
+        'input: at run time they load no database (src/store, better-sqlite3, pg), no API client, ' +
+        'transport or limiter, no Slack SDK, no undici, no files or sockets (node:fs/net/http/...), ' +
+        'no app-deps. That is what lets them be tested with plain data and reused by both ' +
+        'surfaces. Pass the data in. (Type-only imports, e.g. Block Kit types, load nothing.)',
       from: { path: '^src/(alerts|messages)/' },
       to: {
+        dependencyTypesNot: ['type-only'],
         path: [
           IO_PACKAGES,
           IO_CORE_MODULES,

@@ -22,13 +22,20 @@ afterAll(() => {
   for (const dir of made) rmSync(dir, { recursive: true, force: true });
 });
 
-/** `imports` per file: each becomes one `import * as` line, and the file exports a constant. */
+/**
+ * `imports` per file: each becomes one `import * as` line (`type:` before the specifier
+ * makes it `import type`), and the file exports a constant that uses the value imports.
+ */
 function writeTree(tree: Record<string, string[]>): string {
   const dir = mkdtempSync(join(tmpdir(), 'dependency-rules-'));
   made.push(dir);
   for (const [file, imports] of Object.entries(tree)) {
-    const lines = imports.map((spec, i) => `import * as m${i} from '${spec}';`);
-    const uses = imports.map((_, i) => `m${i}`).join(', ');
+    const lines = imports.map((spec, i) =>
+      spec.startsWith('type:')
+        ? `import type * as m${i} from '${spec.slice(5)}';\nexport type T${i} = typeof m${i};`
+        : `import * as m${i} from '${spec}';`,
+    );
+    const uses = imports.flatMap((spec, i) => (spec.startsWith('type:') ? [] : [`m${i}`])).join(', ');
     lines.push(`export const value = [${uses}];`);
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     writeFileSync(join(dir, file), `${lines.join('\n')}\n`);
@@ -84,7 +91,7 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
       'src/jobs/run-jobs.ts': ['../slack/views/basic-blocks.js', '../store/outbox-repo.js'],
       'src/store/outbox-repo.ts': ['../jobs/run-jobs.js', '../alerts/detect.js'],
       'src/alerts/detect.ts': ['../messages/alert-message.js'],
-      'src/messages/alert-message.ts': ['../api/client.js', 'node:fs', 'undici'],
+      'src/messages/alert-message.ts': ['../api/client.js', 'node:fs', 'undici', '@slack/web-api'],
       'src/api/client.ts': ['./limiter.js', 'fast-check', './missing.js'],
       'src/api/limiter.ts': ['./client.js'],
       'src/api/unused.ts': [],
@@ -100,6 +107,7 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
         'pure-no-io: src/messages/alert-message.ts → src/api/client.ts',
         'pure-no-io: src/messages/alert-message.ts → fs',
         'pure-no-io: src/messages/alert-message.ts → undici',
+        'pure-no-io: src/messages/alert-message.ts → @slack/web-api',
         'layer-order: src/alerts/detect.ts → src/messages/alert-message.ts',
         'kernel-not-to-layers: src/app-deps.ts → src/slack/views/basic-blocks.ts',
         'dev-kit-off-product-path: src/cli/check.ts → src/dev/demo/render.ts',
@@ -158,7 +166,7 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
       ],
       'src/messages/alert-message.ts': ['../alerts/detect.js', './mrkdwn.js', '../utc-days.js'],
       'src/messages/user-facing-error.ts': ['../api/errors.js', './mrkdwn.js'],
-      'src/messages/mrkdwn.ts': [],
+      'src/messages/mrkdwn.ts': ['type:@slack/bolt', 'type:../api/client.js'],
       'src/alerts/detect.ts': ['../api/schemas/brands.js', '../utc-days.js'],
       'src/store/subscriptions-repo.ts': ['../alerts/detect.js', 'better-sqlite3'],
       'src/store/outbox-repo.ts': ['./subscriptions-repo.js'],
