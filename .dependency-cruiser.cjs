@@ -9,6 +9,7 @@
  *   dev/                          the dev kit (simulator, local Slack, demo console)
  *   slack/ | jobs/                the two surfaces, side by side, never each other
  *   alerting/                     use cases both surfaces share
+ *   slack-client/                 the Slack Web API client options both surfaces use
  *   messages/ | store/            pure builders of outgoing messages | persistence
  *   alerts/                       pure detectors
  *   api/                          the API client, limiter, schemas, errors
@@ -156,9 +157,20 @@ module.exports = {
       severity: 'error',
       comment:
         'The shared top-level modules (config.ts, clock.ts, logger.ts, metrics.ts, utc-days.ts, ' +
-        'backoff-delay.ts, countries.ts, api-health.ts, app-deps.ts) sit under every layer: they must not import src/slack, src/jobs, ' +
+        'backoff-delay.ts, countries.ts, api-health.ts, service-lifecycle.ts, app-deps.ts) sit under every layer: they must not import src/slack, src/jobs, ' +
         'src/alerting, src/cli or src/dev. Only main.ts, the entry, is above everything.',
       from: { path: '^src/[^/]+\\.ts$', pathNot: '^src/main\\.ts$' },
+      to: { path: '^src/(slack|jobs|alerting|cli|dev)/' },
+    },
+    {
+      name: 'slack-client-below-surfaces',
+      severity: 'error',
+      comment:
+        'src/slack-client configures the Slack Web API client that both the Slack app and the jobs ' +
+        '(the outbox relay) post through: logging, metrics-instrumented fetch, retry settings. It ' +
+        'must not import src/slack, src/jobs, src/alerting, src/cli or src/dev, so either surface ' +
+        'can use it without loading the other.',
+      from: { path: '^src/slack-client/' },
       to: { path: '^src/(slack|jobs|alerting|cli|dev)/' },
     },
     {
