@@ -9,8 +9,8 @@ import { deliverOutbox } from '../../src/jobs/deliver-outbox.js';
 import { type DrainResult, emptyDrainResult, UNCONFIRMED } from '../../src/jobs/outbox-relay.js';
 import { isDeadLocalOwner, processOwner } from '../../src/jobs/process-owner.js';
 import { releaseDeadOwnerRows } from '../../src/jobs/release-dead-owner-rows.js';
+import { manualClock } from '../helpers/manual-clock.js';
 import { useTempOutbox } from '../store/temp-db.js';
-import { testClock } from './job-fixture.js';
 
 const ctx = useTempOutbox();
 
@@ -28,7 +28,7 @@ const result = (sent: number): DrainResult => ({ ...emptyDrainResult(), sent });
 
 describe('deliverOutbox', () => {
   it('drains again when a row is due within the wait, and leaves rows due later', async () => {
-    const clock = testClock(T);
+    const clock = manualClock(T);
     const drains: number[] = [];
     // A relay that sends what is due and puts row 2 back for 2 s once (a 429).
     const relay = {

@@ -4,17 +4,18 @@
  * tests assert on what the jobs asked for. The API is a stand-in for the HTTP client only;
  * jobs, detectors, repositories and the outbox are the real ones.
  */
+
 import { pino } from 'pino';
 import type { LimiterState } from '../../src/api/limiter/types.js';
 import type { AiPagesRecord, CitationFeedResponse, CrawlerOverview } from '../../src/api/schemas/index.js';
 import type { CallOptions, VisibilityApi } from '../../src/api/visibility-api.js';
-import type { Clock } from '../../src/clock.js';
 import type { Config } from '../../src/config.js';
 import { appBotHealth } from '../../src/jobs/bot-health.js';
 import { createJobContext, type JobContext } from '../../src/jobs/job-context.js';
 import type { RunJobOnceOptions } from '../../src/jobs/run-job-once.js';
 import { createOutboxRepo } from '../../src/store/outbox-repo.js';
 import { createSubscriptionsRepo, type Subscription } from '../../src/store/subscriptions-repo.js';
+import { type ManualClock, manualClock } from '../helpers/manual-clock.js';
 import { type TempDb, tempDb } from '../store/temp-db.js';
 
 export interface ApiCall {
@@ -83,31 +84,6 @@ export function fakeApi(): FakeApi {
   return fake;
 }
 
-export interface TestClock extends Clock {
-  set(ms: number): void;
-  advance(ms: number): void;
-}
-
-/** A clock that stands still until told, and whose sleeps move it forward at once. */
-export function testClock(start: number): TestClock {
-  let now = start;
-  return {
-    now: () => now,
-    sleep: async (ms, signal) => {
-      signal?.throwIfAborted();
-      now += Math.max(0, ms);
-      // Let other work run, as a real sleep would.
-      await new Promise((resolve) => setImmediate(resolve));
-    },
-    set: (ms) => {
-      now = ms;
-    },
-    advance: (ms) => {
-      now += ms;
-    },
-  };
-}
-
 export interface LogLine {
   level: number;
   msg: string;
@@ -130,7 +106,7 @@ export const runOnceOptions: RunJobOnceOptions = {
 
 export interface JobFixture {
   store: TempDb;
-  clock: TestClock;
+  clock: ManualClock;
   fake: FakeApi;
   ctx: JobContext;
   config: Config;
@@ -143,7 +119,7 @@ export const OPS = 'COPS';
 
 export function jobFixture(start = Date.parse('2025-03-10T10:30:00Z')): JobFixture {
   const store = tempDb();
-  const clock = testClock(start);
+  const clock = manualClock(start);
   const fake = fakeApi();
   const logs: LogLine[] = [];
   const logger = captureLogger(logs);

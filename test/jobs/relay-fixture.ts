@@ -1,6 +1,6 @@
 /**
  * The outbox relay against the real local Slack over HTTP, on a real SQLite file. One
- * stepping clock (job-fixture's testClock) is shared by the relay and the local Slack:
+ * stepping clock (job-fixture's manualClock) is shared by the relay and the local Slack:
  * `sleep` moves it forward at once, so pacing and Retry-After are exact and instant, and
  * the recorded call times show them.
  */
@@ -17,8 +17,9 @@ import type { Db } from '../../src/store/open-database.js';
 import { createOutboxRepo, type NewOutboxMessage, type OutboxRepo } from '../../src/store/outbox-repo.js';
 import { createSubscriptionsRepo, type SubscriptionsRepo } from '../../src/store/subscriptions-repo.js';
 import { quietLogger } from '../dev/local-slack/local-slack-fixture.js';
+import { type ManualClock, manualClock } from '../helpers/manual-clock.js';
 import { type TempDb, tempDb } from '../store/temp-db.js';
-import { captureLogger, type LogLine, type TestClock, testClock } from './job-fixture.js';
+import { captureLogger, type LogLine } from './job-fixture.js';
 
 /** A WebClient as the relay wants it: 429s returned, no client retries, a short timeout. */
 export function relayWebClient(slack: LocalSlack, timeoutMs = 5000): WebClient {
@@ -33,7 +34,7 @@ export function relayWebClient(slack: LocalSlack, timeoutMs = 5000): WebClient {
 
 export interface RelayFixture {
   slack: LocalSlack;
-  clock: TestClock;
+  clock: ManualClock;
   store: TempDb;
   db: Db;
   outbox: OutboxRepo;
@@ -48,7 +49,7 @@ export const ALERTS = 'C0ALERTS1';
 export const OTHER = 'C0OTHER01';
 
 export async function startRelayFixture(): Promise<RelayFixture> {
-  const clock = testClock(Date.now());
+  const clock = manualClock(Date.now());
   const slack = await startLocalSlack({ clock });
   slack.addChannel({ id: ALERTS, name: 'alerts', isMember: true });
   slack.addChannel({ id: OTHER, name: 'other', isMember: true });

@@ -15,12 +15,13 @@ import { loadConfig } from '../../src/config.js';
 import { slotStart } from '../../src/jobs/job-schedule.js';
 import { createScheduler, type Scheduler } from '../../src/jobs/scheduler.js';
 import { createSubscriptionsRepo } from '../../src/store/subscriptions-repo.js';
+import { type ManualClock, manualClock } from '../helpers/manual-clock.js';
 import { type TempDb, tempDb } from '../store/temp-db.js';
-import { type FakeApi, fakeApi, type TestClock, testClock } from './job-fixture.js';
+import { type FakeApi, fakeApi } from './job-fixture.js';
 
 const H = 3_600_000;
 let store: TempDb;
-let clock: TestClock;
+let clock: ManualClock;
 let fake: FakeApi;
 let deps: AppDeps;
 let logs: Array<{ level: number; msg: string }>;
@@ -29,7 +30,7 @@ let scheduler: Scheduler | undefined;
 beforeEach(() => {
   store = tempDb();
   // Just after midnight UTC: every job's first slot of the day has begun.
-  clock = testClock(Date.parse('2025-03-10T00:30:00Z'));
+  clock = manualClock(Date.parse('2025-03-10T00:30:00Z'));
   fake = fakeApi();
   logs = [];
   const config = loadConfig('serve', {

@@ -2,9 +2,9 @@
 
 import { commandText } from '../../commands/args/command-text.js';
 import { withShareButton } from '../../commands/args/with-share-button.js';
+import { rangeWord } from './crawler-range.js';
 import { crawlerPayloadReply, previewFixHint } from './crawler-tab-view.js';
 import type { CrawlerViewArgs } from './crawler-view-args.js';
-import { rangeWord } from './range-word.js';
 
 export async function runCrawlerAccess(a: CrawlerViewArgs): Promise<void> {
   if (a.operands.length > 0) throw a.fail('`access` takes no more words.');

@@ -5,11 +5,11 @@
 import { crawlerIntents, pageStatuses } from '../../../api/schemas/index.js';
 import { commandText } from '../../commands/args/command-text.js';
 import { withShareButton } from '../../commands/args/with-share-button.js';
+import { rangeWord } from './crawler-range.js';
 import type { CrawlerListQuery } from './crawler-tab-view.js';
 import type { CrawlerViewArgs } from './crawler-view-args.js';
 import { shown } from './crawler-view-args.js';
 import { fetchCrawlerList } from './fetch-crawler-list.js';
-import { rangeWord } from './range-word.js';
 
 const LIVE_VIEWS = ['activity', 'pages', 'sessions'] as const;
 const LENSES = ['pages', 'paths', 'bots'] as const;

@@ -3,8 +3,8 @@
 import { commandText } from '../../commands/args/command-text.js';
 import { withShareButton } from '../../commands/args/with-share-button.js';
 import { crawlerOverviewReply } from './crawler-overview-view.js';
+import { rangeWord } from './crawler-range.js';
 import type { CrawlerViewArgs } from './crawler-view-args.js';
-import { rangeWord } from './range-word.js';
 
 export async function runCrawlerOverview(a: CrawlerViewArgs): Promise<void> {
   const compare = a.flags.bool('compare');

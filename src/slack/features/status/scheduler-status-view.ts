@@ -12,8 +12,8 @@ import { describeFlag } from '../../../messages/ops-message.js';
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import { slackDate } from '../../../messages/user-facing-error.js';
 import { chunkSections } from '../../views/chunk-sections.js';
+import { formatCount } from '../../views/format-number.js';
 
-const num = (n: number) => escapeMrkdwn(Math.round(n).toLocaleString('en-US'));
 const MAX_LISTED = 10;
 
 function countsText(counts: Record<string, number>): Mrkdwn {
@@ -58,10 +58,10 @@ function planLines(plan: PlanStatus, quotaWaitUntilMs: number | null, nowMs: num
   const budget =
     plan.budgetPerDay === null || plan.dailyLimit === null
       ? mrkdwn`the plan has no daily limit`
-      : mrkdwn`of the ${num(plan.budgetPerDay)} the bot allows itself (80 % of ${num(plan.dailyLimit)} a day)`;
+      : mrkdwn`of the ${formatCount(Math.round(plan.budgetPerDay))} the bot allows itself (80 % of ${formatCount(plan.dailyLimit)} a day)`;
   const lines = [
-    mrkdwn`*Polling plan:* ${num(plan.brands)} subscribed brand${plan.brands === 1 ? mrkdwn`` : mrkdwn`s`} → about ${num(plan.callsPerDay)} API calls a day, ${budget}.`,
-    mrkdwn`About ${escapeMrkdwn(plan.callsPerBrandPerDay.toFixed(1))} calls per brand per day${plan.maxBrands == null ? mrkdwn`` : mrkdwn`: this key can watch about ${num(plan.maxBrands)} brands at these settings`}.`,
+    mrkdwn`*Polling plan:* ${formatCount(plan.brands)} subscribed brand${plan.brands === 1 ? mrkdwn`` : mrkdwn`s`} → about ${formatCount(Math.round(plan.callsPerDay))} API calls a day, ${budget}.`,
+    mrkdwn`About ${formatCount(plan.callsPerBrandPerDay)} calls per brand per day${plan.maxBrands == null ? mrkdwn`` : mrkdwn`: this key can watch about ${formatCount(plan.maxBrands)} brands at these settings`}.`,
   ];
   if (plan.stretched) {
     const i = plan.intervalsHours;

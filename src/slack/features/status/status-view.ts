@@ -13,6 +13,7 @@ import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
+import { formatCount } from '../../views/format-number.js';
 import { progressBar } from '../../views/progress-bar.js';
 import { shareActionsBlock } from '../../views/share-button.js';
 import { schedulerStatusBlocks } from './scheduler-status-view.js';
@@ -25,7 +26,6 @@ export interface StatusSection {
 
 /** The plan comes from our config (scale, enterprise, test); kept short all the same. */
 const planName = (s: LimiterState) => escapeMrkdwn(truncatePlain(s.plan, 40));
-const num = (n: number) => escapeMrkdwn(Math.round(n).toLocaleString('en-US'));
 const section = (text: Mrkdwn): KnownBlock => ({
   type: 'section',
   text: { type: 'mrkdwn', text: truncateMrkdwn(text, L.sectionText) },
@@ -42,7 +42,7 @@ export function apiUsageBlocks(s: LimiterState): KnownBlock[] {
   if (s.dailyLimit === null) {
     return [
       section(
-        mrkdwn`*API usage today:* ${num(s.usedToday)} requests (the ${planName(s)} plan has no daily limit).`,
+        mrkdwn`*API usage today:* ${formatCount(s.usedToday)} requests (the ${planName(s)} plan has no daily limit).`,
       ),
     ];
   }
@@ -55,7 +55,7 @@ export function apiUsageBlocks(s: LimiterState): KnownBlock[] {
         : mrkdwn``;
   return [
     section(
-      mrkdwn`*API usage today:* ${num(s.usedToday)} of ${num(s.dailyLimit)} requests  \`${progressBar(pct)}\`${warn}\nResets ${slackDate(s.dailyResetAt)}.`,
+      mrkdwn`*API usage today:* ${formatCount(s.usedToday)} of ${formatCount(s.dailyLimit)} requests  \`${progressBar(pct)}\`${warn}\nResets ${slackDate(s.dailyResetAt)}.`,
     ),
   ];
 }
@@ -63,7 +63,7 @@ export function apiUsageBlocks(s: LimiterState): KnownBlock[] {
 /** The key's token bucket, queues and pauses (DESIGN.md: one key, one budget). */
 export function limiterBlocks(s: LimiterState, nowMs: number): KnownBlock[] {
   const lines = [
-    mrkdwn`*Rate limiter* (${planName(s)} plan): ${Math.floor(s.tokens)} of ${num(s.capacity)} tokens, refilling ${num(s.refillPerSecond * 60)}/min.`,
+    mrkdwn`*Rate limiter* (${planName(s)} plan): ${Math.floor(s.tokens)} of ${formatCount(s.capacity)} tokens, refilling ${formatCount(Math.round(s.refillPerSecond * 60))}/min.`,
     mrkdwn`Waiting: ${s.lanes.interactive.queued} interactive, ${s.lanes.background.queued} background request${s.lanes.background.queued === 1 ? mrkdwn`` : mrkdwn`s`}. Time spent waiting since start: ${seconds(s.waitedMs.interactive)} interactive, ${seconds(s.waitedMs.background)} background.`,
   ];
   if (s.keyPausedUntil !== null && s.keyPausedUntil > nowMs) {
@@ -149,7 +149,7 @@ export function statusReply(parts: readonly KnownBlock[][], fallback: Mrkdwn, co
 export function statusFallback(s: LimiterState): Mrkdwn {
   const usage =
     s.dailyLimit === null
-      ? mrkdwn`${num(s.usedToday)} API requests today`
-      : mrkdwn`${num(s.usedToday)} of ${num(s.dailyLimit)} API requests used today`;
-  return mrkdwn`Bot status: ${usage}; rate limiter ${Math.floor(s.tokens)}/${num(s.capacity)} tokens, ${s.lanes.interactive.queued + s.lanes.background.queued} waiting.`;
+      ? mrkdwn`${formatCount(s.usedToday)} API requests today`
+      : mrkdwn`${formatCount(s.usedToday)} of ${formatCount(s.dailyLimit)} API requests used today`;
+  return mrkdwn`Bot status: ${usage}; rate limiter ${Math.floor(s.tokens)}/${formatCount(s.capacity)} tokens, ${s.lanes.interactive.queued + s.lanes.background.queued} waiting.`;
 }
