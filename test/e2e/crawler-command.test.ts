@@ -159,16 +159,23 @@ describe('crawler live and pages', () => {
     expect(visibleText(path.reply)).toContain('Path details');
   });
 
-  it('renders the access tab generically with the finding ids and the preview-fix hint', async () => {
+  it('renders the access tab with a Preview fix button per finding, the ids kept out of the text', async () => {
     const { reply } = await h.command('crawler "Acme Analytics" access');
     expect(apiCalls()[0]?.path).toBe('/crawler/access');
-    const access = await simGet<{ findings: Array<{ id: string; title: string }> }>('/crawler/access', {});
+    const access = await simGet<{ findings: Array<{ id: string; title: string; fix_available: boolean }> }>(
+      '/crawler/access',
+      {},
+    );
     const text = visibleText(reply);
     for (const f of access.findings) {
       expect(text).toContain(f.title);
-      expect(text).toContain(`\`${f.id}\``);
+      expect(text).not.toContain(f.id);
     }
-    expect(text).toContain('preview-fix <finding id>');
+    expect(
+      buttons(reply)
+        .filter((b) => b.action_id.startsWith('vis:crawler:preview-fix:'))
+        .map((b) => JSON.parse(b.value ?? '{}').findingId),
+    ).toEqual(access.findings.filter((f) => f.fix_available !== false).map((f) => f.id));
     expect(text).toContain('*Bot access*');
   });
 });

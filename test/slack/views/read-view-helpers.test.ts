@@ -90,9 +90,10 @@ describe('generic payloads', () => {
     );
     const text = lines.join('\n');
     expect(text).not.toContain('b1');
-    expect(text).toContain('*Summary*: total visits 1,234 · error rate pct 2.5');
+    expect(text).toContain('*Summary*: total visits 1,234 · error rate 2.5 %');
     expect(text).toContain('*Items* (2)');
-    expect(text).toContain('• <https://x.example/pricing|Pricing> — visits 42 · status cited `pg_1`');
+    expect(text).toContain('• <https://x.example/pricing|Pricing> — visits 42 · status Cited in AI answers');
+    expect(text).not.toContain('pg_1');
     expect(text).toContain('*GPTBot* — visits 7 · crawlers a, b');
     expect(text).toContain('```User-agent: *\nDisallow: /admin/```');
     expect(text).toContain('◦ *C*: 1 field');
@@ -100,7 +101,7 @@ describe('generic payloads', () => {
 
   it('names an item by its crawler and links its URL with its path', () => {
     expect(itemLine({ crawler: 'ClaudeBot', url: 'https://x.example/a', path: '/a', status_code: 200 })).toBe(
-      '• *ClaudeBot* <https://x.example/a|/a> — status code 200',
+      '• *ClaudeBot* <https://x.example/a|/a> — HTTP status 200 OK',
     );
   });
 

@@ -36,7 +36,7 @@ import { crawlerOverviewReply } from '../../../src/slack/features/crawler/crawle
 import {
   crawlerListReply,
   crawlerPayloadReply,
-  previewFixHint,
+  previewFixButtons,
 } from '../../../src/slack/features/crawler/crawler-tab-view.js';
 import { genericPayloadBlocks } from '../../../src/slack/features/crawler/generic-payload.js';
 import {
@@ -551,7 +551,7 @@ describe('crawler and AI Pages views', () => {
               title,
               lead: lead === undefined ? undefined : escapeMrkdwn(lead),
               payload,
-              hint: previewFixHint(b.name, payload),
+              actions: previewFixButtons(b.id, payload),
             }),
           );
           const blocks = genericPayloadBlocks(payload, 9000);

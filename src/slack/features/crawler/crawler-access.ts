@@ -3,7 +3,7 @@
 import { commandText } from '../../commands/args/command-text.js';
 import { withShareButton } from '../../commands/args/with-share-button.js';
 import { rangeWord } from './crawler-range.js';
-import { crawlerPayloadReply, previewFixHint } from './crawler-tab-view.js';
+import { crawlerPayloadReply, previewFixButtons } from './crawler-tab-view.js';
 import type { CrawlerViewArgs } from './crawler-view-args.js';
 
 export async function runCrawlerAccess(a: CrawlerViewArgs): Promise<void> {
@@ -18,7 +18,7 @@ export async function runCrawlerAccess(a: CrawlerViewArgs): Promise<void> {
     brand,
     title: 'AI crawler access',
     payload,
-    hint: previewFixHint(brand.name, payload),
+    actions: previewFixButtons(brand.id, payload),
   });
   await a.ctx.respond(
     withShareButton(reply, commandText('crawler', brand.id, ['access', ...rangeWord(a.range)])),

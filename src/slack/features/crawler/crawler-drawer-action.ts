@@ -9,6 +9,7 @@ import type { ActionHandler } from '../../actions/action-handler.js';
 import { valueFields } from '../../actions/action-value-fields.js';
 import { parseActionValue } from '../../actions/parse-action-value.js';
 import { CRAWLER_DRAWER_ACTION, crawlerPayloadReply, type DrawerKind } from './crawler-tab-view.js';
+import { isInternalId } from './generic-payload.js';
 
 const TITLES: Record<DrawerKind, string> = { page: 'Page details', path: 'Path details', bot: 'Bot details' };
 
@@ -32,7 +33,7 @@ export const crawlerDrawerAction: ActionHandler = {
     const reply = crawlerPayloadReply({
       brand,
       title: TITLES[kind],
-      lead: mrkdwn`\`${escapeMrkdwn(entityId.slice(0, 200))}\``,
+      lead: isInternalId(entityId) ? undefined : mrkdwn`\`${escapeMrkdwn(entityId.slice(0, 200))}\``,
       payload,
       skipKeys: ['kind', 'entity_id'],
     });

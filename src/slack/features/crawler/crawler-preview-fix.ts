@@ -4,7 +4,8 @@
  * not refused for a viewer brand: the service's answer is relayed.
  */
 
-import { escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
+import { mrkdwn } from '../../../messages/mrkdwn.js';
+import type { Reply } from '../../../messages/reply.js';
 import { crawlerPayloadReply } from './crawler-tab-view.js';
 import { type CrawlerViewArgs, noRange } from './crawler-view-args.js';
 
@@ -21,12 +22,19 @@ export async function runCrawlerPreviewFix(a: CrawlerViewArgs): Promise<void> {
     { brandId: brand.id, findingId },
     { lane: a.ctx.lane },
   );
-  await a.ctx.respond(
-    crawlerPayloadReply({
-      brand,
-      title: 'Access fix preview',
-      lead: mrkdwn`:mag: Preview of the fix for finding \`${escapeMrkdwn(findingId.slice(0, 80))}\`. Nothing was changed: make the change on your site.`,
-      payload,
-    }),
-  );
+  await a.ctx.respond(fixPreviewReply(brand, payload));
+}
+
+/** The answer to a fix preview, typed or from an Access tab "Preview fix" button. */
+export function fixPreviewReply(
+  brand: { id: string; name: string },
+  payload: Record<string, unknown>,
+): Reply {
+  return crawlerPayloadReply({
+    brand,
+    title: 'Access fix preview',
+    // The finding's id means nothing to a reader; the payload names what the fix changes.
+    lead: mrkdwn`:mag: Preview of the fix. Nothing was changed: make the change on your site.`,
+    payload,
+  });
 }

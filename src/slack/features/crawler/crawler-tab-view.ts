@@ -17,10 +17,11 @@ import { fallbackText } from '../../views/fallback-text.js';
 import { formatCount } from '../../views/format-number.js';
 import { inlineText } from '../../views/link-or-text.js';
 import { jsonLength, roomLeft, takeLinesWithin } from '../../views/take-lines-within.js';
-import { genericPayloadBlocks, itemLine, primaryKeyOf } from './generic-payload.js';
+import { genericPayloadBlocks, isInternalId, itemLine, primaryKeyOf } from './generic-payload.js';
 
 export const CRAWLER_MORE_ACTION = 'vis:crawler:more';
 export const CRAWLER_DRAWER_ACTION = 'vis:crawler:drawer';
+export const CRAWLER_PREVIEW_FIX_ACTION = 'vis:crawler:preview-fix';
 
 export type CrawlerListTab = 'live' | 'pages';
 export type DrawerKind = 'page' | 'path' | 'bot';
@@ -136,7 +137,9 @@ function drawerButtons(brandId: string, query: CrawlerListQuery, items: readonly
     if (json.length > MAX_DRAWER_VALUE) continue;
     const key = primaryKeyOf(item);
     const name = String(
-      (key === 'title' || key === 'name' ? undefined : item['path']) ?? item[key ?? 'id'] ?? entityId,
+      (key === 'title' || key === 'name' ? undefined : item['path']) ??
+        (key !== undefined ? item[key] : undefined) ??
+        (isInternalId(entityId) ? 'details' : entityId),
     );
     buttons.push({
       type: 'button',
@@ -263,6 +266,8 @@ export interface CrawlerPayloadInput {
   /** A hint under the payload. */
   hint?: Mrkdwn | undefined;
   skipKeys?: readonly string[];
+  /** Buttons under the payload (e.g. one "Preview fix" per access finding). */
+  actions?: readonly KnownBlock[] | undefined;
 }
 
 /** Access tab, drawers, ping, submit, submit status and fix previews: a title and the payload. */
@@ -273,12 +278,14 @@ export function crawlerPayloadReply(input: CrawlerPayloadInput): Reply {
     contextBlock(describeRange(undefined, input.payload['range'])),
   ]);
   const hint = input.hint ? contextBlock(input.hint) : undefined;
-  const body = genericPayloadBlocks(input.payload, Math.min(9500, roomLeft([...blocks, hint])), {
+  const actions = input.actions ?? [];
+  const body = genericPayloadBlocks(input.payload, Math.min(9500, roomLeft([...blocks, hint, ...actions])), {
     skipKeys: ['brand_id', 'range', ...(input.skipKeys ?? [])],
     maxLines: 70,
   });
   blocks.push(...(body.length > 0 ? body : [sectionBlock(mrkdwn`The service sent no details.`)]));
   if (hint) blocks.push(hint);
+  blocks.push(...actions);
   // The fallback is plain text: bold and code marks go, emoji names stay (Slack renders them).
   // Removing markers from escaped text leaves it escaped.
   const lead = input.lead ? mrkdwn` ${input.lead.replace(/[*`]/g, '') as Mrkdwn}` : mrkdwn``;
@@ -288,10 +295,47 @@ export function crawlerPayloadReply(input: CrawlerPayloadInput): Reply {
   };
 }
 
-/** The `preview-fix` hint under the Access tab, when it lists findings with ids. */
-export function previewFixHint(brandName: string, payload: Record<string, unknown>): Mrkdwn | undefined {
-  const findings = payload['findings'];
-  if (!Array.isArray(findings) || !findings.some((f) => isObj(f) && typeof f['id'] === 'string'))
-    return undefined;
-  return mrkdwn`Preview a fix: \`/visibility crawler "${escapeMrkdwn(truncatePlain(brandName, 80))}" preview-fix &lt;finding id&gt;\``;
+/** The button value `vis:crawler:preview-fix` receives. */
+export interface CrawlerPreviewFixValue {
+  brandId: string;
+  findingId: string;
+}
+
+const MAX_FIX_BUTTONS = 20;
+
+/**
+ * One "Preview fix" button per access finding that has a fix, labelled with the finding's
+ * title: the id stays in the button value, so nobody copies it by hand.
+ */
+export function previewFixButtons(brandId: string, payload: Record<string, unknown>): KnownBlock[] {
+  const findings = Array.isArray(payload['findings']) ? payload['findings'] : [];
+  const buttons: Button[] = [];
+  for (const [index, finding] of findings.entries()) {
+    if (buttons.length >= MAX_FIX_BUTTONS) break;
+    if (!isObj(finding) || typeof finding['id'] !== 'string' || finding['id'].trim() === '') continue;
+    if (finding['fix_available'] === false) continue;
+    const value: CrawlerPreviewFixValue = { brandId, findingId: finding['id'] };
+    const json = JSON.stringify(value);
+    // Small values, so twenty buttons still leave the findings room in the message.
+    if (json.length > MAX_DRAWER_VALUE) continue;
+    const title = typeof finding['title'] === 'string' ? finding['title'].replace(/\s+/g, ' ').trim() : '';
+    buttons.push({
+      type: 'button',
+      action_id: `${CRAWLER_PREVIEW_FIX_ACTION}:${index}`,
+      text: {
+        type: 'plain_text',
+        text: truncatePlain(
+          escapeMrkdwn(title === '' ? 'Preview fix' : `Preview fix: ${title}`),
+          L.buttonText,
+        ),
+      },
+      value: json,
+    });
+  }
+  while (buttons.length > 0 && jsonLength(buttons) > 4000) buttons.pop();
+  // Slack takes at most 25 elements per actions block; rows of five keep them readable.
+  const blocks: KnownBlock[] = [];
+  for (let i = 0; i < buttons.length; i += 5)
+    blocks.push({ type: 'actions', elements: buttons.slice(i, i + 5) });
+  return blocks;
 }

@@ -1,14 +1,17 @@
 /**
  * Renders a payload whose shape is not documented (DESIGN.md: the crawler Live, Pages,
- * Access, drawer and action responses) as readable mrkdwn lines, whatever it holds:
+ * Access, drawer and action responses) as readable mrkdwn lines, whatever it holds, in a
+ * marketer's words: field names from the vocabulary (messages/vocabulary.ts) or humanised,
+ * units and percentages, HTTP statuses explained, times relative, internal ids left out;
  * scalars become `*Label*: value`, nested objects indented fields, arrays of objects one
  * compact line per item (its name/title/url first, then its count-like, status-like and
  * time-like fields), multi-line text a code block. Depth, items, lines and line length are
  * all bounded, so a deep or huge payload still yields a message Slack accepts.
  */
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
-import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
+import { codeValueText, fieldName, httpStatusText } from '../../../messages/vocabulary.js';
 import { chunkSections } from '../../views/chunk-sections.js';
 import { formatCount } from '../../views/format-number.js';
 import { inlineText, linkOrText } from '../../views/link-or-text.js';
@@ -32,19 +35,7 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const isScalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
 
 /** Fields that name an item, best first. */
-const PRIMARY_KEYS = [
-  'title',
-  'name',
-  'label',
-  'crawler',
-  'query',
-  'url',
-  'path',
-  'domain',
-  'stage',
-  'code',
-  'id',
-];
+const PRIMARY_KEYS = ['title', 'name', 'label', 'crawler', 'query', 'url', 'path', 'domain', 'stage', 'code'];
 const COUNT_LIKE =
   /count|visits|requests|total|pages|hits|sessions|percent|pct|rate|score|mentions|urls|errors|ms$/i;
 const STATUS_LIKE = /status|severity|verdict|intent|platform|reached|allowed|present|type|category|robots/i;
@@ -53,33 +44,57 @@ const TIME_LIKE = /_at$|date|seen|time/i;
 const CODE_LIKE = /code|status|id$|year|port/i;
 const ISO_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
-/** `total_visits` / `totalVisits` → `Total visits` */
+/**
+ * Internal ids (`vis_20780_1_152`, `fnd_e2f496a904b5`) mean nothing to a reader: they are
+ * kept out of the text (buttons carry them where an action needs one).
+ */
+const INTERNAL_ID = /^[a-z]{2,5}_(?=[a-z0-9_]*\d)[a-z0-9_]{4,}$/i;
+const ID_KEY = /(^|_)id$|Id$|^cursor$|^uuid$/;
+export const isInternalId = (value: unknown): boolean =>
+  typeof value === 'string' && INTERNAL_ID.test(value.trim());
+const hiddenField = (key: string, value: unknown) => ID_KEY.test(key) || isInternalId(value);
+
+/** Keys whose numbers are HTTP status codes, explained (`404` → "404 Not found"). */
+const HTTP_STATUS_KEY = /http_status|status_code|^status$|typical_status/i;
+const MS_KEY = /(^|_)ms$|_millis$|Ms$/;
+const PCT_KEY = /(^|_)(pct|percent|percentage)$|Pct$/;
+
+/** `total_visits` → `Total visits`, `response_ms` → `Response time` (the vocabulary first). */
 export function humanizeKey(key: string): string {
-  const words = key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  const text = words === '' ? key : words[0]!.toUpperCase() + words.slice(1);
+  const words = fieldName(key);
+  // `robots.txt` and `llms.txt` are names, not sentences: they keep their case.
+  const text = words.includes('.') ? words : words === '' ? key : words[0]!.toUpperCase() + words.slice(1);
   return truncatePlain(text, 60);
 }
 
 const label = (key: string) => escapeMrkdwn(humanizeKey(key));
-const lowerLabel = (key: string) => escapeMrkdwn(humanizeKey(key).toLowerCase());
+const lowerLabel = (key: string) => escapeMrkdwn(truncatePlain(fieldName(key), 60));
+
+/** ISO times as Slack's relative date token ("3 minutes ago", the date on hover). */
+function timeText(iso: string, match: RegExpExecArray): Mrkdwn {
+  const ms = Date.parse(iso);
+  if (!Number.isFinite(ms))
+    return escapeMrkdwn(`${match[1]} ${match[2]}${match[5] === 'Z' || match[5] === undefined ? ' UTC' : ''}`);
+  return slackDate(ms, '{ago}');
+}
 
 function formatScalar(value: unknown, key: string, maxLength: number): Mrkdwn {
   if (value === null || value === undefined) return mrkdwn`—`;
   if (typeof value === 'boolean') return value ? mrkdwn`yes` : mrkdwn`no`;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return mrkdwn`—`;
+    if (HTTP_STATUS_KEY.test(key) && Number.isInteger(value) && value >= 100 && value < 600)
+      return escapeMrkdwn(httpStatusText(value));
+    if (MS_KEY.test(key)) return mrkdwn`${formatCount(value)} ms`;
+    if (PCT_KEY.test(key)) return mrkdwn`${formatCount(value)} %`;
     return CODE_LIKE.test(key) ? escapeMrkdwn(String(value)) : formatCount(value);
   }
   const text = String(value);
   const time = ISO_TIME.exec(text);
-  if (time)
-    return escapeMrkdwn(`${time[1]} ${time[2]}${time[5] === 'Z' || time[5] === undefined ? ' UTC' : ''}`);
+  if (time) return timeText(text, time);
   if (/^https?:\/\//i.test(text)) return linkOrText(text, undefined, Math.min(maxLength, 120));
-  return inlineText(text, maxLength);
+  if (isInternalId(text)) return mrkdwn`—`;
+  return inlineText(codeValueText(text, key), maxLength);
 }
 
 function codeBlock(lines: readonly string[], maxLineLength: number, maxLines = 12): Mrkdwn {
@@ -98,7 +113,10 @@ function numberRecord(value: Obj, maxEntries = 4): Mrkdwn | undefined {
   const shown = entries
     .sort((a, b) => (b[1] as number) - (a[1] as number))
     .slice(0, maxEntries)
-    .map(([k, v]) => mrkdwn`${inlineText(k, 40)}: ${formatCount(v as number)}`);
+    .map(
+      ([k, v]) =>
+        mrkdwn`${inlineText(/^[1-5]\d\d$/.test(k) ? httpStatusText(Number(k)) : codeValueText(k), 40)}: ${formatCount(v as number)}`,
+    );
   return mrkdwn`${joinMrkdwn(shown, mrkdwn`, `)}${entries.length > maxEntries ? mrkdwn`, +${entries.length - maxEntries}` : mrkdwn``}`;
 }
 
@@ -109,8 +127,9 @@ function scalarList(values: readonly unknown[], key: string, max = 10): Mrkdwn {
 
 function fieldRank(key: string, value: unknown): number {
   if (typeof value === 'number' && COUNT_LIKE.test(key)) return 0;
-  if (STATUS_LIKE.test(key)) return 1;
-  if (TIME_LIKE.test(key)) return 2;
+  // When a visit happened matters more than how it is classified.
+  if (TIME_LIKE.test(key)) return 1;
+  if (STATUS_LIKE.test(key)) return 2;
   return 3;
 }
 
@@ -123,8 +142,8 @@ const LINK_LABEL_KEYS = ['title', 'label', 'path'];
 
 /**
  * One compact line for an object in a list: its name first (linked to its `url`, labelled
- * with its title or path), then up to five count-like, status-like and time-like fields,
- * then its id as code (people copy ids into other commands).
+ * with its title or path), then up to six count-like, time-like and status-like fields in
+ * words. Its internal id stays out (buttons carry ids where an action needs one).
  */
 export function itemLine(item: Obj, maxLength = 400): Mrkdwn {
   const primary = primaryKeyOf(item);
@@ -139,11 +158,11 @@ export function itemLine(item: Obj, maxLength = 400): Mrkdwn {
     named ? mrkdwn`*${inlineText(item[primary] as string, 90)}*` : undefined,
     link ?? (primary ? mrkdwn`*${inlineText(item[primary] as string, 90)}*` : undefined),
   ].filter((p, i, all): p is Mrkdwn => p !== undefined && all.indexOf(p) === i);
-  const used = new Set([primary, 'id', ...(url !== undefined ? ['url', labelKey] : [])]);
+  const used = new Set([primary, ...(url !== undefined ? ['url', labelKey] : [])]);
 
   const fields: { rank: number; text: Mrkdwn }[] = [];
   for (const [key, value] of Object.entries(item)) {
-    if (used.has(key)) continue;
+    if (used.has(key) || hiddenField(key, value)) continue;
     let text: Mrkdwn | undefined;
     if (isScalar(value)) text = formatScalar(value, key, 80);
     else if (Array.isArray(value) && value.every(isScalar))
@@ -155,18 +174,13 @@ export function itemLine(item: Obj, maxLength = 400): Mrkdwn {
   }
   const shown = fields
     .sort((a, b) => a.rank - b.rank)
-    .slice(0, 5)
+    .slice(0, 6)
     .map((f) => f.text);
-  const id = item['id'];
-  const idText =
-    primary !== 'id' && (typeof id === 'string' || typeof id === 'number') && String(id).length <= 60
-      ? mrkdwn` \`${escapeMrkdwn(String(id).replace(/`/g, "'"))}\``
-      : mrkdwn``;
   const body = joinMrkdwn(
     [joinMrkdwn(head, mrkdwn` `), joinMrkdwn(shown, mrkdwn` · `)].filter((part) => part !== ''),
     mrkdwn` — `,
   );
-  return truncateMrkdwn(mrkdwn`• ${body || mrkdwn`(no details)`}${idText}`, maxLength);
+  return truncateMrkdwn(mrkdwn`• ${body || mrkdwn`(no details)`}`, maxLength);
 }
 
 interface RenderState {
@@ -194,6 +208,7 @@ function renderField(s: RenderState, key: string, value: unknown, depth: number)
     s.truncated = true;
     return;
   }
+  if (hiddenField(key, value)) return;
   const pad = indentOf(depth);
   const name = mrkdwn`*${label(key)}*`;
   if (typeof value === 'string' && value.includes('\n')) {
@@ -221,7 +236,9 @@ function renderField(s: RenderState, key: string, value: unknown, depth: number)
     entries.length <= 6 &&
     entries.every(([, v]) => isScalar(v) && !(typeof v === 'string' && v.includes('\n')))
   ) {
-    const parts = entries.map(([k, v]) => mrkdwn`${lowerLabel(k)} ${formatScalar(v, k, 80)}`);
+    const parts = entries
+      .filter(([k, v]) => !hiddenField(k, v))
+      .map(([k, v]) => mrkdwn`${lowerLabel(k)} ${formatScalar(v, k, 80)}`);
     push(s, mrkdwn`${pad}${name}: ${joinMrkdwn(parts, mrkdwn` · `)}`);
     return;
   }

@@ -1,0 +1,98 @@
+/**
+ * Crawler replies a marketer can read, through the local Slack, the real service and the
+ * API simulator: field names in words, units and percentages, HTTP statuses explained,
+ * times as Slack's relative date token, internal ids kept out of the text, also for fields
+ * the service adds that nobody told the bot about; and an access finding's fix previewed
+ * with one click instead of a copied id.
+ */
+import { describe, expect, it } from 'vitest';
+import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
+import { buttons, type ReplyBody, simJson, useReadHarness, visibleText } from './read-commands-harness.js';
+
+const acme = SEED_BRANDS.acme;
+const h = useReadHarness();
+
+/** What a reader sees, with Slack's own tokens (links, dates) taken out: they are markup. */
+const readable = (reply: ReplyBody) => visibleText(reply).replace(/<[^>\n]*>/g, ' ');
+const SNAKE = /\b[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]+\b/g;
+const INTERNAL_ID = /\b(vis|fnd)_[a-z0-9_]+/i;
+
+describe('crawler views in plain words', () => {
+  it('a live payload with fields nobody documented shows no snake_case and no internal ids', async () => {
+    const visitedAt = '2026-11-24T06:00:00Z';
+    h.sim.control.injectFault({
+      kind: 'status',
+      status: 200,
+      path: '/crawler/live',
+      body: {
+        brand_id: acme.id,
+        view: 'activity',
+        summary: {
+          error_rate_pct: 2,
+          avg_response_ms: 310,
+          crawl_budget_remaining: 1200,
+          render_mode: 'server_side',
+        },
+        items: [
+          {
+            id: 'vis_20780_1_152',
+            crawler: 'OAI-SearchBot',
+            url: 'https://www.acmeanalytics.com/product/funnels',
+            path: '/product/funnels',
+            response_ms: 240,
+            status_code: 404,
+            platform: 'openai',
+            intent: 'search',
+            bot_type: 'search',
+            visited_at: visitedAt,
+            session_ref: 'fnd_e2f496a904b5',
+          },
+        ],
+        meta: { total: 1, next_cursor: null },
+        shiny_new_metric: { weekly_growth_pct: 12, cache_hit_ratio: 0.8 },
+      },
+    });
+    const { reply } = await h.command('crawler "Acme Analytics" live');
+    const text = readable(reply);
+    expect(text.match(SNAKE)).toBeNull();
+    expect(text).not.toMatch(INTERNAL_ID);
+    expect(text).toContain('*OAI-SearchBot*');
+    expect(text).toContain('response time 240 ms');
+    expect(text).toContain('HTTP status 404 Not found');
+    expect(text).toContain('error rate 2 %');
+    expect(text).toContain('Shiny new metric');
+    expect(text).toContain('weekly growth 12 %');
+    expect(text).toContain('Server side');
+    // The visit time is Slack's date token: "3 hours ago", the exact date on hover.
+    const seconds = Date.parse(visitedAt) / 1000;
+    expect(visibleText(reply)).toContain(`<!date^${seconds}^{ago}|`);
+  });
+
+  it('the simulator’s own live, pages and access payloads read the same way', async () => {
+    for (const tab of ['live', 'live --view pages', 'pages', 'access', 'submit-status']) {
+      const { reply } = await h.command(`crawler "Acme Analytics" ${tab}`);
+      const text = readable(reply);
+      expect({ tab, snake: text.match(SNAKE) }).toEqual({ tab, snake: null });
+      expect(text).not.toMatch(INTERNAL_ID);
+    }
+  });
+
+  it('Preview fix on an access finding runs the preview for that finding, as a new message', async () => {
+    const access = await h.command('crawler "Acme Analytics" access');
+    const fixes = buttons(access.reply).filter((b) => b.action_id.startsWith('vis:crawler:preview-fix:'));
+    const expected = await simJson<{ findings: Array<{ id: string; title: string }> }>(
+      h.sim,
+      '/crawler/access',
+      { brand_id: acme.id },
+    );
+    expect(fixes[0]?.text.text).toBe(`Preview fix: ${expected.findings[0]!.title}`);
+    const clicked = await h.click(access.reply, fixes[0]!.action_id);
+    expect(h.requestsTo('/crawler/access/preview-fix').map((r) => r.body)).toEqual([
+      { brand_id: acme.id, finding_id: expected.findings[0]!.id },
+    ]);
+    expect(clicked.reply.replace_original).toBe(false);
+    const text = readable(clicked.reply);
+    expect(text).toContain('Nothing was changed');
+    expect(text).not.toMatch(INTERNAL_ID);
+  });
+});
