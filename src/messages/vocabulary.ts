@@ -28,6 +28,9 @@ const MODELS: Record<string, string> = {
   'google-gemini': 'Gemini',
   gemini: 'Gemini',
   chatgpt: 'ChatGPT',
+  'gpt-4o-search': 'ChatGPT search (GPT-4o)',
+  'perplexity-sonar': 'Perplexity Sonar',
+  'claude-sonnet-4': 'Claude Sonnet 4',
   'openai-chatgpt': 'ChatGPT',
   openai: 'OpenAI',
   perplexity: 'Perplexity',
@@ -48,8 +51,8 @@ const PAGE_TYPES: Record<string, string> = {
   faq_page: 'FAQ page',
   how_to_guide: 'How-to guide',
   listicle: 'List article',
-  best_for: 'Best for…',
-  best_of: 'Best of…',
+  best_for: 'Best for',
+  best_of: 'Best of',
   vs_page: 'Comparison page',
   landing_page: 'Landing page',
   product_page: 'Product page',
@@ -60,7 +63,14 @@ const PAGE_TYPES: Record<string, string> = {
   review: 'Review',
 };
 
+/** Crawler visit purposes and query intents (API.md: citation query clusters, prompt types). */
 const INTENTS: Record<string, string> = {
+  comparison: 'Comparison',
+  alternative: 'Alternatives',
+  alternatives: 'Alternatives',
+  best_for: 'Best for',
+  discovery: 'Discovery',
+  recommendation: 'Recommendation',
   search: 'Search',
   training: 'Training',
   user: 'On a user’s request',

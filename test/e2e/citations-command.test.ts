@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
+import { modelName } from '../../src/messages/vocabulary.js';
 import { buttons, buttonValue, simJson, useReadHarness, visibleText } from './read-commands-harness.js';
 
 const acme = SEED_BRANDS.acme;
@@ -42,10 +43,13 @@ describe('citations list', () => {
       expect(text).toContain(`${c.metrics.appearances} appearance`);
       expect(text).toContain(c.metrics.sentiment);
       expect(text).toContain(`visibility ${c.metrics.visibility_score}`);
-      expect(text).toContain(`DR ${c.seo.domain_rating}`);
-      expect(text).toContain(c.search_model);
+      expect(text).toContain(`domain rating ${c.seo.domain_rating}`);
+      // Models and prompt types in words: "Google AI Overviews", "(Best for)".
+      expect(text).toContain(modelName(c.search_model));
+      if (c.search_model.includes('-')) expect(text).not.toContain(c.search_model);
       expect(text).toContain(c.date);
     }
+    expect(text).not.toMatch(/\(\w+_\w+\)|\bDR \d/);
     expect(reply.text).toContain(`of ${expected.pagination.total}`);
   });
 

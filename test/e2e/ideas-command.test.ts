@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
+import { modelName, pageTypeName } from '../../src/messages/vocabulary.js';
 import { ideaTypeLabel } from '../../src/slack/features/ideas/idea-type-label.js';
 import { manualClock } from '../helpers/manual-clock.js';
 import {
@@ -25,6 +26,7 @@ interface Idea {
   insight: string | null;
   competitors_appearing: string[];
   ai_models: string[];
+  recommended_template?: string | null;
   your_position: number | null;
   status: string;
 }
@@ -53,10 +55,13 @@ describe('ideas: listing and paging', () => {
       expect(text).toContain(ideaTypeLabel(idea.type));
       if (idea.insight) expect(text).toContain(idea.insight);
       for (const c of idea.competitors_appearing) expect(text).toContain(c);
-      for (const m of idea.ai_models.slice(0, 5)) expect(text).toContain(m);
+      for (const m of idea.ai_models.slice(0, 5)) expect(text).toContain(modelName(m));
+      if (idea.recommended_template)
+        expect(text).toContain(`Format: ${pageTypeName(idea.recommended_template)}`);
     }
     expect(text).toContain('Your position: #');
     expect(text).toContain('Your position: not ranked');
+    expect(text).not.toMatch(/google-ai-overviews|Format: \w+_\w+/);
     // ranked by opportunity score, highest first
     const positions = expected.ideas.map((i) => text.indexOf(`. ${i.query}*`));
     expect(positions.every((p) => p > 0)).toBe(true);

@@ -16,7 +16,8 @@ describe('vocabulary', () => {
   it('names the codes people meet in words', () => {
     expect(pageTypeName('alternatives_page')).toBe('Alternatives page');
     expect(pageTypeName('faq_page')).toBe('FAQ page');
-    expect(pageTypeName('best_for')).toBe('Best for…');
+    expect(intentName('best_for')).toBe('Best for');
+    expect(modelName('gemini-2.5-flash')).toBe('Gemini 2.5 Flash');
     expect(modelName('google-ai-overviews')).toBe('Google AI Overviews');
     expect(modelName('chatgpt')).toBe('ChatGPT');
     expect(modelName('acme-gpt-5')).toBe('Acme GPT 5');

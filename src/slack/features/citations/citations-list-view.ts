@@ -10,6 +10,7 @@ import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, trimMrkdwn } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
+import { intentName, modelName } from '../../../messages/vocabulary.js';
 import { compact, contextBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
 import { chunkSections } from '../../views/chunk-sections.js';
 import { fallbackText } from '../../views/fallback-text.js';
@@ -51,7 +52,7 @@ const SENTIMENT_ICON: Record<string, Mrkdwn> = {
 
 export function citationEntry(c: Citation, rank: number): Mrkdwn {
   const head = mrkdwn`*${rank}.* ${linkOrText(c.url, c.page_title, 100)}  ·  ${inlineText(c.domain, 80)}`;
-  const prompt = mrkdwn`Prompt: “${inlineText(c.prompt.text, 160)}”${c.prompt.type ? mrkdwn` (${inlineText(c.prompt.type, 30)})` : mrkdwn``}`;
+  const prompt = mrkdwn`Prompt: “${inlineText(c.prompt.text, 160)}”${c.prompt.type ? mrkdwn` (${inlineText(intentName(c.prompt.type), 30)})` : mrkdwn``}`;
   const sentiment = c.metrics.sentiment
     ? trimMrkdwn(
         mrkdwn`${ownLookup(SENTIMENT_ICON, c.metrics.sentiment) ?? mrkdwn``} ${inlineText(c.metrics.sentiment, 20)}`,
@@ -63,8 +64,10 @@ export function citationEntry(c: Citation, rank: number): Mrkdwn {
     typeof c.metrics.visibility_score === 'number'
       ? mrkdwn`visibility ${formatCount(c.metrics.visibility_score)}`
       : undefined,
-    typeof c.seo?.domain_rating === 'number' ? mrkdwn`DR ${formatCount(c.seo.domain_rating)}` : undefined,
-    c.search_model ? inlineText(c.search_model, 40) : undefined,
+    typeof c.seo?.domain_rating === 'number'
+      ? mrkdwn`domain rating ${formatCount(c.seo.domain_rating)}`
+      : undefined,
+    c.search_model ? inlineText(modelName(c.search_model), 40) : undefined,
     inlineText(c.date, 20),
   ].filter((f): f is Mrkdwn => Boolean(f));
   return truncateMrkdwn(mrkdwn`${head}\n${prompt}\n${joinMrkdwn(facts, mrkdwn`  ·  `)}`, 1000);

@@ -8,6 +8,7 @@ import type { CitationQueriesResponse, QueryInsight } from '../../../api/schemas
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
+import { intentName } from '../../../messages/vocabulary.js';
 import { compact, contextBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
 import { chunkSections } from '../../views/chunk-sections.js';
 import { fallbackText } from '../../views/fallback-text.js';
@@ -27,14 +28,7 @@ const TREND: Record<string, Mrkdwn> = {
   down: mrkdwn`↓ falling`,
   stable: mrkdwn`→ stable`,
 };
-const INTENT: Record<string, Mrkdwn> = {
-  comparison: mrkdwn`Comparison`,
-  alternative: mrkdwn`Alternatives`,
-  best_for: mrkdwn`Best for`,
-  discovery: mrkdwn`Discovery`,
-  recommendation: mrkdwn`Recommendation`,
-};
-const intentLabel = (i: string) => ownLookup(INTENT, i) ?? inlineText(i.replace(/_/g, ' '), 40);
+const intentLabel = (i: string) => inlineText(intentName(i), 40);
 
 function queryLine(q: QueryInsight): Mrkdwn {
   const facts = [
@@ -94,7 +88,9 @@ export function citationsQueriesReply(input: CitationsQueriesInput): Reply {
       c.queries.slice(0, 2).map((q) => mrkdwn`“${inlineText(q, 60)}”`),
       mrkdwn`, `,
     );
-    return mrkdwn`• *${inlineText(c.label || intentLabel(c.intent), 60)}* (${intentLabel(c.intent)}) — coverage *${formatPercent(c.coverage_rate * scale)}*, in ${formatCount(c.brand_appears_in)} of ${formatCount(c.queries.length)} queries · ${formatCount(c.total_citations)} citations${examples ? mrkdwn` · e.g. ${examples}` : mrkdwn``}`;
+    // The intent in brackets only when the label does not already say it.
+    const named = c.label !== '' && c.label.toLowerCase() !== intentName(c.intent).toLowerCase();
+    return mrkdwn`• *${inlineText(named ? c.label : intentName(c.intent), 60)}*${named ? mrkdwn` (${intentLabel(c.intent)})` : mrkdwn``} — coverage *${formatPercent(c.coverage_rate * scale)}*, in ${formatCount(c.brand_appears_in)} of ${formatCount(c.queries.length)} queries · ${formatCount(c.total_citations)} citations${examples ? mrkdwn` · e.g. ${examples}` : mrkdwn``}`;
   });
   const clustered = new Set(response.clusters.map((c) => c.intent));
   const extra = Object.entries(response.coverage_by_intent).filter(([intent]) => !clustered.has(intent));

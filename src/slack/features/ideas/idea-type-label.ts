@@ -1,3 +1,4 @@
+import { humanizeCode } from '../../../messages/vocabulary.js';
 import { ownLookup } from '../../views/own-lookup.js';
 
 /** API.md §2 idea types in words a marketer uses; an unknown future type is humanised, not hidden. */
@@ -12,6 +13,5 @@ const LABELS: Readonly<Record<string, string>> = {
 export function ideaTypeLabel(type: string): string {
   const known = ownLookup(LABELS, type);
   if (known) return known;
-  const words = type.replace(/[_-]+/g, ' ').trim();
-  return words === '' ? 'Idea' : words[0]!.toUpperCase() + words.slice(1);
+  return type.replace(/[_-]+/g, '').trim() === '' ? 'Idea' : humanizeCode(type);
 }

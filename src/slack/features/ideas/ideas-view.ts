@@ -10,6 +10,7 @@ import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
+import { humanizeCode, modelName, pageTypeName } from '../../../messages/vocabulary.js';
 import { compact, contextBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
 import { chunkSections } from '../../views/chunk-sections.js';
 import { fallbackText } from '../../views/fallback-text.js';
@@ -62,7 +63,7 @@ export function ideaEntry(idea: ContentIdea, rank: number): Mrkdwn {
   const meta = [
     mrkdwn`score *${formatCount(idea.opportunity_score)}*/100`,
     escapeMrkdwn(ideaTypeLabel(idea.type)),
-    idea.status !== 'active' ? mrkdwn`_${inlineText(idea.status, 20)}_` : undefined,
+    idea.status !== 'active' ? mrkdwn`_${inlineText(humanizeCode(idea.status), 20)}_` : undefined,
   ].filter((part): part is Mrkdwn => part !== undefined);
   const dot = mrkdwn`  ·  `;
   const lines = [mrkdwn`${head}${dot}${joinMrkdwn(meta, dot)}`];
@@ -72,11 +73,11 @@ export function ideaEntry(idea: ContentIdea, rank: number): Mrkdwn {
     typeof idea.your_position === 'number' ? mrkdwn`#${formatCount(idea.your_position)}` : mrkdwn`not ranked`;
   const facts = [
     mrkdwn`Competitors: ${names(idea.competitors_appearing)}`,
-    mrkdwn`Models: ${names(idea.ai_models)}`,
+    mrkdwn`AI models: ${names(idea.ai_models.map(modelName))}`,
     mrkdwn`Your position: ${position}`,
   ];
   if (idea.recommended_template) {
-    facts.push(mrkdwn`Format: ${inlineText(idea.recommended_template.replace(/_/g, ' '), 40)}`);
+    facts.push(mrkdwn`Format: ${inlineText(pageTypeName(idea.recommended_template), 40)}`);
   }
   lines.push(joinMrkdwn(facts, dot));
   return truncateMrkdwn(joinMrkdwn(lines, mrkdwn`\n`), 1200);
