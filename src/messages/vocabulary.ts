@@ -43,6 +43,13 @@ const MODELS: Record<string, string> = {
   'meta-ai': 'Meta AI',
   mistral: 'Mistral',
   'you-com': 'You.com',
+  google: 'Google',
+  amazon: 'Amazon',
+  apple: 'Apple',
+  meta: 'Meta',
+  microsoft: 'Microsoft',
+  bytedance: 'ByteDance',
+  'common-crawl': 'Common Crawl',
 };
 
 const PAGE_TYPES: Record<string, string> = {
@@ -244,8 +251,10 @@ export function httpStatusText(code: number): string {
 /** A code value (an enum-like string such as `blocked_by_firewall`) in words; other text as is. */
 export function codeValueText(value: string, key?: string): string {
   if (!/^[a-z0-9]+([_-][a-z0-9]+)+$/.test(value) && !/^[a-z_]+$/.test(value)) return value;
+  // Dates, numbers and versions (`2026-11-24`, `1-2`) are not codes.
+  if (!/[a-z]{2}/.test(value)) return value;
   const k = key === undefined ? '' : norm(key);
-  if (/model|engine|llm/.test(k)) return modelName(value);
+  if (/model|engine|llm|platform|company|vendor/.test(k)) return modelName(value);
   if (/intent/.test(k)) return intentName(value);
   if (/bot_type/.test(k)) return botTypeName(value);
   if (/template|page_type|idea_type|^type$/.test(k)) return pageTypeName(value);

@@ -46,5 +46,7 @@ describe('vocabulary', () => {
     expect(codeValueText('server_side')).toBe('Server side');
     expect(codeValueText('Cited and converting')).toBe('Cited and converting');
     expect(codeValueText('OAI-SearchBot')).toBe('OAI-SearchBot');
+    expect(codeValueText('2026-11-24', 'last_seen')).toBe('2026-11-24');
+    expect(codeValueText('amazon', 'platform')).toBe('Amazon');
   });
 });

@@ -154,10 +154,13 @@ export function itemLine(item: Obj, maxLength = 400): Mrkdwn {
   const link =
     url !== undefined ? linkOrText(url, labelKey ? (item[labelKey] as string) : undefined, 90) : undefined;
   const named = primary !== undefined && primary !== 'url' && primary !== labelKey;
-  const head = [
-    named ? mrkdwn`*${inlineText(item[primary] as string, 90)}*` : undefined,
-    link ?? (primary ? mrkdwn`*${inlineText(item[primary] as string, 90)}*` : undefined),
-  ].filter((p, i, all): p is Mrkdwn => p !== undefined && all.indexOf(p) === i);
+  // A code as the name (`blocked_by_firewall`) reads as words; names and prose stay as they are.
+  const name = primary
+    ? mrkdwn`*${inlineText(codeValueText(item[primary] as string, primary), 90)}*`
+    : undefined;
+  const head = [named ? name : undefined, link ?? name].filter(
+    (p, i, all): p is Mrkdwn => p !== undefined && all.indexOf(p) === i,
+  );
   const used = new Set([primary, ...(url !== undefined ? ['url', labelKey] : [])]);
 
   const fields: { rank: number; text: Mrkdwn }[] = [];
