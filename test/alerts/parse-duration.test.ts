@@ -22,7 +22,7 @@ describe('parseDuration', () => {
   });
 
   it.each([
-    ['', /Give a duration/],
+    ['', /How long\?/],
     ['soon', /"soon" is not a duration/],
     ['30', /"30" needs a unit/],
     ['3y', /"y" is not a unit/],
@@ -44,5 +44,87 @@ describe('formatDuration', () => {
     expect(formatDuration(90 * M)).toBe('1 h 30 min');
     expect(formatDuration(10 * D)).toBe('1 w 3 d');
     expect(formatDuration(0)).toBe('0 min');
+  });
+});
+
+describe('durations in words', () => {
+  it.each([
+    ['2 hours', 2 * H],
+    ['90 minutes', 90 * M],
+    ['1 day', D],
+    ['1 week', 7 * D],
+    ['1 hour 30 minutes', 90 * M],
+    ['1 hour and 30 minutes', 90 * M],
+    ['2 Hours', 2 * H],
+    ['3 hrs', 3 * H],
+    ['45 min', 45 * M],
+    ['2 days 12 hours', 60 * H],
+  ])('%s', (input, ms) => {
+    expect(parseDuration(input)).toEqual({ ok: true, ms });
+  });
+
+  it.each([
+    ['10 fortnights', /"fortnights" is not a unit/],
+    ['30 minutes 1 hour', /each unit once, largest first/],
+    ['31 days', /longest duration is 30 days/],
+  ])('rejects %j', (input, message) => {
+    const r = parseDuration(input);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatch(message);
+  });
+
+  it('every refusal lists the accepted forms in words', () => {
+    for (const input of ['', 'soon', '30', '10 fortnights', 'until someday']) {
+      const r = parseDuration(input, { nowMs: Date.UTC(2026, 10, 24, 12), timeZone: 'UTC' });
+      expect(r.ok).toBe(false);
+      if (!r.ok) {
+        expect(r.error).toContain('"2 hours"');
+        expect(r.error).toContain('"until tomorrow 9:00"');
+        expect(r.error).toContain('"until Monday"');
+      }
+    }
+  });
+});
+
+describe('until …, in the channel’s time zone', () => {
+  // Tuesday 2026-11-24, 12:00 UTC = 13:00 in Berlin (CET, UTC+1) = 04:00 in Los Angeles (PST).
+  const now = Date.UTC(2026, 10, 24, 12, 0);
+  const at = (input: string, timeZone: string) => {
+    const r = parseDuration(input, { nowMs: now, timeZone });
+    if (!r.ok) throw new Error(r.error);
+    expect(r.until).toBe(true);
+    return new Date(now + r.ms).toISOString();
+  };
+
+  it('until tomorrow 9:00 is 9:00 tomorrow where the channel is', () => {
+    expect(at('until tomorrow 9:00', 'Europe/Berlin')).toBe('2026-11-25T08:00:00.000Z');
+    expect(at('until tomorrow 9:00', 'America/Los_Angeles')).toBe('2026-11-25T17:00:00.000Z');
+    expect(at('Until Tomorrow at 9am', 'UTC')).toBe('2026-11-25T09:00:00.000Z');
+  });
+
+  it('until a weekday is that day at 09:00, next week when it is today', () => {
+    expect(at('until Monday', 'Europe/Berlin')).toBe('2026-11-30T08:00:00.000Z');
+    expect(at('until fri', 'UTC')).toBe('2026-11-27T09:00:00.000Z');
+    expect(at('until Tuesday', 'UTC')).toBe('2026-12-01T09:00:00.000Z');
+    expect(at('until Wednesday 17:30', 'UTC')).toBe('2026-11-25T17:30:00.000Z');
+  });
+
+  it('a time alone is today, or tomorrow once it has passed', () => {
+    expect(at('until 17:00', 'Europe/Berlin')).toBe('2026-11-24T16:00:00.000Z');
+    expect(at('until 5pm', 'UTC')).toBe('2026-11-24T17:00:00.000Z');
+    // 09:00 Berlin has passed (it is 13:00 there).
+    expect(at('until 9:00', 'Europe/Berlin')).toBe('2026-11-25T08:00:00.000Z');
+    // It is 04:00 in Los Angeles: 9:00 there is still ahead today.
+    expect(at('until 9:00', 'America/Los_Angeles')).toBe('2026-11-24T17:00:00.000Z');
+  });
+
+  it('refuses what it cannot read or what has passed', () => {
+    const ctx = { nowMs: now, timeZone: 'UTC' };
+    expect(parseDuration('until', ctx)).toMatchObject({ ok: false, error: /Until when\?/ });
+    expect(parseDuration('until 25:00', ctx)).toMatchObject({ ok: false, error: /not a time I can read/ });
+    expect(parseDuration('until 9', ctx)).toMatchObject({ ok: false, error: /not a time I can read/ });
+    expect(parseDuration('until today 9:00', ctx)).toMatchObject({ ok: false, error: /already passed/ });
+    // Without a channel's clock an end cannot be placed.
+    expect(parseDuration('until Monday').ok).toBe(false);
   });
 });

@@ -70,8 +70,12 @@ describe('settings', () => {
   });
 
   it('explains a bad mute duration', async () => {
-    const reply = await h.command('mute acme 10 minutes', 'CCMD');
-    expect(reply.text).toContain('is not a unit');
+    // "10 minutes" is a duration now; a unit nobody uses still is not, and the refusal
+    // lists the forms that work, in words.
+    const reply = await h.command('mute acme 10 fortnights', 'CCMD');
+    expect(reply.text).toContain('"fortnights" is not a unit');
+    expect(reply.text).toContain('"2 hours"');
+    expect(reply.text).toContain('"until tomorrow 9:00"');
   });
 });
 

@@ -14,6 +14,7 @@ import { type Clock, systemClock } from '../../src/clock.js';
 import type { StoredMessage } from '../../src/dev/local-slack/index.js';
 import { type RunningSimulator, SEED_BRANDS, type SimulatorOptions } from '../../src/dev/simulator/index.js';
 import { type RunJobsOptions, type RunJobsSummary, runJobs } from '../../src/jobs/run-jobs.js';
+import { CHANNEL_NOTE_EVENT } from '../../src/slack/features/subscriptions/post-channel-note.js';
 import { type Harness, startHarness } from './service-harness.js';
 
 export const DAY_MS = 86_400_000;
@@ -79,8 +80,13 @@ export interface AlertsHarness extends Harness {
   /** The real `run-job` process, spawned. */
   spawnRunJob(job: string, extraEnv?: Record<string, string>): ChildProcess;
   runJobProcess(job: string, extraEnv?: Record<string, string>): Promise<ProcessResult>;
-  /** What the bot posted with chat.postMessage in `channel` (responses to commands excluded). */
+  /**
+   * What the bot posted with chat.postMessage in `channel`: alerts and digests (responses to
+   * commands and the channel notes saying who changed a subscription excluded).
+   */
   posts(channel: string): StoredMessage[];
+  /** The channel notes in `channel` ("<@U…> muted alerts…"), oldest first. */
+  notes(channel: string): StoredMessage[];
   /** The simulator's next daily snapshot, on the next day. */
   advanceSnapshot(changes: Parameters<RunningSimulator['control']['advanceSnapshot']>[0]): void;
 }
@@ -158,7 +164,9 @@ export async function startAlertsHarness(options: AlertsHarnessOptions = {}): Pr
       });
       return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
     },
-    posts: (channel) => slack.messages(channel).filter((m) => m.via === 'chat.postMessage'),
+    posts: (channel) =>
+      slack.messages(channel).filter((m) => m.via === 'chat.postMessage' && !isChannelNote(m)),
+    notes: (channel) => slack.messages(channel).filter(isChannelNote),
     advanceSnapshot(changes) {
       simClock.advance(DAY_MS);
       sim.control.advanceSnapshot(changes);
@@ -186,6 +194,13 @@ export function useAlertsHarness(options: AlertsHarnessOptions = {}): AlertsHarn
 }
 
 export const { acme, northwind, globex, initech } = SEED_BRANDS;
+
+/** A note the bot posts when someone changes what the channel receives (not an alert). */
+export const isChannelNote = (m: StoredMessage): boolean => m.metadata?.event_type === CHANNEL_NOTE_EVENT;
+
+/** The same, for a recorded chat.postMessage call's arguments. */
+export const isChannelNoteCall = (args: Record<string, unknown>): boolean =>
+  (args['metadata'] as { event_type?: unknown } | undefined)?.event_type === CHANNEL_NOTE_EVENT;
 
 /** Every text a message shows (fallback and blocks), for `toContain` checks. */
 export const messageText = (m: StoredMessage): string => `${m.text ?? ''}\n${JSON.stringify(m.blocks ?? [])}`;

@@ -1,7 +1,7 @@
 /**
  * "Snooze 24 h" on an alert (vis:alert:snooze, value {brandId, kind}): that kind of alert
  * for that brand in that channel is muted for 24 hours (DESIGN.md "Alert semantics"); the
- * person who clicked is told until when, privately. Audited. Anyone who can see the alert
+ * person who clicked is told until when, privately, and the channel who snoozed what. Audited. Anyone who can see the alert
  * may snooze it: it only quiets this channel, and it ends by itself.
  */
 import { type AlertKind, alertKinds } from '../../../alerts/types.js';
@@ -12,6 +12,7 @@ import { UserError } from '../../../messages/user-error.js';
 import { createSnoozesRepo } from '../../../store/snoozes-repo.js';
 import type { ActionHandler } from '../../actions/action-handler.js';
 import { parseActionValue } from '../../actions/parse-action-value.js';
+import { channelNoteText, postChannelNote, withNoteOutcome } from './post-channel-note.js';
 
 export const SNOOZE_MS = 24 * 60 * 60 * 1000;
 
@@ -63,10 +64,23 @@ export const alertSnooze: ActionHandler = {
       .then((b) => b.name)
       .catch(() => null);
     const whose = name ? mrkdwn` for *${escapeMrkdwn(name)}*` : mrkdwn``;
+    const noteFailure = await postChannelNote(
+      ctx.client,
+      ctx.deps.logger,
+      channelId,
+      channelNoteText(
+        ctx.userId,
+        mrkdwn`snoozed ${escapeMrkdwn(KIND_LABEL[kind].toLowerCase())}${whose} in this channel until ${slackDate(untilMs)}.`,
+        mrkdwn`They come back by themselves then; other alerts still come through.`,
+      ),
+    );
     await ctx.respond(
-      textReply(
-        mrkdwn`:zzz: ${escapeMrkdwn(KIND_LABEL[kind])}${whose} are snoozed in ${channelMention(channelId)} until ${slackDate(untilMs)}. Other alerts still come through.`,
-        { replaceOriginal: false },
+      withNoteOutcome(
+        textReply(
+          mrkdwn`:zzz: ${escapeMrkdwn(KIND_LABEL[kind])}${whose} are snoozed in ${channelMention(channelId)} until ${slackDate(untilMs)}. Other alerts still come through.`,
+          { replaceOriginal: false },
+        ),
+        noteFailure,
       ),
     );
   },

@@ -4,14 +4,27 @@
  * explained at once, each with an example that works. Changes: admins only when
  * SLACK_ADMIN_USERS is set; audited.
  */
+import type { AlertSettings } from '../../../alerts/alert-settings.js';
+import { formatSettingsArgs } from '../../../alerts/format-settings.js';
 import { parseSettingsArgs, SETTING_EXAMPLES, settingKeys } from '../../../alerts/parse-settings-args.js';
 import { escapeMrkdwn, joinMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { UserError } from '../../../messages/user-error.js';
 import { createSubscriptionsRepo } from '../../../store/subscriptions-repo.js';
 import type { Subcommand } from '../../commands/subcommand.js';
+import { brandName } from '../../views/brand-name.js';
+import { channelNoteText, postChannelNote, withNoteOutcome } from './post-channel-note.js';
 import { resolveSubscribedBrand } from './resolve-subscribed-brand.js';
 import { SUBSCRIPTION_WRITES } from './subscription-writes.js';
-import { settingsReply } from './subscriptions-view.js';
+import { commandFor, settingsReply } from './subscriptions-view.js';
+
+/** `crawler-drop=40 tz=default` for the keys in `changes`, as they were before: the undo line. */
+function previousValues(changes: readonly string[], before: AlertSettings): string {
+  const keys = new Set(changes.map((c) => c.slice(0, c.indexOf('=')).toLowerCase()));
+  return formatSettingsArgs(before)
+    .split(' ')
+    .filter((pair) => keys.has(pair.slice(0, pair.indexOf('='))))
+    .join(' ');
+}
 
 export const settings: Subcommand = {
   name: 'settings',
@@ -64,8 +77,25 @@ export const settings: Subcommand = {
       detail: { changed: parsed.changed, settings: parsed.settings },
       result: 'ok',
     });
+    // The note quotes what was typed, so the channel sees the very change; undoing it is the
+    // same keys with their previous values.
+    const typed = escapeMrkdwn(changes.join(' '));
+    const previous = previousValues(changes, sub.settings);
+    const noteFailure = await postChannelNote(
+      ctx.client,
+      deps.logger,
+      channelId,
+      channelNoteText(
+        userId,
+        mrkdwn`changed this channel's alert settings for *${brandName(sub.brandName)}*: \`${typed}\`.`,
+        mrkdwn`${commandFor('settings', sub, previous)} puts them back.`,
+      ),
+    );
     await ctx.respond(
-      settingsReply({ ...sub, settings: parsed.settings }, deps.config.defaultTimezone, parsed.changed),
+      withNoteOutcome(
+        settingsReply({ ...sub, settings: parsed.settings }, deps.config.defaultTimezone, parsed.changed),
+        noteFailure,
+      ),
     );
   },
 };

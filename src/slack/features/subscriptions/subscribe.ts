@@ -8,12 +8,15 @@
  * SLACK_ADMIN_USERS is set; audited.
  */
 import { subscribeWithBaseline } from '../../../alerting/subscribe-with-baseline.js';
+import { escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { UserError } from '../../../messages/user-error.js';
 import type { Subcommand } from '../../commands/subcommand.js';
+import { brandName } from '../../views/brand-name.js';
 import { CHANNELS_ONLY_HINT, ensureBotCanPost, isDirectConversation } from './ensure-bot-can-post.js';
+import { channelNoteText, postChannelNote, withNoteOutcome } from './post-channel-note.js';
 import { splitKind } from './split-kind.js';
 import { SUBSCRIPTION_WRITES } from './subscription-writes.js';
-import { subscribedReply } from './subscriptions-view.js';
+import { commandFor, receives, subscribedReply } from './subscriptions-view.js';
 
 export const subscribe: Subcommand = {
   name: 'subscribe',
@@ -52,8 +55,24 @@ export const subscribe: Subcommand = {
       detail: { alerts, digest, created, baselined },
       result: 'ok',
     });
+    const what = escapeMrkdwn(receives(subscription, deps.config.defaultTimezone));
+    const noteFailure = await postChannelNote(
+      ctx.client,
+      deps.logger,
+      channelId,
+      channelNoteText(
+        userId,
+        created
+          ? mrkdwn`subscribed this channel to *${brandName(subscription.brandName)}*: ${what}.`
+          : mrkdwn`changed this channel's subscription to *${brandName(subscription.brandName)}*: it now brings ${what}.`,
+        mrkdwn`${commandFor('unsubscribe', subscription, kind ?? '')} stops ${kind === 'digest' ? mrkdwn`it` : mrkdwn`them`}.`,
+      ),
+    );
     await ctx.respond(
-      subscribedReply(subscription, { created, defaultTimezone: deps.config.defaultTimezone }),
+      withNoteOutcome(
+        subscribedReply(subscription, { created, defaultTimezone: deps.config.defaultTimezone }),
+        noteFailure,
+      ),
     );
   },
 };
