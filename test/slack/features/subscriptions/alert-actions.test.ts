@@ -8,6 +8,7 @@ import { SEED_BRANDS } from '../../../../src/dev/simulator/index.js';
 import { createOutboxRelay } from '../../../../src/jobs/outbox-relay.js';
 import { ALERT_ACTIONS, ALERT_BLOCK_IDS } from '../../../../src/messages/alert-message.js';
 import { SNOOZE_MS } from '../../../../src/slack/features/subscriptions/alert-snooze.js';
+import { CHANNEL_NOTE_EVENT } from '../../../../src/slack/features/subscriptions/post-channel-note.js';
 import { createOutboxRepo } from '../../../../src/store/outbox-repo.js';
 import { createSnoozesRepo } from '../../../../src/store/snoozes-repo.js';
 import { type Harness, startHarness } from '../../../e2e/service-harness.js';
@@ -132,6 +133,16 @@ describe('alert buttons', () => {
     expect(entry.detail).toMatchObject({ kind: 'crawler_drop', untilMs: until });
     // The alert itself is left as it was.
     expect(h.slack.messages(channel).find((m) => m.ts === message.ts)!.edited).toBeUndefined();
+    // And the channel is told who snoozed what, until when, in a message of its own.
+    const note = h.slack
+      .messages(channel)
+      .find((m) => m.metadata?.event_type === CHANNEL_NOTE_EVENT && m.ts > message.ts)!;
+    expect(note.via).toBe('chat.postMessage');
+    expect(note.text).toContain(
+      `<@${USER}> snoozed crawler alerts for *Acme Analytics* in this channel until`,
+    );
+    expect(note.text).toContain(`<!date^${Math.floor(until / 1000)}^`);
+    expect(note.text).toContain('They come back by themselves then');
   });
 
   it('a snooze button from a stale message answers privately and snoozes nothing', async () => {
