@@ -165,15 +165,18 @@ function parseUntil(rest: string, original: string, context: DurationContext | u
   return { ok: true, ms: end - nowMs, until: true };
 }
 
-/** "1 h 30 min", "2 d", "1 w 3 d": for confirmations ("Muted for 1 h 30 min"). */
+/**
+ * "1 hour 30 minutes", "2 days", "1 week 3 days": for confirmations ("muted for 2 hours"),
+ * in the words people type, not the abbreviations.
+ */
 export function formatDuration(ms: number): string {
   let rest = Math.max(0, Math.round(ms / 60_000)) * 60_000;
   const parts: string[] = [];
-  const labels: Record<Unit, string> = { w: 'w', d: 'd', h: 'h', m: 'min' };
+  const labels: Record<Unit, string> = { w: 'week', d: 'day', h: 'hour', m: 'minute' };
   for (const unit of UNIT_ORDER) {
     const n = Math.floor(rest / UNIT_MS[unit]);
-    if (n > 0) parts.push(`${n} ${labels[unit]}`);
+    if (n > 0) parts.push(`${n} ${labels[unit]}${n === 1 ? '' : 's'}`);
     rest -= n * UNIT_MS[unit];
   }
-  return parts.length > 0 ? parts.join(' ') : '0 min';
+  return parts.length > 0 ? parts.join(' ') : '0 minutes';
 }

@@ -41,9 +41,11 @@ describe('parseDuration', () => {
 
 describe('formatDuration', () => {
   it('reads naturally', () => {
-    expect(formatDuration(90 * M)).toBe('1 h 30 min');
-    expect(formatDuration(10 * D)).toBe('1 w 3 d');
-    expect(formatDuration(0)).toBe('0 min');
+    expect(formatDuration(90 * M)).toBe('1 hour 30 minutes');
+    expect(formatDuration(10 * D)).toBe('1 week 3 days');
+    expect(formatDuration(2 * H)).toBe('2 hours');
+    expect(formatDuration(D + M)).toBe('1 day 1 minute');
+    expect(formatDuration(0)).toBe('0 minutes');
   });
 });
 

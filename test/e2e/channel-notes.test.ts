@@ -54,12 +54,12 @@ describe('the channel is told who changed what it receives, and how to undo it',
     const before = h.deps.clock.now();
     const muted = (await h.command('mute "Acme Analytics" 2 hours', ch)) as Reply;
     expect(muted.response_type ?? 'ephemeral').toBe('ephemeral');
-    expect(muted.text).toContain('muted for 2 h, until <!date^');
+    expect(muted.text).toContain('muted for 2 hours, until <!date^');
     const until = muteOf(ch)!;
     expect(until - before).toBeGreaterThanOrEqual(2 * HOUR_MS);
     expect(until - h.deps.clock.now()).toBeLessThanOrEqual(2 * HOUR_MS);
     note = await newNote(ch, 2);
-    expect(note).toContain(`<@${USER}> muted alerts for *Acme Analytics* in this channel for 2 h`);
+    expect(note).toContain(`<@${USER}> muted alerts for *Acme Analytics* in this channel for 2 hours`);
     expect(note).toContain('`/visibility unmute \\"Acme Analytics\\"` ends it now');
 
     const unmuted = await h.command('unmute "Acme Analytics"', ch);
@@ -116,7 +116,7 @@ describe('the channel is told who changed what it receives, and how to undo it',
     h.slack.failNext('chat.postMessage', 'not_in_channel');
     const logged = h.logLines.length;
     const reply = await h.command('mute "Acme Analytics" 90 minutes', ch);
-    expect(reply.text).toContain('muted for 1 h 30 min');
+    expect(reply.text).toContain('muted for 1 hour 30 minutes');
     expect(reply.text).toContain('I could not tell the channel about this change');
     expect(reply.text).toContain('/invite @visibility-bot');
     expect(muteOf(ch)).not.toBeNull();
