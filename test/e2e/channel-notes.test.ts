@@ -115,7 +115,7 @@ describe('the channel is told who changed what it receives, and how to undo it',
     await h.command('subscribe "Acme Analytics" alerts', ch);
     h.slack.failNext('chat.postMessage', 'not_in_channel');
     const logged = h.logLines.length;
-    const reply = await h.command('mute "Acme Analytics" 90 minutes', ch);
+    const reply = await h.command('mute acme for 90 minutes', ch);
     expect(reply.text).toContain('muted for 1 hour 30 minutes');
     expect(reply.text).toContain('I could not tell the channel about this change');
     expect(reply.text).toContain('/invite @visibility-bot');

@@ -59,7 +59,13 @@ export const mute: Subcommand = {
     const durationText = words.slice(at).join(' ');
     if (durationText === '') throw ctx.usageError(escapeMrkdwn(`How long? ${DURATION_FORMS}.`));
     await ctx.requireWriter(SUBSCRIPTION_WRITES.mute);
-    const sub = resolveSubscribedBrand(deps, channelId, at > 0 ? words.slice(0, at).join(' ') : undefined);
+    // "mute acme for 2 hours": the "for" belongs to neither the brand nor the duration.
+    const brandEnd = at > 0 && words[at - 1]!.toLowerCase() === 'for' ? at - 1 : at;
+    const sub = resolveSubscribedBrand(
+      deps,
+      channelId,
+      brandEnd > 0 ? words.slice(0, brandEnd).join(' ') : undefined,
+    );
     const now = deps.clock.now();
     // "until Monday" means Monday where the channel is: the zone its digests use.
     const timeZone = sub.settings.timezone ?? deps.config.defaultTimezone;
