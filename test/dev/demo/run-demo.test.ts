@@ -12,6 +12,7 @@ import { type DemoOptions, runDemo } from '../../../src/cli/demo.js';
 import type { RunJobs } from '../../../src/dev/demo/console-context.js';
 import type { DemoStack } from '../../../src/dev/demo/start-demo-stack.js';
 import { SEED_BRANDS } from '../../../src/dev/simulator/index.js';
+import { CHANNEL_NOTE_EVENT } from '../../../src/slack/features/subscriptions/post-channel-note.js';
 
 const BRAND_NAMES = Object.values(SEED_BRANDS).map((b) => b.name);
 const FAST = { quietMs: 100, followMs: 1500, replyTimeoutMs: 10_000 };
@@ -142,7 +143,11 @@ describe('demo --script', () => {
     expect(output).toContain('The jobs ran: 1 message posted or updated.');
     expect(output).toContain('Clicking [1] Snooze 24 h');
     // The click went to the service (which handled it), from that channel message.
-    expect(stack.slack.messages(stack.slack.defaultChannelId).at(0)?.text).toBe('Alert from the all job');
+    // (The note saying who subscribed the channel comes before it; it is not an alert.)
+    const posted = stack.slack
+      .messages(stack.slack.defaultChannelId)
+      .filter((m) => m.metadata?.event_type !== CHANNEL_NOTE_EVENT);
+    expect(posted.at(0)?.text).toBe('Alert from the all job');
     // Handled: the `/visibility subscribe` :jobs runs first, then the click.
     expect(stack.handled()).toBe(2);
   }, 60_000);
