@@ -81,6 +81,7 @@ describe('settings', () => {
 
 describe('permissions', () => {
   it('refuses changes from users outside SLACK_ADMIN_USERS and records the refusal', async () => {
+    const notesBefore = h.notes('CCMD').length;
     for (const text of [
       'subscribe "Globex Corporation"',
       'mute acme 1h',
@@ -94,6 +95,8 @@ describe('permissions', () => {
         result: 'refused: not an admin',
       });
     }
+    // Nothing changed, so the channel is told nothing.
+    expect(h.notes('CCMD')).toHaveLength(notesBefore);
     // Reading is for everyone.
     const list = await h.command('subscriptions', 'CCMD', OUTSIDER);
     expect(list.text).toContain('Acme Analytics: alerts and the daily digest');
