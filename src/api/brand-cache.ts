@@ -2,7 +2,8 @@
  * The brand list, kept for a minute: almost every command resolves a brand name, and
  * asking GET /get-brands each time would spend the key's rate budget on the same answer.
  * Single-flight: while a fetch is in flight every caller that needs one shares it. Commands
- * that change brands call `invalidate()`.
+ * that change brands or their aliases call `invalidate()`. Each brand carries its aliases
+ * (`include=aliases`, API.md §4.3): the resolver matches them, at no extra call.
  */
 
 import type { Clock } from '../clock.js';
@@ -43,7 +44,10 @@ export function createBrandCache(api: BrandsApi, clock: Clock, ttlMs = BRAND_CAC
   function start(through: BrandsApi, opts: CallOptions | undefined): Promise<Brand[]> {
     const entry: Fetch = {
       at: clock.now(),
-      brands: through.getBrands({}, { lane: 'interactive', ...opts }).then((r) => r.brands),
+      // Aliases ride along in the same call: brand names are resolved by alias too.
+      brands: through
+        .getBrands({ include: ['aliases'] }, { lane: 'interactive', ...opts })
+        .then((r) => r.brands),
     };
     inFlight = entry;
     entry.brands.then(

@@ -17,7 +17,7 @@ export async function resolveBrandForChannel(
   usage?: string,
 ): Promise<Brand> {
   const brands = await deps.brandCache.list({ lane: 'interactive' });
-  if (token !== undefined && token.trim() !== '') return resolveBrand(brands, token);
+  if (token !== undefined && token.trim() !== '') return resolveBrand(brands, token, usage);
   const defaultId = channelDefaultBrandId(deps.db, channelId);
   if (defaultId === undefined) {
     throw new UserError(

@@ -16,8 +16,15 @@ describe('parseCommandText', () => {
     expect(ok(parseCommandText('  brands   list\t x '))).toEqual({
       positional: ['brands', 'list', 'x'],
       flags: {},
+      raw: ['brands', 'list', 'x'],
     });
-    expect(ok(parseCommandText(''))).toEqual({ positional: [], flags: {} });
+    expect(ok(parseCommandText(''))).toEqual({ positional: [], flags: {}, raw: [] });
+  });
+
+  it('keeps each positional argument as typed, quotes and trailing commas included', () => {
+    const parsed = ok(parseCommandText('aliases x set Initech, “Initech, Inc.”, --limit 3 Rocket'));
+    expect(parsed.positional).toEqual(['aliases', 'x', 'set', 'Initech,', 'Initech, Inc.,', 'Rocket']);
+    expect(parsed.raw).toEqual(['aliases', 'x', 'set', 'Initech,', '"Initech, Inc.",', 'Rocket']);
   });
 
   it('groups double- and single-quoted arguments', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Brand } from '../../src/api/schemas/index.js';
 import { UserError } from '../../src/messages/user-error.js';
-import { resolveBrand } from '../../src/slack/commands/resolve-brand.js';
+import { type BrandAmbiguousError, resolveBrand } from '../../src/slack/commands/resolve-brand.js';
 
 const brand = (id: string, name: string): Brand => ({
   id,
@@ -85,5 +85,28 @@ describe('resolveBrand', () => {
 
   it('refuses an empty token', () => {
     expect(userError(() => resolveBrand(brands, '  ')).code).toBe('brand_missing');
+  });
+});
+
+describe('resolveBrand with aliases', () => {
+  const withAliases = (b: Brand, aliases: string[]): Brand => ({ ...b, aliases });
+  const acmeA = withAliases(acme, ['Acme', 'AcmeAnalytics']);
+  const labsA = withAliases(acmeLabs, ['Acme ML', 'AcmeLabs']);
+  const acmeCo = brand('f6b8d0e2-7a9c-4eb5-9f6b-8d0e2a4b5c66', 'Acme');
+
+  it('prefers an exact name, then an exact alias, then a prefix', () => {
+    expect(resolveBrand([acmeA, labsA, acmeCo], 'acme')).toBe(acmeCo);
+    expect(resolveBrand([acmeA, labsA], 'ACME')).toBe(acmeA);
+    expect(resolveBrand([acmeA, labsA], 'acme  ml')).toBe(labsA);
+    expect(resolveBrand([acmeA, labsA], 'Acme M')).toBe(labsA);
+  });
+
+  it('asks, with the candidates, when an alias or prefix fits several brands', () => {
+    const shared = withAliases(northwind, ['Acme']);
+    const err = userError(() => resolveBrand([acmeA, labsA, shared], 'acme'));
+    expect(err.code).toBe('brand_ambiguous');
+    expect((err as BrandAmbiguousError).candidates).toEqual([acmeA, shared]);
+    const byPrefix = userError(() => resolveBrand([acmeA, labsA], 'Acm')) as BrandAmbiguousError;
+    expect(byPrefix.candidates).toEqual([acmeA, labsA]);
   });
 });

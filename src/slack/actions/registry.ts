@@ -1,12 +1,19 @@
 /**
- * Every `vis:` action handler: the two every message can carry (Share, Open view), then
+ * Every `vis:` action handler: the two every message can carry (Share, Open view), the
+ * brand picker's buttons, then
  * the feature folders' own (features/features.ts).
  */
 import { features } from '../features/features.js';
 import type { ActionHandler } from './action-handler.js';
 import { openView } from './open-view.js';
+import { pickBrand } from './pick-brand.js';
 import { share } from './share.js';
 
 export type { ActionContext, ActionHandler } from './action-handler.js';
 
-export const actionHandlers: ActionHandler[] = [share, openView, ...features.flatMap((f) => f.actions ?? [])];
+export const actionHandlers: ActionHandler[] = [
+  share,
+  openView,
+  pickBrand,
+  ...features.flatMap((f) => f.actions ?? []),
+];

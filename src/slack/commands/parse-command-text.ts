@@ -9,6 +9,12 @@ import { escapeMrkdwn, type Mrkdwn, mrkdwn } from '../../messages/mrkdwn.js';
 export interface ParsedCommand {
   positional: string[];
   flags: Record<string, string | true>;
+  /**
+   * Each positional argument as typed, quotes included (`"Initech, Inc.",`): for the few
+   * arguments whose own syntax needs the quotes, such as comma-separated alias lists.
+   * Absent when the arguments did not come from typed text.
+   */
+  raw?: string[];
 }
 
 export interface ParseError {
@@ -40,6 +46,8 @@ function normalise(text: string): string {
 
 interface Token {
   value: string;
+  /** the token as typed */
+  raw: string;
   /** a quoted token is never a flag, even if it starts with -- */
   quoted: boolean;
 }
@@ -50,6 +58,7 @@ function tokenize(text: string): Token[] | ParseError {
   while (i < text.length) {
     while (i < text.length && /\s/.test(text[i]!)) i += 1;
     if (i >= text.length) break;
+    const start = i;
     let value = '';
     let quoted = false;
     while (i < text.length && !/\s/.test(text[i]!)) {
@@ -69,7 +78,7 @@ function tokenize(text: string): Token[] | ParseError {
         i += 1;
       }
     }
-    tokens.push({ value, quoted });
+    tokens.push({ value, raw: text.slice(start, i), quoted });
   }
   return tokens;
 }
@@ -79,11 +88,13 @@ export function parseCommandText(text: string, options: ParseOptions = {}): Pars
   if (!Array.isArray(tokens)) return tokens;
   const booleans = options.booleanFlags ?? DEFAULT_BOOLEAN_FLAGS;
   const positional: string[] = [];
+  const raw: string[] = [];
   const flags: Record<string, string | true> = {};
   for (let i = 0; i < tokens.length; i += 1) {
     const { value, quoted } = tokens[i]!;
     if (quoted || !value.startsWith('--') || value === '--') {
       positional.push(value);
+      raw.push(tokens[i]!.raw);
       continue;
     }
     const eq = value.indexOf('=');
@@ -102,5 +113,5 @@ export function parseCommandText(text: string, options: ParseOptions = {}): Pars
       flags[name] = true;
     }
   }
-  return { positional, flags };
+  return { positional, flags, raw };
 }

@@ -1,8 +1,9 @@
 /**
- * Which brand did the person mean? A UUID, the name in any case, or an unambiguous start
- * of a name. An exact name wins over a longer name it begins ("Acme" is the brand "Acme",
- * not "Acme Analytics"); otherwise two candidates are a question back to the user, never
- * a guess.
+ * Which brand did the person mean? A UUID, the name in any case, one of its aliases, or an
+ * unambiguous start of a name or alias. An exact name wins over an alias, and an alias over
+ * a longer name it begins ("Acme" is the brand named "Acme", else the brand with the alias
+ * "Acme", and only then a question between "Acme Analytics" and "Acme Labs"); two
+ * candidates are a question back to the user with one button each, never a guess.
  */
 import type { Brand } from '../../api/schemas/index.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../messages/mrkdwn.js';
@@ -11,7 +12,24 @@ import { closestMatches } from '../closest-matches.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const fold = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+export const foldBrandName = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+const fold = foldBrandName;
+
+/**
+ * The token named several brands. Carries them so the command runner can offer one button
+ * per candidate that re-runs the command for it.
+ */
+export class BrandAmbiguousError extends UserError {
+  readonly token: string;
+  readonly candidates: readonly Brand[];
+
+  constructor(token: string, candidates: readonly Brand[], message: Mrkdwn, usage?: string) {
+    super('brand_ambiguous', message, usage);
+    this.name = 'BrandAmbiguousError';
+    this.token = token;
+    this.candidates = candidates;
+  }
+}
 
 function listNames(brands: readonly Brand[]): Mrkdwn {
   return joinMrkdwn(
@@ -20,7 +38,16 @@ function listNames(brands: readonly Brand[]): Mrkdwn {
   );
 }
 
-export function resolveBrand(brands: readonly Brand[], token: string): Brand {
+const namesOf = (b: Brand): string[] => [b.name, ...(b.aliases ?? [])];
+
+/** Whether `words` (folded) is a brand's name or alias, or the start of one. */
+export function isKnownBrandPrefix(brands: readonly Brand[], words: string): boolean {
+  const wanted = fold(words);
+  if (wanted === '') return false;
+  return brands.some((b) => namesOf(b).some((n) => fold(n).startsWith(wanted)));
+}
+
+export function resolveBrand(brands: readonly Brand[], token: string, usage?: string): Brand {
   const wanted = fold(token);
   if (wanted === '') throw new UserError('brand_missing', mrkdwn`Name a brand, e.g. "Acme Analytics".`);
 
@@ -35,25 +62,35 @@ export function resolveBrand(brands: readonly Brand[], token: string): Brand {
 
   const exact = brands.filter((b) => fold(b.name) === wanted);
   if (exact.length === 1) return exact[0]!;
-  const candidates = exact.length > 1 ? exact : brands.filter((b) => fold(b.name).startsWith(wanted));
+  if (exact.length > 1) {
+    throw new BrandAmbiguousError(
+      token,
+      exact,
+      mrkdwn`Several brands are called "${escapeMrkdwn(token)}"; pick one, or use the id: ${joinMrkdwn(
+        exact.map((b) => mrkdwn`\`${escapeMrkdwn(b.id)}\``),
+        mrkdwn`, `,
+      )}.`,
+      usage,
+    );
+  }
+  const byAlias = brands.filter((b) => (b.aliases ?? []).some((a) => fold(a) === wanted));
+  if (byAlias.length === 1) return byAlias[0]!;
+  const candidates =
+    byAlias.length > 1 ? byAlias : brands.filter((b) => namesOf(b).some((n) => fold(n).startsWith(wanted)));
   if (candidates.length === 1) return candidates[0]!;
   if (candidates.length > 1) {
-    const sameName = exact.length > 1;
-    throw new UserError(
-      'brand_ambiguous',
-      sameName
-        ? mrkdwn`Several brands are called "${escapeMrkdwn(token)}"; use the id: ${joinMrkdwn(
-            exact.map((b) => mrkdwn`\`${escapeMrkdwn(b.id)}\``),
-            mrkdwn`, `,
-          )}.`
-        : mrkdwn`"${escapeMrkdwn(token)}" matches ${listNames(candidates)}. Which one? Quote the full name.`,
+    throw new BrandAmbiguousError(
+      token,
+      candidates,
+      mrkdwn`"${escapeMrkdwn(token)}" matches ${listNames(candidates)}. Which one?`,
+      usage,
     );
   }
 
-  const close = closestMatches(
-    token,
-    brands.map((b) => b.name),
-  );
+  // A near miss of an alias suggests the brand it belongs to.
+  const ownerOf = new Map<string, string>();
+  for (const b of brands) for (const n of namesOf(b)) if (!ownerOf.has(n)) ownerOf.set(n, b.name);
+  const close = [...new Set(closestMatches(token, [...ownerOf.keys()]).map((n) => ownerOf.get(n) ?? n))];
   const hint =
     close.length > 0
       ? mrkdwn` Did you mean ${joinMrkdwn(

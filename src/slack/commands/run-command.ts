@@ -16,8 +16,10 @@ import { requestDeps } from '../request-deps.js';
 import { requireWriter } from '../require-writer.js';
 import { resolveBrandForChannel } from '../resolve-brand-for-channel.js';
 import type { SlackDeps } from '../slack-deps.js';
+import { brandPickReply } from './brand-pick-reply.js';
 import { findSubcommand } from './find-subcommand.js';
 import { DEFAULT_BOOLEAN_FLAGS, isParseError, parseCommandText } from './parse-command-text.js';
+import { BrandAmbiguousError } from './resolve-brand.js';
 import type { CommandContext, Subcommand } from './subcommand.js';
 
 export interface SlashCommandInput {
@@ -68,6 +70,7 @@ export async function runCommand(
   const { subcommands } = options;
   let name = 'unknown';
   let outcome: CommandOutcome = 'ok';
+  let picked: { name: string; positional: string[]; flags: Record<string, string | true> } | undefined;
   try {
     const booleanFlags = new Set([
       ...DEFAULT_BOOLEAN_FLAGS,
@@ -83,6 +86,7 @@ export async function runCommand(
     const sub = findSubcommand(subcommands, typed);
     if (!sub) throw unknownSubcommand(typed, subcommands);
     name = sub.name;
+    picked = { name: typed, positional: parsed.positional.slice(1), flags: parsed.flags };
     if (!sub.allowGuests) await options.guestCheck(input.client, input.userId);
 
     const ctx: CommandContext = {
@@ -92,7 +96,11 @@ export async function runCommand(
       ...(input.channelName !== undefined ? { channelName: input.channelName } : {}),
       teamId: input.teamId,
       triggerId: input.triggerId,
-      args: { positional: parsed.positional.slice(1), flags: parsed.flags },
+      args: {
+        positional: parsed.positional.slice(1),
+        flags: parsed.flags,
+        ...(parsed.raw ? { raw: parsed.raw.slice(1) } : {}),
+      },
       rawText: input.text,
       respond,
       resolveBrand: (token) => resolveBrandForChannel(request, input.channelId, token, sub.usage),
@@ -104,7 +112,16 @@ export async function runCommand(
     };
     await sub.run(ctx);
   } catch (err) {
-    outcome = await reportError(err, { logger, respond, label: name });
+    if (err instanceof BrandAmbiguousError && picked) {
+      // A question with one button per brand, not just an error to retype.
+      outcome = 'user_error';
+      await respond(brandPickReply(err, picked.name, picked.positional, picked.flags)).catch(
+        (deliveryErr: unknown) =>
+          logger.warn({ err: deliveryErr, handler: name }, 'brand picker could not be delivered'),
+      );
+    } else {
+      outcome = await reportError(err, { logger, respond, label: name });
+    }
   } finally {
     const seconds = (performance.now() - started) / 1000;
     deps.metrics.observeCommand(name, seconds, outcome);

@@ -23,12 +23,35 @@ export function dedupeAliases(aliases: readonly string[]): string[] {
   return out;
 }
 
-/** What people type or paste: one alias per line, or comma-separated (both at once work). */
+const OPENING_QUOTES: Readonly<Record<string, string>> = { '"': '"', "'": "'", '\u201C': '\u201D' };
+
+/**
+ * What people type or paste: one alias per line, or comma-separated (both at once work).
+ * A name in quotes keeps its commas (`Initech, "Initech, Inc.", Rocket` is three aliases);
+ * a quote only opens at the start of a name, so "Joe's Diner" is just an apostrophe.
+ */
 export function splitAliases(text: string): string[] {
-  return text
-    .split(/[\n,]/)
-    .map((a) => a.trim())
-    .filter((a) => a !== '');
+  const out: string[] = [];
+  let current = '';
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i]!;
+    const close = current.trim() === '' ? OPENING_QUOTES[ch] : undefined;
+    const end = close === undefined ? -1 : text.indexOf(close, i + 1);
+    if (end !== -1) {
+      current = text.slice(i + 1, end);
+      i = end + 1;
+    } else if (ch === ',' || ch === '\n') {
+      out.push(current);
+      current = '';
+      i += 1;
+    } else {
+      current += ch;
+      i += 1;
+    }
+  }
+  out.push(current);
+  return out.map((a) => a.trim()).filter((a) => a !== '');
 }
 
 /** An alias is a name; longer than this it is a sentence pasted by mistake. */

@@ -16,7 +16,8 @@ export function aliasesModal(
   aliases: readonly string[],
   where: Omit<BrandModalMetadata, 'brandId'>,
 ): ModalView {
-  const initial = aliases.join('\n');
+  // A name with a comma goes in quotes, or saving the form unchanged would split it.
+  const initial = aliases.map((a) => (/[,\n]/.test(a) ? `"${a}"` : a)).join('\n');
   if (initial.length > ALIASES_INPUT_MAX) {
     // Saving a cut list would delete the aliases that did not fit: no form at all then.
     return {

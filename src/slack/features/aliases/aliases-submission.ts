@@ -29,7 +29,8 @@ export const aliasesSubmission: SubmissionHandler = {
       action: BRAND_WRITES.setAliases,
       detail: { op: 'set', aliases, via: 'modal' },
       write: (brand) => ctx.deps.api.setAliases({ brandId: brand.id, aliases }, { lane: ctx.lane }),
-      invalidatesBrands: false,
+      // The cached brand list carries aliases, which the brand resolver matches.
+      invalidatesBrands: true,
       errorBlockId: ALIASES_BLOCK_ID,
       confirm: (brand, result) => aliasesChangedReply(brand.name, result.aliases, { added: [], removed: [] }),
     });

@@ -93,8 +93,9 @@ export function aliasesChangedReply(name: string, aliases: readonly string[], ch
   const now =
     aliases.length === 0
       ? mrkdwn`It has no aliases now.`
-      : mrkdwn`Now (${aliases.length}): ${joinMrkdwn(
-          aliases.map((a) => escapeMrkdwn(truncatePlain(a, 200))),
+      : // Quoted, so a stored name that has a comma reads as one name.
+        mrkdwn`Now (${aliases.length}): ${joinMrkdwn(
+          aliases.map((a) => mrkdwn`“${escapeMrkdwn(truncatePlain(a, 200))}”`),
           mrkdwn`, `,
         )}`;
   const text = truncateMrkdwn(mrkdwn`${head}\n${now}`, L.sectionText);

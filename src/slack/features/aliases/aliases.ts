@@ -66,7 +66,9 @@ export const aliases: Subcommand = {
       return;
     }
 
-    const items = dedupeAliases(splitAliases(rest.join(' ')));
+    // As typed, quotes included, so a quoted name keeps its commas.
+    const typed = ctx.args.raw && rest.length > 0 ? ctx.args.raw.slice(-rest.length) : rest;
+    const items = dedupeAliases(splitAliases(typed.join(' ')));
     if (items.length === 0) {
       throw ctx.usageError(
         verb === 'set'
@@ -86,8 +88,17 @@ export const aliases: Subcommand = {
     ensureCanEditBrand(ctx.deps, actor, found, action);
 
     if (verb === 'set') {
+      // The cached list carries the aliases; they are only for saying what changed.
+      const before = found.aliases;
       const result = await save(ctx, actor, found.id, items, { op: 'set', aliases: items });
-      await ctx.respond(aliasesChangedReply(found.name, result.aliases, { added: [], removed: [] }));
+      ctx.deps.brandCache.invalidate();
+      await ctx.respond(
+        aliasesChangedReply(
+          found.name,
+          result.aliases,
+          before ? aliasDiff(before, result.aliases) : { added: [], removed: [] },
+        ),
+      );
       return;
     }
 
@@ -127,6 +138,7 @@ export const aliases: Subcommand = {
       next = current.filter((a) => !drop.has(aliasKey(a)));
     }
     const result = await save(ctx, actor, found.id, next, write.detail);
+    ctx.deps.brandCache.invalidate();
     await ctx.respond(aliasesChangedReply(found.name, result.aliases, aliasDiff(current, result.aliases)));
   },
 };

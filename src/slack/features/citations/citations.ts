@@ -7,6 +7,7 @@
 
 import { brandAndVerb } from '../../commands/brand-and-verb.js';
 import type { Subcommand } from '../../commands/subcommand.js';
+import { unknownViewError } from '../../commands/unknown-view.js';
 import { type CitationViewName, citationViewNames } from './citation-usages.js';
 import { type CitationViewArgs, citationViewArgs } from './citation-view-args.js';
 import { runCitationsFeed } from './citations-feed.js';
@@ -44,6 +45,15 @@ export const citations: Subcommand = {
   ],
   async run(ctx) {
     const { brandToken, verb, rest } = brandAndVerb(ctx.args.positional, new Set(citationViewNames));
+    if (brandToken !== undefined) {
+      const brandWords = ctx.args.positional.slice(
+        0,
+        ctx.args.positional.length - rest.length - (verb ? 1 : 0),
+      );
+      const raw = ctx.args.raw?.slice(0, brandWords.length);
+      const typo = await unknownViewError(ctx, brandWords, raw, citationViewNames, citations.usage);
+      if (typo) throw typo;
+    }
     const view = (verb ?? 'list') as CitationViewName;
     await VIEWS[view](citationViewArgs(ctx, view, brandToken, rest));
   },

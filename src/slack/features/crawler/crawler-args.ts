@@ -14,6 +14,8 @@ import { CRAWLER_USAGES, type CrawlerVerb, crawlerVerbs } from './crawler-usages
 
 export interface CrawlerArgs {
   brandToken: string | undefined;
+  /** The words `brandToken` was made of, to tell a misspelt view from a brand. */
+  brandWords: string[];
   verb: CrawlerVerb;
   range: DateRangeParams | undefined;
   /** `submit`: URLs; `preview-fix`: the finding id. */
@@ -70,6 +72,7 @@ export function parseCrawlerArgs(positional: readonly string[]): CrawlerArgs {
   }
   return {
     brandToken: brandWords.length > 0 ? brandWords.join(' ') : undefined,
+    brandWords: [...brandWords],
     verb: verb ?? 'overview',
     range,
     operands,

@@ -5,6 +5,7 @@
  * and `preview-fix` are the service's crawler actions.
  */
 import type { Subcommand } from '../../commands/subcommand.js';
+import { unknownViewError } from '../../commands/unknown-view.js';
 import { runCrawlerAccess } from './crawler-access.js';
 import { parseCrawlerArgs } from './crawler-args.js';
 import { runCrawlerList } from './crawler-list.js';
@@ -13,7 +14,7 @@ import { runCrawlerPing } from './crawler-ping.js';
 import { runCrawlerPreviewFix } from './crawler-preview-fix.js';
 import { runCrawlerSubmit } from './crawler-submit.js';
 import { runCrawlerSubmitStatus } from './crawler-submit-status.js';
-import type { CrawlerVerb } from './crawler-usages.js';
+import { type CrawlerVerb, crawlerVerbs } from './crawler-usages.js';
 import { type CrawlerViewArgs, crawlerViewArgs } from './crawler-view-args.js';
 
 const VIEWS: Record<CrawlerVerb, (a: CrawlerViewArgs) => Promise<void>> = {
@@ -48,6 +49,11 @@ export const crawler: Subcommand = {
   booleanFlags: ['compare'],
   async run(ctx) {
     const args = parseCrawlerArgs(ctx.args.positional);
+    if (args.brandWords.length > 0) {
+      const raw = ctx.args.raw?.slice(0, args.brandWords.length);
+      const typo = await unknownViewError(ctx, args.brandWords, raw, crawlerVerbs, crawler.usage);
+      if (typo) throw typo;
+    }
     await VIEWS[args.verb](crawlerViewArgs(ctx, args));
   },
 };

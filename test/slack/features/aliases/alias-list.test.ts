@@ -17,6 +17,21 @@ describe('alias lists', () => {
     ]);
   });
 
+  it('keeps commas inside a quoted name; a quote only opens at the start of a name', () => {
+    expect(splitAliases('Initech, "Initech, Inc.", 🚀Rocket')).toEqual([
+      'Initech',
+      'Initech, Inc.',
+      '🚀Rocket',
+    ]);
+    expect(splitAliases("“Smith, Jones & Co”\nJoe's Diner, 'A, B'")).toEqual([
+      'Smith, Jones & Co',
+      "Joe's Diner",
+      'A, B',
+    ]);
+    // An unclosed quote is just a character.
+    expect(splitAliases('"Acme, Inc')).toEqual(['"Acme', 'Inc']);
+  });
+
   it('dedupes case-insensitively, keeping the first spelling and tidying spaces', () => {
     expect(dedupeAliases(['Acme  Inc', 'ACME INC', ' acme inc ', 'Ａｃｍｅ Inc', 'Other'])).toEqual([
       'Acme Inc',

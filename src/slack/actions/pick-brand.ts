@@ -1,0 +1,25 @@
+/**
+ * A candidate's button under "… matches Acme Analytics, Acme Labs. Which one?": its value
+ * is the command with that brand's id (commands/brand-pick-reply.ts); it runs as if typed,
+ * by the person who clicked, and its answer replaces the question.
+ */
+import { mrkdwn } from '../../messages/mrkdwn.js';
+import { UserError } from '../../messages/user-error.js';
+import { PICK_BRAND_ACTION_ID } from '../commands/brand-pick-reply.js';
+import type { ActionHandler } from './action-handler.js';
+import { parseSubcommandText, runSubcommandFromAction } from './run-subcommand-from-action.js';
+
+export const pickBrand: ActionHandler = {
+  prefix: PICK_BRAND_ACTION_ID,
+  async run(ctx) {
+    const text = ctx.action.value?.trim();
+    if (!text)
+      throw new UserError(
+        'stale_action',
+        mrkdwn`That button is from an older message; run the command again.`,
+      );
+    await runSubcommandFromAction(ctx, parseSubcommandText(text), (reply) =>
+      ctx.respond({ ...reply, replaceOriginal: true }),
+    );
+  },
+};
