@@ -17,6 +17,7 @@ describe('crawler words', () => {
   it('takes the brand before the first verb or range, in any order after it', () => {
     expect(parseCrawlerArgs(['Acme', 'Analytics', 'live', '7d'])).toEqual({
       brandToken: 'Acme Analytics',
+      brandWords: ['Acme', 'Analytics'],
       verb: 'live',
       range: { rangePreset: '7d' },
       operands: [],
@@ -27,6 +28,7 @@ describe('crawler words', () => {
     });
     expect(parseCrawlerArgs(['7d'])).toEqual({
       brandToken: undefined,
+      brandWords: [],
       verb: 'overview',
       range: { rangePreset: '7d' },
       operands: [],
