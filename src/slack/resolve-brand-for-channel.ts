@@ -7,7 +7,7 @@ import type { Brand } from '../api/schemas/index.js';
 import { mrkdwn } from '../messages/mrkdwn.js';
 import { UserError } from '../messages/user-error.js';
 import { channelDefaultBrandId } from './commands/channel-default-brand.js';
-import { resolveBrand } from './commands/resolve-brand.js';
+import { BrandMissingError, resolveBrand } from './commands/resolve-brand.js';
 import type { SlackDeps } from './slack-deps.js';
 
 export async function resolveBrandForChannel(
@@ -20,9 +20,9 @@ export async function resolveBrandForChannel(
   if (token !== undefined && token.trim() !== '') return resolveBrand(brands, token, usage);
   const defaultId = channelDefaultBrandId(deps.db, channelId);
   if (defaultId === undefined) {
-    throw new UserError(
-      'brand_missing',
-      mrkdwn`Which brand? Name it in the command, or give this channel a default brand with \`/visibility use "Brand name"\`.`,
+    throw new BrandMissingError(
+      brands,
+      mrkdwn`Which brand? Pick one, name it in the command, or give this channel a default brand with \`/visibility use "Brand name"\`.`,
       usage,
     );
   }

@@ -93,6 +93,27 @@ describe('an ambiguous brand', () => {
   });
 });
 
+describe('a command without a brand', () => {
+  it('offers a brand select; choosing runs the command for that brand', async () => {
+    const { responseUrlId, reply } = await k.command('citations history --days 30');
+    expect(reply.text).toContain('Which brand? Pick one');
+    const [select] = k.elements(reply, 'vis:choose-brand');
+    const options = select!['options'] as Array<{ text: { text: string }; value: string }>;
+    expect(options.map((o) => o.text.text)).toContain('Acme Labs');
+    const block = reply.blocks.find((b) => b['type'] === 'actions')!;
+    const labsOption = options.find((o) => o.text.text === 'Acme Labs')!;
+
+    const answer = await k.click(responseUrlId, 'vis:choose-brand', {
+      blockId: String(block['block_id']),
+      selectedOption: labsOption.value,
+    });
+    expect(answer.replace_original).toBe(true);
+    expect(answer.text).not.toContain('Which brand?');
+    const asked = h.sim.requests.filter((r) => r.path === '/get-citations');
+    expect(asked.map((r) => [r.query['brand_id'], r.query['days']])).toEqual([[acmeLabs.id, '30']]);
+  });
+});
+
 describe('a misspelt view after the brand', () => {
   it.each([
     ['citations "Acme Analytics" histroy', 'Unknown view "histroy" — did you mean history?'],

@@ -31,7 +31,13 @@ export function brandKit(get: () => Harness) {
     async click(
       responseUrlId: string,
       actionId: string,
-      o: { value?: string; userId?: string; messageTs?: string } = {},
+      o: {
+        value?: string;
+        userId?: string;
+        messageTs?: string;
+        blockId?: string;
+        selectedOption?: string;
+      } = {},
     ) {
       const h = get();
       const before = h.slack.responsesFor(responseUrlId).length;

@@ -5,7 +5,12 @@
  */
 import { mrkdwn } from '../../messages/mrkdwn.js';
 import { UserError } from '../../messages/user-error.js';
-import { PICK_BRAND_ACTION_ID } from '../commands/brand-pick-reply.js';
+import {
+  CHOOSE_BRAND_ACTION_ID,
+  CHOOSE_BRAND_BLOCK_PREFIX,
+  commandWithBrandFirst,
+  PICK_BRAND_ACTION_ID,
+} from '../commands/brand-pick-reply.js';
 import type { ActionHandler } from './action-handler.js';
 import { parseSubcommandText, runSubcommandFromAction } from './run-subcommand-from-action.js';
 
@@ -18,6 +23,21 @@ export const pickBrand: ActionHandler = {
         'stale_action',
         mrkdwn`That button is from an older message; run the command again.`,
       );
+    await runSubcommandFromAction(ctx, parseSubcommandText(text), (reply) =>
+      ctx.respond({ ...reply, replaceOriginal: true }),
+    );
+  },
+};
+
+/** The select under "Which brand?": the command (from the block id) with the brand chosen. */
+export const chooseBrand: ActionHandler = {
+  prefix: CHOOSE_BRAND_ACTION_ID,
+  async run(ctx) {
+    const blockId = ctx.action.blockId ?? '';
+    const brandId = ctx.action.selectedOption;
+    if (!blockId.startsWith(CHOOSE_BRAND_BLOCK_PREFIX) || !brandId)
+      throw new UserError('stale_action', mrkdwn`That menu is from an older message; run the command again.`);
+    const text = commandWithBrandFirst(blockId.slice(CHOOSE_BRAND_BLOCK_PREFIX.length), brandId);
     await runSubcommandFromAction(ctx, parseSubcommandText(text), (reply) =>
       ctx.respond({ ...reply, replaceOriginal: true }),
     );

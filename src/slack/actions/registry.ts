@@ -6,7 +6,7 @@
 import { features } from '../features/features.js';
 import type { ActionHandler } from './action-handler.js';
 import { openView } from './open-view.js';
-import { pickBrand } from './pick-brand.js';
+import { chooseBrand, pickBrand } from './pick-brand.js';
 import { share } from './share.js';
 
 export type { ActionContext, ActionHandler } from './action-handler.js';
@@ -15,5 +15,6 @@ export const actionHandlers: ActionHandler[] = [
   share,
   openView,
   pickBrand,
+  chooseBrand,
   ...features.flatMap((f) => f.actions ?? []),
 ];

@@ -6,12 +6,20 @@
  */
 import { BLOCK_KIT_LIMITS as L } from '../../messages/block-kit-limit-table.js';
 import type { Button, KnownBlock } from '../../messages/block-kit-types.js';
-import { escapeMrkdwn } from '../../messages/mrkdwn.js';
+import { escapeMrkdwn, mrkdwn } from '../../messages/mrkdwn.js';
 import { errorReply, type Reply } from '../../messages/reply.js';
 import { truncatePlain } from '../../messages/truncate-mrkdwn.js';
-import { type BrandAmbiguousError, foldBrandName } from './resolve-brand.js';
+import { type BrandAmbiguousError, type BrandMissingError, foldBrandName } from './resolve-brand.js';
 
 export const PICK_BRAND_ACTION_ID = 'vis:pick-brand';
+/**
+ * The brand select under "Which brand?": an option's value is only a brand id (Slack caps
+ * it at 150 characters), so the command, less its brand, rides in the block id.
+ */
+export const CHOOSE_BRAND_ACTION_ID = 'vis:choose-brand';
+export const CHOOSE_BRAND_BLOCK_PREFIX = 'vis:choose-brand:';
+/** A static select shows at most 100 options. */
+const MAX_OPTIONS = 100;
 /** Slack allows 25 elements in an actions block; more candidates than that are a list to narrow. */
 const MAX_BUTTONS = 25;
 
@@ -40,8 +48,58 @@ export function commandForBrand(
     }
   }
   if (!args) return undefined;
+  return commandText(subcommand, args, flags);
+}
+
+function commandText(
+  subcommand: string,
+  args: readonly string[],
+  flags: Readonly<Record<string, string | true>>,
+): string {
   const flagText = Object.entries(flags).map(([k, v]) => (v === true ? `--${k}` : `--${k} ${quote(v)}`));
   return [subcommand, ...args.map(quote), ...flagText].join(' ');
+}
+
+/** The command a brand chosen in the select runs: the brand goes first, where it is typed. */
+export function commandWithBrandFirst(withoutBrand: string, brandId: string): string {
+  const space = withoutBrand.indexOf(' ');
+  return space === -1
+    ? `${withoutBrand} ${brandId}`
+    : `${withoutBrand.slice(0, space)} ${brandId}${withoutBrand.slice(space)}`;
+}
+
+/** "Which brand?" with a select of the brands the key sees, when the command fits. */
+export function brandMissingReply(
+  err: BrandMissingError,
+  subcommand: string,
+  positional: readonly string[],
+  flags: Readonly<Record<string, string | true>>,
+): Reply {
+  const reply = errorReply(err);
+  const blockId = `${CHOOSE_BRAND_BLOCK_PREFIX}${commandText(subcommand, positional, flags)}`;
+  if (err.brands.length === 0 || blockId.length > L.blockId) return reply;
+  const options = err.brands.slice(0, MAX_OPTIONS).map((b) => ({
+    text: {
+      type: 'plain_text' as const,
+      text: truncatePlain(escapeMrkdwn(b.name), L.optionText),
+      emoji: false,
+    },
+    value: b.id,
+  }));
+  const blocks: KnownBlock[] = [...reply.blocks];
+  blocks.splice(1, 0, {
+    type: 'actions',
+    block_id: blockId,
+    elements: [
+      {
+        type: 'static_select',
+        action_id: CHOOSE_BRAND_ACTION_ID,
+        placeholder: { type: 'plain_text', text: mrkdwn`Pick a brand` },
+        options,
+      },
+    ],
+  });
+  return { ...reply, blocks };
 }
 
 export function brandPickReply(

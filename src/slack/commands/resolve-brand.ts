@@ -31,6 +31,20 @@ export class BrandAmbiguousError extends UserError {
   }
 }
 
+/**
+ * The command needs a brand and none was named (nor set as the channel's default): the
+ * brands to offer in a picker come along.
+ */
+export class BrandMissingError extends UserError {
+  readonly brands: readonly Brand[];
+
+  constructor(brands: readonly Brand[], message: Mrkdwn, usage?: string) {
+    super('brand_missing', message, usage);
+    this.name = 'BrandMissingError';
+    this.brands = brands;
+  }
+}
+
 function listNames(brands: readonly Brand[]): Mrkdwn {
   return joinMrkdwn(
     brands.map((b) => mrkdwn`*${escapeMrkdwn(b.name)}*`),

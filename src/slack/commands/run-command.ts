@@ -16,10 +16,10 @@ import { requestDeps } from '../request-deps.js';
 import { requireWriter } from '../require-writer.js';
 import { resolveBrandForChannel } from '../resolve-brand-for-channel.js';
 import type { SlackDeps } from '../slack-deps.js';
-import { brandPickReply } from './brand-pick-reply.js';
+import { brandMissingReply, brandPickReply } from './brand-pick-reply.js';
 import { findSubcommand } from './find-subcommand.js';
 import { DEFAULT_BOOLEAN_FLAGS, isParseError, parseCommandText } from './parse-command-text.js';
-import { BrandAmbiguousError } from './resolve-brand.js';
+import { BrandAmbiguousError, BrandMissingError } from './resolve-brand.js';
 import type { CommandContext, Subcommand } from './subcommand.js';
 
 export interface SlashCommandInput {
@@ -112,12 +112,16 @@ export async function runCommand(
     };
     await sub.run(ctx);
   } catch (err) {
-    if (err instanceof BrandAmbiguousError && picked) {
-      // A question with one button per brand, not just an error to retype.
+    if ((err instanceof BrandAmbiguousError || err instanceof BrandMissingError) && picked) {
+      // A question with a way to answer it (a button per brand, a brand select), not just
+      // an error to retype.
       outcome = 'user_error';
-      await respond(brandPickReply(err, picked.name, picked.positional, picked.flags)).catch(
-        (deliveryErr: unknown) =>
-          logger.warn({ err: deliveryErr, handler: name }, 'brand picker could not be delivered'),
+      const reply =
+        err instanceof BrandAmbiguousError
+          ? brandPickReply(err, picked.name, picked.positional, picked.flags)
+          : brandMissingReply(err, picked.name, picked.positional, picked.flags);
+      await respond(reply).catch((deliveryErr: unknown) =>
+        logger.warn({ err: deliveryErr, handler: name }, 'brand picker could not be delivered'),
       );
     } else {
       outcome = await reportError(err, { logger, respond, label: name });
