@@ -23,10 +23,11 @@ export function limitProblems(message: { text: string; blocks: unknown[] }): str
       problems.push(`actions ${i} > 25`);
     if (b['type'] === 'context' && (b['elements'] as unknown[]).length > 10)
       problems.push(`context ${i} > 10`);
+    // Selects (the brand picker) have no label or value of their own to measure.
     const buttons = [
       ...(b['type'] === 'actions' ? (b['elements'] as Json[]) : []),
       ...(b['accessory'] ? [b['accessory'] as Json] : []),
-    ];
+    ].filter((e) => e['type'] === 'button');
     for (const btn of buttons) {
       const label = String((btn['text'] as Json)['text']);
       if (label.length > 75) problems.push(`button "${label}" > 75`);
