@@ -118,10 +118,13 @@ function competitorAlert(ctx: Ctx, ev: FeedEvent, competitor: string, t: number)
     before: 'not on this page',
     after:
       competitor === UNKNOWN_COMPETITOR ? 'a competitor is on this page' : `${competitor} is on this page`,
-    whyItMatters: `Answers built from this page can now recommend ${who === 'A competitor' ? 'a competitor' : who} next to or instead of ${ctx.brandName}.`,
+    // The same words for every competitor alert of a brand, so a grouped message can say
+    // them once for all of them; the competitor is named in the title and what changed.
+    whyItMatters: `Answers built from a page a competitor appears on can recommend them next to or instead of ${ctx.brandName}.`,
     whatToDo:
       'Open the feed and read the page; ask the site owner to cover you fairly, or publish a comparison page that makes your case.',
     subject: `${ev.url} (${who})`,
+    ...(competitor === UNKNOWN_COMPETITOR ? {} : { competitor }),
     open: { view: 'citations-feed', params: { url: ev.url } },
     detectedAtMs: ctx.nowMs,
   };

@@ -10,6 +10,7 @@ import type { CrawlerOverview } from '../api/schemas/crawler.js';
 import { dateOfDay, dayNumber } from '../utc-days.js';
 import type { AlertSettings } from './alert-settings.js';
 import { formatCount } from './format-count.js';
+import { possessive } from './grammar.js';
 import type { Alert, BrandRef } from './types.js';
 
 export interface PeriodCounts {
@@ -128,7 +129,7 @@ export function detectCrawler(
       brandName: brand.name,
       key: `crawler_drop:${brand.id}:${periods.current.end}:e${episode}`,
       title: `AI crawler visits down ${pct(fall)}`,
-      whatChanged: `AI crawlers visited ${brand.name}'s site ${fmt(periods.current.total)} times in the last 7 days, down from ${fmt(periods.previous.total)} (${range}).${named}`,
+      whatChanged: `AI crawlers visited ${possessive(brand.name)} site ${fmt(periods.current.total)} times in the last 7 days, down from ${fmt(periods.previous.total)} (${range}).${named}`,
       before: `${fmt(periods.previous.total)} visits`,
       after: `${fmt(periods.current.total)} visits`,
       whyItMatters:
@@ -152,7 +153,7 @@ export function detectCrawler(
       brandName: brand.name,
       key: `crawler_recovered:${brand.id}:${periods.current.end}:e${state.episode}`,
       title: 'AI crawler visits recovered',
-      whatChanged: `AI crawlers visited ${brand.name}'s site ${fmt(periods.current.total)} times in the last 7 days vs ${fmt(periods.previous.total)} before (${range}), ${change >= 0 ? `up ${pct(change)}` : `down only ${pct(fall)}`}.`,
+      whatChanged: `AI crawlers visited ${possessive(brand.name)} site ${fmt(periods.current.total)} times in the last 7 days vs ${fmt(periods.previous.total)} before (${range}), ${change >= 0 ? `up ${pct(change)}` : `down only ${pct(fall)}`}.`,
       before: `${fmt(periods.previous.total)} visits`,
       after: `${fmt(periods.current.total)} visits`,
       whyItMatters: `The fall reported earlier is back under ${settings.crawlerRecoveryPct} %, so crawlers are reading the site again.`,

@@ -64,6 +64,8 @@ export interface Alert {
   subject: string;
   open: OpenTarget;
   detectedAtMs: number;
+  /** The competitor a citation_competitor alert is about, when the feed names one. */
+  competitor?: string;
 }
 
 export interface AlertNote {

@@ -2,19 +2,22 @@
  * The alert message: one per brand per channel per run, grouping that brand's alerts
  * (DESIGN.md). Pure: an AlertGroup in, `{text, blocks, metadata}` out.
  *
- * Layout: header; per kind either one section per alert (what changed, before → after, why
- * it matters, what to do) or, when a kind has many alerts, one explanation plus a compact
- * list; notes as a quiet context line; buttons to open the details and acknowledge; a
- * footer. The first section of each kind carries that kind's "Snooze 24 h" button: snooze
- * is per kind, and Slack wants action_ids unique within a block, so one actions block
- * cannot hold a snooze button per kind.
+ * Written the way a colleague would: one alert says what changed, before → after, why it
+ * matters and what to do under a header that already names it (no second heading). Several
+ * alerts list each change in one line (before → after) with its own overflow menu
+ * (Acknowledge, Snooze), then say "why it matters / what to do" once per kind, since
+ * repeating the same paragraphs per alert buries the changes. A single alert keeps its
+ * "Snooze" button and the message's Acknowledge. Notes are a quiet context line; the
+ * message ends with buttons to open the details and acknowledge everything, and a footer.
  *
  * Limits are met by construction (≤ 50 blocks, ≤ 12 k characters of blocks, per-field
  * limits); alerts that do not fit are counted in an "…and N more" line, never dropped
  * silently.
  */
+
+import { namesWithVerb } from '../alerts/grammar.js';
 import type { AlertGroup } from '../alerts/group-alerts.js';
-import type { Alert, AlertKind, OpenView } from '../alerts/types.js';
+import { type Alert, type AlertKind, alertKinds, type OpenView } from '../alerts/types.js';
 import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
 import type { Button, ContextBlock, KnownBlock, SectionBlock } from './block-kit-types.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate, userMention } from './mrkdwn.js';
@@ -23,11 +26,18 @@ import { truncateId, truncateMrkdwn, truncatePlain } from './truncate-mrkdwn.js'
 export const ALERT_ACTIONS = {
   ack: 'vis:alert:ack',
   snooze: mrkdwn`vis:alert:snooze`,
+  /** `vis:alert:menu:<row>`, an alert's overflow menu; option values are AlertMenuValue JSON. */
+  menu: 'vis:alert:menu',
   /** `vis:open:<view>`, value JSON `{brandId, …params}` */
   openPrefix: 'vis:open:',
 } as const;
 
-export const ALERT_BLOCK_IDS = { actions: 'vis:alert:actions', footer: 'vis:alert:footer' } as const;
+export const ALERT_BLOCK_IDS = {
+  actions: 'vis:alert:actions',
+  footer: 'vis:alert:footer',
+  /** `vis:alert:row:<index>:<alert key>`: one alert of a grouped message. */
+  rowPrefix: 'vis:alert:row:',
+} as const;
 
 /** Value of the snooze button. */
 export interface SnoozeValue {
@@ -56,24 +66,40 @@ export interface AlertMessageOptions {
   fullPerKind?: number;
 }
 
-const KIND_TEXT: Readonly<Record<AlertKind, { heading: Mrkdwn; snooze: Mrkdwn }>> = {
-  citation_lost: { heading: mrkdwn`citations lost`, snooze: mrkdwn`Snooze lost-citation alerts 24 h` },
+const KIND_TEXT: Readonly<Record<AlertKind, { one: string; many: string; snooze: Mrkdwn }>> = {
+  citation_lost: {
+    one: 'citation lost',
+    many: 'citations lost',
+    snooze: mrkdwn`Snooze lost-citation alerts 24 h`,
+  },
   citation_competitor: {
-    heading: mrkdwn`competitors on cited pages`,
+    one: 'competitor on a cited page',
+    many: 'competitors on cited pages',
     snooze: mrkdwn`Snooze competitor alerts 24 h`,
   },
-  citation_sentiment: { heading: mrkdwn`sentiment drops`, snooze: mrkdwn`Snooze sentiment alerts 24 h` },
-  crawler_drop: { heading: mrkdwn`crawler visit drops`, snooze: mrkdwn`Snooze crawler alerts 24 h` },
+  citation_sentiment: {
+    one: 'sentiment drop',
+    many: 'sentiment drops',
+    snooze: mrkdwn`Snooze sentiment alerts 24 h`,
+  },
+  crawler_drop: {
+    one: 'crawler visit drop',
+    many: 'crawler visit drops',
+    snooze: mrkdwn`Snooze crawler alerts 24 h`,
+  },
   crawler_recovered: {
-    heading: mrkdwn`crawler recoveries`,
+    one: 'crawler recovery',
+    many: 'crawler recoveries',
     snooze: mrkdwn`Snooze crawler recovery notices 24 h`,
   },
   ai_pages_threshold: {
-    heading: mrkdwn`AI Pages usage levels`,
+    one: 'AI Pages usage level',
+    many: 'AI Pages usage levels',
     snooze: mrkdwn`Snooze AI Pages usage alerts 24 h`,
   },
   ai_pages_disabled: {
-    heading: mrkdwn`AI Pages status changes`,
+    one: 'AI Pages status change',
+    many: 'AI Pages status changes',
     snooze: mrkdwn`Snooze AI Pages status alerts 24 h`,
   },
 };
@@ -88,9 +114,13 @@ const OPEN_LABEL: Readonly<Record<OpenView, Mrkdwn>> = {
 const FULL_PER_KIND = 3;
 /** Room kept for the "…and N more" section. */
 const MORE_RESERVE_CHARS = 300;
+/** Distinct "why it matters" / "what to do" texts said for one kind, at most. */
+const MAX_EXPLANATIONS = 2;
 
 const md = (text: Mrkdwn) => ({ type: 'mrkdwn' as const, text });
 const size = (b: unknown) => JSON.stringify(b).length + 1;
+
+type Overflow = Extract<NonNullable<SectionBlock['accessory']>, { type: 'overflow' }>;
 
 function button(text: Mrkdwn, actionId: string, value: string, style?: 'primary' | 'danger'): Button {
   return {
@@ -102,9 +132,44 @@ function button(text: Mrkdwn, actionId: string, value: string, style?: 'primary'
   };
 }
 
-function snoozeButton(brandId: string, kind: AlertKind): Button {
+export function snoozeButton(brandId: string, kind: AlertKind): Button {
   const value: SnoozeValue = { brandId, kind };
   return button(KIND_TEXT[kind].snooze, ALERT_ACTIONS.snooze, JSON.stringify(value));
+}
+
+/**
+ * What an option of an alert's overflow menu says. The alert itself is the row the menu
+ * sits on (its block_id); the brand rides along when it fits an option value, otherwise the
+ * handler takes it from the message metadata.
+ */
+export type AlertMenuValue = { do: 'ack' } | { do: 'snooze'; kind: AlertKind; brandId?: string };
+
+function menuOptionValue(value: AlertMenuValue): string {
+  return JSON.stringify(value);
+}
+
+function alertMenu(brandId: string, kind: AlertKind, index: number): Overflow {
+  const withBrand = menuOptionValue({ do: 'snooze', kind, brandId });
+  const snoozeValue = withBrand.length <= L.optionValue ? withBrand : menuOptionValue({ do: 'snooze', kind });
+  return {
+    type: 'overflow',
+    action_id: `${ALERT_ACTIONS.menu}:${index}`,
+    options: [
+      {
+        text: { type: 'plain_text', text: mrkdwn`Acknowledge`, emoji: true },
+        value: menuOptionValue({ do: 'ack' }),
+      },
+      {
+        text: { type: 'plain_text', text: truncatePlain(KIND_TEXT[kind].snooze, L.optionText), emoji: true },
+        value: snoozeValue,
+      },
+    ],
+  };
+}
+
+/** Row block ids name the alert: index (unique in the message) and, as far as it fits, its key. */
+function rowBlockId(index: number, key: string): string {
+  return truncateId(`${ALERT_BLOCK_IDS.rowPrefix}${index}:${key}`, L.blockId);
 }
 
 /** Open-button values stay small so the fixed part of the message leaves room for alerts. */
@@ -117,16 +182,54 @@ function openValue(brandId: string, params: Record<string, string> | undefined):
   return full.length <= OPEN_VALUE_MAX ? full : truncateId(JSON.stringify({ brandId }), L.buttonValue);
 }
 
-function alertText(a: Alert): Mrkdwn {
-  const lines = [mrkdwn`*${escapeMrkdwn(a.title)}*`, escapeMrkdwn(a.whatChanged)];
-  if (a.before !== null || a.after !== null) {
-    lines.push(mrkdwn`*Before → after:* ${escapeMrkdwn(a.before ?? '—')} → ${escapeMrkdwn(a.after ?? '—')}`);
-  }
+/** "cited → not cited", or "now 91 % used" when there is nothing to compare with. */
+function change(a: Alert): Mrkdwn | null {
+  if (a.before !== null) return mrkdwn`${escapeMrkdwn(a.before)} → ${escapeMrkdwn(a.after ?? '—')}`;
+  if (a.after !== null) return mrkdwn`now ${escapeMrkdwn(a.after)}`;
+  return null;
+}
+
+/** The only alert of a message: the header names it, so the body starts with what changed. */
+function singleAlertText(a: Alert): Mrkdwn {
+  const lines = [escapeMrkdwn(a.whatChanged)];
+  const c = change(a);
+  if (c !== null) lines.push(mrkdwn`*Before → after:* ${c}`);
   lines.push(
     mrkdwn`*Why it matters:* ${escapeMrkdwn(a.whyItMatters)}`,
     mrkdwn`*What to do:* ${escapeMrkdwn(a.whatToDo)}`,
   );
   return truncateMrkdwn(joinMrkdwn(lines, mrkdwn`\n`), L.sectionText);
+}
+
+/** One alert of several: its change in one line, and what changed when there is room for it. */
+function rowText(a: Alert, withDetail: boolean): Mrkdwn {
+  const c = change(a);
+  const line = mrkdwn`*${escapeMrkdwn(a.title)}*${c === null ? mrkdwn`` : mrkdwn`: ${c}`}`;
+  return withDetail ? joinMrkdwn([line, escapeMrkdwn(a.whatChanged)], mrkdwn`\n`) : line;
+}
+
+const distinct = (texts: readonly string[]) => [...new Set(texts)].slice(0, MAX_EXPLANATIONS);
+
+/** The shared "why it matters / what to do" of a kind, said once for all its alerts. */
+function explanationText(kind: AlertKind, alerts: readonly Alert[], brandName: string): Mrkdwn {
+  const lines: Mrkdwn[] = [];
+  if (kind === 'citation_competitor') {
+    const names = [...new Set(alerts.flatMap((a) => (a.competitor ? [a.competitor] : [])))];
+    if (names.length > 0) {
+      const where = alerts.length === 1 ? 'a page' : 'pages';
+      lines.push(
+        escapeMrkdwn(
+          `${namesWithVerb(names, 'now appears', 'now appear')} on ${where} AI models cite for ${brandName}.`,
+        ),
+      );
+    }
+  }
+  const why = alerts.length === 1 ? mrkdwn`Why it matters` : mrkdwn`Why they matter`;
+  lines.push(
+    mrkdwn`*${why}:* ${escapeMrkdwn(distinct(alerts.map((a) => a.whyItMatters)).join(' '))}`,
+    mrkdwn`*What to do:* ${escapeMrkdwn(distinct(alerts.map((a) => a.whatToDo)).join(' '))}`,
+  );
+  return truncateMrkdwn(joinMrkdwn(lines, mrkdwn`\n`), 1500);
 }
 
 function section(text: Mrkdwn, accessory?: Button): SectionBlock {
@@ -149,6 +252,17 @@ class Budget {
   textRoom(overhead = 200): number {
     return this.blocksLeft > 0 ? Math.min(L.sectionText, this.charsLeft - overhead) : 0;
   }
+  /** Holds room for a block added later; false (and nothing held) when there is none. */
+  reserve(chars: number): boolean {
+    if (this.blocksLeft < 1 || chars > this.charsLeft) return false;
+    this.blocksLeft -= 1;
+    this.charsLeft -= chars;
+    return true;
+  }
+  release(chars: number): void {
+    this.blocksLeft += 1;
+    this.charsLeft += chars;
+  }
   add(out: KnownBlock[], block: KnownBlock): boolean {
     const s = size(block);
     if (this.blocksLeft < 1 || s > this.charsLeft) return false;
@@ -169,62 +283,43 @@ function byKind(alerts: readonly Alert[]): [AlertKind, Alert[]][] {
   return [...m];
 }
 
-/** Per-kind body; returns how many alerts made it in. */
+/**
+ * Per-kind body of a message with several alerts: one row per alert (with its menu), then
+ * the kind's shared explanation. Returns how many alerts made it in; `firstIndex` numbers
+ * the rows across kinds so block and action ids stay unique in the message.
+ */
 function addKind(
   out: KnownBlock[],
   budget: Budget,
-  brandId: string,
+  group: { brandId: string; brandName: string },
   kind: AlertKind,
   alerts: Alert[],
   fullPerKind: number,
+  firstIndex: number,
 ): number {
-  const snooze = snoozeButton(brandId, kind);
-  const snoozeSize = size(snooze);
-  if (alerts.length <= fullPerKind) {
-    let shown = 0;
-    for (const [i, a] of alerts.entries()) {
-      const room = budget.textRoom(i === 0 ? 200 + snoozeSize : 200);
-      if (room < 200) break;
-      const text = truncateMrkdwn(alertText(a), room);
-      if (!budget.add(out, section(text, i === 0 ? snooze : undefined))) break;
-      shown += 1;
-    }
-    return shown;
-  }
-
-  const first = alerts[0]!;
-  const intro = joinMrkdwn(
-    [
-      mrkdwn`*${alerts.length} ${KIND_TEXT[kind].heading}*`,
-      mrkdwn`*Why it matters:* ${escapeMrkdwn(first.whyItMatters)}`,
-      mrkdwn`*What to do:* ${escapeMrkdwn(first.whatToDo)}`,
-    ],
-    mrkdwn`\n`,
-  );
-  const introRoom = budget.textRoom(200 + snoozeSize);
-  if (introRoom < 200 || !budget.add(out, section(truncateMrkdwn(intro, introRoom), snooze))) return 0;
-
+  const explanation = section(explanationText(kind, alerts, group.brandName));
+  const explanationSize = size(explanation);
+  // The explanation is held first: rows without their "why" would be the worse cut.
+  if (!budget.reserve(explanationSize)) return 0;
+  const withDetail = alerts.length <= fullPerKind;
   let shown = 0;
-  let chunk: Mrkdwn[] = [];
-  let chunkLen = 0;
-  const flush = (): boolean => {
-    if (chunk.length === 0) return true;
-    const ok = budget.add(out, section(joinMrkdwn(chunk, mrkdwn`\n`)));
-    if (ok) shown += chunk.length;
-    chunk = [];
-    chunkLen = 0;
-    return ok;
-  };
   for (const a of alerts) {
-    const line = mrkdwn`• ${escapeMrkdwn(truncatePlain(a.subject, 300))}`;
-    if (chunkLen + line.length + 1 > budget.textRoom()) {
-      if (chunk.length === 0 || !flush()) break;
-      if (line.length + 1 > budget.textRoom()) break;
-    }
-    chunk.push(line);
-    chunkLen += line.length + 1;
+    const index = firstIndex + shown;
+    const menu = alertMenu(group.brandId, kind, index);
+    const blockId = rowBlockId(index, a.key);
+    const room = budget.textRoom(200 + size(menu) + blockId.length);
+    if (room < 100) break;
+    const row: SectionBlock = {
+      type: 'section',
+      block_id: blockId,
+      text: md(truncateMrkdwn(rowText(a, withDetail), room)),
+      accessory: menu,
+    };
+    if (!budget.add(out, row)) break;
+    shown += 1;
   }
-  flush();
+  budget.release(explanationSize);
+  if (shown > 0) budget.add(out, explanation);
   return shown;
 }
 
@@ -269,7 +364,15 @@ export function buildAlertMessage(group: AlertGroup, options: AlertMessageOption
       openValue(brandId, list.length === 1 ? list[0]!.open.params : undefined),
     ),
   );
-  if (n > 0) actionElements.push(button(mrkdwn`Acknowledge`, ALERT_ACTIONS.ack, group.key, 'primary'));
+  if (n > 0)
+    actionElements.push(
+      button(
+        n === 1 ? mrkdwn`Acknowledge` : mrkdwn`Acknowledge all`,
+        ALERT_ACTIONS.ack,
+        group.key,
+        'primary',
+      ),
+    );
   const actions: KnownBlock | null =
     actionElements.length > 0
       ? {
@@ -307,10 +410,18 @@ export function buildAlertMessage(group: AlertGroup, options: AlertMessageOption
 
   const body: KnownBlock[] = [];
   let shown = 0;
-  for (const [kind, list] of byKind(alerts)) {
-    const added = addKind(body, budget, brandId, kind, list, fullPerKind);
-    shown += added;
-    if (added < list.length) break;
+  if (n === 1) {
+    const only = alerts[0]!;
+    const snooze = snoozeButton(brandId, only.kind);
+    const room = budget.textRoom(200 + size(snooze));
+    if (room >= 200 && budget.add(body, section(truncateMrkdwn(singleAlertText(only), room), snooze)))
+      shown = 1;
+  } else {
+    for (const [kind, list] of byKind(alerts)) {
+      const added = addKind(body, budget, group, kind, list, fullPerKind, shown);
+      shown += added;
+      if (added < list.length) break;
+    }
   }
   if (shown < n) {
     const views = [...new Set(alerts.slice(shown).map((a) => OPEN_LABEL[a.open.view].replace(/^Open /, '')))];
@@ -347,6 +458,61 @@ export function buildAlertMessage(group: AlertGroup, options: AlertMessageOption
 }
 
 const ACK_PREFIX = mrkdwn`:white_check_mark: Acknowledged by`;
+const ROW_ACK_LINE = /\n:white_check_mark: Acknowledged by [^\n]*$/;
+
+/**
+ * The same message after someone acknowledged one alert of it from its menu: that row says
+ * who (a later click replaces the name), its menu becomes the plain Snooze button (an
+ * overflow needs two options), and every other block stays as it was. Null when the row is
+ * not in the message (deleted or rebuilt since).
+ */
+export function acknowledgedRowBlocks(
+  original: readonly KnownBlock[],
+  rowBlockId: string,
+  userId: string,
+  brandId: string | null,
+): KnownBlock[] | null {
+  const who = mrkdwn`${ACK_PREFIX} ${userMention(userId)}`;
+  let found = false;
+  const blocks = original.map((b): KnownBlock => {
+    if (b.type !== 'section' || b.block_id !== rowBlockId || !b.text) return b;
+    found = true;
+    const kept = truncateMrkdwn(
+      b.text.text.replace(ROW_ACK_LINE, '') as Mrkdwn,
+      L.sectionText - who.length - 1,
+    );
+    let accessory = b.accessory;
+    if (accessory?.type === 'overflow') {
+      const snooze = accessory.options
+        .map((o) => parseMenuValue(o.value))
+        .find((v): v is Extract<AlertMenuValue, { do: 'snooze' }> => v?.do === 'snooze');
+      const snoozeBrand = snooze?.brandId ?? brandId;
+      accessory = snooze && snoozeBrand ? snoozeButton(snoozeBrand, snooze.kind) : undefined;
+    }
+    const { accessory: _old, ...rest } = b;
+    return { ...rest, text: md(mrkdwn`${kept}\n${who}`), ...(accessory ? { accessory } : {}) };
+  });
+  return found ? blocks : null;
+}
+
+/** An overflow option's value, or null when it is not one of ours (an older or foreign message). */
+export function parseMenuValue(value: string | undefined): AlertMenuValue | null {
+  if (value === undefined) return null;
+  try {
+    const v = JSON.parse(value) as { do?: unknown; kind?: unknown; brandId?: unknown };
+    if (v.do === 'ack') return { do: 'ack' };
+    if (v.do === 'snooze' && alertKinds.includes(v.kind as AlertKind)) {
+      return {
+        do: 'snooze',
+        kind: v.kind as AlertKind,
+        ...(typeof v.brandId === 'string' ? { brandId: v.brandId } : {}),
+      };
+    }
+  } catch {
+    // Not JSON: not a value this builder wrote.
+  }
+  return null;
+}
 
 /**
  * The same message after someone pressed Acknowledge: the button goes, a line says who

@@ -61,7 +61,9 @@ describe('buildAlertMessage', () => {
     const body = texts(msg.blocks);
     expect(body).toContain('*Why it matters:*');
     expect(body).toContain('*What to do:*');
-    expect(body).toContain('*Before → after:* 80/100 → 40/100');
+    // Each alert's change in one line, before → after.
+    expect(body).toContain('*Sentiment fell 40 points on https://news.example.com/acme*: 80/100 → 40/100');
+    expect(body).toContain('now 91 % used');
     // User and service text is escaped for mrkdwn.
     expect(body).toContain('Best &lt;tools&gt; &amp; more');
     expect(msg.text).toContain('Acme Analytics: 4 alerts');
@@ -75,15 +77,16 @@ describe('buildAlertMessage', () => {
     expect(ids).toContain('vis:open:aipages');
     const ack = all.find((b) => b['action_id'] === ALERT_ACTIONS.ack)!;
     expect(ack['value']).toBe(group.key);
-    const snoozes = all
-      .filter((b) => b['action_id'] === ALERT_ACTIONS.snooze)
-      .map((b) => JSON.parse(String(b['value'])));
-    expect(snoozes).toEqual([
-      { brandId: BRAND.id, kind: 'citation_lost' },
-      { brandId: BRAND.id, kind: 'citation_sentiment' },
-      { brandId: BRAND.id, kind: 'crawler_drop' },
-      { brandId: BRAND.id, kind: 'ai_pages_threshold' },
-    ]);
+    // Every alert has its own menu: Acknowledge and Snooze of its kind.
+    const menus = all.filter((b) => b['type'] === 'overflow');
+    const snoozes = menus.map((m) => (m['options'] as Json[]).map((o) => JSON.parse(String(o['value']))));
+    expect(snoozes).toEqual(
+      ['citation_lost', 'citation_sentiment', 'crawler_drop', 'ai_pages_threshold'].map((kind) => [
+        { do: 'ack' },
+        { do: 'snooze', kind, brandId: BRAND.id },
+      ]),
+    );
+    expect(new Set(menus.map((m) => m['action_id'])).size).toBe(4);
     const open = all.find((b) => b['action_id'] === 'vis:open:crawler')!;
     expect(JSON.parse(String(open['value']))).toEqual({ brandId: BRAND.id });
   });
@@ -106,10 +109,12 @@ describe('buildAlertMessage', () => {
     const m = buildAlertMessage(many);
     expect(limitProblems(m)).toEqual([]);
     const body = texts(m.blocks);
-    expect(body).toContain('*400 citations lost*');
+    // One shared explanation for the kind, not one per alert.
+    expect(body.match(/Why they matter/g)).toHaveLength(1);
     const more = /…and (\d+) more alerts/.exec(body);
     expect(more).not.toBeNull();
-    const listed = (body.match(/• https:\/\/site/g) ?? []).length;
+    const listed = (body.match(/\*Citation lost: https:\/\/site/g) ?? []).length;
+    expect(listed).toBeGreaterThan(10);
     expect(listed + Number(more![1])).toBe(400);
   });
 

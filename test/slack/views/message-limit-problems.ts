@@ -29,6 +29,16 @@ export function limitProblems(message: { text: string; blocks: unknown[] }): str
       ...(b['accessory'] ? [b['accessory'] as Json] : []),
     ].filter((e) => e['type'] === 'button');
     for (const btn of buttons) {
+      if (btn['type'] === 'overflow') {
+        const options = btn['options'] as Json[];
+        if (options.length < 2 || options.length > 5)
+          problems.push(`overflow ${i} has ${options.length} options`);
+        for (const o of options) {
+          if (String((o['text'] as Json)['text']).length > 75) problems.push(`option text ${i} > 75`);
+          if (String(o['value']).length > 150) problems.push(`option value ${i} > 150`);
+        }
+        continue;
+      }
       const label = String((btn['text'] as Json)['text']);
       if (label.length > 75) problems.push(`button "${label}" > 75`);
       if (String(btn['value'] ?? '').length > 2000) problems.push('button value > 2000');

@@ -1,14 +1,20 @@
 /**
- * "Acknowledge" on an alert (vis:alert:ack): the alert message itself is edited for
+ * "Acknowledge" on an alert message (vis:alert:ack, the whole message) or in one alert's
+ * menu (one row, see alert-menu.ts): the alert message itself is edited for
  * everyone in the channel to say who acknowledged it, and the button goes (a later click on
  * a stale copy replaces the name, it does not add a second line). Audited.
  */
 
-import { ALERT_ACTIONS, acknowledgedBlocks } from '../../../messages/alert-message.js';
+import {
+  ALERT_ACTIONS,
+  ALERT_BLOCK_IDS,
+  acknowledgedBlocks,
+  acknowledgedRowBlocks,
+} from '../../../messages/alert-message.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { mrkdwn } from '../../../messages/mrkdwn.js';
 import { UserError } from '../../../messages/user-error.js';
-import type { ActionHandler } from '../../actions/action-handler.js';
+import type { ActionContext, ActionHandler } from '../../actions/action-handler.js';
 
 interface ClickedMessage {
   channelId: string;
@@ -44,38 +50,72 @@ export function clickedMessage(body: unknown): ClickedMessage | null {
   };
 }
 
+/** Edits the clicked message to `blocks`, audited with the outcome either way. */
+async function updateAcknowledged(
+  ctx: ActionContext,
+  message: ClickedMessage,
+  blocks: KnownBlock[],
+  alertKey: string | null,
+): Promise<void> {
+  const record = (result: string) =>
+    ctx.deps.auditLog.record({
+      atMs: ctx.deps.clock.now(),
+      userId: ctx.userId,
+      channelId: message.channelId,
+      brandId: message.brandId,
+      action: 'alert.acknowledge',
+      detail: { messageTs: message.ts, alertKey },
+      result,
+    });
+  try {
+    await ctx.client.chat.update({ channel: message.channelId, ts: message.ts, text: message.text, blocks });
+  } catch (err) {
+    const code = (err as { data?: { error?: unknown } }).data?.error;
+    record(`error: ${typeof code === 'string' ? code : 'unexpected'}`);
+    throw err;
+  }
+  record('ok');
+}
+
+function requireMessage(ctx: ActionContext): ClickedMessage {
+  const message = clickedMessage(ctx.body);
+  // Slack sends no message for ephemeral ones; ours are posted in the channel.
+  if (!message)
+    throw new UserError(
+      'stale_action',
+      mrkdwn`This alert can no longer be acknowledged here; it may have been deleted.`,
+    );
+  return message;
+}
+
+/**
+ * "Acknowledge" in one alert's menu: only that alert's row says who, the rest of the
+ * message stays open for others to handle. The row's block id names the alert.
+ */
+export async function acknowledgeAlertRow(ctx: ActionContext): Promise<void> {
+  const message = requireMessage(ctx);
+  const rowId = ctx.action.blockId;
+  const blocks =
+    rowId === undefined ? null : acknowledgedRowBlocks(message.blocks, rowId, ctx.userId, message.brandId);
+  if (!blocks || rowId === undefined)
+    throw new UserError(
+      'stale_action',
+      mrkdwn`That alert is no longer in this message; nothing was changed.`,
+    );
+  const alertKey = rowId.slice(ALERT_BLOCK_IDS.rowPrefix.length).replace(/^\d+:/, '');
+  await updateAcknowledged(ctx, message, blocks, alertKey);
+}
+
+/** The message's Acknowledge button (value: the group key): the whole message. */
 export const alertAck: ActionHandler = {
   prefix: ALERT_ACTIONS.ack,
   async run(ctx) {
-    const message = clickedMessage(ctx.body);
-    // Slack sends no message for ephemeral ones; ours are posted in the channel.
-    if (!message)
-      throw new UserError(
-        'stale_action',
-        mrkdwn`This alert can no longer be acknowledged here; it may have been deleted.`,
-      );
-    const record = (result: string) =>
-      ctx.deps.auditLog.record({
-        atMs: ctx.deps.clock.now(),
-        userId: ctx.userId,
-        channelId: message.channelId,
-        brandId: message.brandId,
-        action: 'alert.acknowledge',
-        detail: { messageTs: message.ts, alertKey: ctx.action.value ?? null },
-        result,
-      });
-    try {
-      await ctx.client.chat.update({
-        channel: message.channelId,
-        ts: message.ts,
-        text: message.text,
-        blocks: acknowledgedBlocks(message.blocks, ctx.userId),
-      });
-    } catch (err) {
-      const code = (err as { data?: { error?: unknown } }).data?.error;
-      record(`error: ${typeof code === 'string' ? code : 'unexpected'}`);
-      throw err;
-    }
-    record('ok');
+    const message = requireMessage(ctx);
+    await updateAcknowledged(
+      ctx,
+      message,
+      acknowledgedBlocks(message.blocks, ctx.userId),
+      ctx.action.value ?? null,
+    );
   },
 };

@@ -1,5 +1,6 @@
 import type { Feature } from '../../feature.js';
 import { alertAck } from './alert-ack.js';
+import { alertMenu } from './alert-menu.js';
 import { alertSnooze } from './alert-snooze.js';
 import { mute } from './mute.js';
 import { settings } from './settings.js';
@@ -10,5 +11,5 @@ import { unsubscribe } from './unsubscribe.js';
 
 export const subscriptionsFeature: Feature = {
   subcommands: [subscribe, unsubscribe, subscriptions, settings, mute, unmute],
-  actions: [alertAck, alertSnooze],
+  actions: [alertAck, alertSnooze, alertMenu],
 };

@@ -30,11 +30,12 @@ afterAll(async () => {
 });
 
 /** Posts a real alert message for Acme through the outbox relay; returns it as Slack stores it. */
-async function postAlert(key: string): Promise<StoredMessage> {
-  const m = alertMessage([
-    alert('citation_lost', `example.com/${key}`, ACME),
-    alert('crawler_drop', `GPTBot ${key}`, ACME),
-  ]);
+async function postAlert(key: string, only?: 'one alert'): Promise<StoredMessage> {
+  const m = alertMessage(
+    only
+      ? [alert('citation_lost', `example.com/${key}`, ACME)]
+      : [alert('citation_lost', `example.com/${key}`, ACME), alert('crawler_drop', `GPTBot ${key}`, ACME)],
+  );
   createOutboxRepo(h.deps.db).enqueue({
     dedupeKey: key,
     channelId: channel,
@@ -95,20 +96,23 @@ describe('alert buttons', () => {
     expect(entry.detail).toMatchObject({ messageTs: message.ts });
   });
 
-  it('Snooze 24 h snoozes that kind for that brand in that channel, confirms privately with the end, audited', async () => {
+  it("Snooze in one alert's menu snoozes that kind for that brand in that channel, confirms privately with the end, audited", async () => {
     const message = await postAlert('snooze-1');
-    const snoozeButtons = elements(message.blocks).filter((e) => e['action_id'] === ALERT_ACTIONS.snooze);
-    // One per kind; click the crawler one.
-    expect(snoozeButtons.map((b) => JSON.parse(String(b['value'])).kind)).toEqual([
-      'citation_lost',
-      'crawler_drop',
+    const menus = elements(message.blocks).filter((e) => e['type'] === 'overflow');
+    // Every alert has its own menu with Acknowledge and Snooze; click the crawler one's Snooze.
+    expect(menus).toHaveLength(2);
+    const options = menus.map((m) => (m['options'] as Json[]).map((o) => JSON.parse(String(o['value']))));
+    expect(options).toEqual([
+      [{ do: 'ack' }, { do: 'snooze', kind: 'citation_lost', brandId: ACME.id }],
+      [{ do: 'ack' }, { do: 'snooze', kind: 'crawler_drop', brandId: ACME.id }],
     ]);
-    const crawlerSnooze = snoozeButtons[1]!;
+    const crawlerMenu = menus[1]!;
+    const snoozeOption = (crawlerMenu['options'] as Json[])[1]!;
 
     const before = h.deps.clock.now();
     const res = await h.slack.blockAction(h.appUrl, {
-      actionId: ALERT_ACTIONS.snooze,
-      value: String(crawlerSnooze['value']),
+      actionId: String(crawlerMenu['action_id']),
+      selectedOption: String(snoozeOption['value']),
       channelId: channel,
       messageTs: message.ts,
       userId: USER,
@@ -143,10 +147,71 @@ describe('alert buttons', () => {
     );
     expect(note.text).toContain(`<!date^${Math.floor(until / 1000)}^`);
     expect(note.text).toContain('They come back by themselves then');
+    createSnoozesRepo(h.deps.db).clear(channel, ACME.id, 'crawler_drop');
+  });
+
+  it("Acknowledge in one alert's menu marks only that alert, which keeps a Snooze button; audited with its key", async () => {
+    const message = await postAlert('row-ack');
+    const menus = elements(message.blocks).filter((e) => e['type'] === 'overflow');
+    const lostMenu = menus[0]!;
+    await h.slack.blockAction(h.appUrl, {
+      actionId: String(lostMenu['action_id']),
+      selectedOption: String((lostMenu['options'] as Json[])[0]!['value']),
+      channelId: channel,
+      messageTs: message.ts,
+      userId: USER,
+    });
+    const edited = await h.slack.waitFor(() => {
+      const m = h.slack.messages(channel).find((x) => x.ts === message.ts);
+      return m?.edited ? m : undefined;
+    }, 5000);
+    const rows = (edited.blocks as Json[]).filter((b) =>
+      String(b['block_id'] ?? '').startsWith(ALERT_BLOCK_IDS.rowPrefix),
+    );
+    expect(rows).toHaveLength(2);
+    const [lost, crawler] = rows as [Json, Json];
+    expect(JSON.stringify(lost['text'])).toContain('example.com/row-ack');
+    expect(JSON.stringify(lost['text'])).toContain(`Acknowledged by <@${USER}>`);
+    // Its menu became the plain Snooze button, still for its own kind.
+    const accessory = lost['accessory'] as Json;
+    expect(accessory['action_id']).toBe(ALERT_ACTIONS.snooze);
+    expect(JSON.parse(String(accessory['value']))).toEqual({ brandId: ACME.id, kind: 'citation_lost' });
+    // The other alert is untouched, and the message can still be acknowledged as a whole.
+    expect(JSON.stringify(crawler)).not.toContain('Acknowledged by');
+    expect((crawler['accessory'] as Json)['type']).toBe('overflow');
+    expect(elements(edited.blocks).some((e) => e['action_id'] === ALERT_ACTIONS.ack)).toBe(true);
+
+    const entry = await h.slack.waitFor(
+      () =>
+        h.deps.auditLog
+          .recent(20)
+          .find((e) => e.action === 'alert.acknowledge' && e.detail?.['messageTs'] === message.ts),
+      5000,
+    );
+    expect(entry).toMatchObject({ userId: USER, channelId: channel, brandId: ACME.id, result: 'ok' });
+    expect(entry.detail).toMatchObject({ alertKey: `citation_lost:${ACME.id}:example.com/row-ack:v1` });
+  });
+
+  it("a one-alert message's Snooze button (the button older grouped messages carry too) still snoozes its kind", async () => {
+    const message = await postAlert('old-snooze', 'one alert');
+    const res = await h.slack.blockAction(h.appUrl, {
+      actionId: ALERT_ACTIONS.snooze,
+      value: JSON.stringify({ brandId: ACME.id, kind: 'citation_lost' }),
+      channelId: channel,
+      messageTs: message.ts,
+      userId: USER,
+    });
+    const reply = await h.slack.waitFor(() => h.slack.responsesFor(res.responseUrlId)[0], 5000);
+    expect((reply.body as { text: string }).text).toContain(
+      'Lost-citation alerts for *Acme Analytics* are snoozed',
+    );
+    expect(
+      createSnoozesRepo(h.deps.db).active(channel, ACME.id, h.deps.clock.now()).has('citation_lost'),
+    ).toBe(true);
   });
 
   it('a snooze button from a stale message answers privately and snoozes nothing', async () => {
-    const message = await postAlert('snooze-2');
+    const message = await postAlert('snooze-2', 'one alert');
     const res = await h.slack.blockAction(h.appUrl, {
       actionId: ALERT_ACTIONS.snooze,
       value: '{"brandId":"x","kind":"not_a_kind"}',
