@@ -6,7 +6,13 @@ import { detectCitations } from '../../src/alerts/detect-citations.js';
 import { detectCrawler } from '../../src/alerts/detect-crawler.js';
 import { groupAlerts } from '../../src/alerts/group-alerts.js';
 import { type Alert, type AlertNote, alertKinds, openViews } from '../../src/alerts/types.js';
-import { ALERT_ACTIONS, acknowledgedBlocks, buildAlertMessage } from '../../src/messages/alert-message.js';
+import {
+  ALERT_ACTIONS,
+  ALERT_BLOCK_IDS,
+  acknowledgedBlocks,
+  acknowledgedRowBlocks,
+  buildAlertMessage,
+} from '../../src/messages/alert-message.js';
 import type { KnownBlock } from '../../src/messages/block-kit-types.js';
 import { aiPages, BRAND, ev, feed, T0 } from '../alerts/fixtures.js';
 import { limitProblems } from '../slack/views/message-limit-problems.js';
@@ -127,6 +133,97 @@ describe('buildAlertMessage', () => {
     const onlyNote = buildAlertMessage(groupAlerts([], note)[0]!);
     expect(limitProblems(onlyNote)).toEqual([]);
     expect(buttons(onlyNote.blocks)).toEqual([]);
+  });
+});
+
+describe('buildAlertMessage: a grouped message reads like a colleague wrote it', () => {
+  const competitorFeed = (names: string[]) =>
+    names.map((competitor, i) =>
+      ev('competitor_appeared', `https://review${i}.example.com/tools`, '2025-03-01T00:00:00Z', {
+        competitor,
+      }),
+    );
+  const lost = (n: number) =>
+    Array.from({ length: n }, (_, i) =>
+      ev('lost', `https://blog${i}.example.com/guide`, '2025-03-01T00:00:00Z'),
+    );
+
+  it('says why and what to do once per kind, names competitors with the right verb, and gives each alert a menu', () => {
+    const alerts = detectCitations(
+      new Map(),
+      feed([...lost(2), ...competitorFeed(['Pendo', 'Rippling'])]),
+      S,
+      T0,
+    ).alerts;
+    const m = buildAlertMessage(groupAlerts(alerts)[0]!);
+    expect(limitProblems(m)).toEqual([]);
+    const body = texts(m.blocks);
+    expect(body.match(/Why they matter/g)).toHaveLength(2);
+    expect(body.match(/What to do/g)).toHaveLength(2);
+    expect(body).toContain('Pendo and Rippling now appear on pages AI models cite for Acme Analytics.');
+    const rows = (m.blocks as Json[]).filter((b) =>
+      String(b['block_id'] ?? '').startsWith(ALERT_BLOCK_IDS.rowPrefix),
+    );
+    expect(rows).toHaveLength(4);
+    for (const row of rows) {
+      expect((row['accessory'] as Json)['type']).toBe('overflow');
+      expect(String((row['text'] as Json)['text'])).toMatch(/→/);
+    }
+    expect(m.blocks[0]).toMatchObject({ text: { text: 'Acme Analytics: 4 alerts' } });
+  });
+
+  it('one competitor: "appears", singular', () => {
+    const m = buildAlertMessage(
+      groupAlerts(
+        detectCitations(new Map(), feed([...lost(1), ...competitorFeed(['Pendo'])]), S, T0).alerts,
+      )[0]!,
+    );
+    expect(texts(m.blocks)).toContain('Pendo now appears on a page AI models cite for Acme Analytics.');
+    expect(texts(m.blocks)).toContain('*Why it matters:*');
+  });
+
+  it('a single alert is named in the header only and keeps its Snooze button', () => {
+    const m = buildAlertMessage(groupAlerts(detectCitations(new Map(), feed(lost(1)), S, T0).alerts)[0]!);
+    const header = String((m.blocks[0] as Json & { text: Json })['text']['text']);
+    expect(header).toBe('Acme Analytics: Citation lost: https://blog0.example.com/guide');
+    expect(texts(m.blocks.slice(1))).not.toContain('Citation lost:');
+    expect(buttons(m.blocks).map((b) => b['action_id'])).toContain(ALERT_ACTIONS.snooze);
+  });
+});
+
+describe('acknowledgedRowBlocks', () => {
+  const alerts = detectCitations(
+    new Map(),
+    feed([
+      ev('lost', 'https://a.example.com/x', '2025-03-01T00:00:00Z'),
+      ev('lost', 'https://b.example.com/y', '2025-03-01T00:00:00Z'),
+    ]),
+    S,
+    T0,
+  ).alerts;
+  const msg = buildAlertMessage(groupAlerts(alerts)[0]!);
+  const rowIds = (msg.blocks as Json[])
+    .map((b) => String(b['block_id'] ?? ''))
+    .filter((id) => id.startsWith(ALERT_BLOCK_IDS.rowPrefix));
+
+  it('marks only that row, turns its menu into a Snooze button, and replaces rather than stacks names', () => {
+    const once = acknowledgedRowBlocks(msg.blocks, rowIds[0]!, 'U1', BRAND.id)!;
+    const twice = acknowledgedRowBlocks(once, rowIds[0]!, 'U2', BRAND.id)!;
+    expect(limitProblems({ text: msg.text, blocks: twice })).toEqual([]);
+    const [first, second] = rowIds.map((id) => (twice as Json[]).find((b) => b['block_id'] === id)!);
+    expect(texts(first)).toContain('Acknowledged by <@U2>');
+    expect(texts(first)).not.toContain('<@U1>');
+    expect(first!['accessory']).toMatchObject({ type: 'button', action_id: ALERT_ACTIONS.snooze });
+    expect(JSON.parse(String((first!['accessory'] as Json)['value']))).toEqual({
+      brandId: BRAND.id,
+      kind: 'citation_lost',
+    });
+    expect(texts(second)).not.toContain('Acknowledged');
+    expect((second!['accessory'] as Json)['type']).toBe('overflow');
+  });
+
+  it('answers null for a row that is not in the message', () => {
+    expect(acknowledgedRowBlocks(msg.blocks, 'vis:alert:row:9:gone', 'U1', BRAND.id)).toBeNull();
   });
 });
 
