@@ -14,6 +14,7 @@ import {
   buildAlertMessage,
 } from '../../src/messages/alert-message.js';
 import type { KnownBlock } from '../../src/messages/block-kit-types.js';
+import { groupHeldMessages } from '../../src/messages/held-alerts-message.js';
 import { aiPages, BRAND, ev, feed, T0 } from '../alerts/fixtures.js';
 import { limitProblems } from '../slack/views/message-limit-problems.js';
 
@@ -320,5 +321,36 @@ describe('buildAlertMessage: Block Kit limits hold for any input (property)', ()
       ),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('held grouped messages merged into one', () => {
+  it('keep every alert row with its own menu, within the limits, each still acknowledgeable', () => {
+    const make = (host: string) =>
+      buildAlertMessage(
+        groupAlerts(
+          detectCitations(
+            new Map(),
+            feed([
+              ev('lost', `https://${host}.example.com/a`, '2025-03-01T00:00:00Z'),
+              ev('lost', `https://${host}.example.com/b`, '2025-03-01T00:00:00Z'),
+            ]),
+            S,
+            T0,
+          ).alerts,
+        )[0]!,
+      );
+    const [group] = groupHeldMessages([make('one'), make('two')]);
+    const merged = group!.message!;
+    expect(limitProblems(merged)).toEqual([]);
+    const rowIds = (merged.blocks as Json[])
+      .map((b) => String(b['block_id'] ?? ''))
+      .filter((id) => id.startsWith(ALERT_BLOCK_IDS.rowPrefix));
+    expect(rowIds).toHaveLength(4);
+    const acked = acknowledgedRowBlocks(merged.blocks, rowIds[3]!, 'U7', BRAND.id)!;
+    expect(texts(acked.find((b) => 'block_id' in b && b.block_id === rowIds[3]))).toContain(
+      'two.example.com/b',
+    );
+    expect(texts(acked)).toContain('Acknowledged by <@U7>');
   });
 });
