@@ -204,7 +204,8 @@ function singleAlertText(a: Alert): Mrkdwn {
 /** One alert of several: its change in one line, and what changed when there is room for it. */
 function rowText(a: Alert, withDetail: boolean): Mrkdwn {
   const c = change(a);
-  const line = mrkdwn`*${escapeMrkdwn(a.title)}*${c === null ? mrkdwn`` : mrkdwn`: ${c}`}`;
+  // A dash, not a colon: titles often hold one already ("Citation lost: …").
+  const line = mrkdwn`*${escapeMrkdwn(a.title)}*${c === null ? mrkdwn`` : mrkdwn` — ${c}`}`;
   return withDetail ? joinMrkdwn([line, escapeMrkdwn(a.whatChanged)], mrkdwn`\n`) : line;
 }
 

@@ -33,7 +33,7 @@ describe('a grouped alert', () => {
     expect(rows).toHaveLength(2);
     for (const [i, url] of [first!, second!].entries()) {
       const text = blockText(rows[i]!);
-      expect(text.split('\n')[0]).toMatch(/^\*Citation lost: .+\*: cited → not cited$/);
+      expect(text.split('\n')[0]).toMatch(/^\*Citation lost: .+\* — cited → not cited$/);
       expect(text).toContain(url);
     }
     const all = JSON.stringify(blocks);
