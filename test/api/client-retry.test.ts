@@ -2,7 +2,7 @@
  * Transport behaviour on the wire: which failures are retried for which methods, the
  * backoff asked of the clock, timeouts, aborts, and what the limiter is told.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   AbortedError,
   ApiError,
@@ -304,7 +304,9 @@ describe('abort', () => {
     h = await startApiHarness(hang);
     const controller = new AbortController();
     const pending = h.client.getBrands({}, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 50);
+    // Abort once the request is at the server (not after a fixed delay a busy machine can outrun).
+    await vi.waitFor(() => expect(h.server.requests).toHaveLength(1), { timeout: 10_000, interval: 5 });
+    controller.abort();
     const err = await failure(pending);
     expect(err).toBeInstanceOf(AbortedError);
     expect(err.message).toBe('The request to GET /get-brands was cancelled.');
