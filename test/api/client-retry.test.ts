@@ -305,7 +305,8 @@ describe('abort', () => {
     const controller = new AbortController();
     const pending = h.client.getBrands({}, { signal: controller.signal });
     // Abort once the request is at the server (not after a fixed delay a busy machine can outrun).
-    await vi.waitFor(() => expect(h.server.requests).toHaveLength(1), { timeout: 10_000, interval: 5 });
+    const { requests } = h.server;
+    await vi.waitFor(() => expect(requests).toHaveLength(1), { timeout: 10_000, interval: 5 });
     controller.abort();
     const err = await failure(pending);
     expect(err).toBeInstanceOf(AbortedError);
