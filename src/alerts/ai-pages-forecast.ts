@@ -4,7 +4,9 @@
  * to say so in the alert ("at this pace 100 % on 14 Dec, 6 days before the reset") and to
  * poll a brand more often while it nears its next threshold. Pure.
  */
+
 import { DAY_MS } from '../utc-days.js';
+import { counted } from './grammar.js';
 
 export interface UsageSample {
   atMs: number;
@@ -64,6 +66,6 @@ export function forecastSentence(f: UsageForecast): string {
   const days =
     f.daysBeforeReset < 1
       ? 'less than a day before the reset'
-      : `${f.daysBeforeReset} day${f.daysBeforeReset === 1 ? '' : 's'} before the reset`;
+      : `${counted(f.daysBeforeReset, 'day')} before the reset`;
   return `At this pace 100 % on ${date}, ${days}.`;
 }

@@ -4,6 +4,7 @@
  * names, and counted nouns. Detectors and message builders share them so a brand reads the
  * same in an alert's sentence and in the message around it.
  */
+import { formatCount } from './format-count.js';
 
 /** "Acme Analytics" → "Acme Analytics'", "Pendo" → "Pendo's" (names ending in s take a bare apostrophe). */
 export function possessive(name: string): string {
@@ -30,5 +31,5 @@ export function namesWithVerb(names: readonly string[], singular: string, plural
 
 /** "1 citation", "3 citations", "2 alerts"; the plural defaults to the noun plus "s". */
 export function counted(count: number, noun: string, plural = `${noun}s`): string {
-  return `${count.toLocaleString('en-US')} ${agree(count, noun, plural)}`;
+  return `${formatCount(count)} ${agree(count, noun, plural)}`;
 }

@@ -1,8 +1,8 @@
 /** One line per job run, for `run-job`, logs and the demo: what it did, or why it did not. */
+import { counted } from '../alerts/grammar.js';
 import type { Delivery } from './deliver-outbox.js';
 import type { JobSummary } from './run-job-once.js';
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 export function formatJobSummary(s: JobSummary): string {
@@ -13,15 +13,15 @@ export function formatJobSummary(s: JobSummary): string {
     case 'key_rejected':
     case 'aborted':
       if (s.brands === 0) return `${s.job}: ${s.detail ?? s.status}`;
-      return `${s.job}: stopped after ${s.succeeded} of ${plural(s.brands, 'brand')}: ${s.detail ?? s.status}`;
+      return `${s.job}: stopped after ${s.succeeded} of ${counted(s.brands, 'brand')}: ${s.detail ?? s.status}`;
     default: {
       const made =
         s.job === 'digest'
-          ? plural(s.messages, 'digest')
-          : `${plural(s.alerts, 'alert')} in ${plural(s.messages, 'message')}${s.held > 0 ? ` (${s.held} held)` : ''}`;
+          ? counted(s.messages, 'digest')
+          : `${counted(s.alerts, 'alert')} in ${counted(s.messages, 'message')}${s.held > 0 ? ` (${s.held} held)` : ''}`;
       const failed = s.failed > 0 ? `, ${s.failed} failed (last: ${s.detail})` : '';
       const verdict = s.status === 'failed' ? ' FAILED' : '';
-      return `${s.job}:${verdict} ${plural(s.brands, 'brand')}, ${made}${failed} (${seconds(s.durationMs)})`;
+      return `${s.job}:${verdict} ${counted(s.brands, 'brand')}, ${made}${failed} (${seconds(s.durationMs)})`;
     }
   }
 }

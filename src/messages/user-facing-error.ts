@@ -15,7 +15,6 @@ import {
 import { escapeMrkdwn, type Mrkdwn, mrkdwn, slackDate } from './mrkdwn.js';
 import { UserError } from './user-error.js';
 
-export { slackDate } from './mrkdwn.js';
 export { UserError } from './user-error.js';
 
 export interface UserFacing {

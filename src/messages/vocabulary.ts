@@ -5,6 +5,7 @@
  * the table does not know still read as words (`brand_new_thing` → "Brand new thing"):
  * the service adds codes faster than this table grows. Pure; no I/O.
  */
+import { ownLookup } from './own-lookup.js';
 
 /** `total_visits` / `totalVisits` / `ai-overview` → "Total visits" / "Ai overview". */
 export function humanizeCode(code: string): string {
@@ -203,8 +204,7 @@ const HTTP_STATUS: Record<number, string> = {
 };
 
 const norm = (code: string) => code.trim().toLowerCase();
-const lookup = (table: Record<string, string>, code: string) =>
-  Object.hasOwn(table, norm(code)) ? table[norm(code)] : undefined;
+const lookup = (table: Readonly<Record<string, string>>, code: string) => ownLookup(table, norm(code));
 
 const MODEL_WORDS: Record<string, string> = { ai: 'AI', gpt: 'GPT', chatgpt: 'ChatGPT', openai: 'OpenAI' };
 
@@ -219,7 +219,20 @@ export function modelName(slug: string): string {
 
 /** `alternatives_page` → "Alternatives page" (templates, page types, idea types). */
 export const pageTypeName = (code: string): string => lookup(PAGE_TYPES, code) ?? humanizeCode(code);
-export const ideaTypeName = pageTypeName;
+/** API.md §2 idea types in words a marketer uses; an unknown future type is humanised, not hidden. */
+const IDEA_TYPES: Readonly<Record<string, string>> = {
+  prompt_gap: 'Prompt gap',
+  citation_gap: 'Citation gap',
+  position_weak: 'Weak position',
+  rising: 'Rising topic',
+  campaign: 'Campaign',
+};
+
+export function ideaTypeName(code: string): string {
+  const known = lookup(IDEA_TYPES, code);
+  if (known) return known;
+  return code.replace(/[_-]+/g, '').trim() === '' ? 'Idea' : humanizeCode(code);
+}
 export const intentName = (code: string): string => lookup(INTENTS, code) ?? humanizeCode(code);
 export const pageStatusName = (code: string): string => lookup(PAGE_STATUSES, code) ?? humanizeCode(code);
 export const botTypeName = (code: string): string => lookup(BOT_TYPES, code) ?? humanizeCode(code);

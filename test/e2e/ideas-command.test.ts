@@ -5,8 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
-import { modelName, pageTypeName } from '../../src/messages/vocabulary.js';
-import { ideaTypeLabel } from '../../src/slack/features/ideas/idea-type-label.js';
+import { ideaTypeName, modelName, pageTypeName } from '../../src/messages/vocabulary.js';
 import { manualClock } from '../helpers/manual-clock.js';
 import {
   buttons,
@@ -52,7 +51,7 @@ describe('ideas: listing and paging', () => {
     for (const idea of expected.ideas) {
       expect(text).toContain(idea.query);
       expect(text).toContain(`score *${idea.opportunity_score}*/100`);
-      expect(text).toContain(ideaTypeLabel(idea.type));
+      expect(text).toContain(ideaTypeName(idea.type));
       if (idea.insight) expect(text).toContain(idea.insight);
       for (const c of idea.competitors_appearing) expect(text).toContain(c);
       for (const m of idea.ai_models.slice(0, 5)) expect(text).toContain(modelName(m));

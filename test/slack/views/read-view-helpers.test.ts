@@ -1,5 +1,6 @@
 /** The small pure pieces behind the read views: sparkline, progress bar, rates, generic payloads. */
 import { describe, expect, it } from 'vitest';
+import { ideaTypeName } from '../../../src/messages/vocabulary.js';
 import { featureName, platformName } from '../../../src/slack/features/aipages/ai-pages-view.js';
 import { percentScale } from '../../../src/slack/features/citations/percent-scale.js';
 import {
@@ -7,7 +8,6 @@ import {
   humanizeKey,
   itemLine,
 } from '../../../src/slack/features/crawler/generic-payload.js';
-import { ideaTypeLabel } from '../../../src/slack/features/ideas/idea-type-label.js';
 import { cleanText } from '../../../src/slack/views/clean-text.js';
 import { formatSignedPercent } from '../../../src/slack/views/format-number.js';
 import { progressBar } from '../../../src/slack/views/progress-bar.js';
@@ -60,8 +60,8 @@ describe('number and label helpers', () => {
     expect(formatSignedPercent(null)).toBe('no earlier figure');
   });
   it('names idea types, AI Pages features and platforms for people', () => {
-    expect(ideaTypeLabel('position_weak')).toBe('Weak position');
-    expect(ideaTypeLabel('brand_new_kind')).toBe('Brand new kind');
+    expect(ideaTypeName('position_weak')).toBe('Weak position');
+    expect(ideaTypeName('brand_new_kind')).toBe('Brand new kind');
     expect(featureName('automatedfaqgeneration')).toBe('Automated FAQ generation');
     expect(featureName('somethingnew')).toBe('somethingnew');
     expect(platformName('nextjs')).toBe('Next.js');

@@ -9,13 +9,13 @@ import { usagePercent } from '../../../alerts/format-count.js';
 import type { AiPagesRecord } from '../../../api/schemas/index.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
+import { ownLookup } from '../../../messages/own-lookup.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import { compact, fieldsBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
 import { fallbackText } from '../../views/fallback-text.js';
 import { formatCount } from '../../views/format-number.js';
 import { inlineText } from '../../views/link-or-text.js';
-import { ownLookup } from '../../views/own-lookup.js';
 import { progressBar } from '../../views/progress-bar.js';
 
 /** API.md §2: the known features, as "lowercase concatenated words". */

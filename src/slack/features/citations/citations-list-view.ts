@@ -8,6 +8,7 @@
 import type { Citation, CitationListResponse } from '../../../api/schemas/index.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, trimMrkdwn } from '../../../messages/mrkdwn.js';
+import { ownLookup } from '../../../messages/own-lookup.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import { intentName, modelName } from '../../../messages/vocabulary.js';
@@ -16,7 +17,6 @@ import { chunkSections } from '../../views/chunk-sections.js';
 import { fallbackText } from '../../views/fallback-text.js';
 import { formatCount } from '../../views/format-number.js';
 import { inlineText, linkOrText } from '../../views/link-or-text.js';
-import { ownLookup } from '../../views/own-lookup.js';
 import { offsetPagingBlock } from '../../views/paging-buttons.js';
 import { roomLeft, takeLinesWithin } from '../../views/take-lines-within.js';
 

@@ -7,8 +7,8 @@
 
 import type { DateRangeParams } from '../../../api/visibility-api.js';
 import { escapeMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
+import { ownLookup } from '../../../messages/own-lookup.js';
 import { UserError } from '../../../messages/user-error.js';
-import { ownLookup } from '../../views/own-lookup.js';
 import { isRangeToken, looksLikeRange, parseRange } from './crawler-range.js';
 import { CRAWLER_USAGES, type CrawlerVerb, crawlerVerbs } from './crawler-usages.js';
 

@@ -10,7 +10,7 @@ import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
-import { humanizeCode, modelName, pageTypeName } from '../../../messages/vocabulary.js';
+import { humanizeCode, ideaTypeName, modelName, pageTypeName } from '../../../messages/vocabulary.js';
 import { compact, contextBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
 import { chunkSections } from '../../views/chunk-sections.js';
 import { fallbackText } from '../../views/fallback-text.js';
@@ -18,7 +18,6 @@ import { formatCount } from '../../views/format-number.js';
 import { inlineText } from '../../views/link-or-text.js';
 import { offsetPagingBlock } from '../../views/paging-buttons.js';
 import { roomLeft, takeLinesWithin } from '../../views/take-lines-within.js';
-import { ideaTypeLabel } from './idea-type-label.js';
 
 export const IDEAS_PAGE_ACTION = 'vis:ideas:page';
 export type IdeasStatusFilter = IdeaStatus | 'all';
@@ -62,7 +61,7 @@ export function ideaEntry(idea: ContentIdea, rank: number): Mrkdwn {
   const head = mrkdwn`*${rank}. ${inlineText(idea.query, 200)}*`;
   const meta = [
     mrkdwn`score *${formatCount(idea.opportunity_score)}*/100`,
-    escapeMrkdwn(ideaTypeLabel(idea.type)),
+    escapeMrkdwn(ideaTypeName(idea.type)),
     idea.status !== 'active' ? mrkdwn`_${inlineText(humanizeCode(idea.status), 20)}_` : undefined,
   ].filter((part): part is Mrkdwn => part !== undefined);
   const dot = mrkdwn`  ·  `;

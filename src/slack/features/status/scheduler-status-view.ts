@@ -7,10 +7,16 @@
 import type { PlanStatus, SchedulerStatus } from '../../../alerting/collect-status.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
-import { channelMention, escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
+import {
+  channelMention,
+  escapeMrkdwn,
+  joinMrkdwn,
+  type Mrkdwn,
+  mrkdwn,
+  slackDate,
+} from '../../../messages/mrkdwn.js';
 import { describeFlag } from '../../../messages/ops-message.js';
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
-import { slackDate } from '../../../messages/user-facing-error.js';
 import { chunkSections } from '../../views/chunk-sections.js';
 import { formatCount } from '../../views/format-number.js';
 

@@ -11,9 +11,8 @@ import {
   isDurationWord,
   parseDuration,
 } from '../../../alerts/parse-duration.js';
-import { escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
+import { escapeMrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
 import { textReply } from '../../../messages/reply.js';
-import { slackDate } from '../../../messages/user-facing-error.js';
 import { createSubscriptionsRepo } from '../../../store/subscriptions-repo.js';
 import type { Subcommand } from '../../commands/subcommand.js';
 import { brandName } from '../../views/brand-name.js';

@@ -34,7 +34,7 @@ export async function postChannelNote(
       channel: channelId,
       text: String(text),
       // The note is already mrkdwn we built and escaped; Slack should not re-link names.
-      blocks: [{ type: 'section', text: { type: 'mrkdwn', text: String(text) } }],
+      blocks: [mrkdwnSection(text)],
       unfurl_links: false,
       unfurl_media: false,
       metadata: { event_type: CHANNEL_NOTE_EVENT, event_payload: {} },
