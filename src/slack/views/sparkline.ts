@@ -1,7 +1,9 @@
 /**
- * A one-line trend of a series (▁▂▃▄▅▆▇█), scaled between its own min and max so the shape
- * shows even when the values sit in a narrow band. Long series are averaged into at most
- * `maxWidth` buckets: a 365-day history still fits a Slack line.
+ * A one-line trend of a series (▁▂▃▄▅▆▇█) on a scale that includes zero, so the height of a
+ * bar is its size: 24 → 23 (−4 %) draws two nearly full bars, not a cliff, as a scale
+ * stretched between the series' own min and max did. (A narrow band then looks flat, which
+ * it is next to its size; the figures beside the line give the exact change.) Long series
+ * are averaged into at most `maxWidth` buckets: a 365-day history still fits a Slack line.
  */
 import { escapeMrkdwn, type Mrkdwn } from '../../messages/mrkdwn.js';
 
@@ -27,14 +29,15 @@ export function sparkline(values: readonly (number | null | undefined)[], maxWid
   const points = bucketed(values, Math.max(1, Math.floor(maxWidth)));
   const known = points.filter((v): v is number => v !== null);
   if (known.length === 0) return escapeMrkdwn(GAP.repeat(points.length));
-  const min = Math.min(...known);
-  const max = Math.max(...known);
+  // Zero is always on the scale: bars measure from it (negative values hang below it).
+  const low = Math.min(0, ...known);
+  const high = Math.max(0, ...known);
   const line = points
     .map((v) => {
       if (v === null) return GAP;
-      // A flat series sits on the baseline when it is zero, mid-height otherwise.
-      if (max === min) return max === 0 ? BARS[0] : BARS[3];
-      return BARS[Math.round(((v - min) / (max - min)) * (BARS.length - 1))];
+      // Only an all-zero series has no span: it sits on the baseline.
+      if (high === low) return BARS[0];
+      return BARS[Math.round(((v - low) / (high - low)) * (BARS.length - 1))];
     })
     .join('');
   return escapeMrkdwn(line);

@@ -14,14 +14,26 @@ import { progressBar } from '../../../src/slack/views/progress-bar.js';
 import { sparkline } from '../../../src/slack/views/sparkline.js';
 
 describe('sparkline', () => {
-  it('scales a series between its own min and max', () => {
+  it('measures bars from zero, so their height is the size of the value', () => {
     expect(sparkline([0, 1, 2, 3, 4, 5, 6, 7])).toBe('▁▂▃▄▅▆▇█');
-    expect(sparkline([10, 20, 10])).toBe('▁█▁');
+    // Half of the peak is half a bar high (a min..max scale drew ▁█▁).
+    expect(sparkline([10, 20, 10])).toBe('▅█▅');
+  });
+  it('draws a 4 % dip as a 4 % dip, not a cliff', () => {
+    // 24 → 23 (−4.2 %): on a min..max scale this was █…▁, a fall to nothing.
+    const line = sparkline([24, 24, 24, 23, 23]);
+    expect(line).toBe('█████');
+    expect(line).not.toContain('▁');
+    // A real fall still shows: 24 → 6 is three quarters gone.
+    expect(sparkline([24, 6])).toBe('█▃');
+  });
+  it('hangs negative values below zero', () => {
+    expect(sparkline([-10, 0, 10])).toBe('▁▅█');
   });
   it('shows gaps as dots and flat series on one level', () => {
-    expect(sparkline([1, null, 3])).toBe('▁·█');
+    expect(sparkline([1, null, 3])).toBe('▃·█');
     expect(sparkline([0, 0, 0])).toBe('▁▁▁');
-    expect(sparkline([5, 5])).toBe('▄▄');
+    expect(sparkline([5, 5])).toBe('██');
     expect(sparkline([])).toBe('');
   });
   it('averages a long series into at most maxWidth buckets', () => {

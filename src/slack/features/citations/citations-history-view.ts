@@ -82,7 +82,7 @@ export function citationsHistoryReply(input: CitationsHistoryInput): Reply {
       sectionBlock(
         joinMrkdwn(
           [
-            mrkdwn`*Trend* (${inlineText(points[0]!.date, 20)} → ${inlineText(latest!.date, 20)})`,
+            mrkdwn`*Trend* (${inlineText(points[0]!.date, 20)} → ${inlineText(latest!.date, 20)}; bars measured from zero)`,
             seriesLine(
               mrkdwn`Citations`,
               points.map((p) => p.total_citations),
