@@ -7,6 +7,10 @@
  * and a drill-down that opens the view without its highlight beats one that fails. The
  * answer is a new ephemeral message: the message clicked (often an alert in the channel)
  * stays as it is.
+ *
+ * The "View" menu (`vis:switch-view`, views/view-switcher.ts) is the other way in: its
+ * chosen option's value is the command for that view, and its answer replaces the reply
+ * the menu was on, as a tab would.
  */
 
 import { mrkdwn } from '../../messages/mrkdwn.js';
@@ -14,9 +18,14 @@ import { UserError } from '../../messages/user-error.js';
 import { findSubcommand } from '../commands/find-subcommand.js';
 import { subcommands as registered } from '../commands/registry.js';
 import type { Subcommand } from '../commands/subcommand.js';
+import { SWITCH_VIEW_ACTION_ID, switchedCommand } from '../views/view-switcher.js';
 import type { ActionHandler } from './action-handler.js';
 import { parseActionValue } from './parse-action-value.js';
-import { runSubcommandFromAction, type SubcommandRun } from './run-subcommand-from-action.js';
+import {
+  parseSubcommandText,
+  runSubcommandFromAction,
+  type SubcommandRun,
+} from './run-subcommand-from-action.js';
 
 export const OPEN_VIEW_PREFIX = 'vis:open';
 
@@ -59,5 +68,16 @@ export const openView: ActionHandler = {
   async run(ctx) {
     const run = openViewRun(ctx.action.actionId, parseActionValue(ctx.action.value), registered);
     await runSubcommandFromAction(ctx, run, (reply) => ctx.respond({ ...reply, replaceOriginal: false }));
+  },
+};
+
+export const switchView: ActionHandler = {
+  prefix: SWITCH_VIEW_ACTION_ID,
+  async run(ctx) {
+    const text = ctx.action.selectedOption?.trim();
+    if (!text)
+      throw new UserError('stale_action', mrkdwn`That menu is from an older message; run the command again.`);
+    const run = parseSubcommandText(switchedCommand(ctx.action.actionId, text));
+    await runSubcommandFromAction(ctx, run, (reply) => ctx.respond({ ...reply, replaceOriginal: true }));
   },
 };

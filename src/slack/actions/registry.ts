@@ -1,11 +1,12 @@
 /**
- * Every `vis:` action handler: the two every message can carry (Share, Open view), the
+ * Every `vis:` action handler: the ones every message can carry (Share, Open view, the
+ * View menu), the
  * brand picker's buttons, then
  * the feature folders' own (features/features.ts).
  */
 import { features } from '../features/features.js';
 import type { ActionHandler } from './action-handler.js';
-import { openView } from './open-view.js';
+import { openView, switchView } from './open-view.js';
 import { chooseBrand, pickBrand } from './pick-brand.js';
 import { share } from './share.js';
 
@@ -14,6 +15,7 @@ export type { ActionContext, ActionHandler } from './action-handler.js';
 export const actionHandlers: ActionHandler[] = [
   share,
   openView,
+  switchView,
   pickBrand,
   chooseBrand,
   ...features.flatMap((f) => f.actions ?? []),

@@ -16,13 +16,20 @@ export const SHARE_BLOCK_ID = 'vis:share';
  * brand id to a name so the re-run finds the same brand whatever the channel's default.
  * A text too long for a button value (2000 chars) is left out rather than cut (a cut
  * command would run something else); the handler then says it cannot share.
+ * `leading` are the reply's other controls (the view switcher, a chart button): one
+ * actions block per reply, which the shared copy drops whole, since a menu that replaces
+ * the message would replace the channel's copy for everybody.
  */
-export function shareActionsBlock(commandText: string): ActionsBlock {
+export function shareActionsBlock(
+  commandText: string,
+  leading: readonly ActionsBlock['elements'][number][] = [],
+): ActionsBlock {
   const fits = commandText.trim() !== '' && commandText.length <= L.buttonValue;
   return {
     type: 'actions',
     block_id: SHARE_BLOCK_ID,
     elements: [
+      ...leading,
       {
         type: 'button',
         action_id: SHARE_ACTION_ID,

@@ -8,8 +8,11 @@ import { BLOCK_KIT_LIMITS as L } from '../../messages/block-kit-limit-table.js';
 
 export const jsonLength = (value: unknown): number => JSON.stringify(value).length;
 
-/** What a builder may fill: fitMessage's budget less room for the Share button added under it. */
-export const MESSAGE_BUDGET = L.messageBlocksChars - 600;
+/**
+ * What a builder may fill: fitMessage's budget less room for the actions block added under
+ * it (Share, and the View menu: six to a dozen options of ~100 characters each).
+ */
+export const MESSAGE_BUDGET = L.messageBlocksChars - 1800;
 
 /** Section wrappers around the kept lines (one per ~3000 characters of text). */
 const SECTION_OVERHEAD = 250;

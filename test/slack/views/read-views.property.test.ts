@@ -23,6 +23,7 @@ import { fitMessage } from '../../../src/messages/block-kit-limits.js';
 import { escapeMrkdwn } from '../../../src/messages/mrkdwn.js';
 import type { Reply } from '../../../src/messages/reply.js';
 import { aiPagesReply } from '../../../src/slack/features/aipages/ai-pages-view.js';
+import { citationSwitcher } from '../../../src/slack/features/citations/citation-switcher.js';
 import { citationsFeedReply } from '../../../src/slack/features/citations/citations-feed-view.js';
 import { citationsHeatmapReply } from '../../../src/slack/features/citations/citations-heatmap-view.js';
 import { citationsHistoryReply } from '../../../src/slack/features/citations/citations-history-view.js';
@@ -45,7 +46,7 @@ import {
   ideasRefreshStillRunningReply,
 } from '../../../src/slack/features/ideas/ideas-refresh-view.js';
 import { ideasReply } from '../../../src/slack/features/ideas/ideas-view.js';
-import { shareActionsBlock } from '../../../src/slack/views/share-button.js';
+import { SHARE_BLOCK_ID, shareActionsBlock } from '../../../src/slack/views/share-button.js';
 import { HOSTILE_STRINGS, liveMarkup, notPhish } from '../../helpers/live-slack-markup.js';
 import { limitProblems } from './message-limit-problems.js';
 
@@ -119,11 +120,23 @@ function expectValid(reply: Reply): void {
   expect(limitProblems(reply)).toEqual([]);
   // Nothing from the data speaks: no broadcast, mention or injected link, text included.
   expect(liveMarkup(reply, { allowedUrls: notPhish })).toEqual([]);
-  // Subcommands add the Share button under the reply: that must fit too.
-  const shared = {
-    ...reply,
-    blocks: [...reply.blocks, shareActionsBlock(`citations ${'x'.repeat(60)} list`)],
-  };
+  // Subcommands add the Share button and the View menu under the reply (the biggest menu:
+  // the sources view's, with four more long domains): that must fit too. A reply that carries
+  // its own Share block is measured as it is.
+  const brandId = '0b8e2a4c-1d3f-4a5b-8c7d-9e0f1a2b3c4d';
+  const menu = citationSwitcher({
+    brandId,
+    current: 'sources',
+    domain: 'x'.repeat(40),
+    otherDomains: [1, 2, 3, 4].map((n) => `${'y'.repeat(40)}${n}.com`),
+  });
+  const hasShare = reply.blocks.some((b) => b.block_id === SHARE_BLOCK_ID);
+  const shared = hasShare
+    ? reply
+    : {
+        ...reply,
+        blocks: [...reply.blocks, shareActionsBlock(`citations ${'x'.repeat(60)} list`, menu ? [menu] : [])],
+      };
   expect(limitProblems(shared)).toEqual([]);
   // Nothing left for the central fitter to cut: buttons at the end always survive.
   expect(fitMessage(shared).blocks).toHaveLength(shared.blocks.length);

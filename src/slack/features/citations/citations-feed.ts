@@ -2,6 +2,7 @@
 
 import { commandText } from '../../commands/args/command-text.js';
 import { withShareButton } from '../../commands/args/with-share-button.js';
+import { citationSwitcher } from './citation-switcher.js';
 import { type CitationViewArgs, noExtraWords } from './citation-view-args.js';
 import { citationsFeedReply } from './citations-feed-view.js';
 
@@ -19,6 +20,8 @@ export async function runCitationsFeed(a: CitationViewArgs): Promise<void> {
   );
   const reply = citationsFeedReply({ brand, daysBack, response });
   await a.ctx.respond(
-    withShareButton(reply, commandText('citations', brand.id, ['feed'], { 'days-back': daysBack })),
+    withShareButton(reply, commandText('citations', brand.id, ['feed'], { 'days-back': daysBack }), [
+      citationSwitcher({ brandId: brand.id, current: 'feed', days: daysBack }),
+    ]),
   );
 }

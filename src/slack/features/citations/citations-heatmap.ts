@@ -2,6 +2,7 @@
 
 import { commandText } from '../../commands/args/command-text.js';
 import { withShareButton } from '../../commands/args/with-share-button.js';
+import { citationSwitcher } from './citation-switcher.js';
 import { type CitationViewArgs, noExtraWords } from './citation-view-args.js';
 import { citationsHeatmapReply } from './citations-heatmap-view.js';
 
@@ -11,5 +12,9 @@ export async function runCitationsHeatmap(a: CitationViewArgs): Promise<void> {
   const brand = await a.ctx.resolveBrand(a.brandToken);
   const response = await a.ctx.deps.api.getCitationHeatmap({ brandId: brand.id }, { lane: a.ctx.lane });
   const reply = citationsHeatmapReply({ brand, response });
-  await a.ctx.respond(withShareButton(reply, commandText('citations', brand.id, ['heatmap'])));
+  await a.ctx.respond(
+    withShareButton(reply, commandText('citations', brand.id, ['heatmap']), [
+      citationSwitcher({ brandId: brand.id, current: 'heatmap' }),
+    ]),
+  );
 }

@@ -2,6 +2,7 @@
 
 import { commandText } from '../../commands/args/command-text.js';
 import { withShareButton } from '../../commands/args/with-share-button.js';
+import { citationSwitcher } from './citation-switcher.js';
 import { type CitationViewArgs, noExtraWords } from './citation-view-args.js';
 import { citationsHistoryReply } from './citations-history-view.js';
 
@@ -15,5 +16,9 @@ export async function runCitationsHistory(a: CitationViewArgs): Promise<void> {
     { lane: a.ctx.lane },
   );
   const reply = citationsHistoryReply({ brand, days, response });
-  await a.ctx.respond(withShareButton(reply, commandText('citations', brand.id, ['history'], { days })));
+  await a.ctx.respond(
+    withShareButton(reply, commandText('citations', brand.id, ['history'], { days }), [
+      citationSwitcher({ brandId: brand.id, current: 'history', days }),
+    ]),
+  );
 }

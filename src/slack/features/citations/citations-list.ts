@@ -5,6 +5,7 @@ import type { Reply } from '../../../messages/reply.js';
 import { commandText } from '../../commands/args/command-text.js';
 import { withShareButton } from '../../commands/args/with-share-button.js';
 import type { SlackDeps } from '../../slack-deps.js';
+import { citationSwitcher } from './citation-switcher.js';
 import { type CitationViewArgs, noExtraWords } from './citation-view-args.js';
 import {
   type CitationListFilters,
@@ -31,7 +32,10 @@ export function parseTags(text: string | undefined, fail: (m: Mrkdwn) => Error):
   return tags;
 }
 
-/** One page of the list (the command and the Next/Previous buttons share it). */
+/**
+ * One page of the list (the command and the Next/Previous buttons share it), with the View
+ * menu and a Share button that shares this very page (`--offset`).
+ */
 export async function citationsListPage(
   deps: Pick<SlackDeps, 'api'>,
   brand: Pick<Brand, 'id' | 'name'>,
@@ -49,7 +53,15 @@ export async function citationsListPage(
     { lane: 'interactive' },
   );
   const filters: CitationListFilters = { domain: page.domain, prompt: page.prompt, tags: page.tags };
-  return citationsListReply({ brand, filters, offset: page.offset, limit: page.limit, response });
+  const reply = citationsListReply({ brand, filters, offset: page.offset, limit: page.limit, response });
+  const share = commandText('citations', brand.id, ['list'], {
+    domain: page.domain,
+    prompt: page.prompt,
+    tags: page.tags?.join(','),
+    limit: page.limit !== DEFAULT_CITATIONS_PAGE ? page.limit : undefined,
+    offset: page.offset > 0 ? page.offset : undefined,
+  });
+  return withShareButton(reply, share, [citationSwitcher({ brandId: brand.id, current: 'list' })]);
 }
 
 export async function runCitationsList(a: CitationViewArgs): Promise<void> {
@@ -58,20 +70,15 @@ export async function runCitationsList(a: CitationViewArgs): Promise<void> {
   const prompt = a.flags.string('prompt', 'prompt-text');
   const tags = parseTags(a.flags.string('tags', 'tag', 'tag-ids'), a.fail);
   const limit = a.flags.int(1, 500, 'limit');
+  const offset = a.flags.int(0, 1_000_000_000, 'offset');
   a.flags.rejectUnknown();
   const brand = await a.ctx.resolveBrand(a.brandToken);
   const reply = await citationsListPage(a.ctx.deps, brand, {
-    offset: 0,
+    offset: offset ?? 0,
     limit: limit ?? DEFAULT_CITATIONS_PAGE,
     domain,
     prompt,
     tags,
   });
-  const share = commandText('citations', brand.id, ['list'], {
-    domain,
-    prompt,
-    tags: tags?.join(','),
-    limit,
-  });
-  await a.ctx.respond(withShareButton(reply, share));
+  await a.ctx.respond(reply);
 }

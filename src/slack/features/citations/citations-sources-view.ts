@@ -20,6 +20,8 @@ import { roomLeft, takeLinesWithin } from '../../views/take-lines-within.js';
 export interface CitationsSourcesInput {
   brand: { id: string; name: string };
   response: CitationSourcesResponse;
+  /** A line under the heading, e.g. why this domain was chosen. */
+  note?: Mrkdwn | undefined;
 }
 
 const names = (list: readonly string[], max = 4) =>
@@ -46,6 +48,7 @@ export function citationsSourcesReply(input: CitationsSourcesInput): Reply {
       r.first_seen ? mrkdwn`first seen ${inlineText(r.first_seen, 20)}` : undefined,
       r.last_seen ? mrkdwn`last seen ${inlineText(r.last_seen, 20)}` : undefined,
     ),
+    input.note ? sectionBlock(input.note, 1000) : undefined,
     fieldsBlock([
       { label: mrkdwn`Citations`, value: formatCount(r.total_citations) },
       { label: mrkdwn`Unique pages`, value: formatCount(r.unique_pages) },
@@ -97,5 +100,18 @@ export function noSourceCitationsReply(brand: { name: string }, domain: string):
       mrkdwn`No citations for ${escapeMrkdwn(domain)} in ${escapeMrkdwn(brand.name)}'s data.`,
     ),
     blocks: [sectionBlock(text)],
+  };
+}
+
+/** `sources --most-cited` for a brand no AI answer cites yet: nothing to pick from. */
+export function noSourceDomainsReply(brand: { name: string }): Reply {
+  const name = escapeMrkdwn(truncatePlain(brand.name, 100));
+  return {
+    text: fallbackText(mrkdwn`No source domains cite ${escapeMrkdwn(brand.name)} yet.`),
+    blocks: [
+      sectionBlock(
+        mrkdwn`No source domains yet: AI answers about *${name}* have not cited any page in the latest snapshot.`,
+      ),
+    ],
   };
 }

@@ -43,6 +43,7 @@ export const citations: Subcommand = {
     '/visibility citations "Acme Analytics" feed --days-back 7',
     '/visibility citations "Northwind Outfitters" heatmap',
   ],
+  booleanFlags: ['most-cited'],
   async run(ctx) {
     const { brandToken, verb, rest } = brandAndVerb(ctx.args.positional, new Set(citationViewNames));
     if (brandToken !== undefined) {

@@ -3,6 +3,7 @@
 import { commandText } from '../../commands/args/command-text.js';
 import { withShareButton } from '../../commands/args/with-share-button.js';
 import { rangeWord } from './crawler-range.js';
+import { crawlerSwitcher } from './crawler-switcher.js';
 import { crawlerPayloadReply, previewFixButtons } from './crawler-tab-view.js';
 import type { CrawlerViewArgs } from './crawler-view-args.js';
 
@@ -21,6 +22,8 @@ export async function runCrawlerAccess(a: CrawlerViewArgs): Promise<void> {
     actions: previewFixButtons(brand.id, payload),
   });
   await a.ctx.respond(
-    withShareButton(reply, commandText('crawler', brand.id, ['access', ...rangeWord(a.range)])),
+    withShareButton(reply, commandText('crawler', brand.id, ['access', ...rangeWord(a.range)]), [
+      crawlerSwitcher(brand.id, 'access', a.range),
+    ]),
   );
 }

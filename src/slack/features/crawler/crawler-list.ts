@@ -3,9 +3,6 @@
  * DESIGN.md lists. Every flag is checked against its vocabulary before the request.
  */
 import { crawlerIntents, pageStatuses } from '../../../api/schemas/index.js';
-import { commandText } from '../../commands/args/command-text.js';
-import { withShareButton } from '../../commands/args/with-share-button.js';
-import { rangeWord } from './crawler-range.js';
 import type { CrawlerListQuery } from './crawler-tab-view.js';
 import type { CrawlerViewArgs } from './crawler-view-args.js';
 import { shown } from './crawler-view-args.js';
@@ -56,17 +53,11 @@ export function crawlerListQuery(a: CrawlerViewArgs, tab: 'live' | 'pages'): Cra
 
 export async function runCrawlerList(a: CrawlerViewArgs, tab: 'live' | 'pages'): Promise<void> {
   if (a.operands.length > 0) throw a.fail(`\`${tab}\` takes no more words.`);
+  // Undocumented: only a shared later page (fetch-crawler-list.ts) asks for one.
+  const cursor = a.flags.string('cursor');
+  const offset = a.flags.int(0, 1_000_000_000, 'offset');
   const query = crawlerListQuery(a, tab);
   const brand = await a.ctx.resolveBrand(a.brandToken);
-  const reply = await fetchCrawlerList(a.ctx.deps, brand, query);
-  const share = commandText('crawler', brand.id, [tab, ...rangeWord(a.range)], {
-    view: query.view,
-    lens: query.lens,
-    status: query.status,
-    intent: query.intent,
-    platform: query.platform,
-    search: query.search,
-    limit: query.limit,
-  });
-  await a.ctx.respond(withShareButton(reply, share));
+  const page = { ...(cursor !== undefined ? { cursor } : {}), ...(offset !== undefined ? { offset } : {}) };
+  await a.ctx.respond(await fetchCrawlerList(a.ctx.deps, brand, query, page));
 }

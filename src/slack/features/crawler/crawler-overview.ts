@@ -4,6 +4,7 @@ import { commandText } from '../../commands/args/command-text.js';
 import { withShareButton } from '../../commands/args/with-share-button.js';
 import { crawlerOverviewReply } from './crawler-overview-view.js';
 import { rangeWord } from './crawler-range.js';
+import { crawlerSwitcher } from './crawler-switcher.js';
 import type { CrawlerViewArgs } from './crawler-view-args.js';
 
 export async function runCrawlerOverview(a: CrawlerViewArgs): Promise<void> {
@@ -15,5 +16,9 @@ export async function runCrawlerOverview(a: CrawlerViewArgs): Promise<void> {
     { lane: a.ctx.lane },
   );
   const share = commandText('crawler', brand.id, rangeWord(a.range), { compare });
-  await a.ctx.respond(withShareButton(crawlerOverviewReply({ brand, response }), share));
+  await a.ctx.respond(
+    withShareButton(crawlerOverviewReply({ brand, response }), share, [
+      crawlerSwitcher(brand.id, 'overview', a.range),
+    ]),
+  );
 }

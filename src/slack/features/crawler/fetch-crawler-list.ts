@@ -1,11 +1,17 @@
 /**
  * One page of the Live or Pages tab (GET /crawler/live, /crawler/pages) as a reply: the
- * command and the More button share it, the button adding the service's cursor.
+ * command and the More button share it, the button adding the service's cursor. The reply
+ * carries the View menu and a Share button that re-runs this very page (the cursor and the
+ * rows before it ride along as `--cursor` and `--offset`).
  */
 
 import type { Brand } from '../../../api/schemas/index.js';
 import type { Reply } from '../../../messages/reply.js';
+import { commandText } from '../../commands/args/command-text.js';
+import { withShareButton } from '../../commands/args/with-share-button.js';
 import type { SlackDeps } from '../../slack-deps.js';
+import { rangeWord } from './crawler-range.js';
+import { crawlerSwitcher } from './crawler-switcher.js';
 import { type CrawlerListQuery, crawlerListReply } from './crawler-tab-view.js';
 
 const defined = <T extends object>(o: T): Partial<T> =>
@@ -43,5 +49,17 @@ export async function fetchCrawlerList(
           { ...common, brandId: brand.id, ...defined({ lens: query.lens, status: query.status }) },
           { lane: 'interactive' },
         );
-  return crawlerListReply({ brand, query, payload, offset: page.offset ?? 0 });
+  const reply = crawlerListReply({ brand, query, payload, offset: page.offset ?? 0 });
+  const share = commandText('crawler', brand.id, [query.tab, ...rangeWord(query.range)], {
+    view: query.view,
+    lens: query.lens,
+    status: query.status,
+    intent: query.intent,
+    platform: query.platform,
+    search: query.search,
+    limit: query.limit,
+    cursor: page.cursor,
+    offset: page.offset ? page.offset : undefined,
+  });
+  return withShareButton(reply, share, [crawlerSwitcher(brand.id, query.tab, query.range)]);
 }

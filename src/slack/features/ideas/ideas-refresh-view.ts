@@ -9,8 +9,10 @@ import type { ContentIdeasResponse, RefreshIdeasResult } from '../../../api/sche
 import { escapeMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
+import { withShareButton } from '../../commands/args/with-share-button.js';
 import { fallbackText } from '../../views/fallback-text.js';
 import { inlineText } from '../../views/link-or-text.js';
+import { ideasCommandText } from './ideas-page.js';
 import { ideasReply } from './ideas-view.js';
 
 interface BrandRef {
@@ -45,7 +47,10 @@ export function ideasRefreshStartedReply(brand: BrandRef, result: RefreshIdeasRe
   };
 }
 
-/** Generation ended: the fresh top ideas, replacing the "generating" message. */
+/**
+ * Generation ended: the fresh top ideas, replacing the "generating" message, with Share:
+ * the same first page of active ideas, for the channel.
+ */
 export function ideasRefreshDoneReply(brand: BrandRef, response: ContentIdeasResponse, limit: number): Reply {
   const status = response.meta?.generation_status ?? 'completed';
   const intro =
@@ -53,8 +58,12 @@ export function ideasRefreshDoneReply(brand: BrandRef, response: ContentIdeasRes
       ? mrkdwn`:sparkles: Fresh content ideas for *${nameOf(brand)}* are ready.`
       : mrkdwn`Generation for *${nameOf(brand)}* ended with status \`${inlineText(status, 40)}\`. These are the current ideas.`;
   const reply = ideasReply({ brand, status: 'active', offset: 0, limit, response, intro });
+  const shareable = withShareButton(
+    reply,
+    ideasCommandText(brand.id, { status: 'active', offset: 0, limit }),
+  );
   return {
-    ...reply,
+    ...shareable,
     text: fallbackText(
       mrkdwn`${status === 'completed' ? mrkdwn`Fresh content ideas are ready` : mrkdwn`Generation ended (${escapeMrkdwn(status)})`}. ${reply.text}`,
     ),

@@ -6,9 +6,7 @@
 
 import { escapeMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { UserError } from '../../../messages/user-error.js';
-import { commandText } from '../../commands/args/command-text.js';
 import { flagReader } from '../../commands/args/flag-reader.js';
-import { withShareButton } from '../../commands/args/with-share-button.js';
 import { brandAndVerb } from '../../commands/brand-and-verb.js';
 import type { Subcommand } from '../../commands/subcommand.js';
 import { DEFAULT_IDEAS_PAGE, ideasPage } from './ideas-page.js';
@@ -58,15 +56,16 @@ export function createIdeasSubcommand(options: IdeasOptions = {}): Subcommand {
         ? 'all'
         : ((verb as IdeasStatusFilter | undefined) ?? 'active');
       const limit = flags.int(1, 200, 'limit');
+      // Not in the usage: a shared later page (ideas-page.ts) names where it starts.
+      const offset = flags.int(0, 1_000_000_000, 'offset');
       flags.rejectUnknown();
       const brand = await ctx.resolveBrand(brandToken);
       const reply = await ideasPage(ctx.deps, brand, {
         status,
-        offset: 0,
+        offset: offset ?? 0,
         limit: limit ?? DEFAULT_IDEAS_PAGE,
       });
-      const words = status === 'active' ? [] : [status];
-      await ctx.respond(withShareButton(reply, commandText('ideas', brand.id, words, { limit })));
+      await ctx.respond(reply);
     },
   };
 }
