@@ -222,6 +222,43 @@ describe('the View menu on crawler replies', () => {
   });
 });
 
+describe('Share in channel on crawler page details', () => {
+  const h = useReadHarness();
+
+  it('a page drawer opened from a listing can be shared, and the channel gets that page for the same range', async () => {
+    const { reply } = await h.command('crawler "Acme Analytics" pages --lens paths 30d --limit 2');
+    const value = buttonValue(reply, 'vis:crawler:drawer:0');
+    const drawer = await h.click(reply, 'vis:crawler:drawer:0');
+    expect(visibleText(drawer.reply)).toContain('Path details · Acme Analytics');
+    h.sim.requests.length = 0;
+
+    const shared = await share(h, drawer.responseUrlId);
+    expect(shared.response_type).toBe('in_channel');
+    expect(h.sim.requests.map((r) => [r.path, r.query])).toEqual([
+      [
+        '/crawler/path-details',
+        { brand_id: acme.id, kind: 'path', entity_id: value['entityId'], range_preset: '30d' },
+      ],
+    ]);
+    const body = (r: ReplyBody) => visibleText({ blocks: r.blocks.filter((b) => b['type'] !== 'actions') });
+    expect(body(shared)).toContain(body(drawer.reply));
+    expect(visibleText(shared)).toMatch(/Shared by <@U/);
+  });
+
+  it('the same details can be typed, a range after the page included', async () => {
+    const { reply } = await h.command('crawler "Acme Analytics" pages --limit 1');
+    const entityId = String(buttonValue(reply, 'vis:crawler:drawer:0')['entityId']);
+    h.sim.requests.length = 0;
+    const typed = await h.command(`crawler "Acme Analytics" details page "${entityId}" 7d`);
+    expect(h.sim.requests.map((r) => [r.path, r.query])).toEqual([
+      ['/crawler/page-details', { brand_id: acme.id, kind: 'page', entity_id: entityId, range_preset: '7d' }],
+    ]);
+    expect(visibleText(typed.reply)).toContain('Page details · Acme Analytics');
+    const wrong = await h.command('crawler "Acme Analytics" details pgae /pricing');
+    expect(wrong.reply.text).toContain('Say which details and of what');
+  });
+});
+
 describe('Share in channel on later pages of ideas', () => {
   const h = useReadHarness();
 

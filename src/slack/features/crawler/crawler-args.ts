@@ -18,7 +18,7 @@ export interface CrawlerArgs {
   brandWords: string[];
   verb: CrawlerVerb;
   range: DateRangeParams | undefined;
-  /** `submit`: URLs; `preview-fix`: the finding id. */
+  /** `submit`: URLs; `preview-fix`: the finding id; `details`: the kind and the page, path or bot. */
   operands: string[];
 }
 
@@ -27,6 +27,7 @@ const ALIASES: Record<string, CrawlerVerb> = {
   live: 'live',
   pages: 'pages',
   access: 'access',
+  details: 'details',
   ping: 'ping',
   'verification-ping': 'ping',
   submit: 'submit',
@@ -34,7 +35,7 @@ const ALIASES: Record<string, CrawlerVerb> = {
   'preview-fix': 'preview-fix',
   preview: 'preview-fix',
 };
-const TAKES_OPERANDS: ReadonlySet<CrawlerVerb> = new Set(['submit', 'preview-fix']);
+const TAKES_OPERANDS: ReadonlySet<CrawlerVerb> = new Set(['submit', 'preview-fix', 'details']);
 
 const verbOf = (token: string): CrawlerVerb | undefined => ownLookup(ALIASES, token.toLowerCase());
 

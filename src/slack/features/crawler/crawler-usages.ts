@@ -5,6 +5,7 @@ export const CRAWLER_USAGES = {
   pages:
     '/visibility crawler <brand> pages [range] [--lens pages|paths|bots] [--status all|converting|cited|crawled|healthy|cold] [--intent I] [--platform P] [--search S] [--limit 1-100]',
   access: '/visibility crawler <brand> access [range]',
+  details: '/visibility crawler <brand> details page|path|bot <URL, path or name> [range]',
   ping: '/visibility crawler <brand> ping',
   submit: '/visibility crawler <brand> submit <url> [url …]',
   'submit-status': '/visibility crawler <brand> submit-status',

@@ -8,6 +8,7 @@ import type { Subcommand } from '../../commands/subcommand.js';
 import { unknownViewError } from '../../commands/unknown-view.js';
 import { runCrawlerAccess } from './crawler-access.js';
 import { parseCrawlerArgs } from './crawler-args.js';
+import { runCrawlerDetails } from './crawler-details.js';
 import { runCrawlerList } from './crawler-list.js';
 import { runCrawlerOverview } from './crawler-overview.js';
 import { runCrawlerPing } from './crawler-ping.js';
@@ -22,6 +23,7 @@ const VIEWS: Record<CrawlerVerb, (a: CrawlerViewArgs) => Promise<void>> = {
   live: (a) => runCrawlerList(a, 'live'),
   pages: (a) => runCrawlerList(a, 'pages'),
   access: runCrawlerAccess,
+  details: runCrawlerDetails,
   ping: runCrawlerPing,
   submit: runCrawlerSubmit,
   'submit-status': runCrawlerSubmitStatus,
@@ -33,7 +35,7 @@ export const crawler: Subcommand = {
   aliases: ['crawlers', 'bots'],
   group: 'Crawler',
   usage:
-    '/visibility crawler <brand> [24h|7d|30d|90d|YYYY-MM-DD..YYYY-MM-DD] [--compare] | live | pages | access | ping | submit <url …> | submit-status | preview-fix <finding id>',
+    '/visibility crawler <brand> [24h|7d|30d|90d|YYYY-MM-DD..YYYY-MM-DD] [--compare] | live | pages | access | details page|path|bot <id> | ping | submit <url …> | submit-status | preview-fix <finding id>',
   summary:
     'AI crawler visits: hero figures, daily trend, crawlers and top pages for a range; the live, pages and access tabs with filters and paging; the verification ping, URL submission and access-fix previews.',
   examples: [

@@ -1,0 +1,76 @@
+/**
+ * The page, path and bot drawers (GET /crawler/page-details, path-details, bot-details):
+ * opened by a row's button on a listing, or typed as `crawler <brand> details <page|path|bot>
+ * <id or URL> [range]`, which is also what their Share button re-runs.
+ */
+
+import type { Brand } from '../../../api/schemas/index.js';
+import type { DateRangeParams } from '../../../api/visibility-api.js';
+import { escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
+import type { Reply } from '../../../messages/reply.js';
+import { commandText } from '../../commands/args/command-text.js';
+import { withShareButton } from '../../commands/args/with-share-button.js';
+import type { SlackDeps } from '../../slack-deps.js';
+import { isRangeToken, parseRange, rangeWord } from './crawler-range.js';
+import { crawlerPayloadReply, type DrawerKind } from './crawler-tab-view.js';
+import { type CrawlerViewArgs, shown } from './crawler-view-args.js';
+import { isInternalId } from './generic-payload.js';
+
+export const DRAWER_KINDS = ['page', 'path', 'bot'] as const;
+const TITLES: Record<DrawerKind, string> = { page: 'Page details', path: 'Path details', bot: 'Bot details' };
+
+export interface DrawerRequest {
+  kind: DrawerKind;
+  entityId: string;
+  range?: DateRangeParams | undefined;
+}
+
+export async function crawlerDetailsReply(
+  deps: Pick<SlackDeps, 'api'>,
+  brand: Pick<Brand, 'id' | 'name'>,
+  d: DrawerRequest,
+): Promise<Reply> {
+  const params = { brandId: brand.id, kind: d.kind, entityId: d.entityId, ...d.range };
+  const opts = { lane: 'interactive' as const };
+  const payload =
+    d.kind === 'page'
+      ? await deps.api.getCrawlerPageDetails(params, opts)
+      : d.kind === 'path'
+        ? await deps.api.getCrawlerPathDetails(params, opts)
+        : await deps.api.getCrawlerBotDetails(params, opts);
+  const reply = crawlerPayloadReply({
+    brand,
+    title: TITLES[d.kind],
+    lead: isInternalId(d.entityId) ? undefined : mrkdwn`\`${escapeMrkdwn(d.entityId.slice(0, 200))}\``,
+    payload,
+    skipKeys: ['kind', 'entity_id'],
+  });
+  // The range before the verb: what follows `details` is its operands.
+  const share = commandText('crawler', brand.id, [...rangeWord(d.range), 'details', d.kind, d.entityId]);
+  return withShareButton(reply, share);
+}
+
+export async function runCrawlerDetails(a: CrawlerViewArgs): Promise<void> {
+  a.flags.rejectUnknown();
+  const operands = [...a.operands];
+  // `details page /pricing 7d`: a range typed after the page is the range, as it is elsewhere.
+  let range = a.range;
+  const last = operands.at(-1);
+  if (operands.length > 2 && last !== undefined && range === undefined && isRangeToken(last)) {
+    const parsed = parseRange(last);
+    if (parsed.ok) {
+      range = parsed.range;
+      operands.pop();
+    }
+  }
+  const [kind, entityId, ...extra] = operands;
+  const lower = kind?.toLowerCase();
+  if (lower === undefined || !(DRAWER_KINDS as readonly string[]).includes(lower) || entityId === undefined) {
+    throw a.fail('Say which details and of what, e.g. `details page https://www.example.com/pricing`.');
+  }
+  if (extra.length > 0) throw a.fail(`\`details\` takes one ${lower} (got “${shown(extra.join(' '))}” too).`);
+  const brand = await a.ctx.resolveBrand(a.brandToken);
+  await a.ctx.respond(
+    await crawlerDetailsReply(a.ctx.deps, brand, { kind: lower as DrawerKind, entityId, range }),
+  );
+}
