@@ -168,6 +168,17 @@ describe('the View menu on citations replies', () => {
     }
   });
 
+  it('Next on the citations list keeps the menu, and Share shares that page', async () => {
+    const { reply } = await h.command('citations "Acme Analytics" list --limit 5');
+    const next = await h.click(reply, 'vis:citations:page:next');
+    expect(viewMenu(next.reply).initial_option?.text.text).toBe('Citations list ✓');
+    h.sim.requests.length = 0;
+    const shared = await share(h, next.responseUrlId);
+    expect(getCitations(h)).toEqual([{ brand_id: acme.id, view: 'list', limit: '5', offset: '5' }]);
+    const body = (r: ReplyBody) => visibleText({ blocks: r.blocks.filter((b) => b['type'] !== 'actions') });
+    expect(body(shared)).toContain(body(next.reply));
+  });
+
   it('a shared copy in the channel carries no menu (a switch would replace everybody’s message)', async () => {
     const { responseUrlId } = await h.command('citations "Acme Analytics" heatmap');
     const shared = await share(h, responseUrlId);
