@@ -193,7 +193,16 @@ describe('the View menu on crawler replies', () => {
 
   it('switches from the live tab to access for the same range, and on to the overview', async () => {
     const { responseUrlId, reply } = await h.command('crawler "Acme Analytics" live 7d --limit 5');
-    expect(labels(viewMenu(reply))).toEqual(['Overview', 'Live visits ✓', 'Pages', 'Access']);
+    expect(labels(viewMenu(reply))).toEqual([
+      'Overview',
+      'Live: visits ✓',
+      'Live: pages visited',
+      'Live: sessions',
+      'Pages',
+      'Pages: by path',
+      'Pages: by crawler',
+      'Access',
+    ]);
     h.sim.requests.length = 0;
 
     const access = await choose(h, responseUrlId, reply, 'Access');
@@ -230,6 +239,18 @@ describe('the View menu on crawler replies', () => {
     const rows = (r: ReplyBody) => visibleText(r).match(/Rows \d+–\d+/)?.[0];
     expect(rows(shared)).toBe(rows(more.reply));
     expect(rows(shared)).toMatch(/^Rows 4–/);
+  });
+
+  it('the Pages tab through another lens, for the same range, in place', async () => {
+    const { responseUrlId, reply } = await h.command('crawler "Acme Analytics" pages 7d --status cited');
+    h.sim.requests.length = 0;
+    const byCrawler = await choose(h, responseUrlId, reply, 'Pages: by crawler');
+    // The status filter was for the page list; the lens and the range carry.
+    expect(h.sim.requests.map((r) => r.query)).toEqual([
+      { brand_id: acme.id, range_preset: '7d', lens: 'bots' },
+    ]);
+    expect(viewMenu(byCrawler).initial_option?.text.text).toBe('Pages: by crawler ✓');
+    expect(visibleText(byCrawler)).toContain('Bot:');
   });
 });
 

@@ -35,19 +35,24 @@ describe('viewSwitcher', () => {
     expect(menu.initial_option).toEqual(menu.options[1]);
   });
 
-  it('keeps a range on every crawler tab and filters on none', () => {
-    const choices = crawlerTabChoices(brandId, 'pages', {
-      rangePreset: 'custom',
-      startDate: '2026-01-01',
-      endDate: '2026-01-31',
-    });
-    expect(choices.map((c) => c.command)).toEqual([
-      `crawler ${brandId} 2026-01-01..2026-01-31`,
-      `crawler ${brandId} live 2026-01-01..2026-01-31`,
-      `crawler ${brandId} pages 2026-01-01..2026-01-31`,
-      `crawler ${brandId} access 2026-01-01..2026-01-31`,
+  it('keeps a range on every crawler tab, offers each Live view and Pages lens, and leaves filters behind', () => {
+    const range = { rangePreset: 'custom', startDate: '2026-01-01', endDate: '2026-01-31' } as const;
+    const choices = crawlerTabChoices(brandId, { tab: 'pages', mode: 'paths' }, range);
+    const r = '2026-01-01..2026-01-31';
+    expect(choices.map((c) => [c.label, c.command])).toEqual([
+      ['Overview', `crawler ${brandId} ${r}`],
+      ['Live: visits', `crawler ${brandId} live ${r}`],
+      ['Live: pages visited', `crawler ${brandId} live ${r} --view pages`],
+      ['Live: sessions', `crawler ${brandId} live ${r} --view sessions`],
+      ['Pages', `crawler ${brandId} pages ${r}`],
+      ['Pages: by path', `crawler ${brandId} pages ${r} --lens paths`],
+      ['Pages: by crawler', `crawler ${brandId} pages ${r} --lens bots`],
+      ['Access', `crawler ${brandId} access ${r}`],
     ]);
-    expect(choices.filter((c) => c.current).map((c) => c.label)).toEqual(['Pages']);
+    expect(choices.filter((c) => c.current).map((c) => c.label)).toEqual(['Pages: by path']);
+    // No view given is the default view.
+    const live = crawlerTabChoices(brandId, { tab: 'live' }, undefined);
+    expect(live.filter((c) => c.current).map((c) => c.label)).toEqual(['Live: visits']);
   });
 
   it('leaves out a choice whose command would be cut, and offers no menu with one view left', () => {

@@ -23,7 +23,7 @@ export async function runCrawlerAccess(a: CrawlerViewArgs): Promise<void> {
   });
   await a.ctx.respond(
     withShareButton(reply, commandText('crawler', brand.id, ['access', ...rangeWord(a.range)]), [
-      crawlerSwitcher(brand.id, 'access', a.range),
+      crawlerSwitcher(brand.id, { tab: 'access' }, a.range),
     ]),
   );
 }

@@ -18,7 +18,7 @@ export async function runCrawlerOverview(a: CrawlerViewArgs): Promise<void> {
   const share = commandText('crawler', brand.id, rangeWord(a.range), { compare });
   await a.ctx.respond(
     withShareButton(crawlerOverviewReply({ brand, response }), share, [
-      crawlerSwitcher(brand.id, 'overview', a.range),
+      crawlerSwitcher(brand.id, { tab: 'overview' }, a.range),
     ]),
   );
 }

@@ -61,5 +61,11 @@ export async function fetchCrawlerList(
     cursor: page.cursor,
     offset: page.offset ? page.offset : undefined,
   });
-  return withShareButton(reply, share, [crawlerSwitcher(brand.id, query.tab, query.range)]);
+  return withShareButton(reply, share, [
+    crawlerSwitcher(
+      brand.id,
+      { tab: query.tab, mode: query.tab === 'live' ? query.view : query.lens },
+      query.range,
+    ),
+  ]);
 }
