@@ -92,14 +92,23 @@ export function channelMention(channelId: string): Mrkdwn {
   return CHANNEL_ID.test(channelId) ? trust(`<#${channelId}>`) : escapeMrkdwn(channelId);
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `24 Nov 2026, 08:23 UTC`: the fallback a reader sees where Slack cannot render the token. */
+function readableUtc(ms: number): string {
+  const d = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
+}
+
 /**
- * `<!date^…>`: a time every reader sees in their own zone, falling back to UTC ISO text
- * (Slack "Formatting dates"). Not a finite time → "unknown time".
+ * `<!date^…>`: a time every reader sees in their own zone, falling back to readable UTC
+ * text such as `24 Nov 2026, 08:23 UTC` (Slack "Formatting dates"). Not a finite time →
+ * "unknown time".
  */
 export function slackDate(ms: number, format = '{date_short_pretty} at {time}'): Mrkdwn {
   if (!Number.isFinite(ms)) return escapeMrkdwn('unknown time');
   const seconds = Math.floor(ms / 1000);
   const safeFormat = format.replace(/[<>|^&]/g, '');
-  const fallback = new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
-  return trust(`<!date^${seconds}^${safeFormat}|${fallback}>`);
+  return trust(`<!date^${seconds}^${safeFormat}|${readableUtc(seconds * 1000)}>`);
 }

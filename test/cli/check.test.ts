@@ -95,8 +95,11 @@ describe('visibility-bot check', () => {
     db.close();
     const text = lines.join('\n');
     expect(code).toBe(1);
-    const reset = new Date(nextUtcMidnight(Date.now())).toISOString().replace('.000Z', 'Z');
-    expect(text).toContain(`: The API key's daily request quota is spent. It resets ${reset}.`);
+    const reset = new Date(nextUtcMidnight(Date.now()));
+    const month = reset.toLocaleString('en', { month: 'short', timeZone: 'UTC' });
+    expect(text).toContain(
+      `: The API key's daily request quota is spent. It resets ${reset.getUTCDate()} ${month} ${reset.getUTCFullYear()}, 00:00 UTC.`,
+    );
     expect(text).not.toMatch(/<!date|[<>]/);
     expect(backends.sim.requests).toEqual([]);
   });
