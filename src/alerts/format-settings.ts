@@ -1,7 +1,9 @@
 /**
  * Shows a subscription's settings two ways: as the `key=value` line the settings command
  * accepts (so a user can copy, edit and paste it back), and as readable lines that say
- * what each value does.
+ * what each value does. Values that differ from the defaults are marked "custom" (not
+ * "changed": that word belongs to what someone just changed, which `describeSettingChanges`
+ * states).
  */
 import { type AlertSettings, DEFAULT_ALERT_SETTINGS } from './alert-settings.js';
 
@@ -20,25 +22,109 @@ export function formatSettingsArgs(s: AlertSettings): string {
   ].join(' ');
 }
 
+/** `formatSettingsArgs` as key → value, e.g. `crawler-drop` → `40`. */
+export function settingsArgValues(s: AlertSettings): Map<string, string> {
+  return new Map(
+    formatSettingsArgs(s)
+      .split(' ')
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] as const),
+  );
+}
+
 export interface FormatSettingsOptions {
   /** The bot's DEFAULT_TIMEZONE, shown when the subscription sets none. */
   defaultTimezone: string;
 }
 
-/** Readable mrkdwn lines, one per setting; values that differ from the defaults are marked. */
+interface SettingLine {
+  key: string;
+  label: string;
+  /** The value in words, as the readable line shows it. */
+  words: (s: AlertSettings, o: FormatSettingsOptions) => string;
+  /** What the line says around the value. */
+  line: (value: string) => string;
+}
+
+const percents = (xs: readonly number[]) => xs.map((t) => `${t} %`).join(', ');
+
+/** One row per setting, in the order formatSettingsArgs prints them. */
+const LINES: readonly SettingLine[] = [
+  {
+    key: 'events',
+    label: 'Citation alerts',
+    words: (s) => (s.events.length > 0 ? s.events.map((e) => EVENT_LABEL[e]).join(', ') : 'none'),
+    line: (v) => v,
+  },
+  {
+    key: 'sentiment-drop',
+    label: 'Sentiment drop',
+    words: (s) => `${s.sentimentDrop} points`,
+    line: (v) => `alert when sentiment falls by ${v} or more`,
+  },
+  {
+    key: 'crawler-drop',
+    label: 'Crawler drop',
+    words: (s) => `${s.crawlerDropPct} %`,
+    line: (v) => `alert when AI crawler visits fall ${v} or more week over week`,
+  },
+  {
+    key: 'crawler-recovery',
+    label: 'Crawler recovery',
+    words: (s) => `${s.crawlerRecoveryPct} %`,
+    line: (v) => `one notice when the fall is back under ${v}`,
+  },
+  {
+    key: 'ai-pages',
+    label: 'AI Pages usage',
+    words: (s) => (s.aiPagesThresholds.length > 0 ? percents(s.aiPagesThresholds) : 'no usage alerts'),
+    line: (v) => (v === 'no usage alerts' ? v : `alert at ${v} of the monthly limit`),
+  },
+  { key: 'digest', label: 'Daily digest', words: (s) => s.digestTime, line: (v) => v },
+  {
+    key: 'tz',
+    label: 'Time zone',
+    words: (s, o) => s.timezone ?? `${o.defaultTimezone} (the bot's default)`,
+    line: (v) => v,
+  },
+  {
+    key: 'quiet',
+    label: 'Quiet hours',
+    words: (s) => (s.quietHours ? `${s.quietHours.start}–${s.quietHours.end}` : 'none'),
+    line: (v) => (v === 'none' ? v : `${v}; alerts wait until they end`),
+  },
+];
+
+/** Readable mrkdwn lines, one per setting; values that differ from the defaults are marked custom. */
 export function formatSettings(s: AlertSettings, opts: FormatSettingsOptions): string[] {
-  const d = DEFAULT_ALERT_SETTINGS;
-  const mark = (changed: boolean) => (changed ? ' _(changed)_' : '');
-  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  const events = s.events.length > 0 ? s.events.map((e) => EVENT_LABEL[e]).join(', ') : 'none';
-  return [
-    `• *Citation alerts* (\`events\`): ${events}${mark(!same(s.events, d.events))}`,
-    `• *Sentiment drop* (\`sentiment-drop\`): alert when sentiment falls by ${s.sentimentDrop} points or more${mark(s.sentimentDrop !== d.sentimentDrop)}`,
-    `• *Crawler drop* (\`crawler-drop\`): alert when AI crawler visits fall ${s.crawlerDropPct} % or more week over week${mark(s.crawlerDropPct !== d.crawlerDropPct)}`,
-    `• *Crawler recovery* (\`crawler-recovery\`): one notice when the fall is back under ${s.crawlerRecoveryPct} %${mark(s.crawlerRecoveryPct !== d.crawlerRecoveryPct)}`,
-    `• *AI Pages usage* (\`ai-pages\`): ${s.aiPagesThresholds.length > 0 ? `alert at ${s.aiPagesThresholds.map((t) => `${t} %`).join(', ')} of the monthly limit` : 'no usage alerts'}${mark(!same(s.aiPagesThresholds, d.aiPagesThresholds))}`,
-    `• *Daily digest* (\`digest\`): ${s.digestTime}${mark(s.digestTime !== d.digestTime)}`,
-    `• *Time zone* (\`tz\`): ${s.timezone ?? `${opts.defaultTimezone} (the bot's default)`}${mark(s.timezone !== d.timezone)}`,
-    `• *Quiet hours* (\`quiet\`): ${s.quietHours ? `${s.quietHours.start}–${s.quietHours.end}; alerts wait until they end` : 'none'}${mark(!same(s.quietHours, d.quietHours))}`,
-  ];
+  const mine = settingsArgValues(s);
+  const defaults = settingsArgValues(DEFAULT_ALERT_SETTINGS);
+  return LINES.map((l) => {
+    const custom = mine.get(l.key) !== defaults.get(l.key);
+    return `• *${l.label}* (\`${l.key}\`): ${l.line(l.words(s, opts))}${custom ? ' _(custom)_' : ''}`;
+  });
+}
+
+/**
+ * What a change did, one line per setting that differs: `*Crawler drop*: 40 % → 25 %`.
+ * Compared through the command line's values, so a setting added to formatSettingsArgs is
+ * reported too (by its key, until it gets a row here).
+ */
+export function describeSettingChanges(
+  before: AlertSettings,
+  after: AlertSettings,
+  opts: FormatSettingsOptions,
+): string[] {
+  const was = settingsArgValues(before);
+  const now = settingsArgValues(after);
+  const out: string[] = [];
+  for (const [key, value] of now) {
+    if (was.get(key) === value) continue;
+    const row = LINES.find((l) => l.key === key);
+    out.push(
+      row
+        ? `• *${row.label}*: ${row.words(before, opts)} → ${row.words(after, opts)}`
+        : `• *${key}*: ${was.get(key) ?? '?'} → ${value}`,
+    );
+  }
+  return out;
 }

@@ -227,3 +227,17 @@ export function parseSettingsArgs(
   }
   return { ok: true, settings: checked.data, changed: [...seen].map((k) => PATCH_FIELD[k]) };
 }
+
+/**
+ * One setting's value on its own (a form's field): its error names the setting like the
+ * command's do (`crawler-drop: "x" must be …`). Settings that depend on each other (the
+ * recovery level below the drop) are checked by parseSettingsArgs over all of them.
+ */
+export function parseSettingValue(
+  key: SettingKey,
+  value: string,
+): { ok: true } | { ok: false; error: string } {
+  if (value === '') return { ok: false, error: `${key} has no value; for example ${SETTING_EXAMPLES[key]}` };
+  const r = PARSERS[key](value);
+  return 'error' in r ? { ok: false, error: r.error } : { ok: true };
+}

@@ -5,7 +5,11 @@ import {
   DEFAULT_ALERT_SETTINGS,
   resolveAlertSettings,
 } from '../../src/alerts/alert-settings.js';
-import { formatSettings, formatSettingsArgs } from '../../src/alerts/format-settings.js';
+import {
+  describeSettingChanges,
+  formatSettings,
+  formatSettingsArgs,
+} from '../../src/alerts/format-settings.js';
 import { parseSettingsArgs } from '../../src/alerts/parse-settings-args.js';
 
 const ok = (input: string, base = DEFAULT_ALERT_SETTINGS) => {
@@ -150,15 +154,32 @@ describe('formatSettings', () => {
     );
   });
 
-  it('readable lines name each setting and mark changes', () => {
+  it('readable lines name each setting and mark values other than the defaults as custom', () => {
     const lines = formatSettings(
       { ...DEFAULT_ALERT_SETTINGS, crawlerDropPct: 50, quietHours: { start: '22:00', end: '07:00' } },
       { defaultTimezone: 'UTC' },
     );
     expect(lines).toHaveLength(8);
-    expect(lines.find((l) => l.includes('`crawler-drop`'))).toMatch(/50 % or more.*_\(changed\)_/);
+    expect(lines.find((l) => l.includes('`crawler-drop`'))).toMatch(/50 % or more.*_\(custom\)_/);
     expect(lines.find((l) => l.includes('`tz`'))).toContain("UTC (the bot's default)");
     expect(lines.find((l) => l.includes('`quiet`'))).toContain('22:00–07:00');
-    expect(lines.find((l) => l.includes('`events`'))).not.toContain('changed');
+    expect(lines.find((l) => l.includes('`events`'))).not.toContain('custom');
+    expect(lines.join('\n')).not.toContain('changed');
+  });
+
+  it('describeSettingChanges states each change as before → after, in words', () => {
+    const before = { ...DEFAULT_ALERT_SETTINGS, crawlerDropPct: 50 };
+    const after = {
+      ...before,
+      crawlerDropPct: 25,
+      timezone: 'Europe/Berlin',
+      quietHours: { start: '22:00', end: '07:00' },
+    };
+    expect(describeSettingChanges(before, after, { defaultTimezone: 'UTC' })).toEqual([
+      '• *Crawler drop*: 50 % → 25 %',
+      "• *Time zone*: UTC (the bot's default) → Europe/Berlin",
+      '• *Quiet hours*: none → 22:00–07:00',
+    ]);
+    expect(describeSettingChanges(after, after, { defaultTimezone: 'UTC' })).toEqual([]);
   });
 });

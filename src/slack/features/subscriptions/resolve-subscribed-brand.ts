@@ -10,7 +10,7 @@ import { escapeMrkdwn, joinMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { UserError } from '../../../messages/user-error.js';
 import { createSubscriptionsRepo, type Subscription } from '../../../store/subscriptions-repo.js';
 import { channelDefaultBrandId } from '../../commands/channel-default-brand.js';
-import { resolveBrand } from '../../commands/resolve-brand.js';
+import { BrandMissingError, resolveBrand } from '../../commands/resolve-brand.js';
 
 function notSubscribed(what: string, subs: readonly Subscription[]): UserError {
   const list = joinMrkdwn(
@@ -39,8 +39,9 @@ export function resolveSubscribedBrand(
     if (byDefault) return byDefault;
     if (subs.length === 1) return subs[0]!;
     if (subs.length === 0) throw notSubscribed('any brand', subs);
-    throw new UserError(
-      'brand_missing',
+    // With the subscribed brands, the command's answer offers them in a select that runs it again.
+    throw new BrandMissingError(
+      subs.map((s) => ({ id: s.brandId, name: s.brandName }) as Brand),
       mrkdwn`Which brand? This channel is subscribed to ${joinMrkdwn(
         subs.map((s) => mrkdwn`*${escapeMrkdwn(s.brandName)}*`),
         mrkdwn`, `,

@@ -1,21 +1,21 @@
 /**
- * `settings <brand> [key=value …]`: shows this channel's alert settings for a brand, or
- * changes the ones given (parser: src/alerts/parse-settings-args.ts). Every mistake is
- * explained at once, each with an example that works. Changes: admins only when
- * SLACK_ADMIN_USERS is set; audited.
+ * `settings [brand] [key=value …]`: without changes, opens the settings form (for whoever
+ * may change settings) and shows this channel's alert settings for the brand; with
+ * `key=value` pairs, changes those (parser: src/alerts/parse-settings-args.ts), every
+ * mistake explained at once, each with an example that works. Changes: admins only when
+ * SLACK_ADMIN_USERS is set; audited; the channel is told.
  */
 import type { AlertSettings } from '../../../alerts/alert-settings.js';
 import { formatSettingsArgs } from '../../../alerts/format-settings.js';
 import { parseSettingsArgs, SETTING_EXAMPLES, settingKeys } from '../../../alerts/parse-settings-args.js';
 import { escapeMrkdwn, joinMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { UserError } from '../../../messages/user-error.js';
-import { createSubscriptionsRepo } from '../../../store/subscriptions-repo.js';
-import type { Subcommand } from '../../commands/subcommand.js';
-import { brandName } from '../../views/brand-name.js';
-import { channelNoteText, postChannelNote, withNoteOutcome } from './post-channel-note.js';
+import type { CommandContext, Subcommand } from '../../commands/subcommand.js';
+import { openSettingsModal } from './open-settings-modal.js';
 import { resolveSubscribedBrand } from './resolve-subscribed-brand.js';
+import { announceSettings, storeSettings } from './save-settings.js';
 import { SUBSCRIPTION_WRITES } from './subscription-writes.js';
-import { commandFor, settingsReply } from './subscriptions-view.js';
+import { settingsReply } from './subscriptions-view.js';
 
 /** `crawler-drop=40 tz=default` for the keys in `changes`, as they were before: the undo line. */
 function previousValues(changes: readonly string[], before: AlertSettings): string {
@@ -26,11 +26,17 @@ function previousValues(changes: readonly string[], before: AlertSettings): stri
     .join(' ');
 }
 
+/** Whether the form may open for this user: no refusal (and no audited refusal) just for looking. */
+function mayChange(ctx: CommandContext): boolean {
+  const admins = ctx.deps.config.adminUsers;
+  return admins.length === 0 || admins.includes(ctx.userId);
+}
+
 export const settings: Subcommand = {
   name: 'settings',
   group: 'Alerts',
   usage: '/visibility settings <brand> [key=value …]',
-  summary: `Show or change this channel’s alert settings for a brand. Settings: ${settingKeys
+  summary: `Change this channel’s alert settings for a brand in a form (\`--show\`: only show them), or type the changes. Settings: ${settingKeys
     .map((k) => SETTING_EXAMPLES[k])
     .join(
       '; ',
@@ -41,6 +47,7 @@ export const settings: Subcommand = {
     '/visibility settings "Acme Analytics" digest=08:30 tz=Europe/Berlin quiet=22:00-07:00',
     '/visibility settings "Acme Analytics" events=lost,competitor sentiment-drop=25',
   ],
+  booleanFlags: ['show'],
   async run(ctx) {
     const { deps, channelId, userId } = ctx;
     const at = ctx.args.positional.findIndex((t) => t.includes('='));
@@ -52,6 +59,16 @@ export const settings: Subcommand = {
       brandWords.length > 0 ? brandWords.join(' ') : undefined,
     );
     if (changes.length === 0) {
+      // The trigger lives 3 seconds: the form opens first. Not opening it (an old trigger,
+      // Slack refusing) still leaves the settings shown, with their Edit button.
+      if (ctx.args.flags['show'] === undefined && ctx.triggerId && mayChange(ctx)) {
+        await openSettingsModal(ctx, sub).catch((err: unknown) =>
+          deps.logger.warn(
+            { code: (err as { data?: { error?: unknown } }).data?.error ?? 'unknown' },
+            'settings form not opened',
+          ),
+        );
+      }
       await ctx.respond(settingsReply(sub, deps.config.defaultTimezone));
       return;
     }
@@ -67,35 +84,16 @@ export const settings: Subcommand = {
         settings.usage,
       );
     }
-    createSubscriptionsRepo(deps.db).setSettings(channelId, sub.brandId, parsed.settings);
-    deps.auditLog.record({
-      atMs: deps.clock.now(),
-      userId,
-      channelId,
-      brandId: sub.brandId,
-      action: SUBSCRIPTION_WRITES.settings,
-      detail: { changed: parsed.changed, settings: parsed.settings },
-      result: 'ok',
-    });
     // The note quotes what was typed, so the channel sees the very change; undoing it is the
     // same keys with their previous values.
-    const typed = escapeMrkdwn(changes.join(' '));
-    const previous = previousValues(changes, sub.settings);
-    const noteFailure = await postChannelNote(
-      ctx.client,
-      deps.logger,
-      channelId,
-      channelNoteText(
-        userId,
-        mrkdwn`changed this channel's alert settings for *${brandName(sub.brandName)}*: \`${typed}\`.`,
-        mrkdwn`${commandFor('settings', sub, previous)} puts them back.`,
-      ),
-    );
-    await ctx.respond(
-      withNoteOutcome(
-        settingsReply({ ...sub, settings: parsed.settings }, deps.config.defaultTimezone, parsed.changed),
-        noteFailure,
-      ),
-    );
+    const change = {
+      sub,
+      settings: parsed.settings,
+      args: { now: changes.join(' '), was: previousValues(changes, sub.settings) },
+      changed: parsed.changed,
+      via: 'command' as const,
+    };
+    storeSettings(deps, userId, change);
+    await ctx.respond(await announceSettings(deps, ctx.client, userId, change));
   },
 };

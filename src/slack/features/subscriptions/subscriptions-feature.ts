@@ -3,13 +3,17 @@ import { alertAck } from './alert-ack.js';
 import { alertMenu } from './alert-menu.js';
 import { alertSnooze } from './alert-snooze.js';
 import { mute } from './mute.js';
+import { editSettingsButton } from './open-settings-modal.js';
 import { settings } from './settings.js';
+import { settingsSubmission } from './settings-submission.js';
 import { subscribe } from './subscribe.js';
+import { muteSelect, unsubscribeButton } from './subscription-buttons.js';
 import { subscriptions } from './subscriptions.js';
 import { unmute } from './unmute.js';
 import { unsubscribe } from './unsubscribe.js';
 
 export const subscriptionsFeature: Feature = {
   subcommands: [subscribe, unsubscribe, subscriptions, settings, mute, unmute],
-  actions: [alertAck, alertSnooze, alertMenu],
+  actions: [alertAck, alertSnooze, alertMenu, editSettingsButton, muteSelect, unsubscribeButton],
+  submissions: [settingsSubmission],
 };

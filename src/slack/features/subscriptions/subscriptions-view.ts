@@ -5,7 +5,11 @@
  */
 
 import type { AlertSettings } from '../../../alerts/alert-settings.js';
-import { formatSettings, formatSettingsArgs } from '../../../alerts/format-settings.js';
+import {
+  describeSettingChanges,
+  formatSettings,
+  formatSettingsArgs,
+} from '../../../alerts/format-settings.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
@@ -13,8 +17,11 @@ import type { Reply } from '../../../messages/reply.js';
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import type { Snooze } from '../../../store/snoozes-repo.js';
 import type { Subscription } from '../../../store/subscriptions-repo.js';
+import { brandButton } from '../../views/brand-button.js';
 import { brandName } from '../../views/brand-name.js';
 import { chunkSections } from '../../views/chunk-sections.js';
+import { shareActionsBlock } from '../../views/share-button.js';
+import { MUTE_CHOICES, SUBSCRIPTION_ACTIONS } from './subscription-actions.js';
 
 /** The snooze button's words for each kind (alert-snooze.ts says the same). */
 const KIND_LABEL: Readonly<Record<string, string>> = {
@@ -94,6 +101,49 @@ export function stateLines(s: SubscriptionState, nowMs: number): Mrkdwn[] {
 const settingsLines = (settings: AlertSettings, defaultTimezone: string): Mrkdwn[] =>
   formatSettings(settings, { defaultTimezone }).map(escapeMrkdwn);
 
+/** The block id of a subscription's buttons: the Mute select's options carry only a duration. */
+export const SUBSCRIPTION_BLOCK_PREFIX = 'vis:subs:';
+
+/** A message holds 50 blocks: past this many subscriptions, the rest are listed without buttons. */
+const MAX_WITH_BUTTONS = 20;
+
+const capitalised = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
+
+/** Edit (the settings form), Mute (a duration in words), Unsubscribe (after Slack's confirm). */
+export function subscriptionButtons(sub: Pick<Subscription, 'brandId' | 'brandName'>): KnownBlock {
+  const name = brandName(sub.brandName);
+  return {
+    type: 'actions',
+    block_id: `${SUBSCRIPTION_BLOCK_PREFIX}${sub.brandId}`,
+    elements: [
+      brandButton(mrkdwn`Edit settings`, SUBSCRIPTION_ACTIONS.edit, { brandId: sub.brandId }),
+      {
+        type: 'static_select',
+        action_id: SUBSCRIPTION_ACTIONS.mute,
+        placeholder: { type: 'plain_text', text: mrkdwn`Mute alerts…` },
+        options: MUTE_CHOICES.map((d) => ({
+          text: { type: 'plain_text', text: escapeMrkdwn(capitalised(d)) },
+          value: d,
+        })),
+      },
+      brandButton(
+        mrkdwn`Unsubscribe`,
+        SUBSCRIPTION_ACTIONS.unsubscribe,
+        { brandId: sub.brandId },
+        {
+          style: 'danger',
+          confirm: {
+            title: mrkdwn`Unsubscribe?`,
+            text: mrkdwn`This channel will no longer get alerts or the daily digest for *${name}*. Alerts held for a mute or quiet hours are dropped.`,
+            confirm: mrkdwn`Unsubscribe`,
+            deny: mrkdwn`Keep it`,
+          },
+        },
+      ),
+    ],
+  };
+}
+
 export function subscriptionsReply(
   states: readonly SubscriptionState[],
   defaultTimezone: string,
@@ -103,29 +153,33 @@ export function subscriptionsReply(
     const text = mrkdwn`This channel has no subscriptions. Start one with \`/visibility subscribe "Acme Analytics"\` (alerts and the daily digest), or add \`alerts\` or \`digest\` for just one.`;
     return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] };
   }
-  const lines: Mrkdwn[] = [];
-  for (const s of states) {
+  const blocks: KnownBlock[] = [
+    { type: 'header', text: { type: 'plain_text', text: mrkdwn`Subscriptions in this channel` } },
+  ];
+  const rest: Mrkdwn[] = [];
+  for (const [i, s] of states.entries()) {
     const { sub } = s;
-    lines.push(
+    const lines = [
       mrkdwn`*${brandName(sub.brandName)}*: ${escapeMrkdwn(receives(sub, defaultTimezone))}`,
       ...stateLines(s, nowMs),
       mrkdwn`Settings: \`${escapeMrkdwn(formatSettingsArgs(sub.settings))}\``,
-      mrkdwn``,
-    );
+    ];
+    if (i < MAX_WITH_BUTTONS) blocks.push(...chunkSections(lines), subscriptionButtons(sub));
+    else rest.push(...lines, mrkdwn``);
   }
-  const blocks: KnownBlock[] = [
-    { type: 'header', text: { type: 'plain_text', text: mrkdwn`Subscriptions in this channel` } },
-    ...chunkSections(lines.slice(0, -1)),
+  if (rest.length > 0) blocks.push(...chunkSections(rest.slice(0, -1)));
+  blocks.push(
     {
       type: 'context',
       elements: [
         {
           type: 'mrkdwn',
-          text: mrkdwn`Change one with \`/visibility settings &lt;brand&gt; key=value …\`; \`/visibility help settings\` lists the settings.`,
+          text: mrkdwn`Or type it: \`/visibility settings &lt;brand&gt; key=value …\`; \`/visibility help settings\` lists the settings.`,
         },
       ],
     },
-  ];
+    shareActionsBlock('subscriptions'),
+  );
   const plain = states
     .map(({ sub }) => {
       const flags = [
@@ -163,26 +217,41 @@ export function subscribedReply(sub: Subscription, o: { created: boolean; defaul
 export function settingsReply(
   sub: Subscription,
   defaultTimezone: string,
-  changed: readonly string[] = [],
+  o: { before?: AlertSettings } = {},
 ): Reply {
   const name = brandName(sub.brandName);
-  const head =
-    changed.length > 0
-      ? mrkdwn`:white_check_mark: Updated the alert settings for *${name}* in this channel.`
-      : mrkdwn`Alert settings for *${name}* in this channel:`;
+  const changes = o.before
+    ? describeSettingChanges(o.before, sub.settings, { defaultTimezone }).map(escapeMrkdwn)
+    : [];
+  const head = o.before
+    ? mrkdwn`:white_check_mark: Updated the alert settings for *${name}* in this channel${
+        changes.length > 0 ? mrkdwn`:` : mrkdwn`; nothing was different from before.`
+      }`
+    : mrkdwn`Alert settings for *${name}* in this channel:`;
   const lines = [
     head,
+    ...changes,
+    ...(o.before
+      ? [mrkdwn``, mrkdwn`All the settings now (_custom_ marks those not at their default):`]
+      : []),
     ...settingsLines(sub.settings, defaultTimezone),
     mrkdwn``,
-    mrkdwn`To change them, copy, edit and send: ${commandFor('settings', sub, formatSettingsArgs(sub.settings))}`,
+    mrkdwn`To change them, use *Edit settings*, or copy, edit and send: ${commandFor('settings', sub, formatSettingsArgs(sub.settings))}`,
   ];
   return {
     text: truncatePlain(
-      escapeMrkdwn(
-        `${changed.length > 0 ? mrkdwn`Updated: ` : mrkdwn``}${sub.brandName}: ${formatSettingsArgs(sub.settings)}`,
-      ),
+      escapeMrkdwn(`${o.before ? 'Updated: ' : ''}${sub.brandName}: ${formatSettingsArgs(sub.settings)}`),
       L.fallbackText,
     ),
-    blocks: chunkSections(lines),
+    blocks: [
+      ...chunkSections(lines),
+      {
+        type: 'actions',
+        block_id: `${SUBSCRIPTION_BLOCK_PREFIX}settings`,
+        elements: [brandButton(mrkdwn`Edit settings`, SUBSCRIPTION_ACTIONS.edit, { brandId: sub.brandId })],
+      },
+      // Shown again, not opened: the share re-runs the command, and a form would pop up for the sharer.
+      shareActionsBlock(`settings ${sub.brandId} --show`),
+    ],
   };
 }

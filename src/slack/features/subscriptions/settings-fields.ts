@@ -1,0 +1,288 @@
+/**
+ * The settings form's fields, one row per setting of the `settings` command. Each field
+ * turns what the form holds into the command's `key=value` value and is checked by the
+ * command's own parser, so the form and the command accept exactly the same settings and
+ * say the same things about mistakes (shown under the field instead of in a list). A new
+ * setting is one more row here (a boolean one: a `choices` row with its on value).
+ */
+import type { AlertSettings } from '../../../alerts/alert-settings.js';
+import { DEFAULT_ALERT_SETTINGS } from '../../../alerts/alert-settings.js';
+import { formatSettingsArgs, settingsArgValues } from '../../../alerts/format-settings.js';
+import {
+  parseSettingsArgs,
+  parseSettingValue,
+  type SettingKey,
+} from '../../../alerts/parse-settings-args.js';
+import type { KnownBlock } from '../../../messages/block-kit-types.js';
+import { escapeMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
+import { INPUT_ACTION_ID } from '../../views/brand-form-modal.js';
+import { DEFAULT_ZONE_VALUE, timeZoneSelect } from './time-zone-select.js';
+
+type Values = Record<string, Record<string, unknown>>;
+
+interface Choice {
+  value: string;
+  label: string;
+}
+
+type FieldKind =
+  /** A number or a list typed in; empty means the default. */
+  | { type: 'text'; unit: string; example: string }
+  /** Ticked options joined with commas; none ticked is `none` ("off" for a one-option switch). */
+  | { type: 'choices'; choices: readonly Choice[]; noneValue: string }
+  | { type: 'time' }
+  | { type: 'zone' }
+  /** Two time pickers, `from-to`; both empty is `off`. */
+  | { type: 'range' };
+
+export interface SettingField {
+  key: SettingKey;
+  label: string;
+  kind: FieldKind;
+}
+
+export const SETTINGS_FIELDS: readonly SettingField[] = [
+  {
+    key: 'events',
+    label: 'Citation changes that alert',
+    kind: {
+      type: 'choices',
+      choices: [
+        { value: 'lost', label: 'A citation is lost' },
+        { value: 'competitor', label: 'A competitor appears on a cited page' },
+        { value: 'sentiment', label: 'Sentiment falls' },
+      ],
+      noneValue: 'none',
+    },
+  },
+  {
+    key: 'sentiment-drop',
+    label: 'Sentiment drop that alerts (points)',
+    kind: { type: 'text', unit: ' points', example: '25' },
+  },
+  {
+    key: 'crawler-drop',
+    label: 'AI crawler visit drop that alerts (%)',
+    kind: { type: 'text', unit: ' %', example: '30' },
+  },
+  {
+    key: 'crawler-recovery',
+    label: 'Crawler recovered when the drop is back under (%)',
+    kind: { type: 'text', unit: ' %', example: '15' },
+  },
+  {
+    key: 'ai-pages',
+    label: 'AI Pages usage levels that alert (%)',
+    kind: { type: 'text', unit: ' %', example: '75, 95 (or off)' },
+  },
+  { key: 'digest', label: 'Daily digest time', kind: { type: 'time' } },
+  { key: 'tz', label: 'Time zone', kind: { type: 'zone' } },
+  { key: 'quiet', label: 'Quiet hours start (alerts wait until they end)', kind: { type: 'range' } },
+];
+
+export const fieldBlockId = (key: SettingKey): string => `settings_${key}`;
+/** The second picker of a range (quiet hours' end). */
+export const rangeEndBlockId = (key: SettingKey): string => `settings_${key}_end`;
+
+const plain = (text: string) => ({ type: 'plain_text' as const, text: escapeMrkdwn(text) });
+const defaultArgs = settingsArgValues(DEFAULT_ALERT_SETTINGS);
+
+/** `80,90,100` → `80, 90, 100 %`: the default as the form shows it. */
+function shown(value: string, unit: string): string {
+  return `${value.split(',').join(', ')}${unit}`;
+}
+
+function choiceOption(c: Choice) {
+  return { text: plain(c.label), value: c.value };
+}
+
+/** The form's input blocks, filled with `settings` (a default left empty, its value in the hint). */
+export function settingsInputs(settings: AlertSettings, defaultTimezone: string): KnownBlock[] {
+  const current = settingsArgValues(settings);
+  const blocks: KnownBlock[] = [];
+  for (const f of SETTINGS_FIELDS) {
+    const value = current.get(f.key) ?? '';
+    const dflt = defaultArgs.get(f.key) ?? '';
+    const base = { type: 'input' as const, block_id: fieldBlockId(f.key), label: plain(f.label) };
+    switch (f.kind.type) {
+      case 'text':
+        blocks.push({
+          ...base,
+          optional: true,
+          hint: plain(`Default ${shown(dflt, f.kind.unit)}. Leave it empty for the default.`),
+          element: {
+            type: 'plain_text_input',
+            action_id: INPUT_ACTION_ID,
+            placeholder: plain(`default ${shown(dflt, f.kind.unit)}, e.g. ${f.kind.example}`),
+            ...(value !== dflt ? { initial_value: value.split(',').join(', ') } : {}),
+          },
+        });
+        break;
+      case 'choices': {
+        const on = value === f.kind.noneValue ? [] : value.split(',');
+        const initial = f.kind.choices.filter((c) => on.includes(c.value)).map(choiceOption);
+        const defaults = f.kind.choices.filter((c) => dflt.split(',').includes(c.value));
+        blocks.push({
+          ...base,
+          optional: true,
+          hint: plain(
+            `Default: ${defaults.length > 0 ? defaults.map((c) => c.label.toLowerCase()).join('; ') : 'none'}.`,
+          ),
+          element: {
+            type: 'checkboxes',
+            action_id: INPUT_ACTION_ID,
+            options: f.kind.choices.map(choiceOption),
+            ...(initial.length > 0 ? { initial_options: initial } : {}),
+          },
+        });
+        break;
+      }
+      case 'time':
+        blocks.push({
+          ...base,
+          optional: true,
+          hint: plain(`In the subscription's time zone. Default ${dflt}.`),
+          element: { type: 'timepicker', action_id: INPUT_ACTION_ID, initial_time: value },
+        });
+        break;
+      case 'zone':
+        blocks.push({
+          ...base,
+          hint: plain('Digests, quiet hours and "mute until" times are read in this zone.'),
+          element: timeZoneSelect(INPUT_ACTION_ID, settings.timezone, defaultTimezone) as unknown as Extract<
+            KnownBlock,
+            { type: 'input' }
+          >['element'],
+        });
+        break;
+      case 'range': {
+        const [from, to] = value === 'off' ? [] : value.split('-');
+        blocks.push(
+          {
+            ...base,
+            optional: true,
+            hint: plain('Leave both empty for no quiet hours.'),
+            element: {
+              type: 'timepicker',
+              action_id: INPUT_ACTION_ID,
+              ...(from ? { initial_time: from } : {}),
+            },
+          },
+          {
+            type: 'input',
+            block_id: rangeEndBlockId(f.key),
+            optional: true,
+            label: plain('Quiet hours end'),
+            element: { type: 'timepicker', action_id: INPUT_ACTION_ID, ...(to ? { initial_time: to } : {}) },
+          },
+        );
+        break;
+      }
+    }
+  }
+  return blocks;
+}
+
+function state(values: Values, blockId: string): Record<string, unknown> {
+  const v = values[blockId]?.[INPUT_ACTION_ID];
+  return typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {};
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+
+/** The field's `key=value` value from the submitted form; '' = not given (the default). */
+function fieldValue(f: SettingField, values: Values): { value: string } | { error: string } {
+  const s = state(values, fieldBlockId(f.key));
+  switch (f.kind.type) {
+    case 'text':
+      // "80, 90, 100" and "30 %" read like the command's 80,90,100 and 30.
+      return {
+        value: str(s['value'])
+          .replace(/\s*%/g, '')
+          .replace(/\s*,\s*/g, ','),
+      };
+    case 'choices': {
+      const picked = Array.isArray(s['selected_options'])
+        ? (s['selected_options'] as Array<{ value?: unknown }>).map((o) => str(o.value)).filter(Boolean)
+        : [];
+      return { value: picked.length > 0 ? picked.join(',') : f.kind.noneValue };
+    }
+    case 'time':
+      return { value: str(s['selected_time']) };
+    case 'zone': {
+      const zone = str((s['selected_option'] as { value?: unknown } | null | undefined)?.value);
+      return { value: zone === DEFAULT_ZONE_VALUE ? 'default' : zone };
+    }
+    case 'range': {
+      const from = str(s['selected_time']);
+      const to = str(state(values, rangeEndBlockId(f.key))['selected_time']);
+      if (from === '' && to === '') return { value: 'off' };
+      if (from === '' || to === '') return { error: 'Give both a start and an end, or leave both empty.' };
+      return { value: `${from}-${to}` };
+    }
+  }
+}
+
+export type SettingsFormResult =
+  | { ok: true; settings: AlertSettings }
+  | { ok: false; errors: Record<string, string> };
+
+/** The parser's "crawler-drop: …" without the key the field's label already says. */
+const withoutKey = (key: string, error: string): string =>
+  error.startsWith(`${key}: `)
+    ? `${error.charAt(key.length + 2).toUpperCase()}${error.slice(key.length + 3)}.`
+    : `${error}.`;
+
+/** Where an error about a range goes: its end picker when the two are the same time. */
+const errorBlock = (f: SettingField, error: string): string =>
+  f.kind.type === 'range' && /differ/.test(error) ? rangeEndBlockId(f.key) : fieldBlockId(f.key);
+
+/**
+ * Reads the submitted form against the subscription's settings: every field's mistake
+ * under that field at once, else the settings to save.
+ */
+export function readSettingsForm(values: Values): SettingsFormResult {
+  const errors: Record<string, string> = {};
+  const tokens: string[] = [];
+  for (const f of SETTINGS_FIELDS) {
+    const got = fieldValue(f, values);
+    if ('error' in got) {
+      errors[f.kind.type === 'range' ? rangeEndBlockId(f.key) : fieldBlockId(f.key)] = got.error;
+      continue;
+    }
+    const value = got.value === '' ? (defaultArgs.get(f.key) ?? '') : got.value;
+    const checked = parseSettingValue(f.key, value);
+    if (!checked.ok) errors[errorBlock(f, checked.error)] = withoutKey(f.key, checked.error);
+    else tokens.push(`${f.key}=${value}`);
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  // Every field is given, so the form's settings do not depend on the stored ones.
+  const parsed = parseSettingsArgs(tokens, DEFAULT_ALERT_SETTINGS);
+  if (!parsed.ok) {
+    // Only settings that depend on each other get here: the recovery level vs the drop.
+    return {
+      ok: false,
+      errors: {
+        [fieldBlockId('crawler-recovery')]: parsed.errors
+          .map((e) => withoutKey('crawler-recovery', e))
+          .join(' '),
+      },
+    };
+  }
+  return { ok: true, settings: parsed.settings };
+}
+
+/** The `key=value` pairs of `after` that differ from `before`: what the command would have been. */
+export function changedArgs(before: AlertSettings, after: AlertSettings): { now: string; was: string } {
+  const was = settingsArgValues(before);
+  const pairs = formatSettingsArgs(after)
+    .split(' ')
+    .filter((p) => was.get(p.slice(0, p.indexOf('='))) !== p.slice(p.indexOf('=') + 1));
+  const keys = pairs.map((p) => p.slice(0, p.indexOf('=')));
+  return { now: pairs.join(' '), was: keys.map((k) => `${k}=${was.get(k)}`).join(' ') };
+}
+
+/** Above the inputs: what the form changes and where. */
+export function settingsIntro(brand: Mrkdwn): Mrkdwn {
+  return mrkdwn`Alert settings for *${brand}* in this channel. Empty fields use the default shown under them.`;
+}
