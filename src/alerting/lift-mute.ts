@@ -23,27 +23,40 @@ export function liftMute(
   defaultTimezone: string,
   nowMs: number,
 ): { released: number } {
+  return transaction(db, () => {
+    createSubscriptionsRepo(db).setMutedUntil(sub.channelId, sub.brandId, null);
+    return { released: reholdHeldAlerts(db, { ...sub, mutedUntilMs: null }, defaultTimezone, nowMs) };
+  });
+}
+
+/**
+ * Gives each alert message held for (channel, brand) the hold it has now: `sub`'s mute,
+ * the snoozes still running for its kinds, quiet hours. After a hold was lifted (a mute,
+ * a snooze), what nothing else holds is released. Returns how many were released.
+ */
+export function reholdHeldAlerts(
+  db: Db,
+  sub: Pick<Subscription, 'channelId' | 'brandId' | 'mutedUntilMs' | 'settings'>,
+  defaultTimezone: string,
+  nowMs: number,
+): number {
   const outbox = createOutboxRepo(db);
   const snoozed = createSnoozesRepo(db).active(sub.channelId, sub.brandId, nowMs);
   const base = {
-    mutedUntilMs: null,
+    mutedUntilMs: sub.mutedUntilMs,
     quietHours: sub.settings.quietHours,
     timeZone: sub.settings.timezone ?? defaultTimezone,
   };
-  return transaction(db, () => {
-    createSubscriptionsRepo(db).setMutedUntil(sub.channelId, sub.brandId, null);
-    let released = 0;
-    for (const row of outbox.listHeld(sub.channelId)) {
-      if (row.brandId !== sub.brandId || row.kind !== 'alert') continue;
-      const kinds = kindsOf(row.payload);
-      const holds = (kinds.length > 0 ? kinds : [undefined]).map(
-        (k) =>
-          alertHoldUntil(nowMs, { ...base, snoozedUntilMs: k === undefined ? null : snoozed.get(k) }) ??
-          nowMs,
-      );
-      const until = Math.max(...holds);
-      if (outbox.rehold(row.id, until) && until <= nowMs) released += 1;
-    }
-    return { released };
-  });
+  let released = 0;
+  for (const row of outbox.listHeld(sub.channelId)) {
+    if (row.brandId !== sub.brandId || row.kind !== 'alert') continue;
+    const kinds = kindsOf(row.payload);
+    const holds = (kinds.length > 0 ? kinds : [undefined]).map(
+      (k) =>
+        alertHoldUntil(nowMs, { ...base, snoozedUntilMs: k === undefined ? null : snoozed.get(k) }) ?? nowMs,
+    );
+    const until = Math.max(...holds);
+    if (outbox.rehold(row.id, until) && until <= nowMs) released += 1;
+  }
+  return released;
 }

@@ -3,17 +3,25 @@
  * of an alert's menu, see alert-menu.ts): that kind of alert
  * for that brand in that channel is muted for 24 hours (DESIGN.md "Alert semantics"); the
  * person who clicked is told until when, privately, and the channel who snoozed what. Audited. Anyone who can see the alert
- * may snooze it: it only quiets this channel, and it ends by itself.
+ * may snooze it: it only quiets this channel, and it ends by itself. Both messages carry
+ * an Undo button (vis:alert:unsnooze) that lifts the snooze at once and releases the
+ * alerts it held; anyone who could snooze may undo.
  */
+import { reholdHeldAlerts } from '../../../alerting/lift-mute.js';
 import { type AlertKind, alertKinds } from '../../../alerts/types.js';
 import { ALERT_ACTIONS } from '../../../messages/alert-message.js';
+import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { channelMention, escapeMrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
 import { textReply } from '../../../messages/reply.js';
 import { UserError } from '../../../messages/user-error.js';
 import { createSnoozesRepo } from '../../../store/snoozes-repo.js';
+import { createSubscriptionsRepo } from '../../../store/subscriptions-repo.js';
+import { transaction } from '../../../store/transaction.js';
 import type { ActionContext, ActionHandler } from '../../actions/action-handler.js';
 import { parseActionValue } from '../../actions/parse-action-value.js';
+import { brandButton } from '../../views/brand-button.js';
 import { channelNoteText, postChannelNote, withNoteOutcome } from './post-channel-note.js';
+import { SUBSCRIPTION_ACTIONS } from './subscription-actions.js';
 
 export const SNOOZE_MS = 24 * 60 * 60 * 1000;
 
@@ -29,6 +37,21 @@ const KIND_LABEL: Readonly<Record<AlertKind, string>> = {
 };
 
 const isAlertKind = (k: unknown): k is AlertKind => alertKinds.includes(k as AlertKind);
+
+/** The Undo button under a snooze's note and confirmation. */
+function undoBlock(brandId: string, kind: AlertKind): KnownBlock {
+  return {
+    type: 'actions',
+    block_id: `${SUBSCRIPTION_ACTIONS.unsnooze}:${kind}`,
+    elements: [brandButton(mrkdwn`Undo snooze`, SUBSCRIPTION_ACTIONS.unsnooze, { brandId, kind })],
+  };
+}
+
+const brandNameOf = (ctx: ActionContext, brandId: string): Promise<string | null> =>
+  ctx
+    .resolveBrand(brandId)
+    .then((b) => b.name)
+    .catch(() => null);
 
 /** Snoozes one kind of the brand's alerts in the clicked channel; the Snooze button and an alert's menu both end here. */
 export async function snoozeAlertKind(ctx: ActionContext, brandId: string, kind: AlertKind): Promise<void> {
@@ -53,10 +76,7 @@ export async function snoozeAlertKind(ctx: ActionContext, brandId: string, kind:
     detail: { kind, untilMs },
     result: 'ok',
   });
-  const name = await ctx
-    .resolveBrand(brandId)
-    .then((b) => b.name)
-    .catch(() => null);
+  const name = await brandNameOf(ctx, brandId);
   const whose = name ? mrkdwn` for *${escapeMrkdwn(name)}*` : mrkdwn``;
   const noteFailure = await postChannelNote(
     ctx.client,
@@ -65,19 +85,81 @@ export async function snoozeAlertKind(ctx: ActionContext, brandId: string, kind:
     channelNoteText(
       ctx.userId,
       mrkdwn`snoozed ${escapeMrkdwn(KIND_LABEL[kind].toLowerCase())}${whose} in this channel until ${slackDate(untilMs)}.`,
-      mrkdwn`They come back by themselves then; other alerts still come through.`,
+      mrkdwn`They come back by themselves then, or at once with *Undo snooze*; other alerts still come through.`,
     ),
+    [undoBlock(brandId, kind)],
+  );
+  const reply = textReply(
+    mrkdwn`:zzz: ${escapeMrkdwn(KIND_LABEL[kind])}${whose} are snoozed in ${channelMention(channelId)} until ${slackDate(untilMs)}. Other alerts still come through. *Undo snooze* lifts it now.`,
+    { replaceOriginal: false },
   );
   await ctx.respond(
-    withNoteOutcome(
-      textReply(
-        mrkdwn`:zzz: ${escapeMrkdwn(KIND_LABEL[kind])}${whose} are snoozed in ${channelMention(channelId)} until ${slackDate(untilMs)}. Other alerts still come through.`,
-        { replaceOriginal: false },
-      ),
-      noteFailure,
-    ),
+    withNoteOutcome({ ...reply, blocks: [...reply.blocks, undoBlock(brandId, kind)] }, noteFailure),
   );
 }
+
+/** Undo snooze: the kind is back on in the clicked channel, and what only the snooze held is released. */
+export const alertUnsnooze: ActionHandler = {
+  prefix: SUBSCRIPTION_ACTIONS.unsnooze,
+  async run(ctx) {
+    const { brandId, kind } = parseActionValue(ctx.action.value);
+    const channelId = ctx.channelId;
+    if (typeof brandId !== 'string' || !isAlertKind(kind) || !channelId)
+      throw new UserError(
+        'stale_action',
+        mrkdwn`That button is from an older message; run the command again.`,
+      );
+    const now = ctx.deps.clock.now();
+    const name = await brandNameOf(ctx, brandId);
+    const whose = name ? mrkdwn` for *${escapeMrkdwn(name)}*` : mrkdwn``;
+    const label = escapeMrkdwn(KIND_LABEL[kind]);
+    const snoozes = createSnoozesRepo(ctx.deps.db);
+    if (!snoozes.active(channelId, brandId, now).has(kind)) {
+      await ctx.respond(
+        textReply(mrkdwn`${label}${whose} are not snoozed in this channel (any more); nothing changed.`, {
+          replaceOriginal: false,
+        }),
+      );
+      return;
+    }
+    const released = transaction(ctx.deps.db, () => {
+      snoozes.clear(channelId, brandId, kind);
+      const sub = createSubscriptionsRepo(ctx.deps.db).get(channelId, brandId);
+      return sub ? reholdHeldAlerts(ctx.deps.db, sub, ctx.deps.config.defaultTimezone, now) : 0;
+    });
+    ctx.deps.auditLog.record({
+      atMs: now,
+      userId: ctx.userId,
+      channelId,
+      brandId,
+      action: 'alert.unsnooze',
+      detail: { kind, released },
+      result: 'ok',
+    });
+    const held =
+      released > 0
+        ? mrkdwn` ${released} held alert message${released === 1 ? mrkdwn`` : mrkdwn`s`} will arrive shortly, together.`
+        : mrkdwn``;
+    const noteFailure = await postChannelNote(
+      ctx.client,
+      ctx.deps.logger,
+      channelId,
+      channelNoteText(
+        ctx.userId,
+        mrkdwn`lifted the snooze: ${escapeMrkdwn(KIND_LABEL[kind].toLowerCase())}${whose} are back on in this channel.${held}`,
+        mrkdwn`*Snooze* on an alert quiets them again.`,
+      ),
+    );
+    await ctx.respond(
+      withNoteOutcome(
+        textReply(mrkdwn`:bell: ${label}${whose} are back on in ${channelMention(channelId)}.${held}`, {
+          replaceOriginal: false,
+        }),
+        noteFailure,
+      ),
+    );
+  },
+};
 
 export const alertSnooze: ActionHandler = {
   prefix: ALERT_ACTIONS.snooze,

@@ -8,6 +8,7 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../../logger.js';
+import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { type Mrkdwn, mrkdwn, userMention } from '../../../messages/mrkdwn.js';
 import { mrkdwnSection, type Reply } from '../../../messages/reply.js';
 
@@ -28,13 +29,15 @@ export async function postChannelNote(
   logger: Logger,
   channelId: string,
   text: Mrkdwn,
+  /** Buttons under the note (an Undo), for anyone in the channel. */
+  actions: readonly KnownBlock[] = [],
 ): Promise<Mrkdwn> {
   try {
     await client.chat.postMessage({
       channel: channelId,
       text: String(text),
       // The note is already mrkdwn we built and escaped; Slack should not re-link names.
-      blocks: [mrkdwnSection(text)],
+      blocks: [mrkdwnSection(text), ...actions],
       unfurl_links: false,
       unfurl_media: false,
       metadata: { event_type: CHANNEL_NOTE_EVENT, event_payload: {} },

@@ -1,7 +1,7 @@
 import type { Feature } from '../../feature.js';
 import { alertAck } from './alert-ack.js';
 import { alertMenu } from './alert-menu.js';
-import { alertSnooze } from './alert-snooze.js';
+import { alertSnooze, alertUnsnooze } from './alert-snooze.js';
 import { mute } from './mute.js';
 import { editSettingsButton } from './open-settings-modal.js';
 import { settings } from './settings.js';
@@ -14,6 +14,14 @@ import { unsubscribe } from './unsubscribe.js';
 
 export const subscriptionsFeature: Feature = {
   subcommands: [subscribe, unsubscribe, subscriptions, settings, mute, unmute],
-  actions: [alertAck, alertSnooze, alertMenu, editSettingsButton, muteSelect, unsubscribeButton],
+  actions: [
+    alertAck,
+    alertSnooze,
+    alertUnsnooze,
+    alertMenu,
+    editSettingsButton,
+    muteSelect,
+    unsubscribeButton,
+  ],
   submissions: [settingsSubmission],
 };
