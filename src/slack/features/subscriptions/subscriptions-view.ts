@@ -174,7 +174,7 @@ export function subscriptionsReply(
       elements: [
         {
           type: 'mrkdwn',
-          text: mrkdwn`Or type it: \`/visibility settings &lt;brand&gt; key=value …\`; \`/visibility help settings\` lists the settings.`,
+          text: mrkdwn`Change one with \`/visibility settings &lt;brand&gt; key=value …\`; \`/visibility help settings\` lists the settings. *Edit settings* opens them in a form.`,
         },
       ],
     },
@@ -236,7 +236,7 @@ export function settingsReply(
       : []),
     ...settingsLines(sub.settings, defaultTimezone),
     mrkdwn``,
-    mrkdwn`To change them, use *Edit settings*, or copy, edit and send: ${commandFor('settings', sub, formatSettingsArgs(sub.settings))}`,
+    mrkdwn`To change them, copy, edit and send: ${commandFor('settings', sub, formatSettingsArgs(sub.settings))} · or use *Edit settings*.`,
   ];
   return {
     text: truncatePlain(
