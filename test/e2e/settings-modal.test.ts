@@ -307,6 +307,9 @@ describe('the subscriptions list’s buttons', () => {
     expect(messageText(notes.at(-1)!)).toContain(
       `<@${USER}> muted alerts for *Acme Analytics* in this channel for 4 hours`,
     );
+    // The list clicked now says so.
+    const listNow = () => h.slack.ephemeralMessages(USER).find((m) => m.ts === listTs)!;
+    await h.slack.waitFor(() => messageText(listNow()).includes(':no_bell: *Muted* until'), 5000);
 
     // Unsubscribe (Slack asked to confirm before sending the click).
     await h.slack.blockAction(h.appUrl, {
@@ -314,12 +317,13 @@ describe('the subscriptions list’s buttons', () => {
       responseUrlId: res.responseUrlId,
       messageTs: listTs,
     });
-    const gone = await h.slack.waitFor(() => h.slack.responsesFor(res.responseUrlId)[2], 5000);
+    const gone = await h.slack.waitFor(() => h.slack.responsesFor(res.responseUrlId)[3], 5000);
     expect((gone.body as { text: string }).text).toContain(
       'This channel no longer gets alerts or digests for *Acme Analytics*',
     );
     expect(subOf(ch)).toBeNull();
     notes = await notesUntil(ch, 3);
     expect(messageText(notes.at(-1)!)).toContain(`<@${USER}> unsubscribed this channel`);
+    await h.slack.waitFor(() => messageText(listNow()).includes('This channel has no subscriptions'), 5000);
   });
 });

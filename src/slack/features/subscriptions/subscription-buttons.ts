@@ -2,7 +2,8 @@
  * The buttons under each subscription in `subscriptions`: Mute (a duration in words picked
  * from a select) and Unsubscribe (after Slack's confirm dialog) do what the typed commands
  * do, by running them for that brand with the clicker's rights, so the answer, the audit
- * entry and the channel note are the same. Edit lives in open-settings-modal.ts.
+ * entry and the channel note are the same; then the list clicked is brought up to date.
+ * Edit lives in open-settings-modal.ts.
  */
 import { mrkdwn } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
@@ -12,7 +13,8 @@ import { parseActionValue } from '../../actions/parse-action-value.js';
 import type { CommandContext, Subcommand } from '../../commands/subcommand.js';
 import { mute } from './mute.js';
 import { MUTE_CHOICES, SUBSCRIPTION_ACTIONS } from './subscription-actions.js';
-import { SUBSCRIPTION_BLOCK_PREFIX } from './subscriptions-view.js';
+import { subscriptionStates } from './subscriptions.js';
+import { SUBSCRIPTION_BLOCK_PREFIX, subscriptionsReply } from './subscriptions-view.js';
 import { unsubscribe } from './unsubscribe.js';
 
 const stale = () =>
@@ -45,6 +47,16 @@ async function runAsTyped(ctx: ActionContext, sub: Subcommand, positional: strin
     subcommands: [sub],
   };
   await sub.run(commandCtx);
+  // The list clicked shows the change too (muted until…, or the subscription gone).
+  const now = ctx.deps.clock.now();
+  await ctx.respond({
+    ...subscriptionsReply(
+      subscriptionStates(ctx.deps, ctx.channelId, now),
+      ctx.deps.config.defaultTimezone,
+      now,
+    ),
+    replaceOriginal: true,
+  });
 }
 
 export const muteSelect: ActionHandler = {

@@ -9,7 +9,27 @@ import { createOutboxRepo } from '../../../store/outbox-repo.js';
 import { createSnoozesRepo } from '../../../store/snoozes-repo.js';
 import { createSubscriptionsRepo } from '../../../store/subscriptions-repo.js';
 import type { Subcommand } from '../../commands/subcommand.js';
-import { subscriptionsReply } from './subscriptions-view.js';
+import type { SlackDeps } from '../../slack-deps.js';
+import { type SubscriptionState, subscriptionsReply } from './subscriptions-view.js';
+
+/** The channel's subscriptions with what holds each back now, as the list shows them. */
+export function subscriptionStates(
+  deps: Pick<SlackDeps, 'db'>,
+  channelId: string,
+  nowMs: number,
+): SubscriptionState[] {
+  const snoozes = createSnoozesRepo(deps.db)
+    .listActive(nowMs)
+    .filter((z) => z.channelId === channelId);
+  const held = createOutboxRepo(deps.db).listHeld(channelId);
+  return createSubscriptionsRepo(deps.db)
+    .listByChannel(channelId)
+    .map((sub) => ({
+      sub,
+      snoozes: snoozes.filter((z) => z.brandId === sub.brandId),
+      held: held.filter((r) => r.brandId === sub.brandId).length,
+    }));
+}
 
 export const subscriptions: Subcommand = {
   name: 'subscriptions',
@@ -24,17 +44,7 @@ export const subscriptions: Subcommand = {
       throw ctx.usageError(mrkdwn`\`subscriptions\` takes no arguments; it lists this channel’s.`);
     const { deps, channelId } = ctx;
     const now = deps.clock.now();
-    const snoozes = createSnoozesRepo(deps.db)
-      .listActive(now)
-      .filter((z) => z.channelId === channelId);
-    const held = createOutboxRepo(deps.db).listHeld(channelId);
-    const states = createSubscriptionsRepo(deps.db)
-      .listByChannel(channelId)
-      .map((sub) => ({
-        sub,
-        snoozes: snoozes.filter((z) => z.brandId === sub.brandId),
-        held: held.filter((r) => r.brandId === sub.brandId).length,
-      }));
+    const states = subscriptionStates(deps, channelId, now);
     await ctx.respond(subscriptionsReply(states, deps.config.defaultTimezone, now));
   },
 };
