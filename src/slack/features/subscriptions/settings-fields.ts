@@ -149,10 +149,7 @@ export function settingsInputs(settings: AlertSettings, defaultTimezone: string)
         blocks.push({
           ...base,
           hint: plain('Digests, quiet hours and "mute until" times are read in this zone.'),
-          element: timeZoneSelect(INPUT_ACTION_ID, settings.timezone, defaultTimezone) as unknown as Extract<
-            KnownBlock,
-            { type: 'input' }
-          >['element'],
+          element: timeZoneSelect(INPUT_ACTION_ID, settings.timezone, defaultTimezone),
         });
         break;
       case 'range': {

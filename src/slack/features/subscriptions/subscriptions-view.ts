@@ -247,7 +247,7 @@ export function settingsReply(
       ...chunkSections(lines),
       {
         type: 'actions',
-        block_id: `${SUBSCRIPTION_BLOCK_PREFIX}settings`,
+        block_id: 'vis:settings:buttons',
         elements: [brandButton(mrkdwn`Edit settings`, SUBSCRIPTION_ACTIONS.edit, { brandId: sub.brandId })],
       },
       // Shown again, not opened: the share re-runs the command, and a form would pop up for the sharer.
