@@ -235,10 +235,14 @@ const errorBlock = (f: SettingField, error: string): string =>
   f.kind.type === 'range' && /differ/.test(error) ? rangeEndBlockId(f.key) : fieldBlockId(f.key);
 
 /**
- * Reads the submitted form against the subscription's settings: every field's mistake
- * under that field at once, else the settings to save.
+ * Reads the submitted form over the subscription's settings (`base`): every field's mistake
+ * under that field at once, else the settings to save. A setting the form has no field for
+ * keeps its stored value.
  */
-export function readSettingsForm(values: Values): SettingsFormResult {
+export function readSettingsForm(
+  values: Values,
+  base: AlertSettings = DEFAULT_ALERT_SETTINGS,
+): SettingsFormResult {
   const errors: Record<string, string> = {};
   const tokens: string[] = [];
   for (const f of SETTINGS_FIELDS) {
@@ -253,8 +257,7 @@ export function readSettingsForm(values: Values): SettingsFormResult {
     else tokens.push(`${f.key}=${value}`);
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  // Every field is given, so the form's settings do not depend on the stored ones.
-  const parsed = parseSettingsArgs(tokens, DEFAULT_ALERT_SETTINGS);
+  const parsed = parseSettingsArgs(tokens, base);
   if (!parsed.ok) {
     // Only settings that depend on each other get here: the recovery level vs the drop.
     return {

@@ -29,7 +29,7 @@ export const settingsSubmission: SubmissionHandler = {
         'not_subscribed',
         mrkdwn`This channel is no longer subscribed to that brand, so there is nothing to save; close the form.`,
       );
-    const form = readSettingsForm(ctx.values);
+    const form = readSettingsForm(ctx.values, sub.settings);
     if (!form.ok) return { errors: form.errors };
     const args = changedArgs(sub.settings, form.settings);
     const to = { userId: ctx.userId, channelId: sub.channelId };
