@@ -237,7 +237,6 @@ export function parseSettingValue(
   key: SettingKey,
   value: string,
 ): { ok: true } | { ok: false; error: string } {
-  if (value === '') return { ok: false, error: `${key} has no value; for example ${SETTING_EXAMPLES[key]}` };
   const r = PARSERS[key](value);
   return 'error' in r ? { ok: false, error: r.error } : { ok: true };
 }
