@@ -215,6 +215,8 @@ function fieldValue(f: SettingField, values: Values): { value: string } | { erro
       const to = str(state(values, rangeEndBlockId(f.key))['selected_time']);
       if (from === '' && to === '') return { value: 'off' };
       if (from === '' || to === '') return { error: 'Give both a start and an end, or leave both empty.' };
+      if (from === to)
+        return { error: 'The end must differ from the start; leave both empty for no quiet hours.' };
       return { value: `${from}-${to}` };
     }
   }
@@ -230,10 +232,6 @@ const withoutKey = (key: string, error: string): string =>
     ? `${error.charAt(key.length + 2).toUpperCase()}${error.slice(key.length + 3)}.`
     : `${error}.`;
 
-/** Where an error about a range goes: its end picker when the two are the same time. */
-const errorBlock = (f: SettingField, error: string): string =>
-  f.kind.type === 'range' && /differ/.test(error) ? rangeEndBlockId(f.key) : fieldBlockId(f.key);
-
 /**
  * Reads the submitted form over the subscription's settings (`base`): every field's mistake
  * under that field at once, else the settings to save. A setting the form has no field for
@@ -248,12 +246,13 @@ export function readSettingsForm(
   for (const f of SETTINGS_FIELDS) {
     const got = fieldValue(f, values);
     if ('error' in got) {
+      // A range's mistakes show under its end, where the person looks last.
       errors[f.kind.type === 'range' ? rangeEndBlockId(f.key) : fieldBlockId(f.key)] = got.error;
       continue;
     }
     const value = got.value === '' ? (defaultArgs.get(f.key) ?? '') : got.value;
     const checked = parseSettingValue(f.key, value);
-    if (!checked.ok) errors[errorBlock(f, checked.error)] = withoutKey(f.key, checked.error);
+    if (!checked.ok) errors[fieldBlockId(f.key)] = withoutKey(f.key, checked.error);
     else tokens.push(`${f.key}=${value}`);
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };

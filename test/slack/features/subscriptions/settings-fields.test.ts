@@ -107,7 +107,7 @@ describe('readSettingsForm', () => {
       errors: {
         'settings_ai-pages': '"lots" must be a whole percentage from 1 to 100.',
         'settings_sentiment-drop': '"0" must be a whole number of points from 1 to 100.',
-        settings_quiet_end: 'Start and end must differ (use quiet=off for no quiet hours).',
+        settings_quiet_end: 'The end must differ from the start; leave both empty for no quiet hours.',
         settings_tz:
           '"Mars/Olympus" is not a known time zone; use an IANA name such as Europe/Berlin or UTC.',
       },
