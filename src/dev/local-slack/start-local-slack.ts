@@ -170,6 +170,7 @@ export async function startLocalSlack(options: LocalSlackOptions = {}): Promise<
     slashCommand: (appUrl, o) => driver.slashCommand(appUrl, o),
     blockAction: (appUrl, o) => driver.blockAction(appUrl, o),
     viewSubmission: (appUrl, o) => driver.viewSubmission(appUrl, o),
+    blockSuggestion: (appUrl, o) => driver.blockSuggestion(appUrl, o),
     event: (appUrl, event) => driver.event(appUrl, event),
     sign: (body, timestampSec) => driver.sign(body, timestampSec),
     redeliverLast: (appUrl, o) => driver.redeliverLast(appUrl, o),

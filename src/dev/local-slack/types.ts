@@ -167,6 +167,25 @@ export interface BlockActionOptions {
   triggerId?: string;
 }
 
+/** A type-ahead select asking the app for options (a block_suggestion request). */
+export interface BlockSuggestionOptions {
+  actionId: string;
+  /** What the person has typed so far ('' when the menu just opened). */
+  value: string;
+  userId?: string;
+  /** The select is in this modal or Home tab; otherwise in a message. */
+  viewId?: string;
+  /** The message the select is on (default: the last reply on `responseUrlId`, else the channel's last message). */
+  messageTs?: string;
+  responseUrlId?: string;
+  channelId?: string;
+}
+
+export interface SuggestedOption {
+  text: { type: string; text: string };
+  value: string;
+}
+
 export interface ViewSubmissionOptions {
   callbackId: string;
   viewId: string;
@@ -233,6 +252,11 @@ export interface LocalSlack {
   ): Promise<AppResponse & { responseUrlId: string; ackMs: number }>;
   blockAction(appUrl: string, o: BlockActionOptions): Promise<AppResponse & { responseUrlId: string }>;
   viewSubmission(appUrl: string, o: ViewSubmissionOptions): Promise<AppResponse & { json: unknown }>;
+  /** Types into an external select: the signed block_suggestion and the options the app answered. */
+  blockSuggestion(
+    appUrl: string,
+    o: BlockSuggestionOptions,
+  ): Promise<AppResponse & { options: SuggestedOption[] }>;
   event(appUrl: string, event: Record<string, unknown>): Promise<AppResponse>;
   sign(body: string, timestampSec?: number): { signature: string; timestamp: string };
   /**
