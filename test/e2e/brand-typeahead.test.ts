@@ -101,6 +101,26 @@ describe('the brand select in a form', () => {
     expect(h.sim.requests.filter((r) => r.path === '/get-brands').length).toBe(before);
   });
 
+  it('lists no brands to a guest account', async () => {
+    const view = await openBrandlessForm();
+    h.slack.addUser({ id: 'U0GUEST02', name: 'guest', isRestricted: true });
+    const res = await h.slack.blockSuggestion(h.appUrl, {
+      actionId: 'vis:brand-select',
+      viewId: view.id,
+      value: 'acme',
+      userId: 'U0GUEST02',
+    });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({ options: [] });
+  });
+
+  it('the local Slack refuses to type into a select that is not rendered', async () => {
+    const view = await openBrandlessForm();
+    await expect(
+      h.slack.blockSuggestion(h.appUrl, { actionId: 'value', viewId: view.id, value: 'x' }),
+    ).rejects.toThrow(/no external select/);
+  });
+
   it('asks for a brand under the select when none was picked, and saves nothing', async () => {
     const view = await openBrandlessForm();
     const res = await h.slack.viewSubmission(h.appUrl, {
