@@ -61,7 +61,10 @@ export function registerBrandOptions(app: App, deps: SlackDeps, settings: BrandO
       });
       let options: BrandOption[] = [];
       try {
-        const found = await Promise.race([optionsFor(deps, body, client, settings.guestCheck), late]);
+        const running = optionsFor(deps, body, client, settings.guestCheck);
+        // Past the budget nobody awaits it: a later failure must not become an unhandled rejection.
+        running.catch(() => undefined);
+        const found = await Promise.race([running, late]);
         if (found === 'late') {
           outcome = 'error';
           logger.warn({ budgetMs: budget }, 'brand list too slow for a type-ahead answer; no options sent');
