@@ -9,7 +9,7 @@ import type { ContentIdeasResponse, RefreshIdeasResult } from '../../../api/sche
 import { escapeMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { plainServiceText } from '../../../messages/plain-service-text.js';
 import type { Reply } from '../../../messages/reply.js';
-import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
+import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import { withShareButton } from '../../commands/args/with-share-button.js';
 import { fallbackText } from '../../views/fallback-text.js';
 import { inlineText } from '../../views/link-or-text.js';
@@ -35,8 +35,8 @@ export function ideasRefreshStartedReply(brand: BrandRef, result: RefreshIdeasRe
     ? mrkdwn`:hourglass_flowing_sand: Content ideas for *${nameOf(brand)}* are already being generated; no second job was started.`
     : mrkdwn`:hourglass_flowing_sand: Generating fresh content ideas for *${nameOf(brand)}*…`;
   // The service's note is written for developers (it names response fields and paths).
-  const said = plainServiceText(result.message);
-  const service = said ? mrkdwn`\n_The service says: ${truncateMrkdwn(said, 300)}_` : mrkdwn``;
+  const said = result.message ? plainServiceText(truncatePlain(result.message, 300)) : undefined;
+  const service = said ? mrkdwn`\n_The service says: ${said}_` : mrkdwn``;
   const text = mrkdwn`${lead}${service}\nThis message will show the new top ideas when they are ready.`;
   return {
     text: fallbackText(
