@@ -9,7 +9,10 @@
  */
 import { escapeMrkdwn, type Mrkdwn } from './mrkdwn.js';
 import { ownLookup } from './own-lookup.js';
+import { truncatePlain } from './truncate-mrkdwn.js';
 import { fieldName } from './vocabulary.js';
+
+const MAX_INPUT = 1000;
 
 /** Request parameters (API.md §4, DESIGN.md crawler parameters) as a person names them. */
 const PARAMETERS: Readonly<Record<string, string>> = {
@@ -139,7 +142,8 @@ function rewordSentence(text: string): string {
  * developer notes are gone (the caller then says it in its own words).
  */
 export function plainServiceText(text: string | null | undefined): Mrkdwn | undefined {
-  const raw = text?.replace(/\s+/g, ' ').replace(PARAMETER_NOTE, '').trim();
+  // The API layer keeps service messages to 300 characters; anything longer is cut here too.
+  const raw = truncatePlain(text?.replace(/\s+/g, ' ').replace(PARAMETER_NOTE, '').trim() ?? '', MAX_INPUT);
   if (!raw) return undefined;
   for (const [pattern, reword] of KNOWN) {
     const m = pattern.exec(raw);
