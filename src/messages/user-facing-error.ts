@@ -90,7 +90,13 @@ export function userFacingError(err: unknown): UserFacing {
         };
       }
       if (aboutRoleOrAllowance(err.serviceMessage)) {
-        return { message: mrkdwn`The service refused that: ${serviceSays(err, mrkdwn``)}`, expected: true };
+        const said = plainServiceText(err.serviceMessage);
+        return {
+          message: said
+            ? mrkdwn`The service refused that: ${said}`
+            : mrkdwn`The service refused that: your role on this brand or your plan does not allow it.`,
+          expected: true,
+        };
       }
       return { message: KEY_REJECTED, expected: true };
     case ApiErrorCode.NoEntitlement:

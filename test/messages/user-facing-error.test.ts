@@ -109,3 +109,16 @@ describe('403 outside AI Pages', () => {
     expect(text).not.toMatch(/API key was rejected/);
   });
 });
+
+describe('a role refusal that only names where to look', () => {
+  it('says what it is about in words when the service’s text is all developer notes', () => {
+    const err = new ForbiddenError('Forbidden', {
+      status: 403,
+      endpoint: 'POST /get-brands/markets',
+      serviceMessage: 'Role viewer: see meta.role_limits on GET /get-brands.',
+    });
+    expect(userFacingError(err).message).toBe(
+      'The service refused that: your role on this brand or your plan does not allow it.',
+    );
+  });
+});
