@@ -94,6 +94,8 @@ describe('the App Home dashboard', () => {
     expect(heldLine).toMatch(
       /^• \*AI Pages usage level\* in <#CHOMEMUTE>: :hourglass: held until <!date\^\d+\^/,
     );
+    expect(heldLine).toContain(`held until <!date^${muteUntil}^`);
+    expect(heldLine).toContain('(muted in that channel)');
     expect(heldLine).not.toContain('acknowledged');
     expect(heldLine).not.toContain('snoozed');
 

@@ -27,7 +27,7 @@ import { brandButton } from '../../views/brand-button.js';
 import { formatCount } from '../../views/format-number.js';
 import { linesWithMore } from '../../views/lines-with-more.js';
 import { progressBar } from '../../views/progress-bar.js';
-import { type AlertGlance, type BrandActivity, NO_ACTIVITY } from './load-brand-activity.js';
+import { type AlertGlance, type BrandActivity, type HoldReason, NO_ACTIVITY } from './load-brand-activity.js';
 
 export type AiPagesGlance =
   | { status: 'ok'; enabled: boolean; percentageUsed: number | null; resetDate: string | null }
@@ -134,6 +134,13 @@ function alertWhat(a: AlertGlance): Mrkdwn {
   return kinds === '' ? mrkdwn`*${a.alertCount} alerts*` : mrkdwn`*${a.alertCount} alerts* (${kinds})`;
 }
 
+const HOLD_WHY: Readonly<Record<HoldReason | 'unknown', Mrkdwn>> = {
+  mute: mrkdwn` (muted in that channel)`,
+  snooze: mrkdwn` (snoozed)`,
+  quiet_hours: mrkdwn` (quiet hours)`,
+  unknown: mrkdwn``,
+};
+
 function alertState(a: AlertGlance, nowMs: number): Mrkdwn {
   const parts: Mrkdwn[] = [];
   switch (a.status) {
@@ -144,7 +151,7 @@ function alertState(a: AlertGlance, nowMs: number): Mrkdwn {
       parts.push(
         a.holdUntilMs === null
           ? mrkdwn`:hourglass: held`
-          : mrkdwn`:hourglass: held until ${slackDate(a.holdUntilMs)} (a mute or quiet hours)`,
+          : mrkdwn`:hourglass: held until ${slackDate(a.holdUntilMs)}${HOLD_WHY[a.holdReason ?? 'unknown']}`,
       );
       break;
     case 'failed':

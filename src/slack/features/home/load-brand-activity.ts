@@ -20,6 +20,8 @@ export interface AlertGlance {
   sentAtMs: number | null;
   status: OutboxStatus;
   holdUntilMs: number | null;
+  /** Why a held message waits, as far as the store tells now; null when not held or unknown. */
+  holdReason: HoldReason | null;
   alertCount: number;
   kinds: string[];
   /** Who pressed Acknowledge on the posted message, each once, latest last. */
@@ -28,6 +30,8 @@ export interface AlertGlance {
   snoozedUntilMs: number | null;
   snoozedBy: string | null;
 }
+
+export type HoldReason = 'mute' | 'snooze' | 'quiet_hours';
 
 export interface BrandActivity {
   subscriptions: Subscription[];
@@ -69,6 +73,9 @@ export function loadBrandActivity(
   }
   const snoozes = createSnoozesRepo(db).listActive(nowMs);
 
+  const subs = new Map<string, Subscription>();
+  for (const a of out.values()) for (const s of a.subscriptions) subs.set(`${s.channelId}\n${s.brandId}`, s);
+
   for (const r of rows) {
     const running = snoozes.filter(
       (z) => z.channelId === r.channelId && z.brandId === r.brandId && r.kinds.includes(z.kind),
@@ -83,6 +90,10 @@ export function loadBrandActivity(
       sentAtMs: r.sentAtMs,
       status: r.status,
       holdUntilMs: r.holdUntilMs,
+      holdReason:
+        r.status === 'held'
+          ? holdReason(subs.get(`${r.channelId}\n${r.brandId}`), latest !== null, nowMs)
+          : null,
       alertCount: r.alertCount,
       kinds: r.kinds,
       acknowledgedBy: r.slackTs ? (ackers.get(`${r.channelId}\n${r.slackTs}`) ?? []) : [],
@@ -91,4 +102,12 @@ export function loadBrandActivity(
     });
   }
   return out;
+}
+
+/** The hold the alerting side applies (alerting/alert-hold.ts), read back: a mute, then a snooze, then quiet hours. */
+function holdReason(sub: Subscription | undefined, snoozed: boolean, nowMs: number): HoldReason | null {
+  if (sub?.mutedUntilMs != null && sub.mutedUntilMs > nowMs) return 'mute';
+  if (snoozed) return 'snooze';
+  if (sub?.settings.quietHours) return 'quiet_hours';
+  return null;
 }

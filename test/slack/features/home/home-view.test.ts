@@ -63,6 +63,7 @@ const alertOf = (over: Partial<AlertGlance> = {}): AlertGlance => ({
   sentAtMs: NOW - HOUR,
   status: 'sent',
   holdUntilMs: null,
+  holdReason: null,
   alertCount: 1,
   kinds: ['crawler_drop'],
   acknowledgedBy: [],
@@ -83,7 +84,13 @@ describe('the App Home dashboard view', () => {
         subscription('C3', 'b1', { alerts: false, pausedReason: 'the channel was archived' }),
       ],
       alerts: [
-        alertOf({ status: 'held', sentAtMs: null, holdUntilMs: NOW + 2 * HOUR, channelId: 'C2' }),
+        alertOf({
+          status: 'held',
+          sentAtMs: null,
+          holdUntilMs: NOW + 2 * HOUR,
+          holdReason: 'mute',
+          channelId: 'C2',
+        }),
         alertOf({
           alertCount: 3,
           kinds: ['citation_lost', 'citation_competitor'],
@@ -113,6 +120,7 @@ describe('the App Home dashboard view', () => {
     expect(t).toContain(
       `• *crawler visits down* in <#C2>: :hourglass: held until <!date^${(NOW + 2 * HOUR) / 1000}^`,
     );
+    expect(t).toMatch(/held until <!date\^\d+\^[^>]+> \(muted in that channel\)\n/);
     expect(t).toContain(
       `• *3 alerts* (lost citations, competitors on cited pages) in <#C1>: posted <!date^${(NOW - HOUR) / 1000}^`,
     );
@@ -171,6 +179,7 @@ describe('the App Home dashboard view', () => {
       sentAtMs: fc.option(fc.integer({ min: 0, max: 4e12 })),
       status: fc.constantFrom(...outboxStatuses),
       holdUntilMs: fc.option(fc.integer({ min: 0, max: 4e12 })),
+      holdReason: fc.option(fc.constantFrom('mute' as const, 'snooze' as const, 'quiet_hours' as const)),
       alertCount: fc.integer({ min: 0, max: 500 }),
       kinds: fc.array(fc.oneof(fc.constantFrom('citation_lost', 'ai_pages_threshold'), hostileText), {
         maxLength: 7,
