@@ -113,7 +113,11 @@ describe('the App Home dashboard', () => {
     expect(messageText(digest!)).toContain(`AI Pages ${onHome} % used`);
 
     // The quota: the same figures as `/visibility status`, read right after the Home.
+    // Cost: opening the Home again within the minute asks the API for nothing (the brand
+    // list and AI Pages usage are remembered; everything else is the bot's own database).
+    const requestsBefore = h.sim.requests.length;
     const home2 = await openHome();
+    expect(h.sim.requests.slice(requestsBefore).map((r) => r.path)).toEqual([]);
     const quota =
       (home2.blocks as Json[]).map(blockText).find((t) => t.startsWith('*API quota today:*')) ?? '';
     const status = await h.command('status', posted, USER);
@@ -136,5 +140,16 @@ describe('the App Home dashboard', () => {
     const dm = await h.slack.waitFor(() => h.slack.messages(DM)[dmBefore], 8000);
     expect(dm.text).toContain(`${onHome} % used`);
     expect(JSON.stringify(dm.blocks)).toContain('Usage this month');
+
+    await h.slack.blockAction(h.appUrl, {
+      actionId: 'vis:open:citations',
+      container: 'view',
+      viewId: home2.id,
+      blockId: `vis:home:${acme.id}`,
+      value: JSON.stringify({ brandId: acme.id }),
+      userId: USER,
+    });
+    const citations = await h.slack.waitFor(() => h.slack.messages(DM)[dmBefore + 1], 8000);
+    expect(citations.text).toMatch(/^Citations for Acme Analytics, 1–\d+ of \d+: https:/);
   });
 });
