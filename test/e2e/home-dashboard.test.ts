@@ -6,9 +6,11 @@
  * and who did what, the AI Pages percent the `aipages` reply, the alert and the digest also
  * show, and the API quota `/visibility status` shows; a view button answers in the DM.
  */
-import { describe, expect, it } from 'vitest';
-import type { StoredView } from '../../src/dev/local-slack/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type StoredView, validateBlocks } from '../../src/dev/local-slack/index.js';
+import { HOME_MAX_DETAILED } from '../../src/slack/features/home/home-view.js';
 import { acme, messageText, useAlertsHarness } from './alerts-harness.js';
+import { type Harness, startHarness } from './service-harness.js';
 
 type Json = Record<string, unknown>;
 const h = useAlertsHarness();
@@ -151,5 +153,55 @@ describe('the App Home dashboard', () => {
     });
     const citations = await h.slack.waitFor(() => h.slack.messages(DM)[dmBefore + 1], 8000);
     expect(citations.text).toMatch(/^Citations for Acme Analytics, 1–\d+ of \d+: https:/);
+  });
+});
+
+describe('the App Home with many brands', () => {
+  const BRANDS = 60;
+  let many: Harness;
+  beforeAll(async () => {
+    many = await startHarness({ simulator: { brands: BRANDS } });
+  });
+  afterAll(async () => {
+    await many?.close();
+  });
+
+  it('shows the watched brand first, details what fits in 100 blocks, and points to /visibility brands for the rest', async () => {
+    const brands = (await many.deps.brandCache.list({ lane: 'interactive' })).filter((b) => b.active);
+    const watched = brands.at(-1)!;
+    many.slack.addChannel({ id: 'CMANY', name: 'many', isMember: true });
+    const res = await many.slack.slashCommand(many.appUrl, {
+      text: `subscribe "${watched.name}"`,
+      channelId: 'CMANY',
+      userId: USER,
+    });
+    expect(res.status).toBe(200);
+    await many.slack.waitFor(() => many.slack.responsesFor(res.responseUrlId)[0], 8000);
+
+    const before = many.sim.requests.length;
+    await many.slack.event(many.appUrl, { type: 'app_home_opened', user: USER, tab: 'home', channel: DM });
+    const view = await many.slack.waitFor(() => many.slack.homeView(USER), 8000);
+    expect(view.blocks.length).toBeLessThanOrEqual(100);
+    expect(validateBlocks(view.blocks, 'home')).toBeUndefined();
+    const ids = (view.blocks as Json[])
+      .map((b) => String(b['block_id'] ?? ''))
+      .filter((id) => id.startsWith('vis:home:'));
+    expect(ids).toHaveLength(HOME_MAX_DETAILED);
+    expect(ids[0]).toBe(`vis:home:${watched.id}`);
+    const text = (view.blocks as Json[]).map(blockText).join('\n');
+    expect(text).toContain(
+      `*…and ${BRANDS - HOME_MAX_DETAILED} more* — \`/visibility brands\` lists them all:`,
+    );
+    expect(text).toContain(`• <#CMANY>: alerts and digest at 09:00`);
+    // The cost of an opening: AI Pages usage for the brands shown in detail at most (the
+    // seed brands' usage may still be remembered from the test above), none for the rest.
+    const detailed = new Set(ids.map((id) => id.slice('vis:home:'.length)));
+    const asked = many.sim.requests
+      .slice(before)
+      .filter((r) => r.path === '/ai-pages')
+      .map((r) => String(r.query['brand_id']));
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.length).toBeLessThanOrEqual(HOME_MAX_DETAILED);
+    expect(asked.filter((id) => !detailed.has(id))).toEqual([]);
   });
 });
