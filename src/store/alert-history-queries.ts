@@ -23,6 +23,8 @@ export interface RecentAlert {
   alertCount: number;
   /** Alert kinds in the message, from its metadata (`citation_lost`, …). */
   kinds: string[];
+  /** The message's header text as posted (escaped for Slack), null when it has none. */
+  headline: string | null;
 }
 
 export interface AlertAcknowledgement {
@@ -53,6 +55,7 @@ interface AlertRow {
   slack_ts: string | null;
   alert_count: number | null;
   kinds: string | null;
+  headline: string | null;
 }
 
 interface AckRow {
@@ -69,7 +72,9 @@ export function createAlertHistoryQueries(db: Db): AlertHistoryQueries {
   const recent = db.prepare<[string, number], AlertRow>(
     `SELECT o.id, o.channel_id, o.brand_id, o.status, o.hold_until_ms, o.created_at_ms, o.sent_at_ms, o.slack_ts,
        json_extract(o.payload, '$.metadata.event_payload.alert_count') AS alert_count,
-       json_extract(o.payload, '$.metadata.event_payload.kinds') AS kinds
+       json_extract(o.payload, '$.metadata.event_payload.kinds') AS kinds,
+       CASE WHEN json_extract(o.payload, '$.blocks[0].type') = 'header'
+         THEN json_extract(o.payload, '$.blocks[0].text.text') END AS headline
      FROM (
        SELECT id,
          ROW_NUMBER() OVER (PARTITION BY brand_id ORDER BY created_at_ms DESC, id DESC) AS place
@@ -102,6 +107,7 @@ export function createAlertHistoryQueries(db: Db): AlertHistoryQueries {
         slackTs: r.slack_ts,
         alertCount: typeof r.alert_count === 'number' ? r.alert_count : 0,
         kinds: typeof r.kinds === 'string' && r.kinds !== '' ? r.kinds.split(',') : [],
+        headline: typeof r.headline === 'string' ? r.headline : null,
       }));
     },
     acknowledgementsSince(sinceMs) {

@@ -89,12 +89,12 @@ describe('the App Home dashboard', () => {
     const lines = activity.split('\n');
     const postedLine = lines.find((l) => l.includes(`in <#${posted}>:`)) ?? '';
     const heldLine = lines.find((l) => l.includes(`in <#${muted}>:`)) ?? '';
-    expect(postedLine).toMatch(/^• \*AI Pages usage level\* in <#CHOMEPOST>: posted <!date\^\d+\^/);
+    expect(postedLine).toMatch(/^• \*AI Pages usage passed 80 %\* in <#CHOMEPOST>: posted <!date\^\d+\^/);
     expect(postedLine).toContain(`:white_check_mark: acknowledged by <@${USER}>`);
     expect(postedLine).toContain(`:zzz: snoozed until <!date^${snoozeUntil}^`);
     expect(postedLine).toContain(`by <@${USER}>`);
     expect(heldLine).toMatch(
-      /^• \*AI Pages usage level\* in <#CHOMEMUTE>: :hourglass: held until <!date\^\d+\^/,
+      /^• \*AI Pages usage passed 80 %\* in <#CHOMEMUTE>: :hourglass: held until <!date\^\d+\^/,
     );
     expect(heldLine).toContain(`held until <!date^${muteUntil}^`);
     expect(heldLine).toContain('(muted in that channel)');

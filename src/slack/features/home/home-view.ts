@@ -127,10 +127,19 @@ const KIND_WORDS: Readonly<Record<string, string>> = {
   ai_pages_disabled: 'AI Pages turned off',
 };
 
-function alertWhat(a: AlertGlance): Mrkdwn {
+/**
+ * One alert: its own headline without the brand the tab already names ("AI Pages usage
+ * passed 80 %"); a group: how many and of which kinds.
+ */
+function alertWhat(a: AlertGlance, brandName: string): Mrkdwn {
   const kinds = escapeMrkdwn(a.kinds.map((k) => KIND_WORDS[k] ?? k.replace(/_/g, ' ')).join(', '));
   if (a.alertCount === 0) return mrkdwn`*A note*`;
-  if (a.alertCount === 1) return kinds === '' ? mrkdwn`*1 alert*` : mrkdwn`*${kinds}*`;
+  if (a.alertCount === 1) {
+    const prefix = `${brandName}: `;
+    const title = a.headline?.startsWith(prefix) ? a.headline.slice(prefix.length) : a.headline;
+    if (title) return mrkdwn`*${escapeMrkdwn(truncatePlain(title, 150))}*`;
+    return kinds === '' ? mrkdwn`*1 alert*` : mrkdwn`*${kinds}*`;
+  }
   return kinds === '' ? mrkdwn`*${a.alertCount} alerts*` : mrkdwn`*${a.alertCount} alerts* (${kinds})`;
 }
 
@@ -203,7 +212,9 @@ function activityText(b: Brand, a: BrandActivity, nowMs: number, defaultTimezone
   if (a.alerts.length > 0) {
     lines.push(mrkdwn`*Latest alerts*`);
     for (const x of a.alerts)
-      lines.push(mrkdwn`• ${alertWhat(x)} in ${channelMention(x.channelId)}: ${alertState(x, nowMs)}`);
+      lines.push(
+        mrkdwn`• ${alertWhat(x, b.name)} in ${channelMention(x.channelId)}: ${alertState(x, nowMs)}`,
+      );
   } else if (a.subscriptions.length > 0) {
     lines.push(mrkdwn`_No alerts yet._`);
   }

@@ -24,6 +24,8 @@ export interface AlertGlance {
   holdReason: HoldReason | null;
   alertCount: number;
   kinds: string[];
+  /** The message's header as plain text (entities decoded), e.g. "Acme: AI Pages usage passed 80 %". */
+  headline: string | null;
   /** Who pressed Acknowledge on the posted message, each once, latest last. */
   acknowledgedBy: string[];
   /** The latest end of a snooze running now on one of the message's kinds in its channel. */
@@ -96,6 +98,7 @@ export function loadBrandActivity(
           : null,
       alertCount: r.alertCount,
       kinds: r.kinds,
+      headline: r.headline === null ? null : decodeEntities(r.headline),
       acknowledgedBy: r.slackTs ? (ackers.get(`${r.channelId}\n${r.slackTs}`) ?? []) : [],
       snoozedUntilMs: latest?.untilMs ?? null,
       snoozedBy: latest?.createdBy ?? null,
@@ -110,4 +113,9 @@ function holdReason(sub: Subscription | undefined, snoozed: boolean, nowMs: numb
   if (snoozed) return 'snooze';
   if (sub?.settings.quietHours) return 'quiet_hours';
   return null;
+}
+
+/** The header was written escaped for Slack; the view escapes again, so read it back as text. */
+function decodeEntities(text: string): string {
+  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 }

@@ -66,6 +66,7 @@ const alertOf = (over: Partial<AlertGlance> = {}): AlertGlance => ({
   holdReason: null,
   alertCount: 1,
   kinds: ['crawler_drop'],
+  headline: null,
   acknowledgedBy: [],
   snoozedUntilMs: null,
   snoozedBy: null,
@@ -98,6 +99,8 @@ describe('the App Home dashboard view', () => {
           snoozedUntilMs: NOW + 20 * HOUR,
           snoozedBy: 'U8',
         }),
+        // One alert reads as its own headline, without the brand the tab already names.
+        alertOf({ headline: 'Brand 001: Lost <!channel> & "more"', channelId: 'C3' }),
         // A snooze that ended is not a state any more.
         alertOf({ snoozedUntilMs: NOW - 1, snoozedBy: 'U8', status: 'failed', sentAtMs: null }),
       ],
@@ -128,6 +131,7 @@ describe('the App Home dashboard view', () => {
       `:white_check_mark: acknowledged by <@U7>, <@U8> · :zzz: snoozed until <!date^${(NOW + 20 * HOUR) / 1000}^`,
     );
     expect(t).toContain('• *crawler visits down* in <#C1>: :warning: could not be posted\n');
+    expect(t).toContain('• *Lost &lt;!channel&gt; &amp; "more"* in <#C3>: posted');
     expect(liveMarkup(view, { allowedIds: ['C1', 'C2', 'C3', 'U7', 'U8'] })).toEqual([]);
   });
 
@@ -184,6 +188,7 @@ describe('the App Home dashboard view', () => {
       kinds: fc.array(fc.oneof(fc.constantFrom('citation_lost', 'ai_pages_threshold'), hostileText), {
         maxLength: 7,
       }),
+      headline: fc.option(fc.oneof(name, hostileText)),
       acknowledgedBy: fc.array(userId, { maxLength: 30 }),
       snoozedUntilMs: fc.option(fc.integer({ min: 0, max: 4e12 })),
       snoozedBy: fc.option(userId),
