@@ -61,6 +61,22 @@ describe('alert history queries', () => {
       kinds: ['citation_lost', 'citation_competitor'],
     });
     expect(all.some((r) => r.id === merged)).toBe(false);
+
+    // A message without our metadata (an older build's) still lists, with what it has.
+    const bare = outbox.enqueue({
+      ...alert(9),
+      payload: {
+        text: 'x',
+        blocks: [{ type: 'header', text: { type: 'plain_text', text: 'B: Lost &lt;x&gt;' } }],
+      },
+    }).id;
+    expect(q.recentAlerts(['b1'], 1)[0]).toMatchObject({
+      id: bare,
+      alertCount: 0,
+      kinds: [],
+      headline: 'B: Lost &lt;x&gt;',
+    });
+    expect(all[0]!.headline).toBeNull();
     expect(q.recentAlerts([], 3)).toEqual([]);
   });
 
