@@ -14,6 +14,7 @@ import { createConsoleState } from '../dev/demo/console-state.js';
 import { demoBanner } from '../dev/demo/demo-banner.js';
 import { DEFAULT_TIMING, type DemoTiming } from '../dev/demo/demo-timing.js';
 import { arrayLineSource, type LineSource, readlineLineSource } from '../dev/demo/line-source.js';
+import { localSlackTokens } from '../dev/demo/local-slack-tokens.js';
 import { runConsoleLine } from '../dev/demo/run-console-line.js';
 import { type DemoStack, startDemoStack } from '../dev/demo/start-demo-stack.js';
 import { tourLines } from '../dev/demo/tour-lines.js';
@@ -143,7 +144,8 @@ export async function runDemo(args: readonly string[], options: DemoOptions = {}
 
   const input = options.input ?? process.stdin;
   const source: LineSource = lines ? arrayLineSource(lines) : readlineLineSource(input, output, PROMPT);
-  const io = createConsoleIo(output, style, source.interactive ? (q) => source.next(q) : undefined);
+  const tokens = localSlackTokens(stack.slack, stack.slack.defaultUserId, () => stack.deps.clock.now());
+  const io = createConsoleIo(output, style, source.interactive ? (q) => source.next(q) : undefined, tokens);
   const ctx: ConsoleContext = {
     stack,
     io,

@@ -53,7 +53,7 @@ export function showActivity(ctx: ConsoleContext, since: ActivityMark): number {
     for (const line of rendered.lines) io.print(line);
     if (target) shown.push(...rendered.clickables.map((c) => ({ ...c, target })));
   };
-  const options = () => ({ style, firstNumber: shown.length + 1 });
+  const options = () => ({ style, tokens: io.tokens, firstNumber: shown.length + 1 });
 
   for (const item of items) {
     if ('post' in item) {

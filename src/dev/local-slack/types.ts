@@ -195,6 +195,11 @@ export interface ViewSubmissionOptions {
   userId?: string;
 }
 
+/** Something that reached the local Slack from the app: a Web API call or a response_url post. */
+export type SlackActivity =
+  | { kind: 'call'; call: RecordedCall }
+  | { kind: 'response'; post: ResponseUrlPost };
+
 export interface AppResponse {
   status: number;
   body: string;
@@ -226,6 +231,16 @@ export interface LocalSlack {
   view(viewId: string): StoredView | undefined;
   /** The user's published App Home view. */
   homeView(userId: string): StoredView | undefined;
+  /**
+   * Calls `listener` right after each Web API call or response_url post is recorded (and
+   * has taken effect), so a viewer can show it as it happens. Returns the unsubscribe.
+   * A listener that throws is ignored: observing never changes what Slack answers.
+   */
+  onActivity(listener: (activity: SlackActivity) => void): () => void;
+  /** A user's name and time zone, as users.info tells them (for renderers of `<@U…>`). */
+  userInfo(userId: string): { name: string; tz: string } | undefined;
+  /** A channel's name, as conversations.info tells it (for renderers of `<#C…>`). */
+  channelName(channelId: string): string | undefined;
   /** Polls `predicate` every few ms until it returns a truthy value; rejects after `timeoutMs` (default 2000). */
   waitFor<T>(predicate: () => T | undefined | false, timeoutMs?: number): Promise<T>;
 

@@ -21,7 +21,8 @@ function showAckBody(ctx: ConsoleContext, body: string): void {
     message = { text: body };
   }
   ctx.io.print(ctx.io.style.dim('── visibility-bot (in the acknowledgement)'));
-  for (const line of renderMessage(message, { style: ctx.io.style }).lines) ctx.io.print(line);
+  for (const line of renderMessage(message, { style: ctx.io.style, tokens: ctx.io.tokens }).lines)
+    ctx.io.print(line);
 }
 
 export async function runSlashCommand(ctx: ConsoleContext, line: string): Promise<void> {
