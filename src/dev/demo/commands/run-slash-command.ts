@@ -46,7 +46,7 @@ export async function runSlashCommand(ctx: ConsoleContext, line: string): Promis
   if (!done) {
     io.print(
       io.style.dim(
-        `(still working after ${ctx.timing.replyTimeoutMs / 1000} s; later replies show with the next line)`,
+        `(still working after ${ctx.timing.replyTimeoutMs / 1000} s; later replies show when they arrive, or with :wait)`,
       ),
     );
   } else if (shown === 0 && res.body.trim() === '') {
