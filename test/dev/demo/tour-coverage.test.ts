@@ -3,6 +3,7 @@
  * every crawler tab, read through the same parsers and lists the service uses, so a view
  * added to the product and not to the tour fails here.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { tourLines } from '../../../src/dev/demo/tour-lines.js';
 import { brandAndVerb } from '../../../src/slack/commands/brand-and-verb.js';
@@ -61,5 +62,22 @@ describe('the tour', () => {
 
   it('shows each command line once', () => {
     expect(new Set(commands).size).toBe(commands.length);
+  });
+});
+
+describe('the README', () => {
+  it('says what the tour shows: every subcommand, the six citation views, every crawler tab', () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const start = readme.indexOf('`npm run demo -- --tour`');
+    expect(start).toBeGreaterThan(-1);
+    const tour = readme.slice(start, readme.indexOf('\n\n', start)).replace(/\s+/g, ' ');
+    for (const s of subcommands) expect(tour, s.name).toMatch(new RegExp(`\\b${s.name}\\b`));
+    expect(citationViewNames).toHaveLength(6);
+    expect(tour).toContain('all six citation views');
+    for (const verb of crawlerVerbs) {
+      const word = verb === 'preview-fix' ? 'Preview fix' : verb;
+      expect(tour, verb).toContain(word);
+    }
+    expect(tour).toContain('refresh and its completion');
   });
 });
