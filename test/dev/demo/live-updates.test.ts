@@ -1,7 +1,8 @@
 /**
  * What Slack would show without anyone typing: the demo, in process against the real
- * simulator, local Slack and service, prints a completed content ideas refresh when it
- * lands (above the prompt on a terminal), and `:wait` catches it in a script. Mentions and
+ * simulator, local Slack and service, prints a completed content ideas refresh and an alert
+ * posted to the channel when they
+ * land (above the prompt on a terminal), and `:wait` catches a refresh in a script. Mentions and
  * dates in real replies read as Slack shows them.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoOptions, runDemo } from '../../../src/cli/demo.js';
+import type { DemoStack } from '../../../src/dev/demo/start-demo-stack.js';
 import { waitFor } from '../../../src/dev/local-slack/index.js';
 
 const FAST = { quietMs: 100, followMs: 1500, replyTimeoutMs: 10_000, backgroundMs: 40_000 };
@@ -70,6 +72,42 @@ describe('asynchronous updates', () => {
     expect(after).toContain('visibility> :click 1');
     expect(after).not.toContain('There is nothing to click yet');
   }, 90_000);
+
+  it('prints an alert posted to the channel while the console waits, its buttons clickable', async () => {
+    const input = new PassThrough();
+    let stack: DemoStack | undefined;
+    const demo = start([], { input, onStarted: (s) => (stack = s) });
+    input.write('/visibility help\n');
+    await waitFor(() => demo.text().includes('── visibility-bot'), 20_000);
+    const before = demo.text();
+    // What the outbox relay does when a scheduled job found something: the bot's own Web API client posts.
+    await stack!.deps.web.chat.postMessage({
+      channel: stack!.slack.defaultChannelId,
+      text: 'Acme Analytics lost a citation',
+      blocks: [
+        {
+          type: 'section',
+          text: { type: 'mrkdwn', text: ':warning: *Acme Analytics* lost a citation, seen by <@U0LOCALUSR>' },
+        },
+        {
+          type: 'actions',
+          elements: [
+            { type: 'button', action_id: 'demo:ack', text: { type: 'plain_text', text: 'Acknowledge' } },
+          ],
+        },
+      ],
+    });
+    await waitFor(() => demo.text().includes('lost a citation'), 10_000);
+    const news = demo.text().slice(before.length);
+    expect(news).toContain('── visibility-bot in #general');
+    expect(news).toContain('⚠️ Acme Analytics lost a citation, seen by @local.user');
+    expect(news).toContain('[1] Acknowledge');
+    expect(news).not.toContain('visibility> ');
+    // Its button is what :click presses now, from that channel message.
+    input.end(':click Acknowledge\n');
+    expect(await demo.done).toBe(0);
+    expect(demo.text().slice(before.length + news.length)).toContain('Clicking [1] Acknowledge');
+  }, 60_000);
 
   it('draws the prompt and the half-typed line again below the news at a terminal', async () => {
     const input: Stream = Object.assign(new PassThrough(), { isTTY: true });
