@@ -1,9 +1,8 @@
 /**
  * What Slack would show without anyone typing: the demo, in process against the real
- * simulator, local Slack and service, prints a completed content ideas refresh and an alert
- * posted to the channel when they
- * land (above the prompt on a terminal), and `:wait` catches a refresh in a script. Mentions and
- * dates in real replies read as Slack shows them.
+ * simulator, local Slack and service, prints a completed content ideas refresh and an
+ * alert posted to the channel when they land (above the prompt on a terminal), and `:wait`
+ * catches a refresh in a script. Mentions and dates in real replies read as Slack shows them.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
