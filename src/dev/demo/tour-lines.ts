@@ -52,6 +52,11 @@ export function crawlerStops(brand: string): Record<CrawlerVerb, TourStop> {
       narration: 'crawler pages: each page, and its drawer with the details (a button per row)',
       lines: [c('pages --limit 5'), ':click Page:'],
     },
+    details: {
+      narration:
+        'crawler details: one page, path or AI crawler in full, typed (the drawer buttons show the same)',
+      lines: [c('details bot OAI-SearchBot')],
+    },
     access: { narration: 'crawler access: what keeps AI crawlers out', lines: [c('access')] },
     'preview-fix': {
       narration: 'Each access finding has a Preview fix button: the change to make, nothing applied',
