@@ -13,6 +13,7 @@ export type {
   RecordedCall,
   ResponseUrlPost,
   SlashCommandOptions,
+  StoredFile,
   StoredMessage,
   StoredView,
   UserInit,
