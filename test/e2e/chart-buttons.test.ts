@@ -74,6 +74,18 @@ describe('the Chart button', () => {
     expect(overviews.at(-1)?.query['range_preset']).toBe('30d');
   });
 
+  it('on aipages: this period’s usage against the limit', async () => {
+    // Ten days before the reset (the bot and the simulator run on the wall clock here).
+    const reset = new Date(Date.now() + 10 * 86_400_000).toISOString();
+    h.sim.control.setAiPagesUsage(acme.id, { percentageUsed: 42, resetDate: reset });
+    const { reply } = await h.command('aipages "Acme Analytics"');
+    await clickChart(reply, 'vis:chart:aipages');
+    const [file] = await h.slack.waitFor(() => h.slack.files().length > 0 && h.slack.files(), 15_000);
+    expect(checkPng(file!.bytes)).toMatchObject({ ok: true });
+    expect(file!.title).toContain(acme.name);
+    expect(file!.altText).toContain('42 %');
+  });
+
   it('in a channel the bot is not in: an ephemeral explanation, no file', async () => {
     const { reply } = await h.command('citations "Acme Analytics" history');
     h.slack.setChannelState(h.slack.defaultChannelId, { isMember: false });
