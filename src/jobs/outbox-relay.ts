@@ -23,8 +23,8 @@
  * - Held rows (quiet hours, mute) whose hold ended are released, one grouped message per
  *   brand per channel.
  * - A `chart` row is drawn when it is delivered and uploaded into the thread of the row it
- *   follows (the digest), only once that row is sent: the digest's text never waits for a
- *   picture. The file id Slack reserves is written to the row before the bytes go out;
+ *   follows (the digest), only once that row is sent and no other digest of the channel is
+ *   due: no digest's text ever waits for a picture. The file id Slack reserves is written to the row before the bytes go out;
  *   when the outcome is unknown (a crash, a lost answer) the thread is searched for that
  *   file instead of uploading again. Remaining window: Slack shares a completed upload
  *   asynchronously; a share still invisible when the lease has run out and the history is
@@ -414,7 +414,9 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
       }
     }
     const thread = row.kind === 'chart' ? threadOf(row) : { ts: undefined };
-    if (thread === 'wait') {
+    // Every digest due in the channel goes before any chart is drawn: a channel with ten
+    // brands reads ten digests first, then gets the pictures in their threads.
+    if (thread === 'wait' || (row.kind === 'chart' && outbox.hasDigestDue(row.channelId, now))) {
       // The digest goes first; the chart follows at the next turn after it.
       outbox.requeue(row.id, now + o.paceMs);
       return 'deferred';

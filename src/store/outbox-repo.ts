@@ -137,6 +137,8 @@ export interface OutboxRepo {
    * upload can be looked for by that id. Only while the row is ours ('sending').
    */
   recordUpload(id: number, fileId: string): boolean;
+  /** A digest of the channel due by `nowMs` and not yet sent (pending or being sent). */
+  hasDigestDue(channelId: string, nowMs: number): boolean;
   get(id: number): OutboxMessage | null;
   getByDedupeKey(dedupeKey: string): OutboxMessage | null;
   listHeld(channelId?: string): OutboxMessage[];
@@ -266,6 +268,12 @@ export function createOutboxRepo(db: Db, options: { owner?: string } = {}): Outb
      WHERE id = ? AND status = 'sending'`,
   );
   const uploadRow = db.prepare(`UPDATE outbox SET upload_file_id = ? WHERE id = ? AND status = 'sending'`);
+  const digestDue = db
+    .prepare(
+      `SELECT 1 FROM outbox WHERE channel_id = @channel AND kind = 'digest' AND status IN ('pending', 'sending')
+         AND next_attempt_at_ms <= @now AND (send_after_ms IS NULL OR send_after_ms <= @now) LIMIT 1`,
+    )
+    .pluck();
   const byId = db.prepare('SELECT * FROM outbox WHERE id = ?');
   const byKey = db.prepare('SELECT * FROM outbox WHERE dedupe_key = ?');
   const heldAll = db.prepare(`SELECT * FROM outbox WHERE status = 'held' ORDER BY hold_until_ms, id`);
@@ -336,6 +344,7 @@ export function createOutboxRepo(db: Db, options: { owner?: string } = {}): Outb
       ),
     requeue: (id, nextAtMs) => requeueRow.run(nextAtMs, id).changes > 0,
     recordUpload: (id, fileId) => uploadRow.run(fileId, id).changes > 0,
+    hasDigestDue: (channelId, nowMs) => digestDue.get({ channel: channelId, now: nowMs }) !== undefined,
     get(id) {
       const r = byId.get(id) as Row | undefined;
       return r ? fromRow(r) : null;

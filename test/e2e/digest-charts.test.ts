@@ -73,6 +73,37 @@ describe('digest charts', () => {
     expect(h.posts(withChart)).toHaveLength(1);
   });
 
+  it('no chart is drawn before every digest of the channel is posted', async () => {
+    const ch = h.channel('CCHARTMANY');
+    await h.command('subscribe "Acme Analytics" digest', ch);
+    await h.command('subscribe "Northwind Outfitters" digest', ch);
+    await h.command('subscribe "Globex Corporation" digest', ch);
+    await h.runJobs('digest');
+    const digests = h.posts(ch);
+    expect(digests).toHaveLength(3);
+    const files = h.slack.files(ch);
+    expect(files).toHaveLength(3);
+    // Each chart in its own brand's digest thread.
+    for (const f of files) {
+      const parent = digests.find((d) => d.ts === f.thread_ts);
+      expect(parent?.text).toContain(f.title.split(' · ')[0]);
+    }
+    // Every digest of the channel went out before the first chart was uploaded there.
+    const here = h.slack.calls.filter((c) => c.args['channel'] === ch || c.args['channel_id'] === ch);
+    const kinds = here
+      .filter((c) => c.method === 'chat.postMessage' || c.method === 'files.completeUploadExternal')
+      .map((c) => c.method)
+      .slice(-6);
+    expect(kinds).toEqual([
+      'chat.postMessage',
+      'chat.postMessage',
+      'chat.postMessage',
+      'files.completeUploadExternal',
+      'files.completeUploadExternal',
+      'files.completeUploadExternal',
+    ]);
+  });
+
   it('a run-job killed after Slack shared the chart does not upload it again', async () => {
     const ch = h.channel('CCHARTCRASH');
     await h.command('subscribe "Northwind Outfitters" digest', ch);
