@@ -9,6 +9,7 @@
  *   dev/                          the dev kit (simulator, local Slack, demo console)
  *   slack/ | jobs/                the two surfaces, side by side, never each other
  *   alerting/                     use cases both surfaces share
+ *   charts/                       chart specs and their rendering (SVG, PNG); below alerting
  *   slack-client/                 the Slack Web API client options both surfaces use
  *   messages/ | store/            pure builders of outgoing messages | persistence
  *   alerts/                       pure detectors
@@ -31,7 +32,7 @@ const API_IO = '^src/api/(client|transport|visibility-api|with-call-defaults|par
  * The core folders bottom-up; folders in one entry sit side by side and import neither
  * each other. Above them: slack | jobs, then dev, then cli (rules below).
  */
-const CORE_LAYERS = [['api'], ['alerts'], ['store', 'messages'], ['alerting']];
+const CORE_LAYERS = [['api'], ['alerts'], ['store', 'messages'], ['charts'], ['alerting']];
 
 /**
  * `layer-order`: a core folder imports only the core folders below it. With the rules for
@@ -126,8 +127,27 @@ module.exports = {
         'src/api, src/store, src/alerts, src/messages and src/alerting are the core both surfaces ' +
         'build on: they must not import src/slack, src/jobs, src/cli or src/dev. An arrow upwards ' +
         'would tie the core to one surface (or to the dev kit) and make cycles possible.',
-      from: { path: '^src/(api|store|alerts|messages|alerting)/' },
+      from: { path: '^src/(api|store|alerts|messages|charts|alerting)/' },
       to: { path: '^src/(slack|jobs|cli|dev)/' },
+    },
+    {
+      name: 'charts-no-io',
+      severity: 'error',
+      comment:
+        'src/charts turns plain data into chart specs and pictures: it may import the kernel, ' +
+        'src/alerts and src/messages (number formatting, wording) and the chart packages (vega, ' +
+        'vega-lite, resvg, the fonts), never the database, the API client or the Slack SDK. The ' +
+        'caller fetches the data and delivers the image, so the slack surface, the jobs and the ' +
+        'demo can all draw the same chart, and its tests need no server.',
+      from: { path: '^src/charts/' },
+      to: {
+        path: [
+          IO_PACKAGES,
+          '^src/(api|store|slack-client|terminal)/',
+          '^src/app-deps\\.ts$',
+          '^src/api-health\\.ts$',
+        ],
+      },
     },
     {
       name: 'pure-no-io',

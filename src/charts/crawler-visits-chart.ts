@@ -1,0 +1,182 @@
+/**
+ * AI crawler visits for the range (`crawler <brand>` overview): one stacked bar per day,
+ * split by crawler, and, when the range is compared with the previous period, that
+ * period's daily totals as a dashed line over the bars (its first day over the range's
+ * first day, and so on).
+ */
+import type { TopLevelSpec } from 'vega-lite';
+import { formatCount, formatSignedPercent } from '../alerts/format-count.js';
+import type { ChartSpec } from './chart-spec.js';
+import { sortedDays } from './describe-series.js';
+import {
+  AXIS_DATE_FORMAT,
+  CHART_HEIGHT,
+  CHART_WIDTH,
+  dayLabel,
+  fileSlug,
+  houseConfig,
+  MUTED_COLOUR,
+  REFERENCE_COLOUR,
+  SERIES_COLOURS,
+} from './house-style.js';
+
+export interface CrawlerDayVisits {
+  /** `YYYY-MM-DD` */
+  date: string;
+  crawler: string;
+  visits: number;
+}
+
+export interface CrawlerVisitsChartInput {
+  brand: string;
+  byDay: readonly CrawlerDayVisits[];
+  /** The previous period's daily totals, oldest first, when the range is compared. */
+  previous?: readonly { date: string; visits: number }[];
+}
+
+/** One colour per crawler; the rest share an "Other crawlers" bar segment. */
+export const MAX_CRAWLERS = SERIES_COLOURS.length;
+export const OTHER_CRAWLERS = 'Other crawlers';
+export const PREVIOUS_PERIOD = 'Previous period';
+
+export function crawlerVisitsChart(input: CrawlerVisitsChartInput): ChartSpec {
+  const rows = input.byDay.filter((r) => Number.isFinite(r.visits) && r.visits >= 0);
+  const totals = new Map<string, number>();
+  const perDay = new Map<string, number>();
+  for (const r of rows) {
+    totals.set(r.crawler, (totals.get(r.crawler) ?? 0) + r.visits);
+    perDay.set(r.date, (perDay.get(r.date) ?? 0) + r.visits);
+  }
+  const ranked = [...totals.entries()].sort(
+    (a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0),
+  );
+  const named = ranked.length > MAX_CRAWLERS ? ranked.slice(0, MAX_CRAWLERS - 1) : ranked;
+  const namedSet = new Set(named.map(([name]) => name));
+  const hasOther = ranked.length > named.length;
+  // A crawler really called "Other crawlers" must not merge with the bucket.
+  const bucket = namedSet.has(OTHER_CRAWLERS) ? `${OTHER_CRAWLERS} (rest)` : OTHER_CRAWLERS;
+  const otherTotal = ranked.slice(named.length).reduce((sum, [, n]) => sum + n, 0);
+
+  const dates = [...perDay.keys()].sort();
+  const total = [...perDay.values()].reduce((sum, n) => sum + n, 0);
+  const previous = sortedDays(input.previous ?? [])
+    .filter((p) => Number.isFinite(p.visits))
+    .slice(0, Math.max(dates.length, 1));
+  const previousTotal = previous.reduce((sum, p) => sum + p.visits, 0);
+  const compared = input.previous !== undefined && previous.length > 0;
+
+  const bars = rows.map((r) => ({
+    date: r.date,
+    crawler: namedSet.has(r.crawler) ? r.crawler : bucket,
+    visits: r.visits,
+  }));
+  const previousLine = previous.flatMap((p, i) => {
+    const date = dates[i];
+    return date ? [{ date, previousDate: p.date, visits: p.visits, crawler: PREVIOUS_PERIOD }] : [];
+  });
+
+  const legendNames = [...named.map(([name]) => name), ...(hasOther ? [bucket] : [])];
+  const legendColours = [...SERIES_COLOURS.slice(0, named.length), ...(hasOther ? [MUTED_COLOUR] : [])];
+  if (compared) {
+    legendNames.push(PREVIOUS_PERIOD);
+    legendColours.push(REFERENCE_COLOUR);
+  }
+
+  const first = dates[0];
+  const last = dates.at(-1);
+  const rangeText =
+    first && last ? (first === last ? dayLabel(first) : `${dayLabel(first)} – ${dayLabel(last)}`) : '';
+  const title = `AI crawler visits · ${input.brand}`;
+
+  const alt: string[] = [];
+  if (dates.length === 0) {
+    alt.push(`${input.brand} AI crawler visits: no visits recorded in this range`);
+  } else {
+    const busiest = dates.reduce((a, b) => ((perDay.get(b) ?? 0) > (perDay.get(a) ?? 0) ? b : a));
+    const quietest = dates.reduce((a, b) => ((perDay.get(b) ?? 0) < (perDay.get(a) ?? 0) ? b : a));
+    let head = `${input.brand} AI crawler visits, ${rangeText}: ${formatCount(total)} in total`;
+    if (compared) {
+      const change =
+        previousTotal > 0 ? `, ${formatSignedPercent(((total - previousTotal) / previousTotal) * 100)}` : '';
+      head += ` (previous period ${formatCount(previousTotal)}${change})`;
+    }
+    alt.push(head);
+    if (dates.length > 1) {
+      alt.push(
+        `busiest day ${dayLabel(busiest)} with ${formatCount(perDay.get(busiest))}, ` +
+          `quietest ${dayLabel(quietest)} with ${formatCount(perDay.get(quietest))}`,
+      );
+    }
+    const byCrawler = named.map(([name, n]) => `${name} ${formatCount(n)}`);
+    if (hasOther) byCrawler.push(`${ranked.length - named.length} other crawlers ${formatCount(otherTotal)}`);
+    alt.push(`by crawler: ${byCrawler.join(', ')}`);
+  }
+
+  // One band per day (an ordinal scale), so each bar sits over its day's label and the
+  // previous period's points sit on the bars' centres.
+  const x = {
+    field: 'date',
+    type: 'ordinal',
+    timeUnit: 'utcyearmonthdate',
+    title: null,
+    axis: { format: AXIS_DATE_FORMAT, labelOverlap: 'greedy' },
+  } as const;
+
+  const vegaLite: TopLevelSpec = {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    config: houseConfig,
+    width: CHART_WIDTH,
+    height: CHART_HEIGHT,
+    autosize: { type: 'fit', contains: 'padding' },
+    title: {
+      text: title,
+      subtitle: `${rangeText}${rangeText ? ' · ' : ''}${formatCount(total)} visits${compared ? ', previous period dashed' : ''}`,
+    },
+    layer: [
+      {
+        data: { values: bars },
+        mark: { type: 'bar', width: { band: 0.8 } },
+        encoding: {
+          x,
+          y: { aggregate: 'sum', field: 'visits', type: 'quantitative', title: 'Visits', stack: 'zero' },
+          color: {
+            field: 'crawler',
+            type: 'nominal',
+            scale: { domain: legendNames, range: legendColours },
+            sort: legendNames,
+            legend: { columns: 4 },
+          },
+          // The biggest crawler at the bottom of each bar, like the legend's order.
+          order: { field: 'rank', type: 'quantitative' },
+        },
+        transform: [{ calculate: `indexof(${JSON.stringify(legendNames)}, datum.crawler)`, as: 'rank' }],
+      },
+      ...(compared
+        ? [
+            {
+              data: { values: previousLine },
+              mark: {
+                type: 'line' as const,
+                strokeDash: [8, 5],
+                strokeWidth: 2.5,
+                point: { size: 30, filled: true },
+              },
+              encoding: {
+                x,
+                y: { field: 'visits', type: 'quantitative' as const, title: 'Visits' },
+                color: { field: 'crawler', type: 'nominal' as const },
+              },
+            },
+          ]
+        : []),
+    ],
+  };
+
+  return {
+    kind: 'crawler-visits',
+    title,
+    altText: `${alt.join('; ')}.`,
+    fileName: `crawler-visits-${fileSlug(input.brand, 'brand')}${last ? `-${last}` : ''}.png`,
+    vegaLite,
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * A ChartSpec to pictures, in process and without a browser: Vega-Lite compiles the spec
+ * to Vega, a headless Vega view (renderer 'none') draws it as SVG, and resvg turns the
+ * SVG into PNG using only the DejaVu fonts shipped in node_modules, never the machine's
+ * own, so the same data gives the same image on a laptop, in CI and in the container.
+ *
+ * Cost: compiling and drawing the SVG runs on the event loop (tens of milliseconds);
+ * the PNG is rasterised on libuv's thread pool (`renderAsync`), which is the larger part.
+ * Callers render off the request path (after the ack, after the digest's text is posted)
+ * through `createChartRenderer`, whose bound keeps CPU and memory in check.
+ */
+import { createRequire } from 'node:module';
+import { type ResvgRenderOptions, renderAsync } from '@resvg/resvg-js';
+import { type LoggerInterface, None, parse, View } from 'vega';
+import { compile } from 'vega-lite';
+import type { ChartSpec } from './chart-spec.js';
+import { ChartError, ChartErrorCode } from './errors.js';
+import { FONT_FAMILY, PIXEL_RATIO } from './house-style.js';
+
+export interface RenderedChart {
+  png: Uint8Array;
+  svg: string;
+  /** Of the PNG, in pixels (the SVG's size times PIXEL_RATIO). */
+  width: number;
+  height: number;
+  altText: string;
+  fileName: string;
+}
+
+const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'];
+
+let fontPaths: string[] | undefined;
+
+/**
+ * Absolute paths of the shipped fonts, resolved through Node's module resolution from
+ * this file, so it works from src (tsx, vitest) and from dist alike.
+ */
+export function chartFontFiles(): string[] {
+  if (fontPaths) return fontPaths;
+  const require = createRequire(import.meta.url);
+  try {
+    fontPaths = FONT_FILES.map((file) => require.resolve(`dejavu-fonts-ttf/ttf/${file}`));
+  } catch (cause) {
+    throw new ChartError(
+      ChartErrorCode.FontsMissing,
+      'The chart fonts (dejavu-fonts-ttf) are not installed.',
+      {
+        cause,
+      },
+    );
+  }
+  return fontPaths;
+}
+
+/** Vega and Vega-Lite warn on the console by default; a chart's warnings are not the log's business. */
+const quiet: LoggerInterface = {
+  level(): LoggerInterface | number {
+    return None;
+  },
+  error(): LoggerInterface {
+    return quiet;
+  },
+  warn(): LoggerInterface {
+    return quiet;
+  },
+  info(): LoggerInterface {
+    return quiet;
+  },
+  debug(): LoggerInterface {
+    return quiet;
+  },
+} as LoggerInterface;
+
+/** The spec as SVG text (scale 1: the house size in SVG units). */
+export async function renderChartSvg(spec: ChartSpec): Promise<string> {
+  let view: View | undefined;
+  try {
+    const vega = compile(spec.vegaLite, { logger: quiet }).spec;
+    view = new View(parse(vega), { renderer: 'none', logger: quiet });
+    return await view.toSVG();
+  } catch (cause) {
+    throw new ChartError(ChartErrorCode.RenderFailed, `Could not draw the ${spec.kind} chart.`, { cause });
+  } finally {
+    view?.finalize();
+  }
+}
+
+function resvgOptions(): ResvgRenderOptions {
+  return {
+    fitTo: { mode: 'zoom', value: PIXEL_RATIO },
+    font: {
+      loadSystemFonts: false,
+      fontFiles: chartFontFiles(),
+      defaultFontFamily: FONT_FAMILY,
+      sansSerifFamily: FONT_FAMILY,
+    },
+    logLevel: 'off',
+  };
+}
+
+export async function renderChart(spec: ChartSpec): Promise<RenderedChart> {
+  const svg = await renderChartSvg(spec);
+  try {
+    const image = await renderAsync(svg, resvgOptions());
+    return {
+      png: new Uint8Array(image.asPng()),
+      svg,
+      width: image.width,
+      height: image.height,
+      altText: spec.altText,
+      fileName: spec.fileName,
+    };
+  } catch (cause) {
+    throw new ChartError(ChartErrorCode.RenderFailed, `Could not turn the ${spec.kind} chart into a PNG.`, {
+      cause,
+    });
+  }
+}
+
+export interface ChartRenderer {
+  /** Renders when a slot is free; waits (in call order) while `concurrency` renders run. */
+  render(spec: ChartSpec): Promise<RenderedChart>;
+}
+
+export interface ChartRendererOptions {
+  /** Renders at a time; at least 1. */
+  concurrency: number;
+  /** The rendering itself; a seam for tests and the benchmark. */
+  renderFn?: (spec: ChartSpec) => Promise<RenderedChart>;
+}
+
+/** Two at a time: the rasteriser uses a thread-pool thread each, and the host may have two cores. */
+export const DEFAULT_CHART_CONCURRENCY = 2;
+
+/**
+ * A renderer that runs at most `concurrency` renders at once and queues the rest first in,
+ * first out, so a 1,000-brand digest cannot start 1,000 rasterisations (and hold 1,000
+ * images in memory) at the same time.
+ */
+export function createChartRenderer(
+  options: ChartRendererOptions = { concurrency: DEFAULT_CHART_CONCURRENCY },
+): ChartRenderer {
+  const concurrency = Math.max(1, Math.floor(options.concurrency));
+  const renderFn = options.renderFn ?? renderChart;
+  const waiting: (() => void)[] = [];
+  let running = 0;
+
+  const release = (): void => {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  };
+
+  return {
+    async render(spec) {
+      if (running < concurrency) running += 1;
+      // The slot passes straight from the finishing render to the next waiter.
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      try {
+        return await renderFn(spec);
+      } finally {
+        release();
+      }
+    },
+  };
+}
