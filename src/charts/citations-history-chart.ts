@@ -3,6 +3,7 @@
  * competitors in thinner muted lines (`citations <brand> history`).
  */
 import type { TopLevelSpec } from 'vega-lite';
+import { counted } from '../alerts/grammar.js';
 import type { ChartSpec } from './chart-spec.js';
 import { type DayValue, daySpan, describeChange, describeSeries, finiteDays } from './describe-series.js';
 import {
@@ -61,7 +62,7 @@ export function citationsHistoryChart(input: CitationsHistoryChartInput): ChartS
   ];
   const title = `Citations · ${input.brand}`;
   const altParts = [
-    `${input.brand} citations${span > 0 ? ` over ${span} days` : ''}: ${describeSeries(brandDays)}`,
+    `${input.brand} citations${span > 0 ? ` over ${counted(span, 'day')}` : ''}: ${describeSeries(brandDays)}`,
   ];
   for (const c of competitors) altParts.push(`${c.name} ${describeChange(c.days)}`);
   const lastDate = [...allDates].sort().at(-1);
@@ -76,8 +77,8 @@ export function citationsHistoryChart(input: CitationsHistoryChartInput): ChartS
       text: title,
       subtitle:
         competitors.length > 0
-          ? `${span} days · the brand against its ${competitors.length === 1 ? 'top competitor' : `top ${competitors.length} competitors`}`
-          : `${span} days`,
+          ? `${counted(span, 'day')} · the brand against its ${competitors.length === 1 ? 'top competitor' : `top ${competitors.length} competitors`}`
+          : counted(span, 'day'),
     },
     data: { values },
     encoding: {

@@ -1,0 +1,221 @@
+/**
+ * The alt text each builder writes: what a screen reader user hears instead of the
+ * picture, so it must carry the figures (first, latest, low, high, totals, the limit)
+ * with their days, in the same number format as the messages.
+ */
+import { describe, expect, it } from 'vitest';
+import { aiPagesUsageChart } from '../../src/charts/ai-pages-usage-chart.js';
+import { citationsHistoryChart, MAX_COMPETITORS } from '../../src/charts/citations-history-chart.js';
+import { crawlerVisitsChart, MAX_CRAWLERS, OTHER_CRAWLERS } from '../../src/charts/crawler-visits-chart.js';
+import { digestBrandChart } from '../../src/charts/digest-brand-chart.js';
+import {
+  BRAND_CITATIONS,
+  COMPETITORS,
+  CRAWLER_DAYS,
+  day,
+  FORECAST,
+  fixtureSpecs,
+  PREVIOUS_DAYS,
+  USAGE,
+} from './chart-fixtures.js';
+
+function valuesOf(spec: { vegaLite: unknown }): unknown[] {
+  const found: unknown[] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === 'object') {
+      const record = node as Record<string, unknown>;
+      const data = record['data'] as { values?: unknown[] } | undefined;
+      if (data?.values) found.push(...data.values);
+      for (const [key, value] of Object.entries(record)) if (key !== 'data') walk(value);
+    }
+  };
+  walk(spec.vegaLite);
+  return found;
+}
+
+describe('citations history', () => {
+  it('states the brand series and each competitor first → latest', () => {
+    const spec = citationsHistoryChart({
+      brand: 'Acme Analytics',
+      days: BRAND_CITATIONS,
+      competitors: COMPETITORS,
+    });
+    expect(spec.altText).toBe(
+      'Acme Analytics citations over 14 days: 24 on 1 Nov to 23 on 14 Nov, low 20, high 26; ' +
+        'Rival A 30 → 28; Rival B 12 → 15.',
+    );
+    expect(spec.title).toBe('Citations · Acme Analytics');
+    expect(spec.fileName).toBe('citations-acme-analytics-2026-11-14.png');
+  });
+
+  it(`keeps the ${MAX_COMPETITORS} most-cited competitors, most-cited first`, () => {
+    const competitors = Array.from({ length: 8 }, (_, i) => ({
+      name: `Rival ${i}`,
+      days: [{ date: day(1), value: i * 10 }],
+    }));
+    const spec = citationsHistoryChart({ brand: 'Acme', days: BRAND_CITATIONS, competitors });
+    expect(spec.altText).toContain('; Rival 7 70; Rival 6 60; Rival 5 50; Rival 4 40; Rival 3 30.');
+    expect(spec.altText).not.toContain('Rival 2');
+    const series = new Set(valuesOf(spec).map((v) => (v as { series: string }).series));
+    expect([...series]).toEqual(['Acme', 'Rival 7', 'Rival 6', 'Rival 5', 'Rival 4', 'Rival 3']);
+  });
+
+  it('tells a competitor named like the brand apart, and says when there is no data', () => {
+    const spec = citationsHistoryChart({
+      brand: 'Acme',
+      days: [],
+      competitors: [{ name: 'Acme', days: [{ date: day(2), value: 3 }] }],
+    });
+    expect(spec.altText).toBe('Acme citations over 1 day: no data; Acme (competitor) 3.');
+  });
+
+  it('leaves out days without a finite figure instead of drawing them as zero', () => {
+    const spec = citationsHistoryChart({
+      brand: 'Acme',
+      days: [
+        { date: day(2), value: Number.NaN },
+        { date: day(3), value: 7 },
+        { date: day(1), value: 5 },
+      ],
+      competitors: [],
+    });
+    expect(spec.altText).toBe('Acme citations over 3 days: 5 on 1 Nov to 7 on 3 Nov, low 5, high 7.');
+    expect(valuesOf(spec)).toHaveLength(2);
+  });
+});
+
+describe('crawler visits', () => {
+  it('states the total, the previous period with the change, the busiest and quietest days and each crawler', () => {
+    const spec = crawlerVisitsChart({
+      brand: 'Acme Analytics',
+      byDay: CRAWLER_DAYS,
+      previous: PREVIOUS_DAYS,
+    });
+    // 7 days of GPTBot 10..16 (91), ClaudeBot 35, PerplexityBot 14: 140; previous 140.
+    expect(spec.altText).toBe(
+      'Acme Analytics AI crawler visits, 1 Nov – 7 Nov: 140 in total (previous period 140, no change); ' +
+        'busiest day 7 Nov with 23, quietest 1 Nov with 17; by crawler: GPTBot 91, ClaudeBot 35, PerplexityBot 14.',
+    );
+  });
+
+  it('says nothing of a previous period when the range is not compared', () => {
+    const spec = crawlerVisitsChart({ brand: 'Acme', byDay: CRAWLER_DAYS });
+    expect(spec.altText).toMatch(/^Acme AI crawler visits, 1 Nov – 7 Nov: 140 in total; busiest/);
+    expect(JSON.stringify(spec.vegaLite)).not.toContain('Previous period');
+  });
+
+  it('draws the previous period over the current days, first day over first day', () => {
+    const spec = crawlerVisitsChart({
+      brand: 'Acme',
+      byDay: CRAWLER_DAYS,
+      previous: [
+        { date: day(26, 10), visits: 4 },
+        { date: day(25, 10), visits: 3 },
+      ],
+    });
+    const previous = valuesOf(spec).filter((v) => (v as { previousDate?: string }).previousDate);
+    expect(previous).toEqual([
+      { date: day(1), previousDate: day(25, 10), visits: 3, crawler: 'Previous period' },
+      { date: day(2), previousDate: day(26, 10), visits: 4, crawler: 'Previous period' },
+    ]);
+    expect(spec.altText).toContain('(previous period 7, +1900 %)');
+  });
+
+  it(`groups crawlers after the first ${MAX_CRAWLERS - 1} into "${OTHER_CRAWLERS}"`, () => {
+    const byDay = Array.from({ length: 10 }, (_, i) => ({
+      date: day(1),
+      crawler: `Bot${i}`,
+      visits: 100 - i,
+    }));
+    const spec = crawlerVisitsChart({ brand: 'Acme', byDay });
+    expect(spec.altText).toContain(
+      'by crawler: Bot0 100, Bot1 99, Bot2 98, Bot3 97, Bot4 96, Bot5 95, 4 other crawlers 370.',
+    );
+    const names = new Set(valuesOf(spec).map((v) => (v as { crawler: string }).crawler));
+    expect(names.size).toBe(MAX_CRAWLERS);
+    expect(names.has(OTHER_CRAWLERS)).toBe(true);
+  });
+
+  it('says so when no crawler came', () => {
+    expect(crawlerVisitsChart({ brand: 'Acme', byDay: [] }).altText).toBe(
+      'Acme AI crawler visits: no visits recorded in this range.',
+    );
+  });
+});
+
+describe('AI Pages usage', () => {
+  it('states the usage against the limit and when the forecast reaches it', () => {
+    const spec = aiPagesUsageChart({
+      brand: 'Acme Analytics',
+      usage: USAGE,
+      limit: 400,
+      periodStart: day(1),
+      resetDate: day(1, 12),
+      forecast: FORECAST,
+    });
+    expect(spec.altText).toBe(
+      'Acme Analytics AI Pages usage, billing period 1 Nov – 1 Dec: 300 of 400 requests (75 %) used by 20 Nov; ' +
+        'at this pace the limit is reached on 27 Nov, before the reset on 1 Dec.',
+    );
+  });
+
+  it('states where the pace ends when it stays under the limit, and draws the limit line', () => {
+    const spec = aiPagesUsageChart({
+      brand: 'Acme',
+      usage: USAGE,
+      limit: 1000,
+      periodStart: day(1),
+      resetDate: day(1, 12),
+      forecast: FORECAST,
+    });
+    expect(spec.altText).toContain('300 of 1,000 requests (30 %) used by 20 Nov; at this pace 465 by 1 Dec.');
+    expect(valuesOf(spec)).toContainEqual({ limit: 1000, label: 'Limit 1,000' });
+  });
+
+  it('reads without a forecast or a known limit', () => {
+    const spec = aiPagesUsageChart({
+      brand: 'Acme',
+      usage: [],
+      limit: 0,
+      periodStart: day(1),
+      resetDate: day(1, 12),
+    });
+    expect(spec.altText).toBe(
+      'Acme AI Pages usage, billing period 1 Nov – 1 Dec: no usage recorded yet; no request limit known.',
+    );
+  });
+});
+
+describe('digest', () => {
+  it('uses the last 7 days of each series and states both', () => {
+    const spec = digestBrandChart({
+      brand: 'Acme Analytics',
+      citations: BRAND_CITATIONS,
+      crawlerVisits: BRAND_CITATIONS.map((d) => ({ date: d.date, value: d.value * 100 })),
+    });
+    // 8–14 Nov: 24, 22, 23, 21, 22, 24, 23.
+    expect(spec.altText).toBe(
+      'Acme Analytics, last 7 days: citations 24 on 8 Nov to 23 on 14 Nov, low 21, high 24; ' +
+        'AI crawler visits 15,900 in total, 2,400 on 8 Nov to 2,300 on 14 Nov, low 2,100, high 2,400.',
+    );
+    expect(valuesOf(spec)).toHaveLength(14);
+  });
+
+  it('says "no data" for a series the brand does not have', () => {
+    const spec = digestBrandChart({
+      brand: 'Acme',
+      citations: [{ date: day(3), value: 4 }],
+      crawlerVisits: [],
+    });
+    expect(spec.altText).toBe('Acme, last 7 days: citations 4 on 3 Nov; AI crawler visits no data.');
+  });
+});
+
+it('every kind names a PNG file and carries a title and alt text', () => {
+  for (const spec of fixtureSpecs()) {
+    expect(spec.fileName).toMatch(/^[a-z0-9-]+\.png$/);
+    expect(spec.title.length).toBeGreaterThan(0);
+    expect(spec.altText).toMatch(/\.$/);
+  }
+});
