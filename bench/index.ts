@@ -5,6 +5,7 @@
  * takes about 25 minutes).
  */
 import { runAlertsBench } from './alerts.js';
+import { runChartsBench } from './charts.js';
 import { runCommandsBench } from './commands.js';
 import { runDigestBench } from './digest-punctuality.js';
 import { runLimiterBench } from './limiter.js';
@@ -18,6 +19,7 @@ const benches: Record<string, (options: { quick: boolean }) => Promise<string[]>
   'run-job': runRunJobBench,
   digest: runDigestBench,
   startup: runStartupBench,
+  charts: runChartsBench,
 };
 
 const quick = process.argv.includes('--quick');

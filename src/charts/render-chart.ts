@@ -4,8 +4,9 @@
  * SVG into PNG using only the DejaVu fonts shipped in node_modules, never the machine's
  * own, so the same data gives the same image on a laptop, in CI and in the container.
  *
- * Cost: compiling and drawing the SVG runs on the event loop (tens of milliseconds);
- * the PNG is rasterised on libuv's thread pool (`renderAsync`), which is the larger part.
+ * Cost: compiling and drawing the SVG runs on the event loop (tens of milliseconds, with a
+ * turn of the loop before and after it); rasterising (`renderAsync`) and PNG compression
+ * (encode-png.ts) run on libuv's thread pool, and they are the larger part.
  * Callers render off the request path (after the ack, after the digest's text is posted)
  * through `createChartRenderer`, whose bound keeps CPU and memory in check.
  */
@@ -14,6 +15,7 @@ import { type ResvgRenderOptions, renderAsync } from '@resvg/resvg-js';
 import { type LoggerInterface, None, parse, View } from 'vega';
 import { compile } from 'vega-lite';
 import type { ChartSpec } from './chart-spec.js';
+import { encodePng, unpremultiply } from './encode-png.js';
 import { ChartError, ChartErrorCode } from './errors.js';
 import { FONT_FAMILY, PIXEL_RATIO } from './house-style.js';
 
@@ -98,12 +100,20 @@ function resvgOptions(): ResvgRenderOptions {
   };
 }
 
+/** Lets callbacks that are due (a request to acknowledge) run between two steps of a render. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 export async function renderChart(spec: ChartSpec): Promise<RenderedChart> {
+  await yieldToEventLoop();
   const svg = await renderChartSvg(spec);
+  await yieldToEventLoop();
   try {
     const image = await renderAsync(svg, resvgOptions());
+    const png = await encodePng(unpremultiply(image.pixels), image.width, image.height);
     return {
-      png: new Uint8Array(image.asPng()),
+      png,
       svg,
       width: image.width,
       height: image.height,
