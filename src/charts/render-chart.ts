@@ -12,7 +12,7 @@
  */
 import { createRequire } from 'node:module';
 import { type ResvgRenderOptions, renderAsync } from '@resvg/resvg-js';
-import { type LoggerInterface, None, parse, View } from 'vega';
+import { logger, None, parse, View } from 'vega';
 import { compile } from 'vega-lite';
 import type { ChartSpec } from './chart-spec.js';
 import { encodePng, unpremultiply } from './encode-png.js';
@@ -54,24 +54,11 @@ export function chartFontFiles(): string[] {
   return fontPaths;
 }
 
-/** Vega and Vega-Lite warn on the console by default; a chart's warnings are not the log's business. */
-const quiet: LoggerInterface = {
-  level(): LoggerInterface | number {
-    return None;
-  },
-  error(): LoggerInterface {
-    return quiet;
-  },
-  warn(): LoggerInterface {
-    return quiet;
-  },
-  info(): LoggerInterface {
-    return quiet;
-  },
-  debug(): LoggerInterface {
-    return quiet;
-  },
-} as LoggerInterface;
+/**
+ * Vega and Vega-Lite warn on the console by default; a chart's warnings are not the log's
+ * business (a failed render still throws and is reported as a ChartError).
+ */
+const quiet = logger(None);
 
 /** The spec as SVG text (scale 1: the house size in SVG units). */
 export async function renderChartSvg(spec: ChartSpec): Promise<string> {
