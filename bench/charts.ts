@@ -8,7 +8,8 @@
  *     `createChartRenderer` with the default concurrency, as the digest job would queue
  *     them: wall time, charts per second, render time p50/p99, PNG bytes, peak RSS, and
  *     how long the event loop was held at worst (what a slash-command ack arriving
- *     meanwhile would wait).
+ *     meanwhile would wait); once rendering on the event loop, once in worker threads
+ *     (`createWorkerRenderPool`). Peak RSS includes the worker threads' heaps.
  * Each part runs in its own child process (this file with `--child`), so the peak RSS is
  * the rendering's own and not the parent's. Times inflate on a busy machine, so the load
  * average is printed.
@@ -25,6 +26,7 @@ import { crawlerVisitsChart } from '../src/charts/crawler-visits-chart.js';
 import { digestBrandChart } from '../src/charts/digest-brand-chart.js';
 import {
   createChartRenderer,
+  createWorkerRenderPool,
   DEFAULT_CHART_CONCURRENCY,
   type RenderedChart,
   renderChart,
@@ -127,7 +129,10 @@ async function childKind(kind: ChartKind, renders: number): Promise<KindResult> 
   };
 }
 
+type Isolation = 'inline' | 'worker';
+
 interface DigestResult {
+  isolation: Isolation;
   brands: number;
   concurrency: number;
   wallMs: number;
@@ -140,15 +145,20 @@ interface DigestResult {
   loopP99Ms: number;
 }
 
-async function childDigest(brands: number): Promise<DigestResult> {
-  await renderChart(specFor('digest-brand', 0));
+async function childDigest(brands: number, isolation: Isolation): Promise<DigestResult> {
+  const pool = isolation === 'worker' ? createWorkerRenderPool(DEFAULT_CHART_CONCURRENCY) : undefined;
+  const renderOne = pool?.render ?? renderChart;
+  // Warm up (load vega in this thread or start the worker threads) before measuring.
+  await Promise.all(
+    Array.from({ length: DEFAULT_CHART_CONCURRENCY }, () => renderOne(specFor('digest-brand', 0))),
+  );
   const baselineRssMb = process.resourceUsage().maxRSS / 1024;
   const times: number[] = [];
   const renderer = createChartRenderer({
     concurrency: DEFAULT_CHART_CONCURRENCY,
     renderFn: async (spec) => {
       const start = performance.now();
-      const rendered = await renderChart(spec);
+      const rendered = await renderOne(spec);
       times.push(performance.now() - start);
       return rendered;
     },
@@ -167,7 +177,9 @@ async function childDigest(brands: number): Promise<DigestResult> {
   );
   const wallMs = performance.now() - start;
   loop.disable();
+  await pool?.close();
   return {
+    isolation,
     brands,
     concurrency: DEFAULT_CHART_CONCURRENCY,
     wallMs,
@@ -207,14 +219,16 @@ export async function runChartsBench(options: { quick?: boolean } = {}): Promise
         `p99 ${ms(r.p99Ms)} ms (SVG step p50 ${ms(r.svgP50Ms)} ms) over ${r.renders}; peak RSS ${n(r.peakRssMb)} MB`,
     );
   }
-  const d = await inChild<DigestResult>(['digest', String(brands)]);
-  lines.push(
-    `  digest run: ${n(d.brands)} brand charts, concurrency ${d.concurrency}: ${n(d.wallMs / 1000)} s wall ` +
-      `(${(d.brands / (d.wallMs / 1000)).toFixed(1)} charts/s), render p50 ${ms(d.p50Ms)} ms, p99 ${ms(d.p99Ms)} ms, ` +
-      `${n(d.pngMb)} MB of PNG`,
-    `    peak RSS ${n(d.peakRssMb)} MB (${n(d.baselineRssMb)} MB after the first chart); event loop held ` +
-      `at most ${ms(d.loopMaxMs)} ms (p99 ${ms(d.loopP99Ms)} ms) while rendering`,
-  );
+  for (const isolation of ['inline', 'worker'] as const) {
+    const d = await inChild<DigestResult>(['digest', String(brands), isolation]);
+    lines.push(
+      `  digest run (${d.isolation === 'worker' ? 'worker threads' : 'on the event loop'}): ${n(d.brands)} brand charts, concurrency ${d.concurrency}: ${n(d.wallMs / 1000)} s wall ` +
+        `(${(d.brands / (d.wallMs / 1000)).toFixed(1)} charts/s), render p50 ${ms(d.p50Ms)} ms, p99 ${ms(d.p99Ms)} ms, ` +
+        `${n(d.pngMb)} MB of PNG`,
+      `    peak RSS ${n(d.peakRssMb)} MB (${n(d.baselineRssMb)} MB after the first chart); event loop held ` +
+        `at most ${ms(d.loopMaxMs)} ms (p99 ${ms(d.loopP99Ms)} ms) while rendering`,
+    );
+  }
   return lines;
 }
 
@@ -222,7 +236,9 @@ const self = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1
 if (self && process.argv[2] === '--child') {
   const [mode, what, count] = process.argv.slice(3);
   const result =
-    mode === 'kind' ? await childKind(what as ChartKind, Number(count)) : await childDigest(Number(what));
+    mode === 'kind'
+      ? await childKind(what as ChartKind, Number(count))
+      : await childDigest(Number(what), count as Isolation);
   process.stdout.write(JSON.stringify(result));
 } else if (self) {
   for (const line of await runChartsBench({ quick: process.argv.includes('--quick') })) console.log(line);

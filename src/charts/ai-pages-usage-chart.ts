@@ -150,7 +150,7 @@ export function aiPagesUsageChart(input: AiPagesUsageChartInput): ChartSpec {
                     dx: 4,
                     dy: -4,
                     x: 0,
-                    fontSize: 13,
+                    fontSize: 14,
                     fontWeight: 'bold' as const,
                   },
                   encoding: { text: { field: 'label', type: 'nominal' as const } },

@@ -4,6 +4,7 @@
  * formatter so a figure reads the same in the alt text as in the message beside it.
  */
 import { formatCount } from '../alerts/format-count.js';
+import { dayNumber } from '../utc-days.js';
 import { dayLabel } from './house-style.js';
 
 export interface DayValue {
@@ -50,6 +51,6 @@ export function describeChange(points: readonly DayValue[]): string {
 export function daySpan(dates: readonly string[]): number {
   if (dates.length === 0) return 0;
   const sorted = [...dates].sort();
-  const ms = Date.parse(`${sorted.at(-1)}T00:00:00Z`) - Date.parse(`${sorted[0]}T00:00:00Z`);
-  return Number.isNaN(ms) ? dates.length : Math.round(ms / 86_400_000) + 1;
+  const days = dayNumber(sorted.at(-1)!) - dayNumber(sorted[0]!);
+  return Number.isNaN(days) ? dates.length : days + 1;
 }

@@ -39,7 +39,7 @@ function panel(title: string, days: readonly DayValue[], colour: string): LayerS
         timeUnit: 'utcyearmonthdate',
         title: null,
         // Seven labels always fit the panel; the estimate behind overlap removal would drop one.
-        axis: { format: AXIS_DATE_FORMAT, labelFontSize: 12, labelOverlap: false },
+        axis: { format: AXIS_DATE_FORMAT, labelFontSize: 13, labelOverlap: false },
       },
       y: {
         field: 'value',
@@ -54,7 +54,7 @@ function panel(title: string, days: readonly DayValue[], colour: string): LayerS
     layer: [
       { mark: { type: 'bar', color: colour, width: { band: 0.7 } } },
       {
-        mark: { type: 'text', baseline: 'bottom', dy: -3, fontSize: 12, color: '#333333' },
+        mark: { type: 'text', baseline: 'bottom', dy: -3, fontSize: 13, color: '#333333' },
         encoding: { text: { field: 'label', type: 'nominal' } },
       },
     ],

@@ -1,15 +1,20 @@
 /**
  * The bound on concurrent renders, counted rather than timed: a stand-in render function
- * records how many renders are in flight and finishes only when the test says so.
+ * records how many renders are in flight and finishes only when the test says so. And the
+ * worker-thread pool, rendering real charts.
  */
 import { describe, expect, it } from 'vitest';
 import type { ChartSpec } from '../../src/charts/chart-spec.js';
+import { ChartError, ChartErrorCode } from '../../src/charts/errors.js';
 import {
   createChartRenderer,
+  createWorkerRenderPool,
   DEFAULT_CHART_CONCURRENCY,
   type RenderedChart,
+  renderChartSvg,
 } from '../../src/charts/render-chart.js';
 import { fixtureSpecs } from './chart-fixtures.js';
+import { decodePng } from './decode-png.js';
 
 interface Pending {
   spec: ChartSpec;
@@ -139,4 +144,43 @@ describe('createChartRenderer', () => {
     );
     expect(rendered.map((r) => r.png.length > 1000)).toEqual([true, true, true]);
   });
+});
+
+describe('createWorkerRenderPool', () => {
+  it('renders in worker threads through the bound, and reports a broken spec as a ChartError', async () => {
+    const pool = createWorkerRenderPool(2);
+    try {
+      const renderer = createChartRenderer({ concurrency: 2, renderFn: pool.render });
+      // Two kinds are enough to see both threads work; each thread loads vega on start.
+      const expected = fixtureSpecs().slice(2);
+      const rendered = await Promise.all(expected.map((spec) => renderer.render(spec)));
+      for (const [i, chart] of rendered.entries()) {
+        const image = decodePng(chart.png);
+        expect({ width: image.width, height: image.height }).toEqual({
+          width: chart.width,
+          height: chart.height,
+        });
+        expect(chart.altText).toBe(expected[i]!.altText);
+        // The same picture as in this thread: the SVG matches the golden file's renderer.
+        expect(chart.svg).toBe(await renderChartSvg(expected[i]!));
+      }
+      const broken = {
+        ...expected[0]!,
+        vegaLite: {
+          data: { values: [] },
+          mark: 'line',
+          encoding: { x: { field: 'a', type: 'nonsense' } },
+        } as never,
+      };
+      const error = await renderer.render(broken).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ChartError);
+      expect((error as ChartError).code).toBe(ChartErrorCode.RenderFailed);
+      // The thread survived the failure and renders again.
+      await expect(renderer.render(expected[1]!)).resolves.toMatchObject({ fileName: expected[1]!.fileName });
+    } finally {
+      await pool.close();
+    }
+    await expect(pool.render(fixtureSpecs()[0]!)).rejects.toThrow('closed');
+    // Starting threads that load tsx and vega takes seconds on a busy 2-core machine.
+  }, 60_000);
 });
