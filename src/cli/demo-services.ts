@@ -2,13 +2,16 @@
  * `visibility-bot demo --services-only`: the API simulator and the local Slack alone, on
  * fixed ports, for running the real `serve` (and `run-job`, `check`) in another terminal
  * without a Slack workspace. It prints the variables to set, echoes what the bot posts to
- * channels, and sends each line typed here to the bot as `/visibility <line>`, printing
- * the reply. Stops on Ctrl+C (or when standard input ends, or `stop` aborts).
+ * channels as it lands, and sends each line typed here to the bot as `/visibility <line>`,
+ * printing the reply (and its later updates, such as a refresh completing). Mentions and
+ * dates read as Slack shows them. Stops on Ctrl+C (or when standard input ends, or `stop` aborts).
  */
 import { createInterface } from 'node:readline';
-import { setTimeout as delay } from 'node:timers/promises';
-import { startLocalSlack } from '../dev/local-slack/index.js';
+import { localSlackTokens } from '../dev/demo/local-slack-tokens.js';
+import { type SlackActivity, startLocalSlack } from '../dev/local-slack/index.js';
 import { startSimulator } from '../dev/simulator/index.js';
+import { mrkdwnToTerminal } from '../terminal/mrkdwn-to-terminal.js';
+import { createStyle } from '../terminal/style.js';
 
 export const DEFAULT_SLACK_PORT = 4011;
 export const DEFAULT_APP_URL = 'http://127.0.0.1:3000/slack/events';
@@ -23,6 +26,8 @@ export interface ServicesOptions {
   input?: NodeJS.ReadableStream;
   stop?: AbortSignal;
 }
+
+const PLAIN = createStyle(false);
 
 function portInUse(err: unknown): boolean {
   return (err as { code?: unknown } | undefined)?.code === 'EADDRINUSE';
@@ -82,18 +87,25 @@ export async function runDemoServices(options: ServicesOptions): Promise<number>
     ].join('\n'),
   );
 
-  // What the bot posts to channels (alerts, digests), as it arrives.
-  const echo = (async () => {
-    let seen = 0;
-    while (!stopping.signal.aborted) {
-      const posts = slack.callsTo('chat.postMessage');
-      for (const call of posts.slice(seen)) {
-        stdout.write(`[${String(call.args['channel'])}] ${String(call.args['text'] ?? '')}\n`);
-      }
-      seen = posts.length;
-      await delay(250, undefined, { signal: stopping.signal }).catch(() => undefined);
+  // Mentions and dates read as Slack would show them to the local user.
+  const tokens = localSlackTokens(slack, slack.defaultUserId);
+  const readable = (text: unknown) => mrkdwnToTerminal(String(text ?? ''), PLAIN, tokens);
+  // What the bot posts to channels (alerts, digests, notes) and its replies, as they arrive.
+  const stopEcho = slack.onActivity((activity: SlackActivity) => {
+    if (activity.kind === 'call') {
+      const { call } = activity;
+      if (call.method !== 'chat.postMessage' && call.method !== 'chat.update') return;
+      const edited = call.method === 'chat.update' ? ' (updated)' : '';
+      stdout.write(`[${String(call.args['channel'])}]${edited} ${readable(call.args['text'])}\n`);
+      return;
     }
-  })();
+    // Only the commands typed here get response_urls in this mode: each reply is theirs,
+    // the first and any later update (a content ideas refresh completing).
+    const { post } = activity;
+    const text = (post.body as { text?: unknown } | undefined)?.text;
+    if (post.status !== 200 || typeof text !== 'string') return;
+    stdout.write(`${readable(text)}\n`);
+  });
 
   const lines = createInterface({ input: options.input ?? process.stdin, terminal: false });
   stopping.signal.addEventListener('abort', () => lines.close(), { once: true });
@@ -106,8 +118,8 @@ export async function runDemoServices(options: ServicesOptions): Promise<number>
         stdout.write(`The bot answered HTTP ${res.status}: is \`serve\` running at ${options.appUrl}?\n`);
         continue;
       }
-      const reply = await slack.waitFor(() => slack.responsesFor(res.responseUrlId)[0], 30_000);
-      stdout.write(`${String((reply.body as { text?: unknown }).text ?? '')}\n`);
+      // Printed by the echo as it lands; the next line waits for it.
+      await slack.waitFor(() => slack.responsesFor(res.responseUrlId)[0], 30_000);
     } catch (err) {
       stdout.write(
         `Could not reach the bot at ${options.appUrl} (${err instanceof Error ? err.message : String(err)}): is \`serve\` running there? Set its address with --app-url.\n`,
@@ -121,7 +133,7 @@ export async function runDemoServices(options: ServicesOptions): Promise<number>
   stop();
   process.off('SIGINT', stop);
   process.off('SIGTERM', stop);
-  await echo;
+  stopEcho();
   await slack.close();
   await sim.close();
   stdout.write('Stopped.\n');

@@ -14,7 +14,9 @@ import { createConsoleIo, type OutputStream } from '../dev/demo/console-io.js';
 import { createConsoleState } from '../dev/demo/console-state.js';
 import { demoBanner } from '../dev/demo/demo-banner.js';
 import { DEFAULT_TIMING, type DemoTiming } from '../dev/demo/demo-timing.js';
+import { followLiveUpdates } from '../dev/demo/follow-live-updates.js';
 import { arrayLineSource, type LineSource, readlineLineSource } from '../dev/demo/line-source.js';
+import { localSlackTokens } from '../dev/demo/local-slack-tokens.js';
 import { runConsoleLine } from '../dev/demo/run-console-line.js';
 import { type DemoStack, startDemoStack } from '../dev/demo/start-demo-stack.js';
 import { tourLines } from '../dev/demo/tour-lines.js';
@@ -153,8 +155,11 @@ export async function runDemo(args: readonly string[], options: DemoOptions = {}
   options.onStarted?.(stack);
 
   const input = options.input ?? process.stdin;
-  const source: LineSource = lines ? arrayLineSource(lines) : readlineLineSource(input, output, PROMPT);
-  const io = createConsoleIo(output, style, source.interactive ? (q) => source.next(q) : undefined);
+  const source: LineSource = lines
+    ? arrayLineSource(lines, output)
+    : readlineLineSource(input, output, PROMPT);
+  const tokens = localSlackTokens(stack.slack, stack.slack.defaultUserId, () => stack.deps.clock.now());
+  const io = createConsoleIo(output, style, source.interactive ? (q) => source.next(q) : undefined, tokens);
   announceChart = (path, title) =>
     io.print(style.dim(`Chart "${title}" written to ${path} (open it to see it)`));
   const ctx: ConsoleContext = {
@@ -166,6 +171,7 @@ export async function runDemo(args: readonly string[], options: DemoOptions = {}
     channelId: stack.slack.defaultChannelId,
     runJobs: options.runJobs ?? runJobs,
   };
+  const stopLive = followLiveUpdates(ctx, source);
   const stop = () => source.close();
   process.once('SIGTERM', stop);
 
@@ -205,6 +211,7 @@ export async function runDemo(args: readonly string[], options: DemoOptions = {}
     }
   } finally {
     process.off('SIGTERM', stop);
+    stopLive();
     source.close();
     io.print(style.dim('\nStopping the service, the local Slack and the simulator…'));
     await stack.close();

@@ -2,7 +2,9 @@
  * The one place that turns an error into text a Slack user reads (the bolt-js habit of
  * mapping receiver errors to statuses in one function). Marketing people read these:
  * they say what happened and what to do, and never carry a stack trace or a secret.
- * `expected: false` tells the caller to log the error with its stack.
+ * `expected: false` tells the caller to log the error with its stack. The service's own
+ * words pass through plain-service-text.ts: no parameter names, endpoint paths or
+ * response field paths reach a user.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -13,6 +15,7 @@ import {
   RateLimitedError,
 } from '../api/errors.js';
 import { escapeMrkdwn, type Mrkdwn, mrkdwn, slackDate } from './mrkdwn.js';
+import { parameterWords, plainServiceText } from './plain-service-text.js';
 import { UserError } from './user-error.js';
 
 export { UserError } from './user-error.js';
@@ -46,7 +49,20 @@ function aboutRoleOrAllowance(message: string | undefined): boolean {
 }
 
 function serviceSays(err: { serviceMessage: string | undefined }, fallback: Mrkdwn): Mrkdwn {
-  return err.serviceMessage ? escapeMrkdwn(err.serviceMessage) : fallback;
+  return plainServiceText(err.serviceMessage) ?? fallback;
+}
+
+/**
+ * Our own check of a value before sending (validate-params.ts) names the parameter as the
+ * code spells it (`days must be …`, `rangePreset "custom"`): said with the words instead.
+ */
+function invalidValueText(param: string | undefined, message: string): Mrkdwn {
+  if (param === undefined) return plainServiceText(message) ?? mrkdwn`That value is not valid.`;
+  const words = parameterWords(param);
+  const escaped = param.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const reworded = message.replace(new RegExp(`\\b${escaped}\\b`, 'g'), words);
+  const text = reworded === message ? `${words}: ${message}` : reworded;
+  return plainServiceText(text[0]!.toUpperCase() + text.slice(1)) ?? mrkdwn`That value is not valid.`;
 }
 
 export function userFacingError(err: unknown): UserFacing {
@@ -74,14 +90,21 @@ export function userFacingError(err: unknown): UserFacing {
         };
       }
       if (aboutRoleOrAllowance(err.serviceMessage)) {
-        return { message: mrkdwn`The service refused that: ${serviceSays(err, mrkdwn``)}`, expected: true };
+        const said = plainServiceText(err.serviceMessage);
+        return {
+          message: said
+            ? mrkdwn`The service refused that: ${said}`
+            : mrkdwn`The service refused that: your role on this brand or your plan does not allow it.`,
+          expected: true,
+        };
       }
       return { message: KEY_REJECTED, expected: true };
     case ApiErrorCode.NoEntitlement:
       return { message: mrkdwn`Your plan does not include AI Pages.`, expected: true };
     case ApiErrorCode.NotFound:
+      // The service's sentence says what is missing; "Not found:" in front of it only repeats it.
       return {
-        message: mrkdwn`Not found: ${serviceSays(err, mrkdwn`the service has nothing under that name or id.`)}`,
+        message: serviceSays(err, mrkdwn`The service has nothing under that name or id.`),
         expected: true,
       };
     case ApiErrorCode.Conflict:
@@ -93,10 +116,7 @@ export function userFacingError(err: unknown): UserFacing {
       };
     case ApiErrorCode.InvalidParams: {
       const param = err instanceof InvalidParamsError ? err.param : undefined;
-      return {
-        message: mrkdwn`Invalid value${param ? mrkdwn` for \`${escapeMrkdwn(param)}\`` : mrkdwn``}: ${escapeMrkdwn(err.message)}`,
-        expected: true,
-      };
+      return { message: invalidValueText(param, err.message), expected: true };
     }
     case ApiErrorCode.RateLimited: {
       const after = err instanceof RateLimitedError ? err.retryAfterMs : undefined;

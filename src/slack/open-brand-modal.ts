@@ -48,6 +48,28 @@ export async function openBrandModal(
   await o.client.views.open({ trigger_id: o.triggerId, view: fitView(view) });
 }
 
+/**
+ * Opens a brand form that asks which brand (its first input is a brand select): only the
+ * writer check can run now; the brand's own check runs when the form is submitted.
+ */
+export async function openBrandChoosingModal(
+  o: ModalOpener,
+  action: string,
+  build: (where: Omit<BrandModalMetadata, 'brandId'>) => ModalView,
+): Promise<void> {
+  await o.requireWriter(action);
+  if (!o.triggerId) {
+    throw new UserError(
+      'no_trigger',
+      mrkdwn`Slack did not allow a form to open from here; run the command instead.`,
+    );
+  }
+  await o.client.views.open({
+    trigger_id: o.triggerId,
+    view: fitView(build(o.channelId ? { channelId: o.channelId } : {})),
+  });
+}
+
 /** A button whose value is `{brandId}` and that opens one of a brand's edit forms. */
 export function brandModalButton(
   prefix: string,

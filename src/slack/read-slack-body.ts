@@ -23,6 +23,7 @@ export type SlackBodyKind =
   | 'block_actions'
   | 'view_submission'
   | 'view_closed'
+  | 'block_suggestion'
   | 'event_callback';
 
 export type SlackBody =
@@ -83,6 +84,14 @@ const blockActions = z
     message: 'channel, response_url or view missing',
   });
 
+/** A type-ahead select asking for options: what was typed (maybe nothing) and where. */
+const blockSuggestion = z.looseObject({
+  action_id: id,
+  block_id: id,
+  value: z.string().max(1000),
+  container: z.looseObject({ type: z.string() }),
+});
+
 const viewPayload = z.looseObject({
   id,
   callback_id: z.string(),
@@ -142,6 +151,8 @@ function readInteraction(payload: Record<string, unknown>): SlackBody {
   if (type === 'block_actions') return check(blockActions, payload, 'block_actions', key);
   if (type === 'view_submission') return check(viewSubmission, payload, 'view_submission', key);
   if (type === 'view_closed') return check(viewClosed, payload, 'view_closed', undefined);
+  // Options requests only read: a redelivery is answered again, nothing to dedupe.
+  if (type === 'block_suggestion') return check(blockSuggestion, payload, 'block_suggestion', undefined);
   return { ok: false, reason: `interaction type ${JSON.stringify(type)?.slice(0, 40)} not handled` };
 }
 

@@ -77,6 +77,9 @@ describe('demo --services-only', () => {
       await expect.poll(() => out.text(), { timeout: 10_000 }).toContain('Acme Analytics');
       input.write('subscribe "Acme Analytics" digest\n');
       await expect.poll(() => out.text(), { timeout: 10_000 }).toMatch(/digest/i);
+      // The channel hears who subscribed it, by name as Slack shows the mention.
+      await expect.poll(() => out.text(), { timeout: 10_000 }).toMatch(/^\[C\w+\] @local\.user subscribed/m);
+      expect(out.text()).not.toContain('<@U');
       const jobOut: string[] = [];
       const code = await runJobCommand(['digest'], config, {
         out: (l) => jobOut.push(l),

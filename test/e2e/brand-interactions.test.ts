@@ -73,7 +73,9 @@ describe('removing a market', () => {
     const second = await k.command('markets "Acme Analytics" remove GB');
     await k.click(first.responseUrlId, 'vis:markets:remove');
     const late = await k.click(second.responseUrlId, 'vis:markets:remove');
-    expect(late.text).toContain('Not found');
+    expect(late.text).toContain(
+      'That market is no longer on Acme Analytics; it may have been removed already.',
+    );
     expect(k.writes().map((w) => w.status)).toEqual([200, 404]);
     expect(h.deps.auditLog.recent(1)[0]!.result).toBe('error: api_not_found');
   });

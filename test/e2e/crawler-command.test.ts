@@ -243,7 +243,7 @@ describe('crawler actions', () => {
     expect(h.requestsTo('/crawler/access/preview-fix').map((r) => r.body)).toEqual([
       { brand_id: SEED_BRANDS.northwind.id, finding_id: id },
     ]);
-    expect(fix.reply.text).toMatch(/Not found|Preview/);
+    expect(fix.reply.text).toMatch(/no access finding|Preview/);
     const ok = await h.command(`crawler "Acme Analytics" preview-fix ${id}`);
     expect(visibleText(ok.reply)).toContain('Nothing was changed');
     expect(visibleText(ok.reply)).toContain('*Applied*: no');

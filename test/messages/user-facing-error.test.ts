@@ -35,11 +35,20 @@ describe('userFacingError', () => {
   it('names the plan for AI Pages, the service message for a conflict', () => {
     expect(msg(new NoEntitlementError('x', { status: 403 }))).toBe('Your plan does not include AI Pages.');
     expect(msg(new ConflictError('x', { status: 409, serviceMessage: 'Market GB already exists' }))).toBe(
-      'Market GB already exists',
+      'Market GB already exists.',
     );
+    // The service's sentence already says what is missing: no "Not found:" in front of it.
     expect(msg(new NotFoundError('x', { status: 404, serviceMessage: 'No <citations>' }))).toBe(
-      'Not found: No &lt;citations&gt;',
+      'No &lt;citations&gt;.',
     );
+    expect(
+      msg(
+        new ConflictError('x', {
+          status: 409,
+          serviceMessage: 'Market FR already exists (parameter location)',
+        }),
+      ),
+    ).toBe('Market FR already exists.');
   });
 
   it('gives rate limits, quota and outages a time to come back', () => {
@@ -50,9 +59,13 @@ describe('userFacingError', () => {
     }
   });
 
-  it('names the parameter of a bad value', () => {
-    expect(msg(new InvalidParamsError('days', 'must be 7–365'))).toBe(
-      'Invalid value for `days`: must be 7–365',
+  it('names the value of a bad parameter in words, not as the code spells it', () => {
+    expect(msg(new InvalidParamsError('days', 'must be 7–365'))).toBe('The number of days must be 7–365.');
+    expect(msg(new InvalidParamsError('limit', 'limit must be a whole number from 1 to 100, got 500.'))).toBe(
+      'The number of rows must be a whole number from 1 to 100, got 500.',
+    );
+    expect(msg(new InvalidParamsError('rangePreset', 'rangePreset must be one of 24h, 7d, got "x".'))).toBe(
+      'The date range must be one of 24h, 7d, got "x".',
     );
   });
 
@@ -94,5 +107,18 @@ describe('403 outside AI Pages', () => {
     const text = userFacingError(err).message;
     expect(text).toContain('Market limit reached for your plan');
     expect(text).not.toMatch(/API key was rejected/);
+  });
+});
+
+describe('a role refusal that only names where to look', () => {
+  it('says what it is about in words when the service’s text is all developer notes', () => {
+    const err = new ForbiddenError('Forbidden', {
+      status: 403,
+      endpoint: 'POST /get-brands/markets',
+      serviceMessage: 'Role viewer: see meta.role_limits on GET /get-brands.',
+    });
+    expect(userFacingError(err).message).toBe(
+      'The service refused that: your role on this brand or your plan does not allow it.',
+    );
   });
 });

@@ -122,3 +122,27 @@ describe('readSlackBody', () => {
     expect(json(null)).not.toHaveProperty('unparseable');
   });
 });
+
+describe('readSlackBody: type-ahead options requests', () => {
+  const suggestion = (extra: Record<string, unknown> = {}) => ({
+    type: 'block_suggestion',
+    user: { id: 'U1', team_id: 'T1' },
+    team: { id: 'T1' },
+    action_id: 'vis:brand-select',
+    block_id: 'brand',
+    value: 'acm',
+    container: { type: 'view', view_id: 'V1' },
+    ...extra,
+  });
+
+  it('accepts a block_suggestion, typed text or none, with nothing to dedupe', () => {
+    expect(interaction(suggestion())).toEqual({ ok: true, kind: 'block_suggestion', requestKey: undefined });
+    expect(interaction(suggestion({ value: '' }))).toMatchObject({ ok: true });
+  });
+
+  it('refuses one without the select it is for or what was typed', () => {
+    expect(interaction(suggestion({ action_id: undefined }))).toMatchObject({ ok: false });
+    expect(interaction(suggestion({ value: undefined }))).toMatchObject({ ok: false });
+    expect(interaction(suggestion({ container: undefined }))).toMatchObject({ ok: false });
+  });
+});

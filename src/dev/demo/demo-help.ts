@@ -21,6 +21,7 @@ export function demoHelp(style: Style): string[] {
     row(':advance', 'the simulator moves to the next day of data; says what changed'),
     row(':usage <brand> <percent>', 'set AI Pages usage, e.g. :usage "Acme Analytics" 92'),
     row(':traffic <brand> <factor>', 'scale crawler visits of the last 7 days, e.g. :traffic acme 0.4'),
+    row(':wait [seconds]', "wait for the bot's background work (a refresh completing) and show it"),
     row(':logs', "the service's last log lines (warnings and errors)"),
     row(':help', 'this list'),
     row(':quit', 'stop everything and leave (Ctrl-D and Ctrl-C too)'),

@@ -6,6 +6,13 @@ export interface DemoTiming {
   quietMs: number;
   /** …or after this long at most (follow-up updates included). */
   followMs: number;
+  /** Longest `:wait` for background work (a content ideas refresh polls every 10 s). */
+  backgroundMs: number;
 }
 
-export const DEFAULT_TIMING: DemoTiming = { replyTimeoutMs: 15_000, quietMs: 400, followMs: 3_000 };
+export const DEFAULT_TIMING: DemoTiming = {
+  replyTimeoutMs: 15_000,
+  quietMs: 400,
+  followMs: 3_000,
+  backgroundMs: 30_000,
+};

@@ -7,6 +7,7 @@ import { runLogs } from './commands/run-logs.js';
 import { runSlashCommand } from './commands/run-slash-command.js';
 import { runTraffic, runUsage } from './commands/run-stage.js';
 import { runSubmit } from './commands/run-submit.js';
+import { runWait } from './commands/run-wait.js';
 import type { ConsoleContext } from './console-context.js';
 import { ConsoleInputError } from './console-input-error.js';
 import { demoHelp } from './demo-help.js';
@@ -42,6 +43,9 @@ export async function runConsoleLine(ctx: ConsoleContext, line: string): Promise
       break;
     case 'traffic':
       runTraffic(ctx, args);
+      break;
+    case 'wait':
+      await runWait(ctx, args);
       break;
     case 'logs':
       await runLogs(ctx);

@@ -34,16 +34,27 @@ const SHOWN_METHODS = new Set([
   'views.publish',
 ]);
 
-export function showActivity(ctx: ConsoleContext, since: ActivityMark): number {
-  const { stack, io, state } = ctx;
-  const { style } = io;
-  const items: Item[] = [
-    ...stack.slack.responses.slice(since.responses).map((post) => ({ at: post.at, post })),
-    ...stack.slack.calls
+/** What reached Slack since `since` that the console shows, oldest first. */
+function activitySince(ctx: ConsoleContext, since: ActivityMark): Item[] {
+  const { slack } = ctx.stack;
+  return [
+    ...slack.responses.slice(since.responses).map((post) => ({ at: post.at, post })),
+    ...slack.calls
       .slice(since.calls)
       .filter((call) => SHOWN_METHODS.has(call.method))
       .map((call) => ({ at: call.at, call })),
   ].sort((a, b) => a.at - b.at);
+}
+
+/** How many things since `since` the console would show (auth.test, users.info and the like are not shown). */
+export function countShowable(ctx: ConsoleContext, since: ActivityMark): number {
+  return activitySince(ctx, since).length;
+}
+
+export function showActivity(ctx: ConsoleContext, since: ActivityMark): number {
+  const { stack, io, state } = ctx;
+  const { style } = io;
+  const items = activitySince(ctx, since);
   const shown: ShownClickable[] = [];
   const where = (channelId: string) => channelLabel(channelId, ctx.channelId);
 
@@ -53,7 +64,7 @@ export function showActivity(ctx: ConsoleContext, since: ActivityMark): number {
     for (const line of rendered.lines) io.print(line);
     if (target) shown.push(...rendered.clickables.map((c) => ({ ...c, target })));
   };
-  const options = () => ({ style, firstNumber: shown.length + 1 });
+  const options = () => ({ style, tokens: io.tokens, firstNumber: shown.length + 1 });
 
   for (const item of items) {
     if ('post' in item) {

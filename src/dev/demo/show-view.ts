@@ -10,7 +10,7 @@ export function showView(
   errors?: Readonly<Record<string, string>>,
 ): void {
   const { io, state } = ctx;
-  const rendered = renderView(view, { style: io.style, ...(errors ? { errors } : {}) });
+  const rendered = renderView(view, { style: io.style, tokens: io.tokens, ...(errors ? { errors } : {}) });
   io.print();
   io.print(io.style.dim(`── ${heading}`));
   for (const line of rendered.lines) io.print(line);

@@ -1,6 +1,6 @@
 /**
  * Drives a Bolt app the way Slack does: signed HTTP requests carrying slash commands, block
- * actions, view submissions and events, shaped like Slack's payloads
+ * actions, options requests of type-ahead selects, view submissions and events, shaped like Slack's payloads
  * (https://docs.slack.dev/interactivity/slash-commands, /reference/interaction-payloads).
  * Slash commands and interactions are `application/x-www-form-urlencoded` exactly (Bolt's
  * HTTPReceiver compares the header verbatim); events are JSON.
@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import { applyViewResponseAction } from './apply-view-response-action.js';
 import { buildAction } from './build-action.js';
+import { findBlockElement } from './find-block-element.js';
 import type { HostedResponseUrls } from './hosted-response-urls.js';
 import { messageJson } from './message-json.js';
 import { viewJson } from './methods/views-methods.js';
@@ -17,16 +18,30 @@ import { storeAckReply } from './store-ack-reply.js';
 import type {
   AppResponse,
   BlockActionOptions,
+  BlockSuggestionOptions,
   RedeliveryOptions,
   SignedPostOptions,
   SlashCommandOptions,
   StoredMessage,
   StoredView,
+  SuggestedOption,
   ViewSubmissionOptions,
 } from './types.js';
 import { DEFAULT_CHANNEL, DEFAULT_USER, type Workspace } from './workspace.js';
 
 const FORM = 'application/x-www-form-urlencoded';
+
+/** The options of an options response, option groups flattened; none when it is not one. */
+function suggestedOptions(body: string): SuggestedOption[] {
+  let json: { options?: unknown; option_groups?: Array<{ options?: unknown }> };
+  try {
+    json = JSON.parse(body) as typeof json;
+  } catch {
+    return [];
+  }
+  const lists = [json.options, ...(json.option_groups ?? []).map((g) => g.options)];
+  return lists.flatMap((l) => (Array.isArray(l) ? (l as SuggestedOption[]) : []));
+}
 
 export interface AppDriverDeps {
   ws: Workspace;
@@ -157,6 +172,59 @@ export class AppDriver {
     }
     if (stored && res.status === 200) applyViewResponseAction(ws, stored, o.values, json);
     return { status: res.status, body: res.body, json };
+  }
+
+  /**
+   * A type-ahead select asking for options, shaped like Slack's block_suggestion
+   * (https://docs.slack.dev/reference/interaction-payloads/block_suggestion-payload). The
+   * select must be rendered where it is said to be, as for a click; the app answers with
+   * `{options}` (or `{option_groups}`) in the HTTP response itself.
+   */
+  async blockSuggestion(
+    appUrl: string,
+    o: BlockSuggestionOptions,
+  ): Promise<AppResponse & { options: SuggestedOption[] }> {
+    const { ws } = this.deps;
+    const userId = o.userId ?? DEFAULT_USER.id;
+    const { trigger_id: _noTrigger, ...base } = this.interactionBase('block_suggestion', userId, undefined);
+    let blocks: readonly unknown[] | undefined;
+    let where: Record<string, unknown>;
+    if (o.viewId) {
+      const view = this.requireView(o.viewId);
+      blocks = view.blocks;
+      where = { container: { type: 'view', view_id: view.id }, view: viewJson(view) };
+    } else {
+      const message = this.clickedMessage(o, userId);
+      if (!message) throw new Error('local Slack: no message to type into');
+      blocks = message.blocks;
+      where = {
+        container: {
+          type: 'message',
+          message_ts: message.ts,
+          channel_id: message.channel,
+          is_ephemeral: message.ephemeralTo !== undefined,
+        },
+        channel: { id: message.channel, name: this.channelName(message.channel) },
+      };
+    }
+    const found = findBlockElement(blocks, o.actionId);
+    const type = found?.element['type'];
+    if (type !== 'external_select' && type !== 'multi_external_select') {
+      throw new Error(`local Slack: no external select with action_id "${o.actionId}" to type into`);
+    }
+    const payload = {
+      ...base,
+      ...where,
+      action_id: o.actionId,
+      block_id: found?.blockId ?? ws.nextId('b'),
+      value: o.value,
+    };
+    const res = await this.post(
+      appUrl,
+      new URLSearchParams({ payload: JSON.stringify(payload) }).toString(),
+      FORM,
+    );
+    return { status: res.status, body: res.body, options: suggestedOptions(res.body) };
   }
 
   async event(appUrl: string, event: Record<string, unknown>): Promise<AppResponse> {

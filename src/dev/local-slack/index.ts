@@ -12,6 +12,7 @@ export type {
   MessageMetadata,
   RecordedCall,
   ResponseUrlPost,
+  SlackActivity,
   SlashCommandOptions,
   StoredFile,
   StoredMessage,

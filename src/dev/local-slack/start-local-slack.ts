@@ -12,7 +12,7 @@ import { FaultPlan } from './fault-plan.js';
 import { FileStore } from './file-store.js';
 import { HostedResponseUrls } from './hosted-response-urls.js';
 import { parseApiArgs } from './parse-api-args.js';
-import type { LocalSlack, LocalSlackOptions } from './types.js';
+import type { LocalSlack, LocalSlackOptions, SlackActivity } from './types.js';
 import { waitFor } from './wait-for.js';
 import { WebApi } from './web-api.js';
 import { DEFAULT_CHANNEL, DEFAULT_USER, Workspace } from './workspace.js';
@@ -87,6 +87,16 @@ export async function startLocalSlack(options: LocalSlackOptions = {}): Promise<
     origin: () => origin,
   });
   const stalled = new Set<ServerResponse>();
+  const listeners = new Set<(activity: SlackActivity) => void>();
+  const notify = (activity: SlackActivity) => {
+    for (const listener of listeners) {
+      try {
+        listener(activity);
+      } catch {
+        // A viewer's failure is its own; the app still gets Slack's answer.
+      }
+    }
+  };
 
   const server = createServer((req, res) => {
     void route(req, res).catch((error: unknown) => {
@@ -114,6 +124,7 @@ export async function startLocalSlack(options: LocalSlackOptions = {}): Promise<
         req.headers.authorization,
       );
       const answer = webApi.handle(api[1]!, parsed);
+      notify({ kind: 'call', call: webApi.calls.at(-1)! });
       if (answer.drop) {
         // "Slack accepted it but we never saw the reply": the effect stays, the socket dies.
         req.socket.destroy();
@@ -138,6 +149,7 @@ export async function startLocalSlack(options: LocalSlackOptions = {}): Promise<
     const hook = url.pathname.match(/^\/response\/([A-Za-z0-9]+)$/);
     if (hook && req.method === 'POST') {
       const answer = responseUrls.handle(hook[1]!, body);
+      notify({ kind: 'response', post: responseUrls.posts.at(-1)! });
       send(res, answer.status, answer.contentType, answer.body);
       return;
     }
@@ -178,6 +190,15 @@ export async function startLocalSlack(options: LocalSlackOptions = {}): Promise<
       const id = ws.homeViewByUser.get(userId);
       return id ? ws.views.get(id) : undefined;
     },
+    onActivity: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    userInfo: (userId) => {
+      const user = ws.users.get(userId);
+      return user ? { name: user.name, tz: user.tz } : undefined;
+    },
+    channelName: (channelId) => ws.channel(channelId)?.name,
     waitFor,
     addChannel: (c) => ws.addChannel(c),
     setChannelState: (id, s) => ws.setChannelState(id, s),
@@ -196,6 +217,7 @@ export async function startLocalSlack(options: LocalSlackOptions = {}): Promise<
     slashCommand: (appUrl, o) => driver.slashCommand(appUrl, o),
     blockAction: (appUrl, o) => driver.blockAction(appUrl, o),
     viewSubmission: (appUrl, o) => driver.viewSubmission(appUrl, o),
+    blockSuggestion: (appUrl, o) => driver.blockSuggestion(appUrl, o),
     event: (appUrl, event) => driver.event(appUrl, event),
     sign: (body, timestampSec) => driver.sign(body, timestampSec),
     redeliverLast: (appUrl, o) => driver.redeliverLast(appUrl, o),

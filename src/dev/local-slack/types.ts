@@ -203,6 +203,25 @@ export interface BlockActionOptions {
   triggerId?: string;
 }
 
+/** A type-ahead select asking the app for options (a block_suggestion request). */
+export interface BlockSuggestionOptions {
+  actionId: string;
+  /** What the person has typed so far ('' when the menu just opened). */
+  value: string;
+  userId?: string;
+  /** The select is in this modal or Home tab; otherwise in a message. */
+  viewId?: string;
+  /** The message the select is on (default: the last reply on `responseUrlId`, else the channel's last message). */
+  messageTs?: string;
+  responseUrlId?: string;
+  channelId?: string;
+}
+
+export interface SuggestedOption {
+  text: { type: string; text: string };
+  value: string;
+}
+
 export interface ViewSubmissionOptions {
   callbackId: string;
   viewId: string;
@@ -211,6 +230,11 @@ export interface ViewSubmissionOptions {
   values: Record<string, Record<string, unknown>>;
   userId?: string;
 }
+
+/** Something that reached the local Slack from the app: a Web API call or a response_url post. */
+export type SlackActivity =
+  | { kind: 'call'; call: RecordedCall }
+  | { kind: 'response'; post: ResponseUrlPost };
 
 export interface AppResponse {
   status: number;
@@ -245,6 +269,16 @@ export interface LocalSlack {
   homeView(userId: string): StoredView | undefined;
   /** Files shared into channels and threads, oldest first. */
   files(channel?: string): StoredFile[];
+  /**
+   * Calls `listener` right after each Web API call or response_url post is recorded (and
+   * has taken effect), so a viewer can show it as it happens. Returns the unsubscribe.
+   * A listener that throws is ignored: observing never changes what Slack answers.
+   */
+  onActivity(listener: (activity: SlackActivity) => void): () => void;
+  /** A user's name and time zone, as users.info tells them (for renderers of `<@U…>`). */
+  userInfo(userId: string): { name: string; tz: string } | undefined;
+  /** A channel's name, as conversations.info tells it (for renderers of `<#C…>`). */
+  channelName(channelId: string): string | undefined;
   /** Polls `predicate` every few ms until it returns a truthy value; rejects after `timeoutMs` (default 2000). */
   waitFor<T>(predicate: () => T | undefined | false, timeoutMs?: number): Promise<T>;
 
@@ -271,6 +305,11 @@ export interface LocalSlack {
   ): Promise<AppResponse & { responseUrlId: string; ackMs: number }>;
   blockAction(appUrl: string, o: BlockActionOptions): Promise<AppResponse & { responseUrlId: string }>;
   viewSubmission(appUrl: string, o: ViewSubmissionOptions): Promise<AppResponse & { json: unknown }>;
+  /** Types into an external select: the signed block_suggestion and the options the app answered. */
+  blockSuggestion(
+    appUrl: string,
+    o: BlockSuggestionOptions,
+  ): Promise<AppResponse & { options: SuggestedOption[] }>;
   event(appUrl: string, event: Record<string, unknown>): Promise<AppResponse>;
   sign(body: string, timestampSec?: number): { signature: string; timestamp: string };
   /**

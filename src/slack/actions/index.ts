@@ -1,7 +1,8 @@
 /**
  * One listener for every `vis:` action: ack at once (Slack wants it within 3 s), then
  * dispatch on the action_id prefix through the registry. Errors become an ephemeral
- * reply, the same text a command would give.
+ * reply, the same text a command would give. The type-ahead brand selects' options are
+ * served here too (brand-options.ts).
  */
 import type { App, BlockAction, RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
@@ -17,6 +18,7 @@ import { requireWriter } from '../require-writer.js';
 import { resolveBrandForChannel } from '../resolve-brand-for-channel.js';
 import type { SlackDeps } from '../slack-deps.js';
 import type { ActionContext, ActionHandler, ActionInfo } from './action-handler.js';
+import { registerBrandOptions } from './brand-options.js';
 import { findActionHandler } from './find-action-handler.js';
 import { actionHandlers } from './registry.js';
 
@@ -56,6 +58,7 @@ function replyTo(
 export function register(app: App, deps: SlackDeps, options: RegisterActionsOptions = {}): void {
   const handlers = options.handlers ?? actionHandlers;
   const guestCheck = options.guestCheck ?? createGuestCheck(deps.clock);
+  registerBrandOptions(app, deps, { guestCheck });
   app.action<BlockAction>(/^vis:/, async ({ ack, body, action, respond, client }) => {
     await ack();
     const started = performance.now();

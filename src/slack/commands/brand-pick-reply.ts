@@ -9,6 +9,7 @@ import type { Button, KnownBlock } from '../../messages/block-kit-types.js';
 import { escapeMrkdwn, mrkdwn } from '../../messages/mrkdwn.js';
 import { errorReply, type Reply } from '../../messages/reply.js';
 import { truncatePlain } from '../../messages/truncate-mrkdwn.js';
+import { brandOption, brandSelect } from '../views/brand-select.js';
 import { type BrandAmbiguousError, type BrandMissingError, foldBrandName } from './resolve-brand.js';
 
 export const PICK_BRAND_ACTION_ID = 'vis:pick-brand';
@@ -19,7 +20,7 @@ export const PICK_BRAND_ACTION_ID = 'vis:pick-brand';
 export const CHOOSE_BRAND_ACTION_ID = 'vis:choose-brand';
 export const CHOOSE_BRAND_BLOCK_PREFIX = 'vis:choose-brand:';
 /** A static select shows at most 100 options. */
-const MAX_OPTIONS = 100;
+const MAX_OPTIONS = L.selectOptions;
 /** Slack allows 25 elements in an actions block; more candidates than that are a list to narrow. */
 const MAX_BUTTONS = 25;
 
@@ -78,27 +79,19 @@ export function brandMissingReply(
   const reply = errorReply(err);
   const blockId = `${CHOOSE_BRAND_BLOCK_PREFIX}${commandText(subcommand, positional, flags)}`;
   if (err.brands.length === 0 || blockId.length > L.blockId) return reply;
-  const options = err.brands.slice(0, MAX_OPTIONS).map((b) => ({
-    text: {
-      type: 'plain_text' as const,
-      text: truncatePlain(escapeMrkdwn(b.name), L.optionText),
-      emoji: false,
-    },
-    value: b.id,
-  }));
+  // Up to 100 brands fit a static select, which Slack filters as the person types and the
+  // demo console can list; past that, the type-ahead select asks the bot (brand-options.ts).
+  const select =
+    err.brands.length > MAX_OPTIONS
+      ? brandSelect({ actionId: CHOOSE_BRAND_ACTION_ID, placeholder: mrkdwn`Type a brand name` })
+      : {
+          type: 'static_select' as const,
+          action_id: CHOOSE_BRAND_ACTION_ID,
+          placeholder: { type: 'plain_text' as const, text: mrkdwn`Pick a brand` },
+          options: err.brands.map((b) => brandOption(b)),
+        };
   const blocks: KnownBlock[] = [...reply.blocks];
-  blocks.splice(1, 0, {
-    type: 'actions',
-    block_id: blockId,
-    elements: [
-      {
-        type: 'static_select',
-        action_id: CHOOSE_BRAND_ACTION_ID,
-        placeholder: { type: 'plain_text', text: mrkdwn`Pick a brand` },
-        options,
-      },
-    ],
-  });
+  blocks.splice(1, 0, { type: 'actions', block_id: blockId, elements: [select] });
   return { ...reply, blocks };
 }
 

@@ -8,19 +8,33 @@ export interface BrandModalMetadata {
   channelId?: string;
 }
 
-export function encodeBrandModalMetadata(m: BrandModalMetadata): string {
-  return JSON.stringify(
-    m.channelId ? { brandId: m.brandId, channelId: m.channelId } : { brandId: m.brandId },
-  );
+/** A brand form's metadata: no brand when the form asks which (a brand select, brand-form-modal.ts). */
+export type BrandFormMetadata = Omit<BrandModalMetadata, 'brandId'> & { brandId?: string };
+
+export function encodeBrandModalMetadata(m: BrandFormMetadata): string {
+  return JSON.stringify({
+    ...(m.brandId ? { brandId: m.brandId } : {}),
+    ...(m.channelId ? { channelId: m.channelId } : {}),
+  });
 }
 
+/** The metadata of a form opened for a brand; undefined when it names none or is not ours. */
 export function parseBrandModalMetadata(raw: string): BrandModalMetadata | undefined {
+  const m = parseBrandFormMetadata(raw);
+  return m?.brandId ? { ...m, brandId: m.brandId } : undefined;
+}
+
+/** The metadata of any brand form, one that asks which brand included. */
+export function parseBrandFormMetadata(raw: string): BrandFormMetadata | undefined {
   try {
-    const v = JSON.parse(raw) as Record<string, unknown>;
-    if (typeof v['brandId'] !== 'string' || v['brandId'] === '') return undefined;
-    return typeof v['channelId'] === 'string' && v['channelId'] !== ''
-      ? { brandId: v['brandId'], channelId: v['channelId'] }
-      : { brandId: v['brandId'] };
+    const v = JSON.parse(raw) as unknown;
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
+    const { brandId, channelId } = v as Record<string, unknown>;
+    if (brandId !== undefined && (typeof brandId !== 'string' || brandId === '')) return undefined;
+    return {
+      ...(typeof brandId === 'string' ? { brandId } : {}),
+      ...(typeof channelId === 'string' && channelId !== '' ? { channelId } : {}),
+    };
   } catch {
     return undefined;
   }

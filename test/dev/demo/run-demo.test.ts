@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoOptions, runDemo } from '../../../src/cli/demo.js';
 import type { RunJobs } from '../../../src/dev/demo/console-context.js';
 import type { DemoStack } from '../../../src/dev/demo/start-demo-stack.js';
+import { tourLines } from '../../../src/dev/demo/tour-lines.js';
 import { SEED_BRANDS } from '../../../src/dev/simulator/index.js';
+import { subcommands } from '../../../src/slack/commands/registry.js';
 import { CHANNEL_NOTE_EVENT } from '../../../src/slack/features/subscriptions/post-channel-note.js';
 
 const BRAND_NAMES = Object.values(SEED_BRANDS).map((b) => b.name);
@@ -225,8 +227,8 @@ describe('colours', () => {
 });
 
 describe('demo --tour', () => {
-  it('runs every subcommand and exits 0', async () => {
-    const { code, output } = await run(['--tour']);
+  it('runs every subcommand, view and tab, each answered by the bot, and exits 0', async () => {
+    const { code, output } = await run(['--tour'], { timing: { ...FAST, backgroundMs: 40_000 } });
     expect(code).toBe(0);
     expect(output).toContain('visibility> /visibility help');
     for (const name of BRAND_NAMES) expect(output).toContain(name);
@@ -235,7 +237,31 @@ describe('demo --tour', () => {
     expect(output).toContain('visibility> :usage "Acme Analytics" 92');
     expect(output).toContain('visibility> :jobs');
     expect(output).not.toContain('The console failed');
-  }, 120_000);
+
+    // Each line of the tour got a reply of its own, and none was a usage or service error.
+    const steps = output.split(/\n(?=visibility> )/).slice(1);
+    expect(steps).toHaveLength(tourLines(subcommands).filter((l) => !l.startsWith('#')).length);
+    for (const step of steps) {
+      const line = step.split('\n')[0]!;
+      if (line.startsWith('visibility> /')) expect(step, line).toContain('── visibility-bot');
+      expect(step, line).not.toMatch(
+        /Usage: |Something went wrong|No button|nothing to click|nothing arrived/,
+      );
+    }
+    const replyTo = (line: string) => {
+      const at = output.indexOf(`visibility> ${line}`);
+      expect(at, line).toBeGreaterThan(-1);
+      return output.slice(at, output.indexOf('\nvisibility> ', at + 1));
+    };
+    // The refresh completes in the background; :wait shows its message updated.
+    expect(replyTo(':wait')).toContain('Fresh content ideas for Acme Analytics are ready');
+    expect(replyTo(':click Page:')).toContain('Page details · Acme Analytics');
+    expect(replyTo(':click Preview fix')).toContain('Access fix preview · Acme Analytics');
+    expect(replyTo('/visibility citations "Acme Analytics" heatmap')).toContain('── visibility-bot');
+    // What the bot says about who did what names them, never by a raw id.
+    expect(output).toContain('@local.user subscribed this channel');
+    expect(output).not.toMatch(/<@U|<#C|<!date\^/);
+  }, 180_000);
 });
 
 describe('demo (interactive)', () => {

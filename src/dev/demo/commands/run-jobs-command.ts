@@ -76,7 +76,7 @@ export async function runJobsCommand(ctx: ConsoleContext, args: readonly string[
       const previous = before.get(`${channel} ${m.ts}`);
       if (previous === (m.edited ?? '')) continue;
       count += 1;
-      const rendered = renderMessage(m, { style, firstNumber: shown.length + 1 });
+      const rendered = renderMessage(m, { style, tokens: io.tokens, firstNumber: shown.length + 1 });
       const where = channelLabel(channel, ctx.channelId);
       io.print();
       io.print(

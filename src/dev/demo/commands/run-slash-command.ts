@@ -21,7 +21,8 @@ function showAckBody(ctx: ConsoleContext, body: string): void {
     message = { text: body };
   }
   ctx.io.print(ctx.io.style.dim('── visibility-bot (in the acknowledgement)'));
-  for (const line of renderMessage(message, { style: ctx.io.style }).lines) ctx.io.print(line);
+  for (const line of renderMessage(message, { style: ctx.io.style, tokens: ctx.io.tokens }).lines)
+    ctx.io.print(line);
 }
 
 export async function runSlashCommand(ctx: ConsoleContext, line: string): Promise<void> {
@@ -45,7 +46,7 @@ export async function runSlashCommand(ctx: ConsoleContext, line: string): Promis
   if (!done) {
     io.print(
       io.style.dim(
-        `(still working after ${ctx.timing.replyTimeoutMs / 1000} s; later replies show with the next line)`,
+        `(still working after ${ctx.timing.replyTimeoutMs / 1000} s; later replies show when they arrive, or with :wait)`,
       ),
     );
   } else if (shown === 0 && res.body.trim() === '') {

@@ -23,7 +23,7 @@ const DIVIDER_WIDTH = 40;
 export function renderText(value: unknown, ctx: RenderContext): string {
   const t = textObject(value);
   if (!t) return '';
-  return t.mrkdwn ? mrkdwnToTerminal(t.text, ctx.style) : plainToTerminal(t.text);
+  return t.mrkdwn ? mrkdwnToTerminal(t.text, ctx.style, ctx.tokens) : plainToTerminal(t.text);
 }
 
 /** Inline items joined by two spaces, wrapped before `ctx.width`. */
@@ -78,7 +78,7 @@ export function renderBlock(block: Json, ctx: RenderContext): string[] {
       return [style.dim(`[image: ${str(block['alt_text']) ?? ''}]${title ? ` ${title}` : ''}`)];
     }
     case 'rich_text':
-      return renderRichText(block, style);
+      return renderRichText(block, style, ctx.tokens);
     case 'video':
       return [style.dim(`[video: ${plainOf(block['title'])}]`)];
     case 'file':
@@ -113,7 +113,7 @@ export function renderMessage(
 ): Rendered {
   if (message.blocks && message.blocks.length > 0) return renderBlocks(message.blocks, options);
   return {
-    lines: mrkdwnToTerminal(message.text ?? '', options.style).split('\n'),
+    lines: mrkdwnToTerminal(message.text ?? '', options.style, options.tokens).split('\n'),
     clickables: [],
   };
 }

@@ -3,6 +3,7 @@
  * message selects and overflow menus), numbered in order so `:click N` can press it.
  */
 import type { Style } from '../../../terminal/style.js';
+import type { TokenContext } from '../../../terminal/token-context.js';
 
 export interface ConfirmDialog {
   title: string;
@@ -31,6 +32,8 @@ export interface RenderOptions {
   firstNumber?: number;
   /** Width to wrap rows of buttons at; default 100. */
   width?: number;
+  /** Names and the time zone for mentions and dates; without it they show their fallback. */
+  tokens?: TokenContext | undefined;
 }
 
 export interface Rendered {
@@ -41,6 +44,7 @@ export interface Rendered {
 export interface RenderContext {
   readonly style: Style;
   readonly width: number;
+  readonly tokens: TokenContext | undefined;
   readonly clickables: Clickable[];
   /** Registers a clickable and returns its `[N]` tag. */
   add(c: Clickable): string;
@@ -52,6 +56,7 @@ export function createRenderContext(options: RenderOptions): RenderContext {
   return {
     style: options.style,
     width: options.width ?? 100,
+    tokens: options.tokens,
     clickables,
     add(c) {
       clickables.push(c);

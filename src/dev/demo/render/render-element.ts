@@ -7,17 +7,18 @@
 
 import { mrkdwnToTerminal } from '../../../terminal/mrkdwn-to-terminal.js';
 import type { Style } from '../../../terminal/style.js';
+import type { TokenContext } from '../../../terminal/token-context.js';
 import { decodeEntities, type Json, plainOf, rec, str, textObject } from './block-json.js';
 import type { ConfirmDialog, RenderContext } from './render-context.js';
 import { selectOptions } from './select-options.js';
 
-function confirmOf(element: Json, style: Style): ConfirmDialog | undefined {
+function confirmOf(element: Json, style: Style, tokens: TokenContext | undefined): ConfirmDialog | undefined {
   const c = rec(element['confirm']);
   if (!c) return undefined;
   const text = textObject(c['text']);
   return {
     title: plainOf(c['title']) || 'Are you sure?',
-    text: text?.mrkdwn ? mrkdwnToTerminal(text.text, style) : (text?.text ?? ''),
+    text: text?.mrkdwn ? mrkdwnToTerminal(text.text, style, tokens) : (text?.text ?? ''),
     confirm: plainOf(c['confirm']) || 'Yes',
     deny: plainOf(c['deny']) || 'Cancel',
   };
@@ -31,7 +32,7 @@ export function renderElement(element: unknown, blockId: string | undefined, ctx
   if (!el) return '';
   const { style } = ctx;
   const actionId = str(el['action_id']) ?? '';
-  const confirm = confirmOf(el, style);
+  const confirm = confirmOf(el, style, ctx.tokens);
   if (type === 'button') {
     const label = plainOf(el['text']);
     const url = str(el['url']);
@@ -65,7 +66,7 @@ export function renderElement(element: unknown, blockId: string | undefined, ctx
     return `${name}: ${options.join('  ')}`;
   }
   if (type === 'image') return style.dim(`[image: ${str(el['alt_text']) ?? ''}]`);
-  if (type === 'mrkdwn') return mrkdwnToTerminal(str(el['text']) ?? '', style);
+  if (type === 'mrkdwn') return mrkdwnToTerminal(str(el['text']) ?? '', style, ctx.tokens);
   if (type === 'plain_text') return decodeEntities(str(el['text']) ?? '');
   const placeholder = plainOf(el['placeholder']);
   return style.dim(`[${type.replace(/_/g, ' ')}${placeholder ? `: ${placeholder}` : ''}]`);

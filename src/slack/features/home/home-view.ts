@@ -1,18 +1,33 @@
 /**
- * The App Home tab: every brand at a glance (name, role, primary market or global mode,
- * AI Pages usage as a small bar or why there is none) with buttons into the views. Pure:
- * glances in, a Home view out, within the 100-block limit (past what fits, brands are
- * listed by name).
+ * The App Home tab as a dashboard: the API quota used today, then per brand (name, role,
+ * primary market or global mode, AI Pages usage as a small bar or why there is none), the
+ * channels subscribed to it with their digest time and any mute, its latest alerts with
+ * what became of them (posted, held, acknowledged by whom, snoozed until when), and
+ * buttons into the views. Pure: glances in, a Home view out, within the 100-block limit
+ * (past what fits, brands are listed by name with a pointer to `/visibility brands`).
  */
+
+import type { LimiterState } from '../../../api/limiter/types.js';
 import type { Brand } from '../../../api/schemas/index.js';
 import { countryLabel } from '../../../countries.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
 import type { HomeView, KnownBlock } from '../../../messages/block-kit-types.js';
-import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
+import {
+  channelMention,
+  escapeMrkdwn,
+  joinMrkdwn,
+  type Mrkdwn,
+  mrkdwn,
+  slackDate,
+  userMention,
+} from '../../../messages/mrkdwn.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
+import type { Subscription } from '../../../store/subscriptions-repo.js';
 import { brandButton } from '../../views/brand-button.js';
+import { formatCount } from '../../views/format-number.js';
 import { linesWithMore } from '../../views/lines-with-more.js';
 import { progressBar } from '../../views/progress-bar.js';
+import { type AlertGlance, type BrandActivity, type HoldReason, NO_ACTIVITY } from './load-brand-activity.js';
 
 export type AiPagesGlance =
   | { status: 'ok'; enabled: boolean; percentageUsed: number | null; resetDate: string | null }
@@ -25,20 +40,42 @@ export type AiPagesGlance =
 export interface BrandGlance {
   brand: Brand;
   aiPages: AiPagesGlance;
+  /** Subscriptions and latest alerts from the bot's own database; none when absent. */
+  activity?: BrandActivity;
+}
+
+/** The key's daily count, as `/visibility status` reads it (the limiter's shared state). */
+export type QuotaGlance = Pick<LimiterState, 'plan' | 'usedToday' | 'dailyLimit' | 'dailyResetAt'>;
+
+export interface HomeViewOptions {
+  /** null: the limiter could not be read; absent: the line is left out. */
+  quota?: QuotaGlance | null;
+  /** The digests' time zone when a subscription sets none (DEFAULT_TIMEZONE). */
+  defaultTimezone?: string;
 }
 
 export const HOME_BUTTONS = [
-  { actionId: 'vis:open:brand', label: mrkdwn`Details` },
-  { actionId: 'vis:open:markets', label: mrkdwn`Markets` },
   { actionId: 'vis:open:citations', label: mrkdwn`Citations` },
   { actionId: 'vis:open:crawler', label: mrkdwn`Crawler` },
+  { actionId: 'vis:open:ideas', label: mrkdwn`Content ideas` },
   { actionId: 'vis:open:aipages', label: mrkdwn`AI Pages` },
+  { actionId: 'vis:open:brand', label: mrkdwn`Details` },
+  { actionId: 'vis:open:markets', label: mrkdwn`Markets` },
 ] as const;
 
-/** Two blocks per brand; header, intro, the name-only list and the footer take the rest of 100. */
-export const HOME_MAX_DETAILED = 45;
+/**
+ * Four blocks per brand (divider, summary, subscriptions and alerts, buttons); the header,
+ * the "updated" line, the quota and the name-only list of the rest take four more of 100.
+ */
+export const HOME_MAX_DETAILED = 20;
+/** Channels listed per brand before "…and N more channels". */
+const CHANNELS_PER_BRAND = 5;
 
 const md = (text: Mrkdwn) => ({ type: 'mrkdwn' as const, text });
+const section = (text: Mrkdwn): KnownBlock => ({
+  type: 'section',
+  text: md(truncateMrkdwn(text, L.sectionText)),
+});
 
 function where(b: Brand): Mrkdwn {
   if (!b.location) return mrkdwn`:globe_with_meridians: Global mode (no primary market)`;
@@ -49,6 +86,7 @@ function where(b: Brand): Mrkdwn {
   return mrkdwn`:round_pushpin: ${escapeMrkdwn(countryLabel(b.location))}${more}`;
 }
 
+/** The bar is `progressBar`, whose percent is `usagePercent`: the `aipages` reply, alerts and digest show the same number. */
 export function aiPagesText(a: AiPagesGlance): Mrkdwn {
   switch (a.status) {
     case 'ok': {
@@ -67,13 +105,131 @@ export function aiPagesText(a: AiPagesGlance): Mrkdwn {
   }
 }
 
-function brandBlocks(g: BrandGlance): KnownBlock[] {
+/** The same figures as `/visibility status` (its "API usage today"), from the same limiter state. */
+export function quotaText(q: QuotaGlance | null): Mrkdwn {
+  if (q === null)
+    return mrkdwn`*API quota today:* unavailable right now; \`/visibility status\` has the details.`;
+  if (q.dailyLimit === null)
+    return mrkdwn`*API quota today:* ${formatCount(q.usedToday)} requests (no daily limit on this plan).`;
+  const pct = q.dailyLimit > 0 ? (q.usedToday / q.dailyLimit) * 100 : 100;
+  const warn = pct >= 100 ? mrkdwn` :no_entry: spent` : pct >= 80 ? mrkdwn` :warning:` : mrkdwn``;
+  return mrkdwn`*API quota today:* ${formatCount(q.usedToday)} of ${formatCount(q.dailyLimit)} requests  \`${progressBar(pct)}\`${warn} · resets ${slackDate(q.dailyResetAt)}`;
+}
+
+/** Alert kinds as a reader names them (the kinds the alert messages carry in their metadata). */
+const KIND_WORDS: Readonly<Record<string, string>> = {
+  citation_lost: 'lost citations',
+  citation_competitor: 'competitors on cited pages',
+  citation_sentiment: 'sentiment drops',
+  crawler_drop: 'crawler visits down',
+  crawler_recovered: 'crawler visits recovered',
+  ai_pages_threshold: 'AI Pages usage level',
+  ai_pages_disabled: 'AI Pages turned off',
+};
+
+/**
+ * One alert: its own headline without the brand the tab already names ("AI Pages usage
+ * passed 80 %"); a group: how many and of which kinds.
+ */
+function alertWhat(a: AlertGlance, brandName: string): Mrkdwn {
+  const kinds = escapeMrkdwn(a.kinds.map((k) => KIND_WORDS[k] ?? k.replace(/_/g, ' ')).join(', '));
+  if (a.alertCount === 0) return mrkdwn`*A note*`;
+  if (a.alertCount === 1) {
+    const prefix = `${brandName}: `;
+    const title = a.headline?.startsWith(prefix) ? a.headline.slice(prefix.length) : a.headline;
+    if (title) return mrkdwn`*${escapeMrkdwn(truncatePlain(title, 150))}*`;
+    return kinds === '' ? mrkdwn`*1 alert*` : mrkdwn`*${kinds}*`;
+  }
+  return kinds === '' ? mrkdwn`*${a.alertCount} alerts*` : mrkdwn`*${a.alertCount} alerts* (${kinds})`;
+}
+
+const HOLD_WHY: Readonly<Record<HoldReason | 'unknown', Mrkdwn>> = {
+  mute: mrkdwn` (muted in that channel)`,
+  snooze: mrkdwn` (snoozed)`,
+  quiet_hours: mrkdwn` (quiet hours)`,
+  unknown: mrkdwn``,
+};
+
+function alertState(a: AlertGlance, nowMs: number): Mrkdwn {
+  const parts: Mrkdwn[] = [];
+  switch (a.status) {
+    case 'sent':
+      parts.push(a.sentAtMs === null ? mrkdwn`posted` : mrkdwn`posted ${slackDate(a.sentAtMs)}`);
+      break;
+    case 'held':
+      parts.push(
+        a.holdUntilMs === null
+          ? mrkdwn`:hourglass: held`
+          : mrkdwn`:hourglass: held until ${slackDate(a.holdUntilMs)}${HOLD_WHY[a.holdReason ?? 'unknown']}`,
+      );
+      break;
+    case 'failed':
+      parts.push(mrkdwn`:warning: could not be posted`);
+      break;
+    default:
+      parts.push(mrkdwn`waiting to be posted`);
+  }
+  if (a.acknowledgedBy.length > 0)
+    parts.push(
+      mrkdwn`:white_check_mark: acknowledged by ${joinMrkdwn(a.acknowledgedBy.map(userMention), mrkdwn`, `)}`,
+    );
+  if (a.snoozedUntilMs !== null && a.snoozedUntilMs > nowMs) {
+    const by = a.snoozedBy ? mrkdwn` by ${userMention(a.snoozedBy)}` : mrkdwn``;
+    parts.push(mrkdwn`:zzz: snoozed until ${slackDate(a.snoozedUntilMs)}${by}`);
+  }
+  return joinMrkdwn(parts, mrkdwn` · `);
+}
+
+function subscriptionLine(s: Subscription, nowMs: number, defaultTimezone: string): Mrkdwn {
+  const tz = escapeMrkdwn(truncatePlain(s.settings.timezone ?? defaultTimezone, 60));
+  const digest = mrkdwn`digest at ${escapeMrkdwn(s.settings.digestTime)} ${tz}`;
+  const gets =
+    s.alerts && s.digest ? mrkdwn`alerts and ${digest}` : s.alerts ? mrkdwn`alerts, no digest` : digest;
+  const extra: Mrkdwn[] = [];
+  if (s.mutedUntilMs !== null && s.mutedUntilMs > nowMs)
+    extra.push(mrkdwn`:no_bell: muted until ${slackDate(s.mutedUntilMs)}`);
+  if (s.pausedReason !== null)
+    extra.push(mrkdwn`:double_vertical_bar: paused: ${escapeMrkdwn(truncatePlain(s.pausedReason, 200))}`);
+  const tail = extra.length > 0 ? mrkdwn` · ${joinMrkdwn(extra, mrkdwn` · `)}` : mrkdwn``;
+  return mrkdwn`• ${channelMention(s.channelId)}: ${gets}${tail}`;
+}
+
+function activityText(b: Brand, a: BrandActivity, nowMs: number, defaultTimezone: string): Mrkdwn {
+  const lines: Mrkdwn[] = [];
+  if (a.subscriptions.length === 0) {
+    const quoted = escapeMrkdwn(`"${truncatePlain(b.name, 100).replace(/"/g, '')}"`);
+    lines.push(
+      mrkdwn`_Not subscribed in any channel._ \`/visibility subscribe ${quoted}\` in a channel sends its alerts there.`,
+    );
+  } else {
+    lines.push(mrkdwn`*Subscribed in*`);
+    lines.push(
+      ...a.subscriptions.slice(0, CHANNELS_PER_BRAND).map((s) => subscriptionLine(s, nowMs, defaultTimezone)),
+    );
+    const more = a.subscriptions.length - CHANNELS_PER_BRAND;
+    if (more > 0) lines.push(mrkdwn`• …and ${more} more channel${more === 1 ? mrkdwn`` : mrkdwn`s`}`);
+  }
+  if (a.alerts.length > 0) {
+    lines.push(mrkdwn`*Latest alerts*`);
+    for (const x of a.alerts)
+      lines.push(
+        mrkdwn`• ${alertWhat(x, b.name)} in ${channelMention(x.channelId)}: ${alertState(x, nowMs)}`,
+      );
+  } else if (a.subscriptions.length > 0) {
+    lines.push(mrkdwn`_No alerts yet._`);
+  }
+  return linesWithMore(lines, L.sectionText);
+}
+
+function brandBlocks(g: BrandGlance, nowMs: number, defaultTimezone: string): KnownBlock[] {
   const b = g.brand;
   const title = mrkdwn`*${escapeMrkdwn(truncatePlain(b.name, 200))}*  ·  ${escapeMrkdwn(b.role)}${b.active ? mrkdwn`` : mrkdwn`  ·  _inactive_`}`;
   const lines = [title, where(b), aiPagesText(g.aiPages)].filter((l) => l !== '');
   const value = { brandId: b.id };
   return [
-    { type: 'section', text: md(truncateMrkdwn(joinMrkdwn(lines, mrkdwn`\n`), L.sectionText)) },
+    { type: 'divider' },
+    section(joinMrkdwn(lines, mrkdwn`\n`)),
+    section(activityText(b, g.activity ?? NO_ACTIVITY, nowMs, defaultTimezone)),
     {
       type: 'actions',
       block_id: `vis:home:${b.id}`.slice(0, L.blockId),
@@ -82,13 +238,35 @@ function brandBlocks(g: BrandGlance): KnownBlock[] {
   ];
 }
 
-/** Active brands first, then by name: the order of the tab (and of the brands whose usage is loaded). */
-export function sortForHome<T extends Pick<Brand, 'active' | 'name'>>(brands: readonly T[]): T[] {
-  return [...brands].sort((a, b) => Number(b.active) - Number(a.active) || a.name.localeCompare(b.name));
+/**
+ * The order of the tab (and of the brands whose usage is loaded): brands watched in a
+ * channel first (the dashboard is mostly about them), then active ones, then by name.
+ */
+export function sortForHome<T extends Pick<Brand, 'active' | 'name'> & { id?: string }>(
+  brands: readonly T[],
+  watched: ReadonlySet<string> = new Set(),
+): T[] {
+  const w = (b: T) => Number(b.id !== undefined && watched.has(b.id));
+  return [...brands].sort(
+    (a, b) => w(b) - w(a) || Number(b.active) - Number(a.active) || a.name.localeCompare(b.name),
+  );
 }
 
-export function brandsHomeView(glances: readonly BrandGlance[], nowMs: number): HomeView {
-  const order = new Map(sortForHome(glances.map((g) => g.brand)).map((b, i) => [b, i]));
+export function brandsHomeView(
+  glances: readonly BrandGlance[],
+  nowMs: number,
+  options: HomeViewOptions = {},
+): HomeView {
+  const defaultTimezone = options.defaultTimezone ?? 'UTC';
+  const watched = new Set(
+    glances.filter((g) => (g.activity?.subscriptions.length ?? 0) > 0).map((g) => g.brand.id),
+  );
+  const order = new Map(
+    sortForHome(
+      glances.map((g) => g.brand),
+      watched,
+    ).map((b, i) => [b, i]),
+  );
   const sorted = [...glances].sort((a, b) => order.get(a.brand)! - order.get(b.brand)!);
   const detailed = sorted.slice(0, HOME_MAX_DETAILED);
   const rest = sorted.slice(HOME_MAX_DETAILED);
@@ -109,28 +287,28 @@ export function brandsHomeView(glances: readonly BrandGlance[], nowMs: number): 
       ],
     },
   ];
+  if (options.quota !== undefined) blocks.push(section(quotaText(options.quota)));
   if (glances.length === 0) {
-    blocks.push({
-      type: 'section',
-      text: md(
+    blocks.push(
+      section(
         mrkdwn`The API key sees no brands yet. Brands appear here once the key’s user owns or is invited to one.`,
       ),
-    });
+    );
   }
-  for (const g of detailed) blocks.push(...brandBlocks(g));
+  for (const g of detailed) blocks.push(...brandBlocks(g, nowMs, defaultTimezone));
   if (rest.length > 0) {
-    blocks.push({
-      type: 'section',
-      text: md(
+    blocks.push({ type: 'divider' });
+    blocks.push(
+      section(
         linesWithMore(
           [
-            mrkdwn`*Also (${rest.length}):*`,
+            mrkdwn`*…and ${rest.length} more* — \`/visibility brands\` lists them all:`,
             ...rest.map((g) => mrkdwn`• ${escapeMrkdwn(truncatePlain(g.brand.name, 200))}`),
           ],
           L.sectionText,
         ),
       ),
-    });
+    );
   }
   return { type: 'home', blocks };
 }

@@ -7,6 +7,7 @@
 
 import type { ContentIdeasResponse, RefreshIdeasResult } from '../../../api/schemas/index.js';
 import { escapeMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
+import { plainServiceText } from '../../../messages/plain-service-text.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import { withShareButton } from '../../commands/args/with-share-button.js';
@@ -33,9 +34,9 @@ export function ideasRefreshStartedReply(brand: BrandRef, result: RefreshIdeasRe
   const lead = already
     ? mrkdwn`:hourglass_flowing_sand: Content ideas for *${nameOf(brand)}* are already being generated; no second job was started.`
     : mrkdwn`:hourglass_flowing_sand: Generating fresh content ideas for *${nameOf(brand)}*…`;
-  const service = result.message
-    ? mrkdwn`\n_The service says: ${inlineText(result.message, 300)}_`
-    : mrkdwn``;
+  // The service's note is written for developers (it names response fields and paths).
+  const said = result.message ? plainServiceText(truncatePlain(result.message, 300)) : undefined;
+  const service = said ? mrkdwn`\n_The service says: ${said}_` : mrkdwn``;
   const text = mrkdwn`${lead}${service}\nThis message will show the new top ideas when they are ready.`;
   return {
     text: fallbackText(

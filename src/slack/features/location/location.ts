@@ -7,10 +7,10 @@
 import type { Brand } from '../../../api/schemas/index.js';
 import { countryLabel, resolveCountry } from '../../../countries.js';
 import { escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
-import { UserError } from '../../../messages/user-error.js';
 import { auditedWrite } from '../../audited-write.js';
 import { BRAND_WRITES } from '../../brand-writes.js';
 import { channelDefaultBrandId } from '../../commands/channel-default-brand.js';
+import { BrandMissingError, isKnownBrandPrefix } from '../../commands/resolve-brand.js';
 import type { CommandContext, Subcommand } from '../../commands/subcommand.js';
 import { didYouMeanCountry } from '../../did-you-mean-country.js';
 import { ensureCanEditBrand } from '../../permissions.js';
@@ -33,19 +33,26 @@ function textFlag(ctx: CommandContext, name: string): string | undefined {
 
 const KNOWN_FLAGS = new Set(['region', 'city', 'provider-code']);
 
-/** `location DE` in a channel without a default brand: the brand is missing, not unknown. */
+/**
+ * `location DE` in a channel without a default brand: the brand is missing, not unknown.
+ * The brand picker answers, and the brand chosen runs `location <brand> DE` with the same
+ * options.
+ */
+async function missingBrandForCountry(ctx: CommandContext, token: string | undefined): Promise<void> {
+  const country = token ? resolveCountry(token) : undefined;
+  if (!country || !token) return;
+  const brands = await ctx.deps.brandCache.list({ lane: ctx.lane });
+  if (isKnownBrandPrefix(brands, token)) return;
+  throw new BrandMissingError(
+    brands,
+    mrkdwn`Which brand should move to ${escapeMrkdwn(countryLabel(country.code))}? Pick one, name it first, e.g. \`/visibility location "Acme Analytics" ${escapeMrkdwn(country.code)}\`, or give this channel a default brand with \`/visibility use\`.`,
+    location.usage,
+  );
+}
+
 async function brandOrCountryHint(ctx: CommandContext, token: string | undefined): Promise<Brand> {
-  try {
-    return await ctx.resolveBrand(token);
-  } catch (err) {
-    const country = token ? resolveCountry(token) : undefined;
-    if (country && err instanceof UserError && err.code === 'brand_unknown') {
-      throw ctx.usageError(
-        mrkdwn`Which brand should move to ${escapeMrkdwn(countryLabel(country.code))}? Name it first, e.g. \`/visibility location "Acme Analytics" ${escapeMrkdwn(country.code)}\`, or give this channel a default brand with \`/visibility use\`.`,
-      );
-    }
-    throw err;
-  }
+  await missingBrandForCountry(ctx, token);
+  return ctx.resolveBrand(token);
 }
 
 export const location: Subcommand = {
@@ -91,6 +98,7 @@ export const location: Subcommand = {
     const countryText = defaultOnly ? whole : words.slice(1).join(' ');
 
     if (countryText.trim() === '') {
+      await missingBrandForCountry(ctx, brandToken);
       if (region || city || providerCode !== undefined) {
         throw ctx.usageError(
           mrkdwn`Name the country too, e.g. \`/visibility location "Acme Analytics" DE --city Munich\`.`,

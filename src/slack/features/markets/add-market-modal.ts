@@ -1,4 +1,7 @@
-/** The "Add market" modal: a country picker and an optional display name. */
+/**
+ * The "Add market" modal: a country picker and an optional display name; opened without a
+ * brand, it first asks which one (a type-ahead brand select).
+ */
 import type { Brand } from '../../../api/schemas/index.js';
 import type { ModalView } from '../../../messages/block-kit-types.js';
 import { mrkdwn } from '../../../messages/mrkdwn.js';
@@ -13,16 +16,17 @@ export const ADD_MARKET_BLOCKS = { country: 'country', name: 'market_name' } as 
 export const MARKET_NAME_MAX = 100;
 
 export function addMarketModal(
-  brand: Pick<Brand, 'id' | 'name'>,
+  brand: Pick<Brand, 'id' | 'name'> | undefined,
   where: Omit<BrandModalMetadata, 'brandId'>,
 ): ModalView {
+  const to = brand ? mrkdwn`*${brandName(brand.name)}*` : mrkdwn`a brand`;
   return brandFormModal({
     callbackId: ADD_MARKET_CALLBACK_ID,
     brand,
     where,
     title: mrkdwn`Add market`,
     submit: mrkdwn`Add`,
-    intro: mrkdwn`Add a geographic market to *${brandName(brand.name)}*. The brand's first market becomes its primary market; the number of markets is limited by the plan.`,
+    intro: mrkdwn`Add a geographic market to ${to}. The brand's first market becomes its primary market; the number of markets is limited by the plan.`,
     inputs: [
       {
         type: 'input',

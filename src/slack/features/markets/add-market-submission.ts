@@ -1,10 +1,12 @@
 /**
  * The "Add market" form. Mistakes are shown under the inputs (`response_action: errors`)
  * with the form kept open: no country, an unknown one, a name too long, and the service's
- * own refusals such as 409 "Market DE already exists". Saved: the form closes and the user
+ * own refusals such as 409 "Market DE already exists"; a form opened without a brand and
+ * submitted without one picked. Saved: the form closes and the user
  * gets a confirmation where they opened it.
  */
 import { BRAND_WRITES } from '../../brand-writes.js';
+import { brandChoiceProblem } from '../../submissions/brand-for-submission.js';
 import { countryProblem, selectedValue, textValue } from '../../submissions/read-input.js';
 import { saveBrandForm } from '../../submissions/save-brand-form.js';
 import type { SubmissionHandler } from '../../submissions/submission-handler.js';
@@ -16,7 +18,7 @@ export const addMarketSubmission: SubmissionHandler = {
   async run(ctx) {
     const code = selectedValue(ctx.values, ADD_MARKET_BLOCKS.country)?.toUpperCase();
     const name = textValue(ctx.values, ADD_MARKET_BLOCKS.name);
-    const errors: Record<string, string> = {};
+    const errors: Record<string, string> = brandChoiceProblem(ctx);
     const badCountry = countryProblem(code);
     if (badCountry) errors[ADD_MARKET_BLOCKS.country] = badCountry;
     if (name.length > MARKET_NAME_MAX)

@@ -10,11 +10,12 @@ import { UserError } from '../../../messages/user-error.js';
 import { auditedWrite, refusedWrite } from '../../audited-write.js';
 import { BRAND_WRITES } from '../../brand-writes.js';
 import { brandAndVerb } from '../../commands/brand-and-verb.js';
+import { BrandMissingError } from '../../commands/resolve-brand.js';
 import type { Subcommand } from '../../commands/subcommand.js';
 import { didYouMeanCountry } from '../../did-you-mean-country.js';
 import { fetchBrandDetails } from '../../fetch-brand-details.js';
 import { ensureCanEditBrand } from '../../permissions.js';
-import { openAddMarketModal } from './add-market-button.js';
+import { openAddMarketModal, openAddMarketModalForAnyBrand } from './add-market-button.js';
 import {
   confirmRemoveMarketReply,
   marketAddedReply,
@@ -62,7 +63,13 @@ export const markets: Subcommand = {
 
     if (verb === 'add') {
       if (rest.length === 0) {
-        await openAddMarketModal(ctx, await ctx.resolveBrand(brandToken));
+        // No brand named and no channel default: the form asks which brand, so the person
+        // fills one form instead of answering a picker first.
+        const found = await ctx.resolveBrand(brandToken).catch((err: unknown) => {
+          if (err instanceof BrandMissingError) return undefined;
+          throw err;
+        });
+        await (found ? openAddMarketModal(ctx, found) : openAddMarketModalForAnyBrand(ctx));
         return;
       }
       const parsed = splitCountryAndName(rest);
