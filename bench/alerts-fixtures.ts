@@ -10,6 +10,8 @@ import { overviewFromSeries } from '../test/alerts/fixtures.js';
 
 export const DAY = 86_400_000;
 export const START = Date.parse('2025-03-01T00:00:00Z');
+/** When the measured run happens: six hours into the day of the feed's newest snapshot. */
+export const BENCH_NOW_MS = START + 6 * 3_600_000;
 const CRAWLERS = ['GPTBot', 'ClaudeBot', 'PerplexityBot', 'Google-Extended', 'Bytespider', 'CCBot'];
 const DOMAINS = Array.from({ length: 150 }, (_, i) => `site${i}.example.com`);
 const PAST = Array.from({ length: 8 }, (_, d) => new Date(START - d * DAY).toISOString());

@@ -28,6 +28,8 @@ export interface ScheduledJobStatus {
   failureStreak: number;
   /** From the scheduler of this process; null when it does not run here or has no plan. */
   nextRunAtMs: number | null;
+  /** The digest: when its next run prepares it ahead of `nextRunAtMs`; null otherwise. */
+  prepareAtMs?: number | null;
 }
 
 export interface SchedulerStatus {
@@ -91,6 +93,7 @@ export function collectSchedulerStatus(
       lastRun: runs.recent(1, name)[0] ?? null,
       failureStreak: runs.failureStreak(name),
       nextRunAtMs: snap?.jobs[name]?.nextRunAtMs ?? null,
+      prepareAtMs: snap?.jobs[name]?.prepareAtMs ?? null,
     }),
   );
   const healthFlags = createHealthFlagsRepo(deps.db).active();

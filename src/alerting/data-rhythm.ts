@@ -10,10 +10,19 @@ import { DAY_MS } from '../utc-days.js';
 /** How long after the usual run time the citations poll goes (runs vary by minutes). */
 export const POLL_AFTER_RUN_MS = 30 * 60_000;
 
-/** Milliseconds into its UTC day of the latest event in `timestamps`; null when none parse. */
-export function runTimeOfDayMs(timestamps: readonly string[]): number | null {
+/**
+ * Milliseconds into its UTC day of the latest event in `timestamps`; null when none parse.
+ * A feed repeats one timestamp per snapshot hundreds of times: each distinct one is parsed
+ * once.
+ */
+export function runTimeOfDayMs(timestamps: Iterable<string>): number | null {
   let latest = Number.NEGATIVE_INFINITY;
+  let previous: string | undefined;
+  const seen = new Set<string>();
   for (const t of timestamps) {
+    if (t === previous || seen.has(t)) continue;
+    previous = t;
+    seen.add(t);
     const ms = Date.parse(t);
     if (!Number.isNaN(ms) && ms > latest) latest = ms;
   }

@@ -16,6 +16,11 @@ export interface SchedulerJobState {
   lastStatus: JobStatus | null;
   lastDetail: string | null;
   nextRunAtMs: number | null;
+  /**
+   * The digest only: when the next digest is prepared (its ideas fetched, its message
+   * written to wait for its time), the scheduler's lead before `nextRunAtMs`.
+   */
+  prepareAtMs?: number | null;
   /** Failed runs in a row (job_failing is raised at 3). */
   failureStreak: number;
   running: boolean;

@@ -27,6 +27,10 @@ export function lastDayOf(feed: CitationFeedResponse, daysBack: number): Citatio
   return { ...feed, events: feed.events.filter((e) => e.timestamp.slice(0, 10) >= day) };
 }
 
+function* timestampsOf(feed: CitationFeedResponse): Generator<string> {
+  for (const e of feed.events) yield e.timestamp;
+}
+
 export const citationsJob: JobDefinition = {
   name: 'citations',
   select: (ctx) => ctx.subscriptions.listActive('alerts'),
@@ -42,8 +46,7 @@ export const citationsJob: JobDefinition = {
         {
           currentSnapshotDate: feed.current_snapshot_date ?? seen?.data.currentSnapshotDate ?? null,
           lastDay: lastDayOf(feed, daysBack),
-          runTimeOfDayMs:
-            runTimeOfDayMs(feed.events.map((e) => e.timestamp)) ?? seen?.data.runTimeOfDayMs ?? null,
+          runTimeOfDayMs: runTimeOfDayMs(timestampsOf(feed)) ?? seen?.data.runTimeOfDayMs ?? null,
         },
         nowMs,
       );

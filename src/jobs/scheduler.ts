@@ -203,7 +203,13 @@ export function createScheduler(deps: SchedulerDeps, options: SchedulerOptions =
         ? nextPollAt(runRow?.startedAtMs ?? null, now, intervalHours!, plan.offsetsMs[poll])
         : null;
     else nextRunAtMs = nextDigestAt(subscriptions.listActive('digest'), now, config.defaultTimezone);
+    const lead = options.digestLeadMs ?? DIGEST_LEAD_MS;
+    const prepareAtMs =
+      job === 'digest' && nextRunAtMs !== null && quotaWaitUntil === null
+        ? Math.max(now, nextRunAtMs - lead)
+        : null;
     return {
+      prepareAtMs,
       intervalHours,
       lastRunAtMs: runRow?.startedAtMs ?? null,
       lastOk: runRow?.ok ?? null,

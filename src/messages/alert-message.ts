@@ -66,43 +66,23 @@ export interface AlertMessageOptions {
   fullPerKind?: number;
 }
 
-const KIND_TEXT: Readonly<Record<AlertKind, { one: string; many: string; snooze: Mrkdwn }>> = {
-  citation_lost: {
-    one: 'citation lost',
-    many: 'citations lost',
-    snooze: mrkdwn`Snooze lost-citation alerts 24 h`,
-  },
-  citation_competitor: {
-    one: 'competitor on a cited page',
-    many: 'competitors on cited pages',
-    snooze: mrkdwn`Snooze competitor alerts 24 h`,
-  },
-  citation_sentiment: {
-    one: 'sentiment drop',
-    many: 'sentiment drops',
-    snooze: mrkdwn`Snooze sentiment alerts 24 h`,
-  },
-  crawler_drop: {
-    one: 'crawler visit drop',
-    many: 'crawler visit drops',
-    snooze: mrkdwn`Snooze crawler alerts 24 h`,
-  },
-  crawler_recovered: {
-    one: 'crawler recovery',
-    many: 'crawler recoveries',
-    snooze: mrkdwn`Snooze crawler recovery notices 24 h`,
-  },
-  ai_pages_threshold: {
-    one: 'AI Pages usage level',
-    many: 'AI Pages usage levels',
-    snooze: mrkdwn`Snooze AI Pages usage alerts 24 h`,
-  },
-  ai_pages_disabled: {
-    one: 'AI Pages status change',
-    many: 'AI Pages status changes',
-    snooze: mrkdwn`Snooze AI Pages status alerts 24 h`,
-  },
+/**
+ * Alert kinds in words, one table for every screen: `alerts` names a kind's alerts as the
+ * Snooze button, the snooze notes and the subscriptions list say it; `changes` names what
+ * the alerts report, as the App Home lists a group's kinds.
+ */
+export const ALERT_KIND_WORDS: Readonly<Record<AlertKind, { alerts: string; changes: string }>> = {
+  citation_lost: { alerts: 'lost-citation alerts', changes: 'lost citations' },
+  citation_competitor: { alerts: 'competitor alerts', changes: 'competitors on cited pages' },
+  citation_sentiment: { alerts: 'sentiment alerts', changes: 'sentiment drops' },
+  crawler_drop: { alerts: 'crawler alerts', changes: 'crawler visits down' },
+  crawler_recovered: { alerts: 'crawler recovery notices', changes: 'crawler visits recovered' },
+  ai_pages_threshold: { alerts: 'AI Pages usage alerts', changes: 'AI Pages usage level' },
+  ai_pages_disabled: { alerts: 'AI Pages status alerts', changes: 'AI Pages turned off' },
 };
+
+const snoozeLabel = (kind: AlertKind): Mrkdwn =>
+  mrkdwn`Snooze ${escapeMrkdwn(ALERT_KIND_WORDS[kind].alerts)} 24 h`;
 
 const OPEN_LABEL: Readonly<Record<OpenView, Mrkdwn>> = {
   'citations-feed': mrkdwn`Open citations feed`,
@@ -134,7 +114,7 @@ function button(text: Mrkdwn, actionId: string, value: string, style?: 'primary'
 
 export function snoozeButton(brandId: string, kind: AlertKind): Button {
   const value: SnoozeValue = { brandId, kind };
-  return button(KIND_TEXT[kind].snooze, ALERT_ACTIONS.snooze, JSON.stringify(value));
+  return button(snoozeLabel(kind), ALERT_ACTIONS.snooze, JSON.stringify(value));
 }
 
 /**
@@ -160,7 +140,7 @@ function alertMenu(brandId: string, kind: AlertKind, index: number): Overflow {
         value: menuOptionValue({ do: 'ack' }),
       },
       {
-        text: { type: 'plain_text', text: truncatePlain(KIND_TEXT[kind].snooze, L.optionText), emoji: true },
+        text: { type: 'plain_text', text: truncatePlain(snoozeLabel(kind), L.optionText), emoji: true },
         value: snoozeValue,
       },
     ],

@@ -158,12 +158,41 @@ export function createSubscriptionsRepo(db: Db): SubscriptionsRepo {
     'UPDATE subscriptions SET muted_until_ms = ? WHERE channel_id = ? AND brand_id = ?',
   );
   const digestSent = db.prepare('UPDATE subscriptions SET last_digest_date = ? WHERE id = ?');
+  // A digest prepared ahead (digest-job.ts) waits in the outbox for the time it was
+  // prepared for, and the subscription counts it as sent for that date.
+  const dropPrepared = db.prepare(
+    `DELETE FROM outbox WHERE channel_id = ? AND brand_id = ? AND kind IN ('digest', 'chart')
+       AND status = 'pending' AND send_after_ms IS NOT NULL AND dedupe_key IN (?, ?)`,
+  );
+  const unmarkDigest = db.prepare(
+    "UPDATE subscriptions SET last_digest_date = date(last_digest_date, '-1 day') WHERE id = ?",
+  );
 
   const get = (channelId: string, brandId: string) => {
     const r = selectOne.get(channelId, brandId) as Row | undefined;
     return r ? fromRow(r) : null;
   };
   const bool = (b: boolean | undefined) => (b === undefined ? null : b ? 1 : 0);
+
+  /**
+   * New settings; when they move the digest (its time or zone), a digest prepared for the
+   * old time and not posted yet is taken back and the date counted as not sent, so the
+   * scheduler prepares it again for the new time instead of posting at the old one. In one
+   * transaction with the change: the relay never sees the old row after it.
+   */
+  const changeSettings = db.transaction((channelId: string, brandId: string, settings: AlertSettings) => {
+    const before = get(channelId, brandId);
+    const changed = updSettings.run(JSON.stringify(settings), channelId, brandId).changes > 0;
+    if (!changed || !before?.lastDigestDate) return changed;
+    const moved =
+      before.settings.digestTime !== settings.digestTime || before.settings.timezone !== settings.timezone;
+    // The outbox key of that digest (enqueue-alerts.ts channelDedupeKey, compose-digest.ts).
+    const key = `${channelId}:digest:${brandId}:${before.lastDigestDate}`;
+    // Its chart (digest-job.ts) goes with it: without its digest it would post alone.
+    const chartKey = `${channelId}:chart:digest:${brandId}:${before.lastDigestDate}`;
+    if (moved && dropPrepared.run(channelId, brandId, key, chartKey).changes > 0) unmarkDigest.run(before.id);
+    return changed;
+  });
 
   const upsert = db.transaction((s: NewSubscription) => {
     const params = {
@@ -194,8 +223,7 @@ export function createSubscriptionsRepo(db: Db): SubscriptionsRepo {
     listActive: (want) => (active[want ?? 'any'].all() as Row[]).map(fromRow),
     listAll: () => (all.all() as Row[]).map(fromRow),
     activeBrandIds: (want) => brands[want ?? 'any'].all() as string[],
-    setSettings: (channelId, brandId, settings) =>
-      updSettings.run(JSON.stringify(settings), channelId, brandId).changes > 0,
+    setSettings: (channelId, brandId, settings) => changeSettings.immediate(channelId, brandId, settings),
     setFlags: (channelId, brandId, flags) =>
       updFlags.run({
         alerts: bool(flags.alerts),

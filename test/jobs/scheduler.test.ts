@@ -13,7 +13,7 @@ import { QuotaExhaustedError } from '../../src/api/errors.js';
 import { type AppDeps, createAppDeps } from '../../src/app-deps.js';
 import { loadConfig } from '../../src/config.js';
 import { slotStart } from '../../src/jobs/job-schedule.js';
-import { createScheduler, type Scheduler } from '../../src/jobs/scheduler.js';
+import { createScheduler, DIGEST_LEAD_MS, type Scheduler } from '../../src/jobs/scheduler.js';
 import { createSubscriptionsRepo } from '../../src/store/subscriptions-repo.js';
 import { type ManualClock, manualClock } from '../helpers/manual-clock.js';
 import { type TempDb, tempDb } from '../store/temp-db.js';
@@ -102,6 +102,20 @@ describe('polling ticks', () => {
       intervalHours: D.crawlerHours,
       failureStreak: 0,
     });
+  });
+
+  it('reports the next digest time and when it will be prepared, the lead before it', () => {
+    subscribe(1);
+    scheduler = createScheduler(deps, { brandGapMs: 0 });
+    // 00:30 UTC; the digest is at 09:00 UTC (the default), prepared from 08:15.
+    const nine = Date.parse('2025-03-10T09:00:00Z');
+    expect(scheduler.snapshot().jobs.digest).toMatchObject({
+      nextRunAtMs: nine,
+      prepareAtMs: nine - DIGEST_LEAD_MS,
+    });
+    clock.set(nine - 10 * 60_000);
+    expect(scheduler.snapshot().jobs.digest).toMatchObject({ nextRunAtMs: nine, prepareAtMs: clock.now() });
+    expect(scheduler.snapshot().jobs.citations.prepareAtMs).toBeNull();
   });
 
   it('does nothing without subscriptions', async () => {

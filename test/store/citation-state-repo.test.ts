@@ -83,4 +83,78 @@ describe('citation state, one packed row per brand', () => {
     expect(repo.load('b1')).toEqual(stateOf(5, 10));
     expect(outbox.counts().pending).toBe(1);
   });
+
+  it('stores URLs in equal states once, and a change to one URL leaves the others as they were', () => {
+    const repo = createCitationStateRepo(t.db);
+    const same: UrlCitationState = {
+      presence: 'present',
+      presenceAtMs: 1_700_000_000_000,
+      sentiment: 70,
+      sentimentAtMs: null,
+      competitors: ['Rival'],
+      version: 1,
+      lastEvent: 'new',
+    };
+    const state: CitationState = new Map(
+      Array.from({ length: 300 }, (_, i) => [`https://s.example/${i}`, { ...same, competitors: ['Rival'] }]),
+    );
+    repo.save('b1', state, 1);
+    const text = t.db.prepare('SELECT state FROM citation_state').pluck().get() as string;
+    // One entry for the 300 equal ones: the row is the URLs and a number per URL.
+    expect(text.split('Rival')).toHaveLength(2);
+
+    const loaded = repo.load('b1');
+    expect(loaded).toEqual(state);
+    // Loaded entries are read-only: a detector that changed one in place would change all.
+    expect(() => {
+      (loaded.get('https://s.example/0') as { version: number }).version = 9;
+    }).toThrow(TypeError);
+    expect(() => loaded.get('https://s.example/0')!.competitors.push('Other')).toThrow(TypeError);
+
+    const next = new Map(loaded);
+    next.set('https://s.example/7', { ...same, presence: 'lost', version: 2, lastEvent: 'lost' });
+    repo.save('b1', next, 2, ['https://s.example/7']);
+    const again = repo.load('b1');
+    expect(again.get('https://s.example/7')).toEqual({
+      ...same,
+      presence: 'lost',
+      version: 2,
+      lastEvent: 'lost',
+    });
+    expect(again.get('https://s.example/6')).toEqual(same);
+    expect(again.get('https://s.example/8')).toEqual(same);
+    expect([...again.keys()]).toEqual([...state.keys()]);
+  });
+
+  it('reads a row in the earlier one-array-per-field form and rewrites it in the compact one', () => {
+    const repo = createCitationStateRepo(t.db);
+    const state = stateOf(20);
+    const columns = [
+      [...state.keys()],
+      ...(
+        [
+          'presence',
+          'presenceAtMs',
+          'sentiment',
+          'sentimentAtMs',
+          'competitors',
+          'version',
+          'lastEvent',
+        ] as const
+      ).map((field) => [...state.values()].map((s) => s[field])),
+    ];
+    t.db
+      .prepare('INSERT INTO citation_state (brand_id, url_count, state, updated_at_ms) VALUES (?, ?, ?, ?)')
+      .run('b1', 20, JSON.stringify(columns), 1);
+    const loaded = repo.load('b1');
+    expect(loaded).toEqual(state);
+
+    const changed = new Map(loaded);
+    changed.set('https://new.example/', entry(99));
+    repo.save('b1', changed, 2, ['https://new.example/']);
+    expect(JSON.parse(t.db.prepare('SELECT state FROM citation_state').pluck().get() as string)).toHaveLength(
+      3,
+    );
+    expect(repo.load('b1')).toEqual(changed);
+  });
 });

@@ -33,6 +33,11 @@ export interface AiPagesSeed {
     readonly crawlers: readonly string[];
     readonly requestsLimit: number;
     readonly percentageUsed: number;
+    /**
+     * Percentage points the usage grows per simulated day (the service counts AI
+     * crawlers' requests as they come); 0 or absent: it holds still until set.
+     */
+    readonly dailyGrowth?: number;
   } | null;
 }
 

@@ -35,6 +35,7 @@ const usageSchema = z
     requestsLimit: z.number().min(1).optional(),
     resetDate: z.string().optional(),
     enabled: z.boolean().optional(),
+    dailyGrowth: z.number().min(0).max(100).optional(),
   })
   .strict();
 
@@ -89,7 +90,7 @@ function state(core: SimulatorCore) {
       name: b.profile.name,
       role: b.profile.role,
       generation_status: world.settleIdeas(b).status,
-      ai_pages_usage: b.aiPages.usage,
+      ai_pages_usage: world.settleAiPagesUsage(b).usage,
       crawler_traffic: b.traffic,
     })),
   };
@@ -139,7 +140,7 @@ export function handleControl(
         const { brandId: _a, brand_id: _b, ...patch } = parsed;
         const id = resolveBrandRef(core.world, brandIdOf(parsed));
         control.setAiPagesUsage(id, patch);
-        const { config, usage } = core.world.brand(id).aiPages;
+        const { config, usage } = core.world.settleAiPagesUsage(core.world.brand(id));
         return { status: 200, body: { ok: true, brand_id: id, config, usage } };
       }
       case 'POST /crawler-traffic': {

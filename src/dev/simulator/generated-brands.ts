@@ -276,6 +276,8 @@ export function generatedBrandProfile(index: number): BrandProfile {
             crawlers: rng.sample(AI_CRAWLERS, rng.int(2, AI_CRAWLERS.length)),
             requestsLimit: rng.pick([10_000, 25_000, 50_000, 100_000]),
             percentageUsed: rng.int(3, 97),
+            // From the index, not the random sequence, so every other field stays as it was.
+            dailyGrowth: 0.5 + (index % 8) / 2,
           }
         : null,
     },

@@ -71,6 +71,8 @@ export interface AiPagesUsagePatch {
   /** ISO 8601 */
   resetDate?: string;
   enabled?: boolean;
+  /** Percentage points the usage grows per simulated day from now on; 0 holds it still. */
+  dailyGrowth?: number;
 }
 
 export interface CrawlerTrafficPatch {

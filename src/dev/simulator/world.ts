@@ -61,6 +61,11 @@ export interface AiPagesState {
     percentage_used: number;
     reset_date: string;
   } | null;
+  /**
+   * How the usage grows with the clock: `percentage` at `atMs`, plus `perDay` points a day
+   * since (settleAiPagesUsage). Set again whenever the usage is set.
+   */
+  growth: { perDay: number; percentage: number; atMs: number };
 }
 
 export interface Submission {
@@ -101,6 +106,8 @@ export interface World {
   dayOfSnapshot(index: number): number;
   /** finishes a generation whose time has come (lazily, so fake clocks work) */
   settleIdeas(brand: BrandState): IdeasState;
+  /** Brings AI Pages usage up to the clock (it grows; a new billing period starts from 0). */
+  settleAiPagesUsage(brand: BrandState): AiPagesState;
   startGeneration(brand: BrandState): boolean;
   newMarket(brand: BrandState, location: string, isPrimary: boolean, name: string | null): MarketState;
   trafficModel(brand: BrandState): TrafficModel;
@@ -191,6 +198,11 @@ export function createWorld(
               reset_date: new Date(startOfNextMonth(clock.now())).toISOString(),
             }
           : null,
+        growth: {
+          perDay: setup?.dailyGrowth ?? 0,
+          percentage: setup?.percentageUsed ?? 0,
+          atMs: clock.now(),
+        },
       },
       ideas: {
         generation: 0,
@@ -231,6 +243,27 @@ export function createWorld(
     return found;
   };
 
+  const settleAiPagesUsage = (b: BrandState): AiPagesState => {
+    const pages = b.aiPages;
+    const { usage, growth } = pages;
+    if (!usage || growth.perDay <= 0) return pages;
+    const now = clock.now();
+    let resetMs = Date.parse(usage.reset_date);
+    if (Number.isFinite(resetMs) && now >= resetMs) {
+      // A new billing period: counted from 0 at its start, which ends a month later.
+      while (now >= resetMs) {
+        growth.atMs = resetMs;
+        resetMs = startOfNextMonth(resetMs);
+      }
+      growth.percentage = 0;
+      usage.reset_date = new Date(resetMs).toISOString();
+    }
+    const pct = Math.min(100, growth.percentage + (growth.perDay * Math.max(0, now - growth.atMs)) / DAY_MS);
+    usage.percentage_used = Math.round(pct * 10) / 10;
+    usage.requests_this_month = Math.round((usage.requests_limit * pct) / 100);
+    return pages;
+  };
+
   const settleIdeas = (b: BrandState): IdeasState => {
     const s = b.ideas;
     if (s.status === 'generating' && s.startedAt !== null && clock.now() >= s.startedAt + generationMs) {
@@ -254,6 +287,7 @@ export function createWorld(
     snapshotIndex,
     dayOfSnapshot: (index) => today() - (snapshotIndex() - index),
     settleIdeas,
+    settleAiPagesUsage,
     startGeneration: (b) => {
       if (settleIdeas(b).status === 'generating') return false;
       b.ideas = { ...b.ideas, status: 'generating', startedAt: clock.now() };
@@ -284,7 +318,7 @@ export function createWorld(
     },
     setAiPagesUsage: (brandId, patch) => {
       const b = brand(brandId);
-      const pages = b.aiPages;
+      const pages = settleAiPagesUsage(b);
       pages.config ??= {
         enabled: true,
         domain: b.profile.domain,
@@ -321,6 +355,12 @@ export function createWorld(
           Math.round((usage.requests_this_month / usage.requests_limit) * 1000) / 10,
         );
       }
+      // It grows on from the value set, at the brand's pace unless the patch gives one.
+      pages.growth = {
+        perDay: patch.dailyGrowth ?? pages.growth.perDay,
+        percentage: usage.percentage_used,
+        atMs: clock.now(),
+      };
     },
     setCrawlerTraffic: (brandId, patch) => {
       const b = brand(brandId);

@@ -6,7 +6,8 @@ import { brandOf, type Handler, ok } from './handler-context.js';
 
 export const getAiPages: Handler = (ctx) => {
   const brand = brandOf(ctx);
-  const { aiPages, profile } = brand;
+  const { profile } = brand;
+  const aiPages = ctx.world.settleAiPagesUsage(brand);
   if (!aiPages.entitled) {
     throw detailShape(
       403,

@@ -10,6 +10,7 @@
 import type { LimiterState } from '../../../api/limiter/types.js';
 import type { Brand } from '../../../api/schemas/index.js';
 import { countryLabel } from '../../../countries.js';
+import { ALERT_KIND_WORDS } from '../../../messages/alert-message.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
 import type { HomeView, KnownBlock } from '../../../messages/block-kit-types.js';
 import {
@@ -21,6 +22,7 @@ import {
   slackDate,
   userMention,
 } from '../../../messages/mrkdwn.js';
+import { ownLookup } from '../../../messages/own-lookup.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import type { Subscription } from '../../../store/subscriptions-repo.js';
 import { brandButton } from '../../views/brand-button.js';
@@ -116,23 +118,14 @@ export function quotaText(q: QuotaGlance | null): Mrkdwn {
   return mrkdwn`*API quota today:* ${formatCount(q.usedToday)} of ${formatCount(q.dailyLimit)} requests  \`${progressBar(pct)}\`${warn} · resets ${slackDate(q.dailyResetAt)}`;
 }
 
-/** Alert kinds as a reader names them (the kinds the alert messages carry in their metadata). */
-const KIND_WORDS: Readonly<Record<string, string>> = {
-  citation_lost: 'lost citations',
-  citation_competitor: 'competitors on cited pages',
-  citation_sentiment: 'sentiment drops',
-  crawler_drop: 'crawler visits down',
-  crawler_recovered: 'crawler visits recovered',
-  ai_pages_threshold: 'AI Pages usage level',
-  ai_pages_disabled: 'AI Pages turned off',
-};
-
 /**
  * One alert: its own headline without the brand the tab already names ("AI Pages usage
  * passed 80 %"); a group: how many and of which kinds.
  */
 function alertWhat(a: AlertGlance, brandName: string): Mrkdwn {
-  const kinds = escapeMrkdwn(a.kinds.map((k) => KIND_WORDS[k] ?? k.replace(/_/g, ' ')).join(', '));
+  const kinds = escapeMrkdwn(
+    a.kinds.map((k) => ownLookup(ALERT_KIND_WORDS, k)?.changes ?? k.replace(/_/g, ' ')).join(', '),
+  );
   if (a.alertCount === 0) return mrkdwn`*A note*`;
   if (a.alertCount === 1) {
     const prefix = `${brandName}: `;

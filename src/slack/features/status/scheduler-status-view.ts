@@ -40,7 +40,7 @@ function jobLines(status: SchedulerStatus, nowMs: number): Mrkdwn[] {
       mrkdwn`_The scheduler is not running in this process: jobs run only with \`visibility-bot run-job\`._`,
     );
   }
-  for (const { name: job, lastRun: run, failureStreak: streak, nextRunAtMs } of status.jobs) {
+  for (const { name: job, lastRun: run, failureStreak: streak, nextRunAtMs, prepareAtMs } of status.jobs) {
     const every =
       job === 'digest' ? mrkdwn`daily, per subscription` : mrkdwn`every ${plan.intervalsHours[job] ?? 0} h`;
     const lastText = run
@@ -48,7 +48,11 @@ function jobLines(status: SchedulerStatus, nowMs: number): Mrkdwn[] {
       : mrkdwn`never run`;
     const nextText =
       nextRunAtMs !== null
-        ? mrkdwn` · next ${nextRunAtMs <= nowMs ? mrkdwn`now` : slackDate(nextRunAtMs)}`
+        ? mrkdwn` · next ${nextRunAtMs <= nowMs ? mrkdwn`now` : slackDate(nextRunAtMs)}${
+            prepareAtMs != null && nextRunAtMs > nowMs
+              ? mrkdwn`, prepared from ${prepareAtMs <= nowMs ? mrkdwn`now` : slackDate(prepareAtMs)}`
+              : mrkdwn``
+          }`
         : mrkdwn``;
     lines.push(mrkdwn`• \`${escapeMrkdwn(job)}\` ${every}: ${lastText}${nextText}`);
     if (run && run.ok === false && run.error) {

@@ -9,7 +9,7 @@
  */
 import { reholdHeldAlerts } from '../../../alerting/lift-mute.js';
 import { type AlertKind, alertKinds } from '../../../alerts/types.js';
-import { ALERT_ACTIONS } from '../../../messages/alert-message.js';
+import { ALERT_ACTIONS, ALERT_KIND_WORDS } from '../../../messages/alert-message.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { channelMention, escapeMrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
 import { textReply } from '../../../messages/reply.js';
@@ -25,15 +25,10 @@ import { SUBSCRIPTION_ACTIONS } from './subscription-actions.js';
 
 export const SNOOZE_MS = 24 * 60 * 60 * 1000;
 
-/** Same words as the button ("Snooze lost-citation alerts 24 h"). */
-const KIND_LABEL: Readonly<Record<AlertKind, string>> = {
-  citation_lost: 'Lost-citation alerts',
-  citation_competitor: 'Competitor alerts',
-  citation_sentiment: 'Sentiment alerts',
-  crawler_drop: 'Crawler alerts',
-  crawler_recovered: 'Crawler recovery notices',
-  ai_pages_threshold: 'AI Pages usage alerts',
-  ai_pages_disabled: 'AI Pages status alerts',
+/** Same words as the button ("Snooze lost-citation alerts 24 h"), as a sentence starts. */
+const kindLabel = (kind: AlertKind): string => {
+  const words = ALERT_KIND_WORDS[kind].alerts;
+  return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
 const isAlertKind = (k: unknown): k is AlertKind => alertKinds.includes(k as AlertKind);
@@ -84,13 +79,13 @@ export async function snoozeAlertKind(ctx: ActionContext, brandId: string, kind:
     channelId,
     channelNoteText(
       ctx.userId,
-      mrkdwn`snoozed ${escapeMrkdwn(KIND_LABEL[kind].toLowerCase())}${whose} in this channel until ${slackDate(untilMs)}.`,
+      mrkdwn`snoozed ${escapeMrkdwn(kindLabel(kind).toLowerCase())}${whose} in this channel until ${slackDate(untilMs)}.`,
       mrkdwn`They come back by themselves then, or at once with *Undo snooze*; other alerts still come through.`,
     ),
     [undoBlock(brandId, kind)],
   );
   const reply = textReply(
-    mrkdwn`:zzz: ${escapeMrkdwn(KIND_LABEL[kind])}${whose} are snoozed in ${channelMention(channelId)} until ${slackDate(untilMs)}. Other alerts still come through. *Undo snooze* lifts it now.`,
+    mrkdwn`:zzz: ${escapeMrkdwn(kindLabel(kind))}${whose} are snoozed in ${channelMention(channelId)} until ${slackDate(untilMs)}. Other alerts still come through. *Undo snooze* lifts it now.`,
     { replaceOriginal: false },
   );
   await ctx.respond(
@@ -112,7 +107,7 @@ export const alertUnsnooze: ActionHandler = {
     const now = ctx.deps.clock.now();
     const name = await brandNameOf(ctx, brandId);
     const whose = name ? mrkdwn` for *${escapeMrkdwn(name)}*` : mrkdwn``;
-    const label = escapeMrkdwn(KIND_LABEL[kind]);
+    const label = escapeMrkdwn(kindLabel(kind));
     const snoozes = createSnoozesRepo(ctx.deps.db);
     if (!snoozes.active(channelId, brandId, now).has(kind)) {
       await ctx.respond(
@@ -146,7 +141,7 @@ export const alertUnsnooze: ActionHandler = {
       channelId,
       channelNoteText(
         ctx.userId,
-        mrkdwn`lifted the snooze: ${escapeMrkdwn(KIND_LABEL[kind].toLowerCase())}${whose} are back on in this channel.${held}`,
+        mrkdwn`lifted the snooze: ${escapeMrkdwn(kindLabel(kind).toLowerCase())}${whose} are back on in this channel.${held}`,
         mrkdwn`*Snooze* on an alert quiets them again.`,
       ),
     );

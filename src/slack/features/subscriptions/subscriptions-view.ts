@@ -10,9 +10,11 @@ import {
   formatSettings,
   formatSettingsArgs,
 } from '../../../alerts/format-settings.js';
+import { ALERT_KIND_WORDS } from '../../../messages/alert-message.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
+import { ownLookup } from '../../../messages/own-lookup.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import type { Snooze } from '../../../store/snoozes-repo.js';
@@ -23,16 +25,8 @@ import { chunkSections } from '../../views/chunk-sections.js';
 import { shareActionsBlock } from '../../views/share-button.js';
 import { MUTE_CHOICES, SUBSCRIPTION_ACTIONS } from './subscription-actions.js';
 
-/** The snooze button's words for each kind (alert-snooze.ts says the same). */
-const KIND_LABEL: Readonly<Record<string, string>> = {
-  citation_lost: 'lost-citation alerts',
-  citation_competitor: 'competitor alerts',
-  citation_sentiment: 'sentiment alerts',
-  crawler_drop: 'crawler alerts',
-  crawler_recovered: 'crawler recovery notices',
-  ai_pages_threshold: 'AI Pages usage alerts',
-  ai_pages_disabled: 'AI Pages status alerts',
-};
+const kindAlerts = (kind: string): string =>
+  ownLookup(ALERT_KIND_WORDS, kind)?.alerts ?? kind.replace(/_/g, ' ');
 
 const quote = (name: string) => `"${name.replace(/"/g, '')}"`;
 
@@ -81,9 +75,7 @@ export function stateLines(s: SubscriptionState, nowMs: number): Mrkdwn[] {
     );
   }
   for (const z of s.snoozes) {
-    lines.push(
-      mrkdwn`:zzz: ${escapeMrkdwn(KIND_LABEL[z.kind] ?? z.kind)} snoozed until ${slackDate(z.untilMs)}.`,
-    );
+    lines.push(mrkdwn`:zzz: ${escapeMrkdwn(kindAlerts(z.kind))} snoozed until ${slackDate(z.untilMs)}.`);
   }
   if (s.held > 0) {
     lines.push(

@@ -112,4 +112,31 @@ describe('schedulerStatusBlocks', () => {
     expect(text).toContain('paused: channel_not_found');
     expect(validateBlocks(blocks, 'message')).toBeUndefined();
   });
+
+  it('gives the digest its next time and when it is prepared', () => {
+    const next = NOW + 2 * H;
+    const text = md(
+      schedulerStatusBlocks(
+        status({
+          jobs: [
+            {
+              name: 'digest',
+              lastRun: null,
+              failureStreak: 0,
+              nextRunAtMs: next,
+              prepareAtMs: next - 45 * 60_000,
+            },
+          ],
+        }),
+        NOW,
+      ),
+    );
+    const at = (ms: number) => `<!date^${ms / 1000}^`;
+    expect(text).toContain(`\`digest\` daily, per subscription: never run · next ${at(next)}`);
+    expect(text).toMatch(
+      new RegExp(
+        `next <!date\\^${next / 1000}\\^[^>]*>, prepared from <!date\\^${(next - 45 * 60_000) / 1000}\\^`,
+      ),
+    );
+  });
 });
