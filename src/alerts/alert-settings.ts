@@ -45,6 +45,8 @@ export const alertSettingsSchema = z
       .default([80, 90, 100])
       .transform((xs) => [...new Set(xs)].sort((a, b) => a - b)),
     digestTime: clockTimeSchema.default('09:00'),
+    /** A chart of the last 7 days follows each digest (uploaded after its text). */
+    digestChart: z.boolean().default(true),
     /** IANA zone; null = the bot's DEFAULT_TIMEZONE. */
     timezone: z
       .string()

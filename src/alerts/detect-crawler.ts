@@ -19,6 +19,11 @@ export interface PeriodCounts {
   end: string;
   total: number;
   byCrawler: Record<string, number>;
+  /**
+   * Visits per day (YYYY-MM-DD → count, every day of the period, missing days 0), for the
+   * digest chart. Absent in observations stored before it was added.
+   */
+  byDay?: Record<string, number>;
 }
 
 export interface CrawlerPeriods {
@@ -49,6 +54,7 @@ export function periodsFromOverview(overview: CrawlerOverview, endDate: string, 
     end: dateOfDay(first + days - 1),
     total: 0,
     byCrawler: {},
+    byDay: Object.fromEntries(Array.from({ length: days }, (_, i) => [dateOfDay(first + i), 0])),
   });
   const current = make(end - days + 1);
   const previous = make(end - 2 * days + 1);
@@ -58,6 +64,8 @@ export function periodsFromOverview(overview: CrawlerOverview, endDate: string, 
       d > end - days && d <= end ? current : d > end - 2 * days && d <= end - days ? previous : null;
     if (!period) continue;
     period.total += point.count;
+    const day = dateOfDay(d);
+    if (period.byDay) period.byDay[day] = (period.byDay[day] ?? 0) + point.count;
     for (const [crawler, n] of Object.entries(point.by_crawler)) {
       period.byCrawler[crawler] = (period.byCrawler[crawler] ?? 0) + n;
     }

@@ -17,6 +17,7 @@ export function formatSettingsArgs(s: AlertSettings): string {
     `crawler-recovery=${s.crawlerRecoveryPct}`,
     `ai-pages=${s.aiPagesThresholds.length > 0 ? s.aiPagesThresholds.join(',') : 'off'}`,
     `digest=${s.digestTime}`,
+    `digest-chart=${s.digestChart ? 'on' : 'off'}`,
     `tz=${s.timezone ?? 'default'}`,
     `quiet=${s.quietHours ? `${s.quietHours.start}-${s.quietHours.end}` : 'off'}`,
   ].join(' ');
@@ -80,6 +81,12 @@ const LINES: readonly SettingLine[] = [
     line: (v) => (v === 'no usage alerts' ? v : `alert at ${v} of the monthly limit`),
   },
   { key: 'digest', label: 'Daily digest', words: (s) => s.digestTime, line: (v) => v },
+  {
+    key: 'digest-chart',
+    label: 'Digest chart',
+    words: (s) => (s.digestChart ? 'on' : 'off'),
+    line: (v) => (v === 'on' ? 'a chart of the last 7 days follows each digest' : 'text only'),
+  },
   {
     key: 'tz',
     label: 'Time zone',

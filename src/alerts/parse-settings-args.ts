@@ -26,6 +26,7 @@ export const settingKeys = [
   'crawler-recovery',
   'ai-pages',
   'digest',
+  'digest-chart',
   'tz',
   'quiet',
 ] as const;
@@ -38,6 +39,7 @@ export const SETTING_EXAMPLES: Readonly<Record<SettingKey, string>> = {
   'crawler-recovery': 'crawler-recovery=20',
   'ai-pages': 'ai-pages=80,90,100 (or ai-pages=off)',
   digest: 'digest=09:00',
+  'digest-chart': 'digest-chart=off (or digest-chart=on)',
   tz: 'tz=Europe/Berlin (or tz=default)',
   quiet: 'quiet=22:00-07:00 (or quiet=off)',
 };
@@ -52,6 +54,7 @@ const EVENT_ALIASES: Readonly<Record<string, AlertEventName>> = {
 };
 
 const OFF = new Set(['off', 'none', 'no', 'false']);
+const ON = new Set(['on', 'yes', 'true']);
 
 type Patch = Partial<AlertSettings>;
 type FieldParser = (value: string) => { patch: Patch } | { error: string };
@@ -132,6 +135,12 @@ const PARSERS: Readonly<Record<SettingKey, FieldParser>> = {
       ? { error: `digest: "${value}" must be a time of day as HH:MM, e.g. digest=09:00` }
       : { patch: { digestTime: t } };
   },
+  'digest-chart'(value) {
+    const v = value.toLowerCase();
+    if (OFF.has(v)) return { patch: { digestChart: false } };
+    if (ON.has(v)) return { patch: { digestChart: true } };
+    return { error: `digest-chart: "${value}" must be on or off, e.g. digest-chart=off` };
+  },
   tz(value) {
     if (value.toLowerCase() === 'default') return { patch: { timezone: null } };
     const tz = canonicalTimeZone(value);
@@ -159,6 +168,7 @@ const PATCH_FIELD: Readonly<Record<SettingKey, keyof AlertSettings>> = {
   'crawler-recovery': 'crawlerRecoveryPct',
   'ai-pages': 'aiPagesThresholds',
   digest: 'digestTime',
+  'digest-chart': 'digestChart',
   tz: 'timezone',
   quiet: 'quietHours',
 };

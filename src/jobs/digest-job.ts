@@ -35,6 +35,7 @@ import { type AiPagesObservation, fetchAiPagesInput } from './ai-pages-job.js';
 import type { CitationsObservation } from './citations-job.js';
 import { classifyJobError } from './classify-job-error.js';
 import { fetchCrawlerPeriods } from './crawler-range.js';
+import { citationDays, crawlerDays, DIGEST_CHART_DAYS, digestChartPayload } from './digest-chart-row.js';
 import type { JobDefinition, JobRunInfo } from './job-definition.js';
 
 /** Ideas read for the digest; it lists the top few by score. */
@@ -130,6 +131,19 @@ export const digestJob: JobDefinition = {
     const aiPages =
       seen<AiPagesObservation>('ai-pages')?.input ??
       (await section(() => fetchAiPagesInput(api, brand.id, ctx.call)));
+    // The chart's citation days: asked for only when a channel wants the chart; a failure
+    // leaves the chart with the crawler days alone (or no chart), never the digest short.
+    const wantsChart = subs.some((s) => s.settings.digestChart);
+    const chartDays = wantsChart
+      ? {
+          citations: citationDays(
+            await section(() =>
+              api.getCitationHistory({ brandId: brand.id, days: DIGEST_CHART_DAYS }, ctx.call),
+            ),
+          ),
+          crawlerVisits: crawlerDays(crawler),
+        }
+      : null;
 
     return transaction(ctx.db, () => {
       const counts = noCounts();
@@ -157,6 +171,25 @@ export const digestJob: JobDefinition = {
         const created = enqueueForChannel(ctx.outbox, sub, message, run.nowMs);
         // run-job digest: today's digest, prepared ahead by the scheduler, goes out now.
         if (!created && run.force) ctx.outbox.sendNow(channelDedupeKey(sub.channelId, digest.key), run.nowMs);
+        const chart =
+          current.settings.digestChart && chartDays
+            ? digestChartPayload({
+                brandName: brand.name,
+                ...chartDays,
+                digestDedupeKey: channelDedupeKey(sub.channelId, digest.key),
+              })
+            : null;
+        if (chart) {
+          const chartKey = `chart:${digest.key}`;
+          const chartCreated = enqueueForChannel(
+            ctx.outbox,
+            sub,
+            { kind: 'chart', key: chartKey, build: () => chart, sendAfterMs: due.sendAfterMs },
+            run.nowMs,
+          );
+          if (!chartCreated && run.force)
+            ctx.outbox.sendNow(channelDedupeKey(sub.channelId, chartKey), run.nowMs);
+        }
         ctx.subscriptions.markDigestSent(sub.id, due.date);
         if (created) counts.messages += 1;
       }

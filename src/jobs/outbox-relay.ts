@@ -22,23 +22,33 @@
  *   logged at error and raised as the bot's own trouble (`job_failing:delivery`).
  * - Held rows (quiet hours, mute) whose hold ended are released, one grouped message per
  *   brand per channel.
+ * - A `chart` row is drawn when it is delivered and uploaded into the thread of the row it
+ *   follows (the digest), only once that row is sent and no other digest of the channel is
+ *   due: no digest's text ever waits for a picture. The file id Slack reserves is written to the row before the bytes go out;
+ *   when the outcome is unknown (a crash, a lost answer) the thread is searched for that
+ *   file instead of uploading again. Remaining window: Slack shares a completed upload
+ *   asynchronously; a share still invisible when the lease has run out and the history is
+ *   read would be uploaded a second time. The lease (60 s) is far longer than that delay.
  *
  * The relay's WebClient must not retry (webClientOptions 'outbox'): a client retry of a post
  * whose answer was lost would post it twice without the history check.
  */
 import type { WebClient } from '@slack/web-api';
 import { backoffDelay } from '../backoff-delay.js';
+import { type ChartRenderer, createChartRenderer } from '../charts/render-chart.js';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import { BLOCK_KIT_LIMITS as L } from '../messages/block-kit-limit-table.js';
 import { truncatePlain } from '../messages/truncate-mrkdwn.js';
 import type { Metrics } from '../metrics.js';
+import { FileUploadError, uploadFile } from '../slack-client/upload-file.js';
 import type { Db } from '../store/open-database.js';
 import { createOutboxRepo, type OutboxMessage, type OutboxRepo } from '../store/outbox-repo.js';
 import { createSubscriptionsRepo, type SubscriptionsRepo } from '../store/subscriptions-repo.js';
 import { transaction } from '../store/transaction.js';
 import { createChannelPacer } from './channel-pacer.js';
 import { classifySlackFailure, describeSlackError, type SlackFailure } from './classify-slack-failure.js';
+import { type DrawnChart, drawOutboxChart } from './draw-outbox-chart.js';
 import { findPostedMessage } from './find-posted-message.js';
 import { outboxMetadata } from './outbox-metadata.js';
 import { pauseReason } from './pause-reason.js';
@@ -58,6 +68,8 @@ export interface RelayDeps {
   clock: Clock;
   logger: Logger;
   metrics?: Pick<Metrics, 'observeDelivery'>;
+  /** Renders `chart` rows (the process's bound); default: a renderer of the relay's own. */
+  charts?: ChartRenderer;
 }
 
 export interface OutboxRelayOptions {
@@ -201,12 +213,47 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
     });
   }
 
+  const charts = deps.charts ?? createChartRenderer();
+
+  /**
+   * Where a chart row goes: the thread of the row it follows once that one is sent; 'wait'
+   * while it is not; 'lost' when it failed (the chart alone would make no sense).
+   */
+  function threadOf(row: OutboxMessage): { ts: string | undefined } | 'wait' | 'lost' {
+    const key = row.payload.chart?.afterDedupeKey;
+    const parent = key ? outbox.getByDedupeKey(key) : null;
+    // No parent (never had one, or purged long after it was sent): the channel itself.
+    if (!parent) return { ts: undefined };
+    if (parent.status === 'sent') return { ts: parent.slackTs ?? undefined };
+    return parent.status === 'failed' ? 'lost' : 'wait';
+  }
+
+  /** A chart row's reserved file, shared already? The file id when it is, else null. */
+  async function findSharedFile(row: OutboxMessage): Promise<string | null> {
+    // Read again: the attempt that reserved it may be this very one.
+    const fileId = outbox.get(row.id)?.uploadFileId ?? row.uploadFileId;
+    if (!fileId) return null;
+    const thread = threadOf(row);
+    const ts = typeof thread === 'object' ? thread.ts : undefined;
+    const res = ts
+      ? await web.conversations.replies({ channel: row.channelId, ts, limit: 200 })
+      : await web.conversations.history({
+          channel: row.channelId,
+          oldest: (Math.max(0, row.createdAtMs - o.historyMarginMs) / 1000).toFixed(6),
+          limit: 200,
+        });
+    const shared = (res.messages ?? []).some((m) => m.files?.some((f) => f.id === fileId));
+    return shared ? fileId : null;
+  }
+
   const findPosted = (row: OutboxMessage) =>
-    findPostedMessage(web, {
-      channel: row.channelId,
-      dedupeKey: row.dedupeKey,
-      oldestMs: row.createdAtMs - o.historyMarginMs,
-    });
+    row.kind === 'chart'
+      ? findSharedFile(row)
+      : findPostedMessage(web, {
+          channel: row.channelId,
+          dedupeKey: row.dedupeKey,
+          oldestMs: row.createdAtMs - o.historyMarginMs,
+        });
 
   function markSent(row: OutboxMessage, ts: string, how: string): Outcome {
     if (!outbox.markSent(row.id, ts, clock.now())) {
@@ -352,9 +399,13 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
         outbox.markFailed(row.id, `subscription paused: ${sub.pausedReason}`);
         return 'paused';
       }
-      if (row.kind === 'digest' && !sub?.digest) {
+      if ((row.kind === 'digest' || row.kind === 'chart') && !sub?.digest) {
         // Prepared ahead, then the channel turned its digest off (or unsubscribed).
         outbox.markFailed(row.id, 'digest turned off before it was posted');
+        return 'paused';
+      }
+      if (row.kind === 'chart' && !sub?.settings.digestChart) {
+        outbox.markFailed(row.id, 'digest chart turned off before it was posted');
         return 'paused';
       }
       if (row.kind === 'alert' && sub?.mutedUntilMs != null && sub.mutedUntilMs > now) {
@@ -362,9 +413,22 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
         return 'held';
       }
     }
+    const thread = row.kind === 'chart' ? threadOf(row) : { ts: undefined };
+    // Every digest due in the channel goes before any chart is drawn: a channel with ten
+    // brands reads ten digests first, then gets the pictures in their threads.
+    if (thread === 'wait' || (row.kind === 'chart' && outbox.hasDigestDue(row.channelId, now))) {
+      // The digest goes first; the chart follows at the next turn after it.
+      outbox.requeue(row.id, now + o.paceMs);
+      return 'deferred';
+    }
+    if (thread === 'lost') {
+      outbox.markFailed(row.id, 'the message it belongs to was not delivered');
+      return 'failed';
+    }
     if (!(await awaitTurn(row))) return 'deferred';
 
-    if (row.lastError?.startsWith(UNCONFIRMED)) {
+    // A chart whose file was reserved before may have been shared: look before uploading.
+    if (row.lastError?.startsWith(UNCONFIRMED) || (row.kind === 'chart' && row.uploadFileId)) {
       try {
         const ts = await findPosted(row);
         if (ts) return markSent(row, ts, 'found in history');
@@ -376,11 +440,60 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
       }
     }
 
+    if (row.kind === 'chart') return deliverChart(row, thread.ts);
     try {
       const ts = await post(row, row.payload);
       return markSent(row, ts, 'posted');
     } catch (err) {
       return settle(row, err, true);
+    }
+  }
+
+  /**
+   * Draws the chart and uploads it. The row's slack_ts then holds the file id:
+   * files.completeUploadExternal does not name the message that shares the file.
+   */
+  async function deliverChart(row: OutboxMessage, threadTs: string | undefined): Promise<Outcome> {
+    const chart = row.payload.chart;
+    let drawn: DrawnChart;
+    try {
+      if (!chart) throw new Error('the row carries no chart');
+      drawn = await drawOutboxChart(charts, chart);
+    } catch (err) {
+      // The same data draws the same way next time: a retry would only fail again.
+      const reason = `chart could not be drawn: ${err instanceof Error ? err.message : String(err)}`;
+      outbox.markFailed(row.id, reason);
+      logger.error({ err, outboxId: row.id, channel: row.channelId }, reason);
+      return 'failed';
+    }
+    try {
+      const { fileId } = await uploadFile(
+        web,
+        {
+          channel: row.channelId,
+          threadTs,
+          bytes: drawn.png,
+          fileName: drawn.fileName,
+          title: drawn.title,
+          altText: drawn.altText,
+          initialComment: row.payload.text,
+        },
+        { onReserved: (id) => void outbox.recordUpload(row.id, id) },
+      );
+      return markSent(row, fileId, 'uploaded');
+    } catch (err) {
+      if (err instanceof FileUploadError) {
+        if (!err.permanent) return retryOrFail(row, err.message, false);
+        outbox.markFailed(row.id, err.message);
+        logger.error(
+          { outboxId: row.id, channel: row.channelId, error: err.message },
+          'Slack refused the chart',
+        );
+        return 'failed';
+      }
+      return settle(row, err, false);
+    } finally {
+      pacer.called(row.channelId, clock.now());
     }
   }
 

@@ -16,7 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from './open-database.js';
 
-export const outboxKinds = ['alert', 'digest', 'ops'] as const;
+export const outboxKinds = ['alert', 'digest', 'ops', 'chart'] as const;
 export type OutboxKind = (typeof outboxKinds)[number];
 export const outboxStatuses = ['pending', 'held', 'sending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof outboxStatuses)[number];
@@ -28,6 +28,27 @@ export interface OutboxPayload {
   metadata?: { event_type: string; event_payload: Record<string, unknown> };
   unfurl_links?: boolean;
   unfurl_media?: boolean;
+  /** A `chart` row: what to draw at delivery time; `text` is the comment shared with it. */
+  chart?: OutboxChart;
+}
+
+/** One day's figure of a chart series. */
+export interface OutboxChartDay {
+  /** YYYY-MM-DD */
+  date: string;
+  value: number;
+}
+
+/** The data a digest chart is drawn from (plain JSON: the row stores it until delivery). */
+export interface OutboxChart {
+  type: 'digest-brand';
+  brand: string;
+  /** Citations per day, oldest first; null when the service could not say. */
+  citations: OutboxChartDay[] | null;
+  /** AI crawler visits per day, oldest first; null when unknown. */
+  crawlerVisits: OutboxChartDay[] | null;
+  /** The row this chart follows (the digest): it is shared in that message's thread. */
+  afterDedupeKey: string;
 }
 
 export interface OutboxMessage {
@@ -49,6 +70,8 @@ export interface OutboxMessage {
   slackTs: string | null;
   createdAtMs: number;
   sentAtMs: number | null;
+  /** A chart row: the Slack file id reserved for its upload (see recordUpload). */
+  uploadFileId: string | null;
 }
 
 export interface NewOutboxMessage {
@@ -109,6 +132,13 @@ export interface OutboxRepo {
   listSending(leaseExpiredAt?: number): OutboxMessage[];
   /** A 'sending' row found not posted: back to 'pending' at `nextAtMs`, attempt not counted. */
   requeue(id: number, nextAtMs: number): boolean;
+  /**
+   * A chart row's reserved Slack file id, written before its bytes go out, so a crashed
+   * upload can be looked for by that id. Only while the row is ours ('sending').
+   */
+  recordUpload(id: number, fileId: string): boolean;
+  /** A digest of the channel due by `nowMs` and not yet sent (pending or being sent). */
+  hasDigestDue(channelId: string, nowMs: number): boolean;
   get(id: number): OutboxMessage | null;
   getByDedupeKey(dedupeKey: string): OutboxMessage | null;
   listHeld(channelId?: string): OutboxMessage[];
@@ -137,6 +167,7 @@ interface Row {
   slack_ts: string | null;
   created_at_ms: number;
   sent_at_ms: number | null;
+  upload_file_id: string | null;
 }
 
 function fromRow(r: Row): OutboxMessage {
@@ -158,6 +189,7 @@ function fromRow(r: Row): OutboxMessage {
     slackTs: r.slack_ts,
     createdAtMs: r.created_at_ms,
     sentAtMs: r.sent_at_ms,
+    uploadFileId: r.upload_file_id,
   };
 }
 
@@ -235,6 +267,13 @@ export function createOutboxRepo(db: Db, options: { owner?: string } = {}): Outb
        attempts = MAX(attempts - 1, 0)
      WHERE id = ? AND status = 'sending'`,
   );
+  const uploadRow = db.prepare(`UPDATE outbox SET upload_file_id = ? WHERE id = ? AND status = 'sending'`);
+  const digestDue = db
+    .prepare(
+      `SELECT 1 FROM outbox WHERE channel_id = @channel AND kind = 'digest' AND status IN ('pending', 'sending')
+         AND next_attempt_at_ms <= @now AND (send_after_ms IS NULL OR send_after_ms <= @now) LIMIT 1`,
+    )
+    .pluck();
   const byId = db.prepare('SELECT * FROM outbox WHERE id = ?');
   const byKey = db.prepare('SELECT * FROM outbox WHERE dedupe_key = ?');
   const heldAll = db.prepare(`SELECT * FROM outbox WHERE status = 'held' ORDER BY hold_until_ms, id`);
@@ -304,6 +343,8 @@ export function createOutboxRepo(db: Db, options: { owner?: string } = {}): Outb
         fromRow,
       ),
     requeue: (id, nextAtMs) => requeueRow.run(nextAtMs, id).changes > 0,
+    recordUpload: (id, fileId) => uploadRow.run(fileId, id).changes > 0,
+    hasDigestDue: (channelId, nowMs) => digestDue.get({ channel: channelId, now: nowMs }) !== undefined,
     get(id) {
       const r = byId.get(id) as Row | undefined;
       return r ? fromRow(r) : null;

@@ -161,8 +161,8 @@ export function createSubscriptionsRepo(db: Db): SubscriptionsRepo {
   // A digest prepared ahead (digest-job.ts) waits in the outbox for the time it was
   // prepared for, and the subscription counts it as sent for that date.
   const dropPrepared = db.prepare(
-    `DELETE FROM outbox WHERE channel_id = ? AND brand_id = ? AND kind = 'digest'
-       AND status = 'pending' AND send_after_ms IS NOT NULL AND dedupe_key = ?`,
+    `DELETE FROM outbox WHERE channel_id = ? AND brand_id = ? AND kind IN ('digest', 'chart')
+       AND status = 'pending' AND send_after_ms IS NOT NULL AND dedupe_key IN (?, ?)`,
   );
   const unmarkDigest = db.prepare(
     "UPDATE subscriptions SET last_digest_date = date(last_digest_date, '-1 day') WHERE id = ?",
@@ -188,7 +188,9 @@ export function createSubscriptionsRepo(db: Db): SubscriptionsRepo {
       before.settings.digestTime !== settings.digestTime || before.settings.timezone !== settings.timezone;
     // The outbox key of that digest (enqueue-alerts.ts channelDedupeKey, compose-digest.ts).
     const key = `${channelId}:digest:${brandId}:${before.lastDigestDate}`;
-    if (moved && dropPrepared.run(channelId, brandId, key).changes > 0) unmarkDigest.run(before.id);
+    // Its chart (digest-job.ts) goes with it: without its digest it would post alone.
+    const chartKey = `${channelId}:chart:digest:${brandId}:${before.lastDigestDate}`;
+    if (moved && dropPrepared.run(channelId, brandId, key, chartKey).changes > 0) unmarkDigest.run(before.id);
     return changed;
   });
 

@@ -32,6 +32,7 @@ describe('DEFAULT_ALERT_SETTINGS', () => {
       crawlerRecoveryPct: 20,
       aiPagesThresholds: [80, 90, 100],
       digestTime: '09:00',
+      digestChart: true,
       timezone: null,
       quietHours: null,
     });
@@ -150,7 +151,7 @@ describe('formatSettings', () => {
 
   it('prints the defaults as the documented command line', () => {
     expect(formatSettingsArgs(DEFAULT_ALERT_SETTINGS)).toBe(
-      'events=lost,competitor,sentiment sentiment-drop=20 crawler-drop=40 crawler-recovery=20 ai-pages=80,90,100 digest=09:00 tz=default quiet=off',
+      'events=lost,competitor,sentiment sentiment-drop=20 crawler-drop=40 crawler-recovery=20 ai-pages=80,90,100 digest=09:00 digest-chart=on tz=default quiet=off',
     );
   });
 
@@ -159,12 +160,34 @@ describe('formatSettings', () => {
       { ...DEFAULT_ALERT_SETTINGS, crawlerDropPct: 50, quietHours: { start: '22:00', end: '07:00' } },
       { defaultTimezone: 'UTC' },
     );
-    expect(lines).toHaveLength(8);
+    expect(lines).toHaveLength(9);
+    expect(lines.find((l) => l.includes('`digest-chart`'))).toContain('chart of the last 7 days');
     expect(lines.find((l) => l.includes('`crawler-drop`'))).toMatch(/50 % or more.*_\(custom\)_/);
     expect(lines.find((l) => l.includes('`tz`'))).toContain("UTC (the bot's default)");
     expect(lines.find((l) => l.includes('`quiet`'))).toContain('22:00–07:00');
     expect(lines.find((l) => l.includes('`events`'))).not.toContain('custom');
     expect(lines.join('\n')).not.toContain('changed');
+  });
+
+  it('digest-chart=off turns the digest chart off, shown as text only, custom, and as a change', () => {
+    const r = parseSettingsArgs('digest-chart=off');
+    expect(r).toMatchObject({ ok: true, changed: ['digestChart'] });
+    const off = r.ok ? r.settings : DEFAULT_ALERT_SETTINGS;
+    expect(off.digestChart).toBe(false);
+    expect(formatSettingsArgs(off)).toContain('digest-chart=off');
+    const line = formatSettings(off, { defaultTimezone: 'UTC' }).find((l) => l.includes('`digest-chart`'));
+    expect(line).toMatch(/text only.*_\(custom\)_/);
+    expect(describeSettingChanges(DEFAULT_ALERT_SETTINGS, off, { defaultTimezone: 'UTC' })).toEqual([
+      '• *Digest chart*: on → off',
+    ]);
+    expect(parseSettingsArgs('digest-chart=on', off)).toMatchObject({
+      ok: true,
+      settings: { digestChart: true },
+    });
+    expect(parseSettingsArgs('digest-chart=maybe')).toEqual({
+      ok: false,
+      errors: ['digest-chart: "maybe" must be on or off, e.g. digest-chart=off'],
+    });
   });
 
   it('describeSettingChanges states each change as before → after, in words', () => {

@@ -29,14 +29,21 @@ describe('digest content', () => {
 
     const run = await h.runJobs('digest');
     expect(run.jobs[0]).toMatchObject({ job: 'digest', status: 'ok', brands: 2, messages: 3 });
-    // Four requests per brand, however many channels: ideas, feed, crawler, AI Pages.
+    // Five requests per brand, however many channels: ideas, feed, crawler, AI Pages, and
+    // the citation history of the last 7 days for the digest chart (on by default).
     const perBrand = (id: string) =>
       h.sim.requests.filter((r) => r.query['brand_id'] === id && r.method === 'GET');
     expect(
       perBrand(acme.id)
-        .map((r) => r.path)
+        .map((r) => `${r.path}${r.query['view'] ? `?view=${r.query['view']}` : ''}`)
         .sort(),
-    ).toEqual(['/ai-pages', '/crawler/overview', '/get-citations', '/get-content-ideas']);
+    ).toEqual([
+      '/ai-pages',
+      '/crawler/overview',
+      '/get-citations?view=feed',
+      '/get-citations?view=history',
+      '/get-content-ideas',
+    ]);
 
     const inMarketing = h.posts(marketing).map(messageText);
     expect(inMarketing).toHaveLength(2);

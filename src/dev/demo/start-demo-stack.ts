@@ -13,7 +13,7 @@ import { type Config, secretsOf } from '../../config.js';
 import { createLogger } from '../../logger.js';
 import { createMetrics, type Metrics } from '../../metrics.js';
 import { type RunningService, startService } from '../../slack/create-slack-app.js';
-import { type LocalSlack, startLocalSlack } from '../local-slack/index.js';
+import { type LocalSlack, type LocalSlackOptions, startLocalSlack } from '../local-slack/index.js';
 import { type RunningSimulator, startSimulator } from '../simulator/index.js';
 import { localStackConfig } from './local-stack-config.js';
 
@@ -54,7 +54,10 @@ function countingMetrics(): { metrics: Metrics; handled: () => number } {
   return { metrics, handled: () => count };
 }
 
-export async function startDemoStack(): Promise<DemoStack> {
+/** `files`: where the local Slack writes each chart the bot uploads, and who is told. */
+export async function startDemoStack(
+  files: Pick<LocalSlackOptions, 'filesDirectory' | 'onFile'> = {},
+): Promise<DemoStack> {
   const dir = await mkdtemp(join(tmpdir(), 'visibility-demo-'));
   const closers: Array<() => Promise<void>> = [() => rm(dir, { recursive: true, force: true })];
   const closeAll = async () => {
@@ -64,7 +67,7 @@ export async function startDemoStack(): Promise<DemoStack> {
   try {
     const sim = await startSimulator();
     closers.push(() => sim.close());
-    const slack = await startLocalSlack();
+    const slack = await startLocalSlack(files);
     closers.push(() => slack.close());
     const logPath = join(dir, 'service.log');
     const config = localStackConfig({ sim, slack, dir }, 'warn');

@@ -14,6 +14,7 @@ export type {
   ResponseUrlPost,
   SlackActivity,
   SlashCommandOptions,
+  StoredFile,
   StoredMessage,
   StoredView,
   UserInit,

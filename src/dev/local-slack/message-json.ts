@@ -18,6 +18,9 @@ export function messageJson(
     text: m.text ?? '',
     ...(m.blocks !== undefined ? { blocks: m.blocks } : {}),
     ...(m.thread_ts !== undefined ? { thread_ts: m.thread_ts } : {}),
+    ...(m.files !== undefined
+      ? { upload: true, files: m.files.map((f) => ({ ...f, mimetype: 'image/png', filetype: 'png' })) }
+      : {}),
     ...(m.edited !== undefined ? { edited: { user: m.user, ts: m.edited } } : {}),
     ...(includeMetadata && m.metadata !== undefined ? { metadata: m.metadata } : {}),
     bot_profile: { id: m.bot_id, app_id: identity.appId, name: identity.botName, team_id: identity.teamId },

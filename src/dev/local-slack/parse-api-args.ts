@@ -11,6 +11,8 @@ const JSON_FIELDS: Record<string, string> = {
   attachments: 'invalid_attachments',
   metadata: 'invalid_metadata_format',
   view: 'invalid_arguments',
+  // files.completeUploadExternal: [{id, title}]
+  files: 'invalid_arguments',
 };
 
 export interface ParsedApiRequest {

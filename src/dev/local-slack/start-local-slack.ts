@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { type Clock, systemClock } from '../../clock.js';
 import { AppDriver } from './app-driver.js';
 import { FaultPlan } from './fault-plan.js';
+import { FileStore } from './file-store.js';
 import { HostedResponseUrls } from './hosted-response-urls.js';
 import { parseApiArgs } from './parse-api-args.js';
 import type { LocalSlack, LocalSlackOptions, SlackActivity } from './types.js';
@@ -19,7 +20,7 @@ import { DEFAULT_CHANNEL, DEFAULT_USER, Workspace } from './workspace.js';
 /** Bodies larger than this are refused; Slack's own limits are far below it. */
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
-function readBody(req: IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -32,9 +33,24 @@ function readBody(req: IncomingMessage): Promise<string> {
       }
       chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
+}
+
+/**
+ * The bytes POSTed to an upload URL: @slack/web-api sends them as multipart form data (one
+ * file part), other clients as the raw body; Slack takes both.
+ */
+async function uploadedBytes(body: Buffer, contentType: string | undefined): Promise<Buffer> {
+  if (!contentType?.toLowerCase().startsWith('multipart/form-data')) return body;
+  const form = await new Response(new Uint8Array(body), {
+    headers: { 'content-type': contentType },
+  }).formData();
+  for (const value of form.values()) {
+    if (typeof value !== 'string') return Buffer.from(await value.arrayBuffer());
+  }
+  return Buffer.alloc(0);
 }
 
 function send(res: ServerResponse, status: number, contentType: string, body: string, headers = {}): void {
@@ -57,6 +73,7 @@ export async function startLocalSlack(options: LocalSlackOptions = {}): Promise<
       appId: 'A0LOCALAPP',
     },
     clock,
+    new FileStore({ directory: options.filesDirectory, onFile: options.onFile }),
   );
   const faults = new FaultPlan();
   const webApi = new WebApi(ws, clock, faults, botToken);
@@ -90,7 +107,14 @@ export async function startLocalSlack(options: LocalSlackOptions = {}): Promise<
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://local');
-    const body = req.method === 'POST' ? await readBody(req) : '';
+    const raw = req.method === 'POST' ? await readBody(req) : Buffer.alloc(0);
+    const upload = url.pathname.match(/^\/upload\/v1\/([a-z0-9]+)$/);
+    if (upload && req.method === 'POST') {
+      const answer = ws.files.receive(upload[1]!, await uploadedBytes(raw, req.headers['content-type']));
+      send(res, answer.status, 'text/plain; charset=utf-8', answer.body);
+      return;
+    }
+    const body = raw.toString('utf8');
     const api = url.pathname.match(/^\/api\/([A-Za-z0-9._]+)$/);
     if (api && (req.method === 'POST' || req.method === 'GET')) {
       const parsed = parseApiArgs(
@@ -142,6 +166,7 @@ export async function startLocalSlack(options: LocalSlackOptions = {}): Promise<
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   origin = `http://${host}:${address.port}`;
+  ws.files.origin = origin;
 
   return {
     url: `${origin}/api/`,
@@ -158,6 +183,7 @@ export async function startLocalSlack(options: LocalSlackOptions = {}): Promise<
     ephemeralMessages: (userId) => ws.ephemeralMessages(userId),
     responses: responseUrls.posts,
     responsesFor: (id) => responseUrls.posts.filter((p) => p.responseUrlId === id),
+    files: (channel) => ws.files.files.filter((f) => channel === undefined || f.channel === channel),
     views: () => [...ws.views.values()],
     view: (viewId) => ws.views.get(viewId),
     homeView: (userId) => {

@@ -24,6 +24,40 @@ export interface LocalSlackOptions {
   signingClock?: Clock;
   teamId?: string;
   botUserId?: string;
+  /** Each shared file is also written into this folder (the demo: data/charts/). */
+  filesDirectory?: string;
+  /** Told about each file shared into a channel (the demo prints where it was written). */
+  onFile?: (file: StoredFile) => void;
+}
+
+/** A file shared with files.completeUploadExternal: what a person would see in Slack. */
+export interface StoredFile {
+  /** F-prefixed file id. */
+  id: string;
+  /** The file name the upload announced. */
+  name: string;
+  title: string;
+  /** What a screen reader reads instead of the image. */
+  altText: string | undefined;
+  bytes: Buffer;
+  /** From the PNG's IHDR. */
+  width: number;
+  height: number;
+  /** Where it was shared; undefined when completed without a channel (private to the bot). */
+  channel: string | undefined;
+  thread_ts: string | undefined;
+  /** ts of the message that shares it. */
+  messageTs: string | undefined;
+  /** Where it was written when the local Slack has a files directory. */
+  path: string | undefined;
+  at: number;
+}
+
+/** A file as a message shows it. */
+export interface MessageFile {
+  id: string;
+  name: string;
+  title: string;
 }
 
 /** One Web API call as it crossed the wire (token kept apart from the arguments). */
@@ -65,11 +99,13 @@ export interface StoredMessage {
   /** Set for messages only one user sees (chat.postEphemeral, ephemeral response_url replies). */
   ephemeralTo: string | undefined;
   /** How the message got here (`ack`: the body of a slash command's HTTP response). */
-  via: 'chat.postMessage' | 'chat.postEphemeral' | 'response_url' | 'ack';
+  via: 'chat.postMessage' | 'chat.postEphemeral' | 'response_url' | 'ack' | 'files.completeUploadExternal';
   /** The hosted response_url that created it, when `via` is `response_url`. */
   responseUrlId: string | undefined;
   /** ts of the last edit (chat.update or replace_original). */
   edited: string | undefined;
+  /** Files the message shares (files.completeUploadExternal). */
+  files?: MessageFile[];
 }
 
 /** One POST to a hosted response_url, accepted or not. */
@@ -231,6 +267,8 @@ export interface LocalSlack {
   view(viewId: string): StoredView | undefined;
   /** The user's published App Home view. */
   homeView(userId: string): StoredView | undefined;
+  /** Files shared into channels and threads, oldest first. */
+  files(channel?: string): StoredFile[];
   /**
    * Calls `listener` right after each Web API call or response_url post is recorded (and
    * has taken effect), so a viewer can show it as it happens. Returns the unsubscribe.

@@ -3,6 +3,7 @@
  * views, issued trigger_ids. Pure bookkeeping; the Web API methods decide what is allowed.
  */
 import type { Clock } from '../../clock.js';
+import { FileStore } from './file-store.js';
 import { MessageTsIssuer } from './message-ts.js';
 import { SLACK_LIMITS } from './slack-limits.js';
 import type {
@@ -59,6 +60,7 @@ export interface NewMessage {
   ephemeralTo: string | undefined;
   via: StoredMessage['via'];
   responseUrlId: string | undefined;
+  files?: StoredMessage['files'];
 }
 
 export class Workspace {
@@ -75,6 +77,7 @@ export class Workspace {
   constructor(
     readonly identity: WorkspaceIdentity,
     private readonly clock: Clock,
+    readonly files: FileStore = new FileStore(),
   ) {
     this.seed();
   }
@@ -86,6 +89,7 @@ export class Workspace {
     this.views.clear();
     this.homeViewByUser.clear();
     this.#triggers.clear();
+    this.files.reset();
     this.seed();
   }
 

@@ -7,6 +7,7 @@ import { handledRequests } from './005-handled-requests.js';
 import { pollObservations } from './006-poll-observations.js';
 import { outboxSendAfter } from './007-outbox-send-after.js';
 import { packedCitationState } from './008-packed-citation-state.js';
+import { outboxCharts } from './009-outbox-charts.js';
 
 /** Append new migrations; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -18,4 +19,5 @@ export const migrations: readonly Migration[] = [
   pollObservations,
   outboxSendAfter,
   packedCitationState,
+  outboxCharts,
 ];

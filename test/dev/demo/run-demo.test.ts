@@ -3,9 +3,9 @@
  * driven by a script file, the tour or an input stream; stdout captured (not a TTY, so
  * plain text).
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoOptions, runDemo } from '../../../src/cli/demo.js';
@@ -42,6 +42,8 @@ async function run(args: string[], options: DemoOptions = {}) {
     output: out.stream,
     errorOutput: err.stream,
     timing: FAST,
+    // Not the repository's data/charts: each test's charts go to its temporary folder.
+    chartsDirectory: join(dir, 'charts'),
     onStarted: (s) => {
       stack = s;
     },
@@ -152,6 +154,20 @@ describe('demo --script', () => {
     expect(posted.at(0)?.text).toBe('Alert from the all job');
     // Handled: the `/visibility subscribe` :jobs runs first, then the click.
     expect(stack.handled()).toBe(2);
+  }, 60_000);
+
+  it('writes each chart the jobs upload to the charts folder and prints its path', async () => {
+    const charts = join(dir, 'charts');
+    const file = await script('charts.txt', [':jobs']);
+    const { code, output, stack } = await run(['--script', file], { chartsDirectory: charts });
+    expect(code).toBe(0);
+    const uploaded = stack.slack.files();
+    expect(uploaded.length).toBeGreaterThan(0);
+    for (const chart of uploaded) {
+      expect(chart.path?.startsWith(charts)).toBe(true);
+      expect((await readFile(chart.path!)).equals(chart.bytes)).toBe(true);
+      expect(output).toContain(`Chart "${chart.title}" written to ${relative(process.cwd(), chart.path!)}`);
+    }
   }, 60_000);
 
   it('reports a job run that fails and carries on', async () => {

@@ -2,6 +2,7 @@
 import { authTest } from './auth-methods.js';
 import { deleteMessage, getPermalink, postEphemeral, postMessage, update } from './chat-methods.js';
 import { history, info, join, replies } from './conversations-methods.js';
+import { completeUploadExternal, getUploadURLExternal } from './files-methods.js';
 import type { MethodHandler } from './method-context.js';
 import { usersInfo } from './users-methods.js';
 import * as views from './views-methods.js';
@@ -17,6 +18,8 @@ export const WEB_API_METHODS: Readonly<Record<string, MethodHandler>> = {
   'conversations.history': history,
   'conversations.replies': replies,
   'conversations.join': join,
+  'files.getUploadURLExternal': getUploadURLExternal,
+  'files.completeUploadExternal': completeUploadExternal,
   'users.info': usersInfo,
   'views.open': views.open,
   'views.push': views.push,

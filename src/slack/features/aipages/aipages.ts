@@ -8,7 +8,9 @@ import { commandText } from '../../commands/args/command-text.js';
 import { flagReader } from '../../commands/args/flag-reader.js';
 import { withShareButton } from '../../commands/args/with-share-button.js';
 import type { Subcommand } from '../../commands/subcommand.js';
+import { withChartButton } from '../../views/chart-button.js';
 import { aiPagesReply } from './ai-pages-view.js';
+import { AIPAGES_CHART_VIEW } from './aipages-chart-action.js';
 
 const USAGE = '/visibility aipages <brand>';
 
@@ -26,6 +28,9 @@ export const aipages: Subcommand = {
     const token = ctx.args.positional.length > 0 ? ctx.args.positional.join(' ') : undefined;
     const brand = await ctx.resolveBrand(token);
     const record = await ctx.deps.api.getAiPages({ brandId: brand.id }, { lane: ctx.lane });
-    await ctx.respond(withShareButton(aiPagesReply(brand, record), commandText('aipages', brand.id)));
+    const shared = withShareButton(aiPagesReply(brand, record), commandText('aipages', brand.id));
+    await ctx.respond(
+      record.usage ? withChartButton(shared, AIPAGES_CHART_VIEW, { brandId: brand.id }) : shared,
+    );
   },
 };

@@ -2,8 +2,10 @@
 
 import { commandText } from '../../commands/args/command-text.js';
 import { withShareButton } from '../../commands/args/with-share-button.js';
+import { withChartButton } from '../../views/chart-button.js';
 import { citationSwitcher } from './citation-switcher.js';
 import { type CitationViewArgs, noExtraWords } from './citation-view-args.js';
+import { CITATIONS_CHART_VIEW } from './citations-chart-action.js';
 import { citationsHistoryReply } from './citations-history-view.js';
 
 export async function runCitationsHistory(a: CitationViewArgs): Promise<void> {
@@ -16,9 +18,8 @@ export async function runCitationsHistory(a: CitationViewArgs): Promise<void> {
     { lane: a.ctx.lane },
   );
   const reply = citationsHistoryReply({ brand, days, response });
-  await a.ctx.respond(
-    withShareButton(reply, commandText('citations', brand.id, ['history'], { days }), [
-      citationSwitcher({ brandId: brand.id, current: 'history', days }),
-    ]),
-  );
+  const shared = withShareButton(reply, commandText('citations', brand.id, ['history'], { days }), [
+    citationSwitcher({ brandId: brand.id, current: 'history', days }),
+  ]);
+  await a.ctx.respond(withChartButton(shared, CITATIONS_CHART_VIEW, { brandId: brand.id, days }));
 }

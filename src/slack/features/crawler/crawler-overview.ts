@@ -2,6 +2,8 @@
 
 import { commandText } from '../../commands/args/command-text.js';
 import { withShareButton } from '../../commands/args/with-share-button.js';
+import { withChartButton } from '../../views/chart-button.js';
+import { CRAWLER_CHART_VIEW } from './crawler-chart-action.js';
 import { crawlerOverviewReply } from './crawler-overview-view.js';
 import { rangeWord } from './crawler-range.js';
 import { crawlerSwitcher } from './crawler-switcher.js';
@@ -16,9 +18,8 @@ export async function runCrawlerOverview(a: CrawlerViewArgs): Promise<void> {
     { lane: a.ctx.lane },
   );
   const share = commandText('crawler', brand.id, rangeWord(a.range), { compare });
-  await a.ctx.respond(
-    withShareButton(crawlerOverviewReply({ brand, response }), share, [
-      crawlerSwitcher(brand.id, { tab: 'overview' }, a.range),
-    ]),
-  );
+  const shared = withShareButton(crawlerOverviewReply({ brand, response }), share, [
+    crawlerSwitcher(brand.id, { tab: 'overview' }, a.range),
+  ]);
+  await a.ctx.respond(withChartButton(shared, CRAWLER_CHART_VIEW, { brandId: brand.id, range: a.range }));
 }

@@ -1,0 +1,25 @@
+/**
+ * A `chart` outbox row's data as a picture: the chart spec built from the row, rendered by
+ * the process's chart renderer (its concurrency bound keeps a 1,000-brand digest from
+ * rasterising 1,000 images at once).
+ */
+import { digestBrandChart } from '../charts/digest-brand-chart.js';
+import type { ChartRenderer } from '../charts/render-chart.js';
+import type { OutboxChart } from '../store/outbox-repo.js';
+
+export interface DrawnChart {
+  png: Uint8Array;
+  fileName: string;
+  title: string;
+  altText: string;
+}
+
+export async function drawOutboxChart(renderer: ChartRenderer, chart: OutboxChart): Promise<DrawnChart> {
+  const spec = digestBrandChart({
+    brand: chart.brand,
+    citations: chart.citations ?? [],
+    crawlerVisits: chart.crawlerVisits ?? [],
+  });
+  const rendered = await renderer.render(spec);
+  return { png: rendered.png, fileName: rendered.fileName, title: spec.title, altText: rendered.altText };
+}

@@ -1,0 +1,83 @@
+/**
+ * What a "Post chart to channel" click does once it is acknowledged: fetch the view's data,
+ * draw the chart and upload it into the channel, all in the background (the click's
+ * answer never waits for a picture), a few renders at a time for the whole process.
+ * Whatever goes wrong reaches the person who clicked as an ephemeral message: the bot not
+ * in the channel, a chart that could not be drawn, an API error.
+ */
+import { ErrorCode } from '@slack/web-api';
+import type { ChartSpec } from '../charts/chart-spec.js';
+import { ChartError } from '../charts/errors.js';
+import { createChartRenderer } from '../charts/render-chart.js';
+import { escapeMrkdwn, mrkdwn, userMention } from '../messages/mrkdwn.js';
+import { UserError } from '../messages/user-error.js';
+import { FileUploadError, uploadFile } from '../slack-client/upload-file.js';
+import type { ActionContext } from './actions/action-handler.js';
+import { reportError } from './report-error.js';
+
+/** One bound for every chart the Slack side draws. */
+const renderer = createChartRenderer();
+
+const NOT_POSTABLE: Readonly<Record<string, string>> = {
+  not_in_channel:
+    'I am not a member of this channel. Invite me with `/invite @visibility-bot`, then click the button again.',
+  channel_not_found:
+    'I cannot post in this conversation. Invite me to a channel with `/invite @visibility-bot` and try there.',
+  is_archived: 'This channel is archived, so nothing can be posted in it.',
+};
+
+/** Slack's and the renderer's failures, in words for the person who clicked. */
+function asUserError(err: unknown): unknown {
+  const code =
+    (err as { code?: unknown; data?: { error?: unknown } })?.code === ErrorCode.PlatformError
+      ? String((err as { data?: { error?: unknown } }).data?.error)
+      : undefined;
+  const notPostable = code ? NOT_POSTABLE[code] : undefined;
+  if (notPostable)
+    return new UserError(
+      'chart_not_postable',
+      mrkdwn`The chart could not be posted: ${escapeMrkdwn(notPostable)}`,
+      undefined,
+      { cause: err },
+    );
+  if (err instanceof ChartError)
+    return new UserError(
+      'chart_failed',
+      mrkdwn`The chart could not be drawn. The figures in the reply are complete without it.`,
+      undefined,
+      { cause: err },
+    );
+  if (err instanceof FileUploadError)
+    return new UserError(
+      'chart_upload_failed',
+      mrkdwn`Slack did not take the chart image; try again in a minute.`,
+      undefined,
+      { cause: err },
+    );
+  return err;
+}
+
+export function postChart(ctx: ActionContext, draw: () => Promise<ChartSpec>): void {
+  const { deps } = ctx;
+  const channel = ctx.channelId;
+  void deps.background.run(async () => {
+    try {
+      if (!channel)
+        throw new UserError('chart_not_postable', mrkdwn`There is no channel to post the chart in.`);
+      const spec = await draw();
+      const chart = await renderer.render(spec);
+      await uploadFile(ctx.client, {
+        channel,
+        bytes: chart.png,
+        fileName: chart.fileName,
+        title: spec.title,
+        altText: chart.altText,
+        initialComment: mrkdwn`${escapeMrkdwn(spec.title)}, posted by ${userMention(ctx.userId)}`,
+      });
+    } catch (err) {
+      if (err instanceof ChartError || err instanceof FileUploadError)
+        deps.logger.error({ err }, 'chart could not be posted');
+      await reportError(asUserError(err), { logger: deps.logger, respond: ctx.respond, label: 'chart' });
+    }
+  });
+}
