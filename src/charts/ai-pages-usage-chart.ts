@@ -57,11 +57,16 @@ function utcDateTime(date: string): { year: number; month: number; date: number;
 }
 
 export function aiPagesUsageChart(input: AiPagesUsageChartInput): ChartSpec {
-  const usage = finiteUsage(input.usage);
+  // Only days inside the billing period: the x axis is pinned to it, and a mark drawn
+  // outside a pinned axis has made the rasteriser produce a blank image or abort.
+  const inPeriod = (p: UsagePoint) => p.date >= input.periodStart && p.date <= input.resetDate;
+  const usage = finiteUsage(input.usage).filter(inPeriod);
   const latest = usage.at(-1);
   const limit = Number.isFinite(input.limit) && input.limit > 0 ? input.limit : undefined;
   // The forecast is drawn from the latest real figure on, so the dashed line joins the solid one.
-  const forecastPoints = finiteUsage(input.forecast ?? []).filter((p) => !latest || p.date > latest.date);
+  const forecastPoints = finiteUsage(input.forecast ?? []).filter(
+    (p) => inPeriod(p) && (!latest || p.date > latest.date),
+  );
   const forecast = latest && forecastPoints.length > 0 ? [latest, ...forecastPoints] : forecastPoints;
   const highest = Math.max(0, limit ?? 0, ...usage.map((p) => p.used), ...forecast.map((p) => p.used));
 

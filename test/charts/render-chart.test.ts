@@ -12,6 +12,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { aiPagesUsageChart } from '../../src/charts/ai-pages-usage-chart.js';
 import type { ChartSpec } from '../../src/charts/chart-spec.js';
 import { citationsHistoryChart } from '../../src/charts/citations-history-chart.js';
 import { crawlerVisitsChart } from '../../src/charts/crawler-visits-chart.js';
@@ -112,6 +113,25 @@ describe('PNG', () => {
       expect(image.width * image.height, spec.kind).toBeGreaterThan(600 * 200 * PIXEL_RATIO ** 2);
       expect(colourCounts(image).size, spec.kind).toBeGreaterThan(10);
     }
+  });
+
+  it('leaves out usage from before the billing period instead of drawing a blank image', async () => {
+    // A reading from the previous period (the service's history can reach back) lies
+    // outside the pinned x axis: drawn, it left the PNG almost empty.
+    const spec = aiPagesUsageChart({
+      brand: 'Acme Analytics',
+      usage: [
+        { date: '2026-10-01', used: 5 },
+        { date: '2026-11-20', used: 50 },
+      ],
+      limit: 100,
+      periodStart: '2026-11-10',
+      resetDate: '2026-12-10',
+    });
+    const image = decodePng((await renderChart(spec)).png);
+    expect(colourCounts(image).size).toBeGreaterThan(10);
+    expect(spec.altText).toContain('50 of 100 requests');
+    expect(spec.altText).not.toContain('1 Oct');
   });
 
   it('draws text with the shipped DejaVu fonts only', () => {
