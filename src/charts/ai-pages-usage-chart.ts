@@ -11,11 +11,9 @@ import { sortedDays } from './describe-series.js';
 import {
   AXIS_DATE_FORMAT,
   BRAND_COLOUR,
-  CHART_HEIGHT,
-  CHART_WIDTH,
   dayLabel,
   fileSlug,
-  houseConfig,
+  fullSizeFrame,
   OKABE_ITO,
 } from './house-style.js';
 
@@ -110,15 +108,10 @@ export function aiPagesUsageChart(input: AiPagesUsageChartInput): ChartSpec {
   };
 
   const vegaLite: TopLevelSpec = {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    config: houseConfig,
-    width: CHART_WIDTH,
-    height: CHART_HEIGHT,
-    autosize: { type: 'fit', contains: 'padding' },
-    title: {
-      text: title,
-      subtitle: `Billing period ${period}${limit ? ` · limit ${formatCount(limit)} requests` : ''}${forecastPoints.length > 0 ? ' · forecast dashed' : ''}`,
-    },
+    ...fullSizeFrame(
+      title,
+      `Billing period ${period}${limit ? ` · limit ${formatCount(limit)} requests` : ''}${forecastPoints.length > 0 ? ' · forecast dashed' : ''}`,
+    ),
     layer: [
       {
         data: { values: usage },

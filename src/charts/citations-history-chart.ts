@@ -10,13 +10,11 @@ import {
   AXIS_DATE_FORMAT,
   BRAND_COLOUR,
   BRAND_STROKE_WIDTH,
-  CHART_HEIGHT,
-  CHART_WIDTH,
   COMPETITOR_COLOURS,
   COMPETITOR_OPACITY,
   COMPETITOR_STROKE_WIDTH,
   fileSlug,
-  houseConfig,
+  fullSizeFrame,
 } from './house-style.js';
 
 export interface CitationsHistoryChartInput {
@@ -68,18 +66,12 @@ export function citationsHistoryChart(input: CitationsHistoryChartInput): ChartS
   const lastDate = [...allDates].sort().at(-1);
 
   const vegaLite: TopLevelSpec = {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    config: houseConfig,
-    width: CHART_WIDTH,
-    height: CHART_HEIGHT,
-    autosize: { type: 'fit', contains: 'padding' },
-    title: {
-      text: title,
-      subtitle:
-        competitors.length > 0
-          ? `${counted(span, 'day')} · the brand against its ${competitors.length === 1 ? 'top competitor' : `top ${competitors.length} competitors`}`
-          : counted(span, 'day'),
-    },
+    ...fullSizeFrame(
+      title,
+      competitors.length > 0
+        ? `${counted(span, 'day')} · the brand against its ${competitors.length === 1 ? 'top competitor' : `top ${competitors.length} competitors`}`
+        : counted(span, 'day'),
+    ),
     data: { values },
     encoding: {
       x: {

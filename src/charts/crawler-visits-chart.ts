@@ -10,11 +10,9 @@ import type { ChartSpec } from './chart-spec.js';
 import { sortedDays } from './describe-series.js';
 import {
   AXIS_DATE_FORMAT,
-  CHART_HEIGHT,
-  CHART_WIDTH,
   dayLabel,
   fileSlug,
-  houseConfig,
+  fullSizeFrame,
   MUTED_COLOUR,
   REFERENCE_COLOUR,
   SERIES_COLOURS,
@@ -123,15 +121,10 @@ export function crawlerVisitsChart(input: CrawlerVisitsChartInput): ChartSpec {
   } as const;
 
   const vegaLite: TopLevelSpec = {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    config: houseConfig,
-    width: CHART_WIDTH,
-    height: CHART_HEIGHT,
-    autosize: { type: 'fit', contains: 'padding' },
-    title: {
-      text: title,
-      subtitle: `${rangeText}${rangeText ? ' · ' : ''}${formatCount(total)} visits${compared ? ', previous period dashed' : ''}`,
-    },
+    ...fullSizeFrame(
+      title,
+      `${rangeText}${rangeText ? ' · ' : ''}${formatCount(total)} visits${compared ? ', previous period dashed' : ''}`,
+    ),
     layer: [
       {
         data: { values: bars },

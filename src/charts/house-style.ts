@@ -117,3 +117,18 @@ export function fileSlug(name: string, fallback: string): string {
     .replace(/-+$/, '');
   return slug || fallback;
 }
+
+/**
+ * The frame every full-size chart shares: the schema, the house config, the house size
+ * with the title inside it, and the title with its subtitle.
+ */
+export function fullSizeFrame(text: string, subtitle: string) {
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    config: houseConfig,
+    width: CHART_WIDTH,
+    height: CHART_HEIGHT,
+    autosize: { type: 'fit', contains: 'padding' },
+    title: { text, subtitle },
+  } as const;
+}
