@@ -14,7 +14,7 @@ export function demoHelp(style: Style): string[] {
     ),
     row(
       ':submit block.action=value …',
-      'fill in and submit the open modal; a select takes a value, (N) or label',
+      'fill in and submit the open modal; a select takes a value, (N) or label, a type-ahead select what you would type',
     ),
     row(':home', 'open the App Home tab and show what the bot publishes there'),
     row(':jobs [citations|crawler|ai-pages|digest]', 'run the scheduled jobs once and show what they post'),

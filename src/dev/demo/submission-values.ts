@@ -4,6 +4,9 @@
  * Every input is sent, as Slack does: the value given, else its initial value, else empty.
  * A key may be just the block_id or the action_id when that is unambiguous; a select takes
  * an option's value, its number in the form, or its label; multi-selects take a comma list.
+ * A type-ahead (external) select has no options in the form: the bot serves them as the
+ * person types (a block_suggestion), so the value given is what they would type, and the
+ * option picked is the one whose label or value it is, or the only one suggested for it.
  */
 import { type Json, list, rec, str } from './render/block-json.js';
 import type { FormInput } from './render/form-inputs.js';
@@ -27,6 +30,14 @@ const MULTI_PICKERS: Record<string, string> = {
   multi_channels_select: 'selected_channels',
 };
 
+/**
+ * What the bot suggests for `typed` in the type-ahead select `actionId` of the open form
+ * (run-submit.ts asks the service through the local Slack).
+ */
+export type SuggestOptions = (actionId: string, typed: string) => Promise<ElementOption[]>;
+
+const EXTERNAL = new Set(['external_select', 'multi_external_select']);
+
 const optionJson = (o: ElementOption) => ({
   text: { type: 'plain_text', text: o.label, emoji: true },
   value: o.value,
@@ -41,6 +52,63 @@ function findOption(input: FormInput, given: string): ElementOption | undefined 
     if (byNumber) return byNumber;
   }
   return input.options.find((o) => o.label.toLowerCase() === g.toLowerCase());
+}
+
+const MAX_NAMED = 5;
+
+/** The suggestion `typed` picks, as a person typing it would: an exact one, else the only one. */
+async function suggestedOption(
+  input: FormInput,
+  typed: string,
+  suggest: SuggestOptions,
+  problems: string[],
+): Promise<ElementOption | undefined> {
+  const t = typed.trim();
+  // "(3)": the third option of the list the menu shows as it opens, before anything is typed.
+  const numbered = /^\(?(\d+)\)?$/.exec(t);
+  if (numbered) {
+    const opening = await suggest(input.actionId, '');
+    const option = opening[Number(numbered[1]) - 1];
+    if (option) return option;
+  }
+  const options = await suggest(input.actionId, t);
+  const exact =
+    options.find((o) => o.value === t) ?? options.find((o) => o.label.toLowerCase() === t.toLowerCase());
+  if (exact) return exact;
+  if (options.length === 1) return options[0];
+  if (options.length === 0) {
+    problems.push(`${input.label} suggests nothing for "${t}".`);
+    return undefined;
+  }
+  const named = options.slice(0, MAX_NAMED).map((o) => `"${o.label}"`);
+  const more = options.length > MAX_NAMED ? ` and ${options.length - MAX_NAMED} more` : '';
+  problems.push(
+    `"${t}" matches ${options.length} options of ${input.label}: ${named.join(', ')}${more}. Type one in full.`,
+  );
+  return undefined;
+}
+
+/** The chosen options of a type-ahead select, or a problem when it cannot be typed into. */
+async function externalState(
+  input: FormInput,
+  given: string,
+  suggest: SuggestOptions | undefined,
+  problems: string[],
+): Promise<Json> {
+  const multi = input.type === 'multi_external_select';
+  if (!suggest) {
+    problems.push(`${input.label} is a type-ahead select, and nothing here can ask the bot for its options.`);
+    return multi ? { type: input.type, selected_options: [] } : { type: input.type, selected_option: null };
+  }
+  const parts = multi ? given.split(',').filter((p) => p.trim() !== '') : [given];
+  const chosen: ElementOption[] = [];
+  for (const part of parts) {
+    const option = await suggestedOption(input, part, suggest, problems);
+    if (option) chosen.push(option);
+  }
+  return multi
+    ? { type: input.type, selected_options: chosen.map(optionJson) }
+    : { type: input.type, selected_option: chosen[0] ? optionJson(chosen[0]) : null };
 }
 
 /** The state of one input: from `given` when set, else its initial value. */
@@ -89,10 +157,11 @@ function inputFor(inputs: readonly FormInput[], key: string): FormInput | undefi
   return short.length === 1 ? short[0] : undefined;
 }
 
-export function submissionValues(
+export async function submissionValues(
   inputs: readonly FormInput[],
   assignments: readonly string[],
-): { values: StateValues; problems: string[] } {
+  suggest?: SuggestOptions,
+): Promise<{ values: StateValues; problems: string[] }> {
   const problems: string[] = [];
   const given = new Map<FormInput, string>();
   for (const a of assignments) {
@@ -107,10 +176,12 @@ export function submissionValues(
   }
   const values: StateValues = {};
   for (const input of inputs) {
-    values[input.blockId] = {
-      ...values[input.blockId],
-      [input.actionId]: elementState(input, given.get(input), problems),
-    };
+    const typed = given.get(input);
+    const state =
+      typed !== undefined && EXTERNAL.has(input.type)
+        ? await externalState(input, typed, suggest, problems)
+        : elementState(input, typed, problems);
+    values[input.blockId] = { ...values[input.blockId], [input.actionId]: state };
   }
   return { values, problems };
 }

@@ -60,8 +60,8 @@ describe('submissionValues', () => {
     { type: 'input', block_id: 'day', label: ptext('Day'), element: { type: 'datepicker', action_id: 'd' } },
   ]);
 
-  it('shapes state.values like Slack, by value, number or label; initial values kept', () => {
-    const { values, problems } = submissionValues(inputs, ['brand.pick=2', 'kinds=lost,New']);
+  it('shapes state.values like Slack, by value, number or label; initial values kept', async () => {
+    const { values, problems } = await submissionValues(inputs, ['brand.pick=2', 'kinds=lost,New']);
     expect(problems).toEqual([]);
     expect(values).toEqual({
       brand: {
@@ -82,17 +82,60 @@ describe('submissionValues', () => {
       note: { text: { type: 'plain_text_input', value: 'hi' } },
       day: { d: { type: 'datepicker', selected_date: null } },
     });
-    expect(submissionValues(inputs, ['pick=a1', 'day.d=2025-01-02']).values['day']).toEqual({
+    expect((await submissionValues(inputs, ['pick=a1', 'day.d=2025-01-02'])).values['day']).toEqual({
       d: { type: 'datepicker', selected_date: '2025-01-02' },
     });
   });
 
-  it('says what is wrong', () => {
-    const { problems } = submissionValues(inputs, ['brand.pick=Globex', 'nope=1', 'junk']);
+  it('says what is wrong', async () => {
+    const { problems } = await submissionValues(inputs, ['brand.pick=Globex', 'nope=1', 'junk']);
     expect(problems).toEqual([
       'The form has no input "nope".',
       '"junk" is not block_id.action_id=value.',
       '"Globex" is not an option of Brand.',
+    ]);
+  });
+});
+
+describe('submissionValues with a type-ahead select', () => {
+  const inputs = formInputs([
+    {
+      type: 'input',
+      block_id: 'brands',
+      label: ptext('Brands'),
+      element: { type: 'multi_external_select', action_id: 'pick' },
+    },
+  ]);
+  const brands = [
+    { label: 'Acme Analytics', value: 'a1' },
+    { label: 'Acme Labs', value: 'e5' },
+    { label: 'Initech', value: 'd4' },
+  ];
+  const asked: string[] = [];
+  const suggest = async (actionId: string, typed: string) => {
+    asked.push(`${actionId}:${typed}`);
+    return brands.filter((b) => b.label.toLowerCase().startsWith(typed.toLowerCase()));
+  };
+
+  it('picks, per typed text, the exact suggestion, the only one, or the (N)th of the opening list', async () => {
+    const { values, problems } = await submissionValues(inputs, ['brands=acme labs,ini,(1)'], suggest);
+    expect(problems).toEqual([]);
+    expect(values['brands']?.['pick']).toEqual({
+      type: 'multi_external_select',
+      selected_options: ['Acme Labs', 'Initech', 'Acme Analytics'].map((label) => ({
+        text: { type: 'plain_text', text: label, emoji: true },
+        value: brands.find((b) => b.label === label)?.value,
+      })),
+    });
+    expect(asked).toEqual(['pick:acme labs', 'pick:ini', 'pick:']);
+  });
+
+  it('names the candidates when the text is ambiguous, and refuses without a way to ask', async () => {
+    expect((await submissionValues(inputs, ['brands=acme'], suggest)).problems).toEqual([
+      '"acme" matches 2 options of Brands: "Acme Analytics", "Acme Labs". Type one in full.',
+    ]);
+    expect((await submissionValues(inputs, ['brands=acme'])).problems).toEqual([
+      'Brands is a type-ahead select, and nothing here can ask the bot for its options.',
     ]);
   });
 });

@@ -199,6 +199,37 @@ describe('demo --script', () => {
     expect(output).toContain('Stopped.');
   }, 60_000);
 
+  it('fills a type-ahead brand select with the options the bot suggests for the typed text', async () => {
+    // #general has no default brand: `markets add` opens the Add market form with a Brand select.
+    const file = await script('type-ahead.txt', [
+      '/visibility markets add',
+      ':submit brand=acme country=JP',
+      ':submit brand=zzzz country=JP',
+      ':submit brand="acme analytics" country=JP',
+    ]);
+    const { code, output } = await run(['--script', file]);
+    expect(code).toBe(0);
+    const step = (line: string) => {
+      const from = output.indexOf(`visibility> ${line}`);
+      const to = output.indexOf('visibility> ', from + 1);
+      return output.slice(from, to === -1 ? undefined : to);
+    };
+    const form = step('/visibility markets add');
+    expect(form).toContain('Modal: Add market');
+    expect(form).toContain('brand.vis:brand-select');
+    expect(form).toContain('type-ahead: the bot suggests options as you type');
+    // Two brands start with "acme": the console names them, as the open menu would, and sends nothing.
+    const ambiguous = step(':submit brand=acme country=JP');
+    expect(ambiguous).toMatch(
+      /"acme" matches \d+ options of Brand: .*Acme Analytics.*"Acme Labs".*Type one in full\./,
+    );
+    expect(step(':submit brand=zzzz country=JP')).toContain('Brand suggests nothing for "zzzz".');
+    // Typed in full (any case), the suggestion is picked and the form submits for that brand.
+    const done = step(':submit brand="acme analytics" country=JP');
+    expect(done).toContain('Submitted: the modal closed.');
+    expect(done).toContain('Added the market Japan (JP) to Acme Analytics.');
+  }, 60_000);
+
   it('refuses a missing script or an unknown option with exit 2', async () => {
     expect((await run(['--script', join(dir, 'missing.txt')])).code).toBe(2);
     const unknown = await run(['--frobnicate']);

@@ -5,11 +5,11 @@
  */
 import type { ConsoleContext } from '../console-context.js';
 import { ConsoleInputError } from '../console-input-error.js';
-import { rec, str } from '../render/block-json.js';
+import { plainOf, rec, str } from '../render/block-json.js';
 import { formInputs } from '../render/form-inputs.js';
 import { showPending } from '../show-pending.js';
 import { showView } from '../show-view.js';
-import { submissionValues } from '../submission-values.js';
+import { type SuggestOptions, submissionValues } from '../submission-values.js';
 import { waitForQuiet } from '../wait-for-quiet.js';
 
 function errorsOf(ack: Record<string, unknown>): Record<string, string> {
@@ -25,7 +25,17 @@ export async function runSubmit(ctx: ConsoleContext, args: readonly string[]): P
     state.modalId = undefined;
     throw new ConsoleInputError('No modal is open: modals appear when a command or a button opens one.');
   }
-  const { values, problems } = submissionValues(formInputs(view.blocks), args);
+  // A type-ahead select's options come from the bot, asked as Slack asks it while someone types.
+  const suggest: SuggestOptions = async (actionId, typed) => {
+    const res = await stack.slack.blockSuggestion(stack.appUrl, {
+      actionId,
+      value: typed,
+      viewId: view.id,
+      userId: ctx.userId,
+    });
+    return res.options.map((o) => ({ label: plainOf(o.text), value: o.value }));
+  };
+  const { values, problems } = await submissionValues(formInputs(view.blocks), args, suggest);
   if (problems.length > 0) throw new ConsoleInputError(problems.join('\n'));
 
   showPending(ctx);

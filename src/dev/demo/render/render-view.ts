@@ -52,6 +52,11 @@ function inputLines(input: FormInput, ctx: RenderContext, error: string | undefi
     lines.push(style.dim(`    … ${more} more: any option's value, (number) or label will do`));
   }
   if (input.hint) lines.push(style.dim(`  ${input.hint}`));
+  if (input.type === 'external_select' || input.type === 'multi_external_select') {
+    lines.push(
+      style.dim('    type-ahead: the bot suggests options as you type; give :submit what you would type'),
+    );
+  }
   if (error) lines.push(style.bad(`  ⚠ ${error}`));
   return lines;
 }
