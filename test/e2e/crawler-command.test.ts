@@ -272,6 +272,11 @@ describe('aipages', () => {
     expect(text).toContain('▰▰▰▰▱▱▱▱▱▱ 42 %');
     expect(text).toContain('42,000 of 100,000 AI crawler requests');
     expect(text).toContain('resets <!date^');
+    // The notification (the plain-text fallback) names the reset in words too, not as a timestamp.
+    expect(reply.text).toMatch(
+      /42 % used .* resets <!date\^\d+\^[^|]+\|\d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d UTC>\.$/,
+    );
+    expect(reply.text).not.toMatch(/\d{4}-\d\d-\d\dT/);
   });
 
   it('explains how to set up AI Pages when it is not set up', async () => {

@@ -67,6 +67,10 @@ const list = (ids: readonly string[], name: (id: string) => string, max = 12): M
         mrkdwn`, `,
       )}${ids.length > max ? mrkdwn` +${ids.length - max} more` : mrkdwn``}`;
 
+/**
+ * The reset as a date token: each reader sees it in their own zone, and where Slack cannot
+ * render the token (some notifications) its fallback reads "1 Dec 2026, 00:00 UTC", not ISO.
+ */
 function resetText(iso: string): Mrkdwn {
   const ms = Date.parse(iso);
   return Number.isFinite(ms) ? slackDate(ms) : inlineText(iso, 40);
@@ -126,7 +130,7 @@ export function aiPagesReply(brand: { id: string; name: string }, record: AiPage
     );
   }
   const usageText = usage
-    ? mrkdwn` ${usagePercent(usage.percentage_used)} % used (${formatCount(usage.requests_this_month)} of ${formatCount(usage.requests_limit)} requests), resets ${escapeMrkdwn(usage.reset_date)}.`
+    ? mrkdwn` ${usagePercent(usage.percentage_used)} % used (${formatCount(usage.requests_this_month)} of ${formatCount(usage.requests_limit)} requests), resets ${resetText(usage.reset_date)}.`
     : mrkdwn``;
   return {
     text: fallbackText(
