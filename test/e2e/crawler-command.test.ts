@@ -111,6 +111,52 @@ describe('crawler live and pages', () => {
     });
   });
 
+  it('heads Live in words: the view named, the range as dates in words, the filters in the vocabulary', async () => {
+    const today = new Date(h.deps.clock.now()).toISOString().slice(0, 10);
+    const words = (date: string) =>
+      new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+    const live = await h.command('crawler "Acme Analytics" live --limit 3');
+    const payload = await simGet<{
+      range: { start: string; end: string };
+      items: Array<{ path: string; url: string }>;
+    }>('/crawler/live', { limit: '3' });
+    const text = visibleText(live.reply);
+    expect(text).toContain('Live crawler visits · Acme Analytics');
+    expect(live.reply.text).toMatch(/^Live crawler visits for Acme Analytics: Rows 1–3/);
+    // One day is said once, as "Today" when it is the current day (was "2026-11-24 – 2026-11-24").
+    const { start, end } = payload.range;
+    expect(start).toBe(end);
+    expect(text).toContain(start === today ? `Today (${words(start)})` : words(start));
+    expect(text).not.toContain(`${start} – ${end}`);
+    // Each row names the path once, as a link to the URL (not the path, then the URL in brackets).
+    const row = payload.items[0]!;
+    expect(text).toContain(`<${row.url}|${row.path}>`);
+    expect(text).not.toContain(`(${row.url})`);
+
+    const sessions = await h.command(
+      'crawler "Acme Analytics" live 7d --view sessions --intent search --platform openai --status 404 --limit 2',
+    );
+    const seven = await simGet<{ range: { start: string; end: string } }>('/crawler/live', {
+      range_preset: '7d',
+      view: 'sessions',
+      limit: '2',
+    });
+    const head = visibleText(sessions.reply);
+    expect(head).toContain('Live crawler sessions · Acme Analytics');
+    expect(head).toContain(
+      `Last 7 days: ${words(seven.range.start)} – ${words(seven.range.end)}  ·  HTTP status 404 Not found, purpose Search, AI company OpenAI`,
+    );
+    expect(head).not.toMatch(/· sessions ·|intent search|platform openai/);
+
+    const bots = await h.command('crawler "Acme Analytics" pages --lens bots --status cited --limit 2');
+    expect(visibleText(bots.reply)).toContain('AI crawler pages by crawler · Acme Analytics');
+  });
+
   it('checks the flag vocabularies before sending', async () => {
     const a = await h.command('crawler "Acme Analytics" live --view timeline');
     expect(a.reply.text).toContain('`--view` takes one of activity, pages, sessions');

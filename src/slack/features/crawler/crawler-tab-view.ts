@@ -9,8 +9,17 @@ import type { DateRangeParams } from '../../../api/visibility-api.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
 import type { Button, KnownBlock } from '../../../messages/block-kit-types.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
+import { ownLookup } from '../../../messages/own-lookup.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
+import {
+  codeValueText,
+  fieldName,
+  httpStatusText,
+  intentName,
+  pageStatusName,
+} from '../../../messages/vocabulary.js';
+import { isCalendarDate } from '../../../utc-days.js';
 import { compact, contextBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
 import { chunkSections } from '../../views/chunk-sections.js';
 import { fallbackText } from '../../views/fallback-text.js';
@@ -62,6 +71,8 @@ export interface CrawlerListInput {
   payload: Record<string, unknown>;
   /** Rows shown on earlier pages. */
   offset?: number;
+  /** The current UTC day (`YYYY-MM-DD`): a one-day range on it reads "Today". */
+  today?: string | undefined;
 }
 
 type Obj = Record<string, unknown>;
@@ -71,26 +82,74 @@ const MAX_DRAWER_BUTTONS = 10;
 /** Drawer values stay small so ten of them leave room for the rows. */
 const MAX_DRAWER_VALUE = 300;
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `2026-11-24` → "24 Nov 2026"; anything that is not a calendar date, as sent. */
+function dateWords(date: string): Mrkdwn {
+  if (!isCalendarDate(date)) return inlineText(date, 20);
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return escapeMrkdwn(`${day} ${MONTHS[month - 1]} ${year}`);
+}
+
+const PRESET_WORDS: Readonly<Record<string, string>> = {
+  '24h': 'Last 24 hours',
+  '7d': 'Last 7 days',
+  '30d': 'Last 30 days',
+  '90d': 'Last 90 days',
+};
+
+/**
+ * The range in words: "Today", one date when it is a single day, else "18 Nov 2026 –
+ * 24 Nov 2026", after the preset typed ("Last 7 days"). `today` is the service's current
+ * UTC day (the API's dates are UTC days); without it a single day is its date.
+ */
 export function describeRange(
   range: DateRangeParams | undefined,
   payloadRange?: unknown,
+  today?: string,
 ): Mrkdwn | undefined {
+  const preset = range?.rangePreset !== undefined ? ownLookup(PRESET_WORDS, range.rangePreset) : undefined;
+  let start: string | undefined;
+  let end: string | undefined;
   if (
     isObj(payloadRange) &&
     typeof payloadRange['start'] === 'string' &&
     typeof payloadRange['end'] === 'string'
   ) {
-    return mrkdwn`${inlineText(payloadRange['start'], 20)} – ${inlineText(payloadRange['end'], 20)}`;
+    start = payloadRange['start'];
+    end = payloadRange['end'];
+  } else if (range?.rangePreset === 'custom') {
+    start = range.startDate;
+    end = range.endDate;
   }
-  if (range?.rangePreset === 'custom') return escapeMrkdwn(`${range.startDate} – ${range.endDate}`);
-  return range?.rangePreset ? escapeMrkdwn(`last ${range.rangePreset}`) : undefined;
+  if (start === undefined || end === undefined) return preset ? escapeMrkdwn(preset) : undefined;
+  const dates =
+    start === end
+      ? start === today
+        ? mrkdwn`Today (${dateWords(start)})`
+        : dateWords(start)
+      : mrkdwn`${dateWords(start)} – ${dateWords(end)}`;
+  return preset ? mrkdwn`${escapeMrkdwn(preset)}: ${dates}` : dates;
 }
 
+/** The filters typed, each named and valued in the vocabulary's words ("purpose Search"). */
 export function describeFilters(q: CrawlerListQuery): Mrkdwn | undefined {
+  const status =
+    q.status === undefined
+      ? undefined
+      : q.tab === 'live' && /^\d{3}$/.test(q.status)
+        ? mrkdwn`${escapeMrkdwn(fieldName('http_status'))} ${escapeMrkdwn(httpStatusText(Number(q.status)))}`
+        : q.status === 'all'
+          ? undefined
+          : mrkdwn`${escapeMrkdwn(fieldName('status'))} ${inlineText(pageStatusName(q.status), 30)}`;
   const parts = [
-    q.status ? mrkdwn`status ${inlineText(q.status, 20)}` : undefined,
-    q.intent ? mrkdwn`intent ${inlineText(q.intent, 20)}` : undefined,
-    q.platform ? mrkdwn`platform ${inlineText(q.platform, 30)}` : undefined,
+    status,
+    q.intent
+      ? mrkdwn`${escapeMrkdwn(fieldName('intent'))} ${inlineText(intentName(q.intent), 30)}`
+      : undefined,
+    q.platform
+      ? mrkdwn`${escapeMrkdwn(fieldName('platform'))} ${inlineText(codeValueText(q.platform, 'platform'), 30)}`
+      : undefined,
     q.search ? mrkdwn`search “${inlineText(q.search, 60)}”` : undefined,
   ].filter((part): part is Mrkdwn => part !== undefined);
   return parts.length > 0 ? joinMrkdwn(parts, mrkdwn`, `) : undefined;
@@ -158,7 +217,30 @@ function drawerButtons(brandId: string, query: CrawlerListQuery, items: readonly
   return buttons;
 }
 
-const TAB_TITLE: Record<CrawlerListTab, string> = { live: 'AI crawler live', pages: 'AI crawler pages' };
+/** Each Live view and Pages lens in words (the View menu's choices, crawler-switcher.ts). */
+const LIST_TITLE: Record<CrawlerListTab, Readonly<Record<string, string>>> = {
+  live: {
+    activity: 'Live crawler visits',
+    pages: 'Live crawler visits by page',
+    sessions: 'Live crawler sessions',
+  },
+  pages: {
+    pages: 'AI crawler pages',
+    paths: 'AI crawler pages by path',
+    bots: 'AI crawler pages by crawler',
+  },
+};
+const DEFAULT_MODE: Record<CrawlerListTab, string> = { live: 'activity', pages: 'pages' };
+
+/** The listing's title; a view the service names that is not known reads as its default. */
+function listTitle(query: CrawlerListQuery, payload: Obj): string {
+  const titles = LIST_TITLE[query.tab];
+  const given = query.tab === 'live' ? (query.view ?? payload['view']) : (query.lens ?? payload['lens']);
+  return (
+    (typeof given === 'string' ? ownLookup(titles, given.toLowerCase()) : undefined) ??
+    titles[DEFAULT_MODE[query.tab]]!
+  );
+}
 
 export function crawlerListReply(input: CrawlerListInput): Reply {
   const { brand, query, payload } = input;
@@ -168,11 +250,11 @@ export function crawlerListReply(input: CrawlerListInput): Reply {
   const total = typeof meta['total'] === 'number' ? meta['total'] : undefined;
   const nextCursor =
     typeof meta['next_cursor'] === 'string' && meta['next_cursor'] !== '' ? meta['next_cursor'] : undefined;
-  const mode = modeOf(query, payload);
+  const title = listTitle(query, payload);
 
   const top = compact([
-    headerBlock(escapeMrkdwn(`${TAB_TITLE[query.tab]} · ${mode} · ${brand.name}`)),
-    contextBlock(describeRange(query.range, payload['range']), describeFilters(query)),
+    headerBlock(escapeMrkdwn(`${title} · ${brand.name}`)),
+    contextBlock(describeRange(query.range, payload['range'], input.today), describeFilters(query)),
   ]);
   const summary = genericPayloadBlocks(payload, 2500, {
     skipKeys: ['items', 'meta', 'brand_id', 'range', 'filters', 'view', 'lens', 'status', 'sort'],
@@ -249,13 +331,8 @@ export function crawlerListReply(input: CrawlerListInput): Reply {
   const shownDrawers = drawers.filter((b) => Number(b.action_id?.split(':').at(-1)) < shown);
   if (shownDrawers.length > 0) blocks.push({ type: 'actions', elements: shownDrawers });
   if (more) blocks.push(more);
-  const text = mrkdwn`${escapeMrkdwn(`${TAB_TITLE[query.tab]} (${mode}) for ${brand.name}`)}: ${position ?? mrkdwn`nothing to show`}.`;
+  const text = mrkdwn`${escapeMrkdwn(`${title} for ${brand.name}`)}: ${position ?? mrkdwn`nothing to show`}.`;
   return { text: fallbackText(text), blocks };
-}
-
-function modeOf(query: CrawlerListQuery, payload: Obj): string {
-  const given = query.tab === 'live' ? (query.view ?? payload['view']) : (query.lens ?? payload['lens']);
-  return typeof given === 'string' ? truncatePlain(given, 30) : query.tab === 'live' ? 'activity' : 'pages';
 }
 
 export interface CrawlerPayloadInput {

@@ -7,6 +7,7 @@
 
 import type { Brand } from '../../../api/schemas/index.js';
 import type { Reply } from '../../../messages/reply.js';
+import { utcDay } from '../../../utc-days.js';
 import { commandText } from '../../commands/args/command-text.js';
 import { withShareButton } from '../../commands/args/with-share-button.js';
 import type { SlackDeps } from '../../slack-deps.js';
@@ -18,7 +19,7 @@ const defined = <T extends object>(o: T): Partial<T> =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 export async function fetchCrawlerList(
-  deps: Pick<SlackDeps, 'api'>,
+  deps: Pick<SlackDeps, 'api' | 'clock'>,
   brand: Pick<Brand, 'id' | 'name'>,
   query: CrawlerListQuery,
   page: { cursor?: string; offset?: number } = {},
@@ -49,7 +50,13 @@ export async function fetchCrawlerList(
           { ...common, brandId: brand.id, ...defined({ lens: query.lens, status: query.status }) },
           { lane: 'interactive' },
         );
-  const reply = crawlerListReply({ brand, query, payload, offset: page.offset ?? 0 });
+  const reply = crawlerListReply({
+    brand,
+    query,
+    payload,
+    offset: page.offset ?? 0,
+    today: utcDay(deps.clock.now()),
+  });
   const share = commandText('crawler', brand.id, [query.tab, ...rangeWord(query.range)], {
     view: query.view,
     lens: query.lens,
