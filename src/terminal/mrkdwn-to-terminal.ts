@@ -1,6 +1,7 @@
 /**
  * Slack mrkdwn (https://docs.slack.dev/messaging/formatting-message-text) as terminal text:
- * *bold*, _italic_, ~strike~, `code` and ``` blocks, `<url|label>` as "label (url)",
+ * *bold*, _italic_, ~strike~, `code` and ``` blocks, `<url|label>` as "label (url)" (on a
+ * colour terminal, the label as a hyperlink),
  * emoji codes as symbols, &lt; &gt; &amp; decoded. Mentions and dates read as Slack shows
  * them: `<@U…>` as @name and `<#C…>` as #channel when `tokens` knows them, `<!here>` as
  * @here, `<!date^…>` formatted in the reader's zone (else their label or fallback text).
@@ -42,7 +43,8 @@ function angle(inner: string, style: Style, tokens: TokenContext | undefined): s
   if (target.startsWith('!')) return style.bold(`@${target.slice(1)}`);
   const url = decode(target);
   if (!label || label === url || `mailto:${label}` === url) return style.link(url);
-  return `${style.link(label)} (${url})`;
+  // A colour terminal links the label, as Slack does; plain output must spell the address out.
+  return style.color ? style.link(label, url) : `${style.link(label)} (${url})`;
 }
 
 export function mrkdwnToTerminal(text: string, style: Style, tokens?: TokenContext): string {

@@ -12,12 +12,19 @@ export interface Style {
   /** A line of a preformatted (```) block. */
   pre(s: string): string;
   dim(s: string): string;
-  link(s: string): string;
+  /**
+   * A link's text; with `url`, on a colour terminal, a hyperlink to it (OSC 8, the escape
+   * most terminals honour), so the label shows once, as Slack shows it.
+   */
+  link(s: string, url?: string): string;
   heading(s: string): string;
   good(s: string): string;
   bad(s: string): string;
   accent(s: string): string;
 }
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control bytes are exactly what a hyperlink's URL must not hold.
+const CONTROL = /[\x00-\x1f\x7f]/;
 
 const wrap = (open: number, close: number) => (s: string) => `\x1b[${open}m${s}\x1b[${close}m`;
 
@@ -50,7 +57,11 @@ export function createStyle(color: boolean): Style {
     code: wrap(36, 39),
     pre: wrap(36, 39),
     dim: wrap(2, 22),
-    link: underline,
+    // The URL is control-free (a C0 or DEL byte would end the sequence early); else just the label.
+    link: (s, url) =>
+      url === undefined || CONTROL.test(url)
+        ? underline(s)
+        : `\x1b]8;;${url}\x1b\\${underline(s)}\x1b]8;;\x1b\\`,
     heading: (s) => bold(underline(s)),
     good: wrap(32, 39),
     bad: wrap(31, 39),
@@ -59,7 +70,7 @@ export function createStyle(color: boolean): Style {
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: ESC is exactly what ANSI sequences start with.
-const ANSI = /\x1b\[[0-9;]*m/g;
+const ANSI = /\x1b\[[0-9;]*m|\x1b\]8;;[^\x1b]*\x1b\\/g;
 
 /** Text without ANSI sequences (to measure columns, and for tests). */
 export function stripAnsi(s: string): string {

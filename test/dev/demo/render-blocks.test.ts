@@ -45,6 +45,18 @@ describe('mrkdwnToTerminal', () => {
     expect(mrkdwnToTerminal('*<https://a.b|bold link>*', color)).toContain('\x1b[1m');
   });
 
+  it('on a colour terminal, shows a labelled link once, as a hyperlink to its URL', () => {
+    const row = mrkdwnToTerminal('• *GPTBot* <https://www.acme.com/pricing|/pricing> — visits 3', color);
+    expect(row).toContain('\x1b]8;;https://www.acme.com/pricing\x1b\\');
+    expect(stripAnsi(row)).toBe('• GPTBot /pricing — visits 3');
+    // Plain output cannot carry a link: it spells the address out.
+    expect(mrkdwnToTerminal('<https://www.acme.com/pricing|/pricing>', plain)).toBe(
+      '/pricing (https://www.acme.com/pricing)',
+    );
+    // A URL with a control character cannot be a hyperlink (it would end the sequence): label only.
+    expect(stripAnsi(color.link('x', 'https://a.b/\x07'))).toBe('x');
+  });
+
   it('shows a link whose label is the URL once', () => {
     expect(mrkdwnToTerminal('<https://a.b/>', plain)).toBe('https://a.b/');
     expect(mrkdwnToTerminal('<https://a.b/|https://a.b/>', plain)).toBe('https://a.b/');
