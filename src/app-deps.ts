@@ -5,6 +5,10 @@
  * SlackServiceDeps, jobs theirs); tests build it with overrides (a capturing logger, a
  * test clock) and otherwise run the real thing. It carries no lifecycle: what must stop
  * with the service gets the service's ServiceLifecycle (service-lifecycle.ts).
+ *
+ * The chart renderer is built here too, once per process: the Slack side's Chart buttons
+ * and the outbox relay's digest charts share its concurrency bound, and it renders in
+ * worker threads so a chart never holds the event loop an acknowledgement needs.
  */
 import type { FetchFunction } from '@slack/web-api';
 import { WebClient } from '@slack/web-api';
@@ -15,6 +19,13 @@ import { createRateLimiter, type RateLimiterOptions } from './api/limiter/create
 import type { RateLimiter } from './api/limiter/types.js';
 import type { VisibilityApi } from './api/visibility-api.js';
 import { type ApiHealth, createApiHealth } from './api-health.js';
+import {
+  type ChartRenderer,
+  createChartRenderer,
+  createWorkerRenderPool,
+  DEFAULT_CHART_CONCURRENCY,
+  type WorkerRenderPool,
+} from './charts/render-chart.js';
 import { type Clock, systemClock } from './clock.js';
 import { type Config, secretsOf } from './config.js';
 import { createLogger, type Logger } from './logger.js';
@@ -37,7 +48,12 @@ export interface AppDeps {
   brandCache: BrandCache;
   /** Outcome of the last API call, for /healthz. */
   apiHealth: ApiHealth;
-  /** Closes what createAppDeps opened (API connections, limiter, database). Idempotent. */
+  /** The process's one chart renderer (Chart buttons, digest charts): one bound for both. */
+  charts: ChartRenderer;
+  /**
+   * Closes what createAppDeps opened (API connections, limiter, chart threads, database).
+   * Idempotent.
+   */
   close(): Promise<void>;
 }
 
@@ -53,6 +69,11 @@ export interface AppDepsOverrides {
   slackFetch?: FetchFunction;
   /** Limiter knobs (tests compress time). */
   limiter?: Partial<Omit<RateLimiterOptions, 'db' | 'keyHash' | 'plan'>>;
+  /**
+   * A renderer of the caller's (tests: an in-process one); then no chart threads are
+   * started and close() leaves it alone.
+   */
+  charts?: ChartRenderer;
 }
 
 export function createAppDeps(config: Config, overrides: AppDepsOverrides = {}): AppDeps {
@@ -101,6 +122,14 @@ export function createAppDeps(config: Config, overrides: AppDepsOverrides = {}):
       }),
     );
 
+  // Threads start on the first chart, so a process that draws none never starts one.
+  let chartPool: WorkerRenderPool | undefined;
+  let charts = overrides.charts;
+  if (!charts) {
+    chartPool = createWorkerRenderPool(DEFAULT_CHART_CONCURRENCY);
+    charts = createChartRenderer({ concurrency: DEFAULT_CHART_CONCURRENCY, renderFn: chartPool.render });
+  }
+
   let closed = false;
   return {
     config,
@@ -113,9 +142,13 @@ export function createAppDeps(config: Config, overrides: AppDepsOverrides = {}):
     web,
     brandCache: createBrandCache(api, clock),
     apiHealth,
+    charts,
     async close() {
       if (closed) return;
       closed = true;
+      await chartPool
+        ?.close()
+        .catch((err: unknown) => logger.warn({ err }, 'stopping the chart threads failed'));
       await client?.close().catch((err: unknown) => logger.warn({ err }, 'closing the API client failed'));
       limiter?.close();
       if (!overrides.db) db.close();

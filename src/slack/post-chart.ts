@@ -1,22 +1,19 @@
 /**
  * What a "Post chart to channel" click does once it is acknowledged: fetch the view's data,
  * draw the chart and upload it into the channel, all in the background (the click's
- * answer never waits for a picture), a few renders at a time for the whole process.
+ * answer never waits for a picture), through the process's renderer (deps.charts: a few
+ * renders at a time, shared with the digest charts, in worker threads under `serve`).
  * Whatever goes wrong reaches the person who clicked as an ephemeral message: the bot not
  * in the channel, a chart that could not be drawn, an API error.
  */
 import { ErrorCode } from '@slack/web-api';
 import type { ChartSpec } from '../charts/chart-spec.js';
 import { ChartError } from '../charts/errors.js';
-import { createChartRenderer } from '../charts/render-chart.js';
 import { escapeMrkdwn, mrkdwn, userMention } from '../messages/mrkdwn.js';
 import { UserError } from '../messages/user-error.js';
 import { FileUploadError, uploadFile } from '../slack-client/upload-file.js';
 import type { ActionContext } from './actions/action-handler.js';
 import { reportError } from './report-error.js';
-
-/** One bound for every chart the Slack side draws. */
-const renderer = createChartRenderer();
 
 const NOT_POSTABLE: Readonly<Record<string, string>> = {
   not_in_channel:
@@ -65,7 +62,7 @@ export function postChart(ctx: ActionContext, draw: () => Promise<ChartSpec>): v
       if (!channel)
         throw new UserError('chart_not_postable', mrkdwn`There is no channel to post the chart in.`);
       const spec = await draw();
-      const chart = await renderer.render(spec);
+      const chart = await deps.charts.render(spec);
       await uploadFile(ctx.client, {
         channel,
         bytes: chart.png,

@@ -10,6 +10,7 @@
 import type { BrandCache } from '../api/brand-cache.js';
 import type { VisibilityApi } from '../api/visibility-api.js';
 import type { ApiHealth } from '../api-health.js';
+import type { ChartRenderer } from '../charts/render-chart.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
@@ -34,6 +35,8 @@ interface SlackParts {
   metrics: Metrics;
   /** Outcome of the last API call (/healthz, `status`). */
   apiHealth: ApiHealth;
+  /** The process's chart renderer: its bound is shared with the outbox relay's digest charts. */
+  charts: ChartRenderer;
 }
 
 export interface SlackServiceDeps extends SlackParts {
@@ -50,7 +53,7 @@ export interface SlackDeps extends SlackParts {
  * (AppDeps, with close() and the outbox client) hands on only these.
  */
 export function slackDepsOf(deps: SlackServiceDeps, background: BackgroundWork): SlackDeps {
-  const { config, api, brandCache, db, auditLog, clock, logger, metrics, apiHealth } = deps;
+  const { config, api, brandCache, db, auditLog, clock, logger, metrics, apiHealth, charts } = deps;
   const handlerConfig: HandlerConfig = {
     adminUsers: config.adminUsers,
     defaultTimezone: config.defaultTimezone,
@@ -65,6 +68,7 @@ export function slackDepsOf(deps: SlackServiceDeps, background: BackgroundWork):
     logger,
     metrics,
     apiHealth,
+    charts,
     background,
   };
 }

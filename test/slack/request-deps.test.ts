@@ -71,6 +71,7 @@ describe('SlackDeps and the request view', () => {
         'auditLog',
         'background',
         'brandCache',
+        'charts',
         'clock',
         'config',
         'db',
@@ -81,6 +82,8 @@ describe('SlackDeps and the request view', () => {
     expect('close' in deps).toBe(false);
     expect('web' in deps).toBe(false);
     expect(deps.db).toBe(all.db);
+    // One renderer per process: the Chart buttons share the digest charts' bound.
+    expect(deps.charts).toBe(all.charts);
     expect(deps.config).toEqual({ adminUsers: [], defaultTimezone: 'UTC' });
     const reachable = JSON.stringify(deps.config);
     for (const secret of [all.config.apiKey, all.config.slackBotToken, 'signing-secret-0000'])
