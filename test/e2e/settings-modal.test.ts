@@ -212,6 +212,50 @@ describe('the settings form', () => {
     });
   });
 
+  it('unticking the digest chart stores digest-chart=off, and ticking it puts it back on', async () => {
+    const ch = h.channel('CFORMCHART');
+    await h.command('subscribe "Acme Analytics" alerts', ch);
+    await h.command('settings', ch);
+    const view = await openForm();
+    const row = inputBlock(view, 'settings_digest-chart');
+    expect(row).toMatchObject({
+      label: { text: 'Digest chart' },
+      hint: { text: 'Default: a chart of the last 7 days after each digest.' },
+      element: { type: 'checkboxes' },
+    });
+    expect(((row['element'] as Block)['initial_options'] as Block[]).map((o) => o['value'])).toEqual(['on']);
+    expect(subOf(ch)!.settings.digestChart).toBe(true);
+
+    const off = await h.slack.viewSubmission(h.appUrl, {
+      callbackId: CALLBACK,
+      viewId: view.id,
+      values: edited(view, { 'settings_digest-chart': { selected_options: [] } }),
+    });
+    expect(off.status).toBe(200);
+    expect(subOf(ch)!.settings).toEqual({ ...DEFAULT_ALERT_SETTINGS, digestChart: false });
+    // The subscribe note, then the change.
+    const notes = await notesUntil(ch, 2);
+    expect(messageText(notes.at(-1)!)).toContain('digest-chart=off');
+    // Reopened, the form shows it off; ticking it again turns it back on.
+    await h.command('settings', ch);
+    const again = await h.slack.waitFor(() => {
+      const v = h.slack
+        .views()
+        .filter((x) => x.callback_id === CALLBACK && !x.closed)
+        .at(-1);
+      return v && v.id !== view.id && v;
+    }, 5000);
+    expect(
+      (inputBlock(again, 'settings_digest-chart')['element'] as Block)['initial_options'],
+    ).toBeUndefined();
+    await h.slack.viewSubmission(h.appUrl, {
+      callbackId: CALLBACK,
+      viewId: again.id,
+      values: edited(again, { 'settings_digest-chart': { selected_options: [{ value: 'on' }] } }),
+    });
+    expect(subOf(ch)!.settings).toEqual(DEFAULT_ALERT_SETTINGS);
+  });
+
   it('emptying a field puts its default back', async () => {
     const ch = h.channel('CFORMDEF');
     await h.command('subscribe "Acme Analytics" alerts', ch);

@@ -76,6 +76,15 @@ export const SETTINGS_FIELDS: readonly SettingField[] = [
     kind: { type: 'text', unit: ' %', example: '75, 95 (or off)' },
   },
   { key: 'digest', label: 'Daily digest time', kind: { type: 'time' } },
+  {
+    key: 'digest-chart',
+    label: 'Digest chart',
+    kind: {
+      type: 'choices',
+      choices: [{ value: 'on', label: 'A chart of the last 7 days after each digest' }],
+      noneValue: 'off',
+    },
+  },
   { key: 'tz', label: 'Time zone', kind: { type: 'zone' } },
   { key: 'quiet', label: 'Quiet hours start (alerts wait until they end)', kind: { type: 'range' } },
 ];
@@ -244,6 +253,9 @@ export function readSettingsForm(
   const errors: Record<string, string> = {};
   const tokens: string[] = [];
   for (const f of SETTINGS_FIELDS) {
+    // A form opened before this field existed does not send it: the setting stays as it was
+    // (an unticked box would otherwise turn it off without anyone asking).
+    if (!(fieldBlockId(f.key) in values)) continue;
     const got = fieldValue(f, values);
     if ('error' in got) {
       // A range's mistakes show under its end, where the person looks last.

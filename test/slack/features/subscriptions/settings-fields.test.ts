@@ -28,6 +28,7 @@ const untouched = (): Values => ({
   'settings_crawler-recovery': text(''),
   'settings_ai-pages': text(''),
   settings_digest: time('09:00'),
+  'settings_digest-chart': ticked('on'),
   settings_tz: zone('default'),
   settings_quiet: time(null),
   settings_quiet_end: time(null),
@@ -66,6 +67,15 @@ describe('timeZoneSelect', () => {
 describe('readSettingsForm', () => {
   it('an untouched form for the defaults reads back as the defaults', () => {
     expect(readSettingsForm(untouched())).toEqual({ ok: true, settings: DEFAULT_ALERT_SETTINGS });
+  });
+
+  it('the digest chart box: unticked is off; a form from before the box existed keeps the setting', () => {
+    const off = readSettingsForm({ ...untouched(), 'settings_digest-chart': ticked() });
+    expect(off).toEqual({ ok: true, settings: { ...DEFAULT_ALERT_SETTINGS, digestChart: false } });
+    const { 'settings_digest-chart': _absent, ...older } = untouched();
+    const base = { ...DEFAULT_ALERT_SETTINGS, digestChart: false };
+    expect(readSettingsForm(older, base)).toEqual({ ok: true, settings: base });
+    expect(readSettingsForm(older)).toEqual({ ok: true, settings: DEFAULT_ALERT_SETTINGS });
   });
 
   it('reads what people type: spaces after commas, a % sign, off', () => {
