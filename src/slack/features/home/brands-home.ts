@@ -6,7 +6,8 @@
  * What an opening costs the API key: the brand list through the shared brand cache (one
  * GET /get-brands per cache lifetime, shared with every command), and AI Pages usage for
  * the brands shown in detail, each remembered for a minute (load-ai-pages-glance.ts).
- * Subscriptions, alerts, acknowledgements, snoozes and the quota are local reads.
+ * Subscriptions, alerts, acknowledgements, snoozes, the quota and the 7-day trend bars (the
+ * last digest chart's figures, load-digest-trends.ts) are local reads.
  */
 import type { Brand } from '../../../api/schemas/index.js';
 import { mrkdwn } from '../../../messages/mrkdwn.js';
@@ -22,6 +23,7 @@ import {
 } from './home-view.js';
 import { createAiPagesGlanceLoader } from './load-ai-pages-glance.js';
 import { type BrandActivity, loadBrandActivity } from './load-brand-activity.js';
+import { type DigestTrend, loadDigestTrends } from './load-digest-trends.js';
 
 export const GUEST_HOME_TEXT = mrkdwn`Hello! Brand data here is for workspace members, and guest accounts cannot see it. If you need it, ask someone on your team to share a report in a channel.`;
 
@@ -52,10 +54,12 @@ export function createBrandsHome(loader = createAiPagesGlanceLoader()): HomeHand
       const shown = sortForHome(brands, watched);
       const detailed = shown.slice(0, HOME_MAX_DETAILED);
       const usage = await loader.load(ctx.deps, detailed);
+      const trends = readTrends(ctx, detailed);
       const glances = shown.map((brand, i) => ({
         brand,
         aiPages: i < detailed.length ? usage[i]! : ({ status: 'not_loaded' } as const),
         ...(activity.has(brand.id) ? { activity: activity.get(brand.id)! } : {}),
+        ...(trends.has(brand.id) ? { trend: trends.get(brand.id)! } : {}),
       }));
       await ctx.publish(
         brandsHomeView(glances, ctx.deps.clock.now(), {
@@ -77,6 +81,19 @@ function readActivity(ctx: HomeContext, brands: readonly Brand[], nowMs: number)
     );
   } catch (err) {
     ctx.deps.logger.warn({ err }, 'App Home: subscriptions and alerts unavailable');
+    return new Map();
+  }
+}
+
+/** Like the activity: without the trends the tab still shows everything else. */
+function readTrends(ctx: HomeContext, brands: readonly Brand[]): Map<string, DigestTrend> {
+  try {
+    return loadDigestTrends(
+      ctx.deps.db,
+      brands.map((b) => b.id),
+    );
+  } catch (err) {
+    ctx.deps.logger.warn({ err }, 'App Home: digest trends unavailable');
     return new Map();
   }
 }

@@ -29,7 +29,9 @@ import { brandButton } from '../../views/brand-button.js';
 import { formatCount } from '../../views/format-number.js';
 import { linesWithMore } from '../../views/lines-with-more.js';
 import { progressBar } from '../../views/progress-bar.js';
+import { sparkline } from '../../views/sparkline.js';
 import { type AlertGlance, type BrandActivity, type HoldReason, NO_ACTIVITY } from './load-brand-activity.js';
+import type { DigestTrend } from './load-digest-trends.js';
 
 export type AiPagesGlance =
   | { status: 'ok'; enabled: boolean; percentageUsed: number | null; resetDate: string | null }
@@ -44,6 +46,8 @@ export interface BrandGlance {
   aiPages: AiPagesGlance;
   /** Subscriptions and latest alerts from the bot's own database; none when absent. */
   activity?: BrandActivity;
+  /** The last digest chart's figures (load-digest-trends.ts); none before a digest had one. */
+  trend?: DigestTrend;
 }
 
 /** The key's daily count, as `/visibility status` reads it (the limiter's shared state). */
@@ -105,6 +109,33 @@ export function aiPagesText(a: AiPagesGlance): Mrkdwn {
     case 'not_loaded':
       return mrkdwn``;
   }
+}
+
+/** `2026-11-14` → `14 Nov`: the day the figures run to. */
+function dayLabel(date: string): string {
+  const at = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(at.getTime())) return date;
+  return at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+}
+
+function trendLine(what: string, days: DigestTrend['citations']): Mrkdwn | null {
+  if (!days || days.length === 0) return null;
+  const last = days.at(-1)!;
+  const peak = Math.max(...days.map((d) => d.value));
+  return mrkdwn`${escapeMrkdwn(what)}, ${days.length} days to ${escapeMrkdwn(dayLabel(last.date))}: \`${sparkline(days.map((d) => d.value))}\` last day ${formatCount(last.value)}, peak ${formatCount(peak)}`;
+}
+
+/**
+ * The digest chart's figures as text bars (Slack shows no uploaded image on the Home).
+ * Bars measure from zero, so a small dip reads as small; the figures give the exact values.
+ */
+export function trendText(trend: DigestTrend | undefined): Mrkdwn {
+  if (!trend) return mrkdwn``;
+  const lines = [
+    trendLine('Citations', trend.citations),
+    trendLine('AI crawler visits', trend.crawlerVisits),
+  ].filter((l): l is Mrkdwn => l !== null);
+  return joinMrkdwn(lines, mrkdwn`\n`);
 }
 
 /** The same figures as `/visibility status` (its "API usage today"), from the same limiter state. */
@@ -217,7 +248,7 @@ function activityText(b: Brand, a: BrandActivity, nowMs: number, defaultTimezone
 function brandBlocks(g: BrandGlance, nowMs: number, defaultTimezone: string): KnownBlock[] {
   const b = g.brand;
   const title = mrkdwn`*${escapeMrkdwn(truncatePlain(b.name, 200))}*  ·  ${escapeMrkdwn(b.role)}${b.active ? mrkdwn`` : mrkdwn`  ·  _inactive_`}`;
-  const lines = [title, where(b), aiPagesText(g.aiPages)].filter((l) => l !== '');
+  const lines = [title, where(b), aiPagesText(g.aiPages), trendText(g.trend)].filter((l) => l !== '');
   const value = { brandId: b.id };
   return [
     { type: 'divider' },
