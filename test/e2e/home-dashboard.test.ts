@@ -120,6 +120,20 @@ describe('the App Home dashboard', () => {
     const requestsBefore = h.sim.requests.length;
     const home2 = await openHome();
     expect(h.sim.requests.slice(requestsBefore).map((r) => r.path)).toEqual([]);
+    // The digest's chart cannot show on the Home: its 7 days are text bars there, the same
+    // figures the uploaded image's alt text states (from the bot's own outbox, no API call).
+    const chartFile = await h.slack.waitFor(() => h.slack.files(posted)[0], 10_000);
+    const trend = brandSection(home2, acme.id).summary;
+    const bars = /Citations, 7 days to (\d+ \w+): `[▁▂▃▄▅▆▇█·]{7}` last day ([\d,]+), peak ([\d,]+)/.exec(
+      trend,
+    );
+    expect(bars, trend).not.toBeNull();
+    const [, lastDay, lastValue, peak] = bars!;
+    expect(chartFile.altText).toContain(`to ${lastValue} on ${lastDay}`);
+    expect(chartFile.altText).toMatch(new RegExp(`citations [^;]*high ${peak}`));
+    expect(trend).toMatch(
+      /AI crawler visits, 7 days to \d+ \w+: `[▁▂▃▄▅▆▇█·]{7}` last day [\d,]+, peak [\d,]+/,
+    );
     const quota =
       (home2.blocks as Json[]).map(blockText).find((t) => t.startsWith('*API quota today:*')) ?? '';
     const status = await h.command('status', posted, USER);

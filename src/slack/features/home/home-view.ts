@@ -9,6 +9,7 @@
 
 import type { LimiterState } from '../../../api/limiter/types.js';
 import type { Brand } from '../../../api/schemas/index.js';
+import { dayLabel } from '../../../charts/house-style.js';
 import { countryLabel } from '../../../countries.js';
 import { ALERT_KIND_WORDS } from '../../../messages/alert-message.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
@@ -109,13 +110,6 @@ export function aiPagesText(a: AiPagesGlance): Mrkdwn {
     case 'not_loaded':
       return mrkdwn``;
   }
-}
-
-/** `2026-11-14` → `14 Nov`: the day the figures run to. */
-function dayLabel(date: string): string {
-  const at = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(at.getTime())) return date;
-  return at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 }
 
 function trendLine(what: string, days: DigestTrend['citations']): Mrkdwn | null {
