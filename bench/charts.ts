@@ -20,18 +20,16 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { aiPagesUsageChart } from '../src/charts/ai-pages-usage-chart.js';
-import type { ChartKind, ChartSpec } from '../src/charts/chart-spec.js';
-import { citationsHistoryChart } from '../src/charts/citations-history-chart.js';
-import { crawlerVisitsChart } from '../src/charts/crawler-visits-chart.js';
-import { digestBrandChart } from '../src/charts/digest-brand-chart.js';
 import {
   createChartRenderer,
   createWorkerRenderPool,
   DEFAULT_CHART_CONCURRENCY,
-  type RenderedChart,
-  renderChart,
-  renderChartSvg,
-} from '../src/charts/render-chart.js';
+} from '../src/charts/chart-renderer.js';
+import type { ChartKind, ChartSpec } from '../src/charts/chart-spec.js';
+import { citationsHistoryChart } from '../src/charts/citations-history-chart.js';
+import { crawlerVisitsChart } from '../src/charts/crawler-visits-chart.js';
+import { digestBrandChart } from '../src/charts/digest-brand-chart.js';
+import { type RenderedChart, renderChart, renderChartSvg } from '../src/charts/render-chart.js';
 import { percentile } from './lib/order-stats.js';
 
 const run = promisify(execFile);

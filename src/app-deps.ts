@@ -25,7 +25,7 @@ import {
   createWorkerRenderPool,
   DEFAULT_CHART_CONCURRENCY,
   type WorkerRenderPool,
-} from './charts/render-chart.js';
+} from './charts/chart-renderer.js';
 import { type Clock, systemClock } from './clock.js';
 import { type Config, secretsOf } from './config.js';
 import { createLogger, type Logger } from './logger.js';

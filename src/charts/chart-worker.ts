@@ -1,11 +1,12 @@
 /**
- * The worker thread behind `createChartRenderer({ isolation: 'worker' })`: renders the
+ * The worker thread behind `createWorkerRenderPool` (chart-renderer.ts): renders the
  * specs its parent posts, one at a time, so compiling and drawing a chart never holds the
- * parent's event loop. Loaded by URL (render-chart.ts), never imported.
+ * parent's event loop. Loaded by URL (chart-renderer.ts), never imported.
  */
 import { parentPort } from 'node:worker_threads';
+import type { WorkerReply, WorkerRequest } from './chart-renderer.js';
 import { ChartError } from './errors.js';
-import { renderChart, type WorkerReply, type WorkerRequest } from './render-chart.js';
+import { renderChart } from './render-chart.js';
 
 const port = parentPort;
 if (port) {

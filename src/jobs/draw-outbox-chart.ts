@@ -3,8 +3,9 @@
  * the process's chart renderer (its concurrency bound keeps a 1,000-brand digest from
  * rasterising 1,000 images at once).
  */
+
+import type { ChartRenderer } from '../charts/chart-renderer.js';
 import { digestBrandChart } from '../charts/digest-brand-chart.js';
-import type { ChartRenderer } from '../charts/render-chart.js';
 import type { OutboxChart } from '../store/outbox-repo.js';
 
 export interface DrawnChart {

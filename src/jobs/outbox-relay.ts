@@ -35,7 +35,7 @@
  */
 import type { WebClient } from '@slack/web-api';
 import { backoffDelay } from '../backoff-delay.js';
-import { type ChartRenderer, createChartRenderer } from '../charts/render-chart.js';
+import { type ChartRenderer, createChartRenderer } from '../charts/chart-renderer.js';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import { BLOCK_KIT_LIMITS as L } from '../messages/block-kit-limit-table.js';

@@ -10,7 +10,7 @@
 import type { BrandCache } from '../api/brand-cache.js';
 import type { VisibilityApi } from '../api/visibility-api.js';
 import type { ApiHealth } from '../api-health.js';
-import type { ChartRenderer } from '../charts/render-chart.js';
+import type { ChartRenderer } from '../charts/chart-renderer.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';

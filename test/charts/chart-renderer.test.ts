@@ -4,15 +4,14 @@
  * worker-thread pool, rendering real charts.
  */
 import { describe, expect, it } from 'vitest';
-import type { ChartSpec } from '../../src/charts/chart-spec.js';
-import { ChartError, ChartErrorCode } from '../../src/charts/errors.js';
 import {
   createChartRenderer,
   createWorkerRenderPool,
   DEFAULT_CHART_CONCURRENCY,
-  type RenderedChart,
-  renderChartSvg,
-} from '../../src/charts/render-chart.js';
+} from '../../src/charts/chart-renderer.js';
+import type { ChartSpec } from '../../src/charts/chart-spec.js';
+import { ChartError, ChartErrorCode } from '../../src/charts/errors.js';
+import { type RenderedChart, renderChartSvg } from '../../src/charts/render-chart.js';
 import { fixtureSpecs } from './chart-fixtures.js';
 import { decodePng } from './decode-png.js';
 

@@ -13,6 +13,30 @@ import { useBackends } from '../e2e/service-harness.js';
 const backends = useBackends();
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const probe = fileURLToPath(new URL('./fixtures/report-loaded-packages.mjs', import.meta.url));
+const chartProbe = fileURLToPath(new URL('./fixtures/report-chart-packages.mjs', import.meta.url));
+
+/** Which chart packages the main thread of `node -e <code>` loads. */
+function chartPackagesLoadedBy(code: string): Promise<string[]> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', chartProbe, '--input-type=module', '-e', code],
+    {
+      cwd: repo,
+      env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'fatal' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  let err = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    err += d.toString('utf8');
+  });
+  return new Promise((resolve) =>
+    child.on('close', () => {
+      const line = /LOADED-CHART (\[.*\])/.exec(err)?.[1];
+      resolve(line ? (JSON.parse(line) as string[]) : [`(probe did not report) ${err}`]);
+    }),
+  );
+}
 
 interface Run {
   code: number | null;
@@ -81,5 +105,16 @@ describe('lean start-up', () => {
     const run = await done;
     expect(run.out, `exit ${run.code}`).toContain('Simulator stopped.');
     expect(run.heavy).toEqual([]);
+  });
+
+  // Charts render in worker threads (createAppDeps): the serving thread never pays for the
+  // chart packages (about a second and 40 MB), and `check` does not either.
+  it('serve, run-job and check keep the chart packages off the main thread', async () => {
+    const control = await chartPackagesLoadedBy("await import('./src/charts/render-chart.ts')");
+    expect(control).toEqual(['@resvg/resvg-js', 'vega', 'vega-lite']);
+    const cli = await chartPackagesLoadedBy(
+      "await import('./src/cli/serve.ts'); await import('./src/cli/run-job.ts'); await import('./src/cli/check.ts')",
+    );
+    expect(cli).toEqual([]);
   });
 });

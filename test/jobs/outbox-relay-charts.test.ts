@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/alerts/alert-settings.js';
-import type { ChartRenderer } from '../../src/charts/render-chart.js';
+import type { ChartRenderer } from '../../src/charts/chart-renderer.js';
 import { createOutboxRelay } from '../../src/jobs/outbox-relay.js';
 import type { OutboxPayload } from '../../src/store/outbox-repo.js';
 import { captureLogger } from './job-fixture.js';
