@@ -8,7 +8,9 @@
  * turn of the loop before and after it); rasterising (`renderAsync`) and PNG compression
  * (encode-png.ts) run on libuv's thread pool, and they are the larger part.
  * Callers render off the request path (after the ack, after the digest's text is posted)
- * through `createChartRenderer`, whose bound keeps CPU and memory in check.
+ * through the process's one renderer (chart-renderer.ts, built in app-deps.ts): worker
+ * threads under a concurrency bound, so the Slack handlers and the outbox relay share one
+ * limit and no chart holds the event loop an acknowledgement needs.
  */
 import { createRequire } from 'node:module';
 import { type ResvgRenderOptions, renderAsync } from '@resvg/resvg-js';
