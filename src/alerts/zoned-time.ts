@@ -2,39 +2,13 @@
  * Wall-clock time in an IANA zone with nothing but Intl (no tz database dependency).
  * Used for digest times and quiet hours, which people set in their own local time.
  */
+import { wallClockAsUtcMs } from '../wall-clock.js';
+
 export interface ZonedParts {
   /** YYYY-MM-DD */
   date: string;
   /** Minutes since local midnight, 0–1439. */
   minutes: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-function wallClockAsUtcMs(ms: number, timeZone: string): number {
-  const p: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(ms)) {
-    if (part.type !== 'literal') p[part.type] = Number(part.value);
-  }
-  return Date.UTC(p['year']!, p['month']! - 1, p['day']!, p['hour']!, p['minute']!, p['second']!);
 }
 
 export function zonedParts(ms: number, timeZone: string): ZonedParts {

@@ -4,6 +4,7 @@
  * Slack writes English words and a 12-hour clock for a default user; so does this.
  * Undefined when the format holds a token Slack would not know: the caller shows the fallback then.
  */
+import { type WallClock, wallClock } from '../wall-clock.js';
 
 const MONTHS = [
   'January',
@@ -22,45 +23,6 @@ const MONTHS = [
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const DAY_MS = 86_400_000;
 
-interface LocalParts {
-  year: number;
-  /** 1–12 */
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function localParts(ms: number, timeZone: string): LocalParts {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, f);
-  }
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(f.formatToParts(ms).find((p) => p.type === type)?.value ?? 0);
-  return {
-    year: part('year'),
-    month: part('month'),
-    day: part('day'),
-    hour: part('hour'),
-    minute: part('minute'),
-    second: part('second'),
-  };
-}
-
 function ordinal(n: number): string {
   const tens = n % 100;
   if (tens >= 11 && tens <= 13) return `${n}th`;
@@ -70,9 +32,9 @@ function ordinal(n: number): string {
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /** The calendar day as a number of days, to compare two local dates. */
-const dayNumber = (p: LocalParts) => Date.UTC(p.year, p.month - 1, p.day) / DAY_MS;
+const dayNumber = (p: WallClock) => Date.UTC(p.year, p.month - 1, p.day) / DAY_MS;
 
-function clock(p: LocalParts, seconds: boolean): string {
+function clock(p: WallClock, seconds: boolean): string {
   const h12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
   return `${h12}:${pad2(p.minute)}${seconds ? `:${pad2(p.second)}` : ''} ${p.hour < 12 ? 'AM' : 'PM'}`;
 }
@@ -104,11 +66,11 @@ export interface SlackDateOptions {
 export function formatSlackDate(seconds: number, format: string, o: SlackDateOptions): string | undefined {
   if (!Number.isFinite(seconds)) return undefined;
   const ms = seconds * 1000;
-  let p: LocalParts;
-  let today: LocalParts;
+  let p: WallClock;
+  let today: WallClock;
   try {
-    p = localParts(ms, o.timeZone);
-    today = localParts(o.nowMs, o.timeZone);
+    p = wallClock(ms, o.timeZone);
+    today = wallClock(o.nowMs, o.timeZone);
   } catch {
     return undefined;
   }
