@@ -20,7 +20,7 @@ import { transaction } from '../../../store/transaction.js';
 import type { ActionContext, ActionHandler } from '../../actions/action-handler.js';
 import { parseActionValue } from '../../actions/parse-action-value.js';
 import { brandButton } from '../../views/brand-button.js';
-import { channelNoteText, postChannelNote, withNoteOutcome } from './post-channel-note.js';
+import { postChannelNote, withNoteOutcome } from './post-channel-note.js';
 import { SUBSCRIPTION_ACTIONS } from './subscription-actions.js';
 
 export const SNOOZE_MS = 24 * 60 * 60 * 1000;
@@ -77,11 +77,11 @@ export async function snoozeAlertKind(ctx: ActionContext, brandId: string, kind:
     ctx.client,
     ctx.deps.logger,
     channelId,
-    channelNoteText(
-      ctx.userId,
-      mrkdwn`snoozed ${escapeMrkdwn(kindLabel(kind).toLowerCase())}${whose} in this channel until ${slackDate(untilMs)}.`,
-      mrkdwn`They come back by themselves then, or at once with *Undo snooze*; other alerts still come through.`,
-    ),
+    {
+      by: ctx.userId,
+      did: mrkdwn`snoozed ${escapeMrkdwn(kindLabel(kind).toLowerCase())}${whose} in this channel until ${slackDate(untilMs)}.`,
+      undo: mrkdwn`They come back by themselves then, or at once with *Undo snooze*; other alerts still come through.`,
+    },
     [undoBlock(brandId, kind)],
   );
   const reply = textReply(
@@ -135,16 +135,11 @@ export const alertUnsnooze: ActionHandler = {
       released > 0
         ? mrkdwn` ${released} held alert message${released === 1 ? mrkdwn`` : mrkdwn`s`} will arrive shortly, together.`
         : mrkdwn``;
-    const noteFailure = await postChannelNote(
-      ctx.client,
-      ctx.deps.logger,
-      channelId,
-      channelNoteText(
-        ctx.userId,
-        mrkdwn`lifted the snooze: ${escapeMrkdwn(kindLabel(kind).toLowerCase())}${whose} are back on in this channel.${held}`,
-        mrkdwn`*Snooze* on an alert quiets them again.`,
-      ),
-    );
+    const noteFailure = await postChannelNote(ctx.client, ctx.deps.logger, channelId, {
+      by: ctx.userId,
+      did: mrkdwn`lifted the snooze: ${escapeMrkdwn(kindLabel(kind).toLowerCase())}${whose} are back on in this channel.${held}`,
+      undo: mrkdwn`*Snooze* on an alert quiets them again.`,
+    });
     await ctx.respond(
       withNoteOutcome(
         textReply(mrkdwn`:bell: ${label}${whose} are back on in ${channelMention(channelId)}.${held}`, {

@@ -16,7 +16,7 @@ import { textReply } from '../../../messages/reply.js';
 import { createSubscriptionsRepo } from '../../../store/subscriptions-repo.js';
 import type { Subcommand } from '../../commands/subcommand.js';
 import { brandName } from '../../views/brand-name.js';
-import { channelNoteText, postChannelNote, withNoteOutcome } from './post-channel-note.js';
+import { postChannelNote, withNoteOutcome } from './post-channel-note.js';
 import { resolveSubscribedBrand } from './resolve-subscribed-brand.js';
 import { SUBSCRIPTION_WRITES } from './subscription-writes.js';
 import { commandFor } from './subscriptions-view.js';
@@ -85,16 +85,11 @@ export const mute: Subcommand = {
     const howLong = duration.until
       ? mrkdwn`until ${slackDate(until)}`
       : mrkdwn`for ${escapeMrkdwn(formatDuration(duration.ms))}, until ${slackDate(until)}`;
-    const noteFailure = await postChannelNote(
-      ctx.client,
-      deps.logger,
-      channelId,
-      channelNoteText(
-        userId,
-        mrkdwn`muted alerts for *${name}* in this channel ${howLong}; they are held and arrive together when the mute ends.`,
-        mrkdwn`${commandFor('unmute', sub)} ends it now.`,
-      ),
-    );
+    const noteFailure = await postChannelNote(ctx.client, deps.logger, channelId, {
+      by: userId,
+      did: mrkdwn`muted alerts for *${name}* in this channel ${howLong}; they are held and arrive together when the mute ends.`,
+      undo: mrkdwn`${commandFor('unmute', sub)} ends it now.`,
+    });
     await ctx.respond(
       withNoteOutcome(
         textReply(

@@ -15,9 +15,12 @@ import { mrkdwnSection, type Reply } from '../../../messages/reply.js';
 /** Marks the notes among the bot's posts (tests, and anyone reading the channel's history). */
 export const CHANNEL_NOTE_EVENT = 'visibility_channel_note';
 
-/** What the note opens with: `<@U…> muted…` reads as a sentence in the channel. */
-export function channelNoteText(userId: string, didWhat: Mrkdwn, undo: Mrkdwn): Mrkdwn {
-  return mrkdwn`${userMention(userId)} ${didWhat} ${undo}`;
+/** A note: who (`by`, a user id) did what, and how to undo it. */
+export interface ChannelNote {
+  by: string;
+  /** Reads after the mention: `<@U…> muted alerts for …`. */
+  did: Mrkdwn;
+  undo: Mrkdwn;
 }
 
 /**
@@ -28,10 +31,11 @@ export async function postChannelNote(
   client: WebClient,
   logger: Logger,
   channelId: string,
-  text: Mrkdwn,
+  note: ChannelNote,
   /** Buttons under the note (an Undo), for anyone in the channel. */
   actions: readonly KnownBlock[] = [],
 ): Promise<Mrkdwn> {
+  const text = mrkdwn`${userMention(note.by)} ${note.did} ${note.undo}`;
   try {
     await client.chat.postMessage({
       channel: channelId,

@@ -10,7 +10,7 @@ import type { Reply } from '../../../messages/reply.js';
 import { createSubscriptionsRepo, type Subscription } from '../../../store/subscriptions-repo.js';
 import type { SlackDeps } from '../../slack-deps.js';
 import { brandName } from '../../views/brand-name.js';
-import { channelNoteText, postChannelNote, withNoteOutcome } from './post-channel-note.js';
+import { postChannelNote, withNoteOutcome } from './post-channel-note.js';
 import { SUBSCRIPTION_WRITES } from './subscription-writes.js';
 import { commandFor, settingsReply } from './subscriptions-view.js';
 
@@ -49,16 +49,11 @@ export async function announceSettings(
   c: SettingsChange,
 ): Promise<Reply> {
   const { sub } = c;
-  const noteFailure = await postChannelNote(
-    client,
-    deps.logger,
-    sub.channelId,
-    channelNoteText(
-      userId,
-      mrkdwn`changed this channel's alert settings for *${brandName(sub.brandName)}*: \`${escapeMrkdwn(c.args.now)}\`.`,
-      mrkdwn`${commandFor('settings', sub, c.args.was)} puts them back.`,
-    ),
-  );
+  const noteFailure = await postChannelNote(client, deps.logger, sub.channelId, {
+    by: userId,
+    did: mrkdwn`changed this channel's alert settings for *${brandName(sub.brandName)}*: \`${escapeMrkdwn(c.args.now)}\`.`,
+    undo: mrkdwn`${commandFor('settings', sub, c.args.was)} puts them back.`,
+  });
   return withNoteOutcome(
     settingsReply({ ...sub, settings: c.settings }, deps.config.defaultTimezone, { before: sub.settings }),
     noteFailure,

@@ -13,7 +13,7 @@ import { UserError } from '../../../messages/user-error.js';
 import type { Subcommand } from '../../commands/subcommand.js';
 import { brandName } from '../../views/brand-name.js';
 import { CHANNELS_ONLY_HINT, ensureBotCanPost, isDirectConversation } from './ensure-bot-can-post.js';
-import { channelNoteText, postChannelNote, withNoteOutcome } from './post-channel-note.js';
+import { postChannelNote, withNoteOutcome } from './post-channel-note.js';
 import { splitKind } from './split-kind.js';
 import { SUBSCRIPTION_WRITES } from './subscription-writes.js';
 import { commandFor, receives, subscribedReply } from './subscriptions-view.js';
@@ -56,18 +56,13 @@ export const subscribe: Subcommand = {
       result: 'ok',
     });
     const what = escapeMrkdwn(receives(subscription, deps.config.defaultTimezone));
-    const noteFailure = await postChannelNote(
-      ctx.client,
-      deps.logger,
-      channelId,
-      channelNoteText(
-        userId,
-        created
-          ? mrkdwn`subscribed this channel to *${brandName(subscription.brandName)}*: ${what}.`
-          : mrkdwn`changed this channel's subscription to *${brandName(subscription.brandName)}*: it now brings ${what}.`,
-        mrkdwn`${commandFor('unsubscribe', subscription, kind ?? '')} stops ${kind === 'digest' ? mrkdwn`it` : mrkdwn`them`}.`,
-      ),
-    );
+    const noteFailure = await postChannelNote(ctx.client, deps.logger, channelId, {
+      by: userId,
+      did: created
+        ? mrkdwn`subscribed this channel to *${brandName(subscription.brandName)}*: ${what}.`
+        : mrkdwn`changed this channel's subscription to *${brandName(subscription.brandName)}*: it now brings ${what}.`,
+      undo: mrkdwn`${commandFor('unsubscribe', subscription, kind ?? '')} stops ${kind === 'digest' ? mrkdwn`it` : mrkdwn`them`}.`,
+    });
     await ctx.respond(
       withNoteOutcome(
         subscribedReply(subscription, { created, defaultTimezone: deps.config.defaultTimezone }),

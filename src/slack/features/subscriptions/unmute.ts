@@ -8,7 +8,7 @@ import { escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { textReply } from '../../../messages/reply.js';
 import type { Subcommand } from '../../commands/subcommand.js';
 import { brandName } from '../../views/brand-name.js';
-import { channelNoteText, postChannelNote, withNoteOutcome } from './post-channel-note.js';
+import { postChannelNote, withNoteOutcome } from './post-channel-note.js';
 import { resolveSubscribedBrand } from './resolve-subscribed-brand.js';
 import { SUBSCRIPTION_WRITES } from './subscription-writes.js';
 import { commandFor } from './subscriptions-view.js';
@@ -46,16 +46,11 @@ export const unmute: Subcommand = {
       released > 0
         ? ` ${released} held alert message${released === 1 ? '' : 's'} will arrive shortly, together.`
         : '';
-    const noteFailure = await postChannelNote(
-      ctx.client,
-      deps.logger,
-      channelId,
-      channelNoteText(
-        userId,
-        mrkdwn`ended the mute: alerts for *${name}* are back on in this channel.${escapeMrkdwn(held)}`,
-        mrkdwn`${commandFor('mute', sub, '2 hours')} mutes them again.`,
-      ),
-    );
+    const noteFailure = await postChannelNote(ctx.client, deps.logger, channelId, {
+      by: userId,
+      did: mrkdwn`ended the mute: alerts for *${name}* are back on in this channel.${escapeMrkdwn(held)}`,
+      undo: mrkdwn`${commandFor('mute', sub, '2 hours')} mutes them again.`,
+    });
     await ctx.respond(
       withNoteOutcome(
         textReply(mrkdwn`:bell: Alerts for *${name}* are back on in this channel.${escapeMrkdwn(held)}`),

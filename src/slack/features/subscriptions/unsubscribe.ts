@@ -13,7 +13,7 @@ import { createSubscriptionsRepo } from '../../../store/subscriptions-repo.js';
 import { transaction } from '../../../store/transaction.js';
 import type { Subcommand } from '../../commands/subcommand.js';
 import { brandName } from '../../views/brand-name.js';
-import { channelNoteText, postChannelNote, withNoteOutcome } from './post-channel-note.js';
+import { postChannelNote, withNoteOutcome } from './post-channel-note.js';
 import { resolveSubscribedBrand } from './resolve-subscribed-brand.js';
 import { splitKind } from './split-kind.js';
 import { SUBSCRIPTION_WRITES } from './subscription-writes.js';
@@ -74,16 +74,11 @@ export const unsubscribe: Subcommand = {
         ? mrkdwn` ${cancelled} held alert message${cancelled === 1 ? mrkdwn` was` : mrkdwn`s were`} dropped.`
         : mrkdwn``;
     const again = commandFor('subscribe', sub, removeAll ? '' : kind!);
-    const noteFailure = await postChannelNote(
-      ctx.client,
-      deps.logger,
-      channelId,
-      channelNoteText(
-        userId,
-        mrkdwn`unsubscribed this channel: it no longer gets ${what} for *${name}*.${held}`,
-        mrkdwn`${again} starts again.`,
-      ),
-    );
+    const noteFailure = await postChannelNote(ctx.client, deps.logger, channelId, {
+      by: userId,
+      did: mrkdwn`unsubscribed this channel: it no longer gets ${what} for *${name}*.${held}`,
+      undo: mrkdwn`${again} starts again.`,
+    });
     await ctx.respond(
       withNoteOutcome(
         textReply(mrkdwn`This channel no longer gets ${what} for *${name}*.${held} ${again} starts again.`),
