@@ -74,6 +74,26 @@ describe('the Chart button', () => {
     expect(overviews.at(-1)?.query['range_preset']).toBe('30d');
   });
 
+  it('on a compared crawler overview: the previous period drawn too, from its own days', async () => {
+    const { reply } = await h.command('crawler "Acme Analytics" 7d --compare');
+    expect(JSON.parse(chartButton(reply, 'vis:chart:crawler').value!)).toEqual({
+      brandId: acme.id,
+      range: { rangePreset: '7d' },
+      compareTo: 'previous_period',
+    });
+    await clickChart(reply, 'vis:chart:crawler');
+    const [file] = await h.slack.waitFor(() => h.slack.files().length > 0 && h.slack.files(), 15_000);
+    expect(checkPng(file!.bytes)).toMatchObject({ ok: true });
+    expect(file!.altText).toMatch(/previous period [\d,]+/);
+    // The chart's two requests: the range itself, then the seven days before it.
+    const [current, previous] = h.requestsTo('/crawler/overview', 'GET').slice(-2);
+    expect(current?.query['range_preset']).toBe('7d');
+    expect(previous?.query['range_preset']).toBe('custom');
+    const end = new Date(`${previous!.query['end_date']}T00:00:00Z`).getTime();
+    const start = new Date(`${previous!.query['start_date']}T00:00:00Z`).getTime();
+    expect((end - start) / 86_400_000).toBe(6);
+  });
+
   it('on aipages: this period’s usage against the limit', async () => {
     // Ten days before the reset (the bot and the simulator run on the wall clock here).
     const reset = new Date(Date.now() + 10 * 86_400_000).toISOString();

@@ -21,5 +21,11 @@ export async function runCrawlerOverview(a: CrawlerViewArgs): Promise<void> {
   const shared = withShareButton(crawlerOverviewReply({ brand, response }), share, [
     crawlerSwitcher(brand.id, { tab: 'overview' }, a.range),
   ]);
-  await a.ctx.respond(withChartButton(shared, CRAWLER_CHART_VIEW, { brandId: brand.id, range: a.range }));
+  await a.ctx.respond(
+    withChartButton(shared, CRAWLER_CHART_VIEW, {
+      brandId: brand.id,
+      range: a.range,
+      ...(compare ? { compareTo: 'previous_period' } : {}),
+    }),
+  );
 }
