@@ -120,6 +120,9 @@ export class Transport {
       } catch (err) {
         const error = errorFromTransport(err, endpoint, signal);
         const durationMs = clock.now() - started;
+        // No response, but the request may have reached the service: the limiter settles
+        // the send, so it does not wait on an answer that will never come.
+        limiter.observe(key, { status: 0 });
         if (!(error instanceof AbortedError)) {
           this.#report(
             key,

@@ -132,7 +132,12 @@ describe('GET retries network errors, timeouts and 5xx', () => {
         /^Could not reach the Brand Visibility API \(GET \/get-brands\): .*ECONNREFUSED/,
       );
       expect(dead.limiter.acquired).toHaveLength(3);
-      expect(dead.limiter.observed).toHaveLength(0);
+      // Each attempt is reported to the limiter as "no response", so it waits on none.
+      expect(dead.limiter.observed.map((o) => o.observation)).toEqual([
+        { status: 0 },
+        { status: 0 },
+        { status: 0 },
+      ]);
     } finally {
       await dead.close();
     }

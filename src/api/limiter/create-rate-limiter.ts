@@ -28,6 +28,7 @@ import { abortedWhileWaiting } from './aborted-while-waiting.js';
 import { type EndpointScope, endpointScope } from './endpoint-scope.js';
 import { InteractiveReserve } from './interactive-reserve.js';
 import { LaneQueue } from './lane-queue.js';
+import { OwnGrants } from './own-grants.js';
 import { type ReactionContext, reactToResponse } from './react-to-response.js';
 import { SafetyMargin } from './safety-margin.js';
 import { SharedBucketStore } from './shared-bucket-store.js';
@@ -65,7 +66,7 @@ const BACKGROUND_RESERVE = 1;
 const RESERVE_SPAN_WINDOWS = 10;
 /** Longer than this is a timeout or a lost response, not a latency to pace around. */
 const MAX_LATENCY_MS = 5_000;
-/** The safety margin never keeps back more than this share of the burst. */
+/** What 429s add to the safety margin never exceeds this share of the burst. */
 const MAX_MARGIN_SHARE = 0.25;
 /** What one 429 adds to the margin, as a share of the burst. */
 const MARGIN_STEP_SHARE = 0.05;
@@ -97,7 +98,9 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     penaltySpanMs: windowMs,
     maxTokens: limits.burst * MAX_MARGIN_SHARE,
     stepTokens: Math.max(1, limits.burst * MARGIN_STEP_SHARE),
+    maxLatencyMs: MAX_LATENCY_MS,
   });
+  const ownGrants = new OwnGrants(MAX_LATENCY_MS);
   const reaction: ReactionContext = {
     store,
     limits,
@@ -106,7 +109,12 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     maxJitterMs: options.maxJitterMs ?? 1000,
     random: options.random ?? Math.random,
     logger,
-    recordLatency: (ms) => margin.record(Math.min(ms, MAX_LATENCY_MS)),
+    answered: (now) => {
+      const grant = ownGrants.answered(now);
+      if (grant) margin.answered(grant.grantedAtMs, now);
+      return grant;
+    },
+    marginTokens: (now) => margin.tokens(now),
     recordKey429: (now) => margin.record429(now),
   };
 
@@ -176,13 +184,23 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       for (const w of queue.drain()) w.reject(error);
       return 0;
     }
-    // A full bucket (ours, so the service's too) wipes out any lag between the two.
-    if (result.kind !== 'quota' && result.tokensBefore !== undefined && result.tokensBefore >= limits.burst) {
+    // A full bucket (ours, so the service's too) wipes out any lag between the two, once
+    // every request granted before has been answered: one still on its way has yet to be
+    // counted by the service, which is then not as full as ours (a first answer slower
+    // than the bucket takes to refill, e.g. a cold start on a loaded machine).
+    if (
+      result.kind !== 'quota' &&
+      result.tokensBefore !== undefined &&
+      result.tokensBefore >= limits.burst &&
+      ownGrants.inFlight(now) === 0
+    ) {
       margin.bucketFull();
     }
     if (result.kind === 'granted') {
       const waiter = heads[result.index]!;
       queue.remove(waiter);
+      margin.granted(result.nowMs);
+      ownGrants.granted(result.nowMs, result.tokensBefore - 1);
       waitedMs[waiter.lane] += result.nowMs - waiter.enqueuedAt;
       waiter.resolve();
       return 0;

@@ -13,6 +13,7 @@ import type { PlanLimits } from '../plans.js';
 import { attribute429, attributeRemaining, type EndpointAccounting } from './attribute-limit.js';
 import type { EndpointScope } from './endpoint-scope.js';
 import { type LimitScope, limitScope } from './limit-scope.js';
+import type { AnsweredGrant } from './own-grants.js';
 import { retryDelayFromResponse } from './retry-delay-from-response.js';
 import { KEY_SCOPE, type SharedBucketStore } from './shared-bucket-store.js';
 import type { RateLimitObservation } from './types.js';
@@ -25,8 +26,10 @@ export interface ReactionContext {
   maxJitterMs: number;
   random: () => number;
   logger?: Logger | undefined;
-  /** A grant-to-response time, for the bucket's safety margin. */
-  recordLatency(ms: number, nowMs: number): void;
+  /** A response came back: this process's grant it answers (oldest first), if any. */
+  answered(nowMs: number): AnsweredGrant | undefined;
+  /** Tokens the safety margin keeps back now: how far the service may lag behind us. */
+  marginTokens(nowMs: number): number;
   /** A 429 of the key's bucket: the safety margin was too small. */
   recordKey429(nowMs: number): void;
 }
@@ -42,8 +45,8 @@ export function reactToResponse(
   const { scope, limit } = window;
   const words = limitScope(o, { keyPerMinute: ctx.limits.perMinute, endpointPerMinute: limit });
   if (limit !== null) store.settleSend(scope, now);
-  const grantedAt = store.settleSend(KEY_SCOPE, now);
-  if (grantedAt !== undefined) ctx.recordLatency(now - grantedAt, now);
+  store.settleSend(KEY_SCOPE, now);
+  const own = ctx.answered(now);
   const accounting: EndpointAccounting = {
     limit,
     sends: limit === null ? 0 : store.sendsSince(scope, now - ctx.windowMs),
@@ -54,7 +57,7 @@ export function reactToResponse(
       : o.remaining === undefined
         ? 'key'
         : attributeRemaining(words, o.remaining, accounting);
-  adaptToHeaders(ctx, kind, window, o, now);
+  adaptToHeaders(ctx, kind, window, o, own, now);
   if (o.status !== 429) return;
 
   const delayMs = retryDelayFromResponse(o, ctx.defaultRetryAfterMs);
@@ -75,7 +78,8 @@ export function reactToResponse(
 
 /**
  * X-RateLimit-Remaining/Reset, when the service sends them (newer deployments may not).
- * A Remaining below the bucket lowers it. "Remaining 0 until Reset" pauses until Reset
+ * A Remaining below what our own grants explain lowers the bucket by the shortfall (see
+ * lowerToRemaining). "Remaining 0 until Reset" pauses until Reset
  * when our own send log shows that window spent (about Limit sends since it began): then
  * it is a window we can see, e.g. a fixed minute. Otherwise the 0 comes from a limit the
  * headers do not name, typically the key's bucket (DESIGN.md reads burst as a token
@@ -87,13 +91,14 @@ function adaptToHeaders(
   kind: LimitScope,
   { scope, limit }: EndpointScope,
   o: RateLimitObservation,
+  own: AnsweredGrant | undefined,
   now: number,
 ): void {
   const { store, limits, windowMs } = ctx;
   if (o.remaining === undefined) return;
   // The endpoint's window is already enforced by our own send log; only the key's bucket
   // can hold more than the service says.
-  if (kind !== 'endpoint' && o.remaining < limits.burst) store.lowerTokens(now, o.remaining);
+  if (kind !== 'endpoint' && o.remaining < limits.burst) lowerToRemaining(ctx, o.remaining, own, now);
   if (o.remaining >= 1 || o.resetAtMs === undefined || o.resetAtMs <= now) return;
   // A reset later than one window away is a clock disagreement, not a longer window: then
   // the window's start is unknown too, and the last full window is counted instead.
@@ -109,6 +114,30 @@ function adaptToHeaders(
   if (kind === 'endpoint') {
     // Our log explains the 0; a fixed window may reset sooner than our sliding one.
     if (spent) store.pauseScope(scope, resetAt, null, now);
-  } else if (!spent) store.lowerTokens(now, 0);
+  } else if (!spent) lowerToRemaining(ctx, 0, own, now);
   else store.pauseKey(now, resetAt, false);
+}
+
+/**
+ * The service's Remaining for a request we granted, against what our own accounting
+ * expects of it: the level our bucket had right after that grant, less every request we
+ * granted since (any of them may have reached the service first), less the margin the
+ * service may lag behind us. Under load Remaining sits near 0 while our later grants are
+ * still on their way; setting the bucket to it would forget those grants (the service
+ * has yet to count them) and turn into 429s when they arrive. So only the shortfall
+ * below the expectation, which some other client must have spent, is taken from the
+ * bucket. A response we cannot match to a grant (another process's) is believed as is.
+ */
+function lowerToRemaining(
+  ctx: ReactionContext,
+  remaining: number,
+  own: AnsweredGrant | undefined,
+  now: number,
+): void {
+  if (own === undefined) {
+    ctx.store.lowerTokens(now, remaining);
+    return;
+  }
+  const expected = Math.floor(own.levelAfter - own.laterGrants - ctx.marginTokens(now));
+  if (remaining < expected) ctx.store.spendTokens(now, expected - remaining);
 }

@@ -1,20 +1,28 @@
 /**
  * Tokens the limiter keeps back so that the service's bucket is never behind ours. The
- * service spends a token when a request arrives, we when we grant it. Both buckets stop
- * refilling while full; after that, a request granted when ours held k tokens arrives
- * when the service's holds k + rate × (its delay − the delay of the first request after
- * the buckets were last full). So a request that travels faster than that first one
- * finds the service short by rate × the difference: a burst from a full bucket over a
- * cold connection, or a CPU-starved process whose first requests queue, leaves the
- * service behind for as long as neither bucket fills again. The margin is therefore rate
- * × the largest grant-to-response time seen since our bucket was last full (responses
- * stand in for arrivals, which are not observable; they overestimate, which is safe).
- * On a quiet machine that is a fraction of a token; on a loaded one it grows with the load.
+ * service spends a token when a request arrives, we when we grant it; both buckets stop
+ * refilling while full. Once ours was last full, the service's starts refilling only when
+ * the first request after that reaches it, while ours refilled from the first grant. Every
+ * request reaches the service after its grant, so the service never counts more requests
+ * than we granted, and it holds at least ours less rate × (first arrival − first grant).
+ * That gap is at most the first request's own delay, which its grant-to-response time
+ * bounds from above (arrivals are not observable; responses come later, which is safe).
+ *
+ * So the margin is rate × the grant-to-response time of the first request granted since
+ * the bucket was last full, and while that request is still in flight, rate × its age so
+ * far: the service may not have started refilling yet, so tokens that refill in the
+ * meantime are not spent until the answer says how late it was. Later, slower requests do
+ * not matter (they only leave the service further ahead of us). On a quiet machine that
+ * is a fraction of a token; on a loaded one, a first request that waits behind the others
+ * of a burst makes it larger.
  *
  * Any 429 that still happens means the estimate was short: each adds `stepTokens`, and the
  * addition halves with every quiet `penaltySpanMs`, so one bad minute does not cost the
- * burst for good. The whole margin is capped (`maxTokens`): beyond it the 429 path (pause,
- * resume at the refill rate) is cheaper than keeping more of the burst idle.
+ * burst for good. That addition is capped (`maxTokens`): beyond it the 429 path (pause,
+ * resume at the refill rate) is cheaper than keeping more of the burst idle. The delay
+ * part is not: it is what the service provably may lag, bounded only by `maxLatencyMs`
+ * (a cold start on a loaded machine can take longer to answer than a capped share of a
+ * small burst covers, and every token spent beyond the lag is a 429).
  */
 
 export interface SafetyMarginOptions {
@@ -22,28 +30,40 @@ export interface SafetyMarginOptions {
   refillPerMs: number;
   /** Span after which a 429's addition halves (the limiter's window). */
   penaltySpanMs: number;
-  /** Upper bound of the margin in tokens. */
+  /** Upper bound of what 429s add, in tokens. */
   maxTokens: number;
   /** Tokens one 429 adds. */
   stepTokens: number;
+  /** Longer than this is a lost request or a timeout, not a delay to pace around. */
+  maxLatencyMs: number;
 }
 
 export class SafetyMargin {
-  /** Largest grant-to-response time since the bucket was last full, ms. */
-  private peakMs = 0;
+  /** Grant time of the first request since the bucket was last full; null = none yet. */
+  private firstAt: number | null = null;
+  /** Its grant-to-response time once answered; null while it is in flight. */
+  private firstLatency: number | null = null;
   private penalty = 0;
   private penaltyAt = 0;
 
   constructor(private readonly options: SafetyMarginOptions) {}
 
-  /** A grant-to-response time. */
-  record(latencyMs: number): void {
-    this.peakMs = Math.max(this.peakMs, latencyMs);
+  /** This process granted a request. */
+  granted(nowMs: number): void {
+    if (this.firstAt === null) this.firstAt = nowMs;
+  }
+
+  /** The response to the request granted at `grantedAtMs` came back. */
+  answered(grantedAtMs: number, nowMs: number): void {
+    if (this.firstLatency === null && this.firstAt !== null && grantedAtMs === this.firstAt) {
+      this.firstLatency = Math.min(nowMs - this.firstAt, this.options.maxLatencyMs);
+    }
   }
 
   /** Our bucket is full, so the service's is too: both start afresh. */
   bucketFull(): void {
-    this.peakMs = 0;
+    this.firstAt = null;
+    this.firstLatency = null;
   }
 
   /** A 429 of the key's bucket: the margin was short. */
@@ -52,14 +72,15 @@ export class SafetyMargin {
     this.penaltyAt = nowMs;
   }
 
-  /** The largest grant-to-response time since the bucket was last full, ms. */
-  latencyMs(): number {
-    return this.peakMs;
+  /** The delay the margin covers now, ms. */
+  latencyMs(nowMs: number): number {
+    if (this.firstAt === null) return 0;
+    return this.firstLatency ?? Math.min(Math.max(0, nowMs - this.firstAt), this.options.maxLatencyMs);
   }
 
   tokens(nowMs: number): number {
-    const fromLatency = this.peakMs * this.options.refillPerMs;
-    return Math.min(this.options.maxTokens, fromLatency + this.penaltyNow(nowMs));
+    const fromLatency = this.latencyMs(nowMs) * this.options.refillPerMs;
+    return fromLatency + Math.min(this.options.maxTokens, this.penaltyNow(nowMs));
   }
 
   private penaltyNow(nowMs: number): number {

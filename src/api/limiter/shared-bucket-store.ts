@@ -184,6 +184,20 @@ export class SharedBucketStore {
     });
   }
 
+  /** Another client spent `count` tokens our grants do not account for: take them too. */
+  spendTokens(nowMs: number, count: number): void {
+    this.immediate(() => {
+      const row = this.statements.bucket.get(this.keyHash);
+      const level = this.levelOf(row, nowMs);
+      this.statements.saveBucket.run(
+        this.keyHash,
+        Math.max(0, level.tokens - count),
+        level.atMs,
+        row?.paused_until_ms ?? null,
+      );
+    });
+  }
+
   /**
    * A response to `scope` came back at `nowMs`: the oldest send still in flight is moved to
    * that time. The server counted the request when it arrived, which may be well after

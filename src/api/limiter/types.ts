@@ -9,6 +9,7 @@ export type Lane = 'interactive' | 'background';
 
 /** What the transport saw on a response, for the limiter to adapt to. */
 export interface RateLimitObservation {
+  /** HTTP status; 0 when no response came (timeout, connection error, abort). */
   status: number;
   /** X-RateLimit-Limit */
   limit?: number | undefined;
@@ -61,7 +62,10 @@ export interface RateLimiter {
    * background lane stays FIFO.
    */
   acquire(endpoint: EndpointKey, lane: Lane, signal?: AbortSignal, priority?: number): Promise<void>;
-  /** Called with every response (and every 429) so the limiter can adapt and pause. */
+  /**
+   * Called once per granted request, with its response (every 429 too) so the limiter can
+   * adapt and pause, or with status 0 when none came.
+   */
   observe(endpoint: EndpointKey, observation: RateLimitObservation): void;
   state(): LimiterState;
   close(): void;

@@ -76,8 +76,31 @@ export interface LimiterFixture {
   cleanup(): void;
 }
 
+export interface FixtureOptions {
+  /**
+   * Leave every grant's answer to the test (limiter.observe). By default each grant is
+   * answered at once with a plain 200 and no headers, as the API client does for every
+   * request it sends, through a service with no delay.
+   */
+  unanswered?: boolean;
+}
+
+/** A limiter whose every grant is answered at once by a service with no delay. */
+function answeringAtOnce(limiter: RateLimiter): RateLimiter {
+  return {
+    ...limiter,
+    async acquire(endpoint, lane, signal, priority) {
+      await limiter.acquire(endpoint, lane, signal, priority);
+      limiter.observe(endpoint, { status: 200 });
+    },
+  };
+}
+
 /** A virtual clock, a temporary database file, and limiters on it that are closed afterwards. */
-export function limiterFixture(defaults: Partial<RateLimiterOptions> = {}): LimiterFixture {
+export function limiterFixture(
+  defaults: Partial<RateLimiterOptions> = {},
+  kit: FixtureOptions = {},
+): LimiterFixture {
   const clock = new VirtualClock();
   const file = tempDb();
   const db = file.open();
@@ -98,7 +121,7 @@ export function limiterFixture(defaults: Partial<RateLimiterOptions> = {}): Limi
         ...overrides,
       });
       limiters.push(limiter);
-      return limiter;
+      return kit.unanswered ? limiter : answeringAtOnce(limiter);
     },
     cleanup() {
       for (const l of limiters) l.close();

@@ -76,7 +76,7 @@ describe('per-endpoint windows (API.md §8)', () => {
   });
 
   it('counts a send from when its response came back, since the server counted it on arrival', async () => {
-    f = limiterFixture({ plan: 'enterprise', endpointPerMinute: 3, windowMs: 1_000 });
+    f = limiterFixture({ plan: 'enterprise', endpointPerMinute: 3, windowMs: 1_000 }, { unanswered: true });
     const limiter = f.limiter();
     const t0 = f.clock.now();
     await acquireMany(limiter, f.clock, 3, 'getCitations', 'interactive');

@@ -146,6 +146,31 @@ describe('X-RateLimit-* headers', () => {
     expect(limiter.state().tokens).toBe(12);
   });
 
+  it('a Remaining our own later grants explain leaves the bucket (and its refill) alone', async () => {
+    f = limiterFixture({ endpointPerMinute: null, limits: { burst: 10 } }, { unanswered: true });
+    const limiter = f.limiter();
+    const t0 = f.clock.now();
+    await acquireMany(limiter, f.clock, 10, 'getBrands', 'interactive');
+    // The first answer comes 3 s later and says 0 left: the nine sent after it explain
+    // that (they may have reached the service first), so the 3 refilled tokens stay.
+    await f.clock.sleep(3_000);
+    limiter.observe('getBrands', { status: 200, limit: 100_000, remaining: 0, resetAtMs: t0 + 4_000 });
+    expect(limiter.state().tokens).toBeCloseTo(3);
+    // The margin keeps 3 back (the first answer took 3 s): one more token, then it goes.
+    await limiter.acquire('getBrands', 'interactive');
+    expect(f.clock.now() - t0).toBe(4_000);
+  });
+
+  it('a Remaining below what our later grants explain takes the shortfall from the bucket', async () => {
+    f = limiterFixture({ endpointPerMinute: null, limits: { burst: 10 } }, { unanswered: true });
+    const limiter = f.limiter();
+    await acquireMany(limiter, f.clock, 4, 'getBrands', 'interactive');
+    // After the first grant 9 were left and 3 more were sent: 6 expected, 2 reported, so
+    // another client spent 4.
+    limiter.observe('getBrands', { status: 200, limit: 100_000, remaining: 2 });
+    expect(limiter.state().tokens).toBe(2);
+  });
+
   it('with remaining 0 sends nothing before the reset, when our own log shows that window spent', async () => {
     f = limiterFixture({ endpointPerMinute: null });
     const limiter = f.limiter();
