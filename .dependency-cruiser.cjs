@@ -171,6 +171,17 @@ module.exports = {
         ],
       },
     },
+    {
+      name: 'postgres-behind-store',
+      severity: 'error',
+      comment:
+        'src/store/postgres is the Postgres backend of the store: only src/store (whose ' +
+        'repository interfaces both backends implement) and the composition root (main.ts, ' +
+        'src/cli, app-deps.ts, which pick the backend from DATABASE_URL) may import it. ' +
+        'Everything else uses the repository interfaces, so it runs on SQLite and Postgres alike.',
+      from: { path: '^src/', pathNot: '^src/(store/|cli/|main\\.ts$|app-deps\\.ts$)' },
+      to: { path: '^src/store/postgres/' },
+    },
     ...layerOrder(),
     {
       name: 'kernel-not-to-layers',

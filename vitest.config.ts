@@ -22,6 +22,9 @@ const coreFloors = {
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // One real Postgres server per run (about a second to start); each test file that
+    // needs it makes its own database there (test/helpers/postgres-database.ts).
+    globalSetup: ['test/helpers/postgres-server.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',

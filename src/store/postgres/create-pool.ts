@@ -1,0 +1,78 @@
+/**
+ * The connection pool every Postgres repository shares, from DATABASE_URL.
+ */
+import pg from 'pg';
+
+export type PgPool = pg.Pool;
+export type PgClient = pg.PoolClient;
+
+export interface PoolOptions {
+  /** Connections at most; default 10 (a replica's share of a managed server's ~100). */
+  max?: number;
+  /** ms to wait for a connection (new or from the pool) before failing; default 10 000. */
+  connectionTimeoutMillis?: number;
+  /** ms an unused connection stays open; default 30 000. */
+  idleTimeoutMillis?: number;
+  /** ms a statement may run before the server cancels it; default 30 000, 0 = none. */
+  statementTimeoutMillis?: number;
+  /** Shown in pg_stat_activity; default "visibility-bot". */
+  applicationName?: string;
+  /**
+   * An idle connection failed (server restart, network cut). The pool drops it and opens a
+   * new one on demand; without a listener pg would crash the process on this event.
+   */
+  onIdleError?: (err: Error) => void;
+}
+
+const INT8_OID = 20;
+
+/**
+ * Type parsers for this pool only (the global pg.types would change every pool in the
+ * process): bigint columns hold epoch ms and ids, far below 2^53, so they come back as
+ * numbers instead of pg's default strings.
+ */
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary'
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+};
+
+export function createPool(url: string, options: PoolOptions = {}): PgPool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 10_000,
+    idleTimeoutMillis: options.idleTimeoutMillis ?? 30_000,
+    statement_timeout: options.statementTimeoutMillis ?? 30_000,
+    application_name: options.applicationName ?? 'visibility-bot',
+    // A dead peer behind a load balancer or NAT is noticed instead of hanging a query.
+    keepAlive: true,
+    types,
+  });
+  pool.on('error', options.onIdleError ?? (() => {}));
+  return pool;
+}
+
+/**
+ * Runs `fn` in one transaction on one connection: COMMIT when it resolves, ROLLBACK when
+ * it throws (the error is rethrown). The connection goes back to the pool either way.
+ */
+export async function withTransaction<T>(pool: PgPool, fn: (client: PgClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  // A connection whose ROLLBACK failed is in an unknown state: it is destroyed, not reused.
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch((rollbackErr: unknown) => {
+      broken = rollbackErr instanceof Error ? rollbackErr : new Error('ROLLBACK failed');
+    });
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}
