@@ -20,6 +20,10 @@ export interface Config {
   slackApiUrl: string;
   port: number;
   databasePath: string;
+  /** postgres://… from DATABASE_URL; unset = SQLite at databasePath. */
+  databaseUrl: string | undefined;
+  /** Which store the process uses: Postgres when DATABASE_URL is set, else SQLite. */
+  databaseBackend: DatabaseBackend;
   adminUsers: readonly string[];
   defaultTimezone: string;
   opsChannel: string | undefined;
@@ -31,6 +35,8 @@ export interface Config {
   /** /healthz turns 503 when Slack has been unreachable for longer than this. */
   healthSlackGraceSeconds: number;
 }
+
+export type DatabaseBackend = 'sqlite' | 'postgres';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -96,6 +102,15 @@ const isTimeZone = (v: string) => {
 
 const noSpace = (v: string) => !/\s/.test(v);
 
+const isPostgresUrl = (v: string) => {
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'postgres:' || u.protocol === 'postgresql:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+
 /** Field validators: each message says what a good value looks like, never the bad value. */
 const FIELDS = {
   VISIBILITY_API_URL: z.string().refine(isUrl, 'must be an http(s) URL, e.g. https://api.example.com/v1'),
@@ -120,6 +135,12 @@ const FIELDS = {
     .transform(Number)
     .refine((n) => n >= 0 && n <= 65_535, 'must be a whole number from 0 to 65535'),
   DATABASE_PATH: z.string().min(1, 'must be a file path such as data/visibility.db'),
+  DATABASE_URL: z
+    .string()
+    .refine(
+      isPostgresUrl,
+      'must be a postgres:// or postgresql:// URL with a host, such as postgres://bot:PASSWORD@db.example.com:5432/visibility (percent-encode special characters in the user and password)',
+    ),
   SLACK_ADMIN_USERS: z
     .string()
     .transform((s) =>
@@ -184,6 +205,8 @@ export function loadConfig(verb: Verb, env: Env = process.env): Config {
     slackApiUrl: read('SLACK_API_URL') ?? DEFAULTS.SLACK_API_URL,
     port: read('PORT') ?? Number(DEFAULTS.PORT),
     databasePath: read('DATABASE_PATH') ?? DEFAULTS.DATABASE_PATH,
+    databaseUrl: read('DATABASE_URL'),
+    databaseBackend: 'sqlite',
     adminUsers: read('SLACK_ADMIN_USERS') ?? [],
     defaultTimezone: read('DEFAULT_TIMEZONE') ?? DEFAULTS.DEFAULT_TIMEZONE,
     opsChannel: read('SLACK_OPS_CHANNEL'),
@@ -201,14 +224,38 @@ export function loadConfig(verb: Verb, env: Env = process.env): Config {
   }
 
   if (problems.length > 0) throw new ConfigError(problems);
+  if (config.databaseUrl !== undefined) config.databaseBackend = 'postgres';
   return config;
 }
 
-/** Every secret in the config, for log redaction and leak tests. */
+/**
+ * Every secret in the config, for log redaction and leak tests. DATABASE_URL adds its
+ * password, as written (percent-encoded) and decoded, and the whole URL: a password too
+ * short to be scrubbed on its own (the logger skips very short strings) is still caught
+ * inside the URL.
+ */
 export function secretsOf(
-  config: Pick<Config, 'apiKey' | 'slackBotToken' | 'slackSigningSecret' | 'slackAppToken'>,
+  config: Pick<Config, 'apiKey' | 'slackBotToken' | 'slackSigningSecret' | 'slackAppToken'> &
+    Partial<Pick<Config, 'databaseUrl'>>,
 ): string[] {
-  return [config.apiKey, config.slackBotToken, config.slackSigningSecret, config.slackAppToken].filter(
-    (s): s is string => typeof s === 'string' && s.length > 0,
-  );
+  const secrets = [config.apiKey, config.slackBotToken, config.slackSigningSecret, config.slackAppToken];
+  if (config.databaseUrl) secrets.push(...databaseUrlSecrets(config.databaseUrl));
+  return [...new Set(secrets.filter((s): s is string => typeof s === 'string' && s.length > 0))];
+}
+
+function databaseUrlSecrets(url: string): string[] {
+  let password = '';
+  try {
+    password = new URL(url).password;
+  } catch {
+    return [url];
+  }
+  if (!password) return [];
+  let decoded = password;
+  try {
+    decoded = decodeURIComponent(password);
+  } catch {
+    // Malformed escapes: the password is only known as written.
+  }
+  return [password, decoded, url];
 }

@@ -32,6 +32,10 @@ const REDACT_PATHS = [
   '*.signingSecret',
   'appToken',
   '*.appToken',
+  'databaseUrl',
+  '*.databaseUrl',
+  'connectionString',
+  '*.connectionString',
 ];
 
 export const REDACTED = '[redacted]';

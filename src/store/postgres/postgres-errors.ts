@@ -21,6 +21,15 @@ export class PostgresError extends Error {
   }
 }
 
+/** DATABASE_URL is set, but this version's repositories run on SQLite only. */
+export function postgresBackendUnavailable(): PostgresError {
+  return new PostgresError(
+    'pg_backend_unavailable',
+    'DATABASE_URL is set, but the Postgres backend is not available in this version yet. ' +
+      'Unset DATABASE_URL to use SQLite (DATABASE_PATH, default data/visibility.db).',
+  );
+}
+
 /** "db.example.com:5432/visibility" for messages: where, without who or the password. */
 export function describeDatabaseUrl(url: string): string {
   try {
