@@ -50,8 +50,25 @@ export function createPool(url: string, options: PoolOptions = {}): PgPool {
     keepAlive: true,
     types,
   });
-  pool.on('error', options.onIdleError ?? (() => {}));
+  pool.on('error', options.onIdleError ?? ignoreIdleError);
   return pool;
+}
+
+/** The pool already dropped the connection; the next query opens a new one. */
+function ignoreIdleError(): void {}
+
+/**
+ * ROLLBACK, returning the error when even that failed: the connection is then in an
+ * unknown state, and the caller hands the error to release() so the pool destroys it
+ * (which also frees any session lock it held) instead of reusing it.
+ */
+export async function rollback(client: PgClient): Promise<Error | undefined> {
+  try {
+    await client.query('ROLLBACK');
+    return undefined;
+  } catch (err) {
+    return err instanceof Error ? err : new Error('ROLLBACK failed');
+  }
 }
 
 /**
@@ -60,7 +77,6 @@ export function createPool(url: string, options: PoolOptions = {}): PgPool {
  */
 export async function withTransaction<T>(pool: PgPool, fn: (client: PgClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
-  // A connection whose ROLLBACK failed is in an unknown state: it is destroyed, not reused.
   let broken: Error | undefined;
   try {
     await client.query('BEGIN');
@@ -68,9 +84,7 @@ export async function withTransaction<T>(pool: PgPool, fn: (client: PgClient) =>
     await client.query('COMMIT');
     return result;
   } catch (err) {
-    await client.query('ROLLBACK').catch((rollbackErr: unknown) => {
-      broken = rollbackErr instanceof Error ? rollbackErr : new Error('ROLLBACK failed');
-    });
+    broken = await rollback(client);
     throw err;
   } finally {
     client.release(broken);

@@ -6,7 +6,7 @@
  * transactional), so a failed one leaves no half-made tables and is retried whole at the
  * next start.
  */
-import type { PgPool } from './create-pool.js';
+import { type PgPool, rollback } from './create-pool.js';
 import { describeDatabaseUrl, PostgresError, withoutPassword } from './postgres-errors.js';
 
 export interface PostgresMigration {
@@ -79,9 +79,7 @@ export async function migratePostgres(
           ]);
           await client.query('COMMIT');
         } catch (err) {
-          await client.query('ROLLBACK').catch((rollbackErr: unknown) => {
-            broken = rollbackErr instanceof Error ? rollbackErr : new Error('ROLLBACK failed');
-          });
+          broken = await rollback(client);
           const message = err instanceof Error ? err.message : String(err);
           const reason = options.databaseUrl ? withoutPassword(message, options.databaseUrl) : message;
           throw new PostgresError(
@@ -98,11 +96,11 @@ export async function migratePostgres(
       return { version: Math.max(0, ...known), applied };
     } finally {
       if (!broken) {
-        await client
-          .query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY}::bigint)`)
-          .catch((err: unknown) => {
-            broken = err instanceof Error ? err : new Error('unlock failed');
-          });
+        try {
+          await client.query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY}::bigint)`);
+        } catch (err) {
+          broken = err instanceof Error ? err : new Error('unlock failed');
+        }
       }
     }
   } finally {

@@ -30,7 +30,11 @@ export async function openPostgres(url: string, options: PoolOptions = {}): Prom
     const { version } = await migratePostgres(pool, postgresMigrations, { databaseUrl: url });
     return { pool, version };
   } catch (err) {
-    await pool.end().catch(() => {});
+    try {
+      await pool.end();
+    } catch {
+      // The error that made us give up is the one to report.
+    }
     throw err;
   }
 }

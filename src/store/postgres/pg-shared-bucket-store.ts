@@ -22,7 +22,7 @@ import {
 import { drainAfterPause, msUntilWindowSlot } from '../../api/limiter/sliding-window.js';
 import { type BucketLevel, msUntilTokens, refill } from '../../api/limiter/token-bucket.js';
 import { nextUtcMidnight, utcDay } from '../../utc-days.js';
-import type { PgClient, PgPool } from './create-pool.js';
+import { type PgClient, type PgPool, withTransaction } from './create-pool.js';
 
 /**
  * Times are stored as whole ms (bigint), SQLite's columns hold what they are given. The
@@ -312,24 +312,12 @@ export class PgSharedBucketStore {
    * One transaction holding the key's advisory lock until COMMIT or ROLLBACK. The lock key
    * is a 64-bit hash of the key hash: two keys sharing a lock only wait for each other.
    */
-  private async locked<T>(fn: (c: PgClient) => Promise<T>): Promise<T> {
-    const c = await this.pool.connect();
-    let broken: Error | undefined;
-    try {
-      await c.query('BEGIN');
+  private locked<T>(fn: (c: PgClient) => Promise<T>): Promise<T> {
+    return withTransaction(this.pool, async (c) => {
       await c.query("SELECT pg_advisory_xact_lock(hashtextextended('rate_budget:' || $1, 0))", [
         this.keyHash,
       ]);
-      const result = await fn(c);
-      await c.query('COMMIT');
-      return result;
-    } catch (err) {
-      await c.query('ROLLBACK').catch((rollbackErr: unknown) => {
-        broken = rollbackErr instanceof Error ? rollbackErr : new Error('ROLLBACK failed');
-      });
-      throw err;
-    } finally {
-      c.release(broken);
-    }
+      return fn(c);
+    });
   }
 }
