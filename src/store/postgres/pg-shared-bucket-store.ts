@@ -42,6 +42,7 @@ export interface PgBucketTransaction {
   pauseKey(nowMs: number, untilMs: number, restartEmpty: boolean): Promise<void>;
   pauseScope(scope: string, untilMs: number, limit: number | null, nowMs: number): Promise<void>;
   lowerTokens(nowMs: number, atMost: number): Promise<void>;
+  spendTokens(nowMs: number, count: number): Promise<void>;
   settleSend(scope: string, nowMs: number): Promise<number | undefined>;
   sendsSince(scope: string, sinceMs: number): Promise<number>;
   markDaySpent(nowMs: number): Promise<void>;
@@ -73,6 +74,11 @@ export class PgSharedBucketStore {
 
   lowerTokens(nowMs: number, atMost: number): Promise<void> {
     return this.locked((c) => this.tx(c).lowerTokens(nowMs, atMost));
+  }
+
+  /** Another client spent `count` tokens our grants do not account for: take them too. */
+  spendTokens(nowMs: number, count: number): Promise<void> {
+    return this.locked((c) => this.tx(c).spendTokens(nowMs, count));
   }
 
   settleSend(scope: string, nowMs: number): Promise<number | undefined> {
@@ -275,6 +281,16 @@ export class PgSharedBucketStore {
         const level = this.levelOf(row, wholeMs(nowMs));
         if (level.tokens <= atMost) return;
         await this.saveBucket(client, atMost, level.atMs, row?.paused_until_ms ?? null);
+      },
+      spendTokens: async (nowMs, count) => {
+        const row = await this.bucketRow(client);
+        const level = this.levelOf(row, wholeMs(nowMs));
+        await this.saveBucket(
+          client,
+          Math.max(0, level.tokens - count),
+          level.atMs,
+          row?.paused_until_ms ?? null,
+        );
       },
       settleSend: async (scope, nowMs) => {
         const { rows } = await client.query<{ id: number; sent_at_ms: number }>(

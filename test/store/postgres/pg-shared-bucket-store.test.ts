@@ -44,6 +44,7 @@ type Op =
   | { op: 'pauseKey'; at: number; until: number; empty: boolean }
   | { op: 'pauseScope'; at: number; scope: string; until: number; limit: number | null }
   | { op: 'lower'; at: number; atMost: number }
+  | { op: 'spend'; at: number; count: number }
   | { op: 'settle'; at: number; scope: string }
   | { op: 'since'; at: number; scope: string }
   | { op: 'daySpent'; at: number }
@@ -60,6 +61,8 @@ async function apply(store: SharedBucketStore | PgSharedBucketStore, o: Op): Pro
       return store.pauseScope(o.scope, o.until, o.limit, o.at);
     case 'lower':
       return store.lowerTokens(o.at, o.atMost);
+    case 'spend':
+      return store.spendTokens(o.at, o.count);
     case 'settle':
       return store.settleSend(o.scope, o.at);
     case 'since':
@@ -120,7 +123,8 @@ function randomOps(seed: number, count: number): Op[] {
         until: at + Math.floor(rnd() * 5000),
         limit: limits[scopeIndex]!,
       });
-    else if (r < 0.96) ops.push({ op: 'lower', at, atMost: Math.floor(rnd() * 4) });
+    else if (r < 0.93) ops.push({ op: 'lower', at, atMost: Math.floor(rnd() * 4) });
+    else if (r < 0.96) ops.push({ op: 'spend', at, count: 1 + Math.floor(rnd() * 3) });
     else ops.push({ op: 'daySpent', at });
   }
   return ops;
@@ -165,6 +169,7 @@ describe('PgSharedBucketStore: the SQLite store semantics', () => {
       { op: 'snapshot', at: T0 + 8_500 },
       { op: 'take', at: T0 + 10_500, requests: [req('other', null, 1)] },
       { op: 'lower', at: T0 + 20_000, atMost: 1 },
+      { op: 'spend', at: T0 + 20_000, count: 3 },
       { op: 'snapshot', at: T0 + 20_001 },
       // Across UTC midnight: yesterday's count no longer applies.
       { op: 'daySpent', at: T0 + 30_000 },
