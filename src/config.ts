@@ -195,6 +195,7 @@ export function loadConfig(verb: Verb, env: Env = process.env): Config {
     return parsed.data as z.output<(typeof FIELDS)[K]>;
   }
 
+  const databaseUrl = read('DATABASE_URL');
   const config: Config = {
     apiUrl: read('VISIBILITY_API_URL') ?? '',
     apiKey: read('VISIBILITY_API_KEY') ?? '',
@@ -205,8 +206,8 @@ export function loadConfig(verb: Verb, env: Env = process.env): Config {
     slackApiUrl: read('SLACK_API_URL') ?? DEFAULTS.SLACK_API_URL,
     port: read('PORT') ?? Number(DEFAULTS.PORT),
     databasePath: read('DATABASE_PATH') ?? DEFAULTS.DATABASE_PATH,
-    databaseUrl: read('DATABASE_URL'),
-    databaseBackend: 'sqlite',
+    databaseUrl,
+    databaseBackend: databaseUrl === undefined ? 'sqlite' : 'postgres',
     adminUsers: read('SLACK_ADMIN_USERS') ?? [],
     defaultTimezone: read('DEFAULT_TIMEZONE') ?? DEFAULTS.DEFAULT_TIMEZONE,
     opsChannel: read('SLACK_OPS_CHANNEL'),
@@ -224,7 +225,6 @@ export function loadConfig(verb: Verb, env: Env = process.env): Config {
   }
 
   if (problems.length > 0) throw new ConfigError(problems);
-  if (config.databaseUrl !== undefined) config.databaseBackend = 'postgres';
   return config;
 }
 
