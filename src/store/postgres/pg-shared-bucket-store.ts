@@ -86,7 +86,7 @@ export class PgSharedBucketStore {
   }
 
   sendsSince(scope: string, sinceMs: number): Promise<number> {
-    return this.tx(this.pool).sendsSince(scope, Math.floor(sinceMs));
+    return this.countSends(this.pool, scope, sinceMs);
   }
 
   markDaySpent(nowMs: number): Promise<void> {
@@ -240,10 +240,17 @@ export class PgSharedBucketStore {
     );
   }
 
-  /** The operations on a connection that is inside a locked transaction (or, for reads, the pool). */
-  private tx(c: PgClient | PgPool): PgBucketTransaction {
+  private async countSends(q: PgClient | PgPool, scope: string, sinceMs: number): Promise<number> {
+    const { rows } = await q.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM rate_sends WHERE key_hash = $1 AND scope = $2 AND sent_at_ms > $3',
+      [this.keyHash, scope, Math.floor(sinceMs)],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  /** The operations on a connection that is inside a transaction holding the key's lock. */
+  private tx(client: PgClient): PgBucketTransaction {
     const key = this.keyHash;
-    const client = c as PgClient;
     return {
       pauseKey: async (nowMs, untilMs, restartEmpty) => {
         const row = await this.bucketRow(client);
@@ -306,13 +313,7 @@ export class PgSharedBucketStore {
         ]);
         return oldest.sent_at_ms;
       },
-      sendsSince: async (scope, sinceMs) => {
-        const { rows } = await c.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM rate_sends WHERE key_hash = $1 AND scope = $2 AND sent_at_ms > $3',
-          [key, scope, sinceMs],
-        );
-        return rows[0]?.n ?? 0;
-      },
+      sendsSince: (scope, sinceMs) => this.countSends(client, scope, sinceMs),
       markDaySpent: async (nowMs) => {
         if (this.config.perDay === null) return;
         await client.query(

@@ -253,6 +253,7 @@ describe('PgSharedBucketStore: replicas on one database', () => {
     await one.atomically(async (tx) => {
       await tx.pauseKey(T0, T0 + 30_000, true);
       await tx.pauseScope('getBrands', T0 + 45_000, null, T0);
+      expect(await tx.sendsSince('key', T0 - WINDOW)).toBe(0);
     });
     expect(await other.takeFirst(() => T0 + 1000, [req('getBrands', null)])).toEqual({
       kind: 'wait',
