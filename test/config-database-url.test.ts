@@ -116,7 +116,7 @@ describe('visibility-bot with DATABASE_URL, before the Postgres backend is wired
       encoding: 'utf8',
     });
 
-  it.each([['run-job', 'all'], ['serve']])(
+  it.each([['run-job', 'all'], ['serve'], ['check']])(
     '%s stops at start-up, saying so, without the password',
     (...args) => {
       const res = run(args, {
