@@ -60,28 +60,28 @@ const n = (x: number) => Math.round(x).toLocaleString('en-US');
  * successful citations run per brand (so the job alerts rather than baselines), and the
  * level detectors' per-channel state.
  */
-export function setUpAlertsBench(dbPath: string, brands: number, known: number): void {
+export async function setUpAlertsBench(dbPath: string, brands: number, known: number): Promise<void> {
   const db = openDatabase(dbPath);
   const subs = createSubscriptionsRepo(db);
   const citations = createCitationStateRepo(db);
   const levels = createChannelDetectorStateRepo(db);
   const at = START - DAY;
   const jobRuns = createJobRunsRepo(db, { now: () => at, sleep: async () => {} });
-  transaction(db, () => {
+  await transaction(db, async () => {
     for (let b = 0; b < brands; b++) {
       const brand = brandOf(b);
       const channelId = `C${b % 50}`;
-      subs.upsert({
+      await subs.upsert({
         channelId,
         brandId: brand.id,
         brandName: brand.name,
         createdBy: 'U1',
         createdAtMs: at,
       });
-      citations.replace(brand.id, baselineCitations(citationFeed(b, known, 0), new Map(), at), at);
-      jobRuns.recordBrandSuccess('citations', brand.id, at);
-      levels.putCrawler(channelId, brand.id, { dropping: false, episode: 0, lastChangePct: 0 }, at);
-      levels.putAiPages(
+      await citations.replace(brand.id, baselineCitations(citationFeed(b, known, 0), new Map(), at), at);
+      await jobRuns.recordBrandSuccess('citations', brand.id, at);
+      await levels.putCrawler(channelId, brand.id, { dropping: false, episode: 0, lastChangePct: 0 }, at);
+      await levels.putAiPages(
         channelId,
         brand.id,
         detectAiPages(null, aiPagesRecord(b, 50), DEFAULT_ALERT_SETTINGS, brand, at).next,
@@ -106,7 +106,7 @@ export async function runAlertsBench(options: AlertsBenchOptions = {}): Promise<
   const dbPath = join(dir, 'bench.db');
   try {
     const setupStart = performance.now();
-    setUpAlertsBench(dbPath, brands, known);
+    await setUpAlertsBench(dbPath, brands, known);
     const setupMs = performance.now() - setupStart;
     const worker = fileURLToPath(new URL('./alerts-run.ts', import.meta.url));
     const load = loadavg()[0]!;

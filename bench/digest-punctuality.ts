@@ -97,9 +97,9 @@ async function measure(
         slack.addChannel({ id, name: `digest-${channelOf.length}`, isMember: true });
         channelOf.push({ id, team });
       }
-    list.brands.slice(0, brands).forEach((b, i) => {
+    for (const [i, b] of list.brands.slice(0, brands).entries()) {
       const { id, team } = channelOf[i % CHANNELS]!;
-      subs.upsert({
+      await subs.upsert({
         channelId: id,
         brandId: b.id,
         brandName: b.name,
@@ -110,7 +110,7 @@ async function measure(
         // Subscribed now: yesterday's digests were never due.
         createdAtMs: clock.now(),
       });
-    });
+    }
 
     // The night's polls, fast-forwarded (the bench measures the digests, not these).
     for (const job of ['citations', 'crawler', 'ai-pages'] as const)
@@ -152,14 +152,14 @@ async function measure(
     let next = 0;
     for (;;) {
       const now = clock.now();
-      const counts = outbox.counts();
+      const counts = await outbox.counts();
       if (next >= ticks.length && counts.pending + counts.sending === 0) break;
       if (next < ticks.length && now >= ticks[next]!) {
         await scheduler.digestTick();
         next += 1;
         continue;
       }
-      const pendingAt = outbox.nextPendingAt();
+      const pendingAt = await outbox.nextPendingAt();
       if (counts.sending > 0 || (pendingAt !== null && pendingAt <= now + settle)) {
         await realPause();
         continue;

@@ -59,11 +59,11 @@ async function measure(brands: number, windowMs: number): Promise<Measured> {
     const list = await deps.api.getBrands({}, { lane: 'background' });
     const subs = createSubscriptionsRepo(deps.db);
     const now = Date.now();
-    list.brands.forEach((b, i) => {
+    for (const [i, b] of list.brands.entries()) {
       const channelId = `C${String(i % CHANNELS).padStart(3, '0')}BENCH`;
       slack.addChannel({ id: channelId, name: `bench-${i % CHANNELS}`, isMember: true });
-      subs.upsert({ channelId, brandId: b.id, brandName: b.name, createdBy: 'U1', createdAtMs: now });
-    });
+      await subs.upsert({ channelId, brandId: b.id, brandName: b.name, createdBy: 'U1', createdAtMs: now });
+    }
     // A fresh bucket and fresh windows for the measured part.
     await new Promise((r) => setTimeout(r, windowMs * 2));
     const before = sim.requests.length;

@@ -24,14 +24,14 @@ export interface CitationStores {
  * state. Call it inside a transaction: the state is read there, so two runs (or a run and
  * a subscribe) can never both act on the same old state.
  */
-export function applyCitationFeed(
+export async function applyCitationFeed(
   stores: CitationStores,
   brandId: string,
   feed: CitationFeedResponse,
   subs: readonly Subscription[],
   nowMs: number,
-): EnqueueCounts {
-  const prev = stores.citationState.load(brandId);
+): Promise<EnqueueCounts> {
+  const prev = await stores.citationState.load(brandId);
   const counts = noCounts();
   const bySettings = new Map<string, CitationDetection>();
   let first: CitationDetection | undefined;
@@ -43,11 +43,11 @@ export function applyCitationFeed(
       bySettings.set(key, d);
     }
     first ??= d;
-    addCounts(counts, enqueueAlerts(stores.sink, sub, d.alerts, [], nowMs));
+    addCounts(counts, await enqueueAlerts(stores.sink, sub, d.alerts, [], nowMs));
   }
   // Every detection moves the state the same way; only the alerts differ by settings.
   const next = first ?? detectCitations(prev, feed, DEFAULT_ALERT_SETTINGS, nowMs);
-  stores.citationState.save(brandId, next.next, nowMs, next.changed);
+  await stores.citationState.save(brandId, next.next, nowMs, next.changed);
   return counts;
 }
 
@@ -57,14 +57,14 @@ export function applyCitationFeed(
  * them, so a change they have not heard of yet is alerted to them and not swallowed by the
  * newcomer's baseline; otherwise the brand's state is replaced by the baseline.
  */
-export function baselineCitationsForSubscription(
+export async function baselineCitationsForSubscription(
   stores: CitationStores,
   brandId: string,
   feed: CitationFeedResponse,
   watching: readonly Subscription[],
   nowMs: number,
-): EnqueueCounts {
+): Promise<EnqueueCounts> {
   if (watching.length > 0) return applyCitationFeed(stores, brandId, feed, watching, nowMs);
-  stores.citationState.replace(brandId, baselineCitations(feed, new Map(), nowMs), nowMs);
+  await stores.citationState.replace(brandId, baselineCitations(feed, new Map(), nowMs), nowMs);
   return noCounts();
 }

@@ -60,9 +60,12 @@ export interface StatusReport {
   scheduler: SchedulerStatus | null;
 }
 
-function planStatus(deps: Pick<AppDeps, 'api' | 'db'>, snap: SchedulerSnapshot | null): PlanStatus {
+async function planStatus(
+  deps: Pick<AppDeps, 'api' | 'db'>,
+  snap: SchedulerSnapshot | null,
+): Promise<PlanStatus> {
   if (snap) return snap.plan;
-  const p = currentPollingPlan(deps);
+  const p = await currentPollingPlan(deps);
   return {
     brands: p.brands,
     dailyLimit: p.dailyLimit,
@@ -80,24 +83,26 @@ function planStatus(deps: Pick<AppDeps, 'api' | 'db'>, snap: SchedulerSnapshot |
   };
 }
 
-export function collectSchedulerStatus(
+export async function collectSchedulerStatus(
   deps: Pick<AppDeps, 'api' | 'clock' | 'db' | 'metrics'>,
   nowMs: number,
-): SchedulerStatus {
+): Promise<SchedulerStatus> {
   const snap = asSchedulerSnapshot(deps.metrics.schedulerState());
-  const plan = planStatus(deps, snap);
+  const plan = await planStatus(deps, snap);
   const runs = createJobRunsRepo(deps.db, deps.clock);
-  const jobs = JOB_NAMES.map(
-    (name): ScheduledJobStatus => ({
-      name,
-      lastRun: runs.recent(1, name)[0] ?? null,
-      failureStreak: runs.failureStreak(name),
-      nextRunAtMs: snap?.jobs[name]?.nextRunAtMs ?? null,
-      prepareAtMs: snap?.jobs[name]?.prepareAtMs ?? null,
-    }),
+  const jobs = await Promise.all(
+    JOB_NAMES.map(
+      async (name): Promise<ScheduledJobStatus> => ({
+        name,
+        lastRun: (await runs.recent(1, name))[0] ?? null,
+        failureStreak: await runs.failureStreak(name),
+        nextRunAtMs: snap?.jobs[name]?.nextRunAtMs ?? null,
+        prepareAtMs: snap?.jobs[name]?.prepareAtMs ?? null,
+      }),
+    ),
   );
-  const healthFlags = createHealthFlagsRepo(deps.db).active();
-  const all = createSubscriptionsRepo(deps.db).listAll();
+  const healthFlags = await createHealthFlagsRepo(deps.db).active();
+  const all = await createSubscriptionsRepo(deps.db).listAll();
   return {
     running: snap?.running === true,
     plan,
@@ -114,20 +119,20 @@ export function collectSchedulerStatus(
 }
 
 /** null when `read` throws: one part that cannot be read must not take the others down. */
-function orNull<T>(read: () => T): T | null {
+async function orNull<T>(read: () => T | Promise<T>): Promise<T | null> {
   try {
-    return read();
+    return await read();
   } catch {
     return null;
   }
 }
 
-export function collectStatus(deps: StatusDeps): StatusReport {
+export async function collectStatus(deps: StatusDeps): Promise<StatusReport> {
   const nowMs = deps.clock.now();
   return {
     nowMs,
     limiter: deps.api.limiterState(),
-    service: orNull(() => deps.apiHealth.snapshot()),
-    scheduler: orNull(() => collectSchedulerStatus(deps, nowMs)),
+    service: await orNull(() => deps.apiHealth.snapshot()),
+    scheduler: await orNull(() => collectSchedulerStatus(deps, nowMs)),
   };
 }

@@ -28,13 +28,15 @@ export interface CurrentPlan extends PollingPlan {
 /** The subscriptions (database) and the key's daily limit (the API client's limiter). */
 export type PollingPlanDeps = Pick<AppDeps, 'db' | 'api'>;
 
-export function currentPollingPlan(deps: PollingPlanDeps): CurrentPlan {
-  const brands = createSubscriptionsRepo(deps.db).activeBrandIds().length;
+export async function currentPollingPlan(deps: PollingPlanDeps): Promise<CurrentPlan> {
+  const brands = (await createSubscriptionsRepo(deps.db).activeBrandIds()).length;
   const dailyLimit = deps.api.limiterState().dailyLimit;
   const plan = planPolling({ brands, dailyLimit });
   const learned =
     plan.intervals.citationsHours === 24
-      ? citationsPollOffsetMs(createPollObservationsRepo(deps.db).numbers('citations', 'runTimeOfDayMs'))
+      ? citationsPollOffsetMs(
+          await createPollObservationsRepo(deps.db).numbers('citations', 'runTimeOfDayMs'),
+        )
       : null;
   return {
     ...plan,

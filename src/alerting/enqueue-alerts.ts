@@ -36,14 +36,14 @@ export const channelDedupeKey = (channelId: string, key: string): string => `${c
  * answer was lost can be found in the channel's history). True when a row was written
  * (false: one with this dedupe key already exists).
  */
-export function enqueueForChannel(
+export async function enqueueForChannel(
   outbox: Pick<OutboxRepo, 'enqueue'>,
   sub: Pick<Subscription, 'channelId' | 'brandId'>,
   message: ChannelMessage,
   nowMs: number,
-): boolean {
+): Promise<boolean> {
   const dedupeKey = channelDedupeKey(sub.channelId, message.key);
-  return outbox.enqueue({
+  const { created } = await outbox.enqueue({
     dedupeKey,
     channelId: sub.channelId,
     brandId: sub.brandId,
@@ -52,7 +52,8 @@ export function enqueueForChannel(
     nowMs,
     holdUntilMs: message.holdUntilMs ?? null,
     sendAfterMs: message.sendAfterMs ?? null,
-  }).created;
+  });
+  return created;
 }
 
 export interface AlertSink {
@@ -81,16 +82,16 @@ export function addCounts(into: EnqueueCounts, more: EnqueueCounts): EnqueueCoun
   return into;
 }
 
-export function enqueueAlerts(
+export async function enqueueAlerts(
   sink: AlertSink,
   sub: Subscription,
   alerts: readonly Alert[],
   notes: readonly AlertNote[],
   nowMs: number,
-): EnqueueCounts {
+): Promise<EnqueueCounts> {
   const counts = noCounts();
   if (alerts.length === 0 && notes.length === 0) return counts;
-  const snoozed = sink.snoozes.active(sub.channelId, sub.brandId, nowMs);
+  const snoozed = await sink.snoozes.active(sub.channelId, sub.brandId, nowMs);
   const base = {
     mutedUntilMs: sub.mutedUntilMs,
     quietHours: sub.settings.quietHours,
@@ -113,7 +114,7 @@ export function enqueueAlerts(
 
   for (const [hold, p] of byHold) {
     for (const group of groupAlerts(p.alerts, p.notes)) {
-      const created = enqueueForChannel(
+      const created = await enqueueForChannel(
         sink.outbox,
         sub,
         {

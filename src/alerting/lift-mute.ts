@@ -22,10 +22,10 @@ export function liftMute(
   sub: Subscription,
   defaultTimezone: string,
   nowMs: number,
-): { released: number } {
-  return transaction(db, () => {
-    createSubscriptionsRepo(db).setMutedUntil(sub.channelId, sub.brandId, null);
-    return { released: reholdHeldAlerts(db, { ...sub, mutedUntilMs: null }, defaultTimezone, nowMs) };
+): Promise<{ released: number }> {
+  return transaction(db, async () => {
+    await createSubscriptionsRepo(db).setMutedUntil(sub.channelId, sub.brandId, null);
+    return { released: await reholdHeldAlerts(db, { ...sub, mutedUntilMs: null }, defaultTimezone, nowMs) };
   });
 }
 
@@ -34,21 +34,21 @@ export function liftMute(
  * the snoozes still running for its kinds, quiet hours. After a hold was lifted (a mute,
  * a snooze), what nothing else holds is released. Returns how many were released.
  */
-export function reholdHeldAlerts(
+export async function reholdHeldAlerts(
   db: Db,
   sub: Pick<Subscription, 'channelId' | 'brandId' | 'mutedUntilMs' | 'settings'>,
   defaultTimezone: string,
   nowMs: number,
-): number {
+): Promise<number> {
   const outbox = createOutboxRepo(db);
-  const snoozed = createSnoozesRepo(db).active(sub.channelId, sub.brandId, nowMs);
+  const snoozed = await createSnoozesRepo(db).active(sub.channelId, sub.brandId, nowMs);
   const base = {
     mutedUntilMs: sub.mutedUntilMs,
     quietHours: sub.settings.quietHours,
     timeZone: sub.settings.timezone ?? defaultTimezone,
   };
   let released = 0;
-  for (const row of outbox.listHeld(sub.channelId)) {
+  for (const row of await outbox.listHeld(sub.channelId)) {
     if (row.brandId !== sub.brandId || row.kind !== 'alert') continue;
     const kinds = kindsOf(row.payload);
     const holds = (kinds.length > 0 ? kinds : [undefined]).map(
@@ -56,7 +56,7 @@ export function reholdHeldAlerts(
         alertHoldUntil(nowMs, { ...base, snoozedUntilMs: k === undefined ? null : snoozed.get(k) }) ?? nowMs,
     );
     const until = Math.max(...holds);
-    if (outbox.rehold(row.id, until) && until <= nowMs) released += 1;
+    if ((await outbox.rehold(row.id, until)) && until <= nowMs) released += 1;
   }
   return released;
 }

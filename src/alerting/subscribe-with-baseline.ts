@@ -60,7 +60,7 @@ export async function subscribeWithBaseline(
   const { channelId, brand, kind, userId } = req;
   const subs = createSubscriptionsRepo(deps.db);
   const jobRuns = createJobRunsRepo(deps.db, deps.clock);
-  const existing = subs.get(channelId, brand.id);
+  const existing = await subs.get(channelId, brand.id);
   const alerts = kind !== 'digest' || existing?.alerts === true;
   const digest = kind !== 'alerts' || existing?.digest === true;
   // A subscription that already alerts keeps its state; a new or resumed one is baselined.
@@ -73,8 +73,8 @@ export async function subscribeWithBaseline(
         deps.api,
         brand.id,
         feedDaysBackFor(
-          watchers(subs.listByBrand(brand.id), channelId).length > 0
-            ? jobRuns.lastSuccess('citations', brand.id)
+          watchers(await subs.listByBrand(brand.id), channelId).length > 0
+            ? await jobRuns.lastSuccess('citations', brand.id)
             : null,
           null,
           deps.clock.now(),
@@ -84,9 +84,9 @@ export async function subscribeWithBaseline(
     : null;
 
   const now = deps.clock.now();
-  const { subscription, created } = transaction(deps.db, () => {
+  const { subscription, created } = await transaction(deps.db, async () => {
     if (feed) {
-      baselineCitationsForSubscription(
+      await baselineCitationsForSubscription(
         {
           citationState: createCitationStateRepo(deps.db),
           sink: {
@@ -98,10 +98,10 @@ export async function subscribeWithBaseline(
         brand.id,
         feed,
         // Read again inside the transaction: a subscription may have changed meanwhile.
-        watchers(subs.listByBrand(brand.id), channelId),
+        watchers(await subs.listByBrand(brand.id), channelId),
         now,
       );
-      jobRuns.recordBrandSuccess('citations', brand.id, now);
+      await jobRuns.recordBrandSuccess('citations', brand.id, now);
     }
     return subs.upsert({
       channelId,

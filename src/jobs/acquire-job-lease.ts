@@ -27,10 +27,10 @@ export async function acquireJobLease(
 ): Promise<LeaseResult> {
   const deadline = o.clock.now() + o.waitMs;
   for (;;) {
-    if (jobRuns.acquireLease(job, owner, o.ttlMs)) return { ok: true };
-    const holder = jobRuns.getLease(job)?.owner ?? null;
+    if (await jobRuns.acquireLease(job, owner, o.ttlMs)) return { ok: true };
+    const holder = (await jobRuns.getLease(job))?.owner ?? null;
     if (holder !== null && isDeadLocalOwner(holder)) {
-      jobRuns.releaseLease(job, holder);
+      await jobRuns.releaseLease(job, holder);
       continue;
     }
     const left = deadline - o.clock.now();

@@ -90,27 +90,31 @@ export function aiPagesPollDue(
 
 export const aiPagesJob: JobDefinition = {
   name: 'ai-pages',
-  select: (ctx, run) => {
-    const subs = ctx.subscriptions.listActive('alerts');
+  select: async (ctx, run) => {
+    const subs = await ctx.subscriptions.listActive('alerts');
     if (run.force) return subs;
     const byBrand = new Map<string, Subscription[]>();
     for (const s of subs) byBrand.set(s.brandId, [...(byBrand.get(s.brandId) ?? []), s]);
-    return [...byBrand.entries()]
-      .filter(([brandId, own]) =>
+    const due: Subscription[] = [];
+    for (const [brandId, own] of byBrand) {
+      const seen = await ctx.observations.get<AiPagesObservation>(brandId, 'ai-pages');
+      if (
         aiPagesPollDue(
-          ctx.observations.get<AiPagesObservation>(brandId, 'ai-pages'),
+          seen,
           own.flatMap((s) => s.settings.aiPagesThresholds),
           run.nowMs,
-        ),
+        )
       )
-      .flatMap(([, own]) => own);
+        due.push(...own);
+    }
+    return due;
   },
   async runBrand(ctx, brand, subs, { nowMs }) {
-    const seen = ctx.observations.get<AiPagesObservation>(brand.id, 'ai-pages');
+    const seen = await ctx.observations.get<AiPagesObservation>(brand.id, 'ai-pages');
     const input = await fetchAiPagesInput(ctx.deps.api, brand.id, ctx.call);
     const samples = nextSamples(seen?.data.samples ?? [], input, nowMs);
     const forecast: UsageForecast | null = forecastUsage(samples);
-    ctx.observations.put<AiPagesObservation>(brand.id, 'ai-pages', { input, samples }, nowMs);
+    await ctx.observations.put<AiPagesObservation>(brand.id, 'ai-pages', { input, samples }, nowMs);
     return applyChannelLevels(ctx, subs, nowMs, {
       load: (channelId) => ctx.levels.getAiPages(channelId, brand.id),
       save: (channelId, next) => ctx.levels.putAiPages(channelId, brand.id, next, nowMs),

@@ -19,8 +19,8 @@ export interface LevelDetection<S> {
 
 /** One detector, for one brand: where its per-channel state lives and how it reads the answer. */
 export interface ChannelLevel<S> {
-  load(channelId: string): S | null;
-  save(channelId: string, next: S): void;
+  load(channelId: string): Promise<S | null>;
+  save(channelId: string, next: S): Promise<void>;
   detect(prev: S | null, settings: AlertSettings): LevelDetection<S>;
 }
 
@@ -29,13 +29,13 @@ export function applyChannelLevels<S>(
   subs: readonly Subscription[],
   nowMs: number,
   level: ChannelLevel<S>,
-): EnqueueCounts {
-  return transaction(ctx.db, () => {
+): Promise<EnqueueCounts> {
+  return transaction(ctx.db, async () => {
     const counts = noCounts();
     for (const sub of subs) {
-      const d = level.detect(level.load(sub.channelId), sub.settings);
-      level.save(sub.channelId, d.next);
-      addCounts(counts, enqueueAlerts(ctx.sink, sub, d.alerts, d.notes ?? [], nowMs));
+      const d = level.detect(await level.load(sub.channelId), sub.settings);
+      await level.save(sub.channelId, d.next);
+      addCounts(counts, await enqueueAlerts(ctx.sink, sub, d.alerts, d.notes ?? [], nowMs));
     }
     return counts;
   });

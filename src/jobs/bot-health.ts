@@ -24,12 +24,12 @@ export interface BotHealthOptions {
 }
 
 export interface BotHealth {
-  raise(flag: BotHealthFlag, detail: string): void;
-  clear(flag: BotHealthFlag): void;
+  raise(flag: BotHealthFlag, detail: string): Promise<void>;
+  clear(flag: BotHealthFlag): Promise<void>;
   /** Flags raised now, oldest first (for `status` and /healthz). */
-  current(): HealthFlag[];
+  current(): Promise<HealthFlag[]>;
   /** Writes reports still owed (e.g. from before a crash); raise and clear call it. */
-  flush(): void;
+  flush(): Promise<void>;
 }
 
 export function opsDedupeKey(flag: string, event: 'raised' | 'cleared', atMs: number): string {
@@ -40,12 +40,12 @@ export function createBotHealth(o: BotHealthOptions): BotHealth {
   const logger = o.logger.child({ component: 'bot-health' });
   const repo = o.healthFlagsRepo;
 
-  function flush(): void {
+  async function flush(): Promise<void> {
     const now = o.clock.now();
-    for (const r of repo.pendingReports()) {
+    for (const r of await repo.pendingReports()) {
       if (o.opsChannel) {
         const message = buildOpsMessage({ flag: r.key, event: r.event, detail: r.detail, atMs: r.atMs });
-        o.outbox.enqueue({
+        await o.outbox.enqueue({
           dedupeKey: opsDedupeKey(r.key, r.event, r.atMs),
           channelId: o.opsChannel,
           brandId: null,
@@ -57,7 +57,7 @@ export function createBotHealth(o: BotHealthOptions): BotHealth {
           nowMs: now,
         });
       }
-      repo.markReported(r.key, r.event, now);
+      await repo.markReported(r.key, r.event, now);
       logger.info(
         { flag: r.key, event: r.event, opsChannel: o.opsChannel ?? null },
         o.opsChannel
@@ -68,16 +68,16 @@ export function createBotHealth(o: BotHealthOptions): BotHealth {
   }
 
   return {
-    raise(flag, detail) {
-      if (repo.raise(flag, detail, o.clock.now()))
+    async raise(flag, detail) {
+      if (await repo.raise(flag, detail, o.clock.now()))
         logger.error({ flag, detail }, 'bot health: problem raised');
       else logger.debug({ flag, detail }, 'bot health: problem persists');
-      flush();
+      await flush();
     },
-    clear(flag) {
-      if (!repo.clear(flag, o.clock.now())) return;
+    async clear(flag) {
+      if (!(await repo.clear(flag, o.clock.now()))) return;
       logger.info({ flag }, 'bot health: problem cleared');
-      flush();
+      await flush();
     },
     current: () => repo.active(),
     flush,

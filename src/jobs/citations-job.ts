@@ -35,12 +35,12 @@ export const citationsJob: JobDefinition = {
   name: 'citations',
   select: (ctx) => ctx.subscriptions.listActive('alerts'),
   async runBrand(ctx, brand, subs, { nowMs }) {
-    const last = ctx.jobRuns.lastSuccess('citations', brand.id);
-    const seen = ctx.observations.get<CitationsObservation>(brand.id, 'citations');
+    const last = await ctx.jobRuns.lastSuccess('citations', brand.id);
+    const seen = await ctx.observations.get<CitationsObservation>(brand.id, 'citations');
     const daysBack = feedDaysBackFor(last, seen?.data.currentSnapshotDate ?? null, nowMs);
     const feed = await fetchCitationFeed(ctx.deps.api, brand.id, daysBack, ctx.call);
-    return transaction(ctx.db, () => {
-      ctx.observations.put<CitationsObservation>(
+    return transaction(ctx.db, async () => {
+      await ctx.observations.put<CitationsObservation>(
         brand.id,
         'citations',
         {

@@ -14,7 +14,7 @@ export const crawlerJob: JobDefinition = {
   async runBrand(ctx, brand, subs, { nowMs }) {
     const periods = await fetchCrawlerPeriods(ctx.deps.api, brand.id, nowMs, ctx.call);
     // Whole days ending yesterday: the same answer all day, so the digest reuses it.
-    ctx.observations.put(brand.id, 'crawler', periods, nowMs);
+    await ctx.observations.put(brand.id, 'crawler', periods, nowMs);
     return applyChannelLevels(ctx, subs, nowMs, {
       load: (channelId) => ctx.levels.getCrawler(channelId, brand.id),
       save: (channelId, next) => ctx.levels.putCrawler(channelId, brand.id, next, nowMs),

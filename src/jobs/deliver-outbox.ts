@@ -34,12 +34,12 @@ export async function deliverOutbox(
   const deadline = clock.now() + o.maxWaitMs;
   for (;;) {
     addDelivery(total, await relay.drainOnce());
-    const next = outbox.nextPendingAt();
+    const next = await outbox.nextPendingAt();
     if (next === null || next > deadline || o.signal?.aborted) break;
     // A floor keeps a row that is due "now" but deferred (its channel's pace) from spinning.
     await clock.sleep(Math.max(next - clock.now(), 20), o.signal).catch(() => {});
   }
   // A digest prepared ahead waits for its time, not for a retry.
-  total.pending = outbox.counts().pending - outbox.countScheduled(clock.now());
+  total.pending = (await outbox.counts()).pending - (await outbox.countScheduled(clock.now()));
   return total;
 }

@@ -101,10 +101,10 @@ async function section<T>(request: () => Promise<T>): Promise<T | Failed> {
 
 export const digestJob: JobDefinition = {
   name: 'digest',
-  select: (ctx, run) =>
-    ctx.subscriptions
-      .listActive('digest')
-      .filter((s) => digestDueFor(s, ctx.deps.config.defaultTimezone, run) !== null),
+  select: async (ctx, run) =>
+    (await ctx.subscriptions.listActive('digest')).filter(
+      (s) => digestDueFor(s, ctx.deps.config.defaultTimezone, run) !== null,
+    ),
   async runBrand(ctx, brand, subs, run) {
     const { api } = ctx.deps;
     // One after the other: the limiter paces them anyway, and a rejected key then costs one call.
@@ -120,16 +120,16 @@ export const digestJob: JobDefinition = {
       run.nowMs,
       ...subs.map((s) => digestDueFor(s, ctx.deps.config.defaultTimezone, run)?.sendAfterMs ?? 0),
     );
-    const seen = <T>(source: PollSource) =>
-      freshObservation(ctx.observations.get<T>(brand.id, source), source, run.nowMs, postAtMs);
-    const polledFeed = seen<CitationsObservation>('citations')?.lastDay;
+    const seen = async <T>(source: PollSource) =>
+      freshObservation(await ctx.observations.get<T>(brand.id, source), source, run.nowMs, postAtMs);
+    const polledFeed = (await seen<CitationsObservation>('citations'))?.lastDay;
     const feed =
       polledFeed ?? (await section(() => api.getCitationFeed({ brandId: brand.id, daysBack: 1 }, ctx.call)));
     const crawler =
-      seen<CrawlerPeriods>('crawler') ??
+      (await seen<CrawlerPeriods>('crawler')) ??
       (await section(() => fetchCrawlerPeriods(api, brand.id, run.nowMs, ctx.call)));
     const aiPages =
-      seen<AiPagesObservation>('ai-pages')?.input ??
+      (await seen<AiPagesObservation>('ai-pages'))?.input ??
       (await section(() => fetchAiPagesInput(api, brand.id, ctx.call)));
     // The chart's citation days: asked for only when a channel wants the chart; a failure
     // leaves the chart with the crawler days alone (or no chart), never the digest short.
@@ -145,11 +145,11 @@ export const digestJob: JobDefinition = {
         }
       : null;
 
-    return transaction(ctx.db, () => {
+    return transaction(ctx.db, async () => {
       const counts = noCounts();
       for (const sub of subs) {
         // Read again inside the transaction: another process may have sent it meanwhile.
-        const current = ctx.subscriptions.getById(sub.id);
+        const current = await ctx.subscriptions.getById(sub.id);
         if (!current?.digest || current.pausedReason) continue;
         const due = digestDueFor(current, ctx.deps.config.defaultTimezone, run);
         if (!due) continue;
@@ -168,9 +168,10 @@ export const digestJob: JobDefinition = {
           build: (dedupeKey: string) => buildDigestMessage(digest, { dedupeKey }),
           sendAfterMs: due.sendAfterMs,
         };
-        const created = enqueueForChannel(ctx.outbox, sub, message, run.nowMs);
+        const created = await enqueueForChannel(ctx.outbox, sub, message, run.nowMs);
         // run-job digest: today's digest, prepared ahead by the scheduler, goes out now.
-        if (!created && run.force) ctx.outbox.sendNow(channelDedupeKey(sub.channelId, digest.key), run.nowMs);
+        if (!created && run.force)
+          await ctx.outbox.sendNow(channelDedupeKey(sub.channelId, digest.key), run.nowMs);
         const chart =
           current.settings.digestChart && chartDays
             ? digestChartPayload({
@@ -181,16 +182,16 @@ export const digestJob: JobDefinition = {
             : null;
         if (chart) {
           const chartKey = `chart:${digest.key}`;
-          const chartCreated = enqueueForChannel(
+          const chartCreated = await enqueueForChannel(
             ctx.outbox,
             sub,
             { kind: 'chart', key: chartKey, build: () => chart, sendAfterMs: due.sendAfterMs },
             run.nowMs,
           );
           if (!chartCreated && run.force)
-            ctx.outbox.sendNow(channelDedupeKey(sub.channelId, chartKey), run.nowMs);
+            await ctx.outbox.sendNow(channelDedupeKey(sub.channelId, chartKey), run.nowMs);
         }
-        ctx.subscriptions.markDigestSent(sub.id, due.date);
+        await ctx.subscriptions.markDigestSent(sub.id, due.date);
         if (created) counts.messages += 1;
       }
       return counts;

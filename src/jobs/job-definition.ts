@@ -25,7 +25,7 @@ export interface JobRunInfo {
 export interface JobDefinition {
   name: JobName;
   /** The subscriptions this run serves; the runner groups them by brand. */
-  select(ctx: JobContext, run: JobRunInfo): Subscription[];
+  select(ctx: JobContext, run: JobRunInfo): Promise<Subscription[]>;
   /**
    * One brand: its API calls (background lane), then, in one transaction, detection with
    * each channel's settings, the new state and the outbox rows.

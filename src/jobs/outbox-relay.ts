@@ -179,19 +179,19 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
   /** Set by stop(): pacing waits end and the rest of the batch goes back to the queue. */
   let stopping: AbortController | undefined;
 
-  function pauseChannel(row: OutboxMessage, code: string, nowMs: number): Outcome {
+  async function pauseChannel(row: OutboxMessage, code: string, nowMs: number): Promise<Outcome> {
     gone.set(row.channelId, code);
     const reason = pauseReason(code);
     if (row.kind === 'ops') {
-      outbox.markFailed(row.id, `channel: ${reason}`);
+      await outbox.markFailed(row.id, `channel: ${reason}`);
       logger.error(
         { outboxId: row.id, channel: row.channelId, slackError: code },
         'SLACK_OPS_CHANNEL refused the report',
       );
       return 'failed';
     }
-    const n = subscriptions.pauseChannel(row.channelId, reason, nowMs);
-    outbox.markFailed(row.id, `channel: ${reason}`);
+    const n = await subscriptions.pauseChannel(row.channelId, reason, nowMs);
+    await outbox.markFailed(row.id, `channel: ${reason}`);
     logger.warn(
       { outboxId: row.id, channel: row.channelId, slackError: code, pausedSubscriptions: n },
       'channel refused delivery; its subscriptions are paused',
@@ -200,9 +200,9 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
   }
 
   /** Back to 'pending' only if nobody claimed it since we saw it (another relay may have). */
-  function requeueIfStillStale(row: OutboxMessage, atMs: number): boolean {
-    return transaction(db, () => {
-      const cur = outbox.get(row.id);
+  function requeueIfStillStale(row: OutboxMessage, atMs: number): Promise<boolean> {
+    return transaction(db, async () => {
+      const cur = await outbox.get(row.id);
       if (
         cur?.status !== 'sending' ||
         cur.leaseOwner !== row.leaseOwner ||
@@ -219,9 +219,9 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
    * Where a chart row goes: the thread of the row it follows once that one is sent; 'wait'
    * while it is not; 'lost' when it failed (the chart alone would make no sense).
    */
-  function threadOf(row: OutboxMessage): { ts: string | undefined } | 'wait' | 'lost' {
+  async function threadOf(row: OutboxMessage): Promise<{ ts: string | undefined } | 'wait' | 'lost'> {
     const key = row.payload.chart?.afterDedupeKey;
-    const parent = key ? outbox.getByDedupeKey(key) : null;
+    const parent = key ? await outbox.getByDedupeKey(key) : null;
     // No parent (never had one, or purged long after it was sent): the channel itself.
     if (!parent) return { ts: undefined };
     if (parent.status === 'sent') return { ts: parent.slackTs ?? undefined };
@@ -231,9 +231,9 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
   /** A chart row's reserved file, shared already? The file id when it is, else null. */
   async function findSharedFile(row: OutboxMessage): Promise<string | null> {
     // Read again: the attempt that reserved it may be this very one.
-    const fileId = outbox.get(row.id)?.uploadFileId ?? row.uploadFileId;
+    const fileId = (await outbox.get(row.id))?.uploadFileId ?? row.uploadFileId;
     if (!fileId) return null;
-    const thread = threadOf(row);
+    const thread = await threadOf(row);
     const ts = typeof thread === 'object' ? thread.ts : undefined;
     const res = ts
       ? await web.conversations.replies({ channel: row.channelId, ts, limit: 200 })
@@ -255,8 +255,8 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
           oldestMs: row.createdAtMs - o.historyMarginMs,
         });
 
-  function markSent(row: OutboxMessage, ts: string, how: string): Outcome {
-    if (!outbox.markSent(row.id, ts, clock.now())) {
+  async function markSent(row: OutboxMessage, ts: string, how: string): Promise<Outcome> {
+    if (!(await outbox.markSent(row.id, ts, clock.now()))) {
       logger.warn({ outboxId: row.id, ts }, 'posted, but the row was no longer ours to mark');
     }
     logger.info(
@@ -277,7 +277,7 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
     if (row.attempts < o.maxAttempts) {
       const at =
         now + backoffDelay(row.attempts - 1, { baseDelayMs: o.backoffBaseMs, maxDelayMs: o.backoffMaxMs });
-      outbox.markRetry(row.id, `${unconfirmed ? UNCONFIRMED : ''}${description}`, at);
+      await outbox.markRetry(row.id, `${unconfirmed ? UNCONFIRMED : ''}${description}`, at);
       logger.warn(
         { outboxId: row.id, channel: row.channelId, attempt: row.attempts, error: description, retryAt: at },
         'delivery failed; will retry',
@@ -286,14 +286,14 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
     }
     if (unconfirmed) {
       const ts = await findPosted(row).catch(() => null);
-      if (ts) return markSent(row, ts, 'found in history');
+      if (ts) return await markSent(row, ts, 'found in history');
     }
     const reason = `gave up after ${row.attempts} attempts: ${description}`;
-    outbox.markFailed(row.id, reason);
+    await outbox.markFailed(row.id, reason);
     logger.error({ outboxId: row.id, channel: row.channelId, kind: row.kind, error: description }, reason);
     if (row.kind !== 'ops') {
       drainState.gaveUp = true;
-      options.health?.raise(DELIVERY_FLAG, `outbox #${row.id} to ${row.channelId}: ${reason}`);
+      await options.health?.raise(DELIVERY_FLAG, `outbox #${row.id} to ${row.channelId}: ${reason}`);
     }
     return 'failed';
   }
@@ -306,21 +306,21 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
       case 'rate_limited':
         pacer.blockUntil(row.channelId, now + f.retryAfterMs);
         // Slack did nothing with the call: not an attempt.
-        outbox.requeue(row.id, now + f.retryAfterMs);
+        await outbox.requeue(row.id, now + f.retryAfterMs);
         logger.warn(
           { outboxId: row.id, channel: row.channelId, retryAfterMs: f.retryAfterMs },
           'Slack rate limited the channel; retrying after Retry-After',
         );
         return 'retried';
       case 'channel_gone':
-        return pauseChannel(row, f.code, now);
+        return await pauseChannel(row, f.code, now);
       case 'content_rejected':
         if (fallback) return postText(row, f.code);
-        outbox.markFailed(row.id, f.code);
+        await outbox.markFailed(row.id, f.code);
         logger.error({ outboxId: row.id, slackError: f.code }, 'Slack refused even the plain-text message');
         return 'failed';
       case 'permanent':
-        outbox.markFailed(row.id, f.code);
+        await outbox.markFailed(row.id, f.code);
         logger.error(
           { outboxId: row.id, channel: row.channelId, slackError: f.code },
           'Slack refused the message',
@@ -354,7 +354,7 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
     logger.warn({ outboxId: row.id, slackError: code }, 'Slack refused the blocks; sending the plain text');
     try {
       const ts = await post(row, { text: truncatePlain(row.payload.text, L.fallbackText) });
-      return markSent(row, ts, `text fallback (${code})`);
+      return await markSent(row, ts, `text fallback (${code})`);
     } catch (err) {
       return settle(row, err, false);
     }
@@ -370,7 +370,7 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
     const leaseLeft = (row.leaseUntilMs ?? 0) - Math.max(now, ready);
     const signal = stopping?.signal;
     if (signal?.aborted || ready - now > o.paceMs || leaseLeft < leaseReserve) {
-      outbox.requeue(row.id, Math.max(now, ready));
+      await outbox.requeue(row.id, Math.max(now, ready));
       return false;
     }
     try {
@@ -380,7 +380,7 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
         await clock.sleep(ready - clock.now(), signal);
     } catch {
       // stop() during the wait: the row waits for the next process or drain.
-      outbox.requeue(row.id, ready);
+      await outbox.requeue(row.id, ready);
       return false;
     }
     return true;
@@ -390,39 +390,39 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
     const now = clock.now();
     const goneCode = gone.get(row.channelId);
     if (goneCode !== undefined) {
-      outbox.markFailed(row.id, `channel: ${pauseReason(goneCode)}`);
+      await outbox.markFailed(row.id, `channel: ${pauseReason(goneCode)}`);
       return row.kind === 'ops' ? 'failed' : 'paused';
     }
     if (row.brandId !== null && row.kind !== 'ops') {
-      const sub = subscriptions.get(row.channelId, row.brandId);
+      const sub = await subscriptions.get(row.channelId, row.brandId);
       if (sub?.pausedReason) {
-        outbox.markFailed(row.id, `subscription paused: ${sub.pausedReason}`);
+        await outbox.markFailed(row.id, `subscription paused: ${sub.pausedReason}`);
         return 'paused';
       }
       if ((row.kind === 'digest' || row.kind === 'chart') && !sub?.digest) {
         // Prepared ahead, then the channel turned its digest off (or unsubscribed).
-        outbox.markFailed(row.id, 'digest turned off before it was posted');
+        await outbox.markFailed(row.id, 'digest turned off before it was posted');
         return 'paused';
       }
       if (row.kind === 'chart' && !sub?.settings.digestChart) {
-        outbox.markFailed(row.id, 'digest chart turned off before it was posted');
+        await outbox.markFailed(row.id, 'digest chart turned off before it was posted');
         return 'paused';
       }
       if (row.kind === 'alert' && sub?.mutedUntilMs != null && sub.mutedUntilMs > now) {
-        outbox.hold(row.id, sub.mutedUntilMs);
+        await outbox.hold(row.id, sub.mutedUntilMs);
         return 'held';
       }
     }
-    const thread = row.kind === 'chart' ? threadOf(row) : { ts: undefined };
+    const thread = row.kind === 'chart' ? await threadOf(row) : { ts: undefined };
     // Every digest due in the channel goes before any chart is drawn: a channel with ten
     // brands reads ten digests first, then gets the pictures in their threads.
-    if (thread === 'wait' || (row.kind === 'chart' && outbox.hasDigestDue(row.channelId, now))) {
+    if (thread === 'wait' || (row.kind === 'chart' && (await outbox.hasDigestDue(row.channelId, now)))) {
       // The digest goes first; the chart follows at the next turn after it.
-      outbox.requeue(row.id, now + o.paceMs);
+      await outbox.requeue(row.id, now + o.paceMs);
       return 'deferred';
     }
     if (thread === 'lost') {
-      outbox.markFailed(row.id, 'the message it belongs to was not delivered');
+      await outbox.markFailed(row.id, 'the message it belongs to was not delivered');
       return 'failed';
     }
     if (!(await awaitTurn(row))) return 'deferred';
@@ -431,7 +431,7 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
     if (row.lastError?.startsWith(UNCONFIRMED) || (row.kind === 'chart' && row.uploadFileId)) {
       try {
         const ts = await findPosted(row);
-        if (ts) return markSent(row, ts, 'found in history');
+        if (ts) return await markSent(row, ts, 'found in history');
       } catch (err) {
         const f = classifySlackFailure(err);
         if (f.kind === 'channel_gone' || f.kind === 'rate_limited') return settle(row, err, false);
@@ -443,7 +443,7 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
     if (row.kind === 'chart') return deliverChart(row, thread.ts);
     try {
       const ts = await post(row, row.payload);
-      return markSent(row, ts, 'posted');
+      return await markSent(row, ts, 'posted');
     } catch (err) {
       return settle(row, err, true);
     }
@@ -462,7 +462,7 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
     } catch (err) {
       // The same data draws the same way next time: a retry would only fail again.
       const reason = `chart could not be drawn: ${err instanceof Error ? err.message : String(err)}`;
-      outbox.markFailed(row.id, reason);
+      await outbox.markFailed(row.id, reason);
       logger.error({ err, outboxId: row.id, channel: row.channelId }, reason);
       return 'failed';
     }
@@ -478,13 +478,17 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
           altText: drawn.altText,
           initialComment: row.payload.text,
         },
-        { onReserved: (id) => void outbox.recordUpload(row.id, id) },
+        {
+          onReserved: async (id) => {
+            await outbox.recordUpload(row.id, id);
+          },
+        },
       );
-      return markSent(row, fileId, 'uploaded');
+      return await markSent(row, fileId, 'uploaded');
     } catch (err) {
       if (err instanceof FileUploadError) {
         if (!err.permanent) return retryOrFail(row, err.message, false);
-        outbox.markFailed(row.id, err.message);
+        await outbox.markFailed(row.id, err.message);
         logger.error(
           { outboxId: row.id, channel: row.channelId, error: err.message },
           'Slack refused the chart',
@@ -500,13 +504,13 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
   async function recoverSending(): Promise<number> {
     const now = clock.now();
     let resolved = 0;
-    for (const row of outbox.listSending(now)) {
+    for (const row of await outbox.listSending(now)) {
       try {
         const ts = await findPosted(row);
         if (ts) {
-          markSent(row, ts, 'found in history after a crash');
+          await markSent(row, ts, 'found in history after a crash');
           resolved += 1;
-        } else if (requeueIfStillStale(row, now)) {
+        } else if (await requeueIfStillStale(row, now)) {
           logger.info(
             { outboxId: row.id, channel: row.channelId },
             'crashed delivery not in history; requeued',
@@ -516,7 +520,7 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
       } catch (err) {
         const f = classifySlackFailure(err);
         if (f.kind === 'channel_gone') {
-          pauseChannel(row, f.code, now);
+          await pauseChannel(row, f.code, now);
           resolved += 1;
         } else if (f.kind === 'rate_limited') {
           pacer.blockUntil(row.channelId, now + f.retryAfterMs);
@@ -537,11 +541,11 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
     gone.clear();
     drainState.delivered = false;
     drainState.gaveUp = false;
-    result.merged = releaseHeldAlerts(db, outbox, clock.now()).merged;
+    result.merged = (await releaseHeldAlerts(db, outbox, clock.now())).merged;
     result.recovered = await recoverSending();
     while (!stopping?.signal.aborted) {
       // Only due rows are claimed: rows put back for later (429, backoff, pacing) end the loop.
-      const rows = outbox.claimDue(clock.now(), o.batchSize, {
+      const rows = await outbox.claimDue(clock.now(), o.batchSize, {
         owner,
         leaseMs: o.leaseMs,
         perChannel: PER_CHANNEL_CLAIM,
@@ -567,7 +571,7 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
         }),
       );
     }
-    if (drainState.delivered && !drainState.gaveUp) options.health?.clear(DELIVERY_FLAG);
+    if (drainState.delivered && !drainState.gaveUp) await options.health?.clear(DELIVERY_FLAG);
     return result;
   }
 
@@ -597,7 +601,7 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
           }
           // Wake for the next row due before the interval ends (a digest at its time); the
           // floor keeps a row deferred by its channel's pace from spinning the loop.
-          const next = outbox.nextPendingAt();
+          const next = await outbox.nextPendingAt();
           const wait = next === null ? intervalMs : Math.min(intervalMs, Math.max(next - clock.now(), 20));
           await clock.sleep(wait, controller.signal).catch(() => {});
         }

@@ -8,15 +8,15 @@ import type { OutboxRepo } from '../store/outbox-repo.js';
 import { UNCONFIRMED } from './outbox-relay.js';
 import { isDeadLocalOwner } from './process-owner.js';
 
-export function releaseDeadOwnerRows(
+export async function releaseDeadOwnerRows(
   outbox: Pick<OutboxRepo, 'listSending' | 'markRetry'>,
   nowMs: number,
   isDead: (owner: string | null) => boolean = isDeadLocalOwner,
-): number {
+): Promise<number> {
   let released = 0;
-  for (const row of outbox.listSending()) {
+  for (const row of await outbox.listSending()) {
     if (!isDead(row.leaseOwner)) continue;
-    if (outbox.markRetry(row.id, `${UNCONFIRMED}the process that was posting it stopped`, nowMs))
+    if (await outbox.markRetry(row.id, `${UNCONFIRMED}the process that was posting it stopped`, nowMs))
       released += 1;
   }
   return released;

@@ -32,10 +32,9 @@ function groupKey(channelId: string, brandId: string, members: readonly OutboxMe
   return `held:${channelId}:${brandId}:${hash}`;
 }
 
-export function releaseHeldAlerts(db: Db, outbox: OutboxRepo, nowMs: number): ReleaseResult {
-  return transaction(db, () => {
-    const due = outbox
-      .listHeld()
+export function releaseHeldAlerts(db: Db, outbox: OutboxRepo, nowMs: number): Promise<ReleaseResult> {
+  return transaction(db, async () => {
+    const due = (await outbox.listHeld())
       .filter((r) => r.holdUntilMs === null || r.holdUntilMs <= nowMs)
       .filter((r) => r.kind === 'alert' && r.brandId !== null)
       .sort((a, b) => a.id - b.id);
@@ -52,7 +51,7 @@ export function releaseHeldAlerts(db: Db, outbox: OutboxRepo, nowMs: number): Re
         if (!g.message) continue;
         const members = g.members.map((i) => rows[i]!);
         const first = members[0]!;
-        const { id } = outbox.enqueue({
+        const { id } = await outbox.enqueue({
           dedupeKey: groupKey(first.channelId, first.brandId!, members),
           channelId: first.channelId,
           brandId: first.brandId,
@@ -60,10 +59,10 @@ export function releaseHeldAlerts(db: Db, outbox: OutboxRepo, nowMs: number): Re
           payload: g.message,
           nowMs,
         });
-        for (const m of members) if (outbox.markMerged(m.id, id, nowMs)) merged += 1;
+        for (const m of members) if (await outbox.markMerged(m.id, id, nowMs)) merged += 1;
         grouped += 1;
       }
     }
-    return { released: outbox.releaseHeld(nowMs), merged, grouped };
+    return { released: await outbox.releaseHeld(nowMs), merged, grouped };
   });
 }

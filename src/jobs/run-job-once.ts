@@ -112,11 +112,11 @@ export async function runJobOnce(
     return done();
   }
 
-  const runId = jobRuns.start(def.name, o.owner);
+  const runId = await jobRuns.start(def.name, o.owner);
   try {
     const force = o.force;
     const runInfo = () => ({ nowMs: clock.now(), force, digestLeadMs: o.digestLeadMs ?? 0 });
-    const work = byBrand(def.select(ctx, runInfo()));
+    const work = byBrand(await def.select(ctx, runInfo()));
     summary.brands = work.length;
     let healthy = false;
     let next = 0;
@@ -133,19 +133,19 @@ export async function runJobOnce(
       const { brand, subs } = work[i]!;
       if (ctx.signal?.aborted) return stop('aborted');
       if (i > 0 && o.brandGapMs > 0) await clock.sleep(o.brandGapMs, ctx.signal).catch(() => {});
-      if (!jobRuns.renewLease(def.name, o.owner, o.leaseTtlMs)) {
+      if (!(await jobRuns.renewLease(def.name, o.owner, o.leaseTtlMs))) {
         // Expired and taken: the other process carries on from the stored state.
         logger.warn('job lease lost; stopping this run');
         return stop('aborted', 'the job lease was lost to another process');
       }
       try {
         addCounts(summary, await def.runBrand(ctx, brand, subs, runInfo()));
-        jobRuns.recordBrandSuccess(def.name, brand.id);
+        await jobRuns.recordBrandSuccess(def.name, brand.id);
         summary.succeeded += 1;
         if (!healthy) {
           // A call went through: whatever was wrong with the key or the quota is over.
-          health.clear('key_rejected');
-          health.clear('quota_spent');
+          await health.clear('key_rejected');
+          await health.clear('quota_spent');
           healthy = true;
           o.onHealthy?.();
         }
@@ -154,7 +154,7 @@ export async function runJobOnce(
         if (e.kind === 'quota_spent') {
           if (!stopped) {
             summary.quotaResetAt = e.resetAt;
-            health.raise(
+            await health.raise(
               'quota_spent',
               `The ${def.name} job stopped; it resets at ${new Date(e.resetAt).toISOString()}.`,
             );
@@ -165,7 +165,8 @@ export async function runJobOnce(
           );
         }
         if (e.kind === 'key_rejected') {
-          if (!stopped) health.raise('key_rejected', `The ${def.name} job was refused: ${message(err)}`);
+          if (!stopped)
+            await health.raise('key_rejected', `The ${def.name} job was refused: ${message(err)}`);
           return stop('key_rejected', `the API key was rejected: ${message(err)}`);
         }
         if (e.kind === 'aborted') return stop('aborted');
@@ -189,12 +190,12 @@ export async function runJobOnce(
     summary.detail = message(err);
     logger.error({ err }, 'job run failed');
   } finally {
-    jobRuns.releaseLease(def.name, o.owner);
+    await jobRuns.releaseLease(def.name, o.owner);
   }
 
   const ok = summary.status === 'ok';
   const failing = `job_failing:${def.name}` as const;
-  jobRuns.finish(runId, {
+  await jobRuns.finish(runId, {
     ok,
     error: ok ? null : `${summary.status}${summary.detail ? `: ${summary.detail}` : ''}`,
     counts: {
@@ -205,10 +206,13 @@ export async function runJobOnce(
       messages: summary.messages,
     },
   });
-  if (ok) health.clear(failing);
+  if (ok) await health.clear(failing);
   // A spent quota or a rejected key has its own flag, and a shutdown is no failure.
-  else if (summary.status === 'failed' && jobRuns.failureStreak(def.name) >= FAILING_STREAK) {
-    health.raise(failing, `${FAILING_STREAK} runs in a row failed; last: ${summary.detail ?? 'unknown'}`);
+  else if (summary.status === 'failed' && (await jobRuns.failureStreak(def.name)) >= FAILING_STREAK) {
+    await health.raise(
+      failing,
+      `${FAILING_STREAK} runs in a row failed; last: ${summary.detail ?? 'unknown'}`,
+    );
   }
   logger.info({ ...summary }, `${def.name} job ${summary.status}`);
   return done();

@@ -125,7 +125,7 @@ export async function runJobs(
   const jobs: JobSummary[] = [];
   try {
     if (ownRelay) {
-      const released = releaseDeadOwnerRows(outbox, clock.now());
+      const released = await releaseDeadOwnerRows(outbox, clock.now());
       if (released > 0)
         deps.logger.info({ released }, 'outbox rows of a stopped process handed back for delivery');
     }

@@ -72,7 +72,7 @@ export interface Scheduler {
   pollTick(): Promise<void>;
   /** Sends the digests that are due now. */
   digestTick(): Promise<void>;
-  snapshot(): SchedulerSnapshot;
+  snapshot(): Promise<SchedulerSnapshot>;
 }
 
 const DEFAULTS = {
@@ -98,25 +98,27 @@ export function createScheduler(deps: SchedulerDeps, options: SchedulerOptions =
   let running = false;
   let current: JobName | null = null;
   let quotaWaitUntil: number | null = null;
-  let plan: CurrentPlan = currentPollingPlan(deps);
+  // Read at start (replan) and before every poll tick; null only until the first read.
+  let plan: CurrentPlan | null = null;
   let warned: string | null = null;
   const last = new Map<JobName, JobSummary>();
 
-  function replan(): CurrentPlan {
-    plan = currentPollingPlan(deps);
-    if (plan.warning !== warned) {
-      if (plan.warning) logger.warn({ brands: plan.brands, callsPerDay: plan.callsPerDay }, plan.warning);
-      else if (plan.stretched)
+  async function replan(): Promise<CurrentPlan> {
+    const p = await currentPollingPlan(deps);
+    plan = p;
+    if (p.warning !== warned) {
+      if (p.warning) logger.warn({ brands: p.brands, callsPerDay: p.callsPerDay }, p.warning);
+      else if (p.stretched)
         logger.info(
-          { intervals: plan.intervals, brands: plan.brands },
+          { intervals: p.intervals, brands: p.brands },
           'poll intervals stretched to fit the daily quota',
         );
-      warned = plan.warning;
+      warned = p.warning;
     }
-    return plan;
+    return p;
   }
 
-  const lastStarted = (job: JobName) => jobRuns.recent(1, job)[0]?.startedAtMs ?? null;
+  const lastStarted = async (job: JobName) => (await jobRuns.recent(1, job))[0]?.startedAtMs ?? null;
 
   function quotaWaiting(now: number): boolean {
     if (quotaWaitUntil !== null && now >= quotaWaitUntil) quotaWaitUntil = null;
@@ -125,7 +127,7 @@ export function createScheduler(deps: SchedulerDeps, options: SchedulerOptions =
 
   async function run(job: JobName): Promise<JobSummary | undefined> {
     current = job;
-    publish();
+    await publish();
     try {
       const summary = await runJobs(deps, job, {
         owner,
@@ -161,7 +163,7 @@ export function createScheduler(deps: SchedulerDeps, options: SchedulerOptions =
     const next = queue
       .then(() => (stopSignal.signal.aborted ? undefined : fn()))
       .catch((err: unknown) => logger.error({ err }, 'scheduler tick failed'))
-      .finally(publish);
+      .finally(() => publish());
     queue = next;
     return next;
   }
@@ -169,11 +171,12 @@ export function createScheduler(deps: SchedulerDeps, options: SchedulerOptions =
   const pollTick = () =>
     exclusive(async () => {
       if (quotaWaiting(clock.now())) return;
-      const p = replan();
-      if (subscriptions.activeBrandIds('alerts').length === 0) return;
+      const p = await replan();
+      if ((await subscriptions.activeBrandIds('alerts')).length === 0) return;
       for (const job of POLL_JOBS) {
         if (stopSignal.signal.aborted || quotaWaiting(clock.now())) return;
-        if (!isPollDue(lastStarted(job), clock.now(), intervalHoursOf(p, job), p.offsetsMs[job])) continue;
+        if (!isPollDue(await lastStarted(job), clock.now(), intervalHoursOf(p, job), p.offsetsMs[job]))
+          continue;
         const s = await run(job);
         // The key is rejected: the other jobs would be refused too; the next slot tries again.
         if (s?.status === 'key_rejected') return;
@@ -185,24 +188,24 @@ export function createScheduler(deps: SchedulerDeps, options: SchedulerOptions =
       const now = clock.now();
       if (quotaWaiting(now)) return;
       const runInfo = { nowMs: now, force: false, digestLeadMs: options.digestLeadMs ?? DIGEST_LEAD_MS };
-      const due = subscriptions
-        .listActive('digest')
-        .some((s) => digestDueFor(s, config.defaultTimezone, runInfo) !== null);
+      const due = (await subscriptions.listActive('digest')).some(
+        (s) => digestDueFor(s, config.defaultTimezone, runInfo) !== null,
+      );
       if (due) await run('digest');
     });
 
-  function jobState(job: JobName, now: number): SchedulerJobState {
-    const runRow = jobRuns.recent(1, job)[0];
+  async function jobState(plan: CurrentPlan, job: JobName, now: number): Promise<SchedulerJobState> {
+    const runRow = (await jobRuns.recent(1, job))[0];
     const summary = last.get(job);
     const poll = job === 'digest' ? null : job;
     const intervalHours = poll ? intervalHoursOf(plan, poll) : null;
     let nextRunAtMs: number | null;
     if (quotaWaitUntil !== null) nextRunAtMs = quotaWaitUntil;
     else if (poll)
-      nextRunAtMs = subscriptions.activeBrandIds('alerts').length
+      nextRunAtMs = (await subscriptions.activeBrandIds('alerts')).length
         ? nextPollAt(runRow?.startedAtMs ?? null, now, intervalHours!, plan.offsetsMs[poll])
         : null;
-    else nextRunAtMs = nextDigestAt(subscriptions.listActive('digest'), now, config.defaultTimezone);
+    else nextRunAtMs = nextDigestAt(await subscriptions.listActive('digest'), now, config.defaultTimezone);
     const lead = options.digestLeadMs ?? DIGEST_LEAD_MS;
     const prepareAtMs =
       job === 'digest' && nextRunAtMs !== null && quotaWaitUntil === null
@@ -216,42 +219,43 @@ export function createScheduler(deps: SchedulerDeps, options: SchedulerOptions =
       lastStatus: summary?.status ?? null,
       lastDetail: summary?.detail ?? runRow?.error ?? null,
       nextRunAtMs,
-      failureStreak: jobRuns.failureStreak(job),
+      failureStreak: await jobRuns.failureStreak(job),
       running: current === job,
     };
   }
 
-  function snapshot(): SchedulerSnapshot {
+  async function snapshot(): Promise<SchedulerSnapshot> {
     const now = clock.now();
+    const shown = plan ?? (await replan());
     return {
       running,
       atMs: now,
       plan: {
-        brands: plan.brands,
-        dailyLimit: plan.dailyLimit,
-        budgetPerDay: plan.budgetPerDay,
-        callsPerDay: plan.callsPerDay,
-        callsPerBrandPerDay: plan.callsPerBrandPerDay,
-        maxBrands: plan.maxBrands,
+        brands: shown.brands,
+        dailyLimit: shown.dailyLimit,
+        budgetPerDay: shown.budgetPerDay,
+        callsPerDay: shown.callsPerDay,
+        callsPerBrandPerDay: shown.callsPerBrandPerDay,
+        maxBrands: shown.maxBrands,
         intervalsHours: {
-          citations: plan.intervals.citationsHours,
-          crawler: plan.intervals.crawlerHours,
-          'ai-pages': plan.intervals.aiPagesHours,
+          citations: shown.intervals.citationsHours,
+          crawler: shown.intervals.crawlerHours,
+          'ai-pages': shown.intervals.aiPagesHours,
         },
-        stretched: plan.stretched,
-        warning: plan.warning,
+        stretched: shown.stretched,
+        warning: shown.warning,
       },
       quotaWaitUntilMs: quotaWaitUntil,
-      jobs: Object.fromEntries(JOB_NAMES.map((j) => [j, jobState(j, now)])) as Record<
-        JobName,
-        SchedulerJobState
-      >,
+      jobs: Object.fromEntries(
+        await Promise.all(JOB_NAMES.map(async (j) => [j, await jobState(shown, j, now)] as const)),
+      ) as Record<JobName, SchedulerJobState>,
     };
   }
 
-  function publish(): void {
+  /** Never rejects: the state is informational, and a failure to read it is logged here. */
+  async function publish(): Promise<void> {
     try {
-      deps.metrics.setSchedulerState(snapshot() as unknown as Record<string, unknown>);
+      deps.metrics.setSchedulerState((await snapshot()) as unknown as Record<string, unknown>);
     } catch (err) {
       // The database may be closing during shutdown; state is informational.
       logger.debug({ err }, 'could not publish the scheduler state');
@@ -282,21 +286,24 @@ export function createScheduler(deps: SchedulerDeps, options: SchedulerOptions =
       );
       for (const t of tasks) void t.start();
       relay.start(options.relayIntervalMs ?? DEFAULTS.relayIntervalMs);
-      replan();
-      logger.info(
-        {
-          intervals: plan.intervals,
-          brands: plan.brands,
-          callsPerDay: plan.callsPerDay,
-          budgetPerDay: plan.budgetPerDay,
-        },
-        'scheduler started',
-      );
+      // The plan is read from the database, so asynchronously; first in the tick queue, so
+      // the catch-up ticks below run after it. exclusive() logs a failure.
+      void exclusive(async () => {
+        const p = await replan();
+        logger.info(
+          {
+            intervals: p.intervals,
+            brands: p.brands,
+            callsPerDay: p.callsPerDay,
+            budgetPerDay: p.budgetPerDay,
+          },
+          'scheduler started',
+        );
+      });
       if (options.catchUpOnStart !== false) {
         void digestTick();
         void pollTick();
       }
-      publish();
     },
     async stop() {
       if (!running) return;
@@ -305,7 +312,7 @@ export function createScheduler(deps: SchedulerDeps, options: SchedulerOptions =
       await queue;
       await relay.stop();
       running = false;
-      publish();
+      await publish();
       logger.info('scheduler stopped');
     },
     pollTick,

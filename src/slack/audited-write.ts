@@ -27,8 +27,13 @@ function errorCode(err: unknown): string {
   return 'unexpected';
 }
 
-export function auditWrite(deps: AuditDeps, actor: Actor, write: WriteRecord, result: string): void {
-  deps.auditLog.record({
+export async function auditWrite(
+  deps: AuditDeps,
+  actor: Actor,
+  write: WriteRecord,
+  result: string,
+): Promise<void> {
+  await deps.auditLog.record({
     atMs: deps.clock.now(),
     userId: actor.userId,
     channelId: actor.channelId ?? null,
@@ -48,16 +53,21 @@ export async function auditedWrite<T>(
 ): Promise<T> {
   try {
     const result = await request();
-    auditWrite(deps, actor, write, 'ok');
+    await auditWrite(deps, actor, write, 'ok');
     return result;
   } catch (err) {
-    auditWrite(deps, actor, write, `error: ${errorCode(err)}`);
+    await auditWrite(deps, actor, write, `error: ${errorCode(err)}`);
     throw err;
   }
 }
 
 /** A write stopped before any request (viewer role, primary market, nothing to change). */
-export function refusedWrite(deps: AuditDeps, actor: Actor, write: WriteRecord, error: UserError): UserError {
-  auditWrite(deps, actor, write, `refused: ${error.code}`);
+export async function refusedWrite(
+  deps: AuditDeps,
+  actor: Actor,
+  write: WriteRecord,
+  error: UserError,
+): Promise<UserError> {
+  await auditWrite(deps, actor, write, `refused: ${error.code}`);
   return error;
 }

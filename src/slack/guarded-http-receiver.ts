@@ -161,7 +161,7 @@ export class GuardedHTTPReceiver extends HTTPReceiver {
     }
     if (body.requestKey !== undefined) {
       const retryNum = HTTPModuleFunctions.extractRetryNumFromHTTPRequest(req);
-      if (this.#redeliveries.isRedelivery(body.requestKey, retryNum, nowMs)) {
+      if (await this.#redeliveries.isRedelivery(body.requestKey, retryNum, nowMs)) {
         log.info(
           {
             code: 'slack_request_redelivered',

@@ -46,7 +46,7 @@ export class GuardedSocketModeReceiver extends SocketModeReceiver {
       const { retryNum } = event;
       if (
         body.requestKey !== undefined &&
-        this.#redeliveries.isRedelivery(body.requestKey, retryNum, this.#guard.clock.now())
+        (await this.#redeliveries.isRedelivery(body.requestKey, retryNum, this.#guard.clock.now()))
       ) {
         log.info(
           { code: 'slack_request_redelivered', kind: body.kind, retryNum, retryReason: event.retryReason },

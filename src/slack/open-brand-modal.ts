@@ -37,7 +37,7 @@ export async function openBrandModal(
   build: (where: Omit<BrandModalMetadata, 'brandId'>) => ModalView | Promise<ModalView>,
 ): Promise<void> {
   await o.requireWriter(action);
-  ensureCanEditBrand(o.deps, o, brand, action);
+  await ensureCanEditBrand(o.deps, o, brand, action);
   const view = await build(o.channelId ? { channelId: o.channelId } : {});
   if (!o.triggerId) {
     throw new UserError(

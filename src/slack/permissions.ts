@@ -16,14 +16,14 @@ export function canEditBrand(brand: Pick<Brand, 'role'>): boolean {
 }
 
 /** Throws (and audits) when the key's role on `brand` cannot make `action`. */
-export function ensureCanEditBrand(
+export async function ensureCanEditBrand(
   deps: Pick<SlackDeps, 'auditLog' | 'clock'>,
   actor: Actor,
   brand: Pick<Brand, 'id' | 'name' | 'role'>,
   action: string,
-): void {
+): Promise<void> {
   if (canEditBrand(brand)) return;
-  throw refusedWrite(
+  throw await refusedWrite(
     deps,
     actor,
     { brandId: brand.id, action },

@@ -16,17 +16,17 @@ export interface RedeliveryFilter {
    * Records the request as accepted; true when it is a redelivery (`retryNum` set) of a
    * request already accepted, which the caller acknowledges and drops.
    */
-  isRedelivery(requestKey: string, retryNum: number | undefined, nowMs: number): boolean;
+  isRedelivery(requestKey: string, retryNum: number | undefined, nowMs: number): Promise<boolean>;
 }
 
 export function createRedeliveryFilter(handled: HandledRequestsRepo): RedeliveryFilter {
   let lastPurgeMs = 0;
   return {
-    isRedelivery(requestKey, retryNum, nowMs) {
-      const seen = handled.remember(requestKey, nowMs, REMEMBER_REQUESTS_MS);
+    async isRedelivery(requestKey, retryNum, nowMs) {
+      const seen = await handled.remember(requestKey, nowMs, REMEMBER_REQUESTS_MS);
       if (nowMs - lastPurgeMs >= PURGE_EVERY_MS) {
         lastPurgeMs = nowMs;
-        handled.purgeBefore(nowMs - REMEMBER_REQUESTS_MS);
+        await handled.purgeBefore(nowMs - REMEMBER_REQUESTS_MS);
       }
       return seen && retryNum !== undefined;
     },

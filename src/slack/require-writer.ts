@@ -7,14 +7,14 @@ import { escapeMrkdwn, joinMrkdwn, mrkdwn, userMention } from '../messages/mrkdw
 import { UserError } from '../messages/user-error.js';
 import type { SlackDeps } from './slack-deps.js';
 
-export function requireWriter(
+export async function requireWriter(
   deps: Pick<SlackDeps, 'config' | 'auditLog' | 'clock'>,
   who: { userId: string; channelId?: string | undefined },
   action: string,
-): void {
+): Promise<void> {
   const admins = deps.config.adminUsers;
   if (admins.length === 0 || admins.includes(who.userId)) return;
-  deps.auditLog.record({
+  await deps.auditLog.record({
     atMs: deps.clock.now(),
     userId: who.userId,
     channelId: who.channelId ?? null,

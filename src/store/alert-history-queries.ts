@@ -5,6 +5,7 @@
  * message's channel and ts). Nothing here writes; the outbox and the audit log stay the
  * only writers of their tables.
  */
+import { asyncRepo } from './async-repo.js';
 import type { Db } from './open-database.js';
 import type { OutboxStatus } from './outbox-repo.js';
 
@@ -39,9 +40,9 @@ export interface AlertHistoryQueries {
    * The newest `perBrand` alert messages of each of `brandIds`, newest first. Rows merged
    * into a later grouped message are left out: that message stands for them.
    */
-  recentAlerts(brandIds: readonly string[], perBrand: number): RecentAlert[];
+  recentAlerts(brandIds: readonly string[], perBrand: number): Promise<RecentAlert[]>;
   /** Successful Acknowledge clicks on messages posted since `sinceMs`, oldest first. */
-  acknowledgementsSince(sinceMs: number): AlertAcknowledgement[];
+  acknowledgementsSince(sinceMs: number): Promise<AlertAcknowledgement[]>;
 }
 
 interface AlertRow {
@@ -93,7 +94,7 @@ export function createAlertHistoryQueries(db: Db): AlertHistoryQueries {
      WHERE action = 'alert.acknowledge' AND result = 'ok' AND at_ms >= ?
      ORDER BY id`,
   );
-  return {
+  return asyncRepo<AlertHistoryQueries>(db, {
     recentAlerts(brandIds, perBrand) {
       if (brandIds.length === 0 || perBrand <= 0) return [];
       return recent.all(JSON.stringify(brandIds), perBrand).map((r) => ({
@@ -119,5 +120,5 @@ export function createAlertHistoryQueries(db: Db): AlertHistoryQueries {
         )
         .map((r) => ({ channelId: r.channel_id, messageTs: r.message_ts, userId: r.user_id, atMs: r.at_ms }));
     },
-  };
+  });
 }

@@ -1,3 +1,4 @@
+import { asyncRepo } from './async-repo.js';
 import type { Db } from './open-database.js';
 
 export interface AuditEntry {
@@ -13,8 +14,8 @@ export interface AuditEntry {
 }
 
 export interface AuditLog {
-  record(entry: AuditEntry): void;
-  recent(limit: number): AuditEntry[];
+  record(entry: AuditEntry): Promise<void>;
+  recent(limit: number): Promise<AuditEntry[]>;
 }
 
 interface Row {
@@ -32,7 +33,7 @@ export function createAuditLog(db: Db): AuditLog {
     'INSERT INTO audit_log (at_ms, user_id, channel_id, brand_id, action, detail, result) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const select = db.prepare('SELECT * FROM audit_log ORDER BY id DESC LIMIT ?');
-  return {
+  return asyncRepo<AuditLog>(db, {
     record(e) {
       insert.run(
         e.atMs,
@@ -55,5 +56,5 @@ export function createAuditLog(db: Db): AuditLog {
         result: r.result,
       }));
     },
-  };
+  });
 }

@@ -12,16 +12,17 @@
  */
 import { type AiPagesState, INITIAL_AI_PAGES_STATE } from '../alerts/detect-ai-pages.js';
 import { type CrawlerState, INITIAL_CRAWLER_STATE } from '../alerts/detect-crawler.js';
+import { asyncRepo } from './async-repo.js';
 import { detectorSnapshotRows } from './detector-snapshot-rows.js';
 import type { Db } from './open-database.js';
 
 export interface ChannelDetectorStateRepo {
-  getCrawler(channelId: string, brandId: string): CrawlerState | null;
-  putCrawler(channelId: string, brandId: string, state: CrawlerState, nowMs: number): void;
-  getAiPages(channelId: string, brandId: string): AiPagesState | null;
-  putAiPages(channelId: string, brandId: string, state: AiPagesState, nowMs: number): void;
+  getCrawler(channelId: string, brandId: string): Promise<CrawlerState | null>;
+  putCrawler(channelId: string, brandId: string, state: CrawlerState, nowMs: number): Promise<void>;
+  getAiPages(channelId: string, brandId: string): Promise<AiPagesState | null>;
+  putAiPages(channelId: string, brandId: string, state: AiPagesState, nowMs: number): Promise<void>;
   /** Forgets the channel's level state for a brand (unsubscribe: a new subscription starts afresh). */
-  remove(channelId: string, brandId: string): number;
+  remove(channelId: string, brandId: string): Promise<number>;
 }
 
 type Detector = 'crawler' | 'ai_pages';
@@ -35,11 +36,11 @@ export function createChannelDetectorStateRepo(db: Db): ChannelDetectorStateRepo
     rows.get(brandId, scoped(detector, channelId), initial);
   const put = (channelId: string, brandId: string, detector: Detector, state: unknown, nowMs: number) =>
     rows.put(brandId, scoped(detector, channelId), state, nowMs);
-  return {
+  return asyncRepo<ChannelDetectorStateRepo>(db, {
     getCrawler: (c, b) => get<CrawlerState>(c, b, 'crawler', INITIAL_CRAWLER_STATE),
     putCrawler: (c, b, state, nowMs) => put(c, b, 'crawler', state, nowMs),
     getAiPages: (c, b) => get<AiPagesState>(c, b, 'ai_pages', INITIAL_AI_PAGES_STATE),
     putAiPages: (c, b, state, nowMs) => put(c, b, 'ai_pages', state, nowMs),
     remove: (c, b) => DETECTORS.reduce((n, d) => n + del.run(b, scoped(d, c)).changes, 0),
-  };
+  });
 }

@@ -22,23 +22,24 @@
  * next state, and merging a partial one into the stored row would mean reading it again.
  */
 import type { CitationState, UrlCitationState } from '../alerts/detect-citations.js';
+import { asyncRepo } from './async-repo.js';
 import type { Db } from './open-database.js';
 
 export interface CitationStateRepo {
-  load(brandId: string): CitationState;
+  load(brandId: string): Promise<CitationState>;
   /**
    * Stores `state` as the brand's whole state when it holds any of `urls`, the entries
    * that changed (default: all of them); returns how many of `urls` it holds. Nothing is
    * written when none changed.
    */
-  save(brandId: string, state: CitationState, nowMs: number, urls?: Iterable<string>): number;
+  save(brandId: string, state: CitationState, nowMs: number, urls?: Iterable<string>): Promise<number>;
   /** Replaces the brand's whole state (subscription baseline). */
-  replace(brandId: string, state: CitationState, nowMs: number): void;
-  has(brandId: string): boolean;
+  replace(brandId: string, state: CitationState, nowMs: number): Promise<void>;
+  has(brandId: string): Promise<boolean>;
   /** Forgets the brand's state; returns how many URL entries it held. */
-  remove(brandId: string): number;
+  remove(brandId: string): Promise<number>;
   /** How many URL entries the brand's state holds. */
-  count(brandId: string): number;
+  count(brandId: string): Promise<number>;
 }
 
 /** One distinct entry, field by field in this order. */
@@ -168,7 +169,7 @@ export function createCitationStateRepo(db: Db): CitationStateRepo {
     else upsert.run(brandId, state.size, pack(state), nowMs);
   };
 
-  return {
+  return asyncRepo<CitationStateRepo>(db, {
     load(brandId) {
       const text = select.get(brandId) as string | undefined;
       return text === undefined ? new Map() : unpack(text);
@@ -186,5 +187,5 @@ export function createCitationStateRepo(db: Db): CitationStateRepo {
     has: (brandId) => countOf.get(brandId) !== undefined,
     remove: (brandId) => (del.get(brandId) as number | undefined) ?? 0,
     count: (brandId) => (countOf.get(brandId) as number | undefined) ?? 0,
-  };
+  });
 }

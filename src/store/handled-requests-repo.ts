@@ -3,6 +3,7 @@
  * a redelivery (a trigger_id, an event_id). Kept in the database, not in memory, so a
  * redelivery that arrives after a restart is still recognised.
  */
+import { asyncRepo } from './async-repo.js';
 import type { Db } from './open-database.js';
 
 export interface HandledRequestsRepo {
@@ -10,9 +11,9 @@ export interface HandledRequestsRepo {
    * Records `key` as accepted at `nowMs`; true when it had already been accepted within
    * `keepMs` before (a redelivery of something the bot acted on).
    */
-  remember(key: string, nowMs: number, keepMs: number): boolean;
+  remember(key: string, nowMs: number, keepMs: number): Promise<boolean>;
   /** Forgets requests accepted before `cutoffMs`; returns how many. */
-  purgeBefore(cutoffMs: number): number;
+  purgeBefore(cutoffMs: number): Promise<number>;
 }
 
 export function createHandledRequestsRepo(db: Db): HandledRequestsRepo {
@@ -29,8 +30,8 @@ export function createHandledRequestsRepo(db: Db): HandledRequestsRepo {
     if (!seen) upsert.run(key, nowMs);
     return seen;
   });
-  return {
+  return asyncRepo<HandledRequestsRepo>(db, {
     remember: (key, nowMs, keepMs) => remember.immediate(key, nowMs, keepMs),
     purgeBefore: (cutoffMs) => purge.run(cutoffMs).changes,
-  };
+  });
 }

@@ -6,6 +6,7 @@
  * A flag that clears and comes back before either change was reported produces no report
  * at all: the people in the ops channel already heard it is broken, and it still is.
  */
+import { asyncRepo } from './async-repo.js';
 import type { Db } from './open-database.js';
 
 /** Well-known keys; `job_failing:<job>` is built with `jobFailingFlag`. */
@@ -33,15 +34,15 @@ export interface HealthReport {
 
 export interface HealthFlagsRepo {
   /** true when this starts a new episode (the flag was not active). */
-  raise(key: string, detail: string | null, nowMs: number): boolean;
+  raise(key: string, detail: string | null, nowMs: number): Promise<boolean>;
   /** true when an active flag was cleared. */
-  clear(key: string, nowMs: number): boolean;
+  clear(key: string, nowMs: number): Promise<boolean>;
   /** Raised flags, cleared or not, that still owe a report; oldest first. */
-  pendingReports(): HealthReport[];
-  markReported(key: string, event: 'raised' | 'cleared', nowMs: number): void;
+  pendingReports(): Promise<HealthReport[]>;
+  markReported(key: string, event: 'raised' | 'cleared', nowMs: number): Promise<void>;
   /** Flags currently raised (for `status` and /healthz). */
-  active(): HealthFlag[];
-  get(key: string): HealthFlag | null;
+  active(): Promise<HealthFlag[]>;
+  get(key: string): Promise<HealthFlag | null>;
 }
 
 interface Row {
@@ -120,7 +121,7 @@ export function createHealthFlagsRepo(db: Db): HealthFlagsRepo {
     return true;
   });
 
-  return {
+  return asyncRepo<HealthFlagsRepo>(db, {
     raise: (key, detail, nowMs) => raise.immediate(key, detail, nowMs),
     clear: (key, nowMs) => clear.immediate(key, nowMs),
     pendingReports() {
@@ -138,5 +139,5 @@ export function createHealthFlagsRepo(db: Db): HealthFlagsRepo {
     },
     active: () => (activeRows.all() as Row[]).map(fromRow),
     get,
-  };
+  });
 }

@@ -4,6 +4,7 @@
  * lease so `serve` and `run-job` never run the same job at the same time.
  */
 import { type Clock, systemClock } from '../clock.js';
+import { asyncRepo } from './async-repo.js';
 import type { Db } from './open-database.js';
 
 export type JobCounts = Record<string, number>;
@@ -28,26 +29,26 @@ export interface JobLease {
 }
 
 export interface JobRunsRepo {
-  start(job: string, owner?: string | null): number;
-  finish(runId: number, result: { ok: boolean; error?: string | null; counts?: JobCounts }): void;
+  start(job: string, owner?: string | null): Promise<number>;
+  finish(runId: number, result: { ok: boolean; error?: string | null; counts?: JobCounts }): Promise<void>;
   /** Records that `job` succeeded for one brand (at the clock's now unless given). */
-  recordBrandSuccess(job: string, brandId: string, atMs?: number): void;
+  recordBrandSuccess(job: string, brandId: string, atMs?: number): Promise<void>;
   /** Last successful finish of the job as a whole, or, with `brandId`, for that brand. */
-  lastSuccess(job: string, brandId?: string): number | null;
+  lastSuccess(job: string, brandId?: string): Promise<number | null>;
   /** Last successes for many brands at once (the job's planning step). */
-  lastSuccessByBrand(job: string): Map<string, number>;
-  recent(limit: number, job?: string): JobRun[];
+  lastSuccessByBrand(job: string): Promise<Map<string, number>>;
+  recent(limit: number, job?: string): Promise<JobRun[]>;
   /** Consecutive failed runs since the last success (for job_failing health flags). */
-  failureStreak(job: string): number;
+  failureStreak(job: string): Promise<number>;
   /**
    * Takes the job's lease if it is free, expired, or already ours (then it is extended).
    * Atomic across processes: exactly one caller gets `true`.
    */
-  acquireLease(job: string, owner: string, ttlMs: number): boolean;
+  acquireLease(job: string, owner: string, ttlMs: number): Promise<boolean>;
   /** Extends a lease we hold; false when it is not (or no longer) ours. */
-  renewLease(job: string, owner: string, ttlMs: number): boolean;
-  releaseLease(job: string, owner: string): boolean;
-  getLease(job: string): JobLease | null;
+  renewLease(job: string, owner: string, ttlMs: number): Promise<boolean>;
+  releaseLease(job: string, owner: string): Promise<boolean>;
+  getLease(job: string): Promise<JobLease | null>;
 }
 
 interface RunRow {
@@ -110,7 +111,7 @@ export function createJobRunsRepo(db: Db, clock: Clock = systemClock): JobRunsRe
   const release = db.prepare('DELETE FROM job_leases WHERE job = ? AND owner = ?');
   const lease = db.prepare('SELECT * FROM job_leases WHERE job = ?');
 
-  return {
+  return asyncRepo<JobRunsRepo>(db, {
     start: (job, owner = null) => Number(insertRun.run(job, owner, clock.now()).lastInsertRowid),
     finish(runId, r) {
       finishRun.run(clock.now(), r.ok ? 1 : 0, r.error ?? null, JSON.stringify(r.counts ?? {}), runId);
@@ -146,5 +147,5 @@ export function createJobRunsRepo(db: Db, clock: Clock = systemClock): JobRunsRe
         ? { job: r.job, owner: r.owner, acquiredAtMs: r.acquired_at_ms, expiresAtMs: r.expires_at_ms }
         : null;
     },
-  };
+  });
 }

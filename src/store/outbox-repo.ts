@@ -14,6 +14,7 @@
  *   metadata in the channel history and then calls `markSent` or `requeue`.
  */
 import { randomUUID } from 'node:crypto';
+import { asyncRepo } from './async-repo.js';
 import type { Db } from './open-database.js';
 
 export const outboxKinds = ['alert', 'digest', 'ops', 'chart'] as const;
@@ -102,49 +103,49 @@ export interface ClaimOptions {
 
 export interface OutboxRepo {
   /** `created: false` when a row with this dedupe key already exists (whatever its status). */
-  enqueue(m: NewOutboxMessage): { id: number; created: boolean };
-  claimDue(nowMs: number, limit: number, options?: ClaimOptions): OutboxMessage[];
-  markSent(id: number, slackTs: string, nowMs: number): boolean;
+  enqueue(m: NewOutboxMessage): Promise<{ id: number; created: boolean }>;
+  claimDue(nowMs: number, limit: number, options?: ClaimOptions): Promise<OutboxMessage[]>;
+  markSent(id: number, slackTs: string, nowMs: number): Promise<boolean>;
   /** Back to 'pending' for another attempt at `nextAtMs`. */
-  markRetry(id: number, error: string, nextAtMs: number): boolean;
-  markFailed(id: number, error: string): boolean;
+  markRetry(id: number, error: string, nextAtMs: number): Promise<boolean>;
+  markFailed(id: number, error: string): Promise<boolean>;
   /** A claimed row that must wait after all (a mute began): 'held' until `untilMs`. */
-  hold(id: number, untilMs: number): boolean;
+  hold(id: number, untilMs: number): Promise<boolean>;
   /** Held rows whose hold has ended become 'pending', due at once. */
-  releaseHeld(nowMs: number): number;
+  releaseHeld(nowMs: number): Promise<number>;
   /** Moves a held row's hold to `untilMs` (unmute: the row is released at the next drain). */
-  rehold(id: number, untilMs: number): boolean;
+  rehold(id: number, untilMs: number): Promise<boolean>;
   /** When the earliest 'pending' row is due (epoch ms), or null when none is pending. */
-  nextPendingAt(): number | null;
+  nextPendingAt(): Promise<number | null>;
   /**
    * A pending row written to go out later (`sendAfterMs`) is due now instead: `run-job
    * digest` posts at once a digest the scheduler prepared ahead. False when no such row.
    */
-  sendNow(dedupeKey: string, nowMs: number): boolean;
+  sendNow(dedupeKey: string, nowMs: number): Promise<boolean>;
   /** Pending rows written to go out after `nowMs` (digests prepared ahead): not waiting on a retry. */
-  countScheduled(nowMs: number): number;
+  countScheduled(nowMs: number): Promise<number>;
   /**
    * A held row delivered inside another (grouped) row `intoId`: 'sent' without a ts of its
    * own, `last_error` naming the row that carries it.
    */
-  markMerged(id: number, intoId: number, nowMs: number): boolean;
+  markMerged(id: number, intoId: number, nowMs: number): Promise<boolean>;
   /** Rows in 'sending'; with `leaseExpiredAt`, only those whose lease ended by then. */
-  listSending(leaseExpiredAt?: number): OutboxMessage[];
+  listSending(leaseExpiredAt?: number): Promise<OutboxMessage[]>;
   /** A 'sending' row found not posted: back to 'pending' at `nextAtMs`, attempt not counted. */
-  requeue(id: number, nextAtMs: number): boolean;
+  requeue(id: number, nextAtMs: number): Promise<boolean>;
   /**
    * A chart row's reserved Slack file id, written before its bytes go out, so a crashed
    * upload can be looked for by that id. Only while the row is ours ('sending').
    */
-  recordUpload(id: number, fileId: string): boolean;
+  recordUpload(id: number, fileId: string): Promise<boolean>;
   /** A digest of the channel due by `nowMs` and not yet sent (pending or being sent). */
-  hasDigestDue(channelId: string, nowMs: number): boolean;
-  get(id: number): OutboxMessage | null;
-  getByDedupeKey(dedupeKey: string): OutboxMessage | null;
-  listHeld(channelId?: string): OutboxMessage[];
-  counts(): Record<OutboxStatus, number>;
+  hasDigestDue(channelId: string, nowMs: number): Promise<boolean>;
+  get(id: number): Promise<OutboxMessage | null>;
+  getByDedupeKey(dedupeKey: string): Promise<OutboxMessage | null>;
+  listHeld(channelId?: string): Promise<OutboxMessage[]>;
+  counts(): Promise<Record<OutboxStatus, number>>;
   /** Deletes sent and failed rows finished before `beforeMs`; the dedupe keys go with them. */
-  purgeFinished(beforeMs: number): number;
+  purgeFinished(beforeMs: number): Promise<number>;
   /** This repo's default lease owner. */
   readonly owner: string;
 }
@@ -300,7 +301,7 @@ export function createOutboxRepo(db: Db, options: { owner?: string } = {}): Outb
   );
   const cut = (e: string) => (e.length > MAX_ERROR_CHARS ? e.slice(0, MAX_ERROR_CHARS) : e);
 
-  return {
+  return asyncRepo<OutboxRepo>(db, {
     owner,
     enqueue(m) {
       const held = m.holdUntilMs != null && m.holdUntilMs > m.nowMs;
@@ -361,5 +362,5 @@ export function createOutboxRepo(db: Db, options: { owner?: string } = {}): Outb
       return out;
     },
     purgeFinished: (beforeMs) => purge.run(beforeMs, beforeMs).changes,
-  };
+  });
 }

@@ -3,6 +3,7 @@
  * snapshot date, the crawler periods, the AI Pages record with recent usage samples. One
  * row per brand and source, replaced by every poll.
  */
+import { asyncRepo } from './async-repo.js';
 import type { Db } from './open-database.js';
 
 export type PollSource = 'citations' | 'crawler' | 'ai-pages';
@@ -13,10 +14,10 @@ export interface PollObservation<T> {
 }
 
 export interface PollObservationsRepo {
-  get<T>(brandId: string, source: PollSource): PollObservation<T> | null;
-  put<T>(brandId: string, source: PollSource, data: T, observedAtMs: number): void;
+  get<T>(brandId: string, source: PollSource): Promise<PollObservation<T> | null>;
+  put<T>(brandId: string, source: PollSource, data: T, observedAtMs: number): Promise<void>;
   /** One numeric field (`$.name`) of every brand's observation of `source`, where set. */
-  numbers(source: PollSource, field: string): number[];
+  numbers(source: PollSource, field: string): Promise<number[]>;
 }
 
 export function createPollObservationsRepo(db: Db): PollObservationsRepo {
@@ -34,7 +35,7 @@ export function createPollObservationsRepo(db: Db): PollObservationsRepo {
        WHERE source = ? AND json_type(data, ?) IN ('integer', 'real')`,
     )
     .pluck();
-  return {
+  return asyncRepo<PollObservationsRepo>(db, {
     numbers: (source, field) => numbers.all(`$.${field}`, source, `$.${field}`),
     get<T>(brandId: string, source: PollSource) {
       const row = select.get(brandId, source);
@@ -43,5 +44,5 @@ export function createPollObservationsRepo(db: Db): PollObservationsRepo {
     put(brandId, source, data, observedAtMs) {
       upsert.run(brandId, source, observedAtMs, JSON.stringify(data));
     },
-  };
+  });
 }

@@ -2,6 +2,7 @@
  * "Snooze" on an alert mutes that kind of alert for that brand in that channel (DESIGN.md).
  * Snoozing again extends or shortens to the new end; expired rows are harmless and purged.
  */
+import { asyncRepo } from './async-repo.js';
 import type { Db } from './open-database.js';
 
 export interface Snooze {
@@ -14,13 +15,13 @@ export interface Snooze {
 }
 
 export interface SnoozesRepo {
-  snooze(s: Snooze): void;
+  snooze(s: Snooze): Promise<void>;
   /** Kinds snoozed now for (channel, brand), with when each snooze ends. */
-  active(channelId: string, brandId: string, nowMs: number): Map<string, number>;
+  active(channelId: string, brandId: string, nowMs: number): Promise<Map<string, number>>;
   /** Every snooze still running, for status views. */
-  listActive(nowMs: number): Snooze[];
-  clear(channelId: string, brandId: string, kind?: string): number;
-  purgeExpired(nowMs: number): number;
+  listActive(nowMs: number): Promise<Snooze[]>;
+  clear(channelId: string, brandId: string, kind?: string): Promise<number>;
+  purgeExpired(nowMs: number): Promise<number>;
 }
 
 interface Row {
@@ -45,7 +46,7 @@ export function createSnoozesRepo(db: Db): SnoozesRepo {
   const clearKind = db.prepare('DELETE FROM snoozes WHERE channel_id = ? AND brand_id = ? AND kind = ?');
   const clearAll = db.prepare('DELETE FROM snoozes WHERE channel_id = ? AND brand_id = ?');
   const purge = db.prepare('DELETE FROM snoozes WHERE until_ms <= ?');
-  return {
+  return asyncRepo<SnoozesRepo>(db, {
     snooze(s) {
       upsert.run(s.channelId, s.brandId, s.kind, s.untilMs, s.createdBy, s.createdAtMs);
     },
@@ -66,5 +67,5 @@ export function createSnoozesRepo(db: Db): SnoozesRepo {
       (kind === undefined ? clearAll.run(channelId, brandId) : clearKind.run(channelId, brandId, kind))
         .changes,
     purgeExpired: (nowMs) => purge.run(nowMs).changes,
-  };
+  });
 }

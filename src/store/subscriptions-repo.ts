@@ -4,6 +4,7 @@
  * setting added later gets its default for old rows.
  */
 import { type AlertSettings, resolveAlertSettings } from '../alerts/alert-settings.js';
+import { asyncRepo } from './async-repo.js';
 import type { Db } from './open-database.js';
 
 export interface Subscription {
@@ -38,27 +39,31 @@ export interface SubscriptionsRepo {
    * Creates the subscription, or refreshes an existing one (name, flags, settings when
    * given) and lifts a pause; `created` tells which.
    */
-  upsert(s: NewSubscription): { subscription: Subscription; created: boolean };
-  get(channelId: string, brandId: string): Subscription | null;
-  getById(id: number): Subscription | null;
+  upsert(s: NewSubscription): Promise<{ subscription: Subscription; created: boolean }>;
+  get(channelId: string, brandId: string): Promise<Subscription | null>;
+  getById(id: number): Promise<Subscription | null>;
   /** true when there was one to remove */
-  remove(channelId: string, brandId: string): boolean;
-  listByChannel(channelId: string): Subscription[];
-  listByBrand(brandId: string): Subscription[];
+  remove(channelId: string, brandId: string): Promise<boolean>;
+  listByChannel(channelId: string): Promise<Subscription[]>;
+  listByBrand(brandId: string): Promise<Subscription[]>;
   /** Every subscription that is not paused; `want` narrows to alerts or digest on. */
-  listActive(want?: 'alerts' | 'digest'): Subscription[];
-  listAll(): Subscription[];
+  listActive(want?: 'alerts' | 'digest'): Promise<Subscription[]>;
+  listAll(): Promise<Subscription[]>;
   /** Distinct brands with an active subscription (a brand watched by two channels is polled once). */
-  activeBrandIds(want?: 'alerts' | 'digest'): string[];
-  setSettings(channelId: string, brandId: string, settings: AlertSettings): boolean;
-  setFlags(channelId: string, brandId: string, flags: { alerts?: boolean; digest?: boolean }): boolean;
-  setBrandName(brandId: string, brandName: string): number;
+  activeBrandIds(want?: 'alerts' | 'digest'): Promise<string[]>;
+  setSettings(channelId: string, brandId: string, settings: AlertSettings): Promise<boolean>;
+  setFlags(
+    channelId: string,
+    brandId: string,
+    flags: { alerts?: boolean; digest?: boolean },
+  ): Promise<boolean>;
+  setBrandName(brandId: string, brandName: string): Promise<number>;
   /** Pauses every subscription of a channel (channel_not_found and friends are per channel). */
-  pauseChannel(channelId: string, reason: string, atMs: number): number;
-  resumeChannel(channelId: string): number;
+  pauseChannel(channelId: string, reason: string, atMs: number): Promise<number>;
+  resumeChannel(channelId: string): Promise<number>;
   /** null = unmute */
-  setMutedUntil(channelId: string, brandId: string, untilMs: number | null): boolean;
-  markDigestSent(id: number, localDate: string): void;
+  setMutedUntil(channelId: string, brandId: string, untilMs: number | null): Promise<boolean>;
+  markDigestSent(id: number, localDate: string): Promise<void>;
 }
 
 interface Row {
@@ -210,7 +215,7 @@ export function createSubscriptionsRepo(db: Db): SubscriptionsRepo {
     return { subscription: get(s.channelId, s.brandId)!, created };
   });
 
-  return {
+  return asyncRepo<SubscriptionsRepo>(db, {
     upsert: (s) => upsert.immediate(s),
     get,
     getById(id) {
@@ -238,5 +243,5 @@ export function createSubscriptionsRepo(db: Db): SubscriptionsRepo {
     markDigestSent(id, localDate) {
       digestSent.run(localDate, id);
     },
-  };
+  });
 }

@@ -39,8 +39,8 @@ afterEach(async () => {
   store.close();
 });
 
-function subscribe(channelId: string, brandId: string) {
-  createSubscriptionsRepo(store.db).upsert({
+async function subscribe(channelId: string, brandId: string) {
+  await createSubscriptionsRepo(store.db).upsert({
     channelId,
     brandId,
     brandName: brandId.toUpperCase(),
@@ -50,11 +50,11 @@ function subscribe(channelId: string, brandId: string) {
 }
 
 describe('collectStatus', () => {
-  it('without a scheduler here: the plan it would make now, each job never run, no problems', () => {
-    subscribe('C1', 'acme');
-    subscribe('C2', 'acme');
-    subscribe('C2', 'globex');
-    const report = collectStatus(deps);
+  it('without a scheduler here: the plan it would make now, each job never run, no problems', async () => {
+    await subscribe('C1', 'acme');
+    await subscribe('C2', 'acme');
+    await subscribe('C2', 'globex');
+    const report = await collectStatus(deps);
     expect(report.nowMs).toBe(NOW);
     expect(report.limiter.dailyLimit).toBe(10_000);
     expect(report.service).toMatchObject({ reachable: null });
@@ -73,22 +73,25 @@ describe('collectStatus', () => {
     expect(s.subscriptions).toMatchObject({ total: 3, channels: 2, muted: [], paused: [] });
   });
 
-  it('reports failing runs, raised flags, and what is muted now or paused', () => {
-    subscribe('C1', 'acme');
-    subscribe('C2', 'globex');
-    subscribe('C3', 'initech');
+  it('reports failing runs, raised flags, and what is muted now or paused', async () => {
+    await subscribe('C1', 'acme');
+    await subscribe('C2', 'globex');
+    await subscribe('C3', 'initech');
     const subs = createSubscriptionsRepo(store.db);
-    subs.setMutedUntil('C1', 'acme', NOW + H);
-    subs.setMutedUntil('C3', 'initech', NOW - H); // ran out: not muted any more
-    subs.pauseChannel('C2', 'channel_not_found', NOW - H);
+    await subs.setMutedUntil('C1', 'acme', NOW + H);
+    await subs.setMutedUntil('C3', 'initech', NOW - H); // ran out: not muted any more
+    await subs.pauseChannel('C2', 'channel_not_found', NOW - H);
     const runs = createJobRunsRepo(store.db, clock);
     for (let i = 0; i < 3; i++) {
       clock.advance(60_000);
-      runs.finish(runs.start('crawler', 'test'), { ok: false, error: `crawler overview failed ${i}` });
+      await runs.finish(await runs.start('crawler', 'test'), {
+        ok: false,
+        error: `crawler overview failed ${i}`,
+      });
     }
-    createHealthFlagsRepo(store.db).raise('job_failing:crawler', 'three runs failed', NOW);
+    await createHealthFlagsRepo(store.db).raise('job_failing:crawler', 'three runs failed', NOW);
 
-    const s = collectStatus(deps).scheduler!;
+    const s = (await collectStatus(deps)).scheduler!;
     const crawler = s.jobs.find((j) => j.name === 'crawler')!;
     expect(crawler.failureStreak).toBe(3);
     expect(crawler.lastRun).toMatchObject({ ok: false, error: 'crawler overview failed 2' });
@@ -104,8 +107,8 @@ describe('collectStatus', () => {
     expect(s.plan.brands).toBe(2);
   });
 
-  it('with the scheduler here: its published plan, next runs and quota wait', () => {
-    subscribe('C1', 'acme');
+  it('with the scheduler here: its published plan, next runs and quota wait', async () => {
+    await subscribe('C1', 'acme');
     const job = (nextRunAtMs: number | null) => ({
       intervalHours: 24,
       lastRunAtMs: null,
@@ -140,16 +143,16 @@ describe('collectStatus', () => {
     };
     deps.metrics.setSchedulerState(snapshot as unknown as Record<string, unknown>);
 
-    const s = collectStatus(deps).scheduler!;
+    const s = (await collectStatus(deps)).scheduler!;
     expect(s.running).toBe(true);
     expect(s.plan).toEqual(snapshot.plan);
     expect(s.quotaWaitUntilMs).toBe(NOW + 2 * H);
     expect(s.jobs.map((j) => j.nextRunAtMs)).toEqual([NOW + H, NOW + 2 * H, null, NOW + 3 * H]);
   });
 
-  it('reports the scheduler part as missing when its tables cannot be read, and the rest still', () => {
+  it('reports the scheduler part as missing when its tables cannot be read, and the rest still', async () => {
     store.db.exec('DROP TABLE job_runs');
-    const report = collectStatus(deps);
+    const report = await collectStatus(deps);
     expect(report.scheduler).toBeNull();
     expect(report.limiter.dailyLimit).toBe(10_000);
     expect(report.service).not.toBeNull();

@@ -29,35 +29,41 @@ beforeEach(() => {
 afterEach(() => store.close());
 
 /** A subscription of CH to `brand`, muted for a week from NOW. */
-function mutedSub(
+async function mutedSub(
   brand: { id: string; name: string },
   quietHours: Subscription['settings']['quietHours'] = null,
 ) {
   const subs = createSubscriptionsRepo(store.db);
-  subs.upsert({ channelId: CH, brandId: brand.id, brandName: brand.name, createdBy: 'U1', createdAtMs: NOW });
-  subs.setSettings(CH, brand.id, { ...DEFAULT_ALERT_SETTINGS, quietHours });
-  subs.setMutedUntil(CH, brand.id, NOW + 7 * 24 * H);
-  return subs.get(CH, brand.id)!;
+  await subs.upsert({
+    channelId: CH,
+    brandId: brand.id,
+    brandName: brand.name,
+    createdBy: 'U1',
+    createdAtMs: NOW,
+  });
+  await subs.setSettings(CH, brand.id, { ...DEFAULT_ALERT_SETTINGS, quietHours });
+  await subs.setMutedUntil(CH, brand.id, NOW + 7 * 24 * H);
+  return (await subs.get(CH, brand.id))!;
 }
 
 /** One run's alerts for `sub`, written as the jobs write them (held by the mute). */
-function enqueue(sub: Subscription, ...alerts: ReturnType<typeof alert>[]) {
+async function enqueue(sub: Subscription, ...alerts: ReturnType<typeof alert>[]) {
   const sink = { outbox, snoozes: createSnoozesRepo(store.db), defaultTimezone: 'UTC' };
-  const counts = enqueueAlerts(sink, sub, alerts, [], NOW - H);
+  const counts = await enqueueAlerts(sink, sub, alerts, [], NOW - H);
   expect(counts.held).toBe(1);
 }
 
-const heldUntil = () =>
-  new Map(outbox.listHeld(CH).map((r) => [`${r.brandId}:${r.payload.text}`, r.holdUntilMs]));
+const heldUntil = async () =>
+  new Map((await outbox.listHeld(CH)).map((r) => [`${r.brandId}:${r.payload.text}`, r.holdUntilMs]));
 
 describe('liftMute', () => {
-  it('releases what only the mute held, keeps what a snooze still holds, and leaves other brands alone', () => {
-    const acme = mutedSub(ACME);
-    const globex = mutedSub(GLOBEX);
-    enqueue(acme, alert('citation_lost', 'https://acme.example/pricing', ACME));
-    enqueue(acme, alert('crawler_drop', 'GPTBot', ACME));
-    enqueue(globex, alert('citation_lost', 'https://globex.example/', GLOBEX));
-    createSnoozesRepo(store.db).snooze({
+  it('releases what only the mute held, keeps what a snooze still holds, and leaves other brands alone', async () => {
+    const acme = await mutedSub(ACME);
+    const globex = await mutedSub(GLOBEX);
+    await enqueue(acme, alert('citation_lost', 'https://acme.example/pricing', ACME));
+    await enqueue(acme, alert('crawler_drop', 'GPTBot', ACME));
+    await enqueue(globex, alert('citation_lost', 'https://globex.example/', GLOBEX));
+    await createSnoozesRepo(store.db).snooze({
       channelId: CH,
       brandId: ACME.id,
       kind: 'crawler_drop',
@@ -65,13 +71,13 @@ describe('liftMute', () => {
       createdBy: 'U1',
       createdAtMs: NOW,
     });
-    const globexHold = outbox.listHeld(CH).find((r) => r.brandId === GLOBEX.id)!.holdUntilMs;
+    const globexHold = (await outbox.listHeld(CH)).find((r) => r.brandId === GLOBEX.id)!.holdUntilMs;
 
-    expect(liftMute(store.db, acme, 'UTC', NOW)).toEqual({ released: 1 });
+    expect(await liftMute(store.db, acme, 'UTC', NOW)).toEqual({ released: 1 });
 
-    expect(createSubscriptionsRepo(store.db).get(CH, ACME.id)!.mutedUntilMs).toBeNull();
-    expect(createSubscriptionsRepo(store.db).get(CH, GLOBEX.id)!.mutedUntilMs).not.toBeNull();
-    const held = outbox.listHeld(CH);
+    expect((await createSubscriptionsRepo(store.db).get(CH, ACME.id))!.mutedUntilMs).toBeNull();
+    expect((await createSubscriptionsRepo(store.db).get(CH, GLOBEX.id))!.mutedUntilMs).not.toBeNull();
+    const held = await outbox.listHeld(CH);
     const byKind = (kind: string) =>
       held.find(
         (r) => r.brandId === ACME.id && String(r.payload.metadata?.event_payload['kinds']).includes(kind),
@@ -82,11 +88,11 @@ describe('liftMute', () => {
     expect(held.find((r) => r.brandId === GLOBEX.id)!.holdUntilMs).toBe(globexHold);
   });
 
-  it('keeps alerts waiting for the end of quiet hours, and counts none as released', () => {
+  it('keeps alerts waiting for the end of quiet hours, and counts none as released', async () => {
     // 12:00 UTC falls inside 09:00–17:00 quiet hours.
-    const acme = mutedSub(ACME, { start: '09:00', end: '17:00' });
-    enqueue(acme, alert('citation_lost', 'https://acme.example/pricing', ACME));
-    expect(liftMute(store.db, acme, 'UTC', NOW)).toEqual({ released: 0 });
-    expect([...heldUntil().values()]).toEqual([Date.parse('2025-03-10T17:00:00Z')]);
+    const acme = await mutedSub(ACME, { start: '09:00', end: '17:00' });
+    await enqueue(acme, alert('citation_lost', 'https://acme.example/pricing', ACME));
+    expect(await liftMute(store.db, acme, 'UTC', NOW)).toEqual({ released: 0 });
+    expect([...(await heldUntil()).values()]).toEqual([Date.parse('2025-03-10T17:00:00Z')]);
   });
 });

@@ -92,7 +92,7 @@ describe('subscribeWithBaseline', () => {
     expect(feedRequests()).toHaveLength(1);
     expect(feedRequests()[0]!.query).toMatchObject({ brand_id: brand.id, days_back: '30' });
     // The baseline counts as the brand's citations run: the job reads from here on.
-    expect(createJobRunsRepo(store.db, botClock).lastSuccess('citations', brand.id)).toBe(out.atMs);
+    expect(await createJobRunsRepo(store.db, botClock).lastSuccess('citations', brand.id)).toBe(out.atMs);
     expect(outboxRows()).toEqual([]);
   });
 
@@ -111,7 +111,7 @@ describe('subscribeWithBaseline', () => {
 
   it('baselines a paused subscription again when it is resumed', async () => {
     await subscribe('CPAUSED', 'alerts');
-    createSubscriptionsRepo(store.db).pauseChannel('CPAUSED', 'channel_not_found', botClock.now());
+    await createSubscriptionsRepo(store.db).pauseChannel('CPAUSED', 'channel_not_found', botClock.now());
     const resumed = await subscribe('CPAUSED', 'alerts');
     expect(resumed).toMatchObject({ created: false, baselined: true });
     expect(resumed.subscription.pausedReason).toBeNull();

@@ -45,7 +45,7 @@ describe('subscribe', () => {
     const baseline = feedRequests().slice(before);
     expect(baseline).toHaveLength(1);
     expect(baseline[0]!.query).toMatchObject({ brand_id: northwind.id, view: 'feed', days_back: '30' });
-    const audit = h.deps.auditLog.recent(1)[0]!;
+    const audit = (await h.deps.auditLog.recent(1))[0]!;
     expect(audit).toMatchObject({ channelId: ch, brandId: northwind.id, result: 'ok' });
     expect(audit.action).toContain('subscribe');
     await h.runJobs('citations');

@@ -53,13 +53,13 @@ describe('settings', () => {
     expect(wrong.text).toContain('crawler-drop');
     expect(wrong.text).toContain('quiet');
     expect(wrong.text).toContain('"colour" is not a setting');
-    expect(createSubscriptionsRepo(h.deps.db).get('CCMD', acme.id)!.settings.crawlerDropPct).toBe(40);
+    expect((await createSubscriptionsRepo(h.deps.db).get('CCMD', acme.id))!.settings.crawlerDropPct).toBe(40);
 
     const changed = await h.command('settings "Acme Analytics" crawler-drop=30 tz=Europe/Berlin', 'CCMD');
     expect(changed.text).toContain('Updated');
     expect(changed.text).toContain('crawler-drop=30');
     expect(changed.text).toContain('tz=Europe/Berlin');
-    const audit = h.deps.auditLog.recent(1)[0]!;
+    const audit = (await h.deps.auditLog.recent(1))[0]!;
     expect(audit).toMatchObject({
       userId: ADMIN,
       channelId: 'CCMD',
@@ -90,7 +90,7 @@ describe('permissions', () => {
     ]) {
       const reply = await h.command(text, 'CCMD', OUTSIDER);
       expect(reply.text).toContain("Only the bot's admins can");
-      expect(h.deps.auditLog.recent(1)[0]).toMatchObject({
+      expect((await h.deps.auditLog.recent(1))[0]).toMatchObject({
         userId: OUTSIDER,
         result: 'refused: not an admin',
       });
@@ -107,7 +107,7 @@ describe('unsubscribe', () => {
   it('stops one kind, then both', async () => {
     const digestOff = await h.command('unsubscribe acme digest', 'CCMD');
     expect(digestOff.text).toContain('no longer gets the daily digest (alerts continue)');
-    expect(createSubscriptionsRepo(h.deps.db).listByChannel('CCMD')[0]).toMatchObject({
+    expect((await createSubscriptionsRepo(h.deps.db).listByChannel('CCMD'))[0]).toMatchObject({
       alerts: true,
       digest: false,
     });
@@ -119,10 +119,10 @@ describe('unsubscribe', () => {
 });
 
 describe('status and the quota planner', () => {
-  const addBrands = (n: number) => {
+  const addBrands = async (n: number) => {
     const subs = createSubscriptionsRepo(h.deps.db);
     for (let i = 0; i < n; i++) {
-      subs.upsert({
+      await subs.upsert({
         channelId: 'CPLAN',
         brandId: `plan-brand-${i}`,
         brandName: `Brand ${i}`,
@@ -134,7 +134,7 @@ describe('status and the quota planner', () => {
 
   it('shows the plan, calls per brand and brands per key, and a warning when even the longest intervals do not fit', async () => {
     // 80 % of 1,000 a day: 70 brands fit at the defaults (about 4.7 calls each), 250 do not.
-    addBrands(70);
+    await addBrands(70);
     const fits = blocks(await h.command('status', 'CCMD'));
     expect(fits).toContain('70 subscribed brands');
     expect(fits).toContain('of the 800 the bot allows itself (80 % of 1,000 a day)');
@@ -143,7 +143,7 @@ describe('status and the quota planner', () => {
     );
     expect(fits).not.toContain('brands need');
 
-    addBrands(250);
+    await addBrands(250);
     const over = blocks(await h.command('status', 'CCMD'));
     expect(over).toContain('250 brands need');
     expect(over).toContain('unsubscribe some brands or move to a plan with a higher daily limit');

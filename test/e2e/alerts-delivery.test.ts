@@ -121,7 +121,7 @@ describe('held alerts', () => {
     expect(reply.text).toContain('2 held alert messages will arrive shortly');
     await h.runJobs('ai-pages');
     expect(h.posts(ch)).toHaveLength(1);
-    expect(h.deps.auditLog.recent(5).map((e) => e.action)).toEqual(
+    expect((await h.deps.auditLog.recent(5)).map((e) => e.action)).toEqual(
       expect.arrayContaining(['mute alerts', 'unmute alerts']),
     );
   });

@@ -91,7 +91,7 @@ describe('digest schedule', () => {
     const late = messageText(h.posts(ch)[1]!);
     expect(late).toContain('(late)');
     expect(late).toContain(zonedParts(h.botClock.now(), tz).date);
-    expect(scheduler.snapshot().jobs.digest.nextRunAtMs).toBeGreaterThan(h.botClock.now());
+    expect((await scheduler.snapshot()).jobs.digest.nextRunAtMs).toBeGreaterThan(h.botClock.now());
     await scheduler.stop();
   });
 });

@@ -87,7 +87,7 @@ describe('a spent daily quota', () => {
     const scheduler = createScheduler(h.deps, { relay: { paceMs: 20 } });
     h.deps.db.prepare("DELETE FROM job_runs WHERE job = 'citations'").run();
     await scheduler.pollTick();
-    expect(scheduler.snapshot().quotaWaitUntilMs).toBe(nextUtcMidnight(Date.now()));
+    expect((await scheduler.snapshot()).quotaWaitUntilMs).toBe(nextUtcMidnight(Date.now()));
     const runs = () => (h.deps.db.prepare('SELECT COUNT(*) AS n FROM job_runs').get() as { n: number }).n;
     const runsAfterFirst = runs();
     await scheduler.pollTick();

@@ -256,7 +256,7 @@ describe('use', () => {
     await k.command('use --clear');
     const after = await k.command('markets');
     expect(after.reply.text).toContain('Which brand?');
-    expect(h.deps.auditLog.recent(2).map((e) => [e.action, e.result])).toEqual([
+    expect((await h.deps.auditLog.recent(2)).map((e) => [e.action, e.result])).toEqual([
       ['clear the channel default brand', 'ok'],
       ['set the channel default brand', 'ok'],
     ]);

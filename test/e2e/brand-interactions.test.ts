@@ -59,7 +59,7 @@ describe('removing a market', () => {
     expect(after.replace_original).toBe(true);
     expect(after.text).toContain('Removed the market *Canada (CA)*');
     expect((await k.simBrand(acme.id)).markets.map((m) => m.location)).not.toContain('CA');
-    expect(h.deps.auditLog.recent(1)[0]).toMatchObject({
+    expect((await h.deps.auditLog.recent(1))[0]).toMatchObject({
       userId: USER,
       brandId: acme.id,
       action: 'remove markets',
@@ -77,7 +77,7 @@ describe('removing a market', () => {
       'That market is no longer on Acme Analytics; it may have been removed already.',
     );
     expect(k.writes().map((w) => w.status)).toEqual([200, 404]);
-    expect(h.deps.auditLog.recent(1)[0]!.result).toBe('error: api_not_found');
+    expect((await h.deps.auditLog.recent(1))[0]!.result).toBe('error: api_not_found');
   });
 });
 

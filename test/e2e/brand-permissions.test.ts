@@ -47,7 +47,7 @@ describe('with SLACK_ADMIN_USERS set', () => {
     expect(reply.text).toContain(`<@${ADMIN}>`);
     expect(k.writes()).toEqual([]);
     expect(k.brandReads()).toEqual([]);
-    expect(h.deps.auditLog.recent(5)).toEqual([
+    expect(await h.deps.auditLog.recent(5)).toEqual([
       expect.objectContaining({ userId: MEMBER, result: 'refused: not an admin' }),
     ]);
   });
@@ -93,7 +93,7 @@ describe('with SLACK_ADMIN_USERS set', () => {
       ['POST', 201],
       ['POST', 409],
     ]);
-    const log = h.deps.auditLog.recent(10).reverse();
+    const log = (await h.deps.auditLog.recent(10)).reverse();
     expect(log.map((e) => [e.userId, e.brandId, e.action, e.result])).toEqual([
       [ADMIN, acme.id, 'add markets', 'ok'],
       [ADMIN, acme.id, 'add markets', 'error: api_conflict'],
@@ -128,7 +128,7 @@ describe('a brand where the API key is a viewer (Northwind)', () => {
     expect(k.writes()).toEqual([]);
     expect(k.brandReads()).toEqual([]);
     expect(h.slack.callsTo('views.open')).toEqual([]);
-    expect(h.deps.auditLog.recent(5)).toEqual([
+    expect(await h.deps.auditLog.recent(5)).toEqual([
       expect.objectContaining({ userId: ADMIN, brandId: northwind.id, result: 'refused: viewer_role' }),
     ]);
   });

@@ -29,7 +29,8 @@ async function newNote(channel: string, before: number): Promise<string> {
   return messageText(note);
 }
 
-const muteOf = (channel: string) => createSubscriptionsRepo(h.deps.db).get(channel, acme.id)!.mutedUntilMs;
+const muteOf = async (channel: string) =>
+  (await createSubscriptionsRepo(h.deps.db).get(channel, acme.id))!.mutedUntilMs;
 
 describe('the channel is told who changed what it receives, and how to undo it', () => {
   it('subscribe, settings, mute in words, unmute, unsubscribe: a note each, and the typist’s own reply', async () => {
@@ -55,7 +56,7 @@ describe('the channel is told who changed what it receives, and how to undo it',
     const muted = (await h.command('mute "Acme Analytics" 2 hours', ch)) as Reply;
     expect(muted.response_type ?? 'ephemeral').toBe('ephemeral');
     expect(muted.text).toContain('muted for 2 hours, until <!date^');
-    const until = muteOf(ch)!;
+    const until = (await muteOf(ch))!;
     expect(until - before).toBeGreaterThanOrEqual(2 * HOUR_MS);
     expect(until - h.deps.clock.now()).toBeLessThanOrEqual(2 * HOUR_MS);
     note = await newNote(ch, 2);
@@ -90,7 +91,7 @@ describe('the channel is told who changed what it receives, and how to undo it',
       const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(now);
       const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 24 * HOUR_MS).toISOString().slice(0, 10);
       const expected = zonedTimeToUtcMs(tomorrow, '09:00', 'America/New_York');
-      expect(muteOf(ch)).toBe(expected);
+      expect(await muteOf(ch)).toBe(expected);
       expect(reply.text).toContain(`muted until <!date^${expected / 1000}^`);
       const note = await newNote(ch, 2);
       expect(note).toContain(`in this channel until <!date^${expected / 1000}^`);
@@ -106,7 +107,7 @@ describe('the channel is told who changed what it receives, and how to undo it',
     expect(reply.text).toContain('"fortnights" is not a unit');
     for (const form of ['"30 minutes"', '"2 hours"', '"1 day"', '"until tomorrow 9:00"', '"until Monday"'])
       expect(reply.text).toContain(form);
-    expect(muteOf(ch)).toBeNull();
+    expect(await muteOf(ch)).toBeNull();
     expect(h.notes(ch)).toHaveLength(1);
   });
 
@@ -119,7 +120,7 @@ describe('the channel is told who changed what it receives, and how to undo it',
     expect(reply.text).toContain('muted for 1 hour 30 minutes');
     expect(reply.text).toContain('I could not tell the channel about this change');
     expect(reply.text).toContain('/invite @visibility-bot');
-    expect(muteOf(ch)).not.toBeNull();
+    expect(await muteOf(ch)).not.toBeNull();
     expect(h.notes(ch)).toHaveLength(1);
     const warning = h.logLines.slice(logged).find((l) => l.includes('channel note not posted'));
     expect(warning).toContain('not_in_channel');

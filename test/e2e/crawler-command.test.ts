@@ -233,7 +233,7 @@ describe('crawler actions', () => {
       ['POST', '/crawler/verification-ping', { brand_id: acme.id }],
     ]);
     expect(visibleText(reply)).toContain('*Status*: sent');
-    const [entry] = h.deps.auditLog.recent(1);
+    const [entry] = await h.deps.auditLog.recent(1);
     expect(entry).toMatchObject({
       action: 'send the crawler verification ping',
       brandId: acme.id,
@@ -251,7 +251,7 @@ describe('crawler actions', () => {
     expect(submit.reply.text).toContain('cannot submit URLs to AI search');
     expect(h.requestsTo('/crawler/verification-ping')).toHaveLength(0);
     expect(h.requestsTo('/crawler/submit-to-search')).toHaveLength(0);
-    const audit = h.deps.auditLog.recent(2);
+    const audit = await h.deps.auditLog.recent(2);
     expect(audit.map((e) => e.result)).toEqual(['refused: viewer_role', 'refused: viewer_role']);
   });
 
@@ -270,7 +270,7 @@ describe('crawler actions', () => {
     ]);
     expect(visibleText(reply)).toContain('Submitted 2 URLs');
     expect(visibleText(reply)).toContain('*Status*: pending');
-    expect(h.deps.auditLog.recent(1)[0]).toMatchObject({
+    expect((await h.deps.auditLog.recent(1))[0]).toMatchObject({
       action: 'submit URLs to AI search',
       result: 'ok',
       detail: { urls: ['https://www.acmeanalytics.com/pricing', 'https://www.acmeanalytics.com/blog'] },

@@ -23,7 +23,7 @@ describe('crawler submit checks the URLs are on the brand’s website', () => {
     expect(text).toContain(`“${url}” is not on Acme Analytics' website, *acmeanalytics.com*`);
     expect(text).toContain('nothing was sent');
     expect(h.requestsTo('/crawler/submit-to-search')).toHaveLength(0);
-    expect(h.deps.auditLog.recent(1)).toEqual([]);
+    expect(await h.deps.auditLog.recent(1)).toEqual([]);
   });
 
   it('counts the other off-site URLs after the first', async () => {

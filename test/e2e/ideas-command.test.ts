@@ -164,7 +164,7 @@ describe('ideas refresh', () => {
     ).json()) as { meta: { generation_status: string } };
     expect(meta.meta.generation_status).toBe('completed');
 
-    const audit = h.deps.auditLog.recent(10).filter((e) => e.action === 'refresh content ideas');
+    const audit = (await h.deps.auditLog.recent(10)).filter((e) => e.action === 'refresh content ideas');
     expect(audit).toHaveLength(2);
     expect(audit.every((e) => e.result === 'ok' && e.brandId === acme.id)).toBe(true);
   });

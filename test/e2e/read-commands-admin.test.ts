@@ -33,7 +33,7 @@ describe('admin-only writes', () => {
     const submit = await h.command('crawler "Acme Analytics" submit https://www.acmeanalytics.com/');
     expect(submit.reply.text).toContain("Only the bot's admins can submit URLs to AI search");
     expect(h.sim.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
-    const audit = h.deps.auditLog.recent(3);
+    const audit = await h.deps.auditLog.recent(3);
     expect(audit.map((e) => [e.action, e.result])).toEqual([
       ['submit URLs to AI search', 'refused: not an admin'],
       ['send the crawler verification ping', 'refused: not an admin'],

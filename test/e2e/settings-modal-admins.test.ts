@@ -15,7 +15,13 @@ describe('settings for someone who is not an admin', () => {
   it('shows them without a form, refuses Edit and refuses a submitted form', async () => {
     const ch = h.channel('CADMINS');
     const subs = createSubscriptionsRepo(h.deps.db);
-    subs.upsert({ channelId: ch, brandId: acme.id, brandName: acme.name, createdBy: ADMIN, createdAtMs: 0 });
+    await subs.upsert({
+      channelId: ch,
+      brandId: acme.id,
+      brandName: acme.name,
+      createdBy: ADMIN,
+      createdAtMs: 0,
+    });
 
     const res = await h.slack.slashCommand(h.appUrl, { text: 'settings', channelId: ch });
     const shown = (await h.slack.waitFor(() => h.slack.responsesFor(res.responseUrlId)[0], 5000)).body as {
@@ -38,7 +44,7 @@ describe('settings for someone who is not an admin', () => {
       values: { 'settings_crawler-drop': { value: { type: 'plain_text_input', value: '5' } } },
     });
     expect(forged.status).toBe(200);
-    expect(subs.get(ch, acme.id)!.settings).toEqual(DEFAULT_ALERT_SETTINGS);
+    expect((await subs.get(ch, acme.id))!.settings).toEqual(DEFAULT_ALERT_SETTINGS);
     expect(h.notes(ch)).toEqual([]);
   });
 });

@@ -142,7 +142,7 @@ describe('the settings form', () => {
       },
     });
     expect(h.slack.view(view.id)!.closed).toBe(false);
-    expect(subOf(ch)!.settings.crawlerDropPct).toBe(50);
+    expect((await subOf(ch))!.settings.crawlerDropPct).toBe(50);
     expect(h.notes(ch)).toHaveLength(2);
 
     // A drop the recovery level is not below: said under the recovery field.
@@ -155,7 +155,7 @@ describe('the settings form', () => {
       response_action: 'errors',
       errors: { 'settings_crawler-recovery': expect.stringContaining('must be below crawler-drop (15)') },
     });
-    expect(subOf(ch)!.settings.crawlerDropPct).toBe(50);
+    expect((await subOf(ch))!.settings.crawlerDropPct).toBe(50);
 
     // Valid: saved, the form closes, the channel is told who changed what and how to undo it.
     const ok = await h.slack.viewSubmission(h.appUrl, {
@@ -175,7 +175,7 @@ describe('the settings form', () => {
     expect(ok.status).toBe(200);
     expect(ok.body).toBe('');
     expect(h.slack.view(view.id)!.closed).toBe(true);
-    expect(subOf(ch)!.settings).toEqual({
+    expect((await subOf(ch))!.settings).toEqual({
       ...DEFAULT_ALERT_SETTINGS,
       events: ['lost'],
       crawlerDropPct: 25,
@@ -202,7 +202,7 @@ describe('the settings form', () => {
     expect(confirmation).toContain("*Time zone*: UTC (the bot's default) → Europe/Berlin");
     expect(confirmation).toContain('*Quiet hours*: none → 22:00–07:00');
     expect(confirmation).not.toContain('Sentiment drop*:');
-    expect(h.deps.auditLog.recent(1)[0]).toMatchObject({
+    expect((await h.deps.auditLog.recent(1))[0]).toMatchObject({
       userId: USER,
       channelId: ch,
       brandId: acme.id,
@@ -224,7 +224,7 @@ describe('the settings form', () => {
       element: { type: 'checkboxes' },
     });
     expect(((row['element'] as Block)['initial_options'] as Block[]).map((o) => o['value'])).toEqual(['on']);
-    expect(subOf(ch)!.settings.digestChart).toBe(true);
+    expect((await subOf(ch))!.settings.digestChart).toBe(true);
 
     const off = await h.slack.viewSubmission(h.appUrl, {
       callbackId: CALLBACK,
@@ -232,7 +232,7 @@ describe('the settings form', () => {
       values: edited(view, { 'settings_digest-chart': { selected_options: [] } }),
     });
     expect(off.status).toBe(200);
-    expect(subOf(ch)!.settings).toEqual({ ...DEFAULT_ALERT_SETTINGS, digestChart: false });
+    expect((await subOf(ch))!.settings).toEqual({ ...DEFAULT_ALERT_SETTINGS, digestChart: false });
     // The subscribe note, then the change.
     const notes = await notesUntil(ch, 2);
     expect(messageText(notes.at(-1)!)).toContain('digest-chart=off');
@@ -253,7 +253,7 @@ describe('the settings form', () => {
       viewId: again.id,
       values: edited(again, { 'settings_digest-chart': { selected_options: [{ value: 'on' }] } }),
     });
-    expect(subOf(ch)!.settings).toEqual(DEFAULT_ALERT_SETTINGS);
+    expect((await subOf(ch))!.settings).toEqual(DEFAULT_ALERT_SETTINGS);
   });
 
   it('emptying a field puts its default back', async () => {
@@ -268,7 +268,7 @@ describe('the settings form', () => {
       viewId: view.id,
       values: edited(view, { 'settings_sentiment-drop': { value: '' } }),
     });
-    expect(subOf(ch)!.settings).toEqual(DEFAULT_ALERT_SETTINGS);
+    expect((await subOf(ch))!.settings).toEqual(DEFAULT_ALERT_SETTINGS);
     const notes = await notesUntil(ch, 3);
     expect(messageText(notes.at(-1)!)).toContain('`sentiment-drop=20`');
   });
@@ -344,7 +344,7 @@ describe('the subscriptions list’s buttons', () => {
     });
     const muted = await h.slack.waitFor(() => h.slack.responsesFor(res.responseUrlId)[1], 5000);
     expect((muted.body as { text: string }).text).toContain('muted for 4 hours, until <!date^');
-    const until = subOf(ch)!.mutedUntilMs!;
+    const until = (await subOf(ch))!.mutedUntilMs!;
     expect(until - now).toBeGreaterThanOrEqual(4 * HOUR_MS);
     expect(until - h.deps.clock.now()).toBeLessThanOrEqual(4 * HOUR_MS);
     let notes = await notesUntil(ch, 2);
@@ -365,7 +365,7 @@ describe('the subscriptions list’s buttons', () => {
     expect((gone.body as { text: string }).text).toContain(
       'This channel no longer gets alerts or digests for *Acme Analytics*',
     );
-    expect(subOf(ch)).toBeNull();
+    expect(await subOf(ch)).toBeNull();
     notes = await notesUntil(ch, 3);
     expect(messageText(notes.at(-1)!)).toContain(`<@${USER}> unsubscribed this channel`);
     await h.slack.waitFor(() => messageText(listNow()).includes('This channel has no subscriptions'), 5000);

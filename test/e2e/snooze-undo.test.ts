@@ -73,12 +73,12 @@ describe('undoing a snooze', () => {
     };
     expect(lifted.text).toContain(':bell: Lost-citation alerts for *Acme Analytics* are back on');
     expect(lifted.text).toContain('1 held alert message will arrive shortly');
-    expect(createSnoozesRepo(h.deps.db).active(ch, acme.id, h.deps.clock.now()).size).toBe(0);
+    expect((await createSnoozesRepo(h.deps.db).active(ch, acme.id, h.deps.clock.now())).size).toBe(0);
     const liftNote = await h.slack.waitFor(() => h.notes(ch)[2], 5000);
     expect(messageText(liftNote)).toContain(
       `<@${USER}> lifted the snooze: lost-citation alerts for *Acme Analytics* are back on`,
     );
-    expect(h.deps.auditLog.recent(1)[0]).toMatchObject({
+    expect((await h.deps.auditLog.recent(1))[0]).toMatchObject({
       action: 'alert.unsnooze',
       brandId: acme.id,
       result: 'ok',

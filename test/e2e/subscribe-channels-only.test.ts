@@ -17,7 +17,7 @@ describe('subscribe outside channels', () => {
     const reply = await h.command('subscribe "Acme Analytics"', dm);
     expect(reply.text).toContain('Alerts and digests go to channels, not to direct messages or group DMs');
     expect(reply.text).toContain('/invite @visibility-bot');
-    expect(stored(dm)).toBeNull();
+    expect(await stored(dm)).toBeNull();
     // Refused from the payload alone: no Slack call that would need a scope the bot lacks.
     expect(h.slack.callsTo('conversations.info')).toHaveLength(0);
   });
@@ -26,13 +26,13 @@ describe('subscribe outside channels', () => {
     const group = h.channel('G0GROUPDM1', 'mpdm-alice--bob--visibility-bot-1');
     const reply = await h.command('subscribe "Acme Analytics" alerts', group);
     expect(reply.text).toContain('not to direct messages or group DMs');
-    expect(stored(group)).toBeNull();
+    expect(await stored(group)).toBeNull();
   });
 
   it('still subscribes a private channel', async () => {
     const priv = h.channel('G0PRIVATE1', 'launch-team');
     const reply = await h.command('subscribe "Acme Analytics"', priv);
     expect(reply.text).not.toContain('direct messages');
-    expect(stored(priv)).toMatchObject({ alerts: true, digest: true });
+    expect(await stored(priv)).toMatchObject({ alerts: true, digest: true });
   });
 });

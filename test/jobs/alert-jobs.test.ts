@@ -44,9 +44,9 @@ const everyBrand = { ...runOnceOptions, force: true };
 
 describe('citations job', () => {
   it('sizes days_back from the brand’s last success and applies each channel’s events setting', async () => {
-    f.subscribe('CALL', 'b1');
-    f.subscribe('CLOST', 'b1', { settings: { ...DEFAULT_ALERT_SETTINGS, events: ['lost'] } });
-    f.ctx.jobRuns.recordBrandSuccess('citations', 'b1', f.clock.now() - 30 * H);
+    await f.subscribe('CALL', 'b1');
+    await f.subscribe('CLOST', 'b1', { settings: { ...DEFAULT_ALERT_SETTINGS, events: ['lost'] } });
+    await f.ctx.jobRuns.recordBrandSuccess('citations', 'b1', f.clock.now() - 30 * H);
     f.fake.feed = () => ({
       ...emptyFeed('b1'),
       events: [
@@ -68,7 +68,7 @@ describe('citations job', () => {
     expect(byChannel['CALL']).toContain('2 alerts');
     expect(byChannel['CLOST']).toContain('1 alert');
     expect(byChannel['CLOST']).toContain('Citation lost');
-    expect(f.ctx.citationState.load('b1').get('https://a.example/one')?.presence).toBe('lost');
+    expect((await f.ctx.citationState.load('b1')).get('https://a.example/one')?.presence).toBe('lost');
 
     // The same feed again: the state has it, nothing new is written.
     f.clock.advance(H);
@@ -78,7 +78,7 @@ describe('citations job', () => {
   });
 
   it('baselines silently a brand that was never baselined', async () => {
-    f.subscribe('C1', 'b1');
+    await f.subscribe('C1', 'b1');
     f.fake.feed = () => ({
       ...emptyFeed('b1'),
       events: [event('lost', 'https://a.example/one', '2025-03-10T06:00:00Z')],
@@ -86,26 +86,26 @@ describe('citations job', () => {
     expect(await runJobOnce(f.ctx, citationsJob, runOnceOptions)).toMatchObject({ status: 'ok', alerts: 0 });
     expect(f.fake.calls[0]!.params['daysBack']).toBe(30);
     expect(rows()).toEqual([]);
-    expect(f.ctx.citationState.load('b1').get('https://a.example/one')?.presence).toBe('lost');
+    expect((await f.ctx.citationState.load('b1')).get('https://a.example/one')?.presence).toBe('lost');
   });
 });
 
 describe('level jobs', () => {
   it('keep each channel’s own state and thresholds', async () => {
-    f.subscribe('CDEFAULT', 'b1');
-    f.subscribe('CFIFTY', 'b1', { settings: { ...DEFAULT_ALERT_SETTINGS, aiPagesThresholds: [50] } });
+    await f.subscribe('CDEFAULT', 'b1');
+    await f.subscribe('CFIFTY', 'b1', { settings: { ...DEFAULT_ALERT_SETTINGS, aiPagesThresholds: [50] } });
     f.fake.aiPages = () => aiPagesRecord('b1', 60);
     await runJobOnce(f.ctx, aiPagesJob, everyBrand);
     expect(rows().map((r) => r.channel_id)).toEqual(['CFIFTY']);
     f.fake.aiPages = () => aiPagesRecord('b1', 85);
     await runJobOnce(f.ctx, aiPagesJob, everyBrand);
     expect(rows().map((r) => r.channel_id)).toEqual(['CFIFTY', 'CDEFAULT']);
-    expect(f.ctx.levels.getAiPages('CFIFTY', 'b1')?.firedLevels).toEqual([50]);
-    expect(f.ctx.levels.getAiPages('CDEFAULT', 'b1')?.firedLevels).toEqual([80]);
+    expect((await f.ctx.levels.getAiPages('CFIFTY', 'b1'))?.firedLevels).toEqual([50]);
+    expect((await f.ctx.levels.getAiPages('CDEFAULT', 'b1'))?.firedLevels).toEqual([80]);
   });
 
   it('asks the crawler overview for the last 14 whole days', async () => {
-    f.subscribe('C1', 'b1');
+    await f.subscribe('C1', 'b1');
     await runJobOnce(f.ctx, crawlerJob, runOnceOptions);
     expect(f.fake.calls[0]).toEqual({
       method: 'getCrawlerOverview',
@@ -117,10 +117,10 @@ describe('level jobs', () => {
 
 describe('holds', () => {
   it('holds a snoozed kind apart until the snooze ends, and the rest for a mute', async () => {
-    f.subscribe('C1', 'b1');
+    await f.subscribe('C1', 'b1');
     f.fake.aiPages = () => aiPagesRecord('b1', 85);
     const snoozeEnd = f.clock.now() + 24 * H;
-    createSnoozesRepo(f.store.db).snooze({
+    await createSnoozesRepo(f.store.db).snooze({
       channelId: 'C1',
       brandId: 'b1',
       kind: 'ai_pages_threshold',
@@ -132,14 +132,14 @@ describe('holds', () => {
     expect(rows()).toEqual([expect.objectContaining({ status: 'held', hold_until_ms: snoozeEnd })]);
 
     const muteEnd = f.clock.now() + 2 * H;
-    f.subscribe('C2', 'b1', { mutedUntilMs: muteEnd });
+    await f.subscribe('C2', 'b1', { mutedUntilMs: muteEnd });
     await runJobOnce(f.ctx, aiPagesJob, everyBrand);
     expect(rows()[1]).toMatchObject({ channel_id: 'C2', status: 'held', hold_until_ms: muteEnd });
   });
 
   it('holds for quiet hours in the subscription’s time zone', async () => {
     // 10:30 UTC is 11:30 in Berlin.
-    f.subscribe('C1', 'b1', {
+    await f.subscribe('C1', 'b1', {
       settings: {
         ...DEFAULT_ALERT_SETTINGS,
         timezone: 'Europe/Berlin',

@@ -29,26 +29,26 @@ describe('bot health', () => {
     const h = health(OPS, logs);
     const relay = f.relay();
 
-    h.raise('key_rejected', 'GET /get-brands answered 401');
+    await h.raise('key_rejected', 'GET /get-brands answered 401');
     f.clock.advance(60_000);
-    h.raise('key_rejected', 'GET /get-brands answered 401');
+    await h.raise('key_rejected', 'GET /get-brands answered 401');
     await relay.drainOnce();
-    h.raise('key_rejected', 'GET /citations answered 403');
+    await h.raise('key_rejected', 'GET /citations answered 403');
     await relay.drainOnce();
 
     expect(opsTexts()).toEqual([
       'visibility-bot: The Brand Visibility API rejected the API key. GET /get-brands answered 401',
     ]);
-    expect(h.current().map((x) => [x.key, x.detail])).toEqual([
+    expect((await h.current()).map((x) => [x.key, x.detail])).toEqual([
       ['key_rejected', 'GET /citations answered 403'],
     ]);
 
-    h.clear('key_rejected');
-    h.clear('key_rejected');
+    await h.clear('key_rejected');
+    await h.clear('key_rejected');
     await relay.drainOnce();
     expect(opsTexts()).toHaveLength(2);
     expect(opsTexts()[1]).toBe('visibility-bot: cleared: The Brand Visibility API rejected the API key');
-    expect(h.current()).toEqual([]);
+    expect(await h.current()).toEqual([]);
 
     const [raised] = f.slack.messages(OPS);
     expect(raised!.metadata?.event_payload).toMatchObject({
@@ -64,10 +64,10 @@ describe('bot health', () => {
   it('a problem that comes back after it cleared is a new episode, reported again', async () => {
     const h = health();
     const relay = f.relay({ paceMs: 0 });
-    h.raise('quota_spent', 'daily quota of 10000 used');
-    h.clear('quota_spent');
+    await h.raise('quota_spent', 'daily quota of 10000 used');
+    await h.clear('quota_spent');
     f.clock.advance(1000);
-    h.raise('quota_spent', 'daily quota of 10000 used');
+    await h.raise('quota_spent', 'daily quota of 10000 used');
     await relay.drainOnce();
     expect(opsTexts()).toEqual([
       expect.stringMatching(/quota is spent/),
@@ -78,37 +78,37 @@ describe('bot health', () => {
 
   it('job_failing flags name the job; several flags are independent', async () => {
     const h = health();
-    h.raise('job_failing:citations', 'three runs failed: timeout');
-    h.raise('quota_spent', 'used up');
-    h.clear('job_failing:citations');
+    await h.raise('job_failing:citations', 'three runs failed: timeout');
+    await h.raise('quota_spent', 'used up');
+    await h.clear('job_failing:citations');
     await f.relay({ paceMs: 0 }).drainOnce();
     expect(opsTexts()).toEqual([
       'visibility-bot: The citations job is failing. three runs failed: timeout',
       "visibility-bot: The API key's daily request quota is spent. used up",
       'visibility-bot: cleared: The citations job is failing',
     ]);
-    expect(h.current().map((x) => x.key)).toEqual(['quota_spent']);
+    expect((await h.current()).map((x) => x.key)).toEqual(['quota_spent']);
   });
 
   it('without SLACK_OPS_CHANNEL the trouble is only logged and kept for status', async () => {
     const logs: LogLine[] = [];
     const h = health(null, logs);
-    h.raise('key_rejected', '401');
-    expect(f.outbox.counts().pending).toBe(0);
-    expect(h.current()).toHaveLength(1);
+    await h.raise('key_rejected', '401');
+    expect((await f.outbox.counts()).pending).toBe(0);
+    expect(await h.current()).toHaveLength(1);
     expect(logs.some((l) => l.level === 50 && l['flag'] === 'key_rejected')).toBe(true);
   });
 
   it('a report written twice (crash before it was marked) is still posted once', async () => {
     const h = health();
     const repo = createHealthFlagsRepo(f.db);
-    repo.raise('key_rejected', '401', f.clock.now());
-    h.flush();
-    expect(f.outbox.counts().pending).toBe(1);
+    await repo.raise('key_rejected', '401', f.clock.now());
+    await h.flush();
+    expect((await f.outbox.counts()).pending).toBe(1);
     // As if that process died after writing the outbox row, before the "reported" mark.
     f.db.prepare('UPDATE health_flags SET raised_reported_at_ms = NULL').run();
-    h.flush();
-    expect(f.outbox.counts().pending).toBe(1);
+    await h.flush();
+    expect((await f.outbox.counts()).pending).toBe(1);
     await f.relay().drainOnce();
     expect(opsTexts()).toHaveLength(1);
   });

@@ -35,48 +35,48 @@ describe('deliverOutbox', () => {
       async drainOnce() {
         drains.push(clock.now());
         let sent = 0;
-        for (const r of ctx.outbox.claimDue(clock.now(), 10)) {
-          if (r.dedupeKey === 'k2' && drains.length === 1) ctx.outbox.requeue(r.id, clock.now() + 2000);
-          else if (ctx.outbox.markSent(r.id, 'ts', clock.now())) sent += 1;
+        for (const r of await ctx.outbox.claimDue(clock.now(), 10)) {
+          if (r.dedupeKey === 'k2' && drains.length === 1) await ctx.outbox.requeue(r.id, clock.now() + 2000);
+          else if (await ctx.outbox.markSent(r.id, 'ts', clock.now())) sent += 1;
         }
         return result(sent);
       },
     };
-    row(1);
-    row(2);
+    await row(1);
+    await row(2);
     const d = await deliverOutbox(relay, ctx.outbox, clock, { maxWaitMs: 10_000 });
     expect(d).toMatchObject({ sent: 2, pending: 0 });
     expect(drains).toEqual([T, T + 2000]);
 
     // Due in 5 minutes: not waited for.
-    const later = row(3).id;
-    ctx.outbox.claimDue(T + 2000, 10);
-    ctx.outbox.markRetry(later, 'http_503', T + 2000 + 300_000);
+    const later = (await row(3)).id;
+    await ctx.outbox.claimDue(T + 2000, 10);
+    await ctx.outbox.markRetry(later, 'http_503', T + 2000 + 300_000);
     const d2 = await deliverOutbox(relay, ctx.outbox, clock, { maxWaitMs: 10_000 });
     expect(d2).toMatchObject({ sent: 0, pending: 1 });
   });
 });
 
 describe('rows of a dead process', () => {
-  it('are handed back unconfirmed (history is checked first); live or remote owners are left alone', () => {
+  it('are handed back unconfirmed (history is checked first); live or remote owners are left alone', async () => {
     const dead = `run-job:${hostname()}:2147483646`;
     for (const [n, owner] of [
       [1, dead],
       [2, processOwner('serve')],
       [3, 'run-job:another-host:12'],
     ] as const) {
-      row(n);
-      ctx.outbox.claimDue(T, 1, { owner });
+      await row(n);
+      await ctx.outbox.claimDue(T, 1, { owner });
     }
     expect(isDeadLocalOwner(dead)).toBe(true);
     expect(isDeadLocalOwner(processOwner('serve'))).toBe(false);
     expect(isDeadLocalOwner('run-job:another-host:12')).toBe(false);
     expect(isDeadLocalOwner('not an owner')).toBe(false);
 
-    expect(releaseDeadOwnerRows(ctx.outbox, T)).toBe(1);
-    const back = ctx.outbox.getByDedupeKey('k1')!;
+    expect(await releaseDeadOwnerRows(ctx.outbox, T)).toBe(1);
+    const back = (await ctx.outbox.getByDedupeKey('k1'))!;
     expect(back).toMatchObject({ status: 'pending', leaseOwner: null });
     expect(back.lastError?.startsWith(UNCONFIRMED)).toBe(true);
-    expect(ctx.outbox.listSending().map((r) => r.dedupeKey)).toEqual(['k2', 'k3']);
+    expect((await ctx.outbox.listSending()).map((r) => r.dedupeKey)).toEqual(['k2', 'k3']);
   });
 });

@@ -111,7 +111,7 @@ export interface JobFixture {
   ctx: JobContext;
   config: Config;
   logs: LogLine[];
-  subscribe(channelId: string, brandId: string, extra?: Partial<Subscription>): Subscription;
+  subscribe(channelId: string, brandId: string, extra?: Partial<Subscription>): Promise<Subscription>;
   close(): void;
 }
 
@@ -135,17 +135,17 @@ export function jobFixture(start = Date.parse('2025-03-10T10:30:00Z')): JobFixtu
     ctx,
     config,
     logs,
-    subscribe(channelId, brandId, extra = {}) {
-      subs.upsert({
+    async subscribe(channelId, brandId, extra = {}) {
+      await subs.upsert({
         channelId,
         brandId,
         brandName: `Brand ${brandId}`,
         createdBy: 'U1',
         createdAtMs: clock.now(),
       });
-      if (extra.settings) subs.setSettings(channelId, brandId, extra.settings);
-      if (extra.mutedUntilMs !== undefined) subs.setMutedUntil(channelId, brandId, extra.mutedUntilMs);
-      return subs.get(channelId, brandId)!;
+      if (extra.settings) await subs.setSettings(channelId, brandId, extra.settings);
+      if (extra.mutedUntilMs !== undefined) await subs.setMutedUntil(channelId, brandId, extra.mutedUntilMs);
+      return (await subs.get(channelId, brandId))!;
     },
     close: () => store.close(),
   };

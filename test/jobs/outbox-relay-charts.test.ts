@@ -18,8 +18,8 @@ const DIGEST_KEY = `${ALERTS}:digest:brand-1:2026-11-24`;
 const CHART_KEY = `${ALERTS}:chart:digest:brand-1:2026-11-24`;
 const days = (values: number[]) => values.map((value, i) => ({ date: `2026-11-${String(17 + i)}`, value }));
 
-function subscribe(digestChart = true) {
-  f.subscriptions.upsert({
+async function subscribe(digestChart = true) {
+  await f.subscriptions.upsert({
     channelId: ALERTS,
     brandId: 'brand-1',
     brandName: 'Acme',
@@ -48,32 +48,36 @@ const status = (key: string) => f.outbox.getByDedupeKey(key);
 
 describe('chart rows', () => {
   it('wait for the digest they follow, then go into its thread', async () => {
-    subscribe();
+    await subscribe();
     // The chart row is older: it still waits for its digest.
-    enqueueChart();
-    enqueueDigest();
+    await enqueueChart();
+    await enqueueDigest();
     const relay = f.relay({ paceMs: 10 });
-    for (let i = 0; i < 5 && status(CHART_KEY)?.status !== 'sent'; i += 1) {
+    for (let i = 0; i < 5 && (await status(CHART_KEY))?.status !== 'sent'; i += 1) {
       await relay.drainOnce();
       f.clock.advance(20);
     }
-    const digest = status(DIGEST_KEY)!;
+    const digest = (await status(DIGEST_KEY))!;
     expect(digest.status).toBe('sent');
     const [file] = f.slack.files(ALERTS);
     expect(file?.thread_ts).toBe(digest.slackTs);
     expect(file?.altText).toContain('Acme');
-    expect(status(CHART_KEY)).toMatchObject({ status: 'sent', slackTs: file?.id, uploadFileId: file?.id });
+    expect(await status(CHART_KEY)).toMatchObject({
+      status: 'sent',
+      slackTs: file?.id,
+      uploadFileId: file?.id,
+    });
     const methods = f.slack.calls.map((c) => c.method);
     expect(methods.indexOf('chat.postMessage')).toBeLessThan(methods.indexOf('files.getUploadURLExternal'));
   });
 
   it('are dropped when the channel turned the digest chart off after they were written', async () => {
-    subscribe(false);
-    enqueueDigest();
-    enqueueChart();
+    await subscribe(false);
+    await enqueueDigest();
+    await enqueueChart();
     await f.relay({ paceMs: 10 }).drainOnce();
-    expect(status(DIGEST_KEY)?.status).toBe('sent');
-    expect(status(CHART_KEY)).toMatchObject({
+    expect((await status(DIGEST_KEY))?.status).toBe('sent');
+    expect(await status(CHART_KEY)).toMatchObject({
       status: 'failed',
       lastError: 'digest chart turned off before it was posted',
     });
@@ -81,16 +85,16 @@ describe('chart rows', () => {
   });
 
   it('fail with their digest: a chart alone would make no sense', async () => {
-    subscribe();
-    enqueueDigest();
-    enqueueChart();
+    await subscribe();
+    await enqueueDigest();
+    await enqueueChart();
     f.slack.failNext('chat.postMessage', 'invalid_arguments');
     const relay = f.relay({ paceMs: 10 });
     await relay.drainOnce();
     f.clock.advance(20);
     await relay.drainOnce();
-    expect(status(DIGEST_KEY)?.status).toBe('failed');
-    expect(status(CHART_KEY)).toMatchObject({
+    expect((await status(DIGEST_KEY))?.status).toBe('failed');
+    expect(await status(CHART_KEY)).toMatchObject({
       status: 'failed',
       lastError: 'the message it belongs to was not delivered',
     });
@@ -98,9 +102,9 @@ describe('chart rows', () => {
   });
 
   it('that cannot be drawn fail alone, logged, and upload nothing', async () => {
-    subscribe();
-    enqueueDigest();
-    enqueueChart();
+    await subscribe();
+    await enqueueDigest();
+    await enqueueChart();
     const broken: ChartRenderer = {
       render: () => Promise.reject(new Error('the rasteriser gave up')),
     };
@@ -116,8 +120,8 @@ describe('chart rows', () => {
       { owner: 'relay-b', paceMs: 10 },
     );
     await withBroken.drainOnce();
-    expect(status(DIGEST_KEY)?.status).toBe('sent');
-    expect(status(CHART_KEY)).toMatchObject({
+    expect((await status(DIGEST_KEY))?.status).toBe('sent');
+    expect(await status(CHART_KEY)).toMatchObject({
       status: 'failed',
       lastError: 'chart could not be drawn: the rasteriser gave up',
     });

@@ -28,12 +28,12 @@ function enqueueHeld(dedupeKey: string, subjects: string[], o: { channelId?: str
 describe('held alerts', () => {
   it('are delivered as one grouped message per brand per channel when the hold ends', async () => {
     const ids = [
-      enqueueHeld('held-1', ['example.com/a']),
-      enqueueHeld('held-2', ['example.com/b', 'example.com/c']),
-      enqueueHeld('held-3', ['example.com/d']),
+      await enqueueHeld('held-1', ['example.com/a']),
+      await enqueueHeld('held-2', ['example.com/b', 'example.com/c']),
+      await enqueueHeld('held-3', ['example.com/d']),
     ];
-    enqueueHeld('held-other-brand', ['globex.com/x'], { brand: 'brand-2' });
-    enqueueHeld('held-other-channel', ['example.com/e'], { channelId: OTHER });
+    await enqueueHeld('held-other-brand', ['globex.com/x'], { brand: 'brand-2' });
+    await enqueueHeld('held-other-channel', ['example.com/e'], { channelId: OTHER });
     const relay = f.relay();
 
     expect(await relay.drainOnce()).toMatchObject({ sent: 0 });
@@ -69,7 +69,7 @@ describe('held alerts', () => {
     expect(String(keyOf(grouped!))).toMatch(/^held:C0ALERTS1:brand-1:/);
 
     for (const id of ids) {
-      expect(f.outbox.get(id)).toMatchObject({
+      expect(await f.outbox.get(id)).toMatchObject({
         status: 'sent',
         lastError: expect.stringMatching(/^merged into #/),
       });
@@ -82,8 +82,8 @@ describe('held alerts', () => {
   });
 
   it('two relays releasing at once group the held rows once', async () => {
-    enqueueHeld('h1', ['example.com/1']);
-    enqueueHeld('h2', ['example.com/2']);
+    await enqueueHeld('h1', ['example.com/1']);
+    await enqueueHeld('h2', ['example.com/2']);
     f.clock.advance(HOUR);
     const [a, b] = await Promise.all([
       f.relay({ owner: 'a' }).drainOnce(),

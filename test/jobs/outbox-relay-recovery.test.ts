@@ -22,12 +22,12 @@ const histories = () => f.slack.callsTo('conversations.history');
 describe('outbox relay: crash safety', () => {
   it('a post accepted but never answered (failAfterAccept) is found in history, not posted twice', async () => {
     f.slack.failAfterAccept('chat.postMessage');
-    f.enqueue({ dedupeKey: 'dropped-1' });
+    await f.enqueue({ dedupeKey: 'dropped-1' });
     const relay = f.relay({ backoffBaseMs: 1000 });
 
     expect(await relay.drainOnce()).toMatchObject({ retried: 1, sent: 0 });
     expect(posts()[0]!.dropped).toBe(true);
-    const row = f.outbox.getByDedupeKey('dropped-1')!;
+    const row = (await f.outbox.getByDedupeKey('dropped-1'))!;
     expect(row.status).toBe('pending');
     expect(row.lastError?.startsWith(UNCONFIRMED)).toBe(true);
 
@@ -36,7 +36,10 @@ describe('outbox relay: crash safety', () => {
     expect(posts()).toHaveLength(1);
     const messages = f.slack.messages(ALERTS);
     expect(messages).toHaveLength(1);
-    expect(f.outbox.getByDedupeKey('dropped-1')).toMatchObject({ status: 'sent', slackTs: messages[0]!.ts });
+    expect(await f.outbox.getByDedupeKey('dropped-1')).toMatchObject({
+      status: 'sent',
+      slackTs: messages[0]!.ts,
+    });
 
     const [history] = histories();
     // Form-encoded on the wire.
@@ -48,7 +51,7 @@ describe('outbox relay: crash safety', () => {
   it('when the history cannot be read, the unconfirmed post is not repeated blindly', async () => {
     f.slack.failAfterAccept('chat.postMessage');
     f.slack.failNext('conversations.history', 'internal_error');
-    f.enqueue({ dedupeKey: 'dropped-2' });
+    await f.enqueue({ dedupeKey: 'dropped-2' });
     const relay = f.relay({ backoffBaseMs: 1000 });
     await relay.drainOnce();
     f.clock.advance(1000);
@@ -62,10 +65,10 @@ describe('outbox relay: crash safety', () => {
 
   it('an unconfirmed post that really did not land is posted once after the history check', async () => {
     // A 5xx-like failure: Slack answered, but we cannot tell what happened before it.
-    f.enqueue({ dedupeKey: 'lost-answer' });
-    const row = f.outbox.getByDedupeKey('lost-answer')!;
-    f.outbox.claimDue(f.clock.now(), 10);
-    f.outbox.markRetry(row.id, `${UNCONFIRMED}http_502`, f.clock.now());
+    await f.enqueue({ dedupeKey: 'lost-answer' });
+    const row = (await f.outbox.getByDedupeKey('lost-answer'))!;
+    await f.outbox.claimDue(f.clock.now(), 10);
+    await f.outbox.markRetry(row.id, `${UNCONFIRMED}http_502`, f.clock.now());
     expect(await f.relay().drainOnce()).toMatchObject({ sent: 1 });
     expect(histories()).toHaveLength(1);
     expect(posts()).toHaveLength(1);
@@ -73,7 +76,7 @@ describe('outbox relay: crash safety', () => {
 
   it('a post whose answer never comes (stallAfterAccept) times out and is then found, not reposted', async () => {
     f.slack.stallAfterAccept('chat.postMessage');
-    f.enqueue({ dedupeKey: 'stalled' });
+    await f.enqueue({ dedupeKey: 'stalled' });
     const relay = f.relay({ web: relayWebClient(f.slack, 200), backoffBaseMs: 500 });
     expect(await relay.drainOnce()).toMatchObject({ retried: 1 });
     expect(posts()[0]).toMatchObject({ stalled: true, response: { ok: true } });
@@ -85,12 +88,15 @@ describe('outbox relay: crash safety', () => {
 
   it('a crashed relay’s post (accepted, never marked) is recovered from history once its lease expires', async () => {
     f.slack.stallAfterAccept('chat.postMessage');
-    f.enqueue({ dedupeKey: 'crash-1' });
+    await f.enqueue({ dedupeKey: 'crash-1' });
     // Relay A posts and "dies" waiting for the answer: its drain never completes here.
     const crashed = f.relay({ owner: 'relay-dead', leaseMs: 10_000, web: relayWebClient(f.slack, 60_000) });
     void crashed.drainOnce();
     await f.slack.waitFor(() => f.slack.messages(ALERTS).length === 1);
-    expect(f.outbox.getByDedupeKey('crash-1')).toMatchObject({ status: 'sending', leaseOwner: 'relay-dead' });
+    expect(await f.outbox.getByDedupeKey('crash-1')).toMatchObject({
+      status: 'sending',
+      leaseOwner: 'relay-dead',
+    });
 
     const survivor = f.relay({ owner: 'relay-b', leaseMs: 10_000 });
     // Lease still running: nobody touches the row.
@@ -102,18 +108,18 @@ describe('outbox relay: crash safety', () => {
     expect(result).toMatchObject({ recovered: 1, sent: 0 });
     expect(posts()).toHaveLength(1);
     const [message] = f.slack.messages(ALERTS);
-    expect(f.outbox.getByDedupeKey('crash-1')).toMatchObject({ status: 'sent', slackTs: message!.ts });
+    expect(await f.outbox.getByDedupeKey('crash-1')).toMatchObject({ status: 'sent', slackTs: message!.ts });
   });
 
   it('a crashed relay’s row whose message is not in the channel is posted once', async () => {
-    f.enqueue({ dedupeKey: 'crash-2' });
+    await f.enqueue({ dedupeKey: 'crash-2' });
     // Another message with a different key is in the channel: only the key counts.
     await relayWebClient(f.slack).chat.postMessage({
       channel: ALERTS,
       text: 'unrelated',
       metadata: outboxMetadata({ dedupeKey: 'someone-else', kind: 'alert', payload: { text: '' } }) as never,
     });
-    f.outbox.claimDue(f.clock.now(), 10, { owner: 'relay-dead', leaseMs: 1000 });
+    await f.outbox.claimDue(f.clock.now(), 10, { owner: 'relay-dead', leaseMs: 1000 });
     f.clock.advance(1000);
 
     const relay = f.relay();
@@ -123,25 +129,28 @@ describe('outbox relay: crash safety', () => {
     expect(posts().map((c) => c.args['text'])).toEqual(['unrelated', 'Acme: alert crash-2']);
     expect(f.slack.messages(ALERTS).map(keyOf)).toEqual(['someone-else', 'crash-2']);
     // The recovery attempt is not counted against maxAttempts.
-    expect(f.outbox.getByDedupeKey('crash-2')).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(await f.outbox.getByDedupeKey('crash-2')).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
   it('a failed history check leaves a crashed row in sending for the next look, not reposted', async () => {
-    f.enqueue({ dedupeKey: 'unknown' });
-    f.outbox.claimDue(f.clock.now(), 10, { owner: 'relay-dead', leaseMs: 1000 });
+    await f.enqueue({ dedupeKey: 'unknown' });
+    await f.outbox.claimDue(f.clock.now(), 10, { owner: 'relay-dead', leaseMs: 1000 });
     f.clock.advance(1000);
     f.slack.failNext('conversations.history', 'internal_error');
     const relay = f.relay();
     expect(await relay.drainOnce()).toMatchObject({ recovered: 0, sent: 0 });
-    expect(f.outbox.getByDedupeKey('unknown')).toMatchObject({ status: 'sending', leaseOwner: 'relay-dead' });
+    expect(await f.outbox.getByDedupeKey('unknown')).toMatchObject({
+      status: 'sending',
+      leaseOwner: 'relay-dead',
+    });
     expect(posts()).toHaveLength(0);
     expect(await relay.drainOnce()).toMatchObject({ recovered: 1, sent: 1 });
     expect(posts()).toHaveLength(1);
   });
 
   it('recovery does not requeue a row another relay re-claimed while the history was being read', async () => {
-    const id = f.enqueue({ dedupeKey: 'raced' });
-    f.outbox.claimDue(f.clock.now(), 10, { owner: 'relay-dead', leaseMs: 1000 });
+    const id = await f.enqueue({ dedupeKey: 'raced' });
+    await f.outbox.claimDue(f.clock.now(), 10, { owner: 'relay-dead', leaseMs: 1000 });
     f.clock.advance(1000);
     const web = relayWebClient(f.slack);
     const plainFetch = globalThis.fetch;
@@ -153,21 +162,24 @@ describe('outbox relay: crash safety', () => {
       fetch: async (url, init) => {
         const res = await plainFetch(url, init);
         if (String(url).endsWith('conversations.history')) {
-          f.outbox.requeue(id, f.clock.now());
-          f.outbox.claimDue(f.clock.now(), 10, { owner: 'relay-c', leaseMs: 60_000 });
+          await f.outbox.requeue(id, f.clock.now());
+          await f.outbox.claimDue(f.clock.now(), 10, { owner: 'relay-c', leaseMs: 60_000 });
         }
         return res;
       },
     });
     const relay = f.relay({ web: racingWeb });
     expect(await relay.recoverSending()).toBe(0);
-    expect(f.outbox.getByDedupeKey('raced')).toMatchObject({ status: 'sending', leaseOwner: 'relay-c' });
+    expect(await f.outbox.getByDedupeKey('raced')).toMatchObject({
+      status: 'sending',
+      leaseOwner: 'relay-c',
+    });
   });
 
   it('two relays on two connections draining at once deliver every row exactly once', async () => {
     const channels = [ALERTS, OTHER, 'C0THIRD01'];
     f.slack.addChannel({ id: 'C0THIRD01', name: 'third', isMember: true });
-    for (let i = 0; i < 45; i += 1) f.enqueue({ dedupeKey: `bulk-${i}`, channelId: channels[i % 3]! });
+    for (let i = 0; i < 45; i += 1) await f.enqueue({ dedupeKey: `bulk-${i}`, channelId: channels[i % 3]! });
     const second = f.store.open();
     const a = f.relay({ owner: 'relay-a', paceMs: 5, batchSize: 4 });
     const b = f.relay({
@@ -184,7 +196,7 @@ describe('outbox relay: crash safety', () => {
     expect(posts()).toHaveLength(45);
     const keys = channels.flatMap((c) => f.slack.messages(c).map(keyOf));
     expect(new Set(keys).size).toBe(45);
-    expect(f.outbox.counts()).toMatchObject({ sent: 45, pending: 0, sending: 0 });
+    expect(await f.outbox.counts()).toMatchObject({ sent: 45, pending: 0, sending: 0 });
   });
 });
 
@@ -201,7 +213,7 @@ async function withRealTimeRelay(
   try {
     const outbox = createOutboxRepo(store.db);
     for (let i = 0; i < o.rows; i += 1)
-      outbox.enqueue({
+      await outbox.enqueue({
         dedupeKey: `${o.name}-${i}`,
         channelId: slack.defaultChannelId,
         kind: 'ops',
@@ -229,7 +241,7 @@ describe('outbox relay: real time', () => {
       await relay.stop();
       expect(performance.now() - started).toBeLessThan(2000);
       expect(slack.callsTo('chat.postMessage')).toHaveLength(1);
-      expect(outbox.counts()).toMatchObject({ sent: 1, pending: 3, sending: 0 });
+      expect(await outbox.counts()).toMatchObject({ sent: 1, pending: 3, sending: 0 });
     });
   });
 

@@ -18,7 +18,7 @@ const subscribeAcme = () =>
 
 describe('outbox relay: delivery', () => {
   it('posts each row once, with its dedupe key in message metadata', async () => {
-    f.enqueue({
+    await f.enqueue({
       dedupeKey: 'alerts:brand-1:aaa',
       payload: {
         text: 'Acme: 1 alert',
@@ -48,22 +48,22 @@ describe('outbox relay: delivery', () => {
     });
     const [message] = f.slack.messages(ALERTS);
     expect(keyOf(message!)).toBe('alerts:brand-1:aaa');
-    const row = f.outbox.getByDedupeKey('alerts:brand-1:aaa')!;
+    const row = (await f.outbox.getByDedupeKey('alerts:brand-1:aaa'))!;
     expect(row).toMatchObject({ status: 'sent', slackTs: message!.ts, attempts: 1 });
   });
 
   it('a repeated enqueue of the same key is still one message', async () => {
-    f.enqueue({ dedupeKey: 'k1' });
-    f.enqueue({ dedupeKey: 'k1' });
+    await f.enqueue({ dedupeKey: 'k1' });
+    await f.enqueue({ dedupeKey: 'k1' });
     await f.relay().drainOnce();
-    f.enqueue({ dedupeKey: 'k1' });
+    await f.enqueue({ dedupeKey: 'k1' });
     await f.relay().drainOnce();
     expect(posts()).toHaveLength(1);
   });
 
   it('paces posts to one channel at paceMs, measured on the wire, while other channels go at once', async () => {
-    for (let i = 0; i < 4; i += 1) f.enqueue({ dedupeKey: `a${i}` });
-    f.enqueue({ dedupeKey: 'b0', channelId: OTHER });
+    for (let i = 0; i < 4; i += 1) await f.enqueue({ dedupeKey: `a${i}` });
+    await f.enqueue({ dedupeKey: 'b0', channelId: OTHER });
     const result = await f.relay({ paceMs: 250 }).drainOnce();
     expect(result.sent).toBe(5);
 
@@ -82,9 +82,9 @@ describe('outbox relay: delivery', () => {
 
   it('pacing holds across drains', async () => {
     const relay = f.relay({ paceMs: 400 });
-    f.enqueue({ dedupeKey: 'p1' });
+    await f.enqueue({ dedupeKey: 'p1' });
     await relay.drainOnce();
-    f.enqueue({ dedupeKey: 'p2' });
+    await f.enqueue({ dedupeKey: 'p2' });
     await relay.drainOnce();
     const [a, b] = posts();
     expect(b!.at - a!.at).toBeGreaterThanOrEqual(400);
@@ -92,9 +92,9 @@ describe('outbox relay: delivery', () => {
 
   it('a 429 holds the channel until Retry-After; the row is then delivered once, its attempt not counted', async () => {
     f.slack.rateLimit('chat.postMessage', { count: 1, retryAfterSec: 1 });
-    f.enqueue({ dedupeKey: 'r1' });
-    f.enqueue({ dedupeKey: 'r2' });
-    f.enqueue({ dedupeKey: 'o1', channelId: OTHER });
+    await f.enqueue({ dedupeKey: 'r1' });
+    await f.enqueue({ dedupeKey: 'r2' });
+    await f.enqueue({ dedupeKey: 'o1', channelId: OTHER });
     const relay = f.relay({ paceMs: 100 });
 
     const first = await relay.drainOnce();
@@ -102,7 +102,7 @@ describe('outbox relay: delivery', () => {
     expect(f.slack.messages(ALERTS)).toHaveLength(0);
     expect(f.slack.messages(OTHER).map(keyOf)).toEqual(['o1']);
     const limitedAt = posts()[0]!.at;
-    expect(f.outbox.getByDedupeKey('r1')!.nextAttemptAtMs).toBe(limitedAt + 1000);
+    expect((await f.outbox.getByDedupeKey('r1'))!.nextAttemptAtMs).toBe(limitedAt + 1000);
 
     // Before Retry-After is up nothing is tried.
     await relay.drainOnce();
@@ -115,16 +115,16 @@ describe('outbox relay: delivery', () => {
     const alertsCalls = posts().filter((c) => c.args['channel'] === ALERTS);
     expect(alertsCalls.map((c) => c.status)).toEqual([429, 200, 200]);
     expect(alertsCalls[1]!.at - limitedAt).toBeGreaterThanOrEqual(1000);
-    expect(f.outbox.getByDedupeKey('r1')).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(await f.outbox.getByDedupeKey('r1')).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
   it('channel_not_found pauses the channel with the reason: one call, no retry storm', async () => {
-    subscribeAcme();
+    await subscribeAcme();
     f.slack.setChannelState(ALERTS, { exists: false });
-    f.enqueue({ dedupeKey: 'g1' });
-    f.enqueue({ dedupeKey: 'g2' });
-    f.enqueue({ dedupeKey: 'g3', brandId: 'brand-2' });
-    f.enqueue({ dedupeKey: 'ok', channelId: OTHER });
+    await f.enqueue({ dedupeKey: 'g1' });
+    await f.enqueue({ dedupeKey: 'g2' });
+    await f.enqueue({ dedupeKey: 'g3', brandId: 'brand-2' });
+    await f.enqueue({ dedupeKey: 'ok', channelId: OTHER });
     const relay = f.relay();
 
     const result = await relay.drainOnce();
@@ -132,35 +132,35 @@ describe('outbox relay: delivery', () => {
     expect(posts().filter((c) => c.args['channel'] === ALERTS)).toHaveLength(1);
     expect(posts()[0]!.response).toMatchObject({ ok: false, error: 'channel_not_found' });
 
-    const sub = f.subscriptions.get(ALERTS, 'brand-1')!;
+    const sub = (await f.subscriptions.get(ALERTS, 'brand-1'))!;
     expect(sub.pausedReason).toContain('channel_not_found');
     expect(sub.pausedAtMs).not.toBeNull();
     for (const k of ['g1', 'g2', 'g3']) {
-      const row = f.outbox.getByDedupeKey(k)!;
+      const row = (await f.outbox.getByDedupeKey(k))!;
       expect(row.status).toBe('failed');
       expect(row.lastError).toContain('channel_not_found');
     }
 
     // Later rows for the paused subscription are not tried at all.
-    f.enqueue({ dedupeKey: 'g4' });
+    await f.enqueue({ dedupeKey: 'g4' });
     f.clock.advance(60 * 60_000);
     const later = await relay.drainOnce();
     expect(later.paused).toBe(1);
     expect(posts().filter((c) => c.args['channel'] === ALERTS)).toHaveLength(1);
-    expect(f.outbox.getByDedupeKey('g4')!.lastError).toContain('subscription paused');
+    expect((await f.outbox.getByDedupeKey('g4'))!.lastError).toContain('subscription paused');
   });
 
   it.each(['is_archived', 'not_in_channel'] as const)('%s pauses the channel too', async (state) => {
-    subscribeAcme();
+    await subscribeAcme();
     f.slack.setChannelState(ALERTS, state === 'is_archived' ? { isArchived: true } : { isMember: false });
-    f.enqueue({ dedupeKey: 'x1' });
+    await f.enqueue({ dedupeKey: 'x1' });
     expect(await f.relay().drainOnce()).toMatchObject({ paused: 1 });
-    expect(f.subscriptions.get(ALERTS, 'brand-1')!.pausedReason).toContain(`(${state})`);
+    expect((await f.subscriptions.get(ALERTS, 'brand-1'))!.pausedReason).toContain(`(${state})`);
     expect(posts()).toHaveLength(1);
   });
 
   it('invalid_blocks: the plain-text fallback is delivered, with the key', async () => {
-    f.enqueue({
+    await f.enqueue({
       dedupeKey: 'bad-blocks',
       payload: {
         text: 'Acme: citation lost on example.com/pricing',
@@ -178,7 +178,7 @@ describe('outbox relay: delivery', () => {
 
   it('msg_blocks_too_long: the plain-text fallback is delivered', async () => {
     f.slack.failNext('chat.postMessage', 'msg_blocks_too_long');
-    f.enqueue({ dedupeKey: 'long' });
+    await f.enqueue({ dedupeKey: 'long' });
     expect(await f.relay().drainOnce()).toMatchObject({ sent: 1 });
     expect(posts()[1]!.args['blocks']).toBeUndefined();
     expect(f.slack.messages(ALERTS)).toHaveLength(1);
@@ -186,12 +186,12 @@ describe('outbox relay: delivery', () => {
 
   it('a transient failure is retried with exponential backoff, then delivered once', async () => {
     f.slack.failNext('chat.postMessage', 'internal_error', 2);
-    f.enqueue({ dedupeKey: 't1' });
+    await f.enqueue({ dedupeKey: 't1' });
     const relay = f.relay({ backoffBaseMs: 1000 });
 
     expect(await relay.drainOnce()).toMatchObject({ retried: 1 });
     const firstAt = posts()[0]!.at;
-    expect(f.outbox.getByDedupeKey('t1')).toMatchObject({
+    expect(await f.outbox.getByDedupeKey('t1')).toMatchObject({
       status: 'pending',
       lastError: 'internal_error',
       nextAttemptAtMs: firstAt + 1000,
@@ -199,20 +199,20 @@ describe('outbox relay: delivery', () => {
     f.clock.advance(1000);
     expect(await relay.drainOnce()).toMatchObject({ retried: 1 });
     // Second retry waits twice as long.
-    expect(f.outbox.getByDedupeKey('t1')!.nextAttemptAtMs).toBe(posts()[1]!.at + 2000);
+    expect((await f.outbox.getByDedupeKey('t1'))!.nextAttemptAtMs).toBe(posts()[1]!.at + 2000);
     f.clock.advance(1000);
     expect(await relay.drainOnce()).toMatchObject({ sent: 0 });
     f.clock.advance(1000);
     expect(await relay.drainOnce()).toMatchObject({ sent: 1 });
     expect(posts()).toHaveLength(3);
     expect(f.slack.messages(ALERTS)).toHaveLength(1);
-    expect(f.outbox.getByDedupeKey('t1')).toMatchObject({ status: 'sent', attempts: 3 });
+    expect(await f.outbox.getByDedupeKey('t1')).toMatchObject({ status: 'sent', attempts: 3 });
   });
 
   it('after maxAttempts the row fails, logged at error and raised as the bot’s trouble, never silently', async () => {
     const raised: string[] = [];
     f.slack.failNext('chat.postMessage', 'service_unavailable', 2);
-    f.enqueue({ dedupeKey: 'doomed' });
+    await f.enqueue({ dedupeKey: 'doomed' });
     const relay = f.relay({
       maxAttempts: 2,
       backoffBaseMs: 10,
@@ -226,43 +226,43 @@ describe('outbox relay: delivery', () => {
     const result = await relay.drainOnce();
     expect(result.failed).toBe(1);
     expect(posts()).toHaveLength(2);
-    expect(f.outbox.getByDedupeKey('doomed')).toMatchObject({ status: 'failed' });
-    expect(f.outbox.getByDedupeKey('doomed')!.lastError).toMatch(
+    expect(await f.outbox.getByDedupeKey('doomed')).toMatchObject({ status: 'failed' });
+    expect((await f.outbox.getByDedupeKey('doomed'))!.lastError).toMatch(
       /gave up after 2 attempts: service_unavailable/,
     );
-    expect(f.outbox.counts().failed).toBe(1);
+    expect((await f.outbox.counts()).failed).toBe(1);
     expect(f.logs.some((l) => l.level === 50 && /gave up/.test(l.msg))).toBe(true);
     expect(raised).toEqual([expect.stringContaining(DELIVERY_FLAG)]);
 
     // The next message that gets through clears it.
-    f.enqueue({ dedupeKey: 'fine' });
+    await f.enqueue({ dedupeKey: 'fine' });
     expect(await relay.drainOnce()).toMatchObject({ sent: 1 });
     expect(raised).toEqual([expect.stringContaining(DELIVERY_FLAG), `cleared ${DELIVERY_FLAG}`]);
   });
 
   it('a permanent request error fails at once', async () => {
     f.slack.failNext('chat.postMessage', 'invalid_metadata_format');
-    f.enqueue({ dedupeKey: 'perm' });
+    await f.enqueue({ dedupeKey: 'perm' });
     expect(await f.relay().drainOnce()).toMatchObject({ failed: 1 });
     expect(posts()).toHaveLength(1);
   });
 
   it('a mute that began after the row was written holds it instead of posting', async () => {
-    subscribeAcme();
-    f.enqueue({ dedupeKey: 'm1' });
+    await subscribeAcme();
+    await f.enqueue({ dedupeKey: 'm1' });
     const until = f.clock.now() + 60_000;
-    f.subscriptions.setMutedUntil(ALERTS, 'brand-1', until);
+    await f.subscriptions.setMutedUntil(ALERTS, 'brand-1', until);
     expect(await f.relay().drainOnce()).toMatchObject({ held: 1, sent: 0 });
     expect(posts()).toHaveLength(0);
-    expect(f.outbox.getByDedupeKey('m1')).toMatchObject({ status: 'held', holdUntilMs: until });
+    expect(await f.outbox.getByDedupeKey('m1')).toMatchObject({ status: 'held', holdUntilMs: until });
   });
 
   it('start() delivers in the background and stop() waits for the drain', async () => {
     const relay = f.relay();
-    f.enqueue({ dedupeKey: 'bg' });
+    await f.enqueue({ dedupeKey: 'bg' });
     relay.start(50);
     await f.slack.waitFor(() => f.slack.messages(ALERTS).length === 1);
     await relay.stop();
-    expect(f.outbox.getByDedupeKey('bg')!.status).toBe('sent');
+    expect((await f.outbox.getByDedupeKey('bg'))!.status).toBe('sent');
   });
 });

@@ -94,7 +94,7 @@ describe('jobs', () => {
   afterEach(() => f.close());
 
   it('the citations job sizes days_back from the snapshot date it last saw', async () => {
-    f.subscribe('C1', 'b1');
+    await f.subscribe('C1', 'b1');
     f.fake.feed = (p) => ({ ...emptyFeed(String(p['brandId'])), current_snapshot_date: '2025-03-06' });
     await runJobOnce(f.ctx, citationsJob, runOnceOptions);
     f.clock.advance(D);
@@ -105,7 +105,7 @@ describe('jobs', () => {
   });
 
   it('the AI Pages alert says when 100 % comes at this pace', async () => {
-    f.subscribe('C1', 'b1');
+    await f.subscribe('C1', 'b1');
     f.fake.aiPages = () => aiPagesRecord('b1', 60);
     await runJobOnce(f.ctx, aiPagesJob, runOnceOptions);
     f.clock.advance(D);
@@ -120,7 +120,7 @@ describe('jobs', () => {
   });
 
   it('the digest fetches only the content ideas when the polls are fresh', async () => {
-    f.subscribe('C1', 'b1');
+    await f.subscribe('C1', 'b1');
     for (const job of [citationsJob, crawlerJob, aiPagesJob]) await runJobOnce(f.ctx, job, runOnceOptions);
     const polls = f.fake.calls.length;
     f.clock.advance(H);

@@ -41,7 +41,7 @@ export interface RelayFixture {
   subscriptions: SubscriptionsRepo;
   logs: LogLine[];
   relay(overrides?: Partial<OutboxRelayOptions & Pick<RelayDeps, 'db' | 'web'>>): OutboxRelay;
-  enqueue(m: Partial<NewOutboxMessage> & { dedupeKey: string }): number;
+  enqueue(m: Partial<NewOutboxMessage> & { dedupeKey: string }): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -75,18 +75,20 @@ export async function startRelayFixture(): Promise<RelayFixture> {
       relays.push(r);
       return r;
     },
-    enqueue(m) {
-      return outbox.enqueue({
-        channelId: ALERTS,
-        brandId: 'brand-1',
-        kind: 'alert',
-        payload: {
-          text: `Acme: alert ${m.dedupeKey}`,
-          blocks: [{ type: 'section', text: { type: 'mrkdwn', text: `*Alert* ${m.dedupeKey}` } }],
-        },
-        nowMs: clock.now(),
-        ...m,
-      }).id;
+    async enqueue(m) {
+      return (
+        await outbox.enqueue({
+          channelId: ALERTS,
+          brandId: 'brand-1',
+          kind: 'alert',
+          payload: {
+            text: `Acme: alert ${m.dedupeKey}`,
+            blocks: [{ type: 'section', text: { type: 'mrkdwn', text: `*Alert* ${m.dedupeKey}` } }],
+          },
+          nowMs: clock.now(),
+          ...m,
+        })
+      ).id;
     },
     async close() {
       // Slack first: a relay stuck on a stalled call then fails fast instead of waiting out

@@ -19,17 +19,14 @@ afterEach(() => f.close());
 // force: every brand on every run (the AI Pages cadence is tested in ai-pages-cadence.test.ts).
 const run = (o: Partial<RunJobOnceOptions> = {}) =>
   runJobOnce(f.ctx, aiPagesJob, { ...runOnceOptions, force: true, ...o });
-const opsRows = () => f.ctx.outbox.listHeld().length + f.ctx.outbox.counts().pending;
-const flags = () =>
-  createHealthFlagsRepo(f.store.db)
-    .active()
-    .map((x) => x.key);
+const opsRows = async () => (await f.ctx.outbox.listHeld()).length + (await f.ctx.outbox.counts()).pending;
+const flags = async () => (await createHealthFlagsRepo(f.store.db).active()).map((x) => x.key);
 
 describe('one run of a job', () => {
   it('calls the API once per brand on the background lane and fans out to every channel', async () => {
-    f.subscribe('C1', 'b1');
-    f.subscribe('C2', 'b1');
-    f.subscribe('C1', 'b2');
+    await f.subscribe('C1', 'b1');
+    await f.subscribe('C2', 'b1');
+    await f.subscribe('C1', 'b2');
     f.fake.aiPages = (p) => aiPagesRecord(String(p['brandId']), 85);
     const s = await run();
     expect(f.fake.calls.map((c) => [c.method, c.params['brandId'], c.lane])).toEqual([
@@ -37,16 +34,16 @@ describe('one run of a job', () => {
       ['getAiPages', 'b2', 'background'],
     ]);
     expect(s).toMatchObject({ status: 'ok', brands: 2, succeeded: 2, alerts: 3, messages: 3 });
-    expect(f.ctx.jobRuns.lastSuccess('ai-pages', 'b1')).toBe(f.clock.now());
-    expect(f.ctx.jobRuns.recent(1, 'ai-pages')[0]).toMatchObject({
+    expect(await f.ctx.jobRuns.lastSuccess('ai-pages', 'b1')).toBe(f.clock.now());
+    expect((await f.ctx.jobRuns.recent(1, 'ai-pages'))[0]).toMatchObject({
       ok: true,
       counts: { brands: 2, messages: 3 },
     });
-    expect(f.ctx.jobRuns.getLease('ai-pages')).toBeNull();
+    expect(await f.ctx.jobRuns.getLease('ai-pages')).toBeNull();
   });
 
   it('keeps a few brands in flight once a call went through, so round trips overlap', async () => {
-    for (let b = 1; b <= 10; b++) f.subscribe('C1', `b${b}`);
+    for (let b = 1; b <= 10; b++) await f.subscribe('C1', `b${b}`);
     let inFlight = 0;
     const seen: number[] = [];
     const answers: (() => void)[] = [];
@@ -82,8 +79,8 @@ describe('one run of a job', () => {
   });
 
   it('goes on after one brand fails; fails when all do; job_failing after three failed runs, once', async () => {
-    f.subscribe('C1', 'b1');
-    f.subscribe('C1', 'b2');
+    await f.subscribe('C1', 'b1');
+    await f.subscribe('C1', 'b2');
     f.fake.aiPages = (p) => {
       if (p['brandId'] === 'b1') throw new ServerError('service unavailable', { status: 503 });
       return aiPagesRecord('b2', 10);
@@ -94,31 +91,31 @@ describe('one run of a job', () => {
       throw new ServerError('service unavailable', { status: 503 });
     };
     for (let i = 0; i < 2; i++) expect((await run()).status).toBe('failed');
-    expect(flags()).toEqual([]);
+    expect(await flags()).toEqual([]);
     await run();
-    expect(flags()).toEqual(['job_failing:ai-pages']);
+    expect(await flags()).toEqual(['job_failing:ai-pages']);
     await run();
-    expect(opsRows()).toBe(1);
-    expect(f.ctx.outbox.getByDedupeKey(`ops:job_failing:ai-pages:raised:${f.clock.now()}`)?.channelId).toBe(
-      OPS,
-    );
+    expect(await opsRows()).toBe(1);
+    expect(
+      (await f.ctx.outbox.getByDedupeKey(`ops:job_failing:ai-pages:raised:${f.clock.now()}`))?.channelId,
+    ).toBe(OPS);
 
     f.fake.aiPages = (p) => aiPagesRecord(String(p['brandId']), 10);
     expect((await run()).status).toBe('ok');
-    expect(flags()).toEqual([]);
-    expect(opsRows()).toBe(2);
+    expect(await flags()).toEqual([]);
+    expect(await opsRows()).toBe(2);
   });
 
   it('stops at a spent quota or a rejected key, raises each once, and clears after a good call', async () => {
-    f.subscribe('C1', 'b1');
-    f.subscribe('C1', 'b2');
+    await f.subscribe('C1', 'b1');
+    await f.subscribe('C1', 'b2');
     const resetAt = Date.parse('2025-03-11T00:00:00Z');
     f.fake.aiPages = () => {
       throw new QuotaExhaustedError(resetAt);
     };
     expect(await run()).toMatchObject({ status: 'quota_spent', quotaResetAt: resetAt, succeeded: 0 });
     expect(f.fake.calls).toHaveLength(1);
-    expect(flags()).toEqual(['quota_spent']);
+    expect(await flags()).toEqual(['quota_spent']);
 
     f.fake.aiPages = () => {
       throw new UnauthorizedError('Invalid API key', { status: 401 });
@@ -126,37 +123,37 @@ describe('one run of a job', () => {
     expect(await run()).toMatchObject({ status: 'key_rejected' });
     expect(await run()).toMatchObject({ status: 'key_rejected' });
     expect(f.fake.calls).toHaveLength(3);
-    expect(flags()).toEqual(['quota_spent', 'key_rejected']);
+    expect(await flags()).toEqual(['quota_spent', 'key_rejected']);
     // Neither is a failing job: they have flags of their own.
-    expect(f.ctx.jobRuns.failureStreak('ai-pages')).toBe(3);
-    expect(flags()).not.toContain('job_failing:ai-pages');
+    expect(await f.ctx.jobRuns.failureStreak('ai-pages')).toBe(3);
+    expect(await flags()).not.toContain('job_failing:ai-pages');
 
     f.fake.aiPages = (p) => aiPagesRecord(String(p['brandId']), 10);
     await run();
-    expect(flags()).toEqual([]);
+    expect(await flags()).toEqual([]);
   });
 
   it('skips when another process holds the lease, waits for it when asked, and takes over a dead one', async () => {
-    f.subscribe('C1', 'b1');
-    f.ctx.jobRuns.acquireLease('ai-pages', 'serve:elsewhere:1', 5_000);
+    await f.subscribe('C1', 'b1');
+    await f.ctx.jobRuns.acquireLease('ai-pages', 'serve:elsewhere:1', 5_000);
     const skipped = await run();
     expect(skipped).toMatchObject({
       status: 'skipped',
       detail: 'another process is running it (serve:elsewhere:1)',
     });
     expect(f.fake.calls).toHaveLength(0);
-    expect(f.ctx.jobRuns.recent(5, 'ai-pages')).toEqual([]);
+    expect(await f.ctx.jobRuns.recent(5, 'ai-pages')).toEqual([]);
 
     // The lease expires during the wait (the test clock moves with every sleep).
     expect((await run({ leaseWaitMs: 10_000 })).status).toBe('ok');
 
-    f.ctx.jobRuns.acquireLease('ai-pages', `run-job:${hostname()}:2147483646`, 600_000);
+    await f.ctx.jobRuns.acquireLease('ai-pages', `run-job:${hostname()}:2147483646`, 600_000);
     expect((await run()).status).toBe('ok');
   });
 
   it('stops between brands when the run is cancelled', async () => {
-    f.subscribe('C1', 'b1');
-    f.subscribe('C1', 'b2');
+    await f.subscribe('C1', 'b1');
+    await f.subscribe('C1', 'b2');
     const stop = new AbortController();
     f.ctx.signal = stop.signal;
     f.fake.aiPages = (p) => {

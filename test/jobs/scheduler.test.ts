@@ -54,10 +54,10 @@ afterEach(async () => {
   store.close();
 });
 
-function subscribe(n: number) {
+async function subscribe(n: number) {
   const subs = createSubscriptionsRepo(store.db);
   for (let i = 0; i < n; i++)
-    subs.upsert({
+    await subs.upsert({
       channelId: 'C1',
       brandId: `b${i}`,
       brandName: `B${i}`,
@@ -69,7 +69,7 @@ const methods = () => fake.calls.map((c) => c.method);
 
 describe('polling ticks', () => {
   it('runs each job when its slot is due, and not again within the slot', async () => {
-    subscribe(1);
+    await subscribe(1);
     scheduler = createScheduler(deps, { brandGapMs: 0 });
     await scheduler.pollTick();
     expect(methods()).toEqual(['getCitationFeed', 'getCrawlerOverview', 'getAiPages']);
@@ -81,7 +81,7 @@ describe('polling ticks', () => {
     clock.advance(AI_PAGES_RUN_HOURS * H);
     await scheduler.pollTick();
     expect(fake.calls).toHaveLength(3);
-    expect(scheduler.snapshot().jobs['ai-pages'].lastRunAtMs).toBe(clock.now());
+    expect((await scheduler.snapshot()).jobs['ai-pages'].lastRunAtMs).toBe(clock.now());
     clock.advance(24 * H);
     await scheduler.pollTick();
     expect(methods().slice(3)).toEqual(['getCitationFeed', 'getCrawlerOverview', 'getAiPages']);
@@ -104,18 +104,21 @@ describe('polling ticks', () => {
     });
   });
 
-  it('reports the next digest time and when it will be prepared, the lead before it', () => {
-    subscribe(1);
+  it('reports the next digest time and when it will be prepared, the lead before it', async () => {
+    await subscribe(1);
     scheduler = createScheduler(deps, { brandGapMs: 0 });
     // 00:30 UTC; the digest is at 09:00 UTC (the default), prepared from 08:15.
     const nine = Date.parse('2025-03-10T09:00:00Z');
-    expect(scheduler.snapshot().jobs.digest).toMatchObject({
+    expect((await scheduler.snapshot()).jobs.digest).toMatchObject({
       nextRunAtMs: nine,
       prepareAtMs: nine - DIGEST_LEAD_MS,
     });
     clock.set(nine - 10 * 60_000);
-    expect(scheduler.snapshot().jobs.digest).toMatchObject({ nextRunAtMs: nine, prepareAtMs: clock.now() });
-    expect(scheduler.snapshot().jobs.citations.prepareAtMs).toBeNull();
+    expect((await scheduler.snapshot()).jobs.digest).toMatchObject({
+      nextRunAtMs: nine,
+      prepareAtMs: clock.now(),
+    });
+    expect((await scheduler.snapshot()).jobs.citations.prepareAtMs).toBeNull();
   });
 
   it('does nothing without subscriptions', async () => {
@@ -129,24 +132,24 @@ describe('polling ticks', () => {
   it('warns, once, when even the longest intervals do not fit the quota', async () => {
     fake.dailyLimit = 1000;
     // 80 % of 1,000 a day: 70 brands fit at the defaults (daily polls).
-    subscribe(70);
+    await subscribe(70);
     scheduler = createScheduler(deps, { brandGapMs: 0 });
     await scheduler.pollTick();
-    let plan = scheduler.snapshot().plan;
+    let plan = (await scheduler.snapshot()).plan;
     expect(plan.callsPerDay).toBeLessThanOrEqual(800);
     expect(plan.warning).toBeNull();
 
-    subscribe(220);
+    await subscribe(220);
     await scheduler.pollTick();
     await scheduler.pollTick();
-    plan = scheduler.snapshot().plan;
+    plan = (await scheduler.snapshot()).plan;
     expect(plan.intervalsHours).toEqual({ citations: 24, crawler: 24, 'ai-pages': 24 });
     expect(plan.warning).toContain('220 brands need');
     expect(logs.filter((l) => l.level === 40 && l.msg.includes('220 brands need'))).toHaveLength(1);
   });
 
   it('waits for the quota reset instead of failing every tick', async () => {
-    subscribe(2);
+    await subscribe(2);
     const resetAt = Date.parse('2025-03-11T00:00:00Z');
     fake.feed = () => {
       throw new QuotaExhaustedError(resetAt);
@@ -154,8 +157,8 @@ describe('polling ticks', () => {
     scheduler = createScheduler(deps, { brandGapMs: 0 });
     await scheduler.pollTick();
     expect(methods()).toEqual(['getCitationFeed']);
-    expect(scheduler.snapshot()).toMatchObject({ quotaWaitUntilMs: resetAt });
-    expect(scheduler.snapshot().jobs.crawler.nextRunAtMs).toBe(resetAt);
+    expect(await scheduler.snapshot()).toMatchObject({ quotaWaitUntilMs: resetAt });
+    expect((await scheduler.snapshot()).jobs.crawler.nextRunAtMs).toBe(resetAt);
 
     clock.advance(2 * H);
     await scheduler.pollTick();
@@ -173,13 +176,13 @@ describe('polling ticks', () => {
       'getAiPages',
       'getAiPages',
     ]);
-    expect(scheduler.snapshot().quotaWaitUntilMs).toBeNull();
+    expect((await scheduler.snapshot()).quotaWaitUntilMs).toBeNull();
   });
 });
 
 describe('start and stop', () => {
   it('ticks from node-cron, catches up at start, and stops cleanly', async () => {
-    subscribe(1);
+    await subscribe(1);
     scheduler = createScheduler(deps, { pollCron: '* * * * * *', relayIntervalMs: 50, brandGapMs: 0 });
     scheduler.start();
     await expect.poll(() => fake.calls.length, { timeout: 3000 }).toBe(3);

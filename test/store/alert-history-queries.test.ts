@@ -30,22 +30,22 @@ const alert = (
 });
 
 describe('alert history queries', () => {
-  it('returns the newest alert messages per brand with their state, leaving out merged rows and digests', () => {
+  it('returns the newest alert messages per brand with their state, leaving out merged rows and digests', async () => {
     const { outbox, t } = ctx;
-    const sent = outbox.enqueue(alert(1, {}, 'citation_lost,citation_competitor')).id;
-    outbox.claimDue(NOW + 10, 10);
-    outbox.markSent(sent, '111.222', NOW + 20);
-    outbox.enqueue(alert(2, { holdUntilMs: NOW + 5_000 }));
-    const merged = outbox.enqueue(alert(3, { holdUntilMs: NOW + 5_000 })).id;
-    outbox.markMerged(merged, sent, NOW + 30);
-    outbox.enqueue(alert(4));
-    outbox.enqueue(alert(5));
-    outbox.enqueue(alert(6, { brandId: 'b2', channelId: 'C2' }));
-    outbox.enqueue(alert(7, { brandId: 'b3' }));
-    outbox.enqueue({ ...alert(8), kind: 'digest' });
+    const sent = (await outbox.enqueue(alert(1, {}, 'citation_lost,citation_competitor'))).id;
+    await outbox.claimDue(NOW + 10, 10);
+    await outbox.markSent(sent, '111.222', NOW + 20);
+    await outbox.enqueue(alert(2, { holdUntilMs: NOW + 5_000 }));
+    const merged = (await outbox.enqueue(alert(3, { holdUntilMs: NOW + 5_000 }))).id;
+    await outbox.markMerged(merged, sent, NOW + 30);
+    await outbox.enqueue(alert(4));
+    await outbox.enqueue(alert(5));
+    await outbox.enqueue(alert(6, { brandId: 'b2', channelId: 'C2' }));
+    await outbox.enqueue(alert(7, { brandId: 'b3' }));
+    await outbox.enqueue({ ...alert(8), kind: 'digest' });
 
     const q = createAlertHistoryQueries(t.db);
-    const rows = q.recentAlerts(['b1', 'b2'], 3);
+    const rows = await q.recentAlerts(['b1', 'b2'], 3);
     expect(rows).toHaveLength(4);
     const b1 = rows.filter((r) => r.brandId === 'b1');
     // Newest first: 5, 4, 2 (3 was merged into 1; 1 is older than the three kept).
@@ -53,7 +53,7 @@ describe('alert history queries', () => {
     expect(b1[2]).toMatchObject({ status: 'held', holdUntilMs: NOW + 5_000, alertCount: 2 });
     expect(rows.find((r) => r.brandId === 'b2')).toMatchObject({ channelId: 'C2', status: 'pending' });
 
-    const all = q.recentAlerts(['b1'], 10);
+    const all = await q.recentAlerts(['b1'], 10);
     expect(all.find((r) => r.id === sent)).toMatchObject({
       status: 'sent',
       slackTs: '111.222',
@@ -63,24 +63,26 @@ describe('alert history queries', () => {
     expect(all.some((r) => r.id === merged)).toBe(false);
 
     // A message without our metadata (an older build's) still lists, with what it has.
-    const bare = outbox.enqueue({
-      ...alert(9),
-      payload: {
-        text: 'x',
-        blocks: [{ type: 'header', text: { type: 'plain_text', text: 'B: Lost &lt;x&gt;' } }],
-      },
-    }).id;
-    expect(q.recentAlerts(['b1'], 1)[0]).toMatchObject({
+    const bare = (
+      await outbox.enqueue({
+        ...alert(9),
+        payload: {
+          text: 'x',
+          blocks: [{ type: 'header', text: { type: 'plain_text', text: 'B: Lost &lt;x&gt;' } }],
+        },
+      })
+    ).id;
+    expect((await q.recentAlerts(['b1'], 1))[0]).toMatchObject({
       id: bare,
       alertCount: 0,
       kinds: [],
       headline: 'B: Lost &lt;x&gt;',
     });
     expect(all[0]!.headline).toBeNull();
-    expect(q.recentAlerts([], 3)).toEqual([]);
+    expect(await q.recentAlerts([], 3)).toEqual([]);
   });
 
-  it('reads who acknowledged which message from the audit log, refusals and other actions left out', () => {
+  it('reads who acknowledged which message from the audit log, refusals and other actions left out', async () => {
     const audit = createAuditLog(ctx.t.db);
     const ack = (userId: string, atMs: number, result = 'ok', action = 'alert.acknowledge') =>
       audit.record({
@@ -92,13 +94,13 @@ describe('alert history queries', () => {
         detail: { messageTs: '111.222', alertKey: 'k' },
         result,
       });
-    ack('U1', NOW - 10);
-    ack('U2', NOW + 1);
-    ack('U3', NOW + 2, 'error: message_not_found');
-    ack('U4', NOW + 3, 'ok', 'alert.snooze');
-    ack('U5', NOW + 4);
+    await ack('U1', NOW - 10);
+    await ack('U2', NOW + 1);
+    await ack('U3', NOW + 2, 'error: message_not_found');
+    await ack('U4', NOW + 3, 'ok', 'alert.snooze');
+    await ack('U5', NOW + 4);
     const q = createAlertHistoryQueries(ctx.t.db);
-    expect(q.acknowledgementsSince(NOW)).toEqual([
+    expect(await q.acknowledgementsSince(NOW)).toEqual([
       { channelId: 'C1', messageTs: '111.222', userId: 'U2', atMs: NOW + 1 },
       { channelId: 'C1', messageTs: '111.222', userId: 'U5', atMs: NOW + 4 },
     ]);

@@ -122,14 +122,16 @@ function storesFor(d: Db): CitationStores {
   };
 }
 
-function subscribe(d: Db, channelId: string, brandId: string) {
-  return createSubscriptionsRepo(d).upsert({
-    channelId,
-    brandId,
-    brandName: `Brand ${brandId}`,
-    createdBy: 'U1',
-    createdAtMs: NOW - 5 * DAY,
-  }).subscription;
+async function subscribe(d: Db, channelId: string, brandId: string) {
+  return (
+    await createSubscriptionsRepo(d).upsert({
+      channelId,
+      brandId,
+      brandName: `Brand ${brandId}`,
+      createdBy: 'U1',
+      createdAtMs: NOW - 5 * DAY,
+    })
+  ).subscription;
 }
 
 const outboxTexts = (d: Db) =>
@@ -138,7 +140,7 @@ const outboxTexts = (d: Db) =>
   );
 
 describe('migration 8: citation state packed per brand', () => {
-  it('keeps every brand’s state exactly and drops the per-URL table', () => {
+  it('keeps every brand’s state exactly and drops the per-URL table', async () => {
     const known = oldDatabase(['b1', 'b2']);
     db = openDatabase(path);
     expect(db.pragma('user_version', { simple: true })).toBeGreaterThanOrEqual(8);
@@ -150,12 +152,12 @@ describe('migration 8: citation state packed per brand', () => {
     const repo = createCitationStateRepo(db);
     for (const [brandId, state] of known) {
       expect(state.size).toBe(7);
-      expect(repo.load(brandId)).toEqual(state);
-      expect(repo.count(brandId)).toBe(7);
+      expect(await repo.load(brandId)).toEqual(state);
+      expect(await repo.count(brandId)).toBe(7);
     }
     // What the fixture is meant to cover survived: a fraction, a whole number stored as
     // REAL, competitors with quotes, versions past zero.
-    const b1 = repo.load('b1');
+    const b1 = await repo.load('b1');
     expect(b1.get('https://site4.example.com/b1/page-4')!.sentiment).toBe(200 / 3);
     expect(b1.get('https://site1.example.com/b1/page-1')!.sentiment).toBe(72.5);
     expect(b1.get('https://site6.example.com/b1/page-6')!.competitors).toEqual([
@@ -165,46 +167,46 @@ describe('migration 8: citation state packed per brand', () => {
     expect(Math.max(...[...b1.values()].map((s) => s.version))).toBeGreaterThan(1);
   });
 
-  it('the next run after the upgrade alerts on nothing already known, and on what is new', () => {
+  it('the next run after the upgrade alerts on nothing already known, and on what is new', async () => {
     oldDatabase(['b1']);
     db = openDatabase(path);
     const d = db;
     const stores = storesFor(d);
-    const sub = subscribe(d, 'C1', 'b1');
+    const sub = await subscribe(d, 'C1', 'b1');
     // A 7-day feed lists the whole week again, as the job's next poll would see it.
     const again = feedOf('b1', weekOf('b1'));
-    const counts = transaction(d, () => applyCitationFeed(stores, 'b1', again, [sub], NOW));
+    const counts = await transaction(d, () => applyCitationFeed(stores, 'b1', again, [sub], NOW));
     expect(counts.alerts).toBe(0);
     expect(outboxTexts(d)).toEqual([]);
 
     // The same week for a brand the bot never saw does alert: the zero above is the
     // migrated state at work, not a feed that cannot alert.
-    const other = subscribe(d, 'C1', 'b9');
-    const fresh = transaction(d, () =>
+    const other = await subscribe(d, 'C1', 'b9');
+    const fresh = await transaction(d, () =>
       applyCitationFeed(stores, 'b9', feedOf('b9', weekOf('b9')), [other], NOW),
     );
     expect(fresh.alerts).toBeGreaterThan(0);
 
     // A real change since the upgrade alerts once, and only that change.
     const loss = event('lost', 'https://site1.example.com/b1/page-1', 0);
-    const next = transaction(d, () =>
+    const next = await transaction(d, () =>
       applyCitationFeed(stores, 'b1', feedOf('b1', [...weekOf('b1'), loss]), [sub], NOW + DAY),
     );
     expect(next.alerts).toBe(1);
     const texts = outboxTexts(d);
     expect(texts.at(-1)).toContain('Citation lost');
     expect(texts.at(-1)).toContain('site1.example.com');
-    const repeat = transaction(d, () =>
+    const repeat = await transaction(d, () =>
       applyCitationFeed(stores, 'b1', feedOf('b1', [...weekOf('b1'), loss]), [sub], NOW + 2 * DAY),
     );
     expect(repeat.alerts).toBe(0);
   });
 
-  it('upgrades a database with no citation state at all', () => {
+  it('upgrades a database with no citation state at all', async () => {
     oldDatabase([]);
     db = openDatabase(path);
     const repo = createCitationStateRepo(db);
-    expect(repo.load('b1')).toEqual(new Map());
-    expect(repo.has('b1')).toBe(false);
+    expect(await repo.load('b1')).toEqual(new Map());
+    expect(await repo.has('b1')).toBe(false);
   });
 });

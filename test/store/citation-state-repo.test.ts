@@ -37,12 +37,12 @@ const stateOf = (n: number, from = 0): CitationState =>
 const rows = () => t.db.prepare('SELECT brand_id, url_count FROM citation_state ORDER BY brand_id').all();
 
 describe('citation state, one packed row per brand', () => {
-  it('round-trips every value exactly, in the order saved, in one row per brand', () => {
+  it('round-trips every value exactly, in the order saved, in one row per brand', async () => {
     const repo = createCitationStateRepo(t.db);
     const state = stateOf(500);
-    repo.save('b1', state, 1);
-    repo.replace('b2', stateOf(3, 700), 1);
-    const loaded = repo.load('b1');
+    await repo.save('b1', state, 1);
+    await repo.replace('b2', stateOf(3, 700), 1);
+    const loaded = await repo.load('b1');
     expect(loaded).toEqual(state);
     expect([...loaded.keys()]).toEqual([...state.keys()]);
     expect(rows()).toEqual([
@@ -51,40 +51,52 @@ describe('citation state, one packed row per brand', () => {
     ]);
   });
 
-  it('leaves the row alone when nothing changed, and keeps no row for a brand with no citations', () => {
+  it('leaves the row alone when nothing changed, and keeps no row for a brand with no citations', async () => {
     const repo = createCitationStateRepo(t.db);
-    repo.save('b1', stateOf(2), 1);
-    expect(repo.save('b1', stateOf(5), 2, ['https://elsewhere.example/'])).toBe(0);
-    expect(repo.count('b1')).toBe(2);
+    await repo.save('b1', stateOf(2), 1);
+    expect(await repo.save('b1', stateOf(5), 2, ['https://elsewhere.example/'])).toBe(0);
+    expect(await repo.count('b1')).toBe(2);
     expect(t.db.prepare('SELECT updated_at_ms FROM citation_state').pluck().get()).toBe(1);
-    repo.replace('b1', new Map(), 3);
-    expect(repo.has('b1')).toBe(false);
+    await repo.replace('b1', new Map(), 3);
+    expect(await repo.has('b1')).toBe(false);
     expect(rows()).toEqual([]);
   });
 
-  it('is written together with the outbox rows, or not at all', () => {
+  it('is written together with the outbox rows, or not at all', async () => {
     const repo = createCitationStateRepo(t.db);
     const outbox = createOutboxRepo(t.db);
-    repo.save('b1', stateOf(2), 1);
-    expect(() =>
-      transaction(t.db, () => {
-        repo.save('b1', stateOf(5, 10), 2);
-        outbox.enqueue({ dedupeKey: 'k1', channelId: 'C1', kind: 'alert', payload: { text: 'x' }, nowMs: 2 });
+    await repo.save('b1', stateOf(2), 1);
+    await expect(
+      transaction(t.db, async () => {
+        await repo.save('b1', stateOf(5, 10), 2);
+        await outbox.enqueue({
+          dedupeKey: 'k1',
+          channelId: 'C1',
+          kind: 'alert',
+          payload: { text: 'x' },
+          nowMs: 2,
+        });
         throw new Error('the process died before the commit');
       }),
-    ).toThrow('process died');
-    expect(repo.load('b1')).toEqual(stateOf(2));
-    expect(outbox.counts().pending).toBe(0);
+    ).rejects.toThrow('process died');
+    expect(await repo.load('b1')).toEqual(stateOf(2));
+    expect((await outbox.counts()).pending).toBe(0);
 
-    transaction(t.db, () => {
-      repo.save('b1', stateOf(5, 10), 2);
-      outbox.enqueue({ dedupeKey: 'k1', channelId: 'C1', kind: 'alert', payload: { text: 'x' }, nowMs: 2 });
+    await transaction(t.db, async () => {
+      await repo.save('b1', stateOf(5, 10), 2);
+      await outbox.enqueue({
+        dedupeKey: 'k1',
+        channelId: 'C1',
+        kind: 'alert',
+        payload: { text: 'x' },
+        nowMs: 2,
+      });
     });
-    expect(repo.load('b1')).toEqual(stateOf(5, 10));
-    expect(outbox.counts().pending).toBe(1);
+    expect(await repo.load('b1')).toEqual(stateOf(5, 10));
+    expect((await outbox.counts()).pending).toBe(1);
   });
 
-  it('stores URLs in equal states once, and a change to one URL leaves the others as they were', () => {
+  it('stores URLs in equal states once, and a change to one URL leaves the others as they were', async () => {
     const repo = createCitationStateRepo(t.db);
     const same: UrlCitationState = {
       presence: 'present',
@@ -98,12 +110,12 @@ describe('citation state, one packed row per brand', () => {
     const state: CitationState = new Map(
       Array.from({ length: 300 }, (_, i) => [`https://s.example/${i}`, { ...same, competitors: ['Rival'] }]),
     );
-    repo.save('b1', state, 1);
+    await repo.save('b1', state, 1);
     const text = t.db.prepare('SELECT state FROM citation_state').pluck().get() as string;
     // One entry for the 300 equal ones: the row is the URLs and a number per URL.
     expect(text.split('Rival')).toHaveLength(2);
 
-    const loaded = repo.load('b1');
+    const loaded = await repo.load('b1');
     expect(loaded).toEqual(state);
     // Loaded entries are read-only: a detector that changed one in place would change all.
     expect(() => {
@@ -113,8 +125,8 @@ describe('citation state, one packed row per brand', () => {
 
     const next = new Map(loaded);
     next.set('https://s.example/7', { ...same, presence: 'lost', version: 2, lastEvent: 'lost' });
-    repo.save('b1', next, 2, ['https://s.example/7']);
-    const again = repo.load('b1');
+    await repo.save('b1', next, 2, ['https://s.example/7']);
+    const again = await repo.load('b1');
     expect(again.get('https://s.example/7')).toEqual({
       ...same,
       presence: 'lost',
@@ -126,7 +138,7 @@ describe('citation state, one packed row per brand', () => {
     expect([...again.keys()]).toEqual([...state.keys()]);
   });
 
-  it('reads a row in the earlier one-array-per-field form and rewrites it in the compact one', () => {
+  it('reads a row in the earlier one-array-per-field form and rewrites it in the compact one', async () => {
     const repo = createCitationStateRepo(t.db);
     const state = stateOf(20);
     const columns = [
@@ -146,15 +158,15 @@ describe('citation state, one packed row per brand', () => {
     t.db
       .prepare('INSERT INTO citation_state (brand_id, url_count, state, updated_at_ms) VALUES (?, ?, ?, ?)')
       .run('b1', 20, JSON.stringify(columns), 1);
-    const loaded = repo.load('b1');
+    const loaded = await repo.load('b1');
     expect(loaded).toEqual(state);
 
     const changed = new Map(loaded);
     changed.set('https://new.example/', entry(99));
-    repo.save('b1', changed, 2, ['https://new.example/']);
+    await repo.save('b1', changed, 2, ['https://new.example/']);
     expect(JSON.parse(t.db.prepare('SELECT state FROM citation_state').pluck().get() as string)).toHaveLength(
       3,
     );
-    expect(repo.load('b1')).toEqual(changed);
+    expect(await repo.load('b1')).toEqual(changed);
   });
 });

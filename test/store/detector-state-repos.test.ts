@@ -26,39 +26,39 @@ function entry(i: number, extra: Partial<UrlCitationState> = {}): UrlCitationSta
 }
 
 describe('citation state repo', () => {
-  it('saves and loads a brand state exactly', () => {
+  it('saves and loads a brand state exactly', async () => {
     const repo = createCitationStateRepo(t.db);
     const state: CitationState = new Map(
       Array.from({ length: 500 }, (_, i) => [`https://s${i}.example/p`, entry(i)]),
     );
-    expect(repo.has('b1')).toBe(false);
-    expect(repo.save('b1', state, 1)).toBe(500);
-    expect(repo.load('b1')).toEqual(state);
-    expect(repo.count('b1')).toBe(500);
-    expect(repo.load('b2')).toEqual(new Map());
-    expect(repo.has('b1')).toBe(true);
+    expect(await repo.has('b1')).toBe(false);
+    expect(await repo.save('b1', state, 1)).toBe(500);
+    expect(await repo.load('b1')).toEqual(state);
+    expect(await repo.count('b1')).toBe(500);
+    expect(await repo.load('b2')).toEqual(new Map());
+    expect(await repo.has('b1')).toBe(true);
   });
 
-  it('writes the next state when a run changed a URL, and nothing when it changed none', () => {
+  it('writes the next state when a run changed a URL, and nothing when it changed none', async () => {
     const repo = createCitationStateRepo(t.db);
     const state: CitationState = new Map([
       ['u1', entry(1)],
       ['u2', entry(2)],
     ]);
-    repo.save('b1', state, 1);
+    await repo.save('b1', state, 1);
     const next = new Map(state);
     next.set('u1', entry(1, { presence: 'lost', version: 9 }));
-    expect(repo.save('b1', next, 2, ['u1', 'missing'])).toBe(1);
-    expect(repo.load('b1')).toEqual(next);
+    expect(await repo.save('b1', next, 2, ['u1', 'missing'])).toBe(1);
+    expect(await repo.load('b1')).toEqual(next);
     const unchanged = new Map(next);
     unchanged.set('u2', entry(2, { version: 42 }));
-    expect(repo.save('b1', unchanged, 3, [])).toBe(0);
-    expect(repo.load('b1').get('u2')!.version).toBe(entry(2).version);
+    expect(await repo.save('b1', unchanged, 3, [])).toBe(0);
+    expect((await repo.load('b1')).get('u2')!.version).toBe(entry(2).version);
   });
 
-  it('replace drops URLs the new state does not have; remove forgets the brand', () => {
+  it('replace drops URLs the new state does not have; remove forgets the brand', async () => {
     const repo = createCitationStateRepo(t.db);
-    repo.save(
+    await repo.save(
       'b1',
       new Map([
         ['u1', entry(1)],
@@ -66,42 +66,42 @@ describe('citation state repo', () => {
       ]),
       1,
     );
-    repo.save('b2', new Map([['u1', entry(1)]]), 1);
-    repo.replace('b1', new Map([['u3', entry(3)]]), 2);
-    expect([...repo.load('b1').keys()]).toEqual(['u3']);
-    expect(repo.remove('b1')).toBe(1);
-    expect(repo.count('b2')).toBe(1);
+    await repo.save('b2', new Map([['u1', entry(1)]]), 1);
+    await repo.replace('b1', new Map([['u3', entry(3)]]), 2);
+    expect([...(await repo.load('b1')).keys()]).toEqual(['u3']);
+    expect(await repo.remove('b1')).toBe(1);
+    expect(await repo.count('b2')).toBe(1);
   });
 });
 
 describe('channel detector state repo', () => {
-  it('stores crawler and AI Pages state per channel and brand', () => {
+  it('stores crawler and AI Pages state per channel and brand', async () => {
     const repo = createChannelDetectorStateRepo(t.db);
-    expect(repo.getCrawler('C1', 'b1')).toBeNull();
-    repo.putCrawler('C1', 'b1', { dropping: true, episode: 2, lastChangePct: -45 }, 1);
+    expect(await repo.getCrawler('C1', 'b1')).toBeNull();
+    await repo.putCrawler('C1', 'b1', { dropping: true, episode: 2, lastChangePct: -45 }, 1);
     const ai = {
       ...INITIAL_AI_PAGES_STATE,
       period: '2025-04-01T00:00:00.000Z',
       firedLevels: [80, 90],
       enabled: true,
     };
-    repo.putAiPages('C1', 'b1', ai, 1);
-    expect(repo.getCrawler('C1', 'b1')).toEqual({ dropping: true, episode: 2, lastChangePct: -45 });
-    expect(repo.getAiPages('C1', 'b1')).toEqual(ai);
+    await repo.putAiPages('C1', 'b1', ai, 1);
+    expect(await repo.getCrawler('C1', 'b1')).toEqual({ dropping: true, episode: 2, lastChangePct: -45 });
+    expect(await repo.getAiPages('C1', 'b1')).toEqual(ai);
     // Another channel watching the same brand keeps its own levels.
-    expect(repo.getAiPages('C2', 'b1')).toBeNull();
-    repo.putCrawler('C1', 'b1', { dropping: false, episode: 2, lastChangePct: 3 }, 2);
-    expect(repo.getCrawler('C1', 'b1')!.dropping).toBe(false);
-    expect(repo.remove('C1', 'b1')).toBe(2);
-    expect(repo.getCrawler('C1', 'b1')).toBeNull();
+    expect(await repo.getAiPages('C2', 'b1')).toBeNull();
+    await repo.putCrawler('C1', 'b1', { dropping: false, episode: 2, lastChangePct: 3 }, 2);
+    expect((await repo.getCrawler('C1', 'b1'))!.dropping).toBe(false);
+    expect(await repo.remove('C1', 'b1')).toBe(2);
+    expect(await repo.getCrawler('C1', 'b1')).toBeNull();
   });
 
-  it('fills fields an older version did not store', () => {
+  it('fills fields an older version did not store', async () => {
     const repo = createChannelDetectorStateRepo(t.db);
     t.db
       .prepare("INSERT INTO detector_snapshots VALUES ('b1', 'ai_pages@C1', ?, 1)")
       .run(JSON.stringify({ period: 'p', firedLevels: [80] }));
-    expect(repo.getAiPages('C1', 'b1')).toEqual({
+    expect(await repo.getAiPages('C1', 'b1')).toEqual({
       ...INITIAL_AI_PAGES_STATE,
       period: 'p',
       firedLevels: [80],
@@ -110,19 +110,19 @@ describe('channel detector state repo', () => {
 });
 
 describe('snoozes repo', () => {
-  it('snoozes a kind per (channel, brand) until a time, extends, clears and purges', () => {
+  it('snoozes a kind per (channel, brand) until a time, extends, clears and purges', async () => {
     const repo = createSnoozesRepo(t.db);
     const base = { channelId: 'C1', brandId: 'b1', createdBy: 'U1', createdAtMs: 0 };
-    repo.snooze({ ...base, kind: 'citation_lost', untilMs: 100 });
-    repo.snooze({ ...base, kind: 'crawler_drop', untilMs: 50 });
-    repo.snooze({ ...base, channelId: 'C2', kind: 'citation_lost', untilMs: 100 });
-    expect(repo.active('C1', 'b1', 60)).toEqual(new Map([['citation_lost', 100]]));
-    repo.snooze({ ...base, kind: 'citation_lost', untilMs: 500 });
-    expect(repo.active('C1', 'b1', 60).get('citation_lost')).toBe(500);
-    expect(repo.listActive(60)).toHaveLength(2);
-    expect(repo.purgeExpired(60)).toBe(1);
-    expect(repo.clear('C1', 'b1', 'citation_lost')).toBe(1);
-    expect(repo.clear('C2', 'b1')).toBe(1);
-    expect(repo.listActive(0)).toEqual([]);
+    await repo.snooze({ ...base, kind: 'citation_lost', untilMs: 100 });
+    await repo.snooze({ ...base, kind: 'crawler_drop', untilMs: 50 });
+    await repo.snooze({ ...base, channelId: 'C2', kind: 'citation_lost', untilMs: 100 });
+    expect(await repo.active('C1', 'b1', 60)).toEqual(new Map([['citation_lost', 100]]));
+    await repo.snooze({ ...base, kind: 'citation_lost', untilMs: 500 });
+    expect((await repo.active('C1', 'b1', 60)).get('citation_lost')).toBe(500);
+    expect(await repo.listActive(60)).toHaveLength(2);
+    expect(await repo.purgeExpired(60)).toBe(1);
+    expect(await repo.clear('C1', 'b1', 'citation_lost')).toBe(1);
+    expect(await repo.clear('C2', 'b1')).toBe(1);
+    expect(await repo.listActive(0)).toEqual([]);
   });
 });

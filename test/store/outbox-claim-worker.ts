@@ -16,7 +16,7 @@ process.stdout.write('ready\n');
 await once(process.stdin, 'data');
 const claimed: number[] = [];
 for (;;) {
-  const rows = outbox.claimDue(Date.now(), Number(batch));
+  const rows = await outbox.claimDue(Date.now(), Number(batch));
   if (rows.length === 0) break;
   for (const r of rows) claimed.push(r.id);
   // A little work per batch, as a relay posting to Slack would do, so the workers overlap.

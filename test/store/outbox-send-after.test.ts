@@ -22,46 +22,43 @@ const digest = (channel: string, n: number, extra: Partial<NewOutboxMessage> = {
 });
 
 describe('outbox rows with a send-after time', () => {
-  it('are not claimed a millisecond before their time, and are claimed at it', () => {
-    const { id } = ctx.outbox.enqueue(digest('C1', 1, { sendAfterMs: AT }));
-    expect(ctx.outbox.get(id)).toMatchObject({ status: 'pending', sendAfterMs: AT });
-    expect(ctx.outbox.nextPendingAt()).toBe(AT);
-    expect(ctx.outbox.claimDue(NOW, 10)).toEqual([]);
-    expect(ctx.outbox.claimDue(AT - 1, 10)).toEqual([]);
-    expect(ctx.outbox.claimDue(AT, 10).map((r) => r.id)).toEqual([id]);
+  it('are not claimed a millisecond before their time, and are claimed at it', async () => {
+    const { id } = await ctx.outbox.enqueue(digest('C1', 1, { sendAfterMs: AT }));
+    expect(await ctx.outbox.get(id)).toMatchObject({ status: 'pending', sendAfterMs: AT });
+    expect(await ctx.outbox.nextPendingAt()).toBe(AT);
+    expect(await ctx.outbox.claimDue(NOW, 10)).toEqual([]);
+    expect(await ctx.outbox.claimDue(AT - 1, 10)).toEqual([]);
+    expect((await ctx.outbox.claimDue(AT, 10)).map((r) => r.id)).toEqual([id]);
   });
 
-  it('a send-after time already past is no floor', () => {
-    const { id } = ctx.outbox.enqueue(digest('C1', 1, { sendAfterMs: NOW - 1 }));
-    expect(ctx.outbox.get(id)!.sendAfterMs).toBeNull();
-    expect(ctx.outbox.claimDue(NOW, 10).map((r) => r.id)).toEqual([id]);
+  it('a send-after time already past is no floor', async () => {
+    const { id } = await ctx.outbox.enqueue(digest('C1', 1, { sendAfterMs: NOW - 1 }));
+    expect((await ctx.outbox.get(id))!.sendAfterMs).toBeNull();
+    expect((await ctx.outbox.claimDue(NOW, 10)).map((r) => r.id)).toEqual([id]);
   });
 
-  it('sendNow makes a row written ahead due at once, and only such a row', () => {
-    const ahead = ctx.outbox.enqueue(digest('C1', 1, { sendAfterMs: AT }));
-    const plain = ctx.outbox.enqueue(digest('C1', 2));
-    expect(ctx.outbox.sendNow(digest('C1', 2).dedupeKey, NOW)).toBe(false);
-    expect(ctx.outbox.sendNow(digest('C1', 1).dedupeKey, NOW + 10)).toBe(true);
-    expect(ctx.outbox.nextPendingAt()).toBe(NOW);
-    expect(
-      ctx.outbox
-        .claimDue(NOW + 10, 10)
-        .map((r) => r.id)
-        .sort(),
-    ).toEqual([ahead.id, plain.id].sort());
+  it('sendNow makes a row written ahead due at once, and only such a row', async () => {
+    const ahead = await ctx.outbox.enqueue(digest('C1', 1, { sendAfterMs: AT }));
+    const plain = await ctx.outbox.enqueue(digest('C1', 2));
+    expect(await ctx.outbox.sendNow(digest('C1', 2).dedupeKey, NOW)).toBe(false);
+    expect(await ctx.outbox.sendNow(digest('C1', 1).dedupeKey, NOW + 10)).toBe(true);
+    expect(await ctx.outbox.nextPendingAt()).toBe(NOW);
+    expect((await ctx.outbox.claimDue(NOW + 10, 10)).map((r) => r.id).sort()).toEqual(
+      [ahead.id, plain.id].sort(),
+    );
     // Claimed: no longer pending, so sendNow has nothing to move.
-    expect(ctx.outbox.sendNow(digest('C1', 1).dedupeKey, NOW + 20)).toBe(false);
+    expect(await ctx.outbox.sendNow(digest('C1', 1).dedupeKey, NOW + 20)).toBe(false);
   });
 
-  it('with perChannel 1 a claim takes the oldest row of each channel, in order', () => {
-    for (let n = 1; n <= 3; n += 1) ctx.outbox.enqueue(digest('CBUSY', n));
-    ctx.outbox.enqueue(digest('CQUIET', 9));
-    const first = ctx.outbox.claimDue(NOW, 2, { perChannel: 1 });
+  it('with perChannel 1 a claim takes the oldest row of each channel, in order', async () => {
+    for (let n = 1; n <= 3; n += 1) await ctx.outbox.enqueue(digest('CBUSY', n));
+    await ctx.outbox.enqueue(digest('CQUIET', 9));
+    const first = await ctx.outbox.claimDue(NOW, 2, { perChannel: 1 });
     expect(first.map((r) => r.payload.text)).toEqual(['digest CBUSY 1', 'digest CQUIET 9']);
-    expect(ctx.outbox.claimDue(NOW, 2, { perChannel: 1 }).map((r) => r.payload.text)).toEqual([
+    expect((await ctx.outbox.claimDue(NOW, 2, { perChannel: 1 })).map((r) => r.payload.text)).toEqual([
       'digest CBUSY 2',
     ]);
     // Without a cap, one channel's rows fill the batch as before.
-    expect(ctx.outbox.claimDue(NOW, 5).map((r) => r.payload.text)).toEqual(['digest CBUSY 3']);
+    expect((await ctx.outbox.claimDue(NOW, 5)).map((r) => r.payload.text)).toEqual(['digest CBUSY 3']);
   });
 });

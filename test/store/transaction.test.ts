@@ -27,37 +27,49 @@ const state = new Map([
 ]);
 
 describe('transaction', () => {
-  it('writes detector state and outbox rows together', () => {
+  it('writes detector state and outbox rows together', async () => {
     const citations = createCitationStateRepo(t.db);
     const outbox = createOutboxRepo(t.db);
-    transaction(t.db, () => {
-      citations.save('b1', state, 1);
-      outbox.enqueue({ dedupeKey: 'k1', channelId: 'C1', kind: 'alert', payload: { text: 'x' }, nowMs: 1 });
+    await transaction(t.db, async () => {
+      await citations.save('b1', state, 1);
+      await outbox.enqueue({
+        dedupeKey: 'k1',
+        channelId: 'C1',
+        kind: 'alert',
+        payload: { text: 'x' },
+        nowMs: 1,
+      });
     });
-    expect(citations.count('b1')).toBe(1);
-    expect(outbox.counts().pending).toBe(1);
+    expect(await citations.count('b1')).toBe(1);
+    expect((await outbox.counts()).pending).toBe(1);
   });
 
-  it('a failure leaves neither the state nor the outbox row behind', () => {
+  it('a failure leaves neither the state nor the outbox row behind', async () => {
     const citations = createCitationStateRepo(t.db);
     const outbox = createOutboxRepo(t.db);
     const subs = createSubscriptionsRepo(t.db);
     const run = createTransaction(t.db);
-    expect(() =>
-      run(() => {
-        citations.save('b1', state, 1);
-        subs.upsert({ channelId: 'C1', brandId: 'b1', brandName: 'B', createdBy: 'U', createdAtMs: 1 });
-        outbox.enqueue({ dedupeKey: 'k1', channelId: 'C1', kind: 'alert', payload: { text: 'x' }, nowMs: 1 });
+    await expect(
+      run(async () => {
+        await citations.save('b1', state, 1);
+        await subs.upsert({ channelId: 'C1', brandId: 'b1', brandName: 'B', createdBy: 'U', createdAtMs: 1 });
+        await outbox.enqueue({
+          dedupeKey: 'k1',
+          channelId: 'C1',
+          kind: 'alert',
+          payload: { text: 'x' },
+          nowMs: 1,
+        });
         throw new Error('Slack payload could not be built');
       }),
-    ).toThrow('Slack payload');
-    expect(citations.count('b1')).toBe(0);
-    expect(outbox.counts().pending).toBe(0);
-    expect(subs.listAll()).toEqual([]);
+    ).rejects.toThrow('Slack payload');
+    expect(await citations.count('b1')).toBe(0);
+    expect((await outbox.counts()).pending).toBe(0);
+    expect(await subs.listAll()).toEqual([]);
   });
 
-  it('returns the function result and nests', () => {
+  it('returns the function result and nests', async () => {
     const run = createTransaction(t.db);
-    expect(run(() => run(() => 42))).toBe(42);
+    expect(await run(() => run(async () => 42))).toBe(42);
   });
 });

@@ -32,7 +32,7 @@ export async function saveBrandForm<T>(
   await ctx.requireWriter(w.action);
   const { brand, meta } = await brandForSubmission(ctx);
   const actor = { userId: ctx.userId, channelId: meta.channelId };
-  ensureCanEditBrand(ctx.deps, actor, brand, w.action);
+  await ensureCanEditBrand(ctx.deps, actor, brand, w.action);
   try {
     const result = await auditedWrite(
       ctx.deps,

@@ -41,10 +41,11 @@ async function subscribeFirst(ctx: ConsoleContext): Promise<void> {
   const { io, state } = ctx;
   // Asked of the store, not remembered: a typed `unsubscribe` must count too.
   const subscriptions = createSubscriptionsRepo(ctx.stack.deps.db);
-  const wanted = [DEFAULT_BRAND, ...state.staged].filter((name) => {
+  const wanted: string[] = [];
+  for (const name of [DEFAULT_BRAND, ...state.staged]) {
     const brand = resolveDemoBrand(name);
-    return !brand || subscriptions.get(ctx.channelId, brand.id) === null;
-  });
+    if (!brand || (await subscriptions.get(ctx.channelId, brand.id)) === null) wanted.push(name);
+  }
   for (const brand of new Set(wanted)) {
     io.print(io.style.accent(`First, #general subscribes to ${brand}: /visibility subscribe "${brand}"`));
     await runSlashCommand(ctx, `/visibility subscribe "${brand}"`);

@@ -85,7 +85,7 @@ export const aliases: Subcommand = {
     const action = BRAND_WRITES.setAliases;
     await ctx.requireWriter(action);
     const found = await ctx.resolveBrand(brandToken);
-    ensureCanEditBrand(ctx.deps, actor, found, action);
+    await ensureCanEditBrand(ctx.deps, actor, found, action);
 
     if (verb === 'set') {
       // The cached list carries the aliases; they are only for saying what changed.
@@ -110,7 +110,7 @@ export const aliases: Subcommand = {
     if (op === 'add') {
       const present = items.filter((a) => have.has(aliasKey(a)));
       if (present.length === items.length) {
-        throw refusedWrite(
+        throw await refusedWrite(
           ctx.deps,
           actor,
           write,
@@ -124,7 +124,7 @@ export const aliases: Subcommand = {
     } else {
       const missing = items.filter((a) => !have.has(aliasKey(a)));
       if (missing.length > 0) {
-        throw refusedWrite(
+        throw await refusedWrite(
           ctx.deps,
           actor,
           write,

@@ -18,7 +18,7 @@ export async function runCrawlerPing(a: CrawlerViewArgs): Promise<void> {
   await a.ctx.requireWriter(action);
   const brand = await a.ctx.resolveBrand(a.brandToken);
   const actor = { userId: a.ctx.userId, channelId: a.ctx.channelId };
-  ensureCanEditBrand(a.ctx.deps, actor, brand, action);
+  await ensureCanEditBrand(a.ctx.deps, actor, brand, action);
   const payload = await auditedWrite(a.ctx.deps, actor, { brandId: brand.id, action }, () =>
     a.ctx.deps.api.verificationPing({ brandId: brand.id }, { lane: a.ctx.lane }),
   );

@@ -47,7 +47,7 @@ export function createBrandsHome(loader = createAiPagesGlanceLoader()): HomeHand
         return;
       }
       const nowMs = ctx.deps.clock.now();
-      const activity = readActivity(ctx, brands, nowMs);
+      const activity = await readActivity(ctx, brands, nowMs);
       const watched = new Set(
         [...activity].filter(([, a]) => a.subscriptions.length > 0).map(([brandId]) => brandId),
       );
@@ -72,9 +72,13 @@ export function createBrandsHome(loader = createAiPagesGlanceLoader()): HomeHand
 }
 
 /** The database is local and should answer; if it does not, the tab still shows the brands. */
-function readActivity(ctx: HomeContext, brands: readonly Brand[], nowMs: number): Map<string, BrandActivity> {
+async function readActivity(
+  ctx: HomeContext,
+  brands: readonly Brand[],
+  nowMs: number,
+): Promise<Map<string, BrandActivity>> {
   try {
-    return loadBrandActivity(
+    return await loadBrandActivity(
       ctx.deps.db,
       brands.map((b) => b.id),
       nowMs,

@@ -42,12 +42,12 @@ export interface BrandActivity {
 
 export const NO_ACTIVITY: BrandActivity = Object.freeze({ subscriptions: [], alerts: [] });
 
-export function loadBrandActivity(
+export async function loadBrandActivity(
   db: Db,
   brandIds: readonly string[],
   nowMs: number,
   perBrand = HOME_ALERTS_PER_BRAND,
-): Map<string, BrandActivity> {
+): Promise<Map<string, BrandActivity>> {
   const out = new Map<string, BrandActivity>();
   const wanted = new Set(brandIds);
   const entry = (brandId: string) => {
@@ -58,22 +58,22 @@ export function loadBrandActivity(
     }
     return a;
   };
-  for (const s of createSubscriptionsRepo(db).listAll()) {
+  for (const s of await createSubscriptionsRepo(db).listAll()) {
     if (wanted.has(s.brandId)) entry(s.brandId).subscriptions.push(s);
   }
 
   const history = createAlertHistoryQueries(db);
-  const rows = history.recentAlerts(brandIds, perBrand);
+  const rows = await history.recentAlerts(brandIds, perBrand);
   const oldest = rows.reduce((min, r) => Math.min(min, r.createdAtMs), Number.POSITIVE_INFINITY);
   const ackers = new Map<string, string[]>();
   if (rows.length > 0) {
-    for (const a of history.acknowledgementsSince(oldest)) {
+    for (const a of await history.acknowledgementsSince(oldest)) {
       const key = `${a.channelId}\n${a.messageTs}`;
       const list = (ackers.get(key) ?? []).filter((u) => u !== a.userId);
       ackers.set(key, [...list, a.userId]);
     }
   }
-  const snoozes = createSnoozesRepo(db).listActive(nowMs);
+  const snoozes = await createSnoozesRepo(db).listActive(nowMs);
 
   const subs = new Map<string, Subscription>();
   for (const a of out.values()) for (const s of a.subscriptions) subs.set(`${s.channelId}\n${s.brandId}`, s);

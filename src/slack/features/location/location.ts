@@ -118,7 +118,7 @@ export const location: Subcommand = {
     await ctx.requireWriter(action);
     const found = await ctx.resolveBrand(brandToken);
     const actor = { userId: ctx.userId, channelId: ctx.channelId };
-    ensureCanEditBrand(ctx.deps, actor, found, action);
+    await ensureCanEditBrand(ctx.deps, actor, found, action);
     const params = {
       brandId: found.id,
       country: country.code,

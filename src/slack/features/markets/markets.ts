@@ -81,7 +81,7 @@ export const markets: Subcommand = {
       const action = BRAND_WRITES.addMarket;
       await ctx.requireWriter(action);
       const found = await ctx.resolveBrand(brandToken);
-      ensureCanEditBrand(ctx.deps, actor, found, action);
+      await ensureCanEditBrand(ctx.deps, actor, found, action);
       const market = await auditedWrite(
         ctx.deps,
         actor,
@@ -112,7 +112,7 @@ export const markets: Subcommand = {
     const action = BRAND_WRITES.removeMarket;
     await ctx.requireWriter(action);
     const found = await ctx.resolveBrand(brandToken);
-    ensureCanEditBrand(ctx.deps, actor, found, action);
+    await ensureCanEditBrand(ctx.deps, actor, found, action);
     const write = {
       brandId: found.id,
       action,
@@ -120,7 +120,7 @@ export const markets: Subcommand = {
     };
     // The brand list already says which country is primary: refuse without asking the service.
     if (country && found.location?.toUpperCase() === country.code) {
-      throw refusedWrite(
+      throw await refusedWrite(
         ctx.deps,
         actor,
         write,
@@ -134,7 +134,7 @@ export const markets: Subcommand = {
     );
     if (!market) {
       const have = list.map((m) => countryLabel(m.location)).join(', ') || 'none';
-      throw refusedWrite(
+      throw await refusedWrite(
         ctx.deps,
         actor,
         write,
@@ -145,7 +145,7 @@ export const markets: Subcommand = {
       );
     }
     if (market.is_primary) {
-      throw refusedWrite(
+      throw await refusedWrite(
         ctx.deps,
         actor,
         write,

@@ -35,7 +35,7 @@ export const removeMarket: ActionHandler = {
     await ctx.requireWriter(action);
     const brand = await ctx.resolveBrand(brandId);
     const actor = { userId: ctx.userId, channelId: ctx.channelId };
-    ensureCanEditBrand(ctx.deps, actor, brand, action);
+    await ensureCanEditBrand(ctx.deps, actor, brand, action);
     await auditedWrite(
       ctx.deps,
       actor,

@@ -12,7 +12,7 @@ export const status: Subcommand = {
   examples: ['/visibility status'],
   async run(ctx) {
     if (ctx.args.positional.length > 0) throw ctx.usageError(mrkdwn`\`status\` takes no arguments.`);
-    const report = collectStatus(ctx.deps);
+    const report = await collectStatus(ctx.deps);
     await ctx.respond(statusReply(statusBlocks(report), statusFallback(report.limiter)));
   },
 };

@@ -71,10 +71,10 @@ async function updateAcknowledged(
     await ctx.client.chat.update({ channel: message.channelId, ts: message.ts, text: message.text, blocks });
   } catch (err) {
     const code = (err as { data?: { error?: unknown } }).data?.error;
-    record(`error: ${typeof code === 'string' ? code : 'unexpected'}`);
+    await record(`error: ${typeof code === 'string' ? code : 'unexpected'}`);
     throw err;
   }
-  record('ok');
+  await record('ok');
 }
 
 function requireMessage(ctx: ActionContext): ClickedMessage {

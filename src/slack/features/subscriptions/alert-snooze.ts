@@ -54,7 +54,7 @@ export async function snoozeAlertKind(ctx: ActionContext, brandId: string, kind:
   if (!channelId) throw new UserError('stale_action', mrkdwn`There is no channel to snooze alerts in.`);
   const now = ctx.deps.clock.now();
   const untilMs = now + SNOOZE_MS;
-  createSnoozesRepo(ctx.deps.db).snooze({
+  await createSnoozesRepo(ctx.deps.db).snooze({
     channelId,
     brandId,
     kind,
@@ -62,7 +62,7 @@ export async function snoozeAlertKind(ctx: ActionContext, brandId: string, kind:
     createdBy: ctx.userId,
     createdAtMs: now,
   });
-  ctx.deps.auditLog.record({
+  await ctx.deps.auditLog.record({
     atMs: now,
     userId: ctx.userId,
     channelId,
@@ -109,7 +109,7 @@ export const alertUnsnooze: ActionHandler = {
     const whose = name ? mrkdwn` for *${escapeMrkdwn(name)}*` : mrkdwn``;
     const label = escapeMrkdwn(kindLabel(kind));
     const snoozes = createSnoozesRepo(ctx.deps.db);
-    if (!snoozes.active(channelId, brandId, now).has(kind)) {
+    if (!(await snoozes.active(channelId, brandId, now)).has(kind)) {
       await ctx.respond(
         textReply(mrkdwn`${label}${whose} are not snoozed in this channel (any more); nothing changed.`, {
           replaceOriginal: false,
@@ -117,12 +117,12 @@ export const alertUnsnooze: ActionHandler = {
       );
       return;
     }
-    const released = transaction(ctx.deps.db, () => {
-      snoozes.clear(channelId, brandId, kind);
-      const sub = createSubscriptionsRepo(ctx.deps.db).get(channelId, brandId);
+    const released = await transaction(ctx.deps.db, async () => {
+      await snoozes.clear(channelId, brandId, kind);
+      const sub = await createSubscriptionsRepo(ctx.deps.db).get(channelId, brandId);
       return sub ? reholdHeldAlerts(ctx.deps.db, sub, ctx.deps.config.defaultTimezone, now) : 0;
     });
-    ctx.deps.auditLog.record({
+    await ctx.deps.auditLog.record({
       atMs: now,
       userId: ctx.userId,
       channelId,

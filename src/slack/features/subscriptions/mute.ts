@@ -60,7 +60,7 @@ export const mute: Subcommand = {
     await ctx.requireWriter(SUBSCRIPTION_WRITES.mute);
     // "mute acme for 2 hours": the "for" belongs to neither the brand nor the duration.
     const brandEnd = at > 0 && words[at - 1]!.toLowerCase() === 'for' ? at - 1 : at;
-    const sub = resolveSubscribedBrand(
+    const sub = await resolveSubscribedBrand(
       deps,
       channelId,
       brandEnd > 0 ? words.slice(0, brandEnd).join(' ') : undefined,
@@ -71,8 +71,8 @@ export const mute: Subcommand = {
     const duration = parseDuration(durationText, { nowMs: now, timeZone });
     if (!duration.ok) throw ctx.usageError(escapeMrkdwn(duration.error));
     const until = now + duration.ms;
-    createSubscriptionsRepo(deps.db).setMutedUntil(channelId, sub.brandId, until);
-    deps.auditLog.record({
+    await createSubscriptionsRepo(deps.db).setMutedUntil(channelId, sub.brandId, until);
+    await deps.auditLog.record({
       atMs: now,
       userId,
       channelId,

@@ -43,6 +43,6 @@ export const editSettingsButton: ActionHandler = {
         mrkdwn`That button is from an older message; run the command again.`,
       );
     await ctx.requireWriter(SUBSCRIPTION_WRITES.settings);
-    await openSettingsModal(ctx, resolveSubscribedBrand(ctx.deps, ctx.channelId, brandId));
+    await openSettingsModal(ctx, await resolveSubscribedBrand(ctx.deps, ctx.channelId, brandId));
   },
 };

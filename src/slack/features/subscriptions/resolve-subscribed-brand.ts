@@ -27,12 +27,12 @@ function notSubscribed(what: string, subs: readonly Subscription[]): UserError {
   );
 }
 
-export function resolveSubscribedBrand(
+export async function resolveSubscribedBrand(
   deps: Pick<AppDeps, 'db'>,
   channelId: string,
   token: string | undefined,
-): Subscription {
-  const subs = createSubscriptionsRepo(deps.db).listByChannel(channelId);
+): Promise<Subscription> {
+  const subs = await createSubscriptionsRepo(deps.db).listByChannel(channelId);
   if (token === undefined || token.trim() === '') {
     const defaultId = channelDefaultBrandId(deps.db, channelId);
     const byDefault = subs.find((s) => s.brandId === defaultId);

@@ -27,10 +27,10 @@ export interface SettingsChange {
 type Deps = Pick<SlackDeps, 'db' | 'auditLog' | 'clock' | 'logger' | 'config'>;
 
 /** Stores and audits the change (quick: a form's submission does it before its ack). */
-export function storeSettings(deps: Deps, userId: string, c: SettingsChange): void {
+export async function storeSettings(deps: Deps, userId: string, c: SettingsChange): Promise<void> {
   const { sub } = c;
-  createSubscriptionsRepo(deps.db).setSettings(sub.channelId, sub.brandId, c.settings);
-  deps.auditLog.record({
+  await createSubscriptionsRepo(deps.db).setSettings(sub.channelId, sub.brandId, c.settings);
+  await deps.auditLog.record({
     atMs: deps.clock.now(),
     userId,
     channelId: sub.channelId,

@@ -22,7 +22,7 @@ export const settingsSubmission: SubmissionHandler = {
     await ctx.requireWriter(SUBSCRIPTION_WRITES.settings);
     const meta = parseBrandModalMetadata(ctx.privateMetadata);
     const sub = meta?.channelId
-      ? createSubscriptionsRepo(ctx.deps.db).get(meta.channelId, meta.brandId)
+      ? await createSubscriptionsRepo(ctx.deps.db).get(meta.channelId, meta.brandId)
       : undefined;
     if (!sub)
       throw new UserError(
@@ -54,7 +54,7 @@ export const settingsSubmission: SubmissionHandler = {
       changed: args.now.split(' ').map((p) => p.slice(0, p.indexOf('='))),
       via: 'form',
     };
-    storeSettings(ctx.deps, ctx.userId, change);
+    await storeSettings(ctx.deps, ctx.userId, change);
     return {
       close: true,
       afterAck: async () => {

@@ -53,7 +53,7 @@ export const settings: Subcommand = {
     const at = ctx.args.positional.findIndex((t) => t.includes('='));
     const brandWords = at === -1 ? ctx.args.positional : ctx.args.positional.slice(0, at);
     const changes = at === -1 ? [] : ctx.args.positional.slice(at);
-    const sub = resolveSubscribedBrand(
+    const sub = await resolveSubscribedBrand(
       deps,
       channelId,
       brandWords.length > 0 ? brandWords.join(' ') : undefined,
@@ -93,7 +93,7 @@ export const settings: Subcommand = {
       changed: parsed.changed,
       via: 'command' as const,
     };
-    storeSettings(deps, userId, change);
+    await storeSettings(deps, userId, change);
     await ctx.respond(await announceSettings(deps, ctx.client, userId, change));
   },
 };

@@ -46,7 +46,7 @@ export const subscribe: Subcommand = {
       userId,
       call: { lane: ctx.lane },
     });
-    deps.auditLog.record({
+    await deps.auditLog.record({
       atMs,
       userId,
       channelId,

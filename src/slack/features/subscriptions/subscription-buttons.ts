@@ -51,7 +51,7 @@ async function runAsTyped(ctx: ActionContext, sub: Subcommand, positional: strin
   const now = ctx.deps.clock.now();
   await ctx.respond({
     ...subscriptionsReply(
-      subscriptionStates(ctx.deps, ctx.channelId, now),
+      await subscriptionStates(ctx.deps, ctx.channelId, now),
       ctx.deps.config.defaultTimezone,
       now,
     ),

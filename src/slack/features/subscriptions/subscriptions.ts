@@ -13,22 +13,20 @@ import type { SlackDeps } from '../../slack-deps.js';
 import { type SubscriptionState, subscriptionsReply } from './subscriptions-view.js';
 
 /** The channel's subscriptions with what holds each back now, as the list shows them. */
-export function subscriptionStates(
+export async function subscriptionStates(
   deps: Pick<SlackDeps, 'db'>,
   channelId: string,
   nowMs: number,
-): SubscriptionState[] {
-  const snoozes = createSnoozesRepo(deps.db)
-    .listActive(nowMs)
-    .filter((z) => z.channelId === channelId);
-  const held = createOutboxRepo(deps.db).listHeld(channelId);
-  return createSubscriptionsRepo(deps.db)
-    .listByChannel(channelId)
-    .map((sub) => ({
-      sub,
-      snoozes: snoozes.filter((z) => z.brandId === sub.brandId),
-      held: held.filter((r) => r.brandId === sub.brandId).length,
-    }));
+): Promise<SubscriptionState[]> {
+  const snoozes = (await createSnoozesRepo(deps.db).listActive(nowMs)).filter(
+    (z) => z.channelId === channelId,
+  );
+  const held = await createOutboxRepo(deps.db).listHeld(channelId);
+  return (await createSubscriptionsRepo(deps.db).listByChannel(channelId)).map((sub) => ({
+    sub,
+    snoozes: snoozes.filter((z) => z.brandId === sub.brandId),
+    held: held.filter((r) => r.brandId === sub.brandId).length,
+  }));
 }
 
 export const subscriptions: Subcommand = {
@@ -44,7 +42,7 @@ export const subscriptions: Subcommand = {
       throw ctx.usageError(mrkdwn`\`subscriptions\` takes no arguments; it lists this channel’s.`);
     const { deps, channelId } = ctx;
     const now = deps.clock.now();
-    const states = subscriptionStates(deps, channelId, now);
+    const states = await subscriptionStates(deps, channelId, now);
     await ctx.respond(subscriptionsReply(states, deps.config.defaultTimezone, now));
   },
 };

@@ -23,7 +23,7 @@ export const unmute: Subcommand = {
     const { deps, channelId, userId } = ctx;
     await ctx.requireWriter(SUBSCRIPTION_WRITES.unmute);
     const token = ctx.args.positional.join(' ').trim();
-    const sub = resolveSubscribedBrand(deps, channelId, token === '' ? undefined : token);
+    const sub = await resolveSubscribedBrand(deps, channelId, token === '' ? undefined : token);
     const now = deps.clock.now();
     const name = brandName(sub.brandName);
     if (sub.mutedUntilMs === null || sub.mutedUntilMs <= now) {
@@ -32,8 +32,8 @@ export const unmute: Subcommand = {
       );
       return;
     }
-    const { released } = liftMute(deps.db, sub, deps.config.defaultTimezone, now);
-    deps.auditLog.record({
+    const { released } = await liftMute(deps.db, sub, deps.config.defaultTimezone, now);
+    await deps.auditLog.record({
       atMs: now,
       userId,
       channelId,

@@ -30,7 +30,7 @@ export const unsubscribe: Subcommand = {
     const { deps, channelId, userId } = ctx;
     const { brandToken, kind } = splitKind(ctx.args.positional);
     await ctx.requireWriter(SUBSCRIPTION_WRITES.unsubscribe);
-    const sub = resolveSubscribedBrand(deps, channelId, brandToken);
+    const sub = await resolveSubscribedBrand(deps, channelId, brandToken);
     const name = brandName(sub.brandName);
     if (kind && !sub[kind]) {
       await ctx.respond(
@@ -45,17 +45,20 @@ export const unsubscribe: Subcommand = {
     const subs = createSubscriptionsRepo(deps.db);
     const outbox = createOutboxRepo(deps.db);
     let cancelled = 0;
-    transaction(deps.db, () => {
-      if (removeAll) subs.remove(channelId, sub.brandId);
-      else subs.setFlags(channelId, sub.brandId, { [kind!]: false });
+    await transaction(deps.db, async () => {
+      if (removeAll) await subs.remove(channelId, sub.brandId);
+      else await subs.setFlags(channelId, sub.brandId, { [kind!]: false });
       if (!stopAlerts) return;
-      createChannelDetectorStateRepo(deps.db).remove(channelId, sub.brandId);
-      for (const row of outbox.listHeld(channelId)) {
-        if (row.brandId === sub.brandId && outbox.markFailed(row.id, 'cancelled: the channel unsubscribed'))
+      await createChannelDetectorStateRepo(deps.db).remove(channelId, sub.brandId);
+      for (const row of await outbox.listHeld(channelId)) {
+        if (
+          row.brandId === sub.brandId &&
+          (await outbox.markFailed(row.id, 'cancelled: the channel unsubscribed'))
+        )
           cancelled += 1;
       }
     });
-    deps.auditLog.record({
+    await deps.auditLog.record({
       atMs: deps.clock.now(),
       userId,
       channelId,

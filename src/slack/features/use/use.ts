@@ -34,7 +34,7 @@ export const use: Subcommand = {
       if (token !== '') throw ctx.usageError(mrkdwn`Use either a brand or \`--clear\`, not both.`);
       const had = channelDefaultBrandId(deps.db, channelId);
       clearChannelDefaultBrand(deps.db, channelId);
-      audit(USE_ACTIONS.clear, had ?? null, had ? 'ok' : 'refused: nothing_set');
+      await audit(USE_ACTIONS.clear, had ?? null, had ? 'ok' : 'refused: nothing_set');
       await ctx.respond(
         textReply(
           had
@@ -69,7 +69,7 @@ export const use: Subcommand = {
 
     const found = await ctx.resolveBrand(token);
     saveChannelDefaultBrand(deps.db, { channelId, brandId: found.id, setBy: userId, atMs: deps.clock.now() });
-    audit(USE_ACTIONS.set, found.id);
+    await audit(USE_ACTIONS.set, found.id);
     await ctx.respond(
       textReply(
         mrkdwn`*${escapeMrkdwn(found.name)}* is now this channel's default brand: brand commands here can leave it out, e.g. \`/visibility markets\` or \`/visibility brand\`.`,

@@ -20,14 +20,14 @@ const week = (values: number[], lastDay = 14): OutboxChartDay[] =>
     value,
   }));
 
-function chartRow(
+async function chartRow(
   key: string,
   brandId: string,
   atMs: number,
   citations: number[] | null,
   visits: number[] | null,
 ) {
-  ctx.outbox.enqueue({
+  await ctx.outbox.enqueue({
     dedupeKey: key,
     channelId: 'C1',
     brandId,
@@ -47,13 +47,13 @@ function chartRow(
 }
 
 describe('loadDigestTrends', () => {
-  it("takes each brand's newest digest chart, and nothing for brands without one", () => {
-    chartRow('old', 'b1', NOW - 2 * DAY, [1, 1, 1, 1, 1, 1, 1], null);
-    chartRow('new', 'b1', NOW - DAY, [24, 25, 22, 20, 23, 26, 23], [140, 150, 0, 160, 155, 150, 145]);
-    chartRow('other', 'b2', NOW, null, [5, 6, 7, 8, 9, 10, 11]);
-    chartRow('unasked', 'b3', NOW, [9, 9, 9, 9, 9, 9, 9], null);
+  it("takes each brand's newest digest chart, and nothing for brands without one", async () => {
+    await chartRow('old', 'b1', NOW - 2 * DAY, [1, 1, 1, 1, 1, 1, 1], null);
+    await chartRow('new', 'b1', NOW - DAY, [24, 25, 22, 20, 23, 26, 23], [140, 150, 0, 160, 155, 150, 145]);
+    await chartRow('other', 'b2', NOW, null, [5, 6, 7, 8, 9, 10, 11]);
+    await chartRow('unasked', 'b3', NOW, [9, 9, 9, 9, 9, 9, 9], null);
     // An alert row of the same brand is not a trend.
-    ctx.outbox.enqueue({
+    await ctx.outbox.enqueue({
       dedupeKey: 'alert',
       channelId: 'C1',
       brandId: 'b1',

@@ -30,17 +30,17 @@ const alert = (key: string, channelId: string, kinds: string, extra: Partial<New
 });
 
 describe('loadBrandActivity', () => {
-  it('matches acknowledgements to their message and snoozes to their kind and channel', () => {
+  it('matches acknowledgements to their message and snoozes to their kind and channel', async () => {
     const { outbox, t } = ctx;
     const subs = createSubscriptionsRepo(t.db);
-    subs.upsert({
+    await subs.upsert({
       channelId: 'C1',
       brandId: 'b1',
       brandName: 'B',
       createdBy: 'U1',
       createdAtMs: NOW - 2 * HOUR,
     });
-    subs.upsert({
+    await subs.upsert({
       channelId: 'C2',
       brandId: 'b1',
       brandName: 'B',
@@ -48,15 +48,21 @@ describe('loadBrandActivity', () => {
       createdBy: 'U1',
       createdAtMs: NOW - 2 * HOUR,
     });
-    subs.setMutedUntil('C1', 'b1', null);
-    subs.upsert({ channelId: 'C3', brandId: 'other', brandName: 'O', createdBy: 'U1', createdAtMs: NOW });
+    await subs.setMutedUntil('C1', 'b1', null);
+    await subs.upsert({
+      channelId: 'C3',
+      brandId: 'other',
+      brandName: 'O',
+      createdBy: 'U1',
+      createdAtMs: NOW,
+    });
 
-    const a = outbox.enqueue(alert('a', 'C1', 'crawler_drop')).id;
-    const b = outbox.enqueue(alert('b', 'C1', 'citation_lost')).id;
-    outbox.claimDue(NOW - HOUR, 10);
-    outbox.markSent(a, '1.1', NOW - HOUR);
-    outbox.markSent(b, '1.2', NOW - HOUR);
-    outbox.enqueue(alert('c', 'C2', 'crawler_drop', { holdUntilMs: NOW + HOUR }));
+    const a = (await outbox.enqueue(alert('a', 'C1', 'crawler_drop'))).id;
+    const b = (await outbox.enqueue(alert('b', 'C1', 'citation_lost'))).id;
+    await outbox.claimDue(NOW - HOUR, 10);
+    await outbox.markSent(a, '1.1', NOW - HOUR);
+    await outbox.markSent(b, '1.2', NOW - HOUR);
+    await outbox.enqueue(alert('c', 'C2', 'crawler_drop', { holdUntilMs: NOW + HOUR }));
 
     const audit = createAuditLog(t.db);
     const ack = (userId: string, channelId: string, messageTs: string) =>
@@ -69,13 +75,13 @@ describe('loadBrandActivity', () => {
         detail: { messageTs, alertKey: 'k' },
         result: 'ok',
       });
-    ack('U7', 'C1', '1.1');
-    ack('U8', 'C1', '1.1');
-    ack('U7', 'C1', '1.1');
-    ack('U9', 'C2', '1.2');
+    await ack('U7', 'C1', '1.1');
+    await ack('U8', 'C1', '1.1');
+    await ack('U7', 'C1', '1.1');
+    await ack('U9', 'C2', '1.2');
 
     const snoozes = createSnoozesRepo(t.db);
-    snoozes.snooze({
+    await snoozes.snooze({
       channelId: 'C1',
       brandId: 'b1',
       kind: 'crawler_drop',
@@ -83,7 +89,7 @@ describe('loadBrandActivity', () => {
       createdBy: 'U8',
       createdAtMs: NOW,
     });
-    snoozes.snooze({
+    await snoozes.snooze({
       channelId: 'C2',
       brandId: 'b1',
       kind: 'citation_lost',
@@ -91,7 +97,7 @@ describe('loadBrandActivity', () => {
       createdBy: 'U8',
       createdAtMs: NOW,
     });
-    snoozes.snooze({
+    await snoozes.snooze({
       channelId: 'C1',
       brandId: 'b1',
       kind: 'citation_lost',
@@ -100,7 +106,7 @@ describe('loadBrandActivity', () => {
       createdAtMs: NOW - HOUR,
     });
 
-    const activity = loadBrandActivity(t.db, ['b1'], NOW).get('b1')!;
+    const activity = (await loadBrandActivity(t.db, ['b1'], NOW)).get('b1')!;
     expect(activity.subscriptions.map((s) => s.channelId)).toEqual(['C1', 'C2']);
     const byKind = (channelId: string, kind: string) =>
       activity.alerts.find((x) => x.channelId === channelId && x.kinds.includes(kind))!;
@@ -121,14 +127,12 @@ describe('loadBrandActivity', () => {
       snoozedUntilMs: null,
     });
 
-    subs.setMutedUntil('C2', 'b1', NOW + HOUR);
+    await subs.setMutedUntil('C2', 'b1', NOW + HOUR);
     expect(
-      loadBrandActivity(t.db, ['b1'], NOW)
-        .get('b1')!
-        .alerts.find((x) => x.channelId === 'C2'),
+      (await loadBrandActivity(t.db, ['b1'], NOW)).get('b1')!.alerts.find((x) => x.channelId === 'C2'),
     ).toMatchObject({
       holdReason: 'mute',
     });
-    expect(loadBrandActivity(t.db, ['nobody'], NOW).size).toBe(0);
+    expect((await loadBrandActivity(t.db, ['nobody'], NOW)).size).toBe(0);
   });
 });

@@ -36,7 +36,7 @@ async function postAlert(key: string, only?: 'one alert'): Promise<StoredMessage
       ? [alert('citation_lost', `example.com/${key}`, ACME)]
       : [alert('citation_lost', `example.com/${key}`, ACME), alert('crawler_drop', `GPTBot ${key}`, ACME)],
   );
-  createOutboxRepo(h.deps.db).enqueue({
+  await createOutboxRepo(h.deps.db).enqueue({
     dedupeKey: key,
     channelId: channel,
     brandId: ACME.id,
@@ -88,10 +88,10 @@ describe('alert buttons', () => {
     expect(edited.text).toBe(message.text);
 
     // Recorded once chat.update has answered, a moment after Slack logged the call.
-    const entry = await h.slack.waitFor(
-      () => h.deps.auditLog.recent(10).find((e) => e.action === 'alert.acknowledge'),
-      5000,
-    );
+    const findEntry = async () =>
+      (await h.deps.auditLog.recent(10)).find((e) => e.action === 'alert.acknowledge');
+    await expect.poll(findEntry, { timeout: 5000 }).toBeDefined();
+    const entry = (await findEntry())!;
     expect(entry).toMatchObject({ userId: USER, channelId: channel, brandId: ACME.id, result: 'ok' });
     expect(entry.detail).toMatchObject({ messageTs: message.ts });
   });
@@ -125,14 +125,14 @@ describe('alert buttons', () => {
     expect(body.text).toContain('Crawler alerts for *Acme Analytics* are snoozed');
     expect(body.text).toMatch(/until <!date\^\d+\^/);
 
-    const active = createSnoozesRepo(h.deps.db).active(channel, ACME.id, h.deps.clock.now());
+    const active = await createSnoozesRepo(h.deps.db).active(channel, ACME.id, h.deps.clock.now());
     expect([...active.keys()]).toEqual(['crawler_drop']);
     const until = active.get('crawler_drop')!;
     expect(until).toBeGreaterThanOrEqual(before + SNOOZE_MS);
     expect(until).toBeLessThanOrEqual(h.deps.clock.now() + SNOOZE_MS);
     expect(body.text).toContain(`<!date^${Math.floor(until / 1000)}^`);
 
-    const entry = h.deps.auditLog.recent(10).find((e) => e.action === 'alert.snooze')!;
+    const entry = (await h.deps.auditLog.recent(10)).find((e) => e.action === 'alert.snooze')!;
     expect(entry).toMatchObject({ userId: USER, channelId: channel, brandId: ACME.id, result: 'ok' });
     expect(entry.detail).toMatchObject({ kind: 'crawler_drop', untilMs: until });
     // The alert itself is left as it was.
@@ -147,7 +147,7 @@ describe('alert buttons', () => {
     );
     expect(note.text).toContain(`<!date^${Math.floor(until / 1000)}^`);
     expect(note.text).toContain('They come back by themselves then');
-    createSnoozesRepo(h.deps.db).clear(channel, ACME.id, 'crawler_drop');
+    await createSnoozesRepo(h.deps.db).clear(channel, ACME.id, 'crawler_drop');
   });
 
   it("Acknowledge in one alert's menu marks only that alert, which keeps a Snooze button; audited with its key", async () => {
@@ -181,13 +181,12 @@ describe('alert buttons', () => {
     expect((crawler['accessory'] as Json)['type']).toBe('overflow');
     expect(elements(edited.blocks).some((e) => e['action_id'] === ALERT_ACTIONS.ack)).toBe(true);
 
-    const entry = await h.slack.waitFor(
-      () =>
-        h.deps.auditLog
-          .recent(20)
-          .find((e) => e.action === 'alert.acknowledge' && e.detail?.['messageTs'] === message.ts),
-      5000,
-    );
+    const findEntry = async () =>
+      (await h.deps.auditLog.recent(20)).find(
+        (e) => e.action === 'alert.acknowledge' && e.detail?.['messageTs'] === message.ts,
+      );
+    await expect.poll(findEntry, { timeout: 5000 }).toBeDefined();
+    const entry = (await findEntry())!;
     expect(entry).toMatchObject({ userId: USER, channelId: channel, brandId: ACME.id, result: 'ok' });
     expect(entry.detail).toMatchObject({ alertKey: `citation_lost:${ACME.id}:example.com/row-ack:v1` });
   });
@@ -206,7 +205,7 @@ describe('alert buttons', () => {
       'Lost-citation alerts for *Acme Analytics* are snoozed',
     );
     expect(
-      createSnoozesRepo(h.deps.db).active(channel, ACME.id, h.deps.clock.now()).has('citation_lost'),
+      (await createSnoozesRepo(h.deps.db).active(channel, ACME.id, h.deps.clock.now())).has('citation_lost'),
     ).toBe(true);
   });
 
@@ -221,6 +220,6 @@ describe('alert buttons', () => {
     });
     const reply = await h.slack.waitFor(() => h.slack.responsesFor(res.responseUrlId)[0], 5000);
     expect((reply.body as { text: string }).text).toContain('older message');
-    expect(createSnoozesRepo(h.deps.db).active(channel, 'x', h.deps.clock.now()).size).toBe(0);
+    expect((await createSnoozesRepo(h.deps.db).active(channel, 'x', h.deps.clock.now())).size).toBe(0);
   });
 });

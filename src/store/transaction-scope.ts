@@ -1,0 +1,22 @@
+/**
+ * Which transaction the current async call chain is inside. Callers write
+ * `await runInTransaction(async () => { await citations.save(…); await outbox.enqueue(…) })`
+ * with repositories captured in closures; a repository finds the transaction's connection
+ * here rather than taking it as an argument, so the same repository object serves calls
+ * inside and outside a transaction. Backend-neutral: SQLite keeps its one connection in
+ * `connection`, a pooled backend keeps the client it checked out for the transaction.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+export interface TransactionFrame {
+  /** What the transaction was opened on (the SQLite handle, a connection pool). */
+  readonly owner: object;
+  /** The connection the transaction's statements must run on. */
+  readonly connection: unknown;
+  /** The outermost frame of this transaction (itself when not nested). */
+  readonly root: TransactionFrame;
+  /** 0 for the transaction itself, 1 and deeper for savepoints inside it. */
+  readonly depth: number;
+}
+
+export const transactionScope = new AsyncLocalStorage<TransactionFrame>();
