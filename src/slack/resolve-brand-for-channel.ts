@@ -18,7 +18,7 @@ export async function resolveBrandForChannel(
 ): Promise<Brand> {
   const brands = await deps.brandCache.list({ lane: 'interactive' });
   if (token !== undefined && token.trim() !== '') return resolveBrand(brands, token, usage);
-  const defaultId = channelDefaultBrandId(deps.db, channelId);
+  const defaultId = await channelDefaultBrandId(deps.db, channelId);
   if (defaultId === undefined) {
     throw new BrandMissingError(
       brands,

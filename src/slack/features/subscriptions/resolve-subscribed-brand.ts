@@ -34,7 +34,7 @@ export async function resolveSubscribedBrand(
 ): Promise<Subscription> {
   const subs = await createSubscriptionsRepo(deps.db).listByChannel(channelId);
   if (token === undefined || token.trim() === '') {
-    const defaultId = channelDefaultBrandId(deps.db, channelId);
+    const defaultId = await channelDefaultBrandId(deps.db, channelId);
     const byDefault = subs.find((s) => s.brandId === defaultId);
     if (byDefault) return byDefault;
     if (subs.length === 1) return subs[0]!;
