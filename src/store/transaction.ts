@@ -127,13 +127,15 @@ export async function transaction<T>(db: Db, fn: () => Promise<T>): Promise<T> {
   if (parent) return savepoint(db, parent, fn);
   while (gate.open) await gate.ended;
 
-  const frame = { owner: db, connection: db, depth: 0, tail: Promise.resolve() } as Omit<
-    SqliteFrame,
-    'root'
-  > & {
-    root: SqliteFrame;
+  const frame: SqliteFrame = {
+    owner: db,
+    connection: db,
+    depth: 0,
+    tail: Promise.resolve(),
+    get root() {
+      return frame;
+    },
   };
-  frame.root = frame;
   let end!: () => void;
   gate.open = frame;
   gate.ended = new Promise((resolve) => {
