@@ -44,4 +44,6 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
 # node is PID 1 and handles SIGTERM itself: stop taking requests, finish commands in
 # flight (at most 8 s, inside Docker's default 10 s stop timeout), close the database.
 STOPSIGNAL SIGTERM
-CMD ["node", "dist/main.js", "serve"]
+# A young generation of 8 MB semi-spaces instead of V8's default: a poll over 1,000 brands
+# peaks at about 190 MB instead of about 260 MB for the same CPU (npm run bench -- alerts).
+CMD ["node", "--max-semi-space-size=8", "dist/main.js", "serve"]
