@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import {
   chmodSync,
+  chownSync,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -111,6 +112,14 @@ describe('cachedBinaries', () => {
     expect(cachedBinaries(real, cache)).toBe(first);
     expect(statSync(join(first, 'native', 'bin', 'postgres')).ino).toBe(marker);
     expect(readdirSync(cache)).toEqual([`${real.binariesName.replace('/', '+')}@${real.binariesVersion}`]);
+  });
+
+  it.skipIf(!isRoot)('refuses a cache folder another user made', () => {
+    const cache = join(folder(), 'cache');
+    mkdirSync(cache);
+    chownSync(cache, NOBODY.uid, NOBODY.gid);
+    expect(() => cachedBinaries(findInstalledPackages(), cache)).toThrow(/not a folder owned by this user/);
+    expect(readdirSync(cache)).toEqual([]);
   });
 
   it('lets runs racing to build it all end up on one complete copy', async () => {

@@ -183,6 +183,14 @@ export function copyTreeReadable(from: string, to: string): void {
  */
 export function cachedBinaries(packages: InstalledPackages, cacheRoot: string): string {
   mkdirSync(cacheRoot, { recursive: true });
+  // This process loads the copy's JS (its dist/index.js): a folder someone else made in
+  // the shared /var/tmp could hand us theirs, so only one of our own is trusted.
+  const root = lstatSync(cacheRoot);
+  if (!root.isDirectory() || root.uid !== process.getuid?.()) {
+    throw new PostgresBinariesError(
+      `${cacheRoot} is not a folder owned by this user: not using it as a cache`,
+    );
+  }
   chmodSync(cacheRoot, 0o755);
   const key = `${packages.binariesName.replace('/', '+')}@${packages.binariesVersion}`;
   const target = join(cacheRoot, key);
