@@ -244,7 +244,7 @@ describeBackends('outbox repo', (backend) => {
             blocks: [{ type: 'header', text: { type: 'plain_text', text } }],
             metadata: {
               event_type: 'visibility_alert',
-              event_payload: { 'k\u0000': 'v\u0000', path: '\\u0000' },
+              event_payload: { 'k\u0000': 'v\u0000', path: '\\u0000', both: '\\\u0000' },
             },
           },
         }),
@@ -259,7 +259,7 @@ describeBackends('outbox repo', (backend) => {
         payload: {
           text: 'Brand\uFFFD lost a citation',
           blocks: [{ type: 'header', text: { type: 'plain_text', text: 'Brand\uFFFD lost a citation' } }],
-          metadata: { event_payload: { 'k\uFFFD': 'v\uFFFD', path: '\\u0000' } },
+          metadata: { event_payload: { 'k\uFFFD': 'v\uFFFD', path: '\\u0000', both: '\\\uFFFD' } },
         },
       });
     });
