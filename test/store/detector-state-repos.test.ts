@@ -3,7 +3,6 @@ import { INITIAL_AI_PAGES_STATE } from '../../src/alerts/detect-ai-pages.js';
 import type { CitationState, UrlCitationState } from '../../src/alerts/detect-citations.js';
 import { createChannelDetectorStateRepo } from '../../src/store/channel-detector-state-repo.js';
 import { createCitationStateRepo } from '../../src/store/citation-state-repo.js';
-import { createSnoozesRepo } from '../../src/store/snoozes-repo.js';
 import { type TempDb, tempDb } from './temp-db.js';
 
 let t: TempDb;
@@ -106,23 +105,5 @@ describe('channel detector state repo', () => {
       period: 'p',
       firedLevels: [80],
     });
-  });
-});
-
-describe('snoozes repo', () => {
-  it('snoozes a kind per (channel, brand) until a time, extends, clears and purges', async () => {
-    const repo = createSnoozesRepo(t.db);
-    const base = { channelId: 'C1', brandId: 'b1', createdBy: 'U1', createdAtMs: 0 };
-    await repo.snooze({ ...base, kind: 'citation_lost', untilMs: 100 });
-    await repo.snooze({ ...base, kind: 'crawler_drop', untilMs: 50 });
-    await repo.snooze({ ...base, channelId: 'C2', kind: 'citation_lost', untilMs: 100 });
-    expect(await repo.active('C1', 'b1', 60)).toEqual(new Map([['citation_lost', 100]]));
-    await repo.snooze({ ...base, kind: 'citation_lost', untilMs: 500 });
-    expect((await repo.active('C1', 'b1', 60)).get('citation_lost')).toBe(500);
-    expect(await repo.listActive(60)).toHaveLength(2);
-    expect(await repo.purgeExpired(60)).toBe(1);
-    expect(await repo.clear('C1', 'b1', 'citation_lost')).toBe(1);
-    expect(await repo.clear('C2', 'b1')).toBe(1);
-    expect(await repo.listActive(0)).toEqual([]);
   });
 });
