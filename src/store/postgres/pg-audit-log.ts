@@ -1,0 +1,52 @@
+/**
+ * AuditLog on Postgres (audit-log.ts has the contract). Every replica appends; the
+ * identity column orders entries by when they were written, as SQLite's rowid does.
+ * Details hold what users typed, so NUL and lone surrogates are replaced, not refused.
+ */
+import type { AuditEntry, AuditLog } from '../audit-log.js';
+import type { PgPool } from './create-pool.js';
+import { pgJson, pgText } from './pg-text.js';
+import { pgExecutor } from './pg-transaction.js';
+
+interface Row {
+  at_ms: number;
+  user_id: string;
+  channel_id: string | null;
+  brand_id: string | null;
+  action: string;
+  detail: Record<string, unknown>;
+  result: string;
+}
+
+export function createPgAuditLog(pool: PgPool): AuditLog {
+  const db = () => pgExecutor(pool);
+  return {
+    async record(e: AuditEntry) {
+      await db().query(
+        `INSERT INTO audit_log (at_ms, user_id, channel_id, brand_id, action, detail, result)
+         VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
+        [
+          e.atMs,
+          pgText(e.userId),
+          pgText(e.channelId ?? null),
+          pgText(e.brandId ?? null),
+          pgText(e.action),
+          pgJson(e.detail ?? {}),
+          pgText(e.result),
+        ],
+      );
+    },
+    async recent(limit) {
+      const { rows } = await db().query<Row>('SELECT * FROM audit_log ORDER BY id DESC LIMIT $1', [limit]);
+      return rows.map((r) => ({
+        atMs: r.at_ms,
+        userId: r.user_id,
+        channelId: r.channel_id,
+        brandId: r.brand_id,
+        action: r.action,
+        detail: r.detail,
+        result: r.result,
+      }));
+    },
+  };
+}
