@@ -1,7 +1,7 @@
 /**
  * AuditLog on Postgres (audit-log.ts has the contract). Every replica appends; the
  * identity column orders entries by when they were written, as SQLite's rowid does.
- * Details hold what users typed, so NUL and lone surrogates are replaced, not refused.
+ * Details hold what users typed, so a NUL in them is replaced (pg-text.ts), not refused.
  */
 import type { AuditEntry, AuditLog } from '../audit-log.js';
 import type { PgPool } from './create-pool.js';

@@ -1,7 +1,7 @@
 /**
  * PollObservationsRepo on Postgres (poll-observations-repo.ts has the contract): one row
  * per brand and source, replaced by one INSERT … ON CONFLICT. The data is what the API
- * answered, so NUL and lone surrogates in it are replaced rather than failing the poll.
+ * answered, so a NUL in it is replaced (pg-text.ts) rather than failing the poll.
  */
 import type { PollObservationsRepo, PollSource } from '../poll-observations-repo.js';
 import type { PgPool } from './create-pool.js';

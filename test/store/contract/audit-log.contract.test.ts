@@ -60,7 +60,7 @@ describeBackends('audit log', (backend) => {
       atMs: 1,
       userId: 'U1',
       action: 'notes.add',
-      detail: { text: 'a\u0000b', 'key\u0000': 'x', lone: '\ud800' },
+      detail: { text: 'a\u0000b', 'key\u0000': 'x' },
       result: 'refused: bad\u0000',
     });
     const [entry] = await log.recent(1);
@@ -69,7 +69,7 @@ describeBackends('audit log', (backend) => {
     const detail = entry!.detail!;
     expect(detail['text']).toBe(`a${nul}b`);
     expect(detail[`key${nul}`]).toBe('x');
-    expect(Object.keys(detail)).toHaveLength(3);
+    expect(Object.keys(detail)).toHaveLength(2);
   });
 
   it('an entry recorded inside a transaction that rolls back leaves nothing', async () => {
