@@ -45,7 +45,11 @@ export interface AlertHistoryQueries {
   acknowledgementsSince(sinceMs: number): Promise<AlertAcknowledgement[]>;
 }
 
-interface AlertRow {
+/**
+ * The rows both backends read. The metadata fields are read out of JSON, so they are
+ * typed `unknown` and checked here, once for both: a value of the wrong type counts as absent.
+ */
+export interface AlertRow {
   id: number;
   channel_id: string;
   brand_id: string;
@@ -54,16 +58,42 @@ interface AlertRow {
   created_at_ms: number;
   sent_at_ms: number | null;
   slack_ts: string | null;
-  alert_count: number | null;
-  kinds: string | null;
-  headline: string | null;
+  alert_count: unknown;
+  kinds: unknown;
+  headline: unknown;
 }
 
-interface AckRow {
+export interface AckRow {
   channel_id: string | null;
-  message_ts: string | null;
+  message_ts: unknown;
   user_id: string;
   at_ms: number;
+}
+
+export function recentAlertFromRow(r: AlertRow): RecentAlert {
+  return {
+    id: r.id,
+    channelId: r.channel_id,
+    brandId: r.brand_id,
+    status: r.status,
+    holdUntilMs: r.hold_until_ms,
+    createdAtMs: r.created_at_ms,
+    sentAtMs: r.sent_at_ms,
+    slackTs: r.slack_ts,
+    alertCount: typeof r.alert_count === 'number' ? r.alert_count : 0,
+    kinds: typeof r.kinds === 'string' && r.kinds !== '' ? r.kinds.split(',') : [],
+    headline: typeof r.headline === 'string' ? r.headline : null,
+  };
+}
+
+/** The acknowledgements among audit rows: those that name the message they acknowledged. */
+export function acknowledgementsFromRows(rows: readonly AckRow[]): AlertAcknowledgement[] {
+  return rows
+    .filter(
+      (r): r is AckRow & { channel_id: string; message_ts: string } =>
+        typeof r.channel_id === 'string' && typeof r.message_ts === 'string',
+    )
+    .map((r) => ({ channelId: r.channel_id, messageTs: r.message_ts, userId: r.user_id, atMs: r.at_ms }));
 }
 
 export function createAlertHistoryQueries(db: Db): AlertHistoryQueries {
@@ -97,28 +127,10 @@ export function createAlertHistoryQueries(db: Db): AlertHistoryQueries {
   return asyncRepo<AlertHistoryQueries>(db, {
     recentAlerts(brandIds, perBrand) {
       if (brandIds.length === 0 || perBrand <= 0) return [];
-      return recent.all(JSON.stringify(brandIds), perBrand).map((r) => ({
-        id: r.id,
-        channelId: r.channel_id,
-        brandId: r.brand_id,
-        status: r.status,
-        holdUntilMs: r.hold_until_ms,
-        createdAtMs: r.created_at_ms,
-        sentAtMs: r.sent_at_ms,
-        slackTs: r.slack_ts,
-        alertCount: typeof r.alert_count === 'number' ? r.alert_count : 0,
-        kinds: typeof r.kinds === 'string' && r.kinds !== '' ? r.kinds.split(',') : [],
-        headline: typeof r.headline === 'string' ? r.headline : null,
-      }));
+      return recent.all(JSON.stringify(brandIds), perBrand).map(recentAlertFromRow);
     },
     acknowledgementsSince(sinceMs) {
-      return acks
-        .all(sinceMs)
-        .filter(
-          (r): r is AckRow & { channel_id: string; message_ts: string } =>
-            typeof r.channel_id === 'string' && typeof r.message_ts === 'string',
-        )
-        .map((r) => ({ channelId: r.channel_id, messageTs: r.message_ts, userId: r.user_id, atMs: r.at_ms }));
+      return acknowledgementsFromRows(acks.all(sinceMs));
     },
   });
 }

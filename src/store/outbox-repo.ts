@@ -150,13 +150,17 @@ export interface OutboxRepo {
   readonly owner: string;
 }
 
-interface Row {
+/**
+ * An outbox row as both backends return it; only the payload's form differs (JSON text in
+ * SQLite, jsonb already parsed in Postgres), hence `P`.
+ */
+export interface OutboxRow<P> {
   id: number;
   dedupe_key: string;
   channel_id: string;
   brand_id: string | null;
   kind: OutboxKind;
-  payload: string;
+  payload: P;
   status: OutboxStatus;
   attempts: number;
   next_attempt_at_ms: number;
@@ -171,14 +175,15 @@ interface Row {
   upload_file_id: string | null;
 }
 
-function fromRow(r: Row): OutboxMessage {
+/** The message a row holds, with its payload already decoded. */
+export function outboxMessageFromRow(r: OutboxRow<unknown>, payload: OutboxPayload): OutboxMessage {
   return {
     id: r.id,
     dedupeKey: r.dedupe_key,
     channelId: r.channel_id,
     brandId: r.brand_id,
     kind: r.kind,
-    payload: JSON.parse(r.payload) as OutboxPayload,
+    payload,
     status: r.status,
     attempts: r.attempts,
     nextAttemptAtMs: r.next_attempt_at_ms,
@@ -193,6 +198,9 @@ function fromRow(r: Row): OutboxMessage {
     uploadFileId: r.upload_file_id,
   };
 }
+
+type Row = OutboxRow<string>;
+const fromRow = (r: Row): OutboxMessage => outboxMessageFromRow(r, JSON.parse(r.payload) as OutboxPayload);
 
 const DEFAULT_LEASE_MS = 60_000;
 /** Errors are stored for operators, not replayed; keep rows small. */

@@ -24,7 +24,8 @@ export interface SnoozesRepo {
   purgeExpired(nowMs: number): Promise<number>;
 }
 
-interface Row {
+/** A snoozes row, as both backends return it. */
+export interface SnoozeRow {
   channel_id: string;
   brand_id: string;
   kind: string;
@@ -32,6 +33,16 @@ interface Row {
   created_by: string | null;
   created_at_ms: number;
 }
+type Row = SnoozeRow;
+
+export const snoozeFromRow = (r: SnoozeRow): Snooze => ({
+  channelId: r.channel_id,
+  brandId: r.brand_id,
+  kind: r.kind,
+  untilMs: r.until_ms,
+  createdBy: r.created_by,
+  createdAtMs: r.created_at_ms,
+});
 
 export function createSnoozesRepo(db: Db): SnoozesRepo {
   const upsert = db.prepare(
@@ -54,15 +65,7 @@ export function createSnoozesRepo(db: Db): SnoozesRepo {
       const rows = activeFor.all(channelId, brandId, nowMs) as Pick<Row, 'kind' | 'until_ms'>[];
       return new Map(rows.map((r) => [r.kind, r.until_ms]));
     },
-    listActive: (nowMs) =>
-      (allActive.all(nowMs) as Row[]).map((r) => ({
-        channelId: r.channel_id,
-        brandId: r.brand_id,
-        kind: r.kind,
-        untilMs: r.until_ms,
-        createdBy: r.created_by,
-        createdAtMs: r.created_at_ms,
-      })),
+    listActive: (nowMs) => (allActive.all(nowMs) as Row[]).map(snoozeFromRow),
     clear: (channelId, brandId, kind) =>
       (kind === undefined ? clearAll.run(channelId, brandId) : clearKind.run(channelId, brandId, kind))
         .changes,

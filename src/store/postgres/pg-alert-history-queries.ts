@@ -4,32 +4,16 @@
  * text. Values come back as JSON values (a number stays a number, a string a string), as
  * SQLite's json_extract gives them, so the same type checks decide what is kept.
  */
-import type { AlertAcknowledgement, AlertHistoryQueries, RecentAlert } from '../alert-history-queries.js';
-import type { OutboxStatus } from '../outbox-repo.js';
+import {
+  type AckRow,
+  type AlertHistoryQueries,
+  type AlertRow,
+  acknowledgementsFromRows,
+  recentAlertFromRow,
+} from '../alert-history-queries.js';
 import type { PgPool } from './create-pool.js';
 import { pgText } from './pg-text.js';
 import { pgExecutor } from './pg-transaction.js';
-
-interface AlertRow {
-  id: number;
-  channel_id: string;
-  brand_id: string;
-  status: OutboxStatus;
-  hold_until_ms: number | null;
-  created_at_ms: number;
-  sent_at_ms: number | null;
-  slack_ts: string | null;
-  alert_count: unknown;
-  kinds: unknown;
-  headline: unknown;
-}
-
-interface AckRow {
-  channel_id: string | null;
-  message_ts: unknown;
-  user_id: string;
-  at_ms: number;
-}
 
 // Rank by id and time alone, then read the payload of the kept rows only. Brands are
 // ordered bytewise (COLLATE "C"), as SQLite orders text, whatever the database's locale.
@@ -61,37 +45,11 @@ export function createPgAlertHistoryQueries(pool: PgPool): AlertHistoryQueries {
     async recentAlerts(brandIds, perBrand) {
       if (brandIds.length === 0 || perBrand <= 0) return [];
       const { rows } = await pgExecutor(pool).query<AlertRow>(RECENT, [brandIds.map(pgText), perBrand]);
-      return rows.map(
-        (r): RecentAlert => ({
-          id: r.id,
-          channelId: r.channel_id,
-          brandId: r.brand_id,
-          status: r.status,
-          holdUntilMs: r.hold_until_ms,
-          createdAtMs: r.created_at_ms,
-          sentAtMs: r.sent_at_ms,
-          slackTs: r.slack_ts,
-          alertCount: typeof r.alert_count === 'number' ? r.alert_count : 0,
-          kinds: typeof r.kinds === 'string' && r.kinds !== '' ? r.kinds.split(',') : [],
-          headline: typeof r.headline === 'string' ? r.headline : null,
-        }),
-      );
+      return rows.map(recentAlertFromRow);
     },
     async acknowledgementsSince(sinceMs) {
       const { rows } = await pgExecutor(pool).query<AckRow>(ACKS, [sinceMs]);
-      return rows
-        .filter(
-          (r): r is AckRow & { channel_id: string; message_ts: string } =>
-            typeof r.channel_id === 'string' && typeof r.message_ts === 'string',
-        )
-        .map(
-          (r): AlertAcknowledgement => ({
-            channelId: r.channel_id,
-            messageTs: r.message_ts,
-            userId: r.user_id,
-            atMs: r.at_ms,
-          }),
-        );
+      return acknowledgementsFromRows(rows);
     },
   };
 }

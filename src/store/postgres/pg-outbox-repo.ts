@@ -14,60 +14,20 @@
 import { randomUUID } from 'node:crypto';
 import {
   type ClaimOptions,
-  type OutboxKind,
   type OutboxMessage,
   type OutboxPayload,
   type OutboxRepo,
+  type OutboxRow,
   type OutboxStatus,
+  outboxMessageFromRow,
   outboxStatuses,
 } from '../outbox-repo.js';
 import type { PgPool } from './create-pool.js';
 import { pgJson, pgText } from './pg-text.js';
 import { pgExecutor } from './pg-transaction.js';
 
-interface Row {
-  id: number;
-  dedupe_key: string;
-  channel_id: string;
-  brand_id: string | null;
-  kind: OutboxKind;
-  payload: OutboxPayload;
-  status: OutboxStatus;
-  attempts: number;
-  next_attempt_at_ms: number;
-  hold_until_ms: number | null;
-  send_after_ms: number | null;
-  lease_owner: string | null;
-  lease_until_ms: number | null;
-  last_error: string | null;
-  slack_ts: string | null;
-  created_at_ms: number;
-  sent_at_ms: number | null;
-  upload_file_id: string | null;
-}
-
-function fromRow(r: Row): OutboxMessage {
-  return {
-    id: r.id,
-    dedupeKey: r.dedupe_key,
-    channelId: r.channel_id,
-    brandId: r.brand_id,
-    kind: r.kind,
-    payload: r.payload,
-    status: r.status,
-    attempts: r.attempts,
-    nextAttemptAtMs: r.next_attempt_at_ms,
-    holdUntilMs: r.hold_until_ms,
-    sendAfterMs: r.send_after_ms,
-    leaseOwner: r.lease_owner,
-    leaseUntilMs: r.lease_until_ms,
-    lastError: r.last_error,
-    slackTs: r.slack_ts,
-    createdAtMs: r.created_at_ms,
-    sentAtMs: r.sent_at_ms,
-    uploadFileId: r.upload_file_id,
-  };
-}
+type Row = OutboxRow<OutboxPayload>;
+const fromRow = (r: Row): OutboxMessage => outboxMessageFromRow(r, r.payload);
 
 const DEFAULT_LEASE_MS = 60_000;
 /** Errors are stored for operators, not replayed; keep rows small. */

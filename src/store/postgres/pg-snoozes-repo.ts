@@ -3,19 +3,12 @@
  * INSERT … ON CONFLICT … DO UPDATE: replicas snoozing the same kind at once leave one row
  * with the last end written, never a duplicate-key error.
  */
-import type { Snooze, SnoozesRepo } from '../snoozes-repo.js';
+import { type Snooze, type SnoozeRow, type SnoozesRepo, snoozeFromRow } from '../snoozes-repo.js';
 import type { PgPool } from './create-pool.js';
 import { pgText } from './pg-text.js';
 import { pgExecutor } from './pg-transaction.js';
 
-interface Row {
-  channel_id: string;
-  brand_id: string;
-  kind: string;
-  until_ms: number;
-  created_by: string | null;
-  created_at_ms: number;
-}
+type Row = SnoozeRow;
 
 export function createPgSnoozesRepo(pool: PgPool): SnoozesRepo {
   // Ids and kinds come from Slack buttons: cleaned the same way when written and looked up.
@@ -47,14 +40,7 @@ export function createPgSnoozesRepo(pool: PgPool): SnoozesRepo {
         'SELECT * FROM snoozes WHERE until_ms > $1 ORDER BY until_ms, channel_id, brand_id, kind',
         [nowMs],
       );
-      return rows.map((r) => ({
-        channelId: r.channel_id,
-        brandId: r.brand_id,
-        kind: r.kind,
-        untilMs: r.until_ms,
-        createdBy: r.created_by,
-        createdAtMs: r.created_at_ms,
-      }));
+      return rows.map(snoozeFromRow);
     },
     async clear(channelId, brandId, kind) {
       const { rowCount } =
