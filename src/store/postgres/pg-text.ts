@@ -1,23 +1,53 @@
 /**
- * Postgres refuses the NUL character in text and jsonb (SQLite stores it). Text from the
- * API, Slack or users goes through these before it is written, so a stray NUL in a brand
- * name or an error message cannot make the write fail; it becomes U+FFFD, the character
- * that stands for one that could not be kept.
+ * Text and JSON as Postgres accepts them. Postgres refuses NUL (U+0000) in text and in
+ * jsonb, and jsonb also refuses a lone UTF-16 surrogate written as a `\uD8xx` escape, where
+ * SQLite stores both. Text from the API, Slack or users (brand names, URLs, error details)
+ * goes through these before it is written, so one odd character cannot make the write fail
+ * (and with it a job's whole transaction): NUL and lone surrogates become U+FFFD, the
+ * character that stands for one that could not be kept. Text columns need only the NUL
+ * rule: pg encodes parameters as UTF-8, which already replaces a lone surrogate.
  */
 
-/** `text` with every NUL replaced by U+FFFD. */
+const NUL = '\u0000';
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const REPLACEMENT = '\ufffd';
+
+/** `text` with every NUL replaced by U+FFFD, for a text column. */
 export function pgText(text: string): string;
 export function pgText(text: string | null): string | null;
 export function pgText(text: string | null): string | null {
-  return text === null || !text.includes('\u0000') ? text : text.replaceAll('\u0000', '\uFFFD');
+  return text?.includes(NUL) ? text.replaceAll(NUL, REPLACEMENT) : text;
+}
+
+const cleanString = (s: string) => s.replaceAll(NUL, REPLACEMENT).replace(LONE_SURROGATE, REPLACEMENT);
+
+function cleanValue(value: unknown): unknown {
+  if (typeof value === 'string') return cleanString(value);
+  if (Array.isArray(value)) return value.map(cleanValue);
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[cleanString(k)] = cleanValue(v);
+    return out;
+  }
+  return value;
 }
 
 /**
- * `value` as JSON text for a jsonb parameter, with NUL in any string (keys included)
- * replaced by U+FFFD. JSON.stringify writes NUL as the escape `\u0000`; only an escape
- * preceded by an even number of backslashes is one (`\\u0000` is a backslash and "u0000").
+ * `value` as JSON text for a jsonb parameter, with NUL and lone surrogates in any string
+ * (keys included) replaced by U+FFFD.
  */
 export function pgJson(value: unknown): string {
-  const json = JSON.stringify(value);
-  return json.includes('\\u0000') ? json.replace(/(?<=(?:^|[^\\])(?:\\\\)*)\\u0000/g, '\\ufffd') : json;
+  return pgJsonText(JSON.stringify(value));
+}
+
+/**
+ * The same for JSON text another module already wrote (a packed state). JSON.stringify
+ * writes NUL and lone surrogates as `\u` escapes and nothing else Postgres refuses, so text
+ * without any `\u` (nearly all of it) goes as it is, at the cost of one substring search;
+ * otherwise the strings are cleaned and it is written again. Cleaning the parsed strings
+ * rather than the text means `\\u0000` (a backslash and "u0000") is never mistaken for an
+ * escape.
+ */
+export function pgJsonText(text: string): string {
+  return text.includes('\\u') ? JSON.stringify(cleanValue(JSON.parse(text))) : text;
 }
