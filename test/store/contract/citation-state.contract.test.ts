@@ -1,0 +1,267 @@
+/**
+ * CitationStateRepo on both backends: the citations detector's memory, one packed row per
+ * brand. Values that a lossy encoding would change, the row count, the earlier packed form,
+ * and that the one write per brand commits or rolls back with the caller's transaction.
+ */
+import { expect, it } from 'vitest';
+import type { CitationState, UrlCitationState } from '../../../src/alerts/detect-citations.js';
+import { type CitationStateRepo, createCitationStateRepo } from '../../../src/store/citation-state-repo.js';
+import { createJobRunsRepo, type JobRunsRepo } from '../../../src/store/job-runs-repo.js';
+import { createPgCitationStateRepo } from '../../../src/store/postgres/pg-citation-state-repo.js';
+import { createPgJobRunsRepo } from '../../../src/store/postgres/pg-job-runs-repo.js';
+import { describeBackends, type TestBackend } from './store-backends.js';
+
+const repoOn = (b: TestBackend): CitationStateRepo =>
+  b.kind === 'sqlite' ? createCitationStateRepo(b.db) : createPgCitationStateRepo(b.pool);
+const jobsOn = (b: TestBackend): JobRunsRepo =>
+  b.kind === 'sqlite' ? createJobRunsRepo(b.db) : createPgJobRunsRepo(b.pool);
+
+interface StoredRow {
+  brand_id: string;
+  url_count: number;
+  state: string;
+  updated_at_ms: number;
+}
+
+/** The rows as stored, `state` as text, by brand. */
+async function storedRows(b: TestBackend): Promise<StoredRow[]> {
+  if (b.kind === 'sqlite') {
+    return b.db.prepare('SELECT * FROM citation_state ORDER BY brand_id').all() as StoredRow[];
+  }
+  const { rows } = await b.pool.query<StoredRow>(
+    'SELECT brand_id, url_count, state::text AS state, updated_at_ms FROM citation_state ORDER BY brand_id',
+  );
+  return rows;
+}
+
+async function insertRow(b: TestBackend, brandId: string, urlCount: number, state: string): Promise<void> {
+  const sql = 'INSERT INTO citation_state (brand_id, url_count, state, updated_at_ms) VALUES ';
+  if (b.kind === 'sqlite') b.db.prepare(`${sql}(?, ?, ?, 1)`).run(brandId, urlCount, state);
+  else await b.pool.query(`${sql}($1, $2, $3::jsonb, 1)`, [brandId, urlCount, state]);
+}
+
+function entry(i: number, extra: Partial<UrlCitationState> = {}): UrlCitationState {
+  return {
+    presence: (['lost', 'present', 'unknown'] as const)[i % 3]!,
+    presenceAtMs: 1_700_000_000_000 + i * 86_400_000 + (i % 1000),
+    // Fractions that only survive a round trip printed to 17 significant digits.
+    sentiment: i % 5 === 0 ? null : i % 2 === 0 ? (i % 100) + 0.5 : (i % 100) / 3,
+    sentimentAtMs: i % 5 === 0 ? null : 1_700_000_000_000,
+    competitors: i % 7 === 0 ? ['Rival', `Other "${i}" \\ ü\n`] : [],
+    version: i % 4,
+    lastEvent: i % 2 === 0 ? 'new' : null,
+    ...extra,
+  };
+}
+
+const stateOf = (n: number, from = 0): CitationState =>
+  new Map(
+    Array.from({ length: n }, (_, i) => [`https://s${from + i}.example/p?q="${i}"&x=ü`, entry(from + i)]),
+  );
+
+describeBackends('citation state', (backend) => {
+  it('saves and loads a brand state exactly, in the order saved, one row per brand', async () => {
+    const b = backend();
+    const repo = repoOn(b);
+    const state = stateOf(500);
+    expect(await repo.has('b1')).toBe(false);
+    expect(await repo.count('b1')).toBe(0);
+    expect(await repo.save('b1', state, 1)).toBe(500);
+    await repo.replace('b2', stateOf(3, 700), 1);
+    const loaded = await repo.load('b1');
+    expect(loaded).toEqual(state);
+    expect([...loaded.keys()]).toEqual([...state.keys()]);
+    expect(await repo.load('b2')).toEqual(stateOf(3, 700));
+    expect(await repo.load('b3')).toEqual(new Map());
+    expect(await repo.has('b1')).toBe(true);
+    expect(await repo.count('b1')).toBe(500);
+    expect((await storedRows(b)).map((r) => [r.brand_id, r.url_count])).toEqual([
+      ['b1', 500],
+      ['b2', 3],
+    ]);
+  });
+
+  it('writes the next state when a run changed a URL, and nothing when it changed none', async () => {
+    const b = backend();
+    const repo = repoOn(b);
+    const state: CitationState = new Map([
+      ['u1', entry(1)],
+      ['u2', entry(2)],
+    ]);
+    await repo.save('b1', state, 1);
+    const next = new Map(state);
+    next.set('u1', entry(1, { presence: 'lost', version: 9 }));
+    expect(await repo.save('b1', next, 2, ['u1', 'missing'])).toBe(1);
+    expect(await repo.load('b1')).toEqual(next);
+    const unchanged = new Map(next);
+    unchanged.set('u2', entry(2, { version: 42 }));
+    expect(await repo.save('b1', unchanged, 3, [])).toBe(0);
+    expect(await repo.save('b1', stateOf(5), 3, ['https://elsewhere.example/'])).toBe(0);
+    expect((await repo.load('b1')).get('u2')!.version).toBe(entry(2).version);
+    expect(await repo.count('b1')).toBe(2);
+    expect((await storedRows(b))[0]!.updated_at_ms).toBe(2);
+  });
+
+  it('replace drops URLs the new state does not have; an empty state or remove forgets the brand', async () => {
+    const b = backend();
+    const repo = repoOn(b);
+    await repo.save(
+      'b1',
+      new Map([
+        ['u1', entry(1)],
+        ['u2', entry(2)],
+      ]),
+      1,
+    );
+    await repo.save('b2', new Map([['u1', entry(1)]]), 1);
+    await repo.replace('b1', new Map([['u3', entry(3)]]), 2);
+    expect([...(await repo.load('b1')).keys()]).toEqual(['u3']);
+    expect(await repo.remove('b1')).toBe(1);
+    expect(await repo.remove('b1')).toBe(0);
+    expect(await repo.count('b2')).toBe(1);
+    await repo.replace('b2', new Map(), 3);
+    expect(await repo.has('b2')).toBe(false);
+    expect(await storedRows(b)).toEqual([]);
+  });
+
+  it('stores URLs in equal states once, and a change to one URL leaves the others as they were', async () => {
+    const b = backend();
+    const repo = repoOn(b);
+    const same: UrlCitationState = {
+      presence: 'present',
+      presenceAtMs: 1_700_000_000_000,
+      sentiment: 70,
+      sentimentAtMs: null,
+      competitors: ['Rival'],
+      version: 1,
+      lastEvent: 'new',
+    };
+    const state: CitationState = new Map(
+      Array.from({ length: 300 }, (_, i) => [`https://s.example/${i}`, { ...same, competitors: ['Rival'] }]),
+    );
+    await repo.save('b1', state, 1);
+    // One entry for the 300 equal ones: the row is the URLs and a number per URL.
+    expect((await storedRows(b))[0]!.state.split('Rival')).toHaveLength(2);
+
+    const loaded = await repo.load('b1');
+    expect(loaded).toEqual(state);
+    // Loaded entries are read-only: a detector that changed one in place would change all.
+    expect(() => {
+      (loaded.get('https://s.example/0') as { version: number }).version = 9;
+    }).toThrow(TypeError);
+    expect(() => loaded.get('https://s.example/0')!.competitors.push('Other')).toThrow(TypeError);
+
+    const next = new Map(loaded);
+    next.set('https://s.example/7', { ...same, presence: 'lost', version: 2, lastEvent: 'lost' });
+    await repo.save('b1', next, 2, ['https://s.example/7']);
+    const again = await repo.load('b1');
+    expect(again.get('https://s.example/7')).toEqual({
+      ...same,
+      presence: 'lost',
+      version: 2,
+      lastEvent: 'lost',
+    });
+    expect(again.get('https://s.example/6')).toEqual(same);
+    expect(again.get('https://s.example/8')).toEqual(same);
+    expect([...again.keys()]).toEqual([...state.keys()]);
+  });
+
+  it('reads a row in the earlier one-array-per-field form and rewrites it in the compact one', async () => {
+    const b = backend();
+    const repo = repoOn(b);
+    const state = stateOf(20);
+    const columns = [
+      [...state.keys()],
+      ...(
+        [
+          'presence',
+          'presenceAtMs',
+          'sentiment',
+          'sentimentAtMs',
+          'competitors',
+          'version',
+          'lastEvent',
+        ] as const
+      ).map((field) => [...state.values()].map((s) => s[field])),
+    ];
+    await insertRow(b, 'b1', 20, JSON.stringify(columns));
+    const loaded = await repo.load('b1');
+    expect(loaded).toEqual(state);
+
+    const changed = new Map(loaded);
+    changed.set('https://new.example/', entry(99));
+    await repo.save('b1', changed, 2, ['https://new.example/']);
+    expect(JSON.parse((await storedRows(b))[0]!.state)).toHaveLength(3);
+    expect(await repo.load('b1')).toEqual(changed);
+  });
+
+  it('stores a URL or competitor with a NUL or a lone surrogate instead of failing the write', async () => {
+    const b = backend();
+    const repo = repoOn(b);
+    const odd = 'https://odd.example/a\u0000b';
+    const state: CitationState = new Map([
+      [odd, entry(7, { competitors: ['Ri\u0000val', 'half \ud83d pair'] })],
+      ['https://plain.example/', entry(1)],
+    ]);
+    expect(await repo.save('b1', state, 1)).toBe(2);
+    const loaded = await repo.load('b1');
+    if (b.kind === 'sqlite') {
+      expect(loaded).toEqual(state);
+    } else {
+      // Postgres holds neither; the replacement character stands in for each.
+      expect([...loaded.keys()]).toEqual(['https://odd.example/a\ufffdb', 'https://plain.example/']);
+      expect(loaded.get('https://odd.example/a\ufffdb')!.competitors).toEqual([
+        'Ri\ufffdval',
+        'half \ufffd pair',
+      ]);
+      expect(loaded.get('https://plain.example/')).toEqual(entry(1));
+    }
+  });
+
+  it("is written together with the job's other writes, or not at all", async () => {
+    const b = backend();
+    const repo = repoOn(b);
+    const jobs = jobsOn(b);
+    await repo.save('b1', stateOf(2), 1);
+    await expect(
+      b.transaction(async () => {
+        await repo.save('b1', stateOf(5, 10), 2);
+        await repo.save('b2', stateOf(1), 2);
+        await repo.remove('b3');
+        await jobs.recordBrandSuccess('citations', 'b1', 2);
+        throw new Error('the process died before the commit');
+      }),
+    ).rejects.toThrow('process died');
+    expect(await repo.load('b1')).toEqual(stateOf(2));
+    expect(await repo.has('b2')).toBe(false);
+    expect(await repo.has('b3')).toBe(false);
+    expect(await jobs.lastSuccess('citations', 'b1')).toBeNull();
+
+    await b.transaction(async () => {
+      await repo.save('b1', stateOf(5, 10), 2);
+      await jobs.recordBrandSuccess('citations', 'b1', 2);
+    });
+    expect(await repo.load('b1')).toEqual(stateOf(5, 10));
+    expect(await jobs.lastSuccess('citations', 'b1')).toBe(2);
+  });
+
+  it('a state written by one connection is what another loads', async () => {
+    await repoOn(backend()).save('b1', stateOf(50), 1);
+    const other = repoOn(backend().other());
+    expect(await other.load('b1')).toEqual(stateOf(50));
+    expect(await other.count('b1')).toBe(50);
+  });
+
+  it('connections saving the same brand at once leave one whole state, never a mix or an error', async () => {
+    const repos = [backend(), backend().other(), backend().other()].map(repoOn);
+    for (let round = 0; round < 5; round++) {
+      const states = repos.map((_, i) => stateOf(10 + i, 1000 * i + round));
+      // The first round races on a brand with no row yet: three inserts of one key.
+      await Promise.all(repos.map((r, i) => r.save('b1', states[i]!, round)));
+      const loaded = await repos[0]!.load('b1');
+      const winner = states.findIndex((s) => s.size === loaded.size);
+      expect(loaded).toEqual(states[winner]);
+      expect(await repos[1]!.count('b1')).toBe(loaded.size);
+    }
+  });
+});
