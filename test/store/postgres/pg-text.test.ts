@@ -33,6 +33,9 @@ describe('pgJson', () => {
       n: [1.5, -0.1, 1e21, 5e-324, null, true],
     };
     await expect(pool.query('SELECT $1::jsonb AS j', [JSON.stringify(value)])).rejects.toThrow();
+    await expect(pool.query('SELECT $1::jsonb AS j', [JSON.stringify(['\ud800'])])).rejects.toThrow(
+      /invalid input syntax for type json/,
+    );
     const { rows } = await pool.query<{ j: unknown }>('SELECT $1::jsonb AS j', [pgJson(value)]);
     expect(rows[0]!.j).toEqual({
       nul: 'a\ufffdb',
