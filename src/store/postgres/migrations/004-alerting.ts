@@ -47,10 +47,9 @@ export const alerting: PostgresMigration = {
       PRIMARY KEY (channel_id, brand_id, kind)
     );
 
-    -- One row per brand: \`state\` holds the columns the repository packs, in its order
-    -- (url, presence, presence_at_ms, sentiment, sentiment_at_ms, competitors, version,
-    -- last_event), as eight parallel arrays; \`url_count\` answers "how many URLs" without
-    -- reading the state.
+    -- One row per brand: \`state\` holds the brand's URL states as the repository packs
+    -- them (citation-state-packing.ts: the URLs, each distinct entry once, and per URL the
+    -- number of its entry); \`url_count\` answers "how many URLs" without reading the state.
     CREATE TABLE citation_state (
       brand_id text PRIMARY KEY,
       url_count integer NOT NULL,
