@@ -9,12 +9,13 @@
  * - the crawler job reads whole days ending yesterday: one poll a day, just after UTC
  *   midnight;
  * - AI Pages usage grows continuously but alerts only at thresholds: once a day, and every
- *   AI_PAGES_RUN_HOURS while a brand's pace may take it over its next threshold before
- *   the next daily poll (src/jobs/ai-pages-job.ts); NEAR_THRESHOLD_SHARE of brands are assumed to
- *   be there at any time;
- * - the digest fetches only the content ideas and reuses what the polls saw.
- * At these defaults a brand costs about 4.7 calls a day and one Scale key (10,000/day,
- * 80 % for the scheduler) watches about 1,700 brands. When the brands do not fit,
+ *   AI_PAGES_RUN_HOURS, at the runs around the time its pace says it reaches its next
+ *   threshold (src/jobs/ai-pages-job.ts): NEAR_THRESHOLD_SHARE of brands are assumed to
+ *   have such a crossing ahead on any day, at NEAR_THRESHOLD_EXTRA_POLLS extra calls each;
+ * - the digest fetches the content ideas and its chart's citation history, and reuses
+ *   what the polls saw for the rest.
+ * At these defaults a brand costs about 5.2 calls a day and one Scale key (10,000/day,
+ * 80 % for the scheduler) watches about 1,500 brands. When the brands do not fit,
  * intervals are stretched, always the most expensive one first, up to 24 h each.
  * Pure: the scheduler calls it with the current subscription count and plan.
  */
@@ -39,13 +40,19 @@ export const MAX_POLL_INTERVALS: Readonly<PollIntervals> = {
 };
 /** Steps intervals stretch through; all divide a day, so polls land at the same hours daily. */
 export const INTERVAL_STEPS_HOURS: readonly number[] = [1, 2, 3, 4, 6, 8, 12, 24];
-/** The digest's own call (content ideas); feed, crawler and AI Pages come from the polls. */
-export const DIGEST_CALLS_PER_BRAND = 1;
+/**
+ * The digest's own calls: content ideas, and the citation history its chart draws (the
+ * chart is on by default, so it is always counted: the plan never spends more than it
+ * says). Feed, crawler and AI Pages come from the polls.
+ */
+export const DIGEST_CALLS_PER_BRAND = 2;
 export const QUOTA_SHARE = 0.8;
-/** How often the AI Pages job runs; brands near a threshold are asked every run. */
+/** How often the AI Pages job runs; a brand about to cross a threshold is asked at the run before and after. */
 export const AI_PAGES_RUN_HOURS = 3;
-/** Share of brands assumed near an AI Pages threshold at any time (asked every run). */
+/** Share of brands assumed to have an AI Pages threshold crossing ahead on any day. */
 export const NEAR_THRESHOLD_SHARE = 0.1;
+/** Extra calls such a brand costs that day: the run before the forecast crossing, and the one after. */
+export const NEAR_THRESHOLD_EXTRA_POLLS = 2;
 
 export interface CallsOptions {
   /** Count the daily digest's calls too (default true). */
@@ -56,7 +63,11 @@ export interface CallsOptions {
 export function callsPerBrandPerDay(intervals: PollIntervals, options: CallsOptions = {}): number {
   const aiPages =
     24 / intervals.aiPagesHours +
-    NEAR_THRESHOLD_SHARE * Math.max(0, 24 / AI_PAGES_RUN_HOURS - 24 / intervals.aiPagesHours);
+    NEAR_THRESHOLD_SHARE *
+      Math.min(
+        NEAR_THRESHOLD_EXTRA_POLLS,
+        Math.max(0, 24 / AI_PAGES_RUN_HOURS - 24 / intervals.aiPagesHours),
+      );
   const polls = 24 / intervals.citationsHours + 24 / intervals.crawlerHours + aiPages;
   return polls + (options.digest === false ? 0 : DIGEST_CALLS_PER_BRAND);
 }

@@ -5,10 +5,14 @@
  * the detector remembers it has said so.
  *
  * Polled at the rhythm of the usage: the job runs every few hours, but a brand is asked
- * only once a day unless, at the pace its usage samples show, it may reach its next
- * threshold before the next daily poll; then every run asks, so the alert comes within a
- * few hours of the crossing while brands far from a threshold cost one call a day.
+ * only once a day unless, at the pace its usage samples show, it reaches its next
+ * threshold before the next run. Then that run asks (a fresh sample, so a fresh forecast),
+ * and so does the run after the crossing, so the alert comes within one run of it, while
+ * a brand costs one call a day plus about two on a day it crosses a threshold. Usage that
+ * grows faster than its pace said is still caught by the daily poll.
  */
+
+import { AI_PAGES_RUN_HOURS } from '../alerting/plan-polling.js';
 import {
   forecastUsage,
   reachesLevelAt,
@@ -25,6 +29,8 @@ import type { JobDefinition } from './job-definition.js';
 
 /** A brand far from its next threshold is asked this often. */
 export const AI_PAGES_FAR_POLL_MS = 24 * 3_600_000;
+/** A brand whose forecast crossing falls within this much of now is asked: one run. */
+const NEAR_WINDOW_MS = AI_PAGES_RUN_HOURS * 3_600_000;
 /** Slots are aligned, so a daily poll comes back a little under 24 h later at times. */
 const SLOT_SLACK_MS = 30 * 60_000;
 /** Usage samples kept per brand (the current billing period's). */
@@ -71,7 +77,8 @@ export function nextSamples(
 
 /**
  * Whether a scheduled run asks for this brand now: never seen, a day since it was asked,
- * or on course to reach one of its channels' next thresholds before the next daily poll.
+ * or on course to reach one of its channels' next thresholds before the next run (or
+ * already past the time its pace said it would).
  */
 export function aiPagesPollDue(
   seen: PollObservation<AiPagesObservation> | null,
@@ -85,7 +92,7 @@ export function aiPagesPollDue(
   if (!last || !forecast) return false;
   const next = thresholds.filter((t) => t > last.percentage);
   if (next.length === 0) return false;
-  return reachesLevelAt(last, forecast, Math.min(...next)) <= nowMs + AI_PAGES_FAR_POLL_MS;
+  return reachesLevelAt(last, forecast, Math.min(...next)) <= nowMs + NEAR_WINDOW_MS;
 }
 
 export const aiPagesJob: JobDefinition = {

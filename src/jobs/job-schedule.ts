@@ -21,7 +21,7 @@ export function intervalHoursOf(plan: Pick<PollingPlan, 'intervals'>, job: PollJ
     case 'crawler':
       return plan.intervals.crawlerHours;
     case 'ai-pages':
-      // The job runs often; each brand is asked daily, or every run near a threshold.
+      // The job runs often; each brand is asked daily, and at the runs around a forecast crossing.
       return Math.min(AI_PAGES_RUN_HOURS, plan.intervals.aiPagesHours);
   }
 }

@@ -13,12 +13,12 @@ import { PLAN_LIMITS } from '../../src/api/plans.js';
 const SCALE = PLAN_LIMITS.scale.perDay;
 
 describe('callsPerBrandPerDay', () => {
-  it('defaults follow the data: one citations and one crawler poll a day, AI Pages daily or every 3 h near a threshold, the digest only its ideas', () => {
-    // 1 + 1 + (1 + 10 % × 7 extra near-threshold polls) + 1 digest call
-    expect(callsPerBrandPerDay(DEFAULT_POLL_INTERVALS)).toBeCloseTo(4.7);
-    expect(callsPerBrandPerDay(DEFAULT_POLL_INTERVALS, { digest: false })).toBeCloseTo(3.7);
+  it('defaults follow the data: one citations and one crawler poll a day, AI Pages daily and around a forecast crossing, the digest its ideas and chart', () => {
+    // 1 + 1 + (1 + 10 % × 2 extra polls around a crossing) + 2 digest calls (ideas, chart)
+    expect(callsPerBrandPerDay(DEFAULT_POLL_INTERVALS)).toBeCloseTo(5.2);
+    expect(callsPerBrandPerDay(DEFAULT_POLL_INTERVALS, { digest: false })).toBeCloseTo(3.2);
     // The old defaults (12 h / 6 h / 6 h) cost more: 2 + 4 + (4 + 10 % × 4) + 1.
-    expect(callsPerBrandPerDay({ citationsHours: 12, crawlerHours: 6, aiPagesHours: 6 })).toBeCloseTo(11.4);
+    expect(callsPerBrandPerDay({ citationsHours: 12, crawlerHours: 6, aiPagesHours: 6 })).toBeCloseTo(12.2);
   });
 });
 
@@ -31,10 +31,10 @@ describe('planPolling', () => {
       stretched: false,
       fits: true,
       // The target: at least 1,500 brands per Scale key at the defaults.
-      maxBrands: 1702,
+      maxBrands: 1538,
       warning: null,
     });
-    expect(plan.callsPerDay).toBeCloseTo(7050);
+    expect(plan.callsPerDay).toBeCloseTo(7800);
   });
 
   it('stretches the most expensive polls first until they fit', () => {
@@ -59,11 +59,11 @@ describe('planPolling', () => {
     const plan = planPolling({ brands: 2000, dailyLimit: SCALE });
     expect(plan.fits).toBe(false);
     expect(plan.intervals).toEqual(MAX_POLL_INTERVALS);
-    expect(plan.callsPerDay).toBeCloseTo(9_400);
-    expect(plan.maxBrands).toBe(1702);
-    expect(plan.warning).toMatch(/2,000 brands need 9,400 API calls a day/);
+    expect(plan.callsPerDay).toBeCloseTo(10_400);
+    expect(plan.maxBrands).toBe(1538);
+    expect(plan.warning).toMatch(/2,000 brands need 10,400 API calls a day/);
     expect(plan.warning).toMatch(/8,000 \(80 % of 10,000\)/);
-    expect(plan.warning).toMatch(/about 1,702 brands/);
+    expect(plan.warning).toMatch(/about 1,538 brands/);
   });
 
   it('an unlimited plan never stretches', () => {
@@ -76,9 +76,9 @@ describe('planPolling', () => {
     });
   });
 
-  it('test keys (1,000/day) fit 170 brands at defaults', () => {
-    expect(maxBrandsWithin(800, DEFAULT_POLL_INTERVALS)).toBe(170);
-    expect(planPolling({ brands: 170, dailyLimit: PLAN_LIMITS.test.perDay }).fits).toBe(true);
+  it('test keys (1,000/day) fit 153 brands at defaults', () => {
+    expect(maxBrandsWithin(800, DEFAULT_POLL_INTERVALS)).toBe(153);
+    expect(planPolling({ brands: 153, dailyLimit: PLAN_LIMITS.test.perDay }).fits).toBe(true);
   });
 
   it('property: the plan fits whenever fitting is possible, using ladder steps, never shorter than desired', () => {

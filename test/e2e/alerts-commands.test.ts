@@ -133,13 +133,13 @@ describe('status and the quota planner', () => {
   };
 
   it('shows the plan, calls per brand and brands per key, and a warning when even the longest intervals do not fit', async () => {
-    // 80 % of 1,000 a day: 70 brands fit at the defaults (about 4.7 calls each), 250 do not.
+    // 80 % of 1,000 a day: 70 brands fit at the defaults (about 5.2 calls each), 250 do not.
     await addBrands(70);
     const fits = blocks(await h.command('status', 'CCMD'));
     expect(fits).toContain('70 subscribed brands');
     expect(fits).toContain('of the 800 the bot allows itself (80 % of 1,000 a day)');
     expect(fits).toContain(
-      'About 4.7 calls per brand per day: this key can watch about 170 brands at these settings',
+      'About 5.2 calls per brand per day: this key can watch about 153 brands at these settings',
     );
     expect(fits).not.toContain('brands need');
 

@@ -61,7 +61,7 @@ describe('AI Pages forecast', () => {
     expect(forecastUsage([sample(T - D, 10), sample(T, 11)])).toBeNull();
   });
 
-  it('asks a brand daily, and every run while its pace may cross its next threshold before the next daily poll', () => {
+  it('asks a brand daily, and at the runs around the time its pace crosses its next threshold', () => {
     const seen = (samples: UsageSample[], observedAtMs = T) => ({
       observedAtMs,
       data: { input: { unavailable: 'no_entitlement' as const }, samples },
@@ -71,11 +71,15 @@ describe('AI Pages forecast', () => {
     const far = seen([sample(T - D, 49), sample(T, 50)]);
     expect(aiPagesPollDue(far, [80, 90, 100], T + 3 * H)).toBe(false);
     expect(aiPagesPollDue(far, [80, 90, 100], T + D)).toBe(true);
-    // Near: 75 % growing 10 points a day reaches 80 % in half a day.
+    // Near: 75 % growing 10 points a day reaches 80 % in half a day, at T + 12 h. Asked by
+    // the run before that (a fresh sample) and by every run once it is due, not before.
     const near = seen([sample(T - D, 65), sample(T, 75)]);
-    expect(aiPagesPollDue(near, [80, 90, 100], T + 3 * H)).toBe(true);
+    expect(aiPagesPollDue(near, [80, 90, 100], T + 3 * H)).toBe(false);
+    expect(aiPagesPollDue(near, [80, 90, 100], T + 6 * H)).toBe(false);
+    expect(aiPagesPollDue(near, [80, 90, 100], T + 9 * H)).toBe(true);
+    expect(aiPagesPollDue(near, [80, 90, 100], T + 13 * H)).toBe(true);
     // Past every threshold of the channel: nothing to come before the daily poll.
-    expect(aiPagesPollDue(near, [50], T + 3 * H)).toBe(false);
+    expect(aiPagesPollDue(near, [50], T + 9 * H)).toBe(false);
   });
 
   it('keeps the current billing period’s samples only', () => {

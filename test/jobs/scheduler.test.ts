@@ -91,9 +91,9 @@ describe('polling ticks', () => {
     expect(snap.plan).toMatchObject({
       brands: 1,
       intervalsHours: { citations: D.citationsHours, crawler: D.crawlerHours, 'ai-pages': D.aiPagesHours },
-      maxBrands: 1702,
+      maxBrands: 1538,
     });
-    expect(snap.plan.callsPerBrandPerDay).toBeCloseTo(4.7);
+    expect(snap.plan.callsPerBrandPerDay).toBeCloseTo(5.2);
     const next = (hours: number, offset: number) => slotStart(now, hours, offset) + hours * H;
     expect(snap.jobs.citations.nextRunAtMs).toBe(next(D.citationsHours, JOB_OFFSETS_MS.citations));
     expect(snap.jobs.crawler.nextRunAtMs).toBe(next(D.crawlerHours, JOB_OFFSETS_MS.crawler));
