@@ -18,14 +18,27 @@ export interface AuditLog {
   recent(limit: number): Promise<AuditEntry[]>;
 }
 
-interface Row {
+/** An audit_log row as both backends return it; only the detail's form differs (JSON text, jsonb). */
+export interface AuditRow<D> {
   at_ms: number;
   user_id: string;
   channel_id: string | null;
   brand_id: string | null;
   action: string;
-  detail: string;
+  detail: D;
   result: string;
+}
+
+export function auditEntryFromRow(r: AuditRow<unknown>, detail: Record<string, unknown>): AuditEntry {
+  return {
+    atMs: r.at_ms,
+    userId: r.user_id,
+    channelId: r.channel_id,
+    brandId: r.brand_id,
+    action: r.action,
+    detail,
+    result: r.result,
+  };
 }
 
 export function createAuditLog(db: Db): AuditLog {
@@ -46,15 +59,9 @@ export function createAuditLog(db: Db): AuditLog {
       );
     },
     recent(limit) {
-      return (select.all(limit) as Row[]).map((r) => ({
-        atMs: r.at_ms,
-        userId: r.user_id,
-        channelId: r.channel_id,
-        brandId: r.brand_id,
-        action: r.action,
-        detail: JSON.parse(r.detail) as Record<string, unknown>,
-        result: r.result,
-      }));
+      return (select.all(limit) as AuditRow<string>[]).map((r) =>
+        auditEntryFromRow(r, JSON.parse(r.detail) as Record<string, unknown>),
+      );
     },
   });
 }

@@ -45,7 +45,8 @@ export interface HealthFlagsRepo {
   get(key: string): Promise<HealthFlag | null>;
 }
 
-interface Row {
+/** A health_flags row, as both backends return it. */
+export interface HealthFlagRow {
   key: string;
   detail: string | null;
   raised_at_ms: number;
@@ -54,7 +55,9 @@ interface Row {
   cleared_reported_at_ms: number | null;
 }
 
-function fromRow(r: Row): HealthFlag {
+type Row = HealthFlagRow;
+
+export function healthFlagFromRow(r: HealthFlagRow): HealthFlag {
   return {
     key: r.key,
     detail: r.detail,
@@ -89,7 +92,7 @@ export function createHealthFlagsRepo(db: Db): HealthFlagsRepo {
 
   const get = (key: string) => {
     const r = select.get(key) as Row | undefined;
-    return r ? fromRow(r) : null;
+    return r ? healthFlagFromRow(r) : null;
   };
 
   const raise = db.transaction((key: string, detail: string | null, nowMs: number): boolean => {
@@ -126,7 +129,7 @@ export function createHealthFlagsRepo(db: Db): HealthFlagsRepo {
     clear: (key, nowMs) => clear.immediate(key, nowMs),
     pendingReports() {
       const out: HealthReport[] = [];
-      for (const r of (pending.all() as Row[]).map(fromRow)) {
+      for (const r of (pending.all() as Row[]).map(healthFlagFromRow)) {
         if (r.raisedReportedAtMs === null)
           out.push({ key: r.key, event: 'raised', detail: r.detail, atMs: r.raisedAtMs });
         else if (r.clearedAtMs !== null)
@@ -137,7 +140,7 @@ export function createHealthFlagsRepo(db: Db): HealthFlagsRepo {
     markReported(key, event, nowMs) {
       (event === 'raised' ? reportRaised : reportCleared).run(nowMs, key);
     },
-    active: () => (activeRows.all() as Row[]).map(fromRow),
+    active: () => (activeRows.all() as Row[]).map(healthFlagFromRow),
     get,
   });
 }

@@ -51,29 +51,35 @@ export interface JobRunsRepo {
   getLease(job: string): Promise<JobLease | null>;
 }
 
-interface RunRow {
+/**
+ * A job_runs row as both backends return it; `ok` and `counts` differ in form (0/1 and
+ * JSON text in SQLite, boolean and jsonb in Postgres) and are passed decoded.
+ */
+export interface JobRunRow {
   id: number;
   job: string;
   owner: string | null;
   started_at_ms: number;
   finished_at_ms: number | null;
-  ok: number | null;
   error: string | null;
-  counts: string;
 }
 
-function fromRow(r: RunRow): JobRun {
+export function jobRunFromRow(r: JobRunRow, ok: boolean | null, counts: JobCounts): JobRun {
   return {
     id: r.id,
     job: r.job,
     owner: r.owner,
     startedAtMs: r.started_at_ms,
     finishedAtMs: r.finished_at_ms,
-    ok: r.ok === null ? null : r.ok === 1,
+    ok,
     error: r.error,
-    counts: JSON.parse(r.counts) as JobCounts,
+    counts,
   };
 }
+
+type RunRow = JobRunRow & { ok: number | null; counts: string };
+const fromRow = (r: RunRow): JobRun =>
+  jobRunFromRow(r, r.ok === null ? null : r.ok === 1, JSON.parse(r.counts) as JobCounts);
 
 export function createJobRunsRepo(db: Db, clock: Clock = systemClock): JobRunsRepo {
   const insertRun = db.prepare('INSERT INTO job_runs (job, owner, started_at_ms) VALUES (?, ?, ?)');

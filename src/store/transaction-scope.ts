@@ -20,3 +20,27 @@ export interface TransactionFrame {
 }
 
 export const transactionScope = new AsyncLocalStorage<TransactionFrame>();
+
+/** A frame whose nested transactions (savepoints) run one after another, as a stack must. */
+export interface NestingFrame extends TransactionFrame {
+  /** Settles when the last nested transaction started from this frame has ended. */
+  tail: Promise<void>;
+}
+
+/**
+ * Runs `fn` once every nested transaction started from `parent` before it has ended:
+ * concurrent calls inside one transaction must not interleave their savepoints.
+ */
+export async function inTurn<T>(parent: NestingFrame, fn: () => Promise<T>): Promise<T> {
+  const before = parent.tail;
+  let done!: () => void;
+  parent.tail = new Promise((resolve) => {
+    done = resolve;
+  });
+  try {
+    await before;
+    return await fn();
+  } finally {
+    done();
+  }
+}

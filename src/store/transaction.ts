@@ -19,15 +19,12 @@
  * else's transaction, and an outside read would see its uncommitted rows.
  */
 import type { Db } from './open-database.js';
-import { type TransactionFrame, transactionScope } from './transaction-scope.js';
+import { inTurn, type NestingFrame, transactionScope } from './transaction-scope.js';
 
 /** The seam repositories' callers depend on; another backend provides its own. */
 export type RunInTransaction = <T>(fn: () => Promise<T>) => Promise<T>;
 
-interface SqliteFrame extends TransactionFrame {
-  /** Nested transactions started from this frame run one after another (savepoints stack). */
-  tail: Promise<void>;
-}
+type SqliteFrame = NestingFrame;
 
 interface Gate {
   /** The outermost frame of the transaction open on this connection, if any. */
@@ -91,14 +88,8 @@ function rollback(db: Db, statement: string, cause: unknown): void {
   }
 }
 
-async function savepoint<T>(db: Db, parent: SqliteFrame, fn: () => Promise<T>): Promise<T> {
-  const before = parent.tail;
-  let done!: () => void;
-  parent.tail = new Promise((resolve) => {
-    done = resolve;
-  });
-  try {
-    await before;
+function savepoint<T>(db: Db, parent: SqliteFrame, fn: () => Promise<T>): Promise<T> {
+  return inTurn(parent, async () => {
     const frame: SqliteFrame = {
       owner: db,
       connection: db,
@@ -116,9 +107,7 @@ async function savepoint<T>(db: Db, parent: SqliteFrame, fn: () => Promise<T>): 
       rollback(db, `ROLLBACK TO ${name}; RELEASE ${name}`, err);
       throw err;
     }
-  } finally {
-    done();
-  }
+  });
 }
 
 export async function transaction<T>(db: Db, fn: () => Promise<T>): Promise<T> {

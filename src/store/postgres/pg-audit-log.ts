@@ -3,20 +3,12 @@
  * identity column orders entries by when they were written, as SQLite's rowid does.
  * Details hold what users typed, so a NUL in them is replaced (pg-text.ts), not refused.
  */
-import type { AuditEntry, AuditLog } from '../audit-log.js';
+import { type AuditEntry, type AuditLog, type AuditRow, auditEntryFromRow } from '../audit-log.js';
 import type { PgPool } from './create-pool.js';
 import { pgJson, pgText } from './pg-text.js';
 import { pgExecutor } from './pg-transaction.js';
 
-interface Row {
-  at_ms: number;
-  user_id: string;
-  channel_id: string | null;
-  brand_id: string | null;
-  action: string;
-  detail: Record<string, unknown>;
-  result: string;
-}
+type Row = AuditRow<Record<string, unknown>>;
 
 export function createPgAuditLog(pool: PgPool): AuditLog {
   const db = () => pgExecutor(pool);
@@ -38,15 +30,7 @@ export function createPgAuditLog(pool: PgPool): AuditLog {
     },
     async recent(limit) {
       const { rows } = await db().query<Row>('SELECT * FROM audit_log ORDER BY id DESC LIMIT $1', [limit]);
-      return rows.map((r) => ({
-        atMs: r.at_ms,
-        userId: r.user_id,
-        channelId: r.channel_id,
-        brandId: r.brand_id,
-        action: r.action,
-        detail: r.detail,
-        result: r.result,
-      }));
+      return rows.map((r) => auditEntryFromRow(r, r.detail));
     },
   };
 }

@@ -5,28 +5,19 @@
  * replica raising or clearing the same flag at the same moment waits and then decides on
  * the row as the first one left it: one new episode, reported once.
  */
-import type { HealthFlag, HealthFlagsRepo, HealthReport } from '../health-flags-repo.js';
+import {
+  type HealthFlag,
+  type HealthFlagRow,
+  type HealthFlagsRepo,
+  type HealthReport,
+  healthFlagFromRow,
+} from '../health-flags-repo.js';
 import type { PgPool } from './create-pool.js';
 import { pgText } from './pg-text.js';
 import { pgExecutor, pgTransaction } from './pg-transaction.js';
 
-interface Row {
-  key: string;
-  detail: string | null;
-  raised_at_ms: number;
-  raised_reported_at_ms: number | null;
-  cleared_at_ms: number | null;
-  cleared_reported_at_ms: number | null;
-}
-
-const fromRow = (r: Row): HealthFlag => ({
-  key: r.key,
-  detail: r.detail,
-  raisedAtMs: r.raised_at_ms,
-  raisedReportedAtMs: r.raised_reported_at_ms,
-  clearedAtMs: r.cleared_at_ms,
-  clearedReportedAtMs: r.cleared_reported_at_ms,
-});
+type Row = HealthFlagRow;
+const fromRow = healthFlagFromRow;
 
 export function createPgHealthFlagsRepo(pool: PgPool): HealthFlagsRepo {
   const db = () => pgExecutor(pool);

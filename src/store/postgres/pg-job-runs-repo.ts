@@ -5,21 +5,19 @@
  * back, and the others wait for its commit and then see the lease taken.
  */
 import { type Clock, systemClock } from '../../clock.js';
-import type { JobCounts, JobLease, JobRun, JobRunsRepo } from '../job-runs-repo.js';
+import {
+  type JobCounts,
+  type JobLease,
+  type JobRun,
+  type JobRunRow,
+  type JobRunsRepo,
+  jobRunFromRow,
+} from '../job-runs-repo.js';
 import type { PgPool } from './create-pool.js';
 import { pgJson, pgText } from './pg-text.js';
 import { pgExecutor } from './pg-transaction.js';
 
-interface RunRow {
-  id: number;
-  job: string;
-  owner: string | null;
-  started_at_ms: number;
-  finished_at_ms: number | null;
-  ok: boolean | null;
-  error: string | null;
-  counts: JobCounts;
-}
+type RunRow = JobRunRow & { ok: boolean | null; counts: JobCounts };
 
 interface LeaseRow {
   job: string;
@@ -28,16 +26,7 @@ interface LeaseRow {
   expires_at_ms: number;
 }
 
-const fromRow = (r: RunRow): JobRun => ({
-  id: r.id,
-  job: r.job,
-  owner: r.owner,
-  startedAtMs: r.started_at_ms,
-  finishedAtMs: r.finished_at_ms,
-  ok: r.ok,
-  error: r.error,
-  counts: r.counts,
-});
+const fromRow = (r: RunRow): JobRun => jobRunFromRow(r, r.ok, r.counts);
 
 export function createPgJobRunsRepo(pool: PgPool, clock: Clock = systemClock): JobRunsRepo {
   const db = () => pgExecutor(pool);

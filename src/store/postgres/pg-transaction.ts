@@ -11,14 +11,12 @@
  * committed rows. Nested calls become savepoints on the transaction's client, one at a
  * time (a client runs one query at a time anyway; the savepoint order must be a stack).
  */
-import { type TransactionFrame, transactionScope } from '../transaction-scope.js';
-import { type PgClient, type PgPool, rollback } from './create-pool.js';
+import { inTurn, type NestingFrame, transactionScope } from '../transaction-scope.js';
+import { type PgClient, type PgPool, withTransaction } from './create-pool.js';
 
-interface PgFrame extends TransactionFrame {
+interface PgFrame extends NestingFrame {
   readonly owner: PgPool;
   readonly connection: PgClient;
-  /** Nested transactions started from this frame run one after another. */
-  tail: Promise<void>;
 }
 
 /** The caller's open transaction on `pool`, if it runs inside one. */
@@ -32,14 +30,8 @@ export function pgExecutor(pool: PgPool): PgPool | PgClient {
   return frameOn(pool)?.connection ?? pool;
 }
 
-async function savepoint<T>(parent: PgFrame, fn: () => Promise<T>): Promise<T> {
-  const before = parent.tail;
-  let done!: () => void;
-  parent.tail = new Promise((resolve) => {
-    done = resolve;
-  });
-  try {
-    await before;
+function savepoint<T>(parent: PgFrame, fn: () => Promise<T>): Promise<T> {
+  return inTurn(parent, async () => {
     const frame: PgFrame = {
       owner: parent.owner,
       connection: parent.connection,
@@ -57,38 +49,26 @@ async function savepoint<T>(parent: PgFrame, fn: () => Promise<T>): Promise<T> {
       await frame.connection.query(`ROLLBACK TO SAVEPOINT ${name}; RELEASE SAVEPOINT ${name}`);
       throw err;
     }
-  } finally {
-    done();
-  }
+  });
 }
 
 /**
  * Runs `fn` in one transaction: COMMIT when it resolves, ROLLBACK when it throws (the
  * error is rethrown). Inside another transaction on the same pool it is a savepoint.
  */
-export async function pgTransaction<T>(pool: PgPool, fn: () => Promise<T>): Promise<T> {
+export function pgTransaction<T>(pool: PgPool, fn: () => Promise<T>): Promise<T> {
   const parent = frameOn(pool);
   if (parent) return savepoint(parent, fn);
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  const frame: PgFrame = {
-    owner: pool,
-    connection: client,
-    depth: 0,
-    tail: Promise.resolve(),
-    get root() {
-      return frame;
-    },
-  };
-  try {
-    await client.query('BEGIN');
-    const result = await transactionScope.run(frame, fn);
-    await client.query('COMMIT');
-    return result;
-  } catch (err) {
-    broken = await rollback(client);
-    throw err;
-  } finally {
-    client.release(broken);
-  }
+  return withTransaction(pool, (client) => {
+    const frame: PgFrame = {
+      owner: pool,
+      connection: client,
+      depth: 0,
+      tail: Promise.resolve(),
+      get root() {
+        return frame;
+      },
+    };
+    return transactionScope.run(frame, fn);
+  });
 }

@@ -12,6 +12,7 @@ import {
 import { type AuditEntry, createAuditLog } from '../../../src/store/audit-log.js';
 import { createOutboxRepo, type NewOutboxMessage, type OutboxRepo } from '../../../src/store/outbox-repo.js';
 import { createPgAlertHistoryQueries } from '../../../src/store/postgres/pg-alert-history-queries.js';
+import { createPgAuditLog } from '../../../src/store/postgres/pg-audit-log.js';
 import { createPgOutboxRepo } from '../../../src/store/postgres/pg-outbox-repo.js';
 import { describeBackends, type TestBackend } from './store-backends.js';
 
@@ -20,23 +21,9 @@ const queriesOn = (b: TestBackend): AlertHistoryQueries =>
 const outboxOn = (b: TestBackend): OutboxRepo =>
   b.kind === 'sqlite' ? createOutboxRepo(b.db, { owner: 'me' }) : createPgOutboxRepo(b.pool, { owner: 'me' });
 
-/** An audit entry as the audit log writes it (its Postgres repository is not this file's subject). */
-async function audit(b: TestBackend, e: AuditEntry): Promise<void> {
-  if (b.kind === 'sqlite') return createAuditLog(b.db).record(e);
-  await b.pool.query(
-    `INSERT INTO audit_log (at_ms, user_id, channel_id, brand_id, action, detail, result)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
-    [
-      e.atMs,
-      e.userId,
-      e.channelId ?? null,
-      e.brandId ?? null,
-      e.action,
-      JSON.stringify(e.detail ?? {}),
-      e.result,
-    ],
-  );
-}
+/** An audit entry, written by the backend's audit log. */
+const audit = (b: TestBackend, e: AuditEntry): Promise<void> =>
+  (b.kind === 'sqlite' ? createAuditLog(b.db) : createPgAuditLog(b.pool)).record(e);
 
 const NOW = 1_000_000;
 
