@@ -12,6 +12,7 @@
  * brand and job. No limiter pacing (it waits; it does not compute): the unlimited limiter
  * stands in for it.
  */
+
 import { ApiClient } from '../src/api/client.js';
 import { unlimitedLimiter } from '../src/api/limiter/unlimited-limiter.js';
 import type { Config } from '../src/config.js';
@@ -23,6 +24,7 @@ import { createJobContext } from '../src/jobs/job-context.js';
 import type { JobDefinition } from '../src/jobs/job-definition.js';
 import { runJobOnce } from '../src/jobs/run-job-once.js';
 import { createLogger } from '../src/logger.js';
+import { createSqliteStore } from '../src/store/create-sqlite-store.js';
 import { openDatabase } from '../src/store/open-database.js';
 import { createOutboxRepo } from '../src/store/outbox-repo.js';
 import { BENCH_NOW_MS } from './alerts-fixtures.js';
@@ -57,7 +59,7 @@ const api = new ApiClient({
 });
 const config = { defaultTimezone: 'UTC', opsChannel: undefined } as Config;
 const outbox = createOutboxRepo(db, { owner: 'bench' });
-const deps = { api, db, clock, config, logger };
+const deps = { api, store: createSqliteStore(db, { clock, ownsDb: false }), clock, config, logger };
 const health = appBotHealth(deps, outbox);
 const ctx = createJobContext(deps, { outbox, health });
 

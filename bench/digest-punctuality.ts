@@ -20,6 +20,7 @@
  * second). Also: digests posted before their time (must be 0) and the first post's delay.
  * Numbers are printed, never asserted.
  */
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,8 +33,7 @@ import { startLocalSlack } from '../src/dev/local-slack/index.js';
 import { startSimulator } from '../src/dev/simulator/index.js';
 import { runJobs } from '../src/jobs/run-jobs.js';
 import { createScheduler, DIGEST_LEAD_MS } from '../src/jobs/scheduler.js';
-import { createOutboxRepo } from '../src/store/outbox-repo.js';
-import { createSubscriptionsRepo } from '../src/store/subscriptions-repo.js';
+import type { SqliteStore } from '../src/store/create-sqlite-store.js';
 import { percentile } from './lib/order-stats.js';
 import { scaledClock } from './lib/scaled-clock.js';
 
@@ -89,7 +89,7 @@ async function measure(
   const started = performance.now();
   try {
     const list = await deps.api.getBrands({}, { lane: 'background' });
-    const subs = createSubscriptionsRepo(deps.db);
+    const subs = deps.store.subscriptions;
     const channelOf: { id: string; team: (typeof TEAMS)[number] }[] = [];
     for (const team of TEAMS)
       for (let k = 0; k < team.channels; k += 1) {
@@ -115,7 +115,7 @@ async function measure(
     // The night's polls, fast-forwarded (the bench measures the digests, not these).
     for (const job of ['citations', 'crawler', 'ai-pages'] as const)
       await runJobs(deps, job, { owner: 'bench-polls', deliver: false });
-    deps.db.prepare('DELETE FROM outbox').run();
+    (deps.store as SqliteStore).db.prepare('DELETE FROM outbox').run();
     clock.setRate(rate);
 
     const dueAt = channelOf.map((c) => zonedTimeToUtcMs(DAY, c.team.time, c.team.tz));
@@ -145,7 +145,7 @@ async function measure(
       digestLeadMs: leadMs,
     });
     scheduler.start();
-    const outbox = createOutboxRepo(deps.db);
+    const outbox = deps.store.outbox();
     // Jumps stop this far before a row's time so the relay's next wake-up is its own.
     const settle = 10_000;
     const realPause = () => new Promise((r) => setTimeout(r, 5));

@@ -19,7 +19,6 @@ import { localStackConfig } from '../src/dev/demo/local-stack-config.js';
 import { startLocalSlack } from '../src/dev/local-slack/index.js';
 import { startSimulator } from '../src/dev/simulator/index.js';
 import { runJobs } from '../src/jobs/run-jobs.js';
-import { createSubscriptionsRepo } from '../src/store/subscriptions-repo.js';
 import { greedyMinimumMs } from './lib/greedy-minimum.js';
 
 const PER_MINUTE = 60;
@@ -57,7 +56,7 @@ async function measure(brands: number, windowMs: number): Promise<Measured> {
     // Subscriptions as the subscribe command leaves them (read from the service's list,
     // not counted: the bench measures the jobs).
     const list = await deps.api.getBrands({}, { lane: 'background' });
-    const subs = createSubscriptionsRepo(deps.db);
+    const subs = deps.store.subscriptions;
     const now = Date.now();
     for (const [i, b] of list.brands.entries()) {
       const channelId = `C${String(i % CHANNELS).padStart(3, '0')}BENCH`;

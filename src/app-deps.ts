@@ -31,13 +31,16 @@ import { type Config, secretsOf } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { webClientOptions } from './slack-client/web-client-options.js';
-import { type AuditLog, createAuditLog } from './store/audit-log.js';
+import type { AuditLog } from './store/audit-log.js';
+import { createSqliteStore, type SqliteStore } from './store/create-sqlite-store.js';
 import { type Db, openDatabase } from './store/open-database.js';
+import type { Store } from './store/store.js';
 
 export interface AppDeps {
   config: Config;
   api: VisibilityApi;
-  db: Db;
+  /** Every repository and the transaction, on SQLite or Postgres. */
+  store: Store;
   logger: Logger;
   metrics: Metrics;
   clock: Clock;
@@ -60,15 +63,17 @@ export interface AppDeps {
 export interface AppDepsOverrides {
   logger?: Logger;
   clock?: Clock;
-  /** An already open database; it is then not closed by close(). */
+  /** An already open SQLite database; it is then not closed by close(). */
   db?: Db;
+  /** An already open store (Postgres: openAppDeps opens it); closed by close(). */
+  store?: Store;
   api?: VisibilityApi;
   metrics?: Metrics;
   web?: WebClient;
   /** fetch for the Slack clients (tests). */
   slackFetch?: FetchFunction;
   /** Limiter knobs (tests compress time). */
-  limiter?: Partial<Omit<RateLimiterOptions, 'db' | 'keyHash' | 'plan'>>;
+  limiter?: Partial<Omit<RateLimiterOptions, 'store' | 'keyHash' | 'plan'>>;
   /**
    * A renderer of the caller's (tests: an in-process one); then no chart threads are
    * started and close() leaves it alone.
@@ -76,10 +81,39 @@ export interface AppDepsOverrides {
   charts?: ChartRenderer;
 }
 
+/**
+ * createAppDeps for the CLI verbs. With DATABASE_URL it first connects to Postgres and
+ * migrates it (replicas starting together migrate once: the runner holds an advisory
+ * lock); the Postgres client is loaded only then, so a SQLite install never loads it.
+ */
+export async function openAppDeps(config: Config, overrides: AppDepsOverrides = {}): Promise<AppDeps> {
+  if (overrides.store || overrides.db || config.databaseBackend !== 'postgres' || !config.databaseUrl)
+    return createAppDeps(config, overrides);
+  const { openPostgresStore } = await import('./store/postgres/create-postgres-store.js');
+  const store = await openPostgresStore(config.databaseUrl, { clock: overrides.clock ?? systemClock });
+  try {
+    return createAppDeps(config, { ...overrides, store });
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
+}
+
+/**
+ * The database the limiter keeps the key's budget in. On Postgres the shared budget is
+ * not wired yet: each process keeps its own in memory (one replica stays within the plan;
+ * several do not yet).
+ */
+function budgetDbOf(store: Store): Db {
+  return store.backend === 'sqlite' ? (store as SqliteStore).db : openDatabase(':memory:');
+}
+
 export function createAppDeps(config: Config, overrides: AppDepsOverrides = {}): AppDeps {
   const logger = overrides.logger ?? createLogger({ level: config.logLevel, secrets: secretsOf(config) });
   const clock = overrides.clock ?? systemClock;
-  const db = overrides.db ?? openDatabase(config.databasePath);
+  const store =
+    overrides.store ??
+    createSqliteStore(overrides.db ?? openDatabase(config.databasePath), { clock, ownsDb: !overrides.db });
   const metrics = overrides.metrics ?? createMetrics();
   const apiHealth = createApiHealth(clock);
 
@@ -91,7 +125,7 @@ export function createAppDeps(config: Config, overrides: AppDepsOverrides = {}):
       clock,
       logger,
       ...overrides.limiter,
-      db,
+      db: budgetDbOf(store),
       keyHash: hashApiKey(config.apiKey),
       plan: config.apiPlan,
     });
@@ -134,11 +168,11 @@ export function createAppDeps(config: Config, overrides: AppDepsOverrides = {}):
   return {
     config,
     api,
-    db,
+    store,
     logger,
     metrics,
     clock,
-    auditLog: createAuditLog(db),
+    auditLog: store.auditLog,
     web,
     brandCache: createBrandCache(api, clock),
     apiHealth,
@@ -151,7 +185,7 @@ export function createAppDeps(config: Config, overrides: AppDepsOverrides = {}):
         .catch((err: unknown) => logger.warn({ err }, 'stopping the chart threads failed'));
       await client?.close().catch((err: unknown) => logger.warn({ err }, 'closing the API client failed'));
       limiter?.close();
-      if (!overrides.db) db.close();
+      await store.close().catch((err: unknown) => logger.warn({ err }, 'closing the database failed'));
     },
   };
 }

@@ -4,7 +4,7 @@
  * Configuration problems exit 2 with one readable message; secrets are never printed.
  */
 import { enableCompileCache } from 'node:module';
-import type { Config, Verb } from './config.js';
+import type { Verb } from './config.js';
 
 // V8's code cache on disk (in the system temp folder): later starts skip compiling the
 // dependencies again, which is most of a short `run-job`'s time. Enabled before anything
@@ -24,17 +24,6 @@ Commands:
 
 Configuration is read from environment variables; see README.md.`;
 
-/**
- * DATABASE_URL selects Postgres, whose repositories are not wired in yet: the verbs that
- * use the database stop before opening anything, instead of quietly using SQLite while
- * the operator believes the replicas share one database.
- */
-async function refuseUnavailableBackend(config: Config): Promise<void> {
-  if (config.databaseBackend !== 'postgres') return;
-  const { postgresBackendUnavailable } = await import('./store/postgres/postgres-errors.js');
-  throw postgresBackendUnavailable();
-}
-
 async function dispatch(
   verb: Verb,
   args: readonly string[],
@@ -52,19 +41,16 @@ async function dispatch(
     // Configuration is validated before anything heavy is loaded.
     case 'serve': {
       const config = loadConfig('serve');
-      await refuseUnavailableBackend(config);
       const { runServe } = await import('./cli/serve.js');
       return runServe(config);
     }
     case 'check': {
       const config = loadConfig('check');
-      await refuseUnavailableBackend(config);
       const { runCheck } = await import('./cli/check.js');
       return runCheck(config);
     }
     case 'run-job': {
       const config = loadConfig('run-job');
-      await refuseUnavailableBackend(config);
       const { runJobCommand } = await import('./cli/run-job.js');
       return runJobCommand(args, config);
     }
@@ -89,9 +75,12 @@ export async function main(argv: readonly string[]): Promise<number> {
       console.error(`${err.message}\n\nSee README.md, "Configuration", for every variable.`);
       return 2;
     }
-    if ((err as { code?: unknown } | undefined)?.code === 'pg_backend_unavailable') {
+    // Postgres could not be reached or used (DATABASE_URL): one readable sentence that
+    // names host, port and database, never the password.
+    const code = (err as { code?: unknown } | undefined)?.code;
+    if (typeof code === 'string' && code.startsWith('pg_')) {
       console.error((err as Error).message);
-      return 2;
+      return code === 'pg_backend_unavailable' ? 2 : 1;
     }
     throw err;
   }

@@ -1,14 +1,15 @@
 /**
  * DATABASE_URL: optional, a postgres:// URL when set, selects the Postgres backend, and its
  * password never leaves the process: not in config errors, and every log line is scrubbed
- * of it. Until the Postgres repositories are wired in, the verbs that use the database
- * refuse to start with it instead of silently using SQLite.
+ * of it, nor from what the verbs print when Postgres does not answer.
  */
 import { spawnSync } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, secretsOf } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
+import { usePostgresDatabase } from './helpers/postgres-database.js';
 
 const full = {
   VISIBILITY_API_URL: 'http://127.0.0.1:4010',
@@ -109,27 +110,57 @@ describe('DATABASE_URL', () => {
   });
 });
 
-describe('visibility-bot with DATABASE_URL, before the Postgres backend is wired in', () => {
+describe('visibility-bot with DATABASE_URL', () => {
+  const pg = usePostgresDatabase();
   const run = (args: string[], env: Record<string, string>) =>
     spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
       env: { PATH: process.env['PATH'] ?? '', ...env },
       encoding: 'utf8',
     });
 
-  it.each([['run-job', 'all'], ['serve'], ['check']])(
-    '%s stops at start-up, saying so, without the password',
-    (...args) => {
+  it.each([['run-job', 'all'], ['serve']])(
+    '%s stops at start-up when Postgres does not answer, naming where, without the password',
+    async (...args) => {
+      const port = await closedPort();
       const res = run(args, {
         ...full,
-        DATABASE_URL: URL_WITH_PASSWORD,
-        DATABASE_PATH: '/nonexistent/never.db',
+        DATABASE_URL: `postgres://bot:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}/visibility`,
       });
-      expect(res.status).toBe(2);
-      expect(res.stderr).toContain('the Postgres backend is not available in this version yet');
-      expect(res.stderr).toContain('Unset DATABASE_URL');
+      expect(res.status).toBe(1);
+      expect(res.stderr).toContain(`cannot connect to Postgres at 127.0.0.1:${port}/visibility`);
       expect(res.stderr).not.toContain(PASSWORD);
       expect(res.stderr).not.toContain(encodeURIComponent(PASSWORD));
-      expect(res.stdout).toBe('');
+      expect(res.stderr).not.toMatch(/\n\s+at /);
     },
   );
+
+  it('check says Postgres does not answer, without the password', async () => {
+    const port = await closedPort();
+    const res = run(['check'], {
+      ...full,
+      DATABASE_URL: `postgres://bot:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}/visibility`,
+    });
+    expect(res.status).toBe(1);
+    expect(res.stdout).toContain(`✗ Postgres at 127.0.0.1:${port}/visibility does not answer`);
+    expect(res.stdout + res.stderr).not.toContain(PASSWORD);
+    expect(res.stdout + res.stderr).not.toContain(encodeURIComponent(PASSWORD));
+  });
+
+  it('check reaches a real Postgres and reports its schema without changing it', () => {
+    const res = run(['check'], { ...full, DATABASE_URL: pg.url });
+    const where = new URL(pg.url);
+    expect(res.stdout).toContain(
+      `✓ Postgres at ${where.hostname}:${where.port}${where.pathname} answers; serve and run-job will create the tables`,
+    );
+    if (where.password) expect(res.stdout).not.toContain(decodeURIComponent(where.password));
+  });
 });
+
+/** A local port nothing listens on (it was free a moment ago). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}

@@ -9,14 +9,14 @@
 import type { LimiterState } from '../api/limiter/types.js';
 import type { ApiHealthSnapshot } from '../api-health.js';
 import type { AppDeps } from '../app-deps.js';
-import { createHealthFlagsRepo, type HealthFlag } from '../store/health-flags-repo.js';
-import { createJobRunsRepo, type JobRun } from '../store/job-runs-repo.js';
-import { createSubscriptionsRepo, type Subscription } from '../store/subscriptions-repo.js';
+import type { HealthFlag } from '../store/health-flags-repo.js';
+import type { JobRun } from '../store/job-runs-repo.js';
+import type { Subscription } from '../store/subscriptions-repo.js';
 import { currentPollingPlan } from './current-polling-plan.js';
 import { JOB_NAMES, type JobName } from './job-names.js';
 import { asSchedulerSnapshot, type SchedulerSnapshot } from './scheduler-snapshot.js';
 
-export type StatusDeps = Pick<AppDeps, 'api' | 'apiHealth' | 'clock' | 'db' | 'metrics'>;
+export type StatusDeps = Pick<AppDeps, 'api' | 'apiHealth' | 'clock' | 'store' | 'metrics'>;
 
 export type PlanStatus = SchedulerSnapshot['plan'];
 
@@ -61,7 +61,7 @@ export interface StatusReport {
 }
 
 async function planStatus(
-  deps: Pick<AppDeps, 'api' | 'db'>,
+  deps: Pick<AppDeps, 'api' | 'store'>,
   snap: SchedulerSnapshot | null,
 ): Promise<PlanStatus> {
   if (snap) return snap.plan;
@@ -84,12 +84,12 @@ async function planStatus(
 }
 
 export async function collectSchedulerStatus(
-  deps: Pick<AppDeps, 'api' | 'clock' | 'db' | 'metrics'>,
+  deps: Pick<AppDeps, 'api' | 'clock' | 'store' | 'metrics'>,
   nowMs: number,
 ): Promise<SchedulerStatus> {
   const snap = asSchedulerSnapshot(deps.metrics.schedulerState());
   const plan = await planStatus(deps, snap);
-  const runs = createJobRunsRepo(deps.db, deps.clock);
+  const runs = deps.store.jobRuns;
   const jobs = await Promise.all(
     JOB_NAMES.map(
       async (name): Promise<ScheduledJobStatus> => ({
@@ -101,8 +101,8 @@ export async function collectSchedulerStatus(
       }),
     ),
   );
-  const healthFlags = await createHealthFlagsRepo(deps.db).active();
-  const all = await createSubscriptionsRepo(deps.db).listAll();
+  const healthFlags = await deps.store.healthFlags.active();
+  const all = await deps.store.subscriptions.listAll();
   return {
     running: snap?.running === true,
     plan,

@@ -5,8 +5,6 @@
  * poll just after the service's usual research run as the data showed it (data-rhythm.ts).
  */
 import type { AppDeps } from '../app-deps.js';
-import { createPollObservationsRepo } from '../store/poll-observations-repo.js';
-import { createSubscriptionsRepo } from '../store/subscriptions-repo.js';
 import { citationsPollOffsetMs } from './data-rhythm.js';
 import type { PollJob } from './job-names.js';
 import { type PollingPlan, planPolling } from './plan-polling.js';
@@ -26,17 +24,15 @@ export interface CurrentPlan extends PollingPlan {
 }
 
 /** The subscriptions (database) and the key's daily limit (the API client's limiter). */
-export type PollingPlanDeps = Pick<AppDeps, 'db' | 'api'>;
+export type PollingPlanDeps = Pick<AppDeps, 'store' | 'api'>;
 
 export async function currentPollingPlan(deps: PollingPlanDeps): Promise<CurrentPlan> {
-  const brands = (await createSubscriptionsRepo(deps.db).activeBrandIds()).length;
+  const brands = (await deps.store.subscriptions.activeBrandIds()).length;
   const dailyLimit = deps.api.limiterState().dailyLimit;
   const plan = planPolling({ brands, dailyLimit });
   const learned =
     plan.intervals.citationsHours === 24
-      ? citationsPollOffsetMs(
-          await createPollObservationsRepo(deps.db).numbers('citations', 'runTimeOfDayMs'),
-        )
+      ? citationsPollOffsetMs(await deps.store.pollObservations.numbers('citations', 'runTimeOfDayMs'))
       : null;
   return {
     ...plan,

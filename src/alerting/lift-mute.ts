@@ -4,11 +4,8 @@
  * released at once and the relay delivers them grouped at its next drain, instead of
  * waiting for the old end of the mute.
  */
-import type { Db } from '../store/open-database.js';
-import { createOutboxRepo } from '../store/outbox-repo.js';
-import { createSnoozesRepo } from '../store/snoozes-repo.js';
-import { createSubscriptionsRepo, type Subscription } from '../store/subscriptions-repo.js';
-import { transaction } from '../store/transaction.js';
+import type { Store } from '../store/store.js';
+import type { Subscription } from '../store/subscriptions-repo.js';
 import { alertHoldUntil } from './alert-hold.js';
 
 /** The alert kinds a message holds, as the alert builder records them in its metadata. */
@@ -18,14 +15,16 @@ function kindsOf(payload: { metadata?: { event_payload: Record<string, unknown> 
 }
 
 export function liftMute(
-  db: Db,
+  store: Store,
   sub: Subscription,
   defaultTimezone: string,
   nowMs: number,
 ): Promise<{ released: number }> {
-  return transaction(db, async () => {
-    await createSubscriptionsRepo(db).setMutedUntil(sub.channelId, sub.brandId, null);
-    return { released: await reholdHeldAlerts(db, { ...sub, mutedUntilMs: null }, defaultTimezone, nowMs) };
+  return store.transaction(async () => {
+    await store.subscriptions.setMutedUntil(sub.channelId, sub.brandId, null);
+    return {
+      released: await reholdHeldAlerts(store, { ...sub, mutedUntilMs: null }, defaultTimezone, nowMs),
+    };
   });
 }
 
@@ -35,13 +34,13 @@ export function liftMute(
  * a snooze), what nothing else holds is released. Returns how many were released.
  */
 export async function reholdHeldAlerts(
-  db: Db,
+  store: Pick<Store, 'outbox' | 'snoozes'>,
   sub: Pick<Subscription, 'channelId' | 'brandId' | 'mutedUntilMs' | 'settings'>,
   defaultTimezone: string,
   nowMs: number,
 ): Promise<number> {
-  const outbox = createOutboxRepo(db);
-  const snoozed = await createSnoozesRepo(db).active(sub.channelId, sub.brandId, nowMs);
+  const outbox = store.outbox();
+  const snoozed = await store.snoozes.active(sub.channelId, sub.brandId, nowMs);
   const base = {
     mutedUntilMs: sub.mutedUntilMs,
     quietHours: sub.settings.quietHours,

@@ -10,18 +10,13 @@
  */
 import type { CallOptions } from '../api/visibility-api.js';
 import type { AppDeps } from '../app-deps.js';
-import { createCitationStateRepo } from '../store/citation-state-repo.js';
-import { createJobRunsRepo } from '../store/job-runs-repo.js';
-import { createOutboxRepo } from '../store/outbox-repo.js';
-import { createSnoozesRepo } from '../store/snoozes-repo.js';
-import { createSubscriptionsRepo, type Subscription } from '../store/subscriptions-repo.js';
-import { transaction } from '../store/transaction.js';
+import type { Subscription } from '../store/subscriptions-repo.js';
 import { baselineCitationsForSubscription } from './apply-citation-feed.js';
 import { feedDaysBackFor } from './days-back.js';
 import { fetchCitationFeed } from './fetch-citation-feed.js';
 
 /** The feed (API), the subscription and its baseline (database), DEFAULT_TIMEZONE for alert holds. */
-export type SubscribeDeps = Pick<AppDeps, 'api' | 'db' | 'clock'> & {
+export type SubscribeDeps = Pick<AppDeps, 'api' | 'store' | 'clock'> & {
   config: Pick<AppDeps['config'], 'defaultTimezone'>;
 };
 
@@ -58,8 +53,8 @@ export async function subscribeWithBaseline(
   req: SubscribeRequest,
 ): Promise<SubscribeOutcome> {
   const { channelId, brand, kind, userId } = req;
-  const subs = createSubscriptionsRepo(deps.db);
-  const jobRuns = createJobRunsRepo(deps.db, deps.clock);
+  const subs = deps.store.subscriptions;
+  const jobRuns = deps.store.jobRuns;
   const existing = await subs.get(channelId, brand.id);
   const alerts = kind !== 'digest' || existing?.alerts === true;
   const digest = kind !== 'alerts' || existing?.digest === true;
@@ -84,14 +79,14 @@ export async function subscribeWithBaseline(
     : null;
 
   const now = deps.clock.now();
-  const { subscription, created } = await transaction(deps.db, async () => {
+  const { subscription, created } = await deps.store.transaction(async () => {
     if (feed) {
       await baselineCitationsForSubscription(
         {
-          citationState: createCitationStateRepo(deps.db),
+          citationState: deps.store.citationState,
           sink: {
-            outbox: createOutboxRepo(deps.db),
-            snoozes: createSnoozesRepo(deps.db),
+            outbox: deps.store.outbox(),
+            snoozes: deps.store.snoozes,
             defaultTimezone: deps.config.defaultTimezone,
           },
         },

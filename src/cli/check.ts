@@ -118,7 +118,9 @@ export async function runCheck(config: Config, options: CheckOptions = {}): Prom
   // limiter keeps its bucket in a database, here a throw-away one in memory.
   let db = options.overrides?.db;
   if (!db) {
-    const verdict = inspectDatabase(config.databasePath);
+    const verdict = config.databaseUrl
+      ? await (await import('../store/postgres/inspect-postgres.js')).inspectPostgres(config.databaseUrl)
+      : inspectDatabase(config.databasePath);
     if (verdict.ok) pass(verdict.line);
     else fail(verdict.line);
     db = openDatabase(':memory:');

@@ -9,7 +9,7 @@
  * 2 usage, 3 the API key's daily quota is spent (the jobs wait for its reset).
  */
 import { isJobTarget, JOB_NAMES } from '../alerting/job-names.js';
-import { type AppDepsOverrides, createAppDeps } from '../app-deps.js';
+import { type AppDepsOverrides, openAppDeps } from '../app-deps.js';
 import type { Config } from '../config.js';
 import { formatDelivery, formatJobSummary } from '../jobs/format-job-summary.js';
 import { processOwner } from '../jobs/process-owner.js';
@@ -47,7 +47,7 @@ export async function runJobCommand(
     return EXIT.usage;
   }
 
-  const deps = createAppDeps(config, options.overrides);
+  const deps = await openAppDeps(config, options.overrides);
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   const handleSignals = options.handleSignals !== false;

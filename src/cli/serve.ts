@@ -6,7 +6,7 @@
  * background work to stop, close the database. Resolves 0 after a clean stop, 1 when the
  * service cannot start.
  */
-import { type AppDepsOverrides, createAppDeps } from '../app-deps.js';
+import { type AppDepsOverrides, openAppDeps } from '../app-deps.js';
 import type { Config } from '../config.js';
 import { startService } from '../slack/create-slack-app.js';
 import { type ServeExtension, serveExtensions } from './serve-extensions.js';
@@ -54,7 +54,7 @@ function waitForShutdown(signal: AbortSignal | undefined, handleSignals: boolean
 }
 
 export async function runServe(config: Config, options: ServeOptions = {}): Promise<number> {
-  const deps = createAppDeps(config, options.overrides);
+  const deps = await openAppDeps(config, options.overrides);
   const log = deps.logger.child({ component: 'serve' });
   let service: Awaited<ReturnType<typeof startService>> | undefined;
   try {

@@ -8,7 +8,6 @@ import { addCounts, type EnqueueCounts, enqueueAlerts, noCounts } from '../alert
 import type { AlertSettings } from '../alerts/alert-settings.js';
 import type { Alert, AlertNote } from '../alerts/types.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
-import { transaction } from '../store/transaction.js';
 import type { JobContext } from './job-context.js';
 
 export interface LevelDetection<S> {
@@ -25,12 +24,12 @@ export interface ChannelLevel<S> {
 }
 
 export function applyChannelLevels<S>(
-  ctx: Pick<JobContext, 'db' | 'sink'>,
+  ctx: Pick<JobContext, 'store' | 'sink'>,
   subs: readonly Subscription[],
   nowMs: number,
   level: ChannelLevel<S>,
 ): Promise<EnqueueCounts> {
-  return transaction(ctx.db, async () => {
+  return ctx.store.transaction(async () => {
     const counts = noCounts();
     for (const sub of subs) {
       const d = level.detect(await level.load(sub.channelId), sub.settings);

@@ -9,7 +9,7 @@ import type { AppDeps } from '../app-deps.js';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import { buildOpsMessage, OPS_METADATA_EVENT } from '../messages/ops-message.js';
-import { createHealthFlagsRepo, type HealthFlag, type HealthFlagsRepo } from '../store/health-flags-repo.js';
+import type { HealthFlag, HealthFlagsRepo } from '../store/health-flags-repo.js';
 import type { OutboxRepo } from '../store/outbox-repo.js';
 
 export type BotHealthFlag = 'key_rejected' | 'quota_spent' | `job_failing:${string}`;
@@ -85,12 +85,12 @@ export function createBotHealth(o: BotHealthOptions): BotHealth {
 }
 
 /** What the jobs' health reporting uses of the app's dependencies. */
-export type BotHealthDeps = Pick<AppDeps, 'db' | 'config' | 'clock' | 'logger'>;
+export type BotHealthDeps = Pick<AppDeps, 'store' | 'config' | 'clock' | 'logger'>;
 
 /** The bot's health as jobs and the scheduler use it: flags in the database, reports to SLACK_OPS_CHANNEL. */
 export function appBotHealth(deps: BotHealthDeps, outbox: Pick<OutboxRepo, 'enqueue'>): BotHealth {
   return createBotHealth({
-    healthFlagsRepo: createHealthFlagsRepo(deps.db),
+    healthFlagsRepo: deps.store.healthFlags,
     outbox,
     opsChannel: deps.config.opsChannel,
     clock: deps.clock,

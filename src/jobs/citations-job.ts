@@ -7,7 +7,6 @@ import { runTimeOfDayMs } from '../alerting/data-rhythm.js';
 import { feedDaysBackFor } from '../alerting/days-back.js';
 import { fetchCitationFeed } from '../alerting/fetch-citation-feed.js';
 import type { CitationFeedResponse } from '../api/schemas/citations.js';
-import { transaction } from '../store/transaction.js';
 import type { JobDefinition } from './job-definition.js';
 
 /** What the citations poll keeps for later runs and for the digest. */
@@ -39,7 +38,7 @@ export const citationsJob: JobDefinition = {
     const seen = await ctx.observations.get<CitationsObservation>(brand.id, 'citations');
     const daysBack = feedDaysBackFor(last, seen?.data.currentSnapshotDate ?? null, nowMs);
     const feed = await fetchCitationFeed(ctx.deps.api, brand.id, daysBack, ctx.call);
-    return transaction(ctx.db, async () => {
+    return ctx.store.transaction(async () => {
       await ctx.observations.put<CitationsObservation>(
         brand.id,
         'citations',

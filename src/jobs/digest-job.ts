@@ -29,7 +29,6 @@ import { buildDigestMessage } from '../messages/digest-message.js';
 import { userFacingError } from '../messages/user-facing-error.js';
 import type { PollObservation, PollSource } from '../store/poll-observations-repo.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
-import { transaction } from '../store/transaction.js';
 import { utcDay } from '../utc-days.js';
 import { type AiPagesObservation, fetchAiPagesInput } from './ai-pages-job.js';
 import type { CitationsObservation } from './citations-job.js';
@@ -145,7 +144,7 @@ export const digestJob: JobDefinition = {
         }
       : null;
 
-    return transaction(ctx.db, async () => {
+    return ctx.store.transaction(async () => {
       const counts = noCounts();
       for (const sub of subs) {
         // Read again inside the transaction: another process may have sent it meanwhile.

@@ -1,6 +1,6 @@
 /**
- * What every job run uses: the deps it was given (API, database, clock, config), the
- * repositories on that database, the bot's health reporting and the run's cancel signal.
+ * What every job run uses: the deps it was given (API, store, clock, config), the
+ * store's repositories, the bot's health reporting and the run's cancel signal.
  * Built once per `runJobs` call; jobs read nothing else.
  */
 
@@ -9,24 +9,21 @@ import type { CallOptions } from '../api/visibility-api.js';
 import type { AppDeps } from '../app-deps.js';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
-import {
-  type ChannelDetectorStateRepo,
-  createChannelDetectorStateRepo,
-} from '../store/channel-detector-state-repo.js';
-import { type CitationStateRepo, createCitationStateRepo } from '../store/citation-state-repo.js';
-import { createJobRunsRepo, type JobRunsRepo } from '../store/job-runs-repo.js';
-import type { Db } from '../store/open-database.js';
+import type { ChannelDetectorStateRepo } from '../store/channel-detector-state-repo.js';
+import type { CitationStateRepo } from '../store/citation-state-repo.js';
+import type { JobRunsRepo } from '../store/job-runs-repo.js';
 import type { OutboxRepo } from '../store/outbox-repo.js';
-import { createPollObservationsRepo, type PollObservationsRepo } from '../store/poll-observations-repo.js';
-import { createSnoozesRepo, type SnoozesRepo } from '../store/snoozes-repo.js';
-import { createSubscriptionsRepo, type SubscriptionsRepo } from '../store/subscriptions-repo.js';
+import type { PollObservationsRepo } from '../store/poll-observations-repo.js';
+import type { SnoozesRepo } from '../store/snoozes-repo.js';
+import type { Store } from '../store/store.js';
+import type { SubscriptionsRepo } from '../store/subscriptions-repo.js';
 import type { BotHealth } from './bot-health.js';
 
-export type JobDeps = Pick<AppDeps, 'api' | 'db' | 'clock' | 'config' | 'logger'>;
+export type JobDeps = Pick<AppDeps, 'api' | 'store' | 'clock' | 'config' | 'logger'>;
 
 export interface JobContext {
   deps: JobDeps;
-  db: Db;
+  store: Store;
   clock: Clock;
   logger: Logger;
   subscriptions: SubscriptionsRepo;
@@ -49,22 +46,22 @@ export function createJobContext(
   deps: JobDeps,
   options: { outbox: OutboxRepo; health: BotHealth; signal?: AbortSignal | undefined },
 ): JobContext {
-  const { db, clock } = deps;
+  const { store, clock } = deps;
   const { outbox, health } = options;
   const logger = deps.logger.child({ component: 'jobs' });
-  const snoozes = createSnoozesRepo(db);
+  const snoozes = store.snoozes;
   return {
     deps,
-    db,
+    store,
     clock,
     logger,
-    subscriptions: createSubscriptionsRepo(db),
-    citationState: createCitationStateRepo(db),
-    levels: createChannelDetectorStateRepo(db),
+    subscriptions: store.subscriptions,
+    citationState: store.citationState,
+    levels: store.channelDetectorState,
     snoozes,
     outbox,
-    jobRuns: createJobRunsRepo(db, clock),
-    observations: createPollObservationsRepo(db),
+    jobRuns: store.jobRuns,
+    observations: store.pollObservations,
     health,
     sink: { outbox, snoozes, defaultTimezone: deps.config.defaultTimezone },
     call: { lane: 'background', ...(options.signal ? { signal: options.signal } : {}) },

@@ -42,10 +42,9 @@ import { BLOCK_KIT_LIMITS as L } from '../messages/block-kit-limit-table.js';
 import { truncatePlain } from '../messages/truncate-mrkdwn.js';
 import type { Metrics } from '../metrics.js';
 import { FileUploadError, uploadFile } from '../slack-client/upload-file.js';
-import type { Db } from '../store/open-database.js';
-import { createOutboxRepo, type OutboxMessage, type OutboxRepo } from '../store/outbox-repo.js';
-import { createSubscriptionsRepo, type SubscriptionsRepo } from '../store/subscriptions-repo.js';
-import { transaction } from '../store/transaction.js';
+import type { OutboxMessage, OutboxRepo } from '../store/outbox-repo.js';
+import type { Store } from '../store/store.js';
+import type { SubscriptionsRepo } from '../store/subscriptions-repo.js';
 import { createChannelPacer } from './channel-pacer.js';
 import { classifySlackFailure, describeSlackError, type SlackFailure } from './classify-slack-failure.js';
 import { type DrawnChart, drawOutboxChart } from './draw-outbox-chart.js';
@@ -62,7 +61,7 @@ export const UNCONFIRMED = 'unconfirmed: ';
 
 /** What the relay uses of the app's dependencies (AppDeps has them under these names). */
 export interface RelayDeps {
-  db: Db;
+  store: Store;
   /** Built with webClientOptions(config, 'outbox', …): rejectRateLimitedCalls, no retries. */
   web: WebClient;
   clock: Clock;
@@ -75,7 +74,7 @@ export interface RelayDeps {
 export interface OutboxRelayOptions {
   /** Lease owner id, unique per process (e.g. `serve:<pid>`). */
   owner: string;
-  /** Defaults: repositories on `db`. */
+  /** Defaults: the store's repositories. */
   outbox?: OutboxRepo;
   subscriptions?: SubscriptionsRepo;
   /** Where a delivery that gave up is reported (bot-health.ts). */
@@ -161,11 +160,11 @@ export const emptyDrainResult = (): DrainResult => ({
 
 export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions): OutboxRelay {
   const o = { ...DEFAULTS, ...stripUndefined(options) };
-  const { db, web, clock } = deps;
+  const { store, web, clock } = deps;
   const { owner } = options;
   const logger = deps.logger.child({ component: 'outbox-relay', owner });
-  const outbox = options.outbox ?? createOutboxRepo(db, { owner });
-  const subscriptions = options.subscriptions ?? createSubscriptionsRepo(db);
+  const outbox = options.outbox ?? store.outbox({ owner });
+  const subscriptions = options.subscriptions ?? store.subscriptions;
   const pacer = createChannelPacer(o.paceMs);
   /** A call is given this much of the lease; a row with less left goes back to the queue. */
   const leaseReserve = Math.min(o.leaseMs / 2, 15_000);
@@ -201,7 +200,7 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
 
   /** Back to 'pending' only if nobody claimed it since we saw it (another relay may have). */
   function requeueIfStillStale(row: OutboxMessage, atMs: number): Promise<boolean> {
-    return transaction(db, async () => {
+    return store.transaction(async () => {
       const cur = await outbox.get(row.id);
       if (
         cur?.status !== 'sending' ||
@@ -541,7 +540,7 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
     gone.clear();
     drainState.delivered = false;
     drainState.gaveUp = false;
-    result.merged = (await releaseHeldAlerts(db, outbox, clock.now())).merged;
+    result.merged = (await releaseHeldAlerts(store.transaction, outbox, clock.now())).merged;
     result.recovered = await recoverSending();
     while (!stopping?.signal.aborted) {
       // Only due rows are claimed: rows put back for later (429, backoff, pacing) end the loop.

@@ -6,9 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { groupHeldMessages } from '../messages/held-alerts-message.js';
-import type { Db } from '../store/open-database.js';
 import type { OutboxMessage, OutboxRepo } from '../store/outbox-repo.js';
-import { transaction } from '../store/transaction.js';
+import type { RunInTransaction } from '../store/transaction.js';
 
 export interface ReleaseResult {
   /** Rows that became due as they were. */
@@ -32,8 +31,12 @@ function groupKey(channelId: string, brandId: string, members: readonly OutboxMe
   return `held:${channelId}:${brandId}:${hash}`;
 }
 
-export function releaseHeldAlerts(db: Db, outbox: OutboxRepo, nowMs: number): Promise<ReleaseResult> {
-  return transaction(db, async () => {
+export function releaseHeldAlerts(
+  transaction: RunInTransaction,
+  outbox: OutboxRepo,
+  nowMs: number,
+): Promise<ReleaseResult> {
+  return transaction(async () => {
     const due = (await outbox.listHeld())
       .filter((r) => r.holdUntilMs === null || r.holdUntilMs <= nowMs)
       .filter((r) => r.kind === 'alert' && r.brandId !== null)

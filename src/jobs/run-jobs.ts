@@ -16,7 +16,6 @@
  */
 
 import { type JobName, type JobTarget, jobsOf } from '../alerting/job-names.js';
-import { createOutboxRepo } from '../store/outbox-repo.js';
 import { appBotHealth, type BotHealth } from './bot-health.js';
 import { addDelivery, type Delivery, deliverOutbox, emptyDelivery } from './deliver-outbox.js';
 import { createJobContext, type JobDeps } from './job-context.js';
@@ -102,7 +101,7 @@ export async function runJobs(
 ): Promise<RunJobsSummary> {
   const owner = options.owner ?? processOwner('run-job');
   const { clock } = deps;
-  const outbox = createOutboxRepo(deps.db, { owner });
+  const outbox = deps.store.outbox({ owner });
   const health = options.health ?? appBotHealth(deps, outbox);
   const ctx = createJobContext(deps, { outbox, health, signal: options.signal });
 

@@ -22,9 +22,6 @@ import { type CurrentPlan, currentPollingPlan } from '../alerting/current-pollin
 import { JOB_NAMES, type JobName, POLL_JOBS } from '../alerting/job-names.js';
 import type { SchedulerJobState, SchedulerSnapshot } from '../alerting/scheduler-snapshot.js';
 import type { Metrics } from '../metrics.js';
-import { createJobRunsRepo } from '../store/job-runs-repo.js';
-import { createOutboxRepo } from '../store/outbox-repo.js';
-import { createSubscriptionsRepo } from '../store/subscriptions-repo.js';
 import { appBotHealth } from './bot-health.js';
 import { digestDueFor } from './digest-job.js';
 import { intervalHoursOf, isPollDue, nextDigestAt, nextPollAt } from './job-schedule.js';
@@ -83,12 +80,11 @@ const DEFAULTS = {
 };
 
 export function createScheduler(deps: SchedulerDeps, options: SchedulerOptions = {}): Scheduler {
-  const { clock, db, config } = deps;
+  const { clock, store, config } = deps;
   const logger = deps.logger.child({ component: 'scheduler' });
   const owner = options.owner ?? processOwner('serve');
-  const outbox = createOutboxRepo(db, { owner });
-  const subscriptions = createSubscriptionsRepo(db);
-  const jobRuns = createJobRunsRepo(db, clock);
+  const outbox = store.outbox({ owner });
+  const { subscriptions, jobRuns } = store;
   const health = appBotHealth(deps, outbox);
   const relay = createOutboxRelay(deps, { owner, outbox, subscriptions, health, ...options.relay });
 

@@ -9,7 +9,6 @@ import type { CustomRoute, Receiver } from '@slack/bolt';
 import type { RetryOptions } from '@slack/web-api';
 import { boltLogger } from '../slack-client/bolt-logger.js';
 import { webClientOptions } from '../slack-client/web-client-options.js';
-import { createHandledRequestsRepo } from '../store/handled-requests-repo.js';
 import { GuardedHTTPReceiver } from './guarded-http-receiver.js';
 import { GuardedSocketModeReceiver } from './guarded-socket-mode-receiver.js';
 import type { ReceiverChoice } from './select-receiver.js';
@@ -22,7 +21,7 @@ export interface SocketSupervision {
 }
 
 export function createReceiver(
-  deps: Pick<SlackServiceDeps, 'config' | 'clock' | 'db' | 'logger' | 'metrics'>,
+  deps: Pick<SlackServiceDeps, 'config' | 'clock' | 'store' | 'logger' | 'metrics'>,
   choice: ReceiverChoice,
   routes: CustomRoute[],
   supervision?: SocketSupervision,
@@ -31,7 +30,7 @@ export function createReceiver(
   const guard = {
     clock: deps.clock,
     logger: deps.logger,
-    handledRequests: createHandledRequestsRepo(deps.db),
+    handledRequests: deps.store.handledRequests,
   };
   if (choice.mode === 'http') {
     return new GuardedHTTPReceiver(

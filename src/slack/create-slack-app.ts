@@ -57,7 +57,7 @@ export function createSlackApp(deps: SlackServiceDeps, lifecycle: ServiceLifecyc
   const receiverDeps: Parameters<typeof createReceiver>[0] = {
     config: deps.config,
     clock: deps.clock,
-    db: deps.db,
+    store: deps.store,
     logger: deps.logger,
     metrics: {
       ...deps.metrics,

@@ -11,14 +11,14 @@ import { BrandMissingError, resolveBrand } from './commands/resolve-brand.js';
 import type { SlackDeps } from './slack-deps.js';
 
 export async function resolveBrandForChannel(
-  deps: Pick<SlackDeps, 'brandCache' | 'db'>,
+  deps: Pick<SlackDeps, 'brandCache' | 'store'>,
   channelId: string,
   token: string | undefined,
   usage?: string,
 ): Promise<Brand> {
   const brands = await deps.brandCache.list({ lane: 'interactive' });
   if (token !== undefined && token.trim() !== '') return resolveBrand(brands, token, usage);
-  const defaultId = await channelDefaultBrandId(deps.db, channelId);
+  const defaultId = await channelDefaultBrandId(deps.store, channelId);
   if (defaultId === undefined) {
     throw new BrandMissingError(
       brands,

@@ -2,7 +2,8 @@
  * GET /healthz and GET /metrics, served on PORT in HTTP and Socket Mode alike.
  *
  * When /healthz turns red (503), so that an orchestrator restarts the process:
- * - the database is not open: nothing can be remembered or delivered;
+ * - the database does not answer (SQLite: the file is closed; Postgres: no answer to
+ *   `SELECT 1` within DB_PING_TIMEOUT_MS): nothing can be remembered or delivered;
  * - Slack has not been reachable for longer than HEALTH_SLACK_GRACE_SECONDS (default
  *   300): in Socket Mode the WebSocket is down (or was never up), in HTTP mode auth.test
  *   has not passed since start. Short drops are normal (Slack recycles Socket Mode
@@ -16,10 +17,32 @@ import type { CustomRoute } from '@slack/bolt';
 import type { SlackConnection } from './slack-connection.js';
 import type { SlackServiceDeps } from './slack-deps.js';
 
-type HealthDeps = Pick<SlackServiceDeps, 'db' | 'apiHealth' | 'metrics' | 'config'>;
+type HealthDeps = Pick<SlackServiceDeps, 'store' | 'apiHealth' | 'metrics' | 'config'>;
 
-export function healthBody(deps: HealthDeps, connection: SlackConnection) {
-  const dbOpen = deps.db.open;
+/** An orchestrator's probe gives up after a few seconds; the answer must come before. */
+const DB_PING_TIMEOUT_MS = 2000;
+
+/** Whether the database answers, within DB_PING_TIMEOUT_MS. */
+async function databaseAnswers(deps: HealthDeps): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), DB_PING_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([
+      deps.store.ping().then(
+        () => true,
+        () => false,
+      ),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function healthBody(deps: HealthDeps, connection: SlackConnection) {
+  const dbOpen = await databaseAnswers(deps);
   const graceMs = deps.config.healthSlackGraceSeconds * 1000;
   const slackDownMs = connection.downForMs();
   const problems: string[] = [];
@@ -30,6 +53,7 @@ export function healthBody(deps: HealthDeps, connection: SlackConnection) {
     ok: problems.length === 0,
     problems,
     db: dbOpen ? 'open' : 'closed',
+    database: { backend: deps.store.backend, reachable: dbOpen },
     slack: {
       ...connection.snapshot(),
       downForSeconds: Math.round(slackDownMs / 1000),
@@ -49,12 +73,13 @@ export function serviceRoutes(
       path: '/healthz',
       method: ['GET'],
       handler: (_req, res) => {
-        const body = healthBody(deps, connection);
-        res.writeHead(body.ok ? 200 : 503, {
-          'content-type': 'application/json',
-          'cache-control': 'no-store',
+        void healthBody(deps, connection).then((body) => {
+          res.writeHead(body.ok ? 200 : 503, {
+            'content-type': 'application/json',
+            'cache-control': 'no-store',
+          });
+          res.end(JSON.stringify(body));
         });
-        res.end(JSON.stringify(body));
       },
     },
     {

@@ -7,6 +7,7 @@
  * that outlives a reply and stops with the service. Shared helpers take a
  * `Pick<SlackDeps, …>` of what they read.
  */
+
 import type { BrandCache } from '../api/brand-cache.js';
 import type { VisibilityApi } from '../api/visibility-api.js';
 import type { ApiHealth } from '../api-health.js';
@@ -16,7 +17,7 @@ import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { AuditLog } from '../store/audit-log.js';
-import type { Db } from '../store/open-database.js';
+import type { Store } from '../store/store.js';
 import type { BackgroundWork } from './background-work.js';
 
 /** The settings a handler reads: who may change brands, the digests' default time zone. */
@@ -28,7 +29,7 @@ interface SlackParts {
   api: VisibilityApi;
   /** GET /get-brands, cached briefly; in a handler, fetching through the request's api. */
   brandCache: BrandCache;
-  db: Db;
+  store: Store;
   auditLog: AuditLog;
   clock: Clock;
   logger: Logger;
@@ -53,7 +54,7 @@ export interface SlackDeps extends SlackParts {
  * (AppDeps, with close() and the outbox client) hands on only these.
  */
 export function slackDepsOf(deps: SlackServiceDeps, background: BackgroundWork): SlackDeps {
-  const { config, api, brandCache, db, auditLog, clock, logger, metrics, apiHealth, charts } = deps;
+  const { config, api, brandCache, store, auditLog, clock, logger, metrics, apiHealth, charts } = deps;
   const handlerConfig: HandlerConfig = {
     adminUsers: config.adminUsers,
     defaultTimezone: config.defaultTimezone,
@@ -62,7 +63,7 @@ export function slackDepsOf(deps: SlackServiceDeps, background: BackgroundWork):
     config: handlerConfig,
     api,
     brandCache,
-    db,
+    store,
     auditLog,
     clock,
     logger,

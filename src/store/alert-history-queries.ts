@@ -43,6 +43,25 @@ export interface AlertHistoryQueries {
   recentAlerts(brandIds: readonly string[], perBrand: number): Promise<RecentAlert[]>;
   /** Successful Acknowledge clicks on messages posted since `sinceMs`, oldest first. */
   acknowledgementsSince(sinceMs: number): Promise<AlertAcknowledgement[]>;
+  /**
+   * The newest digest chart row of each of `brandIds` that has one: the figures its
+   * picture is drawn from (parsed JSON, unchecked), for the App Home's trend bars.
+   */
+  latestDigestCharts(brandIds: readonly string[]): Promise<DigestChartRow[]>;
+}
+
+export interface DigestChartRow {
+  brandId: string;
+  createdAtMs: number;
+  /** The row's `chart` payload as JSON; null when the row has none. */
+  chart: unknown;
+}
+
+/** The newest chart row per brand, as both backends read it (`chart` is JSON text in SQLite). */
+export interface ChartRow {
+  brand_id: string;
+  created_at_ms: number;
+  chart: unknown;
 }
 
 /**
@@ -118,6 +137,17 @@ export function createAlertHistoryQueries(db: Db): AlertHistoryQueries {
      WHERE ranked.place <= ?
      ORDER BY o.brand_id, o.created_at_ms DESC, o.id DESC`,
   );
+  const charts = db.prepare<[string], ChartRow>(
+    `SELECT o.brand_id, o.created_at_ms, json_extract(o.payload, '$.chart') AS chart
+     FROM (
+       SELECT id,
+         ROW_NUMBER() OVER (PARTITION BY brand_id ORDER BY created_at_ms DESC, id DESC) AS place
+       FROM outbox
+       WHERE kind = 'chart' AND brand_id IN (SELECT value FROM json_each(?))
+     ) AS ranked
+     JOIN outbox AS o ON o.id = ranked.id
+     WHERE ranked.place = 1`,
+  );
   const acks = db.prepare<[number], AckRow>(
     `SELECT channel_id, json_extract(detail, '$.messageTs') AS message_ts, user_id, at_ms
      FROM audit_log
@@ -131,6 +161,14 @@ export function createAlertHistoryQueries(db: Db): AlertHistoryQueries {
     },
     acknowledgementsSince(sinceMs) {
       return acknowledgementsFromRows(acks.all(sinceMs));
+    },
+    latestDigestCharts(brandIds) {
+      if (brandIds.length === 0) return [];
+      return charts.all(JSON.stringify(brandIds)).map((r) => ({
+        brandId: r.brand_id,
+        createdAtMs: r.created_at_ms,
+        chart: typeof r.chart === 'string' ? (JSON.parse(r.chart) as unknown) : null,
+      }));
     },
   });
 }

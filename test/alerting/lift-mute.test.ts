@@ -9,7 +9,7 @@ import { liftMute } from '../../src/alerting/lift-mute.js';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/alerts/alert-settings.js';
 import { createOutboxRepo, type OutboxRepo } from '../../src/store/outbox-repo.js';
 import { createSnoozesRepo } from '../../src/store/snoozes-repo.js';
-import { createSubscriptionsRepo, type Subscription } from '../../src/store/subscriptions-repo.js';
+import type { Subscription } from '../../src/store/subscriptions-repo.js';
 import { alert } from '../jobs/alert-fixtures.js';
 import { type TempDb, tempDb } from '../store/temp-db.js';
 
@@ -33,7 +33,7 @@ async function mutedSub(
   brand: { id: string; name: string },
   quietHours: Subscription['settings']['quietHours'] = null,
 ) {
-  const subs = createSubscriptionsRepo(store.db);
+  const subs = store.store.subscriptions;
   await subs.upsert({
     channelId: CH,
     brandId: brand.id,
@@ -73,10 +73,10 @@ describe('liftMute', () => {
     });
     const globexHold = (await outbox.listHeld(CH)).find((r) => r.brandId === GLOBEX.id)!.holdUntilMs;
 
-    expect(await liftMute(store.db, acme, 'UTC', NOW)).toEqual({ released: 1 });
+    expect(await liftMute(store.store, acme, 'UTC', NOW)).toEqual({ released: 1 });
 
-    expect((await createSubscriptionsRepo(store.db).get(CH, ACME.id))!.mutedUntilMs).toBeNull();
-    expect((await createSubscriptionsRepo(store.db).get(CH, GLOBEX.id))!.mutedUntilMs).not.toBeNull();
+    expect((await store.store.subscriptions.get(CH, ACME.id))!.mutedUntilMs).toBeNull();
+    expect((await store.store.subscriptions.get(CH, GLOBEX.id))!.mutedUntilMs).not.toBeNull();
     const held = await outbox.listHeld(CH);
     const byKind = (kind: string) =>
       held.find(
@@ -92,7 +92,7 @@ describe('liftMute', () => {
     // 12:00 UTC falls inside 09:00–17:00 quiet hours.
     const acme = await mutedSub(ACME, { start: '09:00', end: '17:00' });
     await enqueue(acme, alert('citation_lost', 'https://acme.example/pricing', ACME));
-    expect(await liftMute(store.db, acme, 'UTC', NOW)).toEqual({ released: 0 });
+    expect(await liftMute(store.store, acme, 'UTC', NOW)).toEqual({ released: 0 });
     expect([...(await heldUntil()).values()]).toEqual([Date.parse('2025-03-10T17:00:00Z')]);
   });
 });

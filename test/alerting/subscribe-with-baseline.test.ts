@@ -4,11 +4,13 @@
  * digest-only or already-alerting subscription reads nothing, and a change other channels
  * have not heard of yet is alerted to them instead of being swallowed by a newcomer.
  */
+
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SubscribeDeps, subscribeWithBaseline } from '../../src/alerting/subscribe-with-baseline.js';
 import { ApiClient } from '../../src/api/client.js';
 import type { Clock } from '../../src/clock.js';
 import { type RunningSimulator, SEED_BRANDS, startSimulator } from '../../src/dev/simulator/index.js';
+import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
 import { createJobRunsRepo } from '../../src/store/job-runs-repo.js';
 import { createSubscriptionsRepo } from '../../src/store/subscriptions-repo.js';
 import { recordingLimiter } from '../helpers/recording-limiter.js';
@@ -47,7 +49,12 @@ beforeEach(() => {
   simOffset = 0;
   store = tempDb();
   botClock = manualClock(Date.now());
-  deps = { api: client, db: store.db, clock: botClock, config: { defaultTimezone: 'UTC' } };
+  deps = {
+    api: client,
+    store: createSqliteStore(store.db, { clock: botClock, ownsDb: false }),
+    clock: botClock,
+    config: { defaultTimezone: 'UTC' },
+  };
 });
 afterEach(() => store.close());
 

@@ -3,7 +3,9 @@
  * simulator's next daily snapshot loses a URL, the citations job (in process and as the
  * real `run-job` process) posts exactly one alert naming it, and nothing repeats.
  */
+
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sqliteDbOf } from '../store/temp-db.js';
 import { acme, messageText, northwind, useAlertsHarness } from './alerts-harness.js';
 
 const h = useAlertsHarness();
@@ -31,7 +33,9 @@ describe('subscribe', () => {
     const reply = await h.command('subscribe "Acme Analytics"', 'CNOTIN');
     expect(reply.text).toContain('/invite @visibility-bot');
     expect(
-      h.deps.db.prepare('SELECT COUNT(*) AS n FROM subscriptions WHERE channel_id = ?').get('CNOTIN'),
+      sqliteDbOf(h.deps.store)
+        .prepare('SELECT COUNT(*) AS n FROM subscriptions WHERE channel_id = ?')
+        .get('CNOTIN'),
     ).toEqual({
       n: 0,
     });

@@ -5,7 +5,6 @@
  * polling plan, stretched and with its warning when the subscriptions outgrow the plan.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSubscriptionsRepo } from '../../src/store/subscriptions-repo.js';
 import { acme, useAlertsHarness } from './alerts-harness.js';
 
 const ADMIN = 'U0LOCALUSR';
@@ -53,7 +52,7 @@ describe('settings', () => {
     expect(wrong.text).toContain('crawler-drop');
     expect(wrong.text).toContain('quiet');
     expect(wrong.text).toContain('"colour" is not a setting');
-    expect((await createSubscriptionsRepo(h.deps.db).get('CCMD', acme.id))!.settings.crawlerDropPct).toBe(40);
+    expect((await h.deps.store.subscriptions.get('CCMD', acme.id))!.settings.crawlerDropPct).toBe(40);
 
     const changed = await h.command('settings "Acme Analytics" crawler-drop=30 tz=Europe/Berlin', 'CCMD');
     expect(changed.text).toContain('Updated');
@@ -107,7 +106,7 @@ describe('unsubscribe', () => {
   it('stops one kind, then both', async () => {
     const digestOff = await h.command('unsubscribe acme digest', 'CCMD');
     expect(digestOff.text).toContain('no longer gets the daily digest (alerts continue)');
-    expect((await createSubscriptionsRepo(h.deps.db).listByChannel('CCMD'))[0]).toMatchObject({
+    expect((await h.deps.store.subscriptions.listByChannel('CCMD'))[0]).toMatchObject({
       alerts: true,
       digest: false,
     });
@@ -120,7 +119,7 @@ describe('unsubscribe', () => {
 
 describe('status and the quota planner', () => {
   const addBrands = async (n: number) => {
-    const subs = createSubscriptionsRepo(h.deps.db);
+    const subs = h.deps.store.subscriptions;
     for (let i = 0; i < n; i++) {
       await subs.upsert({
         channelId: 'CPLAN',

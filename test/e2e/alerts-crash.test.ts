@@ -4,20 +4,22 @@
  * the outbox marked it sent, and before another post was made. (In this order: the
  * scheduler runs a job only when no run started in its current slot.)
  */
+
 import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { runServe } from '../../src/cli/serve.js';
 import { loadConfig } from '../../src/config.js';
 import { schedulerExtension } from '../../src/jobs/scheduler-extension.js';
+import { sqliteDbOf } from '../store/temp-db.js';
 import { acme, messageText, northwind, useAlertsHarness } from './alerts-harness.js';
 import { captureLogger } from './service-harness.js';
 
 const h = useAlertsHarness();
 
 const outboxStatuses = () =>
-  (h.deps.db.prepare('SELECT status FROM outbox ORDER BY id').all() as { status: string }[]).map(
-    (r) => r.status,
-  );
+  (
+    sqliteDbOf(h.deps.store).prepare('SELECT status FROM outbox ORDER BY id').all() as { status: string }[]
+  ).map((r) => r.status);
 
 describe('serve and run-job at once', () => {
   it('run the same job one after the other, and nothing is posted twice', async () => {

@@ -4,10 +4,12 @@
  * of runs see it; `run-job` exits 3 on a spent quota; the scheduler waits for the reset
  * instead of failing every tick; and commands explain both.
  */
+
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../src/api/hash-api-key.js';
 import { createScheduler } from '../../src/jobs/scheduler.js';
 import { nextUtcMidnight, utcDay } from '../../src/utc-days.js';
+import { sqliteDbOf } from '../store/temp-db.js';
 import { messageText, useAlertsHarness } from './alerts-harness.js';
 
 const OPS = 'COPSROOM';
@@ -63,7 +65,7 @@ describe('a rejected API key', () => {
 
 describe('a spent daily quota', () => {
   const spend = (count: number) =>
-    h.deps.db
+    sqliteDbOf(h.deps.store)
       .prepare(
         `INSERT INTO rate_daily_usage (key_hash, day, count) VALUES (?, ?, ?)
          ON CONFLICT (key_hash, day) DO UPDATE SET count = excluded.count`,
@@ -85,10 +87,11 @@ describe('a spent daily quota', () => {
     expect(quotaReports()).toHaveLength(1);
 
     const scheduler = createScheduler(h.deps, { relay: { paceMs: 20 } });
-    h.deps.db.prepare("DELETE FROM job_runs WHERE job = 'citations'").run();
+    sqliteDbOf(h.deps.store).prepare("DELETE FROM job_runs WHERE job = 'citations'").run();
     await scheduler.pollTick();
     expect((await scheduler.snapshot()).quotaWaitUntilMs).toBe(nextUtcMidnight(Date.now()));
-    const runs = () => (h.deps.db.prepare('SELECT COUNT(*) AS n FROM job_runs').get() as { n: number }).n;
+    const runs = () =>
+      (sqliteDbOf(h.deps.store).prepare('SELECT COUNT(*) AS n FROM job_runs').get() as { n: number }).n;
     const runsAfterFirst = runs();
     await scheduler.pollTick();
     await scheduler.digestTick();

@@ -3,8 +3,10 @@
  * where the API key is a viewer. Refusals happen before any write request reaches the
  * service, and every attempt (made, refused or failed) is in the audit log.
  */
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
+import { sqliteDbOf } from '../store/temp-db.js';
 import { brandKit, resetWorld } from './brand-test-kit.js';
 import { type Harness, startHarness } from './service-harness.js';
 
@@ -23,7 +25,7 @@ afterAll(async () => {
 beforeEach(() => {
   resetWorld(h);
   h.slack.addUser({ id: ADMIN, name: 'brand.admin' });
-  h.deps.db.prepare('DELETE FROM audit_log').run();
+  sqliteDbOf(h.deps.store).prepare('DELETE FROM audit_log').run();
 });
 
 const WRITE_COMMANDS = [

@@ -2,8 +2,10 @@
  * Helpers for the brand command e2e tests: drive `/visibility …` and clicks through the
  * local Slack, then read what reached the simulator and what Slack shows.
  */
+
 import { expect } from 'vitest';
 import type { RecordedRequest } from '../../src/dev/simulator/index.js';
+import { sqliteDbOf } from '../store/temp-db.js';
 import type { Harness } from './service-harness.js';
 
 export interface ReplyBody {
@@ -91,5 +93,5 @@ export function resetWorld(h: Harness): void {
   h.slack.reset();
   h.sim.control.reset();
   h.deps.brandCache.invalidate();
-  h.deps.db.prepare('DELETE FROM channel_defaults').run();
+  sqliteDbOf(h.deps.store).prepare('DELETE FROM channel_defaults').run();
 }

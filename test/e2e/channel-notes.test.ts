@@ -8,7 +8,6 @@
 import { describe, expect, it } from 'vitest';
 import { zonedTimeToUtcMs } from '../../src/alerts/zoned-time.js';
 import type { StoredMessage } from '../../src/dev/local-slack/index.js';
-import { createSubscriptionsRepo } from '../../src/store/subscriptions-repo.js';
 import { acme, HOUR_MS, messageText, useAlertsHarness } from './alerts-harness.js';
 
 const USER = 'U0LOCALUSR';
@@ -30,7 +29,7 @@ async function newNote(channel: string, before: number): Promise<string> {
 }
 
 const muteOf = async (channel: string) =>
-  (await createSubscriptionsRepo(h.deps.db).get(channel, acme.id))!.mutedUntilMs;
+  (await h.deps.store.subscriptions.get(channel, acme.id))!.mutedUntilMs;
 
 describe('the channel is told who changed what it receives, and how to undo it', () => {
   it('subscribe, settings, mute in words, unmute, unsubscribe: a note each, and the typist’s own reply', async () => {

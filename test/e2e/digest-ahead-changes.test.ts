@@ -5,10 +5,12 @@
  * day's digest exactly once, at the time it asked for (or at once when that time is past),
  * never at the old time. Time is the harness's clock, advanced by hand.
  */
+
 import { describe, expect, it } from 'vitest';
 import { zonedParts, zonedTimeToUtcMs } from '../../src/alerts/zoned-time.js';
 import { createOutboxRelay } from '../../src/jobs/outbox-relay.js';
 import { createScheduler, DIGEST_LEAD_MS } from '../../src/jobs/scheduler.js';
+import { sqliteDbOf } from '../store/temp-db.js';
 import { HOUR_MS, messageText, useAlertsHarness } from './alerts-harness.js';
 
 const h = useAlertsHarness();
@@ -45,7 +47,7 @@ async function digestInTwoHours(channel: string) {
 }
 
 const digestRows = (channel: string): string[] =>
-  h.deps.db
+  sqliteDbOf(h.deps.store)
     .prepare(`SELECT status FROM outbox WHERE channel_id = ? AND kind = 'digest' ORDER BY id`)
     .pluck()
     .all(channel) as string[];

@@ -6,10 +6,12 @@
  * before the time gets nothing. Time is the harness's clock, advanced by hand (and held
  * still where a check is a millisecond before the time).
  */
+
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { zonedParts, zonedTimeToUtcMs } from '../../src/alerts/zoned-time.js';
 import { createOutboxRelay } from '../../src/jobs/outbox-relay.js';
 import { createScheduler, DIGEST_LEAD_MS } from '../../src/jobs/scheduler.js';
+import { sqliteDbOf } from '../store/temp-db.js';
 import { HOUR_MS, messageText, useAlertsHarness } from './alerts-harness.js';
 
 const h = useAlertsHarness();
@@ -26,7 +28,7 @@ async function digestInAnHour(channel: string): Promise<{ atMs: number; date: st
 
 /** The statuses of the digest rows written for `channel`. */
 const digestRows = (channel: string): string[] =>
-  h.deps.db
+  sqliteDbOf(h.deps.store)
     .prepare(`SELECT status FROM outbox WHERE channel_id = ? AND kind = 'digest' ORDER BY id`)
     .pluck()
     .all(channel) as string[];

@@ -5,14 +5,16 @@
  * crash: run-job killed after Slack shared the chart and before the outbox marked it; the
  * next run finds the file in the thread and uploads nothing again.
  */
+
 import { describe, expect, it } from 'vitest';
 import { checkPng } from '../../src/dev/local-slack/check-png.js';
+import { sqliteDbOf } from '../store/temp-db.js';
 import { acme, messageText, northwind, useAlertsHarness } from './alerts-harness.js';
 
 const h = useAlertsHarness();
 
 const chartRows = () =>
-  h.deps.db
+  sqliteDbOf(h.deps.store)
     .prepare(
       `SELECT status, upload_file_id, slack_ts, last_error FROM outbox WHERE kind = 'chart' ORDER BY id`,
     )

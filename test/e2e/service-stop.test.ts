@@ -4,11 +4,13 @@
  * flight were answered, and closes the database only after they stopped; a refresh's
  * follow-up (work a command leaves running) is cancelled and polls no more.
  */
+
 import { describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../src/app-deps.js';
 import { runServe } from '../../src/cli/serve.js';
 import { loadConfig } from '../../src/config.js';
 import { type ServiceLifecycle, stopOnAbort } from '../../src/service-lifecycle.js';
+import { sqliteDbOf } from '../store/temp-db.js';
 import { useReadHarness } from './read-commands-harness.js';
 import { captureLogger, useBackends } from './service-harness.js';
 
@@ -29,10 +31,12 @@ describe('serve and its extensions', () => {
         'probe',
         stopOnAbort(lifecycle.signal, async () => {
           const answered = backends.slack.responsesFor(responseUrlId).length;
-          events.push(`extension stopping: ${answered} reply, database ${deps.db.open ? 'open' : 'closed'}`);
+          events.push(
+            `extension stopping: ${answered} reply, database ${sqliteDbOf(deps.store).open ? 'open' : 'closed'}`,
+          );
           // A part that takes a while to stop: shutdown must wait for it.
           await new Promise((r) => setTimeout(r, 50));
-          events.push(`extension stopped: database ${deps.db.open ? 'open' : 'closed'}`);
+          events.push(`extension stopped: database ${sqliteDbOf(deps.store).open ? 'open' : 'closed'}`);
         }),
       );
     };
@@ -68,7 +72,7 @@ describe('serve and its extensions', () => {
       'extension stopping: 1 reply, database open',
       'extension stopped: database open',
     ]);
-    expect(seen?.db.open).toBe(false);
+    expect(seen ? sqliteDbOf(seen.store).open : undefined).toBe(false);
   });
 });
 
@@ -95,6 +99,6 @@ describe('a refresh follow-up when the service stops', () => {
     expect(h.slack.responsesFor(first.responseUrlId)).toHaveLength(1);
     expect(h.logLines.join('')).not.toContain('background work failed');
     // The database is still open: closing it is the caller's next step.
-    expect(h.deps.db.open).toBe(true);
+    expect(sqliteDbOf(h.deps.store).open).toBe(true);
   });
 });

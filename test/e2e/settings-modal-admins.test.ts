@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/alerts/alert-settings.js';
-import { createSubscriptionsRepo } from '../../src/store/subscriptions-repo.js';
 import { acme, useAlertsHarness } from './alerts-harness.js';
 
 const ADMIN = 'U0ADMIN001';
@@ -14,7 +13,7 @@ const h = useAlertsHarness({ env: { SLACK_ADMIN_USERS: ADMIN } });
 describe('settings for someone who is not an admin', () => {
   it('shows them without a form, refuses Edit and refuses a submitted form', async () => {
     const ch = h.channel('CADMINS');
-    const subs = createSubscriptionsRepo(h.deps.db);
+    const subs = h.deps.store.subscriptions;
     await subs.upsert({
       channelId: ch,
       brandId: acme.id,

@@ -9,7 +9,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/alerts/alert-settings.js';
 import { type StoredView, validateBlocks } from '../../src/dev/local-slack/index.js';
-import { createSubscriptionsRepo } from '../../src/store/subscriptions-repo.js';
 import { acme, HOUR_MS, messageText, northwind, useAlertsHarness } from './alerts-harness.js';
 
 const USER = 'U0LOCALUSR';
@@ -19,8 +18,7 @@ const h = useAlertsHarness();
 type Values = Record<string, Record<string, unknown>>;
 type Block = Record<string, unknown>;
 
-const subOf = (channel: string, brandId = acme.id) =>
-  createSubscriptionsRepo(h.deps.db).get(channel, brandId);
+const subOf = (channel: string, brandId = acme.id) => h.deps.store.subscriptions.get(channel, brandId);
 
 /** The settings form open now (the newest), checked against Slack's block rules. */
 async function openForm(): Promise<StoredView> {

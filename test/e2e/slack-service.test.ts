@@ -172,7 +172,12 @@ describe('requests Slack did not sign', () => {
 describe('operations endpoints', () => {
   it('serves /healthz with the database and the last API outcome', async () => {
     const before = (await (await fetch(`${h.service.url}/healthz`)).json()) as Record<string, unknown>;
-    expect(before).toMatchObject({ ok: true, db: 'open', slack: { mode: 'http' } });
+    expect(before).toMatchObject({
+      ok: true,
+      db: 'open',
+      database: { backend: 'sqlite', reachable: true },
+      slack: { mode: 'http' },
+    });
     await command('brands');
     const res = await fetch(`${h.service.url}/healthz`);
     expect(res.status).toBe(200);

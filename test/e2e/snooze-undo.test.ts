@@ -6,7 +6,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { StoredMessage } from '../../src/dev/local-slack/index.js';
-import { createSnoozesRepo } from '../../src/store/snoozes-repo.js';
 import { acme, messageText, useAlertsHarness } from './alerts-harness.js';
 
 type Json = Record<string, unknown>;
@@ -73,7 +72,7 @@ describe('undoing a snooze', () => {
     };
     expect(lifted.text).toContain(':bell: Lost-citation alerts for *Acme Analytics* are back on');
     expect(lifted.text).toContain('1 held alert message will arrive shortly');
-    expect((await createSnoozesRepo(h.deps.db).active(ch, acme.id, h.deps.clock.now())).size).toBe(0);
+    expect((await h.deps.store.snoozes.active(ch, acme.id, h.deps.clock.now())).size).toBe(0);
     const liftNote = await h.slack.waitFor(() => h.notes(ch)[2], 5000);
     expect(messageText(liftNote)).toContain(
       `<@${USER}> lifted the snooze: lost-citation alerts for *Acme Analytics* are back on`,

@@ -5,11 +5,10 @@
  * and stores nothing; private channels are still welcome.
  */
 import { describe, expect, it } from 'vitest';
-import { createSubscriptionsRepo } from '../../src/store/subscriptions-repo.js';
 import { acme, useAlertsHarness } from './alerts-harness.js';
 
 const h = useAlertsHarness();
-const stored = (channelId: string) => createSubscriptionsRepo(h.deps.db).get(channelId, acme.id);
+const stored = (channelId: string) => h.deps.store.subscriptions.get(channelId, acme.id);
 
 describe('subscribe outside channels', () => {
   it('refuses in a direct message, says why and where to go, and stores nothing', async () => {

@@ -13,6 +13,7 @@ import type { Config } from '../../src/config.js';
 import { appBotHealth } from '../../src/jobs/bot-health.js';
 import { createJobContext, type JobContext } from '../../src/jobs/job-context.js';
 import type { RunJobOnceOptions } from '../../src/jobs/run-job-once.js';
+import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
 import { createOutboxRepo } from '../../src/store/outbox-repo.js';
 import { createSubscriptionsRepo, type Subscription } from '../../src/store/subscriptions-repo.js';
 import { type ManualClock, manualClock } from '../helpers/manual-clock.js';
@@ -124,7 +125,13 @@ export function jobFixture(start = Date.parse('2025-03-10T10:30:00Z')): JobFixtu
   const logs: LogLine[] = [];
   const logger = captureLogger(logs);
   const config = { defaultTimezone: 'UTC', opsChannel: OPS } as Config;
-  const deps = { api: fake.api, db: store.db, clock, config, logger };
+  const deps = {
+    api: fake.api,
+    store: createSqliteStore(store.db, { clock, ownsDb: false }),
+    clock,
+    config,
+    logger,
+  };
   const outbox = createOutboxRepo(store.db, { owner: 'test' });
   const ctx = createJobContext(deps, { outbox, health: appBotHealth(deps, outbox) });
   const subs = createSubscriptionsRepo(store.db);

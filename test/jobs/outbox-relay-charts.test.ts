@@ -111,7 +111,7 @@ describe('chart rows', () => {
     // The renderer is the relay's dependency: one that fails, as a broken font install would.
     const withBroken = createOutboxRelay(
       {
-        db: f.db,
+        store: f.store.store,
         web: relayWebClient(f.slack),
         clock: f.clock,
         logger: captureLogger(f.logs),

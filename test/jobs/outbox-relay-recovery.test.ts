@@ -3,12 +3,14 @@
  * heard (dropped connection, timeout, a crashed process). Every case is checked on the wire:
  * chat.postMessage is called once per message, and conversations.history is what found it.
  */
+
 import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.js';
 import { type LocalSlack, startLocalSlack } from '../../src/dev/local-slack/index.js';
 import { outboxMetadata } from '../../src/jobs/outbox-metadata.js';
 import { createOutboxRelay, type OutboxRelay, UNCONFIRMED } from '../../src/jobs/outbox-relay.js';
+import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
 import { createOutboxRepo, type OutboxRepo } from '../../src/store/outbox-repo.js';
 import { tempDb } from '../store/temp-db.js';
 import { captureLogger } from './job-fixture.js';
@@ -186,7 +188,7 @@ describe('outbox relay: crash safety', () => {
       owner: 'relay-b',
       paceMs: 5,
       batchSize: 4,
-      db: second,
+      store: createSqliteStore(second, { ownsDb: false }),
       outbox: createOutboxRepo(second, { owner: 'relay-b' }),
     });
     const [ra, rb] = await Promise.all([a.drainOnce(), b.drainOnce()]);
@@ -221,7 +223,7 @@ async function withRealTimeRelay(
         nowMs: Date.now(),
       });
     const relay = createOutboxRelay(
-      { db: store.db, web: relayWebClient(slack), clock: systemClock, logger: captureLogger([]) },
+      { store: store.store, web: relayWebClient(slack), clock: systemClock, logger: captureLogger([]) },
       { owner: o.name, paceMs: o.paceMs },
     );
     await test({ slack, outbox, relay });

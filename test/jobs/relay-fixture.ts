@@ -14,8 +14,8 @@ import {
   type RelayDeps,
 } from '../../src/jobs/outbox-relay.js';
 import type { Db } from '../../src/store/open-database.js';
-import { createOutboxRepo, type NewOutboxMessage, type OutboxRepo } from '../../src/store/outbox-repo.js';
-import { createSubscriptionsRepo, type SubscriptionsRepo } from '../../src/store/subscriptions-repo.js';
+import type { NewOutboxMessage, OutboxRepo } from '../../src/store/outbox-repo.js';
+import type { SubscriptionsRepo } from '../../src/store/subscriptions-repo.js';
 import { quietLogger } from '../dev/local-slack/local-slack-fixture.js';
 import { type ManualClock, manualClock } from '../helpers/manual-clock.js';
 import { type TempDb, tempDb } from '../store/temp-db.js';
@@ -40,7 +40,7 @@ export interface RelayFixture {
   outbox: OutboxRepo;
   subscriptions: SubscriptionsRepo;
   logs: LogLine[];
-  relay(overrides?: Partial<OutboxRelayOptions & Pick<RelayDeps, 'db' | 'web'>>): OutboxRelay;
+  relay(overrides?: Partial<OutboxRelayOptions & Pick<RelayDeps, 'store' | 'web'>>): OutboxRelay;
   enqueue(m: Partial<NewOutboxMessage> & { dedupeKey: string }): Promise<number>;
   close(): Promise<void>;
 }
@@ -54,8 +54,8 @@ export async function startRelayFixture(): Promise<RelayFixture> {
   slack.addChannel({ id: ALERTS, name: 'alerts', isMember: true });
   slack.addChannel({ id: OTHER, name: 'other', isMember: true });
   const store = tempDb();
-  const outbox = createOutboxRepo(store.db, { owner: 'test' });
-  const subscriptions = createSubscriptionsRepo(store.db);
+  const outbox = store.store.outbox({ owner: 'test' });
+  const subscriptions = store.store.subscriptions;
   const logs: LogLine[] = [];
   const relays: OutboxRelay[] = [];
   return {
@@ -67,9 +67,14 @@ export async function startRelayFixture(): Promise<RelayFixture> {
     subscriptions,
     logs,
     relay(overrides = {}) {
-      const { db, web, ...options } = overrides;
+      const { store: given, web, ...options } = overrides;
       const r = createOutboxRelay(
-        { db: db ?? store.db, web: web ?? relayWebClient(slack), clock, logger: captureLogger(logs) },
+        {
+          store: given ?? store.store,
+          web: web ?? relayWebClient(slack),
+          clock,
+          logger: captureLogger(logs),
+        },
         { owner: 'relay-a', paceMs: 1000, backoffBaseMs: 1000, ...options },
       );
       relays.push(r);

@@ -74,14 +74,14 @@ describe('SlackDeps and the request view', () => {
         'charts',
         'clock',
         'config',
-        'db',
+        'store',
         'logger',
         'metrics',
       ].sort(),
     );
     expect('close' in deps).toBe(false);
     expect('web' in deps).toBe(false);
-    expect(deps.db).toBe(all.db);
+    expect(deps.store).toBe(all.store);
     // One renderer per process: the Chart buttons share the digest charts' bound.
     expect(deps.charts).toBe(all.charts);
     expect(deps.config).toEqual({ adminUsers: [], defaultTimezone: 'UTC' });
@@ -94,7 +94,7 @@ describe('SlackDeps and the request view', () => {
     const { deps, calls } = setUp();
     const first = requestDeps(deps, 1_000);
     const second = requestDeps(deps, 2_000);
-    expect(first.db).toBe(deps.db);
+    expect(first.store).toBe(deps.store);
     expect(first.config).toBe(deps.config);
     expect(first.background).toBe(deps.background);
 

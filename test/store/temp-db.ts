@@ -3,12 +3,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
+import { createSqliteStore, type SqliteStore } from '../../src/store/create-sqlite-store.js';
 import { type Db, openDatabase } from '../../src/store/open-database.js';
 import { createOutboxRepo, type OutboxRepo } from '../../src/store/outbox-repo.js';
+import type { Store } from '../../src/store/store.js';
 
 export interface TempDb {
   path: string;
   db: Db;
+  /** The Store on `db` (closed with the file, not before). */
+  store: SqliteStore;
   /** Another connection to the same file, as a second process would have. */
   open(): Db;
   close(): void;
@@ -27,12 +31,19 @@ export function tempDb(): TempDb {
   return {
     path,
     db,
+    store: createSqliteStore(db, { ownsDb: false }),
     open,
     close() {
       for (const d of opened) if (d.open) d.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The SQLite handle under a store, for tests that read its tables directly. */
+export function sqliteDbOf(store: Store): Db {
+  if (store.backend !== 'sqlite') throw new Error(`expected the SQLite store, got ${store.backend}`);
+  return (store as SqliteStore).db;
 }
 
 /** A settable clock for repositories that read the time themselves. */

@@ -1,7 +1,5 @@
-/** The brand set for a channel with `/visibility use` (store/channel-defaults-repo.ts). */
-import { createChannelDefaultsRepo } from '../../store/channel-defaults-repo.js';
-import type { Db } from '../../store/open-database.js';
+import type { Store } from '../../store/store.js';
 
-export function channelDefaultBrandId(db: Db, channelId: string): Promise<string | undefined> {
-  return createChannelDefaultsRepo(db).get(channelId);
+export function channelDefaultBrandId(store: Store, channelId: string): Promise<string | undefined> {
+  return store.channelDefaults.get(channelId);
 }

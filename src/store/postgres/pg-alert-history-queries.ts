@@ -9,6 +9,7 @@ import {
   type AlertHistoryQueries,
   type AlertRow,
   acknowledgementsFromRows,
+  type ChartRow,
   recentAlertFromRow,
 } from '../alert-history-queries.js';
 import type { PgPool } from './create-pool.js';
@@ -40,6 +41,12 @@ const ACKS = `
   WHERE action = 'alert.acknowledge' AND result = 'ok' AND at_ms >= $1
   ORDER BY id`;
 
+const CHARTS = `
+  SELECT DISTINCT ON (brand_id) brand_id, created_at_ms, payload -> 'chart' AS chart
+  FROM outbox
+  WHERE kind = 'chart' AND brand_id = ANY($1::text[])
+  ORDER BY brand_id, created_at_ms DESC, id DESC`;
+
 export function createPgAlertHistoryQueries(pool: PgPool): AlertHistoryQueries {
   return {
     async recentAlerts(brandIds, perBrand) {
@@ -50,6 +57,11 @@ export function createPgAlertHistoryQueries(pool: PgPool): AlertHistoryQueries {
     async acknowledgementsSince(sinceMs) {
       const { rows } = await pgExecutor(pool).query<AckRow>(ACKS, [sinceMs]);
       return acknowledgementsFromRows(rows);
+    },
+    async latestDigestCharts(brandIds) {
+      if (brandIds.length === 0) return [];
+      const { rows } = await pgExecutor(pool).query<ChartRow>(CHARTS, [brandIds.map(pgText)]);
+      return rows.map((r) => ({ brandId: r.brand_id, createdAtMs: r.created_at_ms, chart: r.chart }));
     },
   };
 }

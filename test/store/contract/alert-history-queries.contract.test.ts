@@ -10,7 +10,12 @@ import {
   createAlertHistoryQueries,
 } from '../../../src/store/alert-history-queries.js';
 import { type AuditEntry, createAuditLog } from '../../../src/store/audit-log.js';
-import { createOutboxRepo, type NewOutboxMessage, type OutboxRepo } from '../../../src/store/outbox-repo.js';
+import {
+  createOutboxRepo,
+  type NewOutboxMessage,
+  type OutboxChart,
+  type OutboxRepo,
+} from '../../../src/store/outbox-repo.js';
 import { createPgAlertHistoryQueries } from '../../../src/store/postgres/pg-alert-history-queries.js';
 import { createPgAuditLog } from '../../../src/store/postgres/pg-audit-log.js';
 import { createPgOutboxRepo } from '../../../src/store/postgres/pg-outbox-repo.js';
@@ -187,5 +192,30 @@ describeBackends('alert history queries', (backend) => {
       }),
     ).rejects.toThrow('the job failed');
     expect(await q.recentAlerts(['b1'], 5)).toEqual([]);
+  });
+
+  it("reads each brand's newest digest chart figures, leaving out brands without a chart row", async () => {
+    const b = backend();
+    const outbox = outboxOn(b);
+    const chartRow = (brandId: string, n: number, chart: object): NewOutboxMessage => ({
+      dedupeKey: `chart:${brandId}:${n}`,
+      channelId: 'C1',
+      brandId,
+      kind: 'chart',
+      payload: { text: 'chart', chart: chart as OutboxChart },
+      nowMs: NOW + n,
+    });
+    const week = [{ date: '2025-03-01', value: 3 }];
+    await outbox.enqueue(chartRow('b1', 1, { citations: [{ date: '2025-02-28', value: 1 }] }));
+    await outbox.enqueue(chartRow('b1', 2, { citations: week, crawlerVisits: null }));
+    await outbox.enqueue(chartRow('b2', 3, { crawlerVisits: week }));
+    await outbox.enqueue(alert(4, { brandId: 'b3' }));
+    await outbox.enqueue(chartRow('b4', 5, { citations: week }));
+    const rows = await queriesOn(b).latestDigestCharts(['b1', 'b2', 'b3']);
+    expect(rows.sort((x, y) => x.brandId.localeCompare(y.brandId))).toEqual([
+      { brandId: 'b1', createdAtMs: NOW + 2, chart: { citations: week, crawlerVisits: null } },
+      { brandId: 'b2', createdAtMs: NOW + 3, chart: { crawlerVisits: week } },
+    ]);
+    expect(await queriesOn(b).latestDigestCharts([])).toEqual([]);
   });
 });

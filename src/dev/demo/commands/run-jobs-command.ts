@@ -4,7 +4,6 @@
  * message they left in a channel.
  */
 import { isJobTarget, JOB_NAMES } from '../../../alerting/job-names.js';
-import { createSubscriptionsRepo } from '../../../store/subscriptions-repo.js';
 import { markActivity } from '../activity-mark.js';
 import { channelLabel } from '../channel-label.js';
 import type { ConsoleContext } from '../console-context.js';
@@ -40,7 +39,7 @@ function snapshot(ctx: ConsoleContext): Snapshot {
 async function subscribeFirst(ctx: ConsoleContext): Promise<void> {
   const { io, state } = ctx;
   // Asked of the store, not remembered: a typed `unsubscribe` must count too.
-  const subscriptions = createSubscriptionsRepo(ctx.stack.deps.db);
+  const subscriptions = ctx.stack.deps.store.subscriptions;
   const wanted: string[] = [];
   for (const name of [DEFAULT_BRAND, ...state.staged]) {
     const brand = resolveDemoBrand(name);

@@ -54,7 +54,7 @@ export function createBrandsHome(loader = createAiPagesGlanceLoader()): HomeHand
       const shown = sortForHome(brands, watched);
       const detailed = shown.slice(0, HOME_MAX_DETAILED);
       const usage = await loader.load(ctx.deps, detailed);
-      const trends = readTrends(ctx, detailed);
+      const trends = await readTrends(ctx, detailed);
       const glances = shown.map((brand, i) => ({
         brand,
         aiPages: i < detailed.length ? usage[i]! : ({ status: 'not_loaded' } as const),
@@ -79,7 +79,7 @@ async function readActivity(
 ): Promise<Map<string, BrandActivity>> {
   try {
     return await loadBrandActivity(
-      ctx.deps.db,
+      ctx.deps.store,
       brands.map((b) => b.id),
       nowMs,
     );
@@ -90,10 +90,10 @@ async function readActivity(
 }
 
 /** Like the activity: without the trends the tab still shows everything else. */
-function readTrends(ctx: HomeContext, brands: readonly Brand[]): Map<string, DigestTrend> {
+async function readTrends(ctx: HomeContext, brands: readonly Brand[]): Promise<Map<string, DigestTrend>> {
   try {
-    return loadDigestTrends(
-      ctx.deps.db,
+    return await loadDigestTrends(
+      ctx.deps.store,
       brands.map((b) => b.id),
     );
   } catch (err) {

@@ -5,11 +5,9 @@
  * opening the tab costs no API call for any of this.
  */
 
-import { createAlertHistoryQueries } from '../../../store/alert-history-queries.js';
-import type { Db } from '../../../store/open-database.js';
 import type { OutboxStatus } from '../../../store/outbox-repo.js';
-import { createSnoozesRepo } from '../../../store/snoozes-repo.js';
-import { createSubscriptionsRepo, type Subscription } from '../../../store/subscriptions-repo.js';
+import type { Store } from '../../../store/store.js';
+import type { Subscription } from '../../../store/subscriptions-repo.js';
 
 /** Latest alert messages shown per brand. */
 export const HOME_ALERTS_PER_BRAND = 3;
@@ -43,7 +41,7 @@ export interface BrandActivity {
 export const NO_ACTIVITY: BrandActivity = Object.freeze({ subscriptions: [], alerts: [] });
 
 export async function loadBrandActivity(
-  db: Db,
+  store: Store,
   brandIds: readonly string[],
   nowMs: number,
   perBrand = HOME_ALERTS_PER_BRAND,
@@ -58,11 +56,11 @@ export async function loadBrandActivity(
     }
     return a;
   };
-  for (const s of await createSubscriptionsRepo(db).listAll()) {
+  for (const s of await store.subscriptions.listAll()) {
     if (wanted.has(s.brandId)) entry(s.brandId).subscriptions.push(s);
   }
 
-  const history = createAlertHistoryQueries(db);
+  const history = store.alertHistory;
   const rows = await history.recentAlerts(brandIds, perBrand);
   const oldest = rows.reduce((min, r) => Math.min(min, r.createdAtMs), Number.POSITIVE_INFINITY);
   const ackers = new Map<string, string[]>();
@@ -73,7 +71,7 @@ export async function loadBrandActivity(
       ackers.set(key, [...list, a.userId]);
     }
   }
-  const snoozes = await createSnoozesRepo(db).listActive(nowMs);
+  const snoozes = await store.snoozes.listActive(nowMs);
 
   const subs = new Map<string, Subscription>();
   for (const a of out.values()) for (const s of a.subscriptions) subs.set(`${s.channelId}\n${s.brandId}`, s);

@@ -93,7 +93,7 @@ export const location: Subcommand = {
     // first word is the brand and the rest is the country.
     const whole = words.join(' ');
     const defaultOnly =
-      (await channelDefaultBrandId(ctx.deps.db, ctx.channelId)) !== undefined && resolveCountry(whole);
+      (await channelDefaultBrandId(ctx.deps.store, ctx.channelId)) !== undefined && resolveCountry(whole);
     const brandToken = defaultOnly ? undefined : words[0];
     const countryText = defaultOnly ? whole : words.slice(1).join(' ');
 

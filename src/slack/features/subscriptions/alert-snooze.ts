@@ -14,9 +14,6 @@ import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { channelMention, escapeMrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
 import { textReply } from '../../../messages/reply.js';
 import { UserError } from '../../../messages/user-error.js';
-import { createSnoozesRepo } from '../../../store/snoozes-repo.js';
-import { createSubscriptionsRepo } from '../../../store/subscriptions-repo.js';
-import { transaction } from '../../../store/transaction.js';
 import type { ActionContext, ActionHandler } from '../../actions/action-handler.js';
 import { parseActionValue } from '../../actions/parse-action-value.js';
 import { brandButton } from '../../views/brand-button.js';
@@ -54,7 +51,7 @@ export async function snoozeAlertKind(ctx: ActionContext, brandId: string, kind:
   if (!channelId) throw new UserError('stale_action', mrkdwn`There is no channel to snooze alerts in.`);
   const now = ctx.deps.clock.now();
   const untilMs = now + SNOOZE_MS;
-  await createSnoozesRepo(ctx.deps.db).snooze({
+  await ctx.deps.store.snoozes.snooze({
     channelId,
     brandId,
     kind,
@@ -108,7 +105,7 @@ export const alertUnsnooze: ActionHandler = {
     const name = await brandNameOf(ctx, brandId);
     const whose = name ? mrkdwn` for *${escapeMrkdwn(name)}*` : mrkdwn``;
     const label = escapeMrkdwn(kindLabel(kind));
-    const snoozes = createSnoozesRepo(ctx.deps.db);
+    const snoozes = ctx.deps.store.snoozes;
     if (!(await snoozes.active(channelId, brandId, now)).has(kind)) {
       await ctx.respond(
         textReply(mrkdwn`${label}${whose} are not snoozed in this channel (any more); nothing changed.`, {
@@ -117,10 +114,10 @@ export const alertUnsnooze: ActionHandler = {
       );
       return;
     }
-    const released = await transaction(ctx.deps.db, async () => {
+    const released = await ctx.deps.store.transaction(async () => {
       await snoozes.clear(channelId, brandId, kind);
-      const sub = await createSubscriptionsRepo(ctx.deps.db).get(channelId, brandId);
-      return sub ? reholdHeldAlerts(ctx.deps.db, sub, ctx.deps.config.defaultTimezone, now) : 0;
+      const sub = await ctx.deps.store.subscriptions.get(channelId, brandId);
+      return sub ? reholdHeldAlerts(ctx.deps.store, sub, ctx.deps.config.defaultTimezone, now) : 0;
     });
     await ctx.deps.auditLog.record({
       atMs: now,

@@ -13,7 +13,6 @@ import {
 } from '../../../alerts/parse-duration.js';
 import { escapeMrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
 import { textReply } from '../../../messages/reply.js';
-import { createSubscriptionsRepo } from '../../../store/subscriptions-repo.js';
 import type { Subcommand } from '../../commands/subcommand.js';
 import { brandName } from '../../views/brand-name.js';
 import { postChannelNote, withNoteOutcome } from './post-channel-note.js';
@@ -71,7 +70,7 @@ export const mute: Subcommand = {
     const duration = parseDuration(durationText, { nowMs: now, timeZone });
     if (!duration.ok) throw ctx.usageError(escapeMrkdwn(duration.error));
     const until = now + duration.ms;
-    await createSubscriptionsRepo(deps.db).setMutedUntil(channelId, sub.brandId, until);
+    await deps.store.subscriptions.setMutedUntil(channelId, sub.brandId, until);
     await deps.auditLog.record({
       atMs: now,
       userId,

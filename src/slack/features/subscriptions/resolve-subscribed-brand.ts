@@ -8,7 +8,7 @@ import type { Brand } from '../../../api/schemas/index.js';
 import type { AppDeps } from '../../../app-deps.js';
 import { escapeMrkdwn, joinMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { UserError } from '../../../messages/user-error.js';
-import { createSubscriptionsRepo, type Subscription } from '../../../store/subscriptions-repo.js';
+import type { Subscription } from '../../../store/subscriptions-repo.js';
 import { channelDefaultBrandId } from '../../commands/channel-default-brand.js';
 import { BrandMissingError, resolveBrand } from '../../commands/resolve-brand.js';
 
@@ -28,13 +28,13 @@ function notSubscribed(what: string, subs: readonly Subscription[]): UserError {
 }
 
 export async function resolveSubscribedBrand(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'store'>,
   channelId: string,
   token: string | undefined,
 ): Promise<Subscription> {
-  const subs = await createSubscriptionsRepo(deps.db).listByChannel(channelId);
+  const subs = await deps.store.subscriptions.listByChannel(channelId);
   if (token === undefined || token.trim() === '') {
-    const defaultId = await channelDefaultBrandId(deps.db, channelId);
+    const defaultId = await channelDefaultBrandId(deps.store, channelId);
     const byDefault = subs.find((s) => s.brandId === defaultId);
     if (byDefault) return byDefault;
     if (subs.length === 1) return subs[0]!;

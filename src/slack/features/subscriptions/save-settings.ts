@@ -7,7 +7,7 @@ import type { WebClient } from '@slack/web-api';
 import type { AlertSettings } from '../../../alerts/alert-settings.js';
 import { escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
-import { createSubscriptionsRepo, type Subscription } from '../../../store/subscriptions-repo.js';
+import type { Subscription } from '../../../store/subscriptions-repo.js';
 import type { SlackDeps } from '../../slack-deps.js';
 import { brandName } from '../../views/brand-name.js';
 import { postChannelNote, withNoteOutcome } from './post-channel-note.js';
@@ -24,12 +24,12 @@ export interface SettingsChange {
   via: 'command' | 'form';
 }
 
-type Deps = Pick<SlackDeps, 'db' | 'auditLog' | 'clock' | 'logger' | 'config'>;
+type Deps = Pick<SlackDeps, 'store' | 'auditLog' | 'clock' | 'logger' | 'config'>;
 
 /** Stores and audits the change (quick: a form's submission does it before its ack). */
 export async function storeSettings(deps: Deps, userId: string, c: SettingsChange): Promise<void> {
   const { sub } = c;
-  await createSubscriptionsRepo(deps.db).setSettings(sub.channelId, sub.brandId, c.settings);
+  await deps.store.subscriptions.setSettings(sub.channelId, sub.brandId, c.settings);
   await deps.auditLog.record({
     atMs: deps.clock.now(),
     userId,

@@ -6,7 +6,6 @@
 import { mrkdwn } from '../../../messages/mrkdwn.js';
 import { textReply } from '../../../messages/reply.js';
 import { UserError } from '../../../messages/user-error.js';
-import { createSubscriptionsRepo } from '../../../store/subscriptions-repo.js';
 import type { SubmissionHandler } from '../../submissions/submission-handler.js';
 import { tellUser } from '../../tell-user.js';
 import { parseBrandModalMetadata } from '../../views/brand-modal-metadata.js';
@@ -22,7 +21,7 @@ export const settingsSubmission: SubmissionHandler = {
     await ctx.requireWriter(SUBSCRIPTION_WRITES.settings);
     const meta = parseBrandModalMetadata(ctx.privateMetadata);
     const sub = meta?.channelId
-      ? await createSubscriptionsRepo(ctx.deps.db).get(meta.channelId, meta.brandId)
+      ? await ctx.deps.store.subscriptions.get(meta.channelId, meta.brandId)
       : undefined;
     if (!sub)
       throw new UserError(

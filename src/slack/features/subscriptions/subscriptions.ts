@@ -5,24 +5,19 @@
  */
 
 import { mrkdwn } from '../../../messages/mrkdwn.js';
-import { createOutboxRepo } from '../../../store/outbox-repo.js';
-import { createSnoozesRepo } from '../../../store/snoozes-repo.js';
-import { createSubscriptionsRepo } from '../../../store/subscriptions-repo.js';
 import type { Subcommand } from '../../commands/subcommand.js';
 import type { SlackDeps } from '../../slack-deps.js';
 import { type SubscriptionState, subscriptionsReply } from './subscriptions-view.js';
 
 /** The channel's subscriptions with what holds each back now, as the list shows them. */
 export async function subscriptionStates(
-  deps: Pick<SlackDeps, 'db'>,
+  deps: Pick<SlackDeps, 'store'>,
   channelId: string,
   nowMs: number,
 ): Promise<SubscriptionState[]> {
-  const snoozes = (await createSnoozesRepo(deps.db).listActive(nowMs)).filter(
-    (z) => z.channelId === channelId,
-  );
-  const held = await createOutboxRepo(deps.db).listHeld(channelId);
-  return (await createSubscriptionsRepo(deps.db).listByChannel(channelId)).map((sub) => ({
+  const snoozes = (await deps.store.snoozes.listActive(nowMs)).filter((z) => z.channelId === channelId);
+  const held = await deps.store.outbox().listHeld(channelId);
+  return (await deps.store.subscriptions.listByChannel(channelId)).map((sub) => ({
     sub,
     snoozes: snoozes.filter((z) => z.brandId === sub.brandId),
     held: held.filter((r) => r.brandId === sub.brandId).length,

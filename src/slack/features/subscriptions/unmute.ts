@@ -32,7 +32,7 @@ export const unmute: Subcommand = {
       );
       return;
     }
-    const { released } = await liftMute(deps.db, sub, deps.config.defaultTimezone, now);
+    const { released } = await liftMute(deps.store, sub, deps.config.defaultTimezone, now);
     await deps.auditLog.record({
       atMs: now,
       userId,

@@ -7,10 +7,6 @@
 
 import { mrkdwn } from '../../../messages/mrkdwn.js';
 import { textReply } from '../../../messages/reply.js';
-import { createChannelDetectorStateRepo } from '../../../store/channel-detector-state-repo.js';
-import { createOutboxRepo } from '../../../store/outbox-repo.js';
-import { createSubscriptionsRepo } from '../../../store/subscriptions-repo.js';
-import { transaction } from '../../../store/transaction.js';
 import type { Subcommand } from '../../commands/subcommand.js';
 import { brandName } from '../../views/brand-name.js';
 import { postChannelNote, withNoteOutcome } from './post-channel-note.js';
@@ -42,14 +38,14 @@ export const unsubscribe: Subcommand = {
     }
     const removeAll = kind === undefined || (kind === 'alerts' ? !sub.digest : !sub.alerts);
     const stopAlerts = removeAll || kind === 'alerts';
-    const subs = createSubscriptionsRepo(deps.db);
-    const outbox = createOutboxRepo(deps.db);
+    const subs = deps.store.subscriptions;
+    const outbox = deps.store.outbox();
     let cancelled = 0;
-    await transaction(deps.db, async () => {
+    await deps.store.transaction(async () => {
       if (removeAll) await subs.remove(channelId, sub.brandId);
       else await subs.setFlags(channelId, sub.brandId, { [kind!]: false });
       if (!stopAlerts) return;
-      await createChannelDetectorStateRepo(deps.db).remove(channelId, sub.brandId);
+      await deps.store.channelDetectorState.remove(channelId, sub.brandId);
       for (const row of await outbox.listHeld(channelId)) {
         if (
           row.brandId === sub.brandId &&

@@ -32,8 +32,8 @@ export const use: Subcommand = {
 
     if (ctx.args.flags['clear'] !== undefined) {
       if (token !== '') throw ctx.usageError(mrkdwn`Use either a brand or \`--clear\`, not both.`);
-      const had = await channelDefaultBrandId(deps.db, channelId);
-      await clearChannelDefaultBrand(deps.db, channelId);
+      const had = await channelDefaultBrandId(deps.store, channelId);
+      await clearChannelDefaultBrand(deps.store, channelId);
       await audit(USE_ACTIONS.clear, had ?? null, had ? 'ok' : 'refused: nothing_set');
       await ctx.respond(
         textReply(
@@ -46,7 +46,7 @@ export const use: Subcommand = {
     }
 
     if (token === '') {
-      const id = await channelDefaultBrandId(deps.db, channelId);
+      const id = await channelDefaultBrandId(deps.store, channelId);
       if (id === undefined) {
         await ctx.respond(
           textReply(
@@ -68,7 +68,7 @@ export const use: Subcommand = {
     }
 
     const found = await ctx.resolveBrand(token);
-    await saveChannelDefaultBrand(deps.db, {
+    await saveChannelDefaultBrand(deps.store, {
       channelId,
       brandId: found.id,
       setBy: userId,

@@ -62,7 +62,7 @@ describe('loadDigestTrends', () => {
       nowMs: NOW,
     });
 
-    const trends = loadDigestTrends(ctx.t.db, ['b1', 'b2', 'b4']);
+    const trends = await loadDigestTrends(ctx.t.store, ['b1', 'b2', 'b4']);
     expect([...trends.keys()].sort()).toEqual(['b1', 'b2']);
     expect(trends.get('b1')).toEqual({
       createdAtMs: NOW - DAY,

@@ -106,7 +106,7 @@ describe('loadBrandActivity', () => {
       createdAtMs: NOW - HOUR,
     });
 
-    const activity = (await loadBrandActivity(t.db, ['b1'], NOW)).get('b1')!;
+    const activity = (await loadBrandActivity(t.store, ['b1'], NOW)).get('b1')!;
     expect(activity.subscriptions.map((s) => s.channelId)).toEqual(['C1', 'C2']);
     const byKind = (channelId: string, kind: string) =>
       activity.alerts.find((x) => x.channelId === channelId && x.kinds.includes(kind))!;
@@ -129,10 +129,10 @@ describe('loadBrandActivity', () => {
 
     await subs.setMutedUntil('C2', 'b1', NOW + HOUR);
     expect(
-      (await loadBrandActivity(t.db, ['b1'], NOW)).get('b1')!.alerts.find((x) => x.channelId === 'C2'),
+      (await loadBrandActivity(t.store, ['b1'], NOW)).get('b1')!.alerts.find((x) => x.channelId === 'C2'),
     ).toMatchObject({
       holdReason: 'mute',
     });
-    expect((await loadBrandActivity(t.db, ['nobody'], NOW)).size).toBe(0);
+    expect((await loadBrandActivity(t.store, ['nobody'], NOW)).size).toBe(0);
   });
 });

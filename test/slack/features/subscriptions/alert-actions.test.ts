@@ -9,8 +9,6 @@ import { createOutboxRelay } from '../../../../src/jobs/outbox-relay.js';
 import { ALERT_ACTIONS, ALERT_BLOCK_IDS } from '../../../../src/messages/alert-message.js';
 import { SNOOZE_MS } from '../../../../src/slack/features/subscriptions/alert-snooze.js';
 import { CHANNEL_NOTE_EVENT } from '../../../../src/slack/features/subscriptions/post-channel-note.js';
-import { createOutboxRepo } from '../../../../src/store/outbox-repo.js';
-import { createSnoozesRepo } from '../../../../src/store/snoozes-repo.js';
 import { type Harness, startHarness } from '../../../e2e/service-harness.js';
 import { alert, alertMessage } from '../../../jobs/alert-fixtures.js';
 
@@ -36,7 +34,7 @@ async function postAlert(key: string, only?: 'one alert'): Promise<StoredMessage
       ? [alert('citation_lost', `example.com/${key}`, ACME)]
       : [alert('citation_lost', `example.com/${key}`, ACME), alert('crawler_drop', `GPTBot ${key}`, ACME)],
   );
-  await createOutboxRepo(h.deps.db).enqueue({
+  await h.deps.store.outbox().enqueue({
     dedupeKey: key,
     channelId: channel,
     brandId: ACME.id,
@@ -125,7 +123,7 @@ describe('alert buttons', () => {
     expect(body.text).toContain('Crawler alerts for *Acme Analytics* are snoozed');
     expect(body.text).toMatch(/until <!date\^\d+\^/);
 
-    const active = await createSnoozesRepo(h.deps.db).active(channel, ACME.id, h.deps.clock.now());
+    const active = await h.deps.store.snoozes.active(channel, ACME.id, h.deps.clock.now());
     expect([...active.keys()]).toEqual(['crawler_drop']);
     const until = active.get('crawler_drop')!;
     expect(until).toBeGreaterThanOrEqual(before + SNOOZE_MS);
@@ -147,7 +145,7 @@ describe('alert buttons', () => {
     );
     expect(note.text).toContain(`<!date^${Math.floor(until / 1000)}^`);
     expect(note.text).toContain('They come back by themselves then');
-    await createSnoozesRepo(h.deps.db).clear(channel, ACME.id, 'crawler_drop');
+    await h.deps.store.snoozes.clear(channel, ACME.id, 'crawler_drop');
   });
 
   it("Acknowledge in one alert's menu marks only that alert, which keeps a Snooze button; audited with its key", async () => {
@@ -205,7 +203,7 @@ describe('alert buttons', () => {
       'Lost-citation alerts for *Acme Analytics* are snoozed',
     );
     expect(
-      (await createSnoozesRepo(h.deps.db).active(channel, ACME.id, h.deps.clock.now())).has('citation_lost'),
+      (await h.deps.store.snoozes.active(channel, ACME.id, h.deps.clock.now())).has('citation_lost'),
     ).toBe(true);
   });
 
@@ -220,6 +218,6 @@ describe('alert buttons', () => {
     });
     const reply = await h.slack.waitFor(() => h.slack.responsesFor(res.responseUrlId)[0], 5000);
     expect((reply.body as { text: string }).text).toContain('older message');
-    expect((await createSnoozesRepo(h.deps.db).active(channel, 'x', h.deps.clock.now())).size).toBe(0);
+    expect((await h.deps.store.snoozes.active(channel, 'x', h.deps.clock.now())).size).toBe(0);
   });
 });

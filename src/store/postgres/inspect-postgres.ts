@@ -1,0 +1,53 @@
+/**
+ * What `check` says about DATABASE_URL: whether Postgres answers and how far its schema
+ * is migrated. It changes nothing (no migration: `serve` and `run-job` migrate at start),
+ * and its lines name host, port and database, never the password.
+ */
+
+import { createPool } from './create-pool.js';
+import { postgresMigrations } from './migrations/index.js';
+import { describeDatabaseUrl, withoutPassword } from './postgres-errors.js';
+
+export interface PostgresVerdict {
+  ok: boolean;
+  line: string;
+}
+
+export async function inspectPostgres(url: string): Promise<PostgresVerdict> {
+  const where = `Postgres at ${describeDatabaseUrl(url)}`;
+  const pool = createPool(url, { max: 1, connectionTimeoutMillis: 5000 });
+  try {
+    await pool.query('SELECT 1');
+    const table = await pool.query<{ found: string | null }>(
+      `SELECT to_regclass('schema_migrations') AS found`,
+    );
+    const version =
+      table.rows[0]?.found == null
+        ? null
+        : ((
+            await pool.query<{ version: number | null }>(
+              'SELECT max(version) AS version FROM schema_migrations',
+            )
+          ).rows[0]?.version ?? null);
+    const latest = postgresMigrations.length;
+    if (version === null)
+      return { ok: true, line: `${where} answers; serve and run-job will create the tables` };
+    if (version > latest)
+      return {
+        ok: false,
+        line: `${where} has schema version ${version}, newer than this version of the bot knows (${latest}): run the newer bot, or restore a backup`,
+      };
+    return {
+      ok: true,
+      line: `${where} answers (schema version ${version}${version < latest ? `; serve and run-job will migrate it to ${latest}` : ''})`,
+    };
+  } catch (err) {
+    const reason = withoutPassword(err instanceof Error ? err.message : String(err), url);
+    return {
+      ok: false,
+      line: `${where} does not answer (${reason}). Check the host, port, database name, user and password, and that the server accepts connections from here.`,
+    };
+  } finally {
+    await pool.end().catch(() => undefined);
+  }
+}

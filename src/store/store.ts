@@ -1,0 +1,45 @@
+/**
+ * The bot's whole store as one object: every repository and the transaction that spans
+ * them, on SQLite (one process, the default) or Postgres (replicas). Callers take it from
+ * their dependencies and never build a repository themselves, so the same code runs on
+ * either backend; the composition root (app-deps.ts) picks the backend from the
+ * configuration.
+ */
+import type { AlertHistoryQueries } from './alert-history-queries.js';
+import type { AuditLog } from './audit-log.js';
+import type { ChannelDefaultsRepo } from './channel-defaults-repo.js';
+import type { ChannelDetectorStateRepo } from './channel-detector-state-repo.js';
+import type { CitationStateRepo } from './citation-state-repo.js';
+import type { HandledRequestsRepo } from './handled-requests-repo.js';
+import type { HealthFlagsRepo } from './health-flags-repo.js';
+import type { JobRunsRepo } from './job-runs-repo.js';
+import type { OutboxRepo } from './outbox-repo.js';
+import type { PollObservationsRepo } from './poll-observations-repo.js';
+import type { SnoozesRepo } from './snoozes-repo.js';
+import type { SubscriptionsRepo } from './subscriptions-repo.js';
+import type { RunInTransaction } from './transaction.js';
+
+export type StoreBackend = 'sqlite' | 'postgres';
+
+export interface Store {
+  readonly backend: StoreBackend;
+  /** Runs its body in one transaction; nested calls become savepoints. */
+  readonly transaction: RunInTransaction;
+  readonly subscriptions: SubscriptionsRepo;
+  readonly snoozes: SnoozesRepo;
+  readonly channelDefaults: ChannelDefaultsRepo;
+  readonly auditLog: AuditLog;
+  readonly pollObservations: PollObservationsRepo;
+  readonly healthFlags: HealthFlagsRepo;
+  readonly citationState: CitationStateRepo;
+  readonly channelDetectorState: ChannelDetectorStateRepo;
+  readonly handledRequests: HandledRequestsRepo;
+  readonly alertHistory: AlertHistoryQueries;
+  readonly jobRuns: JobRunsRepo;
+  /** The outbox; `owner` names this process in the rows it claims (the relay's lease). */
+  outbox(options?: { owner?: string }): OutboxRepo;
+  /** Resolves when the database answers a trivial query; rejects otherwise (/healthz). */
+  ping(): Promise<void>;
+  /** Closes the connection or pool. Idempotent. */
+  close(): Promise<void>;
+}
