@@ -59,7 +59,7 @@ const api = new ApiClient({
 });
 const config = { defaultTimezone: 'UTC', opsChannel: undefined } as Config;
 const outbox = createOutboxRepo(db, { owner: 'bench' });
-const deps = { api, store: createSqliteStore(db, { clock, ownsDb: false }), clock, config, logger };
+const deps = { api, store: createSqliteStore(db, { clock, closesDatabase: false }), clock, config, logger };
 const health = appBotHealth(deps, outbox);
 const ctx = createJobContext(deps, { outbox, health });
 

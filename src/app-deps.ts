@@ -113,7 +113,10 @@ export function createAppDeps(config: Config, overrides: AppDepsOverrides = {}):
   const clock = overrides.clock ?? systemClock;
   const store =
     overrides.store ??
-    createSqliteStore(overrides.db ?? openDatabase(config.databasePath), { clock, ownsDb: !overrides.db });
+    createSqliteStore(overrides.db ?? openDatabase(config.databasePath), {
+      clock,
+      closesDatabase: !overrides.db,
+    });
   const metrics = overrides.metrics ?? createMetrics();
   const apiHealth = createApiHealth(clock);
 

@@ -2,7 +2,7 @@
  * The Store on one SQLite file (DATABASE_PATH): the embedded default for a team that runs
  * one process. `serve` and `run-job` may share the file (WAL, busy_timeout).
  */
-import { type Clock, systemClock } from '../clock.js';
+import { systemClock } from '../clock.js';
 import { createAlertHistoryQueries } from './alert-history-queries.js';
 import { createAuditLog } from './audit-log.js';
 import { createChannelDefaultsRepo } from './channel-defaults-repo.js';
@@ -15,7 +15,7 @@ import type { Db } from './open-database.js';
 import { createOutboxRepo } from './outbox-repo.js';
 import { createPollObservationsRepo } from './poll-observations-repo.js';
 import { createSnoozesRepo } from './snoozes-repo.js';
-import type { Store } from './store.js';
+import type { Store, StoreOptions } from './store.js';
 import { createSubscriptionsRepo } from './subscriptions-repo.js';
 import { createTransaction } from './transaction.js';
 
@@ -25,14 +25,8 @@ export interface SqliteStore extends Store {
   readonly db: Db;
 }
 
-export interface SqliteStoreOptions {
-  clock?: Clock;
-  /** Close the handle with the store (default true; false when the caller owns it). */
-  ownsDb?: boolean;
-}
-
-export function createSqliteStore(db: Db, options: SqliteStoreOptions = {}): SqliteStore {
-  const ownsDb = options.ownsDb ?? true;
+export function createSqliteStore(db: Db, options: StoreOptions = {}): SqliteStore {
+  const ownsDb = options.closesDatabase ?? true;
   return {
     backend: 'sqlite',
     db,

@@ -5,6 +5,7 @@
  * either backend; the composition root (app-deps.ts) picks the backend from the
  * configuration.
  */
+import type { Clock } from '../clock.js';
 import type { AlertHistoryQueries } from './alert-history-queries.js';
 import type { AuditLog } from './audit-log.js';
 import type { ChannelDefaultsRepo } from './channel-defaults-repo.js';
@@ -20,6 +21,13 @@ import type { SubscriptionsRepo } from './subscriptions-repo.js';
 import type { RunInTransaction } from './transaction.js';
 
 export type StoreBackend = 'sqlite' | 'postgres';
+
+export interface StoreOptions {
+  /** The clock job runs are stamped with; default the system clock. */
+  clock?: Clock;
+  /** Close the database (SQLite handle, Postgres pool) with the store; default true, false when the caller owns it. */
+  closesDatabase?: boolean;
+}
 
 export interface Store {
   readonly backend: StoreBackend;

@@ -51,7 +51,7 @@ beforeEach(() => {
   botClock = manualClock(Date.now());
   deps = {
     api: client,
-    store: createSqliteStore(store.db, { clock: botClock, ownsDb: false }),
+    store: createSqliteStore(store.db, { clock: botClock, closesDatabase: false }),
     clock: botClock,
     config: { defaultTimezone: 'UTC' },
   };

@@ -127,7 +127,7 @@ export function jobFixture(start = Date.parse('2025-03-10T10:30:00Z')): JobFixtu
   const config = { defaultTimezone: 'UTC', opsChannel: OPS } as Config;
   const deps = {
     api: fake.api,
-    store: createSqliteStore(store.db, { clock, ownsDb: false }),
+    store: createSqliteStore(store.db, { clock, closesDatabase: false }),
     clock,
     config,
     logger,

@@ -188,7 +188,7 @@ describe('outbox relay: crash safety', () => {
       owner: 'relay-b',
       paceMs: 5,
       batchSize: 4,
-      store: createSqliteStore(second, { ownsDb: false }),
+      store: createSqliteStore(second, { closesDatabase: false }),
       outbox: createOutboxRepo(second, { owner: 'relay-b' }),
     });
     const [ra, rb] = await Promise.all([a.drainOnce(), b.drainOnce()]);

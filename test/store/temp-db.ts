@@ -31,7 +31,7 @@ export function tempDb(): TempDb {
   return {
     path,
     db,
-    store: createSqliteStore(db, { ownsDb: false }),
+    store: createSqliteStore(db, { closesDatabase: false }),
     open,
     close() {
       for (const d of opened) if (d.open) d.close();

@@ -2,8 +2,8 @@
  * The Store on Postgres (DATABASE_URL): one pool shared by every repository, so replicas
  * on several hosts share subscriptions, detector state, the outbox, job runs and leases.
  */
-import { type Clock, systemClock } from '../../clock.js';
-import type { Store } from '../store.js';
+import { systemClock } from '../../clock.js';
+import type { Store, StoreOptions } from '../store.js';
 import type { PgPool } from './create-pool.js';
 import { openPostgres } from './open-postgres.js';
 import { createPgAlertHistoryQueries } from './pg-alert-history-queries.js';
@@ -26,14 +26,8 @@ export interface PostgresStore extends Store {
   readonly pool: PgPool;
 }
 
-export interface PostgresStoreOptions {
-  clock?: Clock;
-  /** End the pool with the store (default true; false when the caller owns it). */
-  ownsPool?: boolean;
-}
-
-export function createPostgresStore(pool: PgPool, options: PostgresStoreOptions = {}): PostgresStore {
-  const ownsPool = options.ownsPool ?? true;
+export function createPostgresStore(pool: PgPool, options: StoreOptions = {}): PostgresStore {
+  const ownsPool = options.closesDatabase ?? true;
   let ended = false;
   return {
     backend: 'postgres',
@@ -63,10 +57,7 @@ export function createPostgresStore(pool: PgPool, options: PostgresStoreOptions 
 }
 
 /** Connects to DATABASE_URL, migrates (once across replicas) and builds the Store. */
-export async function openPostgresStore(
-  url: string,
-  options: PostgresStoreOptions = {},
-): Promise<PostgresStore> {
+export async function openPostgresStore(url: string, options: StoreOptions = {}): Promise<PostgresStore> {
   const { pool } = await openPostgres(url);
   return createPostgresStore(pool, options);
 }
