@@ -4,6 +4,7 @@
  * first offending path (`ideas.3.opportunity_score`), so the log says what changed.
  */
 import type { z } from 'zod';
+import { jsonTextMayBeIllFormed, wellFormedValue } from '../well-formed-text.js';
 import { InvalidResponseError } from './errors.js';
 
 /** Parses JSON text; an empty body is `{}` only where the caller allows it (API.md §4.5). */
@@ -15,7 +16,10 @@ export function parseJsonBody(text: string, endpoint: string, allowEmpty = false
     });
   }
   try {
-    return JSON.parse(text) as unknown;
+    const value = JSON.parse(text) as unknown;
+    // Made well formed where it enters, so what a job stores is what it compares next run
+    // (well-formed-text.ts).
+    return jsonTextMayBeIllFormed(text) ? wellFormedValue(value) : value;
   } catch {
     // The SyntaxError is not kept as `cause`: V8 quotes the start of the body in it, and a
     // body may echo request data that must not reach the logs.

@@ -8,8 +8,9 @@
  * rule: pg encodes parameters as UTF-8, which already replaces a lone surrogate.
  */
 
+import { wellFormedValue } from '../../well-formed-text.js';
+
 const NUL = '\u0000';
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const REPLACEMENT = '\ufffd';
 
 /** `text` with every NUL replaced by U+FFFD, for a text column. */
@@ -17,19 +18,6 @@ export function pgText(text: string): string;
 export function pgText(text: string | null): string | null;
 export function pgText(text: string | null): string | null {
   return text?.includes(NUL) ? text.replaceAll(NUL, REPLACEMENT) : text;
-}
-
-const cleanString = (s: string) => s.replaceAll(NUL, REPLACEMENT).replace(LONE_SURROGATE, REPLACEMENT);
-
-function cleanValue(value: unknown): unknown {
-  if (typeof value === 'string') return cleanString(value);
-  if (Array.isArray(value)) return value.map(cleanValue);
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[cleanString(k)] = cleanValue(v);
-    return out;
-  }
-  return value;
 }
 
 /**
@@ -49,5 +37,5 @@ export function pgJson(value: unknown): string {
  * escape.
  */
 export function pgJsonText(text: string): string {
-  return text.includes('\\u') ? JSON.stringify(cleanValue(JSON.parse(text))) : text;
+  return text.includes('\\u') ? JSON.stringify(wellFormedValue(JSON.parse(text))) : text;
 }

@@ -5,6 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import type { CitationState, UrlCitationState } from '../../../src/alerts/detect-citations.js';
+import { parseJsonBody } from '../../../src/api/parse-response.js';
 import { type CitationStateRepo, createCitationStateRepo } from '../../../src/store/citation-state-repo.js';
 import { createJobRunsRepo, type JobRunsRepo } from '../../../src/store/job-runs-repo.js';
 import { createPgCitationStateRepo } from '../../../src/store/postgres/pg-citation-state-repo.js';
@@ -216,6 +217,24 @@ describeBackends('citation state', (backend) => {
       ]);
       expect(loaded.get('https://plain.example/')).toEqual(entry(1));
     }
+  });
+
+  it('loads back exactly what the API client parsed, NUL and lone surrogates included, so the next run matches it', async () => {
+    const b = backend();
+    const repo = repoOn(b);
+    // As the service could send it: escapes for NUL and half a surrogate pair in a URL and a competitor.
+    const body =
+      '{"url":"https://odd.example/a\\u0000b\\ud83d","competitor":"Ri\\u0000val","literal":"C:\\\\u0000"}';
+    const parsed = parseJsonBody(body, 'GET /get-citations-feed') as {
+      url: string;
+      competitor: string;
+      literal: string;
+    };
+    expect(parsed.url).toBe('https://odd.example/a\ufffdb\ufffd');
+    expect(parsed.literal).toBe('C:\\u0000');
+    const state: CitationState = new Map([[parsed.url, entry(3, { competitors: [parsed.competitor] })]]);
+    await repo.save('b1', state, 1);
+    expect(await repo.load('b1')).toEqual(state);
   });
 
   it("is written together with the job's other writes, or not at all", async () => {
