@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { type PlanName, planNames } from './api/plans.js';
 
-export const verbs = ['serve', 'run-job', 'check', 'simulator', 'demo'] as const;
+export const verbs = ['serve', 'run-job', 'check', 'simulator', 'demo', 'migrate-store'] as const;
 export type Verb = (typeof verbs)[number];
 
 export interface Config {
@@ -72,12 +72,15 @@ const REQUIRED: Record<Verb, readonly string[]> = {
   check: ['VISIBILITY_API_URL', 'VISIBILITY_API_KEY', 'SLACK_BOT_TOKEN'],
   simulator: [],
   demo: [],
+  'migrate-store': ['DATABASE_URL'],
 };
 
 const WHAT_TO_SET: Record<string, string> = {
   VISIBILITY_API_URL: 'set it to the base URL of the Brand Visibility API, e.g. https://api.example.com/v1',
   VISIBILITY_API_KEY: 'set it to your API key (sk_live_…), created on the Scale plan or higher',
   SLACK_BOT_TOKEN: 'set it to the bot token (xoxb-…) from your Slack app\'s "OAuth & Permissions" page',
+  DATABASE_URL:
+    'set it to the Postgres database to use, e.g. postgres://bot:PASSWORD@db.example.com:5432/visibility',
   SLACK_SIGNING_SECRET:
     'set SLACK_SIGNING_SECRET (HTTP mode, from "Basic Information") or SLACK_APP_TOKEN (xapp-…, Socket Mode)',
 };

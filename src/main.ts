@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * CLI entry: serve | run-job | check | simulator | demo (DESIGN.md "Runtime contract").
+ * CLI entry: serve | run-job | check | simulator | demo | migrate-store (DESIGN.md "Runtime contract").
  * Configuration problems exit 2 with one readable message; secrets are never printed.
  */
 import { enableCompileCache } from 'node:module';
@@ -21,6 +21,8 @@ Commands:
   simulator [--port N]  run the Brand Visibility API simulator alone (default port 4010)
   demo [--tour | --script FILE]
                         zero-config demo: simulator + local Slack + the bot + a console
+  migrate-store [--replace]
+                        copy the SQLite database (DATABASE_PATH) into Postgres (DATABASE_URL)
 
 Configuration is read from environment variables; see README.md.`;
 
@@ -53,6 +55,11 @@ async function dispatch(
       const config = loadConfig('run-job');
       const { runJobCommand } = await import('./cli/run-job.js');
       return runJobCommand(args, config);
+    }
+    case 'migrate-store': {
+      const config = loadConfig('migrate-store');
+      const { runMigrateStore } = await import('./cli/migrate-store.js');
+      return runMigrateStore(args, config);
     }
   }
 }
