@@ -20,6 +20,7 @@ import type { CitationState } from '../../src/alerts/detect-citations.js';
 import { type SharedBucketConfig, SharedBucketStore } from '../../src/api/limiter/shared-bucket-store.js';
 import { MIGRATE_STORE_USAGE, runMigrateStore } from '../../src/cli/migrate-store.js';
 import type { Clock } from '../../src/clock.js';
+import { loadConfig } from '../../src/config.js';
 import { createAuditLog } from '../../src/store/audit-log.js';
 import { createChannelDefaultsRepo } from '../../src/store/channel-defaults-repo.js';
 import { createChannelDetectorStateRepo } from '../../src/store/channel-detector-state-repo.js';
@@ -493,6 +494,15 @@ describe('migrate-store', () => {
     expect(() => statSync(join(dir, 'nope'))).toThrow();
     const { rows } = await pool.query("SELECT 1 FROM pg_tables WHERE schemaname = 'public'");
     expect(rows).toEqual([]);
+  });
+
+  it('needs DATABASE_URL and nothing of the API or Slack', () => {
+    expect(() => loadConfig('migrate-store', {})).toThrow(
+      /DATABASE_URL is not set: set it to the Postgres database/,
+    );
+    const config = loadConfig('migrate-store', { DATABASE_URL: 'postgres://bot:pw@db:5432/visibility' });
+    expect(config.databasePath).toBe('data/visibility.db');
+    expect(config.databaseBackend).toBe('postgres');
   });
 
   it('refuses unknown arguments with the usage', async () => {
