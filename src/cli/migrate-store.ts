@@ -120,6 +120,12 @@ export async function runMigrateStore(
         `${e.message}\nIf this is a database the bot already runs on, you do not need this command. To overwrite it with the SQLite data (everything in it is deleted), stop every replica and run: visibility-bot migrate-store --replace`,
       );
     }
+    // lock_not_available: a replica holds one of the tables (lock_timeout ran out).
+    if ((e as { code?: unknown } | undefined)?.code === '55P03') {
+      return fail(
+        `Another connection is using the Postgres database (a running replica?): its tables stayed locked. Nothing was copied. Stop every serve and run-job on ${where}, then run migrate-store again.`,
+      );
+    }
     const message = e instanceof Error ? e.message : String(e);
     return fail(
       e instanceof StoreCopyError ? message : `migrate-store failed, nothing was copied: ${message}`,

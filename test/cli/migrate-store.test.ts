@@ -330,7 +330,7 @@ function run(args: string[], overrides: { databasePath?: string; databaseUrl?: s
       databasePath: overrides.databasePath ?? sqlitePath,
       databaseUrl: overrides.databaseUrl ?? database.url,
     },
-    { out: (l) => out.push(l), err: (l) => err.push(l), lockTimeoutMs: 2000 },
+    { out: (l) => out.push(l), err: (l) => err.push(l), lockTimeoutMs: 300 },
   ).then((code) => ({ code, out: out.join('\n'), err: err.join('\n') }));
 }
 
@@ -454,6 +454,27 @@ describe('migrate-store', () => {
     const { rows } = await pool.query<{ n: number }>(
       'SELECT (SELECT count(*) FROM audit_log)::int + (SELECT count(*) FROM outbox)::int AS n',
     );
+    expect(rows[0]?.n).toBe(0);
+  });
+
+  it('gives up, writing nothing, while another connection holds a table', async () => {
+    await filledSqlite();
+    // Start from the bot's schema, one table locked by a replica that is still running.
+    expect((await run([])).code).toBe(0);
+    await pool.query('TRUNCATE subscriptions');
+    const replica = await pool.connect();
+    try {
+      await replica.query('BEGIN');
+      await replica.query('LOCK TABLE snoozes IN ROW EXCLUSIVE MODE');
+      const { code, err } = await run(['--replace']);
+      expect(code).toBe(1);
+      expect(err).toContain('Another connection is using the Postgres database (a running replica?)');
+      expect(err).toContain('Nothing was copied.');
+    } finally {
+      await replica.query('ROLLBACK');
+      replica.release();
+    }
+    const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM subscriptions');
     expect(rows[0]?.n).toBe(0);
   });
 
