@@ -1,16 +1,7 @@
-/**
- * compose.replicas.yaml, read by a real YAML parser (anchors and merge keys resolved, as
- * compose does): Postgres with a health check and a volume, two `serve` replicas on it with
- * their secrets from .env only, nginx in front for HTTP mode listing exactly those
- * replicas, and the one-off migrate-store on compose.yaml's volume. The DATABASE_URL the
- * replicas get is checked by the bot's own config validation.
- *
- * No YAML parser is among the project's npm packages; Python's (PyYAML) parses here.
- */
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { loadConfig, verbs } from '../src/config.js';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -32,13 +23,9 @@ interface Compose {
   volumes: Record<string, unknown>;
 }
 
+/** Compose files use anchors and merge keys (`<<: *bot`); both are resolved, as Compose does. */
 function parseYaml(file: string): Compose {
-  const script = 'import json, sys, yaml; json.dump(yaml.safe_load(open(sys.argv[1])), sys.stdout)';
-  try {
-    return JSON.parse(execFileSync('python3', ['-c', script, `${repo}/${file}`], { encoding: 'utf8' }));
-  } catch (err) {
-    throw new Error(`python3 with PyYAML parses the compose files here: ${(err as Error).message}`);
-  }
+  return parse(readFileSync(`${repo}/${file}`, 'utf8'), { merge: true }) as Compose;
 }
 
 const compose = parseYaml('compose.replicas.yaml');
