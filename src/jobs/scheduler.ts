@@ -49,6 +49,12 @@ export interface SchedulerOptions {
   catchUpOnStart?: boolean;
   /** How long before its local time a digest is prepared; default DIGEST_LEAD_MS. */
   digestLeadMs?: number;
+  /**
+   * Who fires the ticks: node-cron in this process (default), or an engine outside it that
+   * calls pollTick()/digestTick() on the same patterns (pg-boss with Postgres, so replicas
+   * tick once per slot between them). The relay and the catch-up at start run either way.
+   */
+  ticks?: 'cron' | 'external';
 }
 
 /**
@@ -78,6 +84,11 @@ const DEFAULTS = {
   relayIntervalMs: 5000,
   brandGapMs: 200,
 };
+
+/** The cron patterns of the two ticks, for whichever engine fires them. */
+export function tickPatterns(options: SchedulerOptions = {}): { poll: string; digest: string } {
+  return { poll: options.pollCron ?? DEFAULTS.pollCron, digest: options.digestCron ?? DEFAULTS.digestCron };
+}
 
 export function createScheduler(deps: SchedulerDeps, options: SchedulerOptions = {}): Scheduler {
   const { clock, store, config } = deps;
@@ -270,16 +281,17 @@ export function createScheduler(deps: SchedulerDeps, options: SchedulerOptions =
       if (running) return;
       running = true;
       const taskOptions = { noOverlap: true, logger: cronLogger };
-      tasks.push(
-        cron.createTask(options.pollCron ?? DEFAULTS.pollCron, () => pollTick(), {
-          ...taskOptions,
-          name: 'visibility-poll',
-        }),
-        cron.createTask(options.digestCron ?? DEFAULTS.digestCron, () => digestTick(), {
-          ...taskOptions,
-          name: 'visibility-digest',
-        }),
-      );
+      if (options.ticks !== 'external')
+        tasks.push(
+          cron.createTask(options.pollCron ?? DEFAULTS.pollCron, () => pollTick(), {
+            ...taskOptions,
+            name: 'visibility-poll',
+          }),
+          cron.createTask(options.digestCron ?? DEFAULTS.digestCron, () => digestTick(), {
+            ...taskOptions,
+            name: 'visibility-digest',
+          }),
+        );
       for (const t of tasks) void t.start();
       relay.start(options.relayIntervalMs ?? DEFAULTS.relayIntervalMs);
       // The plan is read from the database, so asynchronously; first in the tick queue, so
