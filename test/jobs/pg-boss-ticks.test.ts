@@ -267,6 +267,36 @@ describe('ticks on pg-boss across replicas', () => {
     expect(rows).toEqual([{ state: 'completed', retry_count: 1 }]);
   }, 60_000);
 
+  it('replicas starting together install pg-boss’s schema once and all start', async () => {
+    const idle = { pollTick: async () => {}, digestTick: async () => {} };
+    const replicas = ['a', 'b', 'c'].map((n) =>
+      createPgBossTicks(database.url, idle, {
+        patterns: tickPatterns(),
+        logger: logger.child({ replica: n }),
+        schema,
+        instanceName: n,
+      }),
+    );
+    started.push(...replicas);
+    await Promise.all(replicas.map((r) => r.start()));
+    const pool = database.pool({ max: 1 });
+    const { rows } = await pool.query<{ name: string; policy: string }>(
+      `SELECT name, policy FROM ${schema}.queue WHERE name LIKE 'visibility-%' ORDER BY name`,
+    );
+    expect(rows).toEqual([
+      { name: TICK_QUEUES.digest, policy: 'stately' },
+      { name: TICK_QUEUES.poll, policy: 'stately' },
+    ]);
+    const schedules = await pool.query<{ name: string; cron: string; timezone: string }>(
+      `SELECT name, cron, timezone FROM ${schema}.schedule ORDER BY name`,
+    );
+    expect(schedules.rows).toEqual([
+      { name: TICK_QUEUES.digest, cron: '*/5 * * * *', timezone: 'UTC' },
+      { name: TICK_QUEUES.poll, cron: '* * * * *', timezone: 'UTC' },
+    ]);
+    expect(lines.filter((l) => Number(l['level']) >= 50)).toEqual([]);
+  });
+
   it('a database it cannot reach fails start() with a code, and the password appears nowhere', async () => {
     const url = new URL(database.url);
     url.username = 'nobody';
