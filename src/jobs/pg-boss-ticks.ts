@@ -31,7 +31,7 @@
  */
 import { PgBoss, type Clock as PgBossClock, type Queue } from 'pg-boss';
 import type { Logger } from '../logger.js';
-import { REDACTED } from '../logger.js';
+import { connectionSecretScrubber, scrubbedError } from './connection-secret-scrubber.js';
 import type { Scheduler } from './scheduler.js';
 
 /** The two ticks the engine fires: a Scheduler's, or a test's. */
@@ -109,7 +109,7 @@ export function createPgBossTicks(
 ): PgBossTicks {
   const o = { ...DEFAULTS, ...definedOnly(options) };
   const logger = options.logger.child({ component: 'ticks' });
-  const scrub = passwordScrubber(connectionString);
+  const scrub = connectionSecretScrubber(connectionString);
   const supervise = o.superviseIntervalSeconds;
   const boss = new PgBoss({
     connectionString,
@@ -126,7 +126,9 @@ export function createPgBossTicks(
     ...(o.cronWorkerIntervalSeconds ? { cronWorkerIntervalSeconds: o.cronWorkerIntervalSeconds } : {}),
   });
   boss.on('error', (err) => logger.error({ err: scrubbedError(err, scrub) }, 'job engine error'));
-  boss.on('warning', (w) => logger.warn({ data: w.data }, scrub(`job engine: ${w.message}`)));
+  boss.on('warning', (w) =>
+    logger.warn({ detail: scrub(JSON.stringify(w.data ?? {})) }, scrub(`job engine: ${w.message}`)),
+  );
 
   const queue: Omit<Queue, 'name'> = {
     policy: 'stately',
@@ -206,44 +208,4 @@ export function createPgBossTicks(
 /** The options the caller set, so an explicit `undefined` keeps the default. */
 function definedOnly<T extends object>(options: T): Partial<T> {
   return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
-/**
- * Cuts the connection string's password (as written and percent-decoded) and the string
- * itself out of text. Short passwords too: the logger's own scrubbing skips those.
- */
-function passwordScrubber(connectionString: string): (text: string) => string {
-  const secrets = new Set<string>([connectionString]);
-  try {
-    const written = new URL(connectionString).password;
-    if (written) {
-      secrets.add(written);
-      try {
-        secrets.add(decodeURIComponent(written));
-      } catch {
-        // Malformed escapes: the password is only known as written.
-      }
-    }
-  } catch {
-    // Not a URL (pg also takes key=value strings): only the whole string is known.
-  }
-  // Longest first, so the URL goes whole before its password is cut out of it.
-  const ordered = [...secrets].filter((s) => s.length > 0).sort((a, b) => b.length - a.length);
-  return (text) => ordered.reduce((out, s) => out.split(s).join(REDACTED), text);
-}
-
-/**
- * pg-boss emits Errors and plain objects spread from them: either way a new Error with the
- * message and stack scrubbed, and the code kept, so nothing unscrubbed reaches the log.
- */
-function scrubbedError(err: unknown, scrub: (text: string) => string): Error & { code?: string } {
-  const source = (typeof err === 'object' && err !== null ? err : { message: String(err) }) as {
-    message?: unknown;
-    stack?: unknown;
-    code?: unknown;
-  };
-  const out: Error & { code?: string } = new Error(scrub(String(source.message ?? 'unknown error')));
-  out.stack = typeof source.stack === 'string' ? scrub(source.stack) : '';
-  if (typeof source.code === 'string') out.code = source.code;
-  return out;
 }
