@@ -1,18 +1,19 @@
 /**
- * A real Scheduler with its ticks left to pg-boss (`ticks: 'external'`): node-cron fires
- * nothing, the catch-up at start still runs, and a pg-boss slot runs the poll jobs that
- * became due. The jobs' store is SQLite here (what is due is the scheduler's business);
- * pg-boss keeps its queues in the test's Postgres database, on its TestClock.
+ * A real Scheduler with its ticks left to pg-boss (createReplicatedScheduler): node-cron
+ * fires nothing, the catch-up at start still runs, and a pg-boss slot runs the poll jobs
+ * that became due. The jobs' store is SQLite here (what is due is the scheduler's
+ * business); pg-boss keeps its queues in the test's Postgres database, on its TestClock.
  */
 
 import { TestClock } from 'pg-boss';
 import { pino } from 'pino';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { DEFAULT_POLL_INTERVALS as D } from '../../src/alerting/plan-polling.js';
+import { asSchedulerSnapshot } from '../../src/alerting/scheduler-snapshot.js';
 import { type AppDeps, createAppDeps } from '../../src/app-deps.js';
 import { loadConfig } from '../../src/config.js';
-import { createPgBossTicks, type PgBossTicks } from '../../src/jobs/pg-boss-ticks.js';
-import { createScheduler, type Scheduler, tickPatterns } from '../../src/jobs/scheduler.js';
+import { PgBossTicksError } from '../../src/jobs/pg-boss-ticks.js';
+import { createReplicatedScheduler, type ReplicatedScheduler } from '../../src/jobs/replicated-scheduler.js';
 import { createSubscriptionsRepo } from '../../src/store/subscriptions-repo.js';
 import { type ManualClock, manualClock } from '../helpers/manual-clock.js';
 import { usePostgresDatabase } from '../helpers/postgres-database.js';
@@ -25,8 +26,7 @@ let store: TempDb;
 let clock: ManualClock;
 let fake: FakeApi;
 let deps: AppDeps;
-let scheduler: Scheduler | undefined;
-let ticks: PgBossTicks | undefined;
+let replicated: ReplicatedScheduler | undefined;
 
 beforeEach(() => {
   store = tempDb();
@@ -42,16 +42,13 @@ beforeEach(() => {
   deps = createAppDeps(config, { db: store.db, api: fake.api, clock, logger: pino({ level: 'silent' }) });
 });
 afterEach(async () => {
-  // The engine first: a stopped scheduler's ticks return at once.
-  await ticks?.stop();
-  await scheduler?.stop();
-  ticks = undefined;
-  scheduler = undefined;
+  await replicated?.stop();
+  replicated = undefined;
   await deps.close();
   store.close();
 });
 
-it('a scheduler with external ticks runs on pg-boss slots, not node-cron', async () => {
+async function subscribe() {
   await createSubscriptionsRepo(store.db).upsert({
     channelId: 'C1',
     brandId: 'b1',
@@ -59,15 +56,26 @@ it('a scheduler with external ticks runs on pg-boss slots, not node-cron', async
     createdBy: 'U1',
     createdAtMs: clock.now(),
   });
-  // Every second, were node-cron in charge.
-  scheduler = createScheduler(deps, {
-    ticks: 'external',
-    pollCron: '* * * * * *',
-    relayIntervalMs: 50,
-    brandGapMs: 0,
-  });
-  scheduler.start();
-  // The catch-up at start runs whoever fires the ticks.
+}
+
+it('the scheduler runs on pg-boss slots, not node-cron, and stops with it', async () => {
+  await subscribe();
+  // 10:01: a poll slot and no digest slot (*/5).
+  const bossClock = new TestClock(Date.parse('2026-03-02T10:01:30Z'));
+  replicated = createReplicatedScheduler(
+    deps,
+    database.url,
+    // Every second, were node-cron in charge.
+    { pollCron: '* * * * * *', relayIntervalMs: 50, brandGapMs: 0 },
+    {
+      clock: bossClock,
+      pollingIntervalSeconds: 1,
+      cronMonitorIntervalSeconds: 1,
+      cronWorkerIntervalSeconds: 1,
+    },
+  );
+  // pg-boss's workers wait for the test's clock: nothing but the catch-up runs yet.
+  await replicated.start();
   await expect.poll(() => fake.calls.length, { timeout: 5000 }).toBe(3);
 
   clock.advance(D.crawlerHours * H);
@@ -75,17 +83,6 @@ it('a scheduler with external ticks runs on pg-boss slots, not node-cron', async
   await new Promise((r) => setTimeout(r, 2000));
   expect(fake.calls).toHaveLength(3);
 
-  // 10:01: a poll slot and no digest slot (*/5).
-  const bossClock = new TestClock(Date.parse('2026-03-02T10:01:30Z'));
-  ticks = createPgBossTicks(database.url, scheduler, {
-    patterns: tickPatterns(),
-    logger: pino({ level: 'silent' }),
-    clock: bossClock,
-    pollingIntervalSeconds: 1,
-    cronMonitorIntervalSeconds: 1,
-    cronWorkerIntervalSeconds: 1,
-  });
-  await ticks.start();
   for (let s = 0; s < 5; s++) await bossClock.tick(1000);
   await expect.poll(() => fake.calls.length, { timeout: 10_000 }).toBe(6);
   expect(fake.calls.slice(3).map((c) => c.method)).toEqual([
@@ -93,4 +90,19 @@ it('a scheduler with external ticks runs on pg-boss slots, not node-cron', async
     'getCrawlerOverview',
     'getAiPages',
   ]);
+
+  await replicated.stop();
+  replicated = undefined;
+  expect(asSchedulerSnapshot(deps.metrics.schedulerState())?.running).toBe(false);
+});
+
+it('an engine that cannot start stops the scheduler it started', async () => {
+  const url = new URL(database.url);
+  url.port = '1';
+  replicated = createReplicatedScheduler(deps, url.toString(), {
+    relayIntervalMs: 50,
+    catchUpOnStart: false,
+  });
+  await expect(replicated.start()).rejects.toBeInstanceOf(PgBossTicksError);
+  expect(asSchedulerSnapshot(deps.metrics.schedulerState())?.running).toBe(false);
 });
