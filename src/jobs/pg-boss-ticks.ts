@@ -23,8 +23,8 @@
  *   catch-up tick at start covers them.
  * - stop() is graceful: no new tick is fetched, the running one finishes (up to
  *   `stopTimeoutMs`, then pg-boss fails it and another replica retries it), and pg-boss's
- *   pool ends. Stop this before the scheduler, whose stopped ticks return at once and
- *   would be recorded as done.
+ *   pool ends. Stop it before the scheduler, whose stopped ticks return at once and would
+ *   be recorded as done: createReplicatedScheduler keeps that order.
  *
  * The connection string holds the database password: it is never logged, and pg-boss's
  * errors and warnings are logged with it cut out.
@@ -164,13 +164,18 @@ export function createPgBossTicks(
         { pollingIntervalSeconds: o.pollingIntervalSeconds, batchSize: 1, localConcurrency: 1 },
         async ([job]) => {
           if (!job) return;
+          const about = { tick: k.kind, job: job.id, attempt: job.retryCount + 1 };
+          // A retry: the attempt before failed, or its replica died or stopped mid-tick.
           if (job.retryCount > 0)
-            logger.info(
-              { tick: k.kind, job: job.id, attempt: job.retryCount + 1 },
-              'running a tick another replica did not finish',
-            );
-          else logger.debug({ tick: k.kind, job: job.id }, 'tick');
-          await k.tick();
+            logger.info(about, 'running a tick again that an earlier attempt did not finish');
+          else logger.debug(about, 'tick');
+          try {
+            await k.tick();
+          } catch (err) {
+            // Thrown on, so pg-boss retries the tick (retryLimit, retryDelaySeconds).
+            logger.warn({ ...about, err }, 'tick failed');
+            throw err;
+          }
         },
       );
     }

@@ -18,6 +18,7 @@ import {
   type PgBossTicks,
   PgBossTicksError,
   TICK_QUEUES,
+  type TickFunctions,
 } from '../../src/jobs/pg-boss-ticks.js';
 import { tickPatterns } from '../../src/jobs/scheduler.js';
 import { usePostgresDatabase } from '../helpers/postgres-database.js';
@@ -91,7 +92,7 @@ beforeEach(() => {
 function replica(
   name: string,
   clock: TestClock,
-  ticks: ReturnType<ReturnType<typeof tickLog>['functionsOf']>,
+  ticks: TickFunctions,
   digestCron = '*/2 * * * *',
 ): PgBossTicks {
   const t = createPgBossTicks(database.url, ticks, {
@@ -102,12 +103,12 @@ function replica(
     instanceName: name,
     clock,
     maxConnections: 3,
-    // Each slot's tick lands within 10 + 2 + 2 s of its minute, so a tick's virtual time
-    // names its slot; fewer statements per virtual second keep the test quick.
-    pollingIntervalSeconds: 2,
+    // Each slot's tick lands within 10 + 1 + 5 + 5 s of its minute, so a tick's virtual time
+    // names its slot; fewer timers per virtual minute keep the test quick.
+    pollingIntervalSeconds: 5,
     cronMonitorIntervalSeconds: 10,
-    cronWorkerIntervalSeconds: 2,
-    superviseIntervalSeconds: 2,
+    cronWorkerIntervalSeconds: 5,
+    superviseIntervalSeconds: 5,
     heartbeatSeconds: 10,
     retryDelaySeconds: 1,
   });
@@ -191,10 +192,12 @@ describe('ticks on pg-boss across replicas', () => {
     await advance(clock, 15_000);
     expect(log.records).toHaveLength(2);
     expect(log.maxActive.poll).toBe(1);
-    expect(lines.some((l) => l['msg'] === 'running a tick another replica did not finish')).toBe(false);
+    expect(
+      lines.some((l) => l['msg'] === 'running a tick again that an earlier attempt did not finish'),
+    ).toBe(false);
     // The slots refused while one tick waited are not errors.
     expect(lines.filter((l) => Number(l['level']) >= 50)).toEqual([]);
-  });
+  }, 60_000);
 
   it('stop() waits for the running tick, completes it and closes every pg-boss connection', async () => {
     const clock = new TestClock(Date.parse('2026-03-02T12:00:30Z'));
@@ -224,7 +227,7 @@ describe('ticks on pg-boss across replicas', () => {
     ]);
     expect(rows.map((r) => r.state)).toEqual(['completed']);
     expect(lines.some((l) => l['msg'] === 'ticks stopped')).toBe(true);
-  });
+  }, 30_000);
 
   it('a replica killed mid-tick: another runs that slot’s tick once the heartbeat stops', async () => {
     child = spawn(process.execPath, ['--import', 'tsx', REPLICA, database.url, schema], {
@@ -252,10 +255,12 @@ describe('ticks on pg-boss across replicas', () => {
     const clock = new TestClock(Date.now());
     const log = tickLog(clock);
     await replica('survivor', clock, log.functionsOf('survivor'), '0 0 1 1 *').start();
-    // Heartbeat 10 s, supervise 2 s, retry delay 1 s, polling 2 s: well inside 30 s.
-    await advance(clock, 30_000);
+    // Heartbeat 10 s, supervise 5 s, retry delay 1 s, polling 5 s: well inside 40 s.
+    await advance(clock, 40_000);
     const takenOver = () =>
-      lines.filter((l) => l['msg'] === 'running a tick another replica did not finish').map((l) => l['job']);
+      lines
+        .filter((l) => l['msg'] === 'running a tick again that an earlier attempt did not finish')
+        .map((l) => l['job']);
     await expect.poll(takenOver, { timeout: 10_000 }).toContain(tickJob);
     expect(log.records.some((r) => r.kind === 'poll' && r.replica === 'survivor')).toBe(true);
 
@@ -263,6 +268,35 @@ describe('ticks on pg-boss across replicas', () => {
     const { rows } = await pool.query<{ state: string; retry_count: number }>(
       `SELECT state, retry_count FROM ${schema}.job WHERE id = $1`,
       [tickJob],
+    );
+    expect(rows).toEqual([{ state: 'completed', retry_count: 1 }]);
+  }, 60_000);
+
+  it('a tick that fails is retried, on this replica or another, and then done', async () => {
+    const clock = new TestClock(Date.parse('2026-03-02T13:00:05Z'));
+    const attempts: string[] = [];
+    const flaky = (name: string) => ({
+      pollTick: async () => {
+        attempts.push(name);
+        if (attempts.length === 1) throw new Error('the database went away for a moment');
+      },
+      digestTick: async () => {},
+    });
+    const engines = ['a', 'b'].map((n) => replica(n, clock, flaky(n), '0 0 1 1 *'));
+    await startAll(engines);
+    // The slot's tick at once, its retry a second after it failed: well inside 30 s.
+    await advance(clock, 30_000);
+    await expect.poll(() => attempts.length, { timeout: 10_000 }).toBe(2);
+    await advance(clock, 15_000);
+    expect(attempts).toHaveLength(2);
+    expect(lines.filter((l) => l['msg'] === 'tick failed')).toHaveLength(1);
+    expect(
+      lines.filter((l) => l['msg'] === 'running a tick again that an earlier attempt did not finish'),
+    ).toHaveLength(1);
+    const pool = database.pool({ max: 1 });
+    const { rows } = await pool.query<{ state: string; retry_count: number }>(
+      `SELECT state, retry_count FROM ${schema}.job WHERE name = $1`,
+      [TICK_QUEUES.poll],
     );
     expect(rows).toEqual([{ state: 'completed', retry_count: 1 }]);
   }, 60_000);
