@@ -1,9 +1,11 @@
 /**
  * The scheduler of a replica on Postgres: the same Scheduler, its ticks fired by pg-boss
  * (pg-boss-ticks.ts) instead of node-cron, so N replicas tick once per slot between them.
- * This keeps the two in the one order that loses no tick: the engine starts after the
- * scheduler (a tick may arrive at once) and stops before it (a stopped scheduler's tick
- * returns at once, and pg-boss would record the slot as done).
+ * The engine stops before the scheduler: a stopped scheduler's tick returns at once, and
+ * pg-boss would record the slot as done. It also starts first, so an engine that cannot
+ * start leaves nothing running (a catch-up cut short would hold its job's lease). A tick
+ * that arrives before scheduler.start() is fine: ticks need no start, only the relay
+ * loop and the catch-up do.
  */
 import { createPgBossTicks, type PgBossTicksOptions } from './pg-boss-ticks.js';
 import {
@@ -16,7 +18,7 @@ import {
 
 export interface ReplicatedScheduler {
   readonly scheduler: Scheduler;
-  /** Starts the scheduler (relay, catch-up), then the engine; rejects, stopped, when the engine cannot start. */
+  /** Starts the engine, then the scheduler (relay, catch-up); rejects, with nothing started, when the engine cannot start. */
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -37,13 +39,8 @@ export function createReplicatedScheduler(
   return {
     scheduler,
     async start() {
+      await ticks.start();
       scheduler.start();
-      try {
-        await ticks.start();
-      } catch (err) {
-        await scheduler.stop();
-        throw err;
-      }
     },
     async stop() {
       await ticks.stop();

@@ -2,20 +2,50 @@
  * Plugs the scheduler into `serve` (src/cli/serve-extensions.ts): serve starts it once the
  * service listens; it stops when the service's lifecycle signal aborts (after the requests
  * in flight finished), and shutdown waits for that stop before the database closes.
+ *
+ * On Postgres (DATABASE_URL) replicas share the database, so the ticks run on pg-boss
+ * (replicated-scheduler.ts): each slot's tick once across replicas. Should pg-boss not
+ * start, this replica ticks with node-cron instead of not at all: job leases and job runs
+ * still keep each job once per slot, and the error says why.
  */
 import type { ServiceLifecycle } from '../service-lifecycle.js';
 import { stopOnAbort } from '../service-lifecycle.js';
+import type { PgBossTicksOptions } from './pg-boss-ticks.js';
+import { createReplicatedScheduler } from './replicated-scheduler.js';
 import { createScheduler, type SchedulerDeps, type SchedulerOptions } from './scheduler.js';
 
 export function schedulerExtension(
   options: SchedulerOptions = {},
+  /** pg-boss knobs, on Postgres only (tests). */
+  ticks: Omit<PgBossTicksOptions, 'patterns' | 'logger'> = {},
 ): (deps: SchedulerDeps, lifecycle: ServiceLifecycle) => void {
   return (deps, lifecycle) => {
-    const scheduler = createScheduler(deps, options);
-    scheduler.start();
+    const { databaseBackend, databaseUrl } = deps.config;
+    if (databaseBackend !== 'postgres' || !databaseUrl) {
+      const scheduler = createScheduler(deps, options);
+      scheduler.start();
+      lifecycle.waitFor(
+        'the scheduler',
+        stopOnAbort(lifecycle.signal, () => scheduler.stop()),
+      );
+      return;
+    }
+    const replicated = createReplicatedScheduler(deps, databaseUrl, options, ticks);
+    const started = replicated.start().then(
+      () => () => replicated.stop(),
+      (err: unknown) => {
+        deps.logger.error(
+          { err, component: 'scheduler' },
+          'the ticks could not start on pg-boss: this replica ticks with node-cron instead (job leases keep each job once per slot)',
+        );
+        const scheduler = createScheduler(deps, options);
+        scheduler.start();
+        return () => scheduler.stop();
+      },
+    );
     lifecycle.waitFor(
       'the scheduler',
-      stopOnAbort(lifecycle.signal, () => scheduler.stop()),
+      started.then((stop) => stopOnAbort(lifecycle.signal, stop)),
     );
   };
 }

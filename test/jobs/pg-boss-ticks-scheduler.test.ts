@@ -96,13 +96,13 @@ it('the scheduler runs on pg-boss slots, not node-cron, and stops with it', asyn
   expect(asSchedulerSnapshot(deps.metrics.schedulerState())?.running).toBe(false);
 });
 
-it('an engine that cannot start stops the scheduler it started', async () => {
+it('an engine that cannot start leaves the scheduler unstarted', async () => {
+  await subscribe();
   const url = new URL(database.url);
   url.port = '1';
-  replicated = createReplicatedScheduler(deps, url.toString(), {
-    relayIntervalMs: 50,
-    catchUpOnStart: false,
-  });
+  replicated = createReplicatedScheduler(deps, url.toString(), { relayIntervalMs: 50, brandGapMs: 0 });
   await expect(replicated.start()).rejects.toBeInstanceOf(PgBossTicksError);
-  expect(asSchedulerSnapshot(deps.metrics.schedulerState())?.running).toBe(false);
+  expect((await replicated.scheduler.snapshot()).running).toBe(false);
+  // No catch-up began: nothing asked the API, so no job lease is left held.
+  expect(fake.calls).toHaveLength(0);
 });
