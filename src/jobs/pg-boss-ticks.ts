@@ -116,6 +116,9 @@ export function createPgBossTicks(
     schema: o.schema,
     max: o.maxConnections,
     application_name: 'visibility-bot-ticks',
+    // pg waits forever for a connection by default: a start (and the shutdown waiting on
+    // it) must not hang on a database that does not answer.
+    connectionTimeoutMillis: 10_000,
     ...(o.instanceName ? { instanceName: o.instanceName } : {}),
     ...(o.clock ? { clock: o.clock } : {}),
     // Expiry and heartbeat checks run in the supervise pass, which claims each queue for one

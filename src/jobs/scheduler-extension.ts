@@ -11,7 +11,6 @@
 import type { ServiceLifecycle } from '../service-lifecycle.js';
 import { stopOnAbort } from '../service-lifecycle.js';
 import type { PgBossTicksOptions } from './pg-boss-ticks.js';
-import { createReplicatedScheduler } from './replicated-scheduler.js';
 import { createScheduler, type SchedulerDeps, type SchedulerOptions } from './scheduler.js';
 
 export function schedulerExtension(
@@ -30,10 +29,14 @@ export function schedulerExtension(
       );
       return;
     }
-    const replicated = createReplicatedScheduler(deps, databaseUrl, options, ticks);
-    const started = replicated.start().then(
-      () => () => replicated.stop(),
-      (err: unknown) => {
+    // Loaded only here, as the Postgres client is: a SQLite install never loads pg-boss.
+    const started = import('./replicated-scheduler.js')
+      .then(async ({ createReplicatedScheduler }) => {
+        const replicated = createReplicatedScheduler(deps, databaseUrl, options, ticks);
+        await replicated.start();
+        return () => replicated.stop();
+      })
+      .catch((err: unknown) => {
         deps.logger.error(
           { err, component: 'scheduler' },
           'the ticks could not start on pg-boss: this replica ticks with node-cron instead (job leases keep each job once per slot)',
@@ -41,8 +44,7 @@ export function schedulerExtension(
         const scheduler = createScheduler(deps, options);
         scheduler.start();
         return () => scheduler.stop();
-      },
-    );
+      });
     lifecycle.waitFor(
       'the scheduler',
       started.then((stop) => stopOnAbort(lifecycle.signal, stop)),
