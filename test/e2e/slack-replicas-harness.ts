@@ -34,6 +34,8 @@ export interface ReplicasOptions {
   count?: number;
   /** Socket Mode with this app token (each replica opens its own connection); default HTTP mode. */
   appToken?: string;
+  /** Socket Mode: how long the fake Slack waits for an ack before it redelivers on another connection. */
+  ackTimeoutMs?: number;
 }
 
 const TABLES_KEPT = new Set(['schema_migrations']);
@@ -47,7 +49,8 @@ export function useSlackReplicas(options: ReplicasOptions = {}): Replicas {
   const out = { replicas: [] as Replica[], fake: undefined } as unknown as Replicas;
   beforeAll(async () => {
     Object.assign(out, await startBackends());
-    if (options.appToken) out.fake = await startFakeSocketMode(out.slack.url);
+    if (options.appToken)
+      out.fake = await startFakeSocketMode(out.slack.url, { ackTimeoutMs: options.ackTimeoutMs ?? 3000 });
     const { SLACK_SIGNING_SECRET, ...common } = out.env;
     const env = {
       ...common,
