@@ -122,7 +122,7 @@ describe('two replicas in Socket Mode, one connection each', () => {
       expect(saved.status).toBe(200);
       expect(
         fake()
-          .deliveries.slice(before)
+          .deliveries.slice(before, before + 2)
           .map((d) => [d.connection, d.retryAttempt]),
       ).toEqual([
         [1, 0],
