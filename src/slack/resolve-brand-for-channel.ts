@@ -1,6 +1,11 @@
 /**
  * A brand for a command or an action: the one named by `token`, or else the channel's
  * default brand (`/visibility use`). The brand list comes from the short-lived cache.
+ *
+ * A miss is checked once against a fresh list before it is reported: the cache is this
+ * process's own, so behind a load balancer a brand, alias or market another replica just
+ * added (its cache was invalidated, not this one's) would otherwise be "No brand called …"
+ * here until the cache expires. Only a miss pays the extra GET /get-brands.
  */
 
 import type { Brand } from '../api/schemas/index.js';
@@ -16,8 +21,16 @@ export async function resolveBrandForChannel(
   token: string | undefined,
   usage?: string,
 ): Promise<Brand> {
-  const brands = await deps.brandCache.list({ lane: 'interactive' });
-  if (token !== undefined && token.trim() !== '') return resolveBrand(brands, token, usage);
+  let brands = await deps.brandCache.list({ lane: 'interactive' });
+  const fresh = () => deps.brandCache.refresh({ lane: 'interactive' });
+  if (token !== undefined && token.trim() !== '') {
+    try {
+      return resolveBrand(brands, token, usage);
+    } catch (err) {
+      if (!(err instanceof UserError && err.code === 'brand_unknown')) throw err;
+      return resolveBrand(await fresh(), token, usage);
+    }
+  }
   const defaultId = await channelDefaultBrandId(deps.store, channelId);
   if (defaultId === undefined) {
     throw new BrandMissingError(
@@ -26,7 +39,11 @@ export async function resolveBrandForChannel(
       usage,
     );
   }
-  const brand = brands.find((b) => b.id === defaultId);
+  let brand = brands.find((b) => b.id === defaultId);
+  if (!brand) {
+    brands = await fresh();
+    brand = brands.find((b) => b.id === defaultId);
+  }
   if (!brand) {
     throw new UserError(
       'brand_default_gone',

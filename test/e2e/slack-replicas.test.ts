@@ -196,3 +196,21 @@ describe('two replicas in HTTP mode on one Postgres database', () => {
     expect(r.slack.callsTo('chat.update')).toHaveLength(1);
   });
 });
+
+describe('process-local caches behind a load balancer', () => {
+  it('an alias added through A names the brand on B at once, though B cached the brand list before', async () => {
+    const ch = channel('CREPALIAS');
+    // B's brand cache now holds the list without the alias.
+    expect((await command(B(), 'ideas "Acme Analytics"', ch)).text).toContain('Acme Analytics');
+    expect((await command(A(), 'aliases "Acme Analytics" add Zephyrwind', ch)).text).toContain('Zephyrwind');
+    const gets = () => r.sim.requests.filter((q) => q.method === 'GET' && q.path === '/get-brands').length;
+    const before = gets();
+    const reply = await command(B(), 'ideas Zephyrwind', ch);
+    expect(reply.text).not.toContain('No brand called');
+    expect(reply.text).toContain('Acme Analytics');
+    // One fresh list for the miss; a name B knows costs nothing more.
+    expect(gets()).toBe(before + 1);
+    await command(B(), 'ideas "Acme Analytics"', ch);
+    expect(gets()).toBe(before + 1);
+  });
+});
