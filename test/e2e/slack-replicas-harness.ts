@@ -8,6 +8,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type AppDeps, createAppDeps } from '../../src/app-deps.js';
 import { loadConfig } from '../../src/config.js';
+import type { SimulatorOptions } from '../../src/dev/simulator/index.js';
 import { type RunningService, startService } from '../../src/slack/create-slack-app.js';
 import { createPostgresStore } from '../../src/store/postgres/create-postgres-store.js';
 import { openPostgres } from '../../src/store/postgres/open-postgres.js';
@@ -36,6 +37,8 @@ export interface ReplicasOptions {
   appToken?: string;
   /** Socket Mode: how long the fake Slack waits for an ack before it redelivers on another connection. */
   ackTimeoutMs?: number;
+  /** The API simulator's options (e.g. a clock the test moves, a generation time). */
+  simulator?: SimulatorOptions;
 }
 
 const TABLES_KEPT = new Set(['schema_migrations']);
@@ -48,7 +51,7 @@ export function useSlackReplicas(options: ReplicasOptions = {}): Replicas {
   const database = usePostgresDatabase();
   const out = { replicas: [] as Replica[], fake: undefined } as unknown as Replicas;
   beforeAll(async () => {
-    Object.assign(out, await startBackends());
+    Object.assign(out, await startBackends(options.simulator));
     if (options.appToken)
       out.fake = await startFakeSocketMode(out.slack.url, { ackTimeoutMs: options.ackTimeoutMs ?? 3000 });
     const { SLACK_SIGNING_SECRET, ...common } = out.env;

@@ -10,12 +10,17 @@ import type { StoredMessage, StoredView } from '../../src/dev/local-slack/index.
 import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
 import { runJobs } from '../../src/jobs/run-jobs.js';
 import { CHANNEL_NOTE_EVENT } from '../../src/slack/features/subscriptions/post-channel-note.js';
+import { manualClock } from '../helpers/manual-clock.js';
 import { type Replica, useSlackReplicas } from './slack-replicas-harness.js';
 
 type Json = Record<string, unknown>;
 const { acme } = SEED_BRANDS;
 const USER = 'U0LOCALUSR';
-const r = useSlackReplicas();
+const DAY_MS = 86_400_000;
+// The simulator's clock moves when the test says: a content-ideas generation ends then, and
+// each new daily snapshot is on a new day, as in the real service.
+const simClock = manualClock(Date.now());
+const r = useSlackReplicas({ simulator: { clock: simClock, generationMs: 60_000 } });
 const A = (): Replica => r.replicas[0]!;
 const B = (): Replica => r.replicas[1]!;
 
@@ -92,6 +97,7 @@ describe('two replicas in HTTP mode on one Postgres database', () => {
     const ch = channel('CREPSNOOZE');
     await command(A(), 'subscribe "Acme Analytics" alerts', ch);
     const [lost] = r.sim.control.citationUrls(acme.id);
+    simClock.advance(DAY_MS);
     r.sim.control.advanceSnapshot({ lose: [lost!] });
     // A's jobs post the alert (its own Slack client and outbox, the shared database).
     await runJobs(A().deps, 'citations', { relay: { paceMs: 20 }, deliverWaitMs: 10_000 });
@@ -167,6 +173,7 @@ describe('two replicas in HTTP mode on one Postgres database', () => {
     const ch = channel('CREPRACE');
     await command(A(), 'subscribe "Acme Analytics" alerts', ch);
     const [lost] = r.sim.control.citationUrls(acme.id);
+    simClock.advance(DAY_MS);
     r.sim.control.advanceSnapshot({ lose: [lost!] });
     await runJobs(B().deps, 'citations', { relay: { paceMs: 20 }, deliverWaitMs: 10_000 });
     const [alert] = await r.slack.waitFor(() => alerts(ch).length === 1 && alerts(ch), 5000);
@@ -212,5 +219,46 @@ describe('process-local caches behind a load balancer', () => {
     expect(gets()).toBe(before + 1);
     await command(B(), 'ideas "Acme Analytics"', ch);
     expect(gets()).toBe(before + 1);
+  });
+});
+
+describe('a content-ideas refresh started on A', () => {
+  it('is finished in place by B’s *Check now*, without A’s watch', async () => {
+    const ch = channel('CREPIDEAS');
+    const res = await r.slack.slashCommand(A().appUrl, {
+      text: 'ideas "Acme Analytics" refresh',
+      channelId: ch,
+    });
+    const started = await r.slack.waitFor(() => r.slack.responsesFor(res.responseUrlId)[0], 8000);
+    expect((started.body as { text: string }).text).toContain('Generating fresh content ideas');
+    const check = async () => {
+      const click = await r.slack.blockAction(B().appUrl, {
+        actionId: 'vis:ideas:check',
+        responseUrlId: res.responseUrlId,
+        channelId: ch,
+      });
+      expect(click.status).toBe(200);
+      const n = r.slack.responsesFor(res.responseUrlId).length;
+      return (await r.slack.waitFor(() => r.slack.responsesFor(res.responseUrlId)[n], 8000)).body as {
+        text: string;
+        replace_original?: boolean;
+        blocks: unknown[];
+      };
+    };
+    // Still generating: B says so in the same message, keeping the button.
+    const early = await check();
+    expect(early.replace_original).toBe(true);
+    expect(early.text).toContain('still being generated');
+    expect(JSON.stringify(early.blocks)).toContain('vis:ideas:check');
+
+    // The run is over: B writes the fresh ideas into the message A posted.
+    simClock.advance(60_000);
+    const done = await check();
+    expect(done.replace_original).toBe(true);
+    expect(done.text).toContain('Fresh content ideas are ready');
+    expect(JSON.stringify(done.blocks)).not.toContain('vis:ideas:check');
+    expect(r.sim.requests.filter((q) => q.method === 'POST' && q.path === '/get-content-ideas')).toHaveLength(
+      1,
+    );
   });
 });

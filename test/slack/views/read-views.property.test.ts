@@ -297,9 +297,9 @@ describe('content ideas views', () => {
         ideasResponse,
         fc.nat(),
         (b, st, message, response, ms) => {
-          expectValid(ideasRefreshStartedReply(b, { status: st, message }));
+          expectValid(ideasRefreshStartedReply(b, { status: st, message }, 10));
           expectValid(ideasRefreshDoneReply(b, response, 10));
-          expectValid(ideasRefreshStillRunningReply(b, ms));
+          expectValid(ideasRefreshStillRunningReply(b, ms, 10));
         },
       ),
       RUNS,

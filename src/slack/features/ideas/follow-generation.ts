@@ -73,6 +73,6 @@ export async function followGeneration(o: FollowOptions): Promise<FollowOutcome>
     }
     const watched = deps.clock.now() - started;
     if (watched >= o.timing.timeoutMs)
-      return finish(ideasRefreshStillRunningReply(brand, watched), 'timeout');
+      return finish(ideasRefreshStillRunningReply(brand, watched, o.limit), 'timeout');
   }
 }

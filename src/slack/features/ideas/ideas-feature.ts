@@ -1,5 +1,6 @@
 import type { Feature } from '../../feature.js';
 import { ideas } from './ideas.js';
+import { ideasCheckAction } from './ideas-check-action.js';
 import { ideasPageAction } from './ideas-page-action.js';
 
-export const ideasFeature: Feature = { subcommands: [ideas], actions: [ideasPageAction] };
+export const ideasFeature: Feature = { subcommands: [ideas], actions: [ideasPageAction, ideasCheckAction] };

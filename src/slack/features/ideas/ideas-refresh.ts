@@ -25,7 +25,7 @@ export async function runIdeasRefresh(
   const result = await auditedWrite(ctx.deps, actor, { brandId: brand.id, action: REFRESH_IDEAS }, () =>
     ctx.deps.api.refreshContentIdeas({ brandId: brand.id }, { lane: ctx.lane }),
   );
-  await ctx.respond(ideasRefreshStartedReply(brand, result));
+  await ctx.respond(ideasRefreshStartedReply(brand, result, DEFAULT_IDEAS_PAGE));
   // Not awaited: the command is answered; the follow-up edits that answer later.
   void ctx.deps.background.run((signal) =>
     followGeneration({
