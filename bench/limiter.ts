@@ -23,6 +23,7 @@ import pThrottle from 'p-throttle';
 import { ApiClient } from '../src/api/client.js';
 import { hashApiKey } from '../src/api/hash-api-key.js';
 import { createRateLimiter, unlimitedLimiter } from '../src/api/limiter/create-rate-limiter.js';
+import { createSqliteBudgetStore } from '../src/api/limiter/sqlite-budget-store.js';
 import type { Lane, RateLimiter } from '../src/api/limiter/types.js';
 import { startSimulator } from '../src/dev/simulator/index.js';
 import { openDatabase } from '../src/store/open-database.js';
@@ -175,19 +176,13 @@ async function run(spec: PacerSpec, dir: string, calls: number): Promise<RunResu
 function ourLimiter(dir: string, apiKey: string): RateLimiter {
   const db = openDatabase(join(dir, `bench-${Date.now()}-${Math.random()}.db`));
   const limiter = createRateLimiter({
-    db,
+    budget: (keyHash, config) => createSqliteBudgetStore(db, keyHash, config, { ownsHandle: true }),
     keyHash: hashApiKey(apiKey),
     plan: 'scale',
     limits: { perMinute: PER_MINUTE, burst: BURST, perDay: null },
     endpointPerMinute: null,
   });
-  return {
-    ...limiter,
-    close() {
-      limiter.close();
-      db.close();
-    },
-  };
+  return limiter;
 }
 
 interface Summary {

@@ -15,8 +15,13 @@ import { WebClient } from '@slack/web-api';
 import { type BrandCache, createBrandCache } from './api/brand-cache.js';
 import { ApiClient } from './api/client.js';
 import { hashApiKey } from './api/hash-api-key.js';
-import { createRateLimiter, type RateLimiterOptions } from './api/limiter/create-rate-limiter.js';
-import type { RateLimiter } from './api/limiter/types.js';
+import type { BudgetStoreFactory } from './api/limiter/budget-store.js';
+import {
+  createRateLimiter,
+  type RateLimiterOptions,
+  type SharedRateLimiter,
+} from './api/limiter/create-rate-limiter.js';
+import { createSqliteBudgetStore } from './api/limiter/sqlite-budget-store.js';
 import type { VisibilityApi } from './api/visibility-api.js';
 import { type ApiHealth, createApiHealth } from './api-health.js';
 import {
@@ -73,7 +78,9 @@ export interface AppDepsOverrides {
   /** fetch for the Slack clients (tests). */
   slackFetch?: FetchFunction;
   /** Limiter knobs (tests compress time). */
-  limiter?: Partial<Omit<RateLimiterOptions, 'store' | 'keyHash' | 'plan'>>;
+  limiter?: Partial<Omit<RateLimiterOptions, 'budget' | 'keyHash' | 'plan'>>;
+  /** The key's shared rate budget (openAppDeps: on Postgres); default: on the SQLite file. */
+  budget?: BudgetStoreFactory;
   /**
    * A renderer of the caller's (tests: an in-process one); then no chart threads are
    * started and close() leaves it alone.
@@ -100,12 +107,18 @@ export async function openAppDeps(config: Config, overrides: AppDepsOverrides = 
 }
 
 /**
- * The database the limiter keeps the key's budget in. On Postgres the shared budget is
- * not wired yet: each process keeps its own in memory (one replica stays within the plan;
- * several do not yet).
+ * The key's budget on SQLite, on a connection of its own to the file: a grant must never
+ * join (and roll back with) a job's open transaction. An in-memory database cannot be
+ * opened twice. A Postgres store handed in without a budget (openAppDeps passes the
+ * shared one) keeps the process's own in memory: one process stays within the plan.
  */
-function budgetDbOf(store: Store): Db {
-  return store.backend === 'sqlite' ? (store as SqliteStore).db : openDatabase(':memory:');
+function sqliteBudgetOf(store: Store): BudgetStoreFactory {
+  const db = store.backend === 'sqlite' ? (store as SqliteStore).db : openDatabase(':memory:');
+  const budgetDb = db.memory ? db : openDatabase(db.name);
+  return (keyHash, config) =>
+    createSqliteBudgetStore(budgetDb, keyHash, config, {
+      ownsHandle: budgetDb !== db || store.backend !== 'sqlite',
+    });
 }
 
 export function createAppDeps(config: Config, overrides: AppDepsOverrides = {}): AppDeps {
@@ -120,7 +133,7 @@ export function createAppDeps(config: Config, overrides: AppDepsOverrides = {}):
   const metrics = overrides.metrics ?? createMetrics();
   const apiHealth = createApiHealth(clock);
 
-  let limiter: RateLimiter | undefined;
+  let limiter: SharedRateLimiter | undefined;
   let client: ApiClient | undefined;
   let api = overrides.api;
   if (!api) {
@@ -128,7 +141,7 @@ export function createAppDeps(config: Config, overrides: AppDepsOverrides = {}):
       clock,
       logger,
       ...overrides.limiter,
-      db: budgetDbOf(store),
+      budget: overrides.budget ?? sqliteBudgetOf(store),
       keyHash: hashApiKey(config.apiKey),
       plan: config.apiPlan,
     });
@@ -187,7 +200,7 @@ export function createAppDeps(config: Config, overrides: AppDepsOverrides = {}):
         ?.close()
         .catch((err: unknown) => logger.warn({ err }, 'stopping the chart threads failed'));
       await client?.close().catch((err: unknown) => logger.warn({ err }, 'closing the API client failed'));
-      limiter?.close();
+      await limiter?.close();
       await store.close().catch((err: unknown) => logger.warn({ err }, 'closing the database failed'));
     },
   };

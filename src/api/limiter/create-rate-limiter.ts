@@ -1,8 +1,9 @@
 /**
- * The API key's rate limiter (DESIGN.md "one key, one budget"). Correctness lives in
- * SQLite: every grant is a short BEGIN IMMEDIATE transaction over the key's token bucket,
- * the endpoint's sliding window, pauses and the daily count, so every process and every
- * limiter on the database file shares one budget. In-process, one dispatcher loop hands
+ * The API key's rate limiter (DESIGN.md "one key, one budget"). Correctness lives in the
+ * budget store (budget-store.ts: SQLite, or Postgres for replicas): every grant is one
+ * short transaction under the store's lock over the key's token bucket, the endpoint's
+ * sliding window, pauses and the daily count, so every process and every limiter on the
+ * database shares one budget. In-process, one dispatcher loop hands
  * grants out in lane order (interactive before background; interactive by the arrival of
  * the person's request, background FIFO) and sleeps exactly until the earliest waiter
  * could go, or until a new waiter arrives.
@@ -18,27 +19,31 @@
  * in-process only, has no lanes, and aborts only all its calls at once. The shared sliding
  * window already gives what an in-process smoother would; bench/limiter.ts compares it.
  */
-import type Database from 'better-sqlite3';
 import { type Clock, systemClock } from '../../clock.js';
 import type { Logger } from '../../logger.js';
+import { nextUtcMidnight } from '../../utc-days.js';
 import { type EndpointKey, endpointKeys } from '../endpoint-table.js';
 import { QuotaExhaustedError } from '../errors.js';
 import { PLAN_LIMITS, type PlanLimits, type PlanName } from '../plans.js';
 import { abortedWhileWaiting } from './aborted-while-waiting.js';
+import { type BudgetStore, BudgetStoreError, type BudgetStoreFactory } from './budget-store.js';
 import { type EndpointScope, endpointScope } from './endpoint-scope.js';
 import { InteractiveReserve } from './interactive-reserve.js';
 import { LaneQueue } from './lane-queue.js';
 import { OwnGrants } from './own-grants.js';
-import { type ReactionContext, reactToResponse } from './react-to-response.js';
+import { type ReactionContext, reactionQuery, reactToResponse } from './react-to-response.js';
 import { SafetyMargin } from './safety-margin.js';
-import { SharedBucketStore } from './shared-bucket-store.js';
+import type { SharedSnapshot, TakeResult } from './shared-bucket-store.js';
 import type { Lane, LimiterState, RateLimiter, RateLimitObservation } from './types.js';
 
 export { unlimitedLimiter } from './unlimited-limiter.js';
 
 export interface RateLimiterOptions {
-  /** Shared SQLite (better-sqlite3): one budget for every process using the key. */
-  db: Database.Database;
+  /**
+   * Builds the key's shared budget (createSqliteBudgetStore, createPgBudgetStore): one
+   * budget for every process using the key. The limiter closes what it builds.
+   */
+  budget: BudgetStoreFactory;
   /** Hash of the API key (never the key). */
   keyHash: string;
   plan: PlanName;
@@ -79,13 +84,25 @@ interface Waiter extends EndpointScope {
   reject(error: unknown): void;
 }
 
-export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
+/** createRateLimiter's limiter: a RateLimiter whose store work can be awaited. */
+export interface SharedRateLimiter extends RateLimiter {
+  /**
+   * Settles once every store operation issued so far (grants, reactions to responses) is
+   * done and the store has been read again: state() then shows them, and what other
+   * processes did before. For shutdown and tests.
+   */
+  settled(): Promise<void>;
+  /** Rejects the waiters, lets the queued reactions finish, then closes the budget store. */
+  close(): Promise<void>;
+}
+
+export function createRateLimiter(options: RateLimiterOptions): SharedRateLimiter {
   const clock = options.clock ?? systemClock;
   const windowMs = options.windowMs ?? 60_000;
   const pollMs = options.pollMs ?? 1000;
   const logger = options.logger;
   const limits: PlanLimits = { ...PLAN_LIMITS[options.plan], ...options.limits };
-  const store = new SharedBucketStore(options.db, options.keyHash, {
+  const store: BudgetStore = options.budget(options.keyHash, {
     capacity: limits.burst,
     refillPerMs: limits.perMinute / windowMs,
     perDay: limits.perDay,
@@ -102,19 +119,12 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   });
   const ownGrants = new OwnGrants(MAX_LATENCY_MS);
   const reaction: ReactionContext = {
-    store,
     limits,
     windowMs,
     defaultRetryAfterMs: options.defaultRetryAfterMs ?? 60_000,
     maxJitterMs: options.maxJitterMs ?? 1000,
     random: options.random ?? Math.random,
     logger,
-    answered: (now) => {
-      const grant = ownGrants.answered(now);
-      if (grant) margin.answered(grant.grantedAtMs, now);
-      return grant;
-    },
-    marginTokens: (now) => margin.tokens(now),
     recordKey429: (now) => margin.record429(now),
   };
 
@@ -128,12 +138,50 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   let rateLimitedCount = 0;
   let closed = false;
   let running = false;
+  /** A waiter arrived or left while a decision was with the store: decide again at once. */
+  let rerun = false;
   /** Aborting it cuts the dispatcher's sleep short: a waiter arrived or left. */
   let wake: AbortController | null = null;
   let quotaLoggedFor = 0;
 
+  /**
+   * Every store operation of this process, one at a time in the order issued: a reaction
+   * queued by observe() is in the store before the next grant decision reads it.
+   */
+  let tail: Promise<unknown> = Promise.resolve();
+  function inTurn<T>(op: () => Promise<T>): Promise<T> {
+    const result = tail.then(op, op);
+    tail = result.catch(() => undefined);
+    return result;
+  }
+
+  /** What state() reports: the store as last read (a decision or reaction triggers a read). */
+  let shared: SharedSnapshot = {
+    tokens: limits.burst,
+    usedToday: 0,
+    dailyResetAt: nextUtcMidnight(clock.now()),
+    keyPausedUntil: null,
+    scopePauses: new Map(),
+  };
+  let sharedAt = Number.NEGATIVE_INFINITY;
+  let refreshQueued = false;
+  function refresh(): void {
+    if (refreshQueued || closed) return;
+    refreshQueued = true;
+    inTurn(async () => {
+      refreshQueued = false;
+      const at = clock.now();
+      shared = await store.snapshot(at);
+      sharedAt = at;
+    }).catch((error: unknown) => {
+      logger?.warn({ err: error }, 'The rate limiter could not read the shared budget');
+    });
+  }
+  refresh();
+
   function pump(): void {
     if (running) {
+      rerun = true;
       wake?.abort();
       return;
     }
@@ -144,8 +192,9 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     running = true;
     try {
       while (!closed && queue.size > 0) {
-        const waitMs = grantOne();
-        if (waitMs === 0) continue;
+        rerun = false;
+        const waitMs = await grantOne();
+        if (waitMs === 0 || rerun) continue;
         wake = new AbortController();
         try {
           // The wait is computed from shared state that other processes can only make
@@ -163,27 +212,34 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   }
 
   /** Grants the first waiter that may go now (0), or returns how long until one may. */
-  function grantOne(): number {
+  async function grantOne(): Promise<number> {
     const heads = queue.heads();
     const now = clock.now();
     const headroom = margin.tokens(now);
     const backgroundReserve = reserve.tokens(now);
-    let result: ReturnType<SharedBucketStore['takeFirst']>;
+    let result: TakeResult;
     try {
-      result = store.takeFirst(
-        () => clock.now(),
-        heads.map((w) => ({
-          scope: w.scope,
-          limit: w.limit,
-          tokensLeft: (w.lane === 'background' ? backgroundReserve : 0) + headroom,
-          slotsLeft: w.lane === 'background' ? BACKGROUND_RESERVE : 0,
-        })),
+      result = await inTurn(() =>
+        store.takeFirst(
+          () => clock.now(),
+          heads.map((w) => ({
+            scope: w.scope,
+            limit: w.limit,
+            tokensLeft: (w.lane === 'background' ? backgroundReserve : 0) + headroom,
+            slotsLeft: w.lane === 'background' ? BACKGROUND_RESERVE : 0,
+          })),
+        ),
       );
     } catch (error) {
-      // The database failed (closed, locked past busy_timeout): nobody can be paced.
-      for (const w of queue.drain()) w.reject(error);
+      // The store failed (closed, unreachable, locked too long): nobody can be paced.
+      const failure =
+        error instanceof BudgetStoreError
+          ? error
+          : new BudgetStoreError('The rate budget could not grant a request.', error);
+      for (const w of queue.drain()) w.reject(failure);
       return 0;
     }
+    refresh();
     // A full bucket (ours, so the service's too) wipes out any lag between the two, once
     // every request granted before has been answered: one still on its way has yet to be
     // counted by the service, which is then not as full as ours (a first answer slower
@@ -198,9 +254,11 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     }
     if (result.kind === 'granted') {
       const waiter = heads[result.index]!;
-      queue.remove(waiter);
       margin.granted(result.nowMs);
       ownGrants.granted(result.nowMs, result.tokensBefore - 1);
+      // A waiter that left (aborted, closed) while the store decided: its grant is spent
+      // and counted, only unused. Counting a send that never happens errs on the safe side.
+      if (!queue.remove(waiter)) return 0;
       waitedMs[waiter.lane] += result.nowMs - waiter.enqueuedAt;
       waiter.resolve();
       return 0;
@@ -255,36 +313,59 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     });
   }
 
+  /**
+   * Never blocks the caller: what this process knows (its own grant the response answers,
+   * the margin) is taken now, the store's part is queued in turn with the grant decisions.
+   */
   function observe(endpoint: EndpointKey, o: RateLimitObservation): void {
     if (closed) return;
     if (o.status === 429) rateLimitedCount++;
-    try {
+    const now = clock.now();
+    const own = ownGrants.answered(now);
+    if (own) margin.answered(own.grantedAtMs, now);
+    const view = { own, marginTokens: margin.tokens(now) };
+    const window = scopeOf(endpoint);
+    inTurn(() =>
       // One transaction: the other process sees the whole reaction to a response or none.
-      store.atomically(() => reactToResponse(reaction, endpoint, scopeOf(endpoint), o, clock.now()));
-    } catch (error) {
-      // A response must never fail because its bookkeeping did (e.g. the database is busy).
-      logger?.error({ err: error, endpoint }, 'The rate limiter could not record a response');
-    }
-    if (o.status === 429) pump();
+      store.react(reactionQuery(reaction, window, o, now), (facts) =>
+        reactToResponse(reaction, endpoint, window, o, now, view, facts),
+      ),
+    ).then(
+      () => {
+        refresh();
+        if (o.status === 429) pump();
+      },
+      (error: unknown) => {
+        // A response must never fail because its bookkeeping did (e.g. the database is busy).
+        logger?.error({ err: error, endpoint }, 'The rate limiter could not record a response');
+      },
+    );
   }
 
+  /**
+   * Synchronous for metrics, /healthz and status: the shared budget as last read, which
+   * every decision and reaction of this process refreshes; a read older than pollMs (other
+   * processes may have spent meanwhile) starts another for the next caller.
+   */
   function state(): LimiterState {
     const now = clock.now();
-    const shared = store.snapshot(now);
+    if (now - sharedAt >= pollMs) refresh();
     const endpointPauses: LimiterState['endpointPauses'] = {};
     for (const key of endpointKeys) {
       const until = shared.scopePauses.get(scopeOf(key).scope);
-      if (until !== undefined) endpointPauses[key] = until;
+      if (until !== undefined && until > now) endpointPauses[key] = until;
     }
+    const dayOver = now >= shared.dailyResetAt;
     return {
       plan: options.plan,
       tokens: shared.tokens,
       capacity: limits.burst,
       refillPerSecond: (limits.perMinute * 1000) / windowMs,
-      usedToday: shared.usedToday,
+      usedToday: dayOver ? 0 : shared.usedToday,
       dailyLimit: limits.perDay,
-      dailyResetAt: shared.dailyResetAt,
-      keyPausedUntil: shared.keyPausedUntil,
+      dailyResetAt: dayOver ? nextUtcMidnight(now) : shared.dailyResetAt,
+      keyPausedUntil:
+        shared.keyPausedUntil !== null && shared.keyPausedUntil > now ? shared.keyPausedUntil : null,
       endpointPauses,
       lanes: {
         interactive: { queued: queue.count('interactive') },
@@ -295,12 +376,27 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     };
   }
 
-  function close(): void {
-    if (closed) return;
-    closed = true;
-    for (const w of queue.drain()) w.reject(abortedWhileWaiting(undefined, 'The rate limiter is closed.'));
-    wake?.abort();
+  async function settled(): Promise<void> {
+    // Read the store once more after everything issued so far: other processes' changes too.
+    refresh();
+    for (;;) {
+      const last = tail;
+      await last;
+      if (last === tail) return;
+    }
   }
 
-  return { acquire, observe, state, close };
+  let closing: Promise<void> | undefined;
+  function close(): Promise<void> {
+    closing ??= (async () => {
+      closed = true;
+      for (const w of queue.drain()) w.reject(abortedWhileWaiting(undefined, 'The rate limiter is closed.'));
+      wake?.abort();
+      await settled();
+      await store.close();
+    })();
+    return closing;
+  }
+
+  return { acquire, observe, state, settled, close };
 }

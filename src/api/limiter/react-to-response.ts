@@ -4,34 +4,66 @@
  * bucket or pause a window, and a 429 pauses the endpoint, and the whole key when the
  * limit is the key's. Which of the two a signal speaks of comes from its words when they
  * tell, else from our own accounting (attribute-limit.ts): a limit our endpoint windows
- * explain never lowers the key's bucket. Pauses go to SQLite, so every process using the
- * key pauses too.
+ * explain never lowers the key's bucket. Pauses go to the shared budget store, so every
+ * process using the key pauses too.
+ *
+ * The decision is a pure function of the response, this process's own grants and the facts
+ * the store read in the reaction's transaction (budget-store.ts); it returns the writes.
  */
 import type { Logger } from '../../logger.js';
 import type { EndpointKey } from '../endpoint-table.js';
 import type { PlanLimits } from '../plans.js';
 import { attribute429, attributeRemaining, type EndpointAccounting } from './attribute-limit.js';
+import type { BudgetWrite, ReactionFacts, ReactionQuery } from './budget-store.js';
 import type { EndpointScope } from './endpoint-scope.js';
 import { type LimitScope, limitScope } from './limit-scope.js';
 import type { AnsweredGrant } from './own-grants.js';
 import { retryDelayFromResponse } from './retry-delay-from-response.js';
-import { KEY_SCOPE, type SharedBucketStore } from './shared-bucket-store.js';
 import type { RateLimitObservation } from './types.js';
 
 export interface ReactionContext {
-  store: SharedBucketStore;
   limits: PlanLimits;
   windowMs: number;
   defaultRetryAfterMs: number;
   maxJitterMs: number;
   random: () => number;
   logger?: Logger | undefined;
-  /** A response came back: this process's grant it answers (oldest first), if any. */
-  answered(nowMs: number): AnsweredGrant | undefined;
-  /** Tokens the safety margin keeps back now: how far the service may lag behind us. */
-  marginTokens(nowMs: number): number;
   /** A 429 of the key's bucket: the safety margin was too small. */
   recordKey429(nowMs: number): void;
+}
+
+/** What this process knew when the response came back (read before the store's transaction). */
+export interface OwnView {
+  /** The grant of ours this response answers (oldest first), if any. */
+  own: AnsweredGrant | undefined;
+  /** Tokens the safety margin keeps back now: how far the service may lag behind us. */
+  marginTokens: number;
+}
+
+/** The facts a reaction to `o` needs the store to read. */
+export function reactionQuery(
+  ctx: Pick<ReactionContext, 'windowMs'>,
+  { scope, limit }: EndpointScope,
+  o: RateLimitObservation,
+  now: number,
+): ReactionQuery {
+  const headerWindow =
+    o.remaining !== undefined && o.remaining < 1 && o.resetAtMs !== undefined && o.resetAtMs > now;
+  return {
+    scope,
+    limit,
+    nowMs: now,
+    headerSinceMs: headerWindow ? headerSinceMs(ctx.windowMs, o, now) : null,
+  };
+}
+
+/**
+ * A reset later than one window away is a clock disagreement, not a longer window: then
+ * the window's start is unknown too, and the last full window is counted instead.
+ */
+function headerSinceMs(windowMs: number, o: RateLimitObservation, now: number): number {
+  const resetAt = Math.min(o.resetAtMs!, now + windowMs);
+  return o.resetAtMs! > now + windowMs ? now - windowMs : resetAt - windowMs;
 }
 
 export function reactToResponse(
@@ -40,40 +72,36 @@ export function reactToResponse(
   window: EndpointScope,
   o: RateLimitObservation,
   now: number,
-): void {
-  const { store } = ctx;
+  view: OwnView,
+  facts: ReactionFacts,
+): BudgetWrite[] {
   const { scope, limit } = window;
   const words = limitScope(o, { keyPerMinute: ctx.limits.perMinute, endpointPerMinute: limit });
-  if (limit !== null) store.settleSend(scope, now);
-  store.settleSend(KEY_SCOPE, now);
-  const own = ctx.answered(now);
-  const accounting: EndpointAccounting = {
-    limit,
-    sends: limit === null ? 0 : store.sendsSince(scope, now - ctx.windowMs),
-  };
+  const accounting: EndpointAccounting = { limit, sends: facts.scopeSends };
   const kind =
     o.status === 429
-      ? attribute429(words, accounting, store.snapshot(now).tokens)
+      ? attribute429(words, accounting, facts.tokens)
       : o.remaining === undefined
         ? 'key'
         : attributeRemaining(words, o.remaining, accounting);
-  adaptToHeaders(ctx, kind, window, o, own, now);
-  if (o.status !== 429) return;
+  const writes = adaptToHeaders(ctx, kind, window, o, view, facts, now);
+  if (o.status !== 429) return writes;
 
   const delayMs = retryDelayFromResponse(o, ctx.defaultRetryAfterMs);
   const until = Math.ceil(now + delayMs + ctx.random() * ctx.maxJitterMs);
-  if (kind === 'day') store.markDaySpent(now);
+  if (kind === 'day') writes.push({ op: 'markDaySpent' });
   if (kind === 'key') ctx.recordKey429(now);
   // An endpoint's own limit: its window refills from `until` at its own rate. The key's
   // limit: the key's bucket restarts empty at `until` and drains everything at its rate.
-  store.pauseScope(scope, until, kind === 'endpoint' ? limit : null, now);
-  if (kind !== 'endpoint') store.pauseKey(now, until, true);
+  writes.push({ op: 'pauseScope', scope, untilMs: until, limit: kind === 'endpoint' ? limit : null });
+  if (kind !== 'endpoint') writes.push({ op: 'pauseKey', untilMs: until, restartEmpty: true });
   ctx.logger?.warn(
     { endpoint, limit: kind, pauseMs: until - now, serviceMessage: o.message },
     kind === 'endpoint'
       ? 'Rate limited (429): pausing the endpoint'
       : 'Rate limited (429): pausing the API key',
   );
+  return writes;
 }
 
 /**
@@ -91,31 +119,28 @@ function adaptToHeaders(
   kind: LimitScope,
   { scope, limit }: EndpointScope,
   o: RateLimitObservation,
-  own: AnsweredGrant | undefined,
+  view: OwnView,
+  facts: ReactionFacts,
   now: number,
-): void {
-  const { store, limits, windowMs } = ctx;
-  if (o.remaining === undefined) return;
+): BudgetWrite[] {
+  const { limits, windowMs } = ctx;
+  const writes: BudgetWrite[] = [];
+  if (o.remaining === undefined) return writes;
   // The endpoint's window is already enforced by our own send log; only the key's bucket
   // can hold more than the service says.
-  if (kind !== 'endpoint' && o.remaining < limits.burst) lowerToRemaining(ctx, o.remaining, own, now);
-  if (o.remaining >= 1 || o.resetAtMs === undefined || o.resetAtMs <= now) return;
-  // A reset later than one window away is a clock disagreement, not a longer window: then
-  // the window's start is unknown too, and the last full window is counted instead.
+  if (kind !== 'endpoint' && o.remaining < limits.burst) writes.push(...lowerToRemaining(o.remaining, view));
+  if (o.remaining >= 1 || o.resetAtMs === undefined || o.resetAtMs <= now) return writes;
   const resetAt = Math.min(o.resetAtMs, now + windowMs);
-  const windowScope = kind === 'endpoint' ? scope : KEY_SCOPE;
   const windowLimit = o.limit ?? (kind === 'endpoint' && limit !== null ? limit : limits.perMinute);
-  const sent = store.sendsSince(
-    windowScope,
-    o.resetAtMs > now + windowMs ? now - windowMs : resetAt - windowMs,
-  );
+  const sent = kind === 'endpoint' ? facts.headerSends.scope : facts.headerSends.key;
   // "About": sends still in flight when the server counted its last may add a few.
   const spent = sent >= windowLimit && sent <= windowLimit + Math.max(2, Math.ceil(windowLimit / 10));
   if (kind === 'endpoint') {
     // Our log explains the 0; a fixed window may reset sooner than our sliding one.
-    if (spent) store.pauseScope(scope, resetAt, null, now);
-  } else if (!spent) lowerToRemaining(ctx, 0, own, now);
-  else store.pauseKey(now, resetAt, false);
+    if (spent) writes.push({ op: 'pauseScope', scope, untilMs: resetAt, limit: null });
+  } else if (!spent) writes.push(...lowerToRemaining(0, view));
+  else writes.push({ op: 'pauseKey', untilMs: resetAt, restartEmpty: false });
+  return writes;
 }
 
 /**
@@ -128,16 +153,8 @@ function adaptToHeaders(
  * below the expectation, which some other client must have spent, is taken from the
  * bucket. A response we cannot match to a grant (another process's) is believed as is.
  */
-function lowerToRemaining(
-  ctx: ReactionContext,
-  remaining: number,
-  own: AnsweredGrant | undefined,
-  now: number,
-): void {
-  if (own === undefined) {
-    ctx.store.lowerTokens(now, remaining);
-    return;
-  }
-  const expected = Math.floor(own.levelAfter - own.laterGrants - ctx.marginTokens(now));
-  if (remaining < expected) ctx.store.spendTokens(now, expected - remaining);
+function lowerToRemaining(remaining: number, { own, marginTokens }: OwnView): BudgetWrite[] {
+  if (own === undefined) return [{ op: 'lowerTokens', atMost: remaining }];
+  const expected = Math.floor(own.levelAfter - own.laterGrants - marginTokens);
+  return remaining < expected ? [{ op: 'spendTokens', count: expected - remaining }] : [];
 }

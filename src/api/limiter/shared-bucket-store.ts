@@ -2,10 +2,12 @@
  * The key's shared budget in SQLite: token bucket, per-scope sliding windows, pauses and
  * the daily count. Every decision reads and writes inside one short BEGIN IMMEDIATE
  * transaction, so two processes (or two limiters on one file) never both spend the same
- * token: the second waits on SQLite's lock (busy_timeout) and then sees the first's take.
+ * token: the second waits for SQLite's lock and then sees the first's take. Synchronous;
+ * the limiter reaches it through sqlite-budget-store.ts, on a connection of its own.
  */
 import type Database from 'better-sqlite3';
 import { nextUtcMidnight, utcDay } from '../../utc-days.js';
+import type { BudgetWrite, DecideReaction, ReactionFacts, ReactionQuery } from './budget-store.js';
 import { drainAfterPause, msUntilWindowSlot } from './sliding-window.js';
 import { type BucketLevel, type BucketParams, msUntilTokens, refill } from './token-bucket.js';
 
@@ -237,9 +239,48 @@ export class SharedBucketStore {
     };
   }
 
-  /** Runs `fn` in one IMMEDIATE transaction; the store's own transactions nest inside it. */
-  atomically(fn: () => void): void {
-    this.immediate(fn);
+  /**
+   * A reaction to one response (budget-store.ts): settles the send it answers, reads the
+   * facts, applies what `decide` returns, all in one IMMEDIATE transaction.
+   */
+  react(query: ReactionQuery, decide: DecideReaction): void {
+    this.immediate(() => {
+      const { scope, limit, nowMs, headerSinceMs } = query;
+      if (limit !== null) this.settleSend(scope, nowMs);
+      this.settleSend(KEY_SCOPE, nowMs);
+      const facts: ReactionFacts = {
+        scopeSends: limit === null ? 0 : this.sendsSince(scope, nowMs - this.config.windowMs),
+        tokens: this.levelOf(this.statements.bucket.get(this.keyHash), nowMs).tokens,
+        headerSends:
+          headerSinceMs === null
+            ? { scope: 0, key: 0 }
+            : {
+                scope: this.sendsSince(scope, headerSinceMs),
+                key: this.sendsSince(KEY_SCOPE, headerSinceMs),
+              },
+      };
+      for (const write of decide(facts)) this.apply(write, nowMs);
+    });
+  }
+
+  private apply(write: BudgetWrite, nowMs: number): void {
+    switch (write.op) {
+      case 'pauseKey':
+        this.pauseKey(nowMs, write.untilMs, write.restartEmpty);
+        break;
+      case 'pauseScope':
+        this.pauseScope(write.scope, write.untilMs, write.limit, nowMs);
+        break;
+      case 'lowerTokens':
+        this.lowerTokens(nowMs, write.atMost);
+        break;
+      case 'spendTokens':
+        this.spendTokens(nowMs, write.count);
+        break;
+      case 'markDaySpent':
+        this.markDaySpent(nowMs);
+        break;
+    }
   }
 
   private immediate(fn: () => void): void {

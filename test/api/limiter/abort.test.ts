@@ -1,7 +1,7 @@
 /** acquire honours an AbortSignal: it rejects with AbortedError and leaves the queue. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { AbortedError } from '../../../src/api/errors.js';
-import { type LimiterFixture, limiterFixture } from './limiter-test-kit.js';
+import { type LimiterFixture, limiterFixture, stateOf } from './limiter-test-kit.js';
 
 let f: LimiterFixture;
 afterEach(() => f.cleanup());
@@ -16,18 +16,18 @@ describe('abort', () => {
     const controller = new AbortController();
     const aborted = limiter.acquire('getBrands', 'interactive', controller.signal);
     const next = limiter.acquire('getBrands', 'interactive');
-    expect(limiter.state().lanes.interactive.queued).toBe(2);
+    expect((await stateOf(limiter)).lanes.interactive.queued).toBe(2);
 
     await f.clock.sleep(300);
     controller.abort(new Error('user left'));
     const error = await aborted.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AbortedError);
     expect((error as AbortedError).cause).toEqual(new Error('user left'));
-    expect(limiter.state().lanes.interactive.queued).toBe(1);
+    expect((await stateOf(limiter)).lanes.interactive.queued).toBe(1);
 
     await next;
     expect(f.clock.now() - t0).toBe(1_000);
-    expect(limiter.state().usedToday).toBe(2);
+    expect((await stateOf(limiter)).usedToday).toBe(2);
   });
 
   it('rejects at once, counting nothing, when the signal is already aborted', async () => {
@@ -36,7 +36,7 @@ describe('abort', () => {
     await expect(limiter.acquire('getBrands', 'interactive', AbortSignal.abort())).rejects.toBeInstanceOf(
       AbortedError,
     );
-    expect(limiter.state()).toMatchObject({ usedToday: 0, tokens: 100 });
+    expect(await stateOf(limiter)).toMatchObject({ usedToday: 0, tokens: 100 });
   });
 
   it('an abort after the grant changes nothing', async () => {
@@ -45,7 +45,7 @@ describe('abort', () => {
     const controller = new AbortController();
     await limiter.acquire('getBrands', 'interactive', controller.signal);
     controller.abort();
-    expect(limiter.state().usedToday).toBe(1);
+    expect((await stateOf(limiter)).usedToday).toBe(1);
   });
 
   it('close() rejects every waiter and later acquires', async () => {

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/api/client.js';
 import { hashApiKey } from '../../../src/api/hash-api-key.js';
 import { type RunningSimulator, SEED_BRANDS, startSimulator } from '../../../src/dev/simulator/index.js';
-import { acquireMany, type LimiterFixture, limiterFixture } from './limiter-test-kit.js';
+import { acquireMany, type LimiterFixture, limiterFixture, stateOf } from './limiter-test-kit.js';
 
 let f: LimiterFixture | undefined;
 let sim: RunningSimulator | undefined;
@@ -34,7 +34,7 @@ describe('attributing X-RateLimit-Remaining (unit)', () => {
       remaining: 10,
       resetAtMs: f.clock.now() + 60_000,
     });
-    expect(limiter.state().tokens).toBe(50);
+    expect((await stateOf(limiter)).tokens).toBe(50);
   });
 
   it('a Remaining below what our log explains is the key (another client spends it)', async () => {
@@ -47,7 +47,7 @@ describe('attributing X-RateLimit-Remaining (unit)', () => {
       remaining: 4,
       resetAtMs: f.clock.now() + 1_000,
     });
-    expect(limiter.state().tokens).toBe(4);
+    expect((await stateOf(limiter)).tokens).toBe(4);
   });
 
   it('Remaining 0 of a spent endpoint window pauses that endpoint, not the key', async () => {
@@ -56,7 +56,7 @@ describe('attributing X-RateLimit-Remaining (unit)', () => {
     const t0 = f.clock.now();
     await acquireMany(limiter, f.clock, 60, 'getCitations', 'interactive');
     limiter.observe('getCitations', { status: 200, limit: 60, remaining: 0, resetAtMs: t0 + 60_000 });
-    const state = limiter.state();
+    const state = await stateOf(limiter);
     expect(state.keyPausedUntil).toBeNull();
     expect(state.tokens).toBe(40);
     // Crawler calls still use the rest of the burst at once.
@@ -74,8 +74,8 @@ describe('attributing X-RateLimit-Remaining (unit)', () => {
       retryAfterMs: 20_000,
       message: 'Rate limit exceeded: 60 per 1 minute',
     });
-    expect(limiter.state().keyPausedUntil).toBeNull();
-    expect(limiter.state().endpointPauses.getCitations).toBe(t0 + 20_000);
+    expect((await stateOf(limiter)).keyPausedUntil).toBeNull();
+    expect((await stateOf(limiter)).endpointPauses.getCitations).toBe(t0 + 20_000);
     const grants = await acquireMany(limiter, f.clock, 20, 'getCrawlerOverview', 'interactive');
     expect(grants.every((t) => t === t0)).toBe(true);
   });
@@ -90,7 +90,7 @@ describe('attributing X-RateLimit-Remaining (unit)', () => {
       retryAfterMs: 2_000,
       message: 'Rate limit exceeded: 60 per 1 minute',
     });
-    expect(limiter.state().keyPausedUntil).toBe(t0 + 2_000);
+    expect((await stateOf(limiter)).keyPausedUntil).toBe(t0 + 2_000);
   });
 });
 
@@ -110,7 +110,7 @@ describe('end to end against the simulator at Scale limits', () => {
     );
     const feedDone = f.clock.now();
     // The feed's last responses said Remaining 10 (its window); the key still has ~50.
-    expect(limiter.state().tokens).toBeGreaterThanOrEqual(45);
+    expect((await stateOf(limiter)).tokens).toBeGreaterThanOrEqual(45);
 
     const crawlerGrants: number[] = [];
     await Promise.all(

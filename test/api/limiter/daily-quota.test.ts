@@ -1,7 +1,7 @@
 /** The daily count (UTC day) lives in SQLite: it survives restarts and stops requests at the cap. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { QuotaExhaustedError } from '../../../src/api/errors.js';
-import { acquireMany, type LimiterFixture, limiterFixture } from './limiter-test-kit.js';
+import { acquireMany, type LimiterFixture, limiterFixture, stateOf } from './limiter-test-kit.js';
 
 let f: LimiterFixture;
 afterEach(() => f.cleanup());
@@ -16,7 +16,11 @@ describe('daily quota', () => {
     const error = await limiter.acquire('getBrands', 'interactive').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(QuotaExhaustedError);
     expect((error as QuotaExhaustedError).resetAt).toBe(NEXT_MIDNIGHT);
-    expect(limiter.state()).toMatchObject({ usedToday: 5, dailyLimit: 5, dailyResetAt: NEXT_MIDNIGHT });
+    expect(await stateOf(limiter)).toMatchObject({
+      usedToday: 5,
+      dailyLimit: 5,
+      dailyResetAt: NEXT_MIDNIGHT,
+    });
   });
 
   it('rejects every queued waiter once the day is spent', async () => {
@@ -32,7 +36,7 @@ describe('daily quota', () => {
       'rejected',
       'rejected',
     ]);
-    expect(limiter.state().lanes.background.queued).toBe(0);
+    expect((await stateOf(limiter)).lanes.background.queued).toBe(0);
   });
 
   it('survives a restart, and resets at UTC midnight', async () => {
@@ -42,19 +46,22 @@ describe('daily quota', () => {
     first.close();
 
     const restarted = f.limiter({ db: f.file.open() });
-    expect(restarted.state().usedToday).toBe(4);
+    expect((await stateOf(restarted)).usedToday).toBe(4);
     await restarted.acquire('getBrands', 'interactive');
     await expect(restarted.acquire('getBrands', 'interactive')).rejects.toBeInstanceOf(QuotaExhaustedError);
 
     await f.clock.sleep(NEXT_MIDNIGHT - f.clock.now());
     await restarted.acquire('getBrands', 'interactive');
-    expect(restarted.state()).toMatchObject({ usedToday: 1, dailyResetAt: NEXT_MIDNIGHT + 86_400_000 });
+    expect(await stateOf(restarted)).toMatchObject({
+      usedToday: 1,
+      dailyResetAt: NEXT_MIDNIGHT + 86_400_000,
+    });
   });
 
   it('has no cap on enterprise', async () => {
     f = limiterFixture({ plan: 'enterprise', endpointPerMinute: null });
     const limiter = f.limiter();
     await acquireMany(limiter, f.clock, 600, 'getBrands', 'interactive');
-    expect(limiter.state()).toMatchObject({ usedToday: 600, dailyLimit: null });
+    expect(await stateOf(limiter)).toMatchObject({ usedToday: 600, dailyLimit: null });
   });
 });

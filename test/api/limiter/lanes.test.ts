@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { InteractiveReserve } from '../../../src/api/limiter/interactive-reserve.js';
-import { acquireMany, type LimiterFixture, limiterFixture } from './limiter-test-kit.js';
+import { acquireMany, type LimiterFixture, limiterFixture, stateOf } from './limiter-test-kit.js';
 
 let f: LimiterFixture;
 afterEach(() => f.cleanup());
@@ -30,7 +30,7 @@ describe('lanes', () => {
         .forEach((t, k) => {
           waits.push(t - arrived - k * TOKEN_INTERVAL);
         });
-      expect(limiter.state().lanes.background.queued).toBeGreaterThan(0);
+      expect((await stateOf(limiter)).lanes.background.queued).toBeGreaterThan(0);
     }
     expect(Math.max(...waits)).toBeLessThanOrEqual(TOKEN_INTERVAL);
     const bg = await background;
@@ -38,7 +38,9 @@ describe('lanes', () => {
     // its headroom costs one token of the burst of 10, not throughput.
     expect(bg).toEqual([...bg].sort((a, b) => a - b));
     expect(Math.max(...bg) - t0).toBe((200 + 60 - 9) * TOKEN_INTERVAL);
-    expect(limiter.state().waitedMs.background).toBeGreaterThan(limiter.state().waitedMs.interactive);
+    expect((await stateOf(limiter)).waitedMs.background).toBeGreaterThan(
+      (await stateOf(limiter)).waitedMs.interactive,
+    );
   });
 
   it('grants queued interactive waiters before background ones, FIFO within each lane', async () => {
@@ -138,14 +140,14 @@ describe('lanes', () => {
     await f.clock.sleep(1);
     await limiter.acquire('refreshContentIdeas', 'interactive');
     expect(f.clock.now()).toBe(t0 + 1);
-    expect(limiter.state().lanes.background.queued).toBe(21);
+    expect((await stateOf(limiter)).lanes.background.queued).toBe(21);
     limiter.close();
     await background;
   });
 });
 
 describe('interactive reserve', () => {
-  it('grows to the largest recent burst of interactive calls and shrinks back after its span', () => {
+  it('grows to the largest recent burst of interactive calls and shrinks back after its span', async () => {
     const r = new InteractiveReserve({ togetherMs: 1_000, spanMs: 60_000, maxTokens: 10 });
     expect(r.tokens(0)).toBe(1);
     for (let i = 0; i < 5; i++) r.arrived(100);

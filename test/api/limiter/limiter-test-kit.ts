@@ -3,8 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EndpointKey } from '../../../src/api/endpoint-table.js';
-import { createRateLimiter, type RateLimiterOptions } from '../../../src/api/limiter/create-rate-limiter.js';
-import type { Lane, RateLimiter } from '../../../src/api/limiter/types.js';
+import {
+  createRateLimiter,
+  type RateLimiterOptions,
+  type SharedRateLimiter,
+} from '../../../src/api/limiter/create-rate-limiter.js';
+import { createSqliteBudgetStore } from '../../../src/api/limiter/sqlite-budget-store.js';
+import type { Lane, LimiterState } from '../../../src/api/limiter/types.js';
 import { type Db, openDatabase } from '../../../src/store/open-database.js';
 import { VirtualClock } from './virtual-clock.js';
 
@@ -67,13 +72,22 @@ export function maxInAnyWindow(timesMs: readonly number[], windowMs: number): nu
 
 export const KEY = 'test-key-hash';
 
+/** A limiter's options, with the budget on `db` (another connection: another process). */
+export type LimiterOverrides = Partial<RateLimiterOptions> & { db?: Db };
+
 export interface LimiterFixture {
   clock: VirtualClock;
   db: Db;
   file: TempDb;
-  /** A limiter on the shared file; a fresh connection per call unless `db` is given. */
-  limiter(overrides?: Partial<RateLimiterOptions>): RateLimiter;
-  cleanup(): void;
+  /** A limiter whose budget is on the fixture's connection, or on `db` when given. */
+  limiter(overrides?: LimiterOverrides): SharedRateLimiter;
+  cleanup(): Promise<void>;
+}
+
+/** The limiter's state once every store operation it issued so far is done. */
+export async function stateOf(limiter: SharedRateLimiter): Promise<LimiterState> {
+  await limiter.settled();
+  return limiter.state();
 }
 
 export interface FixtureOptions {
@@ -86,7 +100,7 @@ export interface FixtureOptions {
 }
 
 /** A limiter whose every grant is answered at once by a service with no delay. */
-function answeringAtOnce(limiter: RateLimiter): RateLimiter {
+function answeringAtOnce(limiter: SharedRateLimiter): SharedRateLimiter {
   return {
     ...limiter,
     async acquire(endpoint, lane, signal, priority) {
@@ -97,34 +111,31 @@ function answeringAtOnce(limiter: RateLimiter): RateLimiter {
 }
 
 /** A virtual clock, a temporary database file, and limiters on it that are closed afterwards. */
-export function limiterFixture(
-  defaults: Partial<RateLimiterOptions> = {},
-  kit: FixtureOptions = {},
-): LimiterFixture {
+export function limiterFixture(defaults: LimiterOverrides = {}, kit: FixtureOptions = {}): LimiterFixture {
   const clock = new VirtualClock();
   const file = tempDb();
   const db = file.open();
-  const limiters: RateLimiter[] = [];
+  const limiters: SharedRateLimiter[] = [];
   return {
     clock,
     db,
     file,
     limiter(overrides = {}) {
+      const { db: on = db, ...options } = { ...defaults, ...overrides };
       const limiter = createRateLimiter({
-        db,
+        budget: (keyHash, config) => createSqliteBudgetStore(on, keyHash, config),
         keyHash: KEY,
         plan: 'scale',
         clock,
         random: () => 0,
         maxJitterMs: 0,
-        ...defaults,
-        ...overrides,
+        ...options,
       });
       limiters.push(limiter);
       return kit.unanswered ? limiter : answeringAtOnce(limiter);
     },
-    cleanup() {
-      for (const l of limiters) l.close();
+    async cleanup() {
+      await Promise.all(limiters.map((l) => l.close()));
       file.cleanup();
     },
   };
@@ -132,7 +143,7 @@ export function limiterFixture(
 
 /** Starts `n` acquires at once; resolves with the virtual time each was granted at. */
 export function acquireMany(
-  limiter: RateLimiter,
+  limiter: SharedRateLimiter,
   clock: VirtualClock,
   n: number,
   endpoint: EndpointKey | ((i: number) => EndpointKey) = 'getBrands',

@@ -9,6 +9,7 @@ import {
   type LimiterFixture,
   limiterFixture,
   maxInAnyWindow,
+  stateOf,
   worstBucketExcess,
 } from './limiter-test-kit.js';
 
@@ -26,7 +27,7 @@ describe('key token bucket', () => {
     expect(worstBucketExcess(grants, 100, 1 / 1_000)).toBeLessThanOrEqual(0);
     // Efficient as well as safe: the 200 beyond the burst take exactly 200 token intervals.
     expect(Math.max(...grants) - t0).toBe(200_000);
-    expect(limiter.state()).toMatchObject({ capacity: 100, refillPerSecond: 1, usedToday: 300 });
+    expect(await stateOf(limiter)).toMatchObject({ capacity: 100, refillPerSecond: 1, usedToday: 300 });
   });
 
   it('follows compressed limits (windowMs and limits overrides)', async () => {
@@ -36,7 +37,7 @@ describe('key token bucket', () => {
     const grants = await acquireMany(limiter, f.clock, 25, 'getBrands', 'interactive');
     expect(worstBucketExcess(grants, 5, 20 / 1_000)).toBeLessThanOrEqual(0);
     expect(Math.max(...grants) - t0).toBe(1_000);
-    expect(limiter.state().refillPerSecond).toBe(20);
+    expect((await stateOf(limiter)).refillPerSecond).toBe(20);
   });
 
   it('keeps the bucket level across a restart (a new limiter on the same file)', async () => {
@@ -45,7 +46,7 @@ describe('key token bucket', () => {
     await acquireMany(first, f.clock, 100, 'getBrands', 'interactive');
     first.close();
     const restarted = f.limiter({ db: f.file.open() });
-    expect(restarted.state().tokens).toBe(0);
+    expect((await stateOf(restarted)).tokens).toBe(0);
     const t0 = f.clock.now();
     await restarted.acquire('getBrands', 'interactive');
     expect(f.clock.now() - t0).toBe(1_000);
@@ -110,7 +111,7 @@ describe('one budget for two limiters on one database file', () => {
     expect(Math.max(...all) - t0).toBe(200_000);
     // Both made progress: neither starved the other.
     expect(Math.min(a.length, b.length)).toBe(150);
-    expect(serve.state().usedToday).toBe(300);
+    expect((await stateOf(serve)).usedToday).toBe(300);
   });
 
   it('shares endpoint windows too', async () => {

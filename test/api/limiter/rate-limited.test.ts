@@ -3,7 +3,7 @@
  * is shared through SQLite, and that the key resumes at the refill rate, not all at once.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { acquireMany, type LimiterFixture, limiterFixture } from './limiter-test-kit.js';
+import { acquireMany, type LimiterFixture, limiterFixture, stateOf } from './limiter-test-kit.js';
 
 let f: LimiterFixture;
 afterEach(() => f.cleanup());
@@ -17,7 +17,7 @@ describe('429', () => {
     const t0 = f.clock.now();
     limiter.observe('getBrands', { status: 429, retryAfterMs: 5_000, message: KEY_429 });
 
-    const state = limiter.state();
+    const state = await stateOf(limiter);
     expect(state.keyPausedUntil).toBe(t0 + 5_000);
     expect(state.endpointPauses.getBrands).toBe(t0 + 5_000);
     expect(state.rateLimitedCount).toBe(1);
@@ -29,12 +29,12 @@ describe('429', () => {
     expect(grants.map((t) => t - t0)).toEqual([11_000, 12_000, 13_000, 14_000]);
   });
 
-  it('adds jitter of up to maxJitterMs to the pause', () => {
+  it('adds jitter of up to maxJitterMs to the pause', async () => {
     f = limiterFixture({ random: () => 0.5, maxJitterMs: 800 });
     const limiter = f.limiter();
     const t0 = f.clock.now();
     limiter.observe('getBrands', { status: 429, retryAfterMs: 1_000 });
-    expect(limiter.state().keyPausedUntil).toBe(t0 + 1_400);
+    expect((await stateOf(limiter)).keyPausedUntil).toBe(t0 + 1_400);
   });
 
   it('"30 per 1 minute" on a brand write with a 60/min key pauses only the brand-writes group', async () => {
@@ -47,7 +47,7 @@ describe('429', () => {
       message: 'Rate limit exceeded: 30 per 1 minute',
     });
 
-    const state = limiter.state();
+    const state = await stateOf(limiter);
     expect(state.keyPausedUntil).toBeNull();
     expect(state.endpointPauses).toEqual({
       addMarket: t0 + 10_000,
@@ -76,12 +76,12 @@ describe('429', () => {
     expect(writes.map((t) => t - t0)).toEqual([10_000, 12_000, 14_000]);
   });
 
-  it('without Retry-After waits for the delay named in the message', () => {
+  it('without Retry-After waits for the delay named in the message', async () => {
     f = limiterFixture();
     const limiter = f.limiter();
     const t0 = f.clock.now();
     limiter.observe('getBrands', { status: 429, message: 'Too many requests, retry in 2 seconds' });
-    expect(limiter.state().keyPausedUntil).toBe(t0 + 2_000);
+    expect((await stateOf(limiter)).keyPausedUntil).toBe(t0 + 2_000);
   });
 
   it('without Retry-After or a delay in the text waits defaultRetryAfterMs ("60 per 1 minute" is a rate)', async () => {
@@ -89,19 +89,19 @@ describe('429', () => {
     const limiter = f.limiter();
     const t0 = f.clock.now();
     limiter.observe('getBrands', { status: 429, message: KEY_429 });
-    expect(limiter.state().keyPausedUntil).toBe(t0 + 250);
+    expect((await stateOf(limiter)).keyPausedUntil).toBe(t0 + 250);
     await limiter.acquire('getBrands', 'interactive');
     // 250 ms pause, then the empty bucket (60 per 1000 ms) refills the 429's margin of 5
     // tokens and the one to send.
     expect(f.clock.now() - t0).toBe(250 + 100);
   });
 
-  it('with no information at all pauses the key for the default', () => {
+  it('with no information at all pauses the key for the default', async () => {
     f = limiterFixture();
     const limiter = f.limiter();
     const t0 = f.clock.now();
     limiter.observe('addMarket', { status: 429 });
-    expect(limiter.state().keyPausedUntil).toBe(t0 + 60_000);
+    expect((await stateOf(limiter)).keyPausedUntil).toBe(t0 + 60_000);
   });
 
   it('persists the pause: another limiter on the file (another process, or a restart) waits too', async () => {
@@ -109,11 +109,12 @@ describe('429', () => {
     const serve = f.limiter();
     const t0 = f.clock.now();
     serve.observe('getBrands', { status: 429, retryAfterMs: 30_000, message: KEY_429 });
-    serve.close();
+    // observe() only queues the reaction; closing lets it finish (as a process stopping does).
+    await serve.close();
 
     const runJob = f.limiter({ db: f.file.open() });
-    expect(runJob.state().keyPausedUntil).toBe(t0 + 30_000);
-    expect(runJob.state().endpointPauses.getBrands).toBe(t0 + 30_000);
+    expect((await stateOf(runJob)).keyPausedUntil).toBe(t0 + 30_000);
+    expect((await stateOf(runJob)).endpointPauses.getBrands).toBe(t0 + 30_000);
     await runJob.acquire('getCitations', 'background');
     expect(f.clock.now() - t0).toBeGreaterThanOrEqual(30_000);
   });
@@ -122,7 +123,7 @@ describe('429', () => {
     f = limiterFixture();
     const limiter = f.limiter();
     limiter.observe('getBrands', { status: 429, message: 'Rate limit exceeded: 10000 per 1 day' });
-    expect(limiter.state().usedToday).toBe(10_000);
+    expect((await stateOf(limiter)).usedToday).toBe(10_000);
     await expect(limiter.acquire('getBrands', 'interactive')).rejects.toMatchObject({
       code: 'api_quota_exhausted',
     });
@@ -130,20 +131,20 @@ describe('429', () => {
 });
 
 describe('X-RateLimit-* headers', () => {
-  it('lowers the bucket when the server counts fewer requests left', () => {
+  it('lowers the bucket when the server counts fewer requests left', async () => {
     f = limiterFixture();
     const limiter = f.limiter();
-    expect(limiter.state().tokens).toBe(100);
+    expect((await stateOf(limiter)).tokens).toBe(100);
     limiter.observe('getBrands', {
       status: 200,
       limit: 60,
       remaining: 12,
       resetAtMs: f.clock.now() + 30_000,
     });
-    expect(limiter.state().tokens).toBe(12);
+    expect((await stateOf(limiter)).tokens).toBe(12);
     // A higher count never raises it.
     limiter.observe('getBrands', { status: 200, limit: 60, remaining: 50 });
-    expect(limiter.state().tokens).toBe(12);
+    expect((await stateOf(limiter)).tokens).toBe(12);
   });
 
   it('a Remaining our own later grants explain leaves the bucket (and its refill) alone', async () => {
@@ -155,7 +156,7 @@ describe('X-RateLimit-* headers', () => {
     // that (they may have reached the service first), so the 3 refilled tokens stay.
     await f.clock.sleep(3_000);
     limiter.observe('getBrands', { status: 200, limit: 100_000, remaining: 0, resetAtMs: t0 + 4_000 });
-    expect(limiter.state().tokens).toBeCloseTo(3);
+    expect((await stateOf(limiter)).tokens).toBeCloseTo(3);
     // The margin keeps 3 back (the first answer took 3 s): one more token, then it goes.
     await limiter.acquire('getBrands', 'interactive');
     expect(f.clock.now() - t0).toBe(4_000);
@@ -168,7 +169,7 @@ describe('X-RateLimit-* headers', () => {
     // After the first grant 9 were left and 3 more were sent: 6 expected, 2 reported, so
     // another client spent 4.
     limiter.observe('getBrands', { status: 200, limit: 100_000, remaining: 2 });
-    expect(limiter.state().tokens).toBe(2);
+    expect((await stateOf(limiter)).tokens).toBe(2);
   });
 
   it('with remaining 0 sends nothing before the reset, when our own log shows that window spent', async () => {
@@ -178,7 +179,7 @@ describe('X-RateLimit-* headers', () => {
     // A fixed 60-per-minute window: our 60 sends spent it, though our bucket of 100 has 40 left.
     await acquireMany(limiter, f.clock, 60, 'getBrands', 'interactive');
     limiter.observe('getBrands', { status: 200, limit: 60, remaining: 0, resetAtMs: t0 + 7_000 });
-    expect(limiter.state()).toMatchObject({ keyPausedUntil: t0 + 7_000, tokens: 0 });
+    expect(await stateOf(limiter)).toMatchObject({ keyPausedUntil: t0 + 7_000, tokens: 0 });
     await limiter.acquire('getCitations', 'interactive');
     expect(f.clock.now() - t0).toBe(7_000);
   });
@@ -191,7 +192,7 @@ describe('X-RateLimit-* headers', () => {
     const t0 = f.clock.now();
     await acquireMany(limiter, f.clock, 30, 'getBrands', 'interactive');
     limiter.observe('getBrands', { status: 200, limit: 100_000, remaining: 0, resetAtMs: t0 + 60_000 });
-    expect(limiter.state()).toMatchObject({ keyPausedUntil: null, tokens: 0 });
+    expect(await stateOf(limiter)).toMatchObject({ keyPausedUntil: null, tokens: 0 });
     await limiter.acquire('getBrands', 'interactive');
     expect(f.clock.now() - t0).toBe(1_000);
   });
@@ -202,7 +203,7 @@ describe('X-RateLimit-* headers', () => {
     const t0 = f.clock.now();
     await acquireMany(limiter, f.clock, 60, (i) => (i % 2 ? 'getCitations' : 'getBrands'), 'interactive');
     limiter.observe('getBrands', { status: 200, remaining: 0, resetAtMs: t0 + 3_600_000 });
-    expect(limiter.state().keyPausedUntil).toBe(t0 + 60_000);
+    expect((await stateOf(limiter)).keyPausedUntil).toBe(t0 + 60_000);
   });
 
   it("applies an endpoint's own window (X-RateLimit-Limit 30 on a brand write) to that endpoint only", async () => {
@@ -211,7 +212,7 @@ describe('X-RateLimit-* headers', () => {
     const t0 = f.clock.now();
     await acquireMany(limiter, f.clock, 30, (i) => (i % 2 ? 'setAliases' : 'addMarket'), 'interactive');
     limiter.observe('setAliases', { status: 200, limit: 30, remaining: 0, resetAtMs: t0 + 4_000 });
-    const state = limiter.state();
+    const state = await stateOf(limiter);
     expect(state.keyPausedUntil).toBeNull();
     expect(state.tokens).toBe(70);
     expect(state.endpointPauses.addMarket).toBe(t0 + 4_000);
@@ -228,7 +229,7 @@ describe('X-RateLimit-* headers', () => {
     const t0 = f.clock.now();
     await acquireMany(limiter, f.clock, 2, 'addMarket', 'interactive');
     limiter.observe('addMarket', { status: 200, limit: 30, remaining: 0, resetAtMs: t0 + 50_000 });
-    expect(limiter.state()).toMatchObject({ keyPausedUntil: null, endpointPauses: {}, tokens: 0 });
+    expect(await stateOf(limiter)).toMatchObject({ keyPausedUntil: null, endpointPauses: {}, tokens: 0 });
     await limiter.acquire('setLocation', 'interactive');
     expect(f.clock.now() - t0).toBe(1_000);
   });
@@ -237,7 +238,7 @@ describe('X-RateLimit-* headers', () => {
     f = limiterFixture();
     const limiter = f.limiter();
     limiter.observe('getBrands', { status: 200 });
-    expect(limiter.state()).toMatchObject({ tokens: 100, keyPausedUntil: null, endpointPauses: {} });
+    expect(await stateOf(limiter)).toMatchObject({ tokens: 100, keyPausedUntil: null, endpointPauses: {} });
   });
 });
 
@@ -247,8 +248,11 @@ describe('robustness', () => {
     const limiter = f.limiter();
     f.db.close();
     expect(() => limiter.observe('getBrands', { status: 429, retryAfterMs: 1_000 })).not.toThrow();
-    expect(limiter.state).toThrow();
+    // state() answers from the last read of the budget (metrics and /healthz keep working).
+    expect(limiter.state().tokens).toBe(100);
     // acquire reports the database failure instead of hanging.
-    await expect(limiter.acquire('getBrands', 'interactive')).rejects.toThrow();
+    await expect(limiter.acquire('getBrands', 'interactive')).rejects.toMatchObject({
+      code: 'limiter_budget_store_failed',
+    });
   });
 });
