@@ -10,7 +10,41 @@
  * run the whole reaction synchronously under its write lock, never holding the lock across
  * an event-loop turn in which the process's own jobs would block on it.
  */
-import type { SharedBucketConfig, SharedSnapshot, TakeRequest, TakeResult } from './shared-bucket-store.js';
+import type { BucketParams } from './token-bucket.js';
+
+export interface SharedBucketConfig extends BucketParams {
+  /** null = no daily cap */
+  perDay: number | null;
+  windowMs: number;
+}
+
+/** One waiting request, as the store sees it. */
+export interface TakeRequest {
+  /** Endpoint scope (endpoint key or 'group:…'); its window is skipped when limit is null. */
+  scope: string;
+  limit: number | null;
+  /** Tokens to leave in the bucket (headroom for interactive callers and for latency). */
+  tokensLeft: number;
+  /** Window slots to leave free (the background lane's headroom). */
+  slotsLeft: number;
+}
+
+export type TakeResult =
+  | { kind: 'granted'; index: number; nowMs: number; tokensBefore: number }
+  | { kind: 'wait'; waitMs: number; tokensBefore?: number }
+  | { kind: 'quota'; resetAt: number };
+
+/** The rate_sends scope of the key's own sends (endpoint scopes are endpoint keys or 'group:…'). */
+export const KEY_SCOPE = 'key';
+
+export interface SharedSnapshot {
+  tokens: number;
+  usedToday: number;
+  dailyResetAt: number;
+  keyPausedUntil: number | null;
+  /** scope → epoch ms, only pauses still running */
+  scopePauses: Map<string, number>;
+}
 
 /** What a reaction to one response reads, after the send it answers is settled. */
 export interface ReactionQuery {

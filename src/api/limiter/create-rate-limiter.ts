@@ -26,6 +26,7 @@ import { type EndpointKey, endpointKeys } from '../endpoint-table.js';
 import { QuotaExhaustedError } from '../errors.js';
 import { PLAN_LIMITS, type PlanLimits, type PlanName } from '../plans.js';
 import { abortedWhileWaiting } from './aborted-while-waiting.js';
+import type { SharedSnapshot, TakeResult } from './budget-store.js';
 import { type BudgetStore, BudgetStoreError, type BudgetStoreFactory } from './budget-store.js';
 import { type EndpointScope, endpointScope } from './endpoint-scope.js';
 import { InteractiveReserve } from './interactive-reserve.js';
@@ -33,7 +34,6 @@ import { LaneQueue } from './lane-queue.js';
 import { OwnGrants } from './own-grants.js';
 import { type ReactionContext, reactionQuery, reactToResponse } from './react-to-response.js';
 import { SafetyMargin } from './safety-margin.js';
-import type { SharedSnapshot, TakeResult } from './shared-bucket-store.js';
 import type { Lane, LimiterState, RateLimiter, RateLimitObservation } from './types.js';
 
 export { unlimitedLimiter } from './unlimited-limiter.js';

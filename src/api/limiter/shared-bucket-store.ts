@@ -7,43 +7,21 @@
  */
 import type Database from 'better-sqlite3';
 import { nextUtcMidnight, utcDay } from '../../utc-days.js';
-import type { BudgetWrite, DecideReaction, ReactionFacts, ReactionQuery } from './budget-store.js';
+import {
+  type BudgetWrite,
+  type DecideReaction,
+  KEY_SCOPE,
+  type ReactionFacts,
+  type ReactionQuery,
+  type SharedBucketConfig,
+  type SharedSnapshot,
+  type TakeRequest,
+  type TakeResult,
+} from './budget-store.js';
 import { drainAfterPause, msUntilWindowSlot } from './sliding-window.js';
-import { type BucketLevel, type BucketParams, msUntilTokens, refill } from './token-bucket.js';
+import { type BucketLevel, msUntilTokens, refill } from './token-bucket.js';
 
-export interface SharedBucketConfig extends BucketParams {
-  /** null = no daily cap */
-  perDay: number | null;
-  windowMs: number;
-}
-
-/** One waiting request, as the store sees it. */
-export interface TakeRequest {
-  /** Endpoint scope (endpoint key or 'group:…'); its window is skipped when limit is null. */
-  scope: string;
-  limit: number | null;
-  /** Tokens to leave in the bucket (headroom for interactive callers and for latency). */
-  tokensLeft: number;
-  /** Window slots to leave free (the background lane's headroom). */
-  slotsLeft: number;
-}
-
-export type TakeResult =
-  | { kind: 'granted'; index: number; nowMs: number; tokensBefore: number }
-  | { kind: 'wait'; waitMs: number; tokensBefore?: number }
-  | { kind: 'quota'; resetAt: number };
-
-/** The rate_sends scope of the key's own sends (endpoint scopes are endpoint keys or 'group:…'). */
-export const KEY_SCOPE = 'key';
-
-export interface SharedSnapshot {
-  tokens: number;
-  usedToday: number;
-  dailyResetAt: number;
-  keyPausedUntil: number | null;
-  /** scope → epoch ms, only pauses still running */
-  scopePauses: Map<string, number>;
-}
+export { KEY_SCOPE, type SharedBucketConfig, type SharedSnapshot, type TakeRequest, type TakeResult };
 
 interface BucketRow {
   tokens: number;

@@ -13,12 +13,17 @@
  * storage differs.
  */
 import {
+  type BudgetStore,
+  type BudgetWrite,
+  type DecideReaction,
   KEY_SCOPE,
+  type ReactionFacts,
+  type ReactionQuery,
   type SharedBucketConfig,
   type SharedSnapshot,
   type TakeRequest,
   type TakeResult,
-} from '../../api/limiter/shared-bucket-store.js';
+} from '../../api/limiter/budget-store.js';
 import { drainAfterPause, msUntilWindowSlot } from '../../api/limiter/sliding-window.js';
 import { type BucketLevel, msUntilTokens, refill } from '../../api/limiter/token-bucket.js';
 import { nextUtcMidnight, utcDay } from '../../utc-days.js';
@@ -96,6 +101,32 @@ export class PgSharedBucketStore {
   /** Runs `fn` in one transaction holding the key's lock (a 429's several changes at once). */
   atomically(fn: (tx: PgBucketTransaction) => Promise<void>): Promise<void> {
     return this.locked((c) => fn(this.tx(c)));
+  }
+
+  /**
+   * A reaction to one response (budget-store.ts): settles the send it answers, reads the
+   * facts, applies what `decide` returns, in one transaction holding the key's lock.
+   */
+  react(query: ReactionQuery, decide: DecideReaction): Promise<void> {
+    return this.locked(async (c) => {
+      const tx = this.tx(c);
+      const { scope, limit, headerSinceMs } = query;
+      const nowMs = wholeMs(query.nowMs);
+      if (limit !== null) await tx.settleSend(scope, nowMs);
+      await tx.settleSend(KEY_SCOPE, nowMs);
+      const facts: ReactionFacts = {
+        scopeSends: limit === null ? 0 : await tx.sendsSince(scope, nowMs - this.config.windowMs),
+        tokens: this.levelOf(await this.bucketRow(c), nowMs).tokens,
+        headerSends:
+          headerSinceMs === null
+            ? { scope: 0, key: 0 }
+            : {
+                scope: await tx.sendsSince(scope, headerSinceMs),
+                key: await tx.sendsSince(KEY_SCOPE, headerSinceMs),
+              },
+      };
+      for (const write of decide(facts)) await applyWrite(tx, write, nowMs);
+    });
   }
 
   async snapshot(at: number): Promise<SharedSnapshot> {
@@ -337,4 +368,38 @@ export class PgSharedBucketStore {
       return fn(c);
     });
   }
+}
+
+async function applyWrite(tx: PgBucketTransaction, write: BudgetWrite, nowMs: number): Promise<void> {
+  switch (write.op) {
+    case 'pauseKey':
+      await tx.pauseKey(nowMs, write.untilMs, write.restartEmpty);
+      break;
+    case 'pauseScope':
+      await tx.pauseScope(write.scope, write.untilMs, write.limit, nowMs);
+      break;
+    case 'lowerTokens':
+      await tx.lowerTokens(nowMs, write.atMost);
+      break;
+    case 'spendTokens':
+      await tx.spendTokens(nowMs, write.count);
+      break;
+    case 'markDaySpent':
+      await tx.markDaySpent(nowMs);
+      break;
+  }
+}
+
+/**
+ * The key's budget on Postgres for the limiter (RateLimiterOptions.budget). The pool is
+ * lent, not owned: closing the store leaves it to whoever opened it.
+ */
+export function createPgBudgetStore(pool: PgPool, keyHash: string, config: SharedBucketConfig): BudgetStore {
+  const store = new PgSharedBucketStore(pool, keyHash, config);
+  return {
+    takeFirst: (clockNow, requests) => store.takeFirst(clockNow, requests),
+    react: (query, decide) => store.react(query, decide),
+    snapshot: (nowMs) => store.snapshot(nowMs),
+    close: async () => {},
+  };
 }
