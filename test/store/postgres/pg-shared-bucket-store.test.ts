@@ -6,6 +6,7 @@
  * the bucket, the endpoint window or the day allows.
  */
 import { describe, expect, it } from 'vitest';
+import type { BudgetWrite, ReactionFacts, ReactionQuery } from '../../../src/api/limiter/budget-store.js';
 import {
   type SharedBucketConfig,
   SharedBucketStore,
@@ -48,7 +49,8 @@ type Op =
   | { op: 'settle'; at: number; scope: string }
   | { op: 'since'; at: number; scope: string }
   | { op: 'daySpent'; at: number }
-  | { op: 'snapshot'; at: number };
+  | { op: 'snapshot'; at: number }
+  | { op: 'react'; query: ReactionQuery; writes: BudgetWrite[] };
 
 /** Runs one op on the SQLite store (sync) or the Postgres store (async) alike. */
 async function apply(store: SharedBucketStore | PgSharedBucketStore, o: Op): Promise<unknown> {
@@ -72,6 +74,14 @@ async function apply(store: SharedBucketStore | PgSharedBucketStore, o: Op): Pro
     case 'snapshot': {
       const s = await store.snapshot(o.at);
       return { ...s, scopePauses: Object.fromEntries(s.scopePauses) };
+    }
+    case 'react': {
+      const seen: ReactionFacts[] = [];
+      await store.react(o.query, (facts) => {
+        seen.push(facts);
+        return o.writes;
+      });
+      return seen;
     }
   }
 }
@@ -181,6 +191,50 @@ describe('PgSharedBucketStore: the SQLite store semantics', () => {
     const kinds = answers.filter((a) => a.op.op === 'take').map((a) => (a.postgres as TakeResult).kind);
     // The scenario really visits every outcome.
     expect(new Set(kinds)).toEqual(new Set(['granted', 'wait', 'quota']));
+  });
+
+  it('reacts to responses as the SQLite store does: settles, reads the facts, applies the writes', async () => {
+    const react = (
+      at: number,
+      scope: string,
+      limit: number | null,
+      headerSinceMs: number | null,
+      writes: BudgetWrite[],
+    ): Op => ({
+      op: 'react',
+      query: { scope, limit, nowMs: at, headerSinceMs },
+      writes,
+    });
+    const ops: Op[] = [
+      ...Array.from(
+        { length: 4 },
+        (_, i): Op => ({ op: 'take', at: T0 + i, requests: [req('getBrands', 3)] }),
+      ),
+      { op: 'take', at: T0 + 5, requests: [req('other', null)] },
+      react(T0 + 100, 'getBrands', 3, null, []),
+      react(T0 + 200, 'getBrands', 3, T0 - 30_000, [{ op: 'lowerTokens', atMost: 1 }]),
+      react(T0 + 300, 'other', null, T0, [{ op: 'spendTokens', count: 1 }]),
+      { op: 'snapshot', at: T0 + 301 },
+      react(T0 + 400, 'getBrands', 3, null, [
+        { op: 'pauseScope', scope: 'getBrands', untilMs: T0 + 5_000, limit: 3 },
+        { op: 'pauseKey', untilMs: T0 + 2_000, restartEmpty: true },
+      ]),
+      { op: 'snapshot', at: T0 + 401 },
+      { op: 'take', at: T0 + 3_000, requests: [req('getBrands', 3), req('other', null)] },
+      { op: 'take', at: T0 + 6_000, requests: [req('getBrands', 3)] },
+      react(T0 + 6_100, 'getBrands', 3, T0 + 5_000, [
+        { op: 'pauseKey', untilMs: T0 + 7_000, restartEmpty: false },
+      ]),
+      react(T0 + 6_200, 'getBrands', 3, null, [{ op: 'markDaySpent' }]),
+      { op: 'take', at: T0 + 8_000, requests: [req('other', null)] },
+      { op: 'snapshot', at: T0 + 8_001 },
+    ];
+    const answers = await sameAnswers(config, ops);
+    const facts = answers.filter((a) => a.op.op === 'react').map((a) => (a.postgres as ReactionFacts[])[0]!);
+    // The facts are really read: settled sends counted, the bucket lowered by a write.
+    expect(facts[1]).toMatchObject({ scopeSends: 3, headerSends: { scope: 3, key: 4 } });
+    expect(facts[2]!.tokens).toBeCloseTo(1.1);
+    expect((answers.at(-2)!.postgres as TakeResult).kind).toBe('quota');
   });
 
   it.each([1, 2, 3])('agrees with the SQLite store on a random sequence (seed %i)', async (seed) => {
