@@ -13,6 +13,9 @@
  * 2. Interactive wait with the background lane saturated: interactive calls arrive in
  *    bursts of 1, 2 and 5 at random phases of the token clock, while hundreds of background
  *    calls are queued; p50/p99 of the time they wait in acquire(), against one token interval.
+ * 3. Replicas on Postgres: the same calls split over three limiters on three pools sharing
+ *    one key's budget on a real Postgres server (the tests' embedded one, started here),
+ *    under the same load; completion against the same minimum, 429s counted.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -27,6 +30,11 @@ import { createSqliteBudgetStore } from '../src/api/limiter/sqlite-budget-store.
 import type { Lane, RateLimiter } from '../src/api/limiter/types.js';
 import { startSimulator } from '../src/dev/simulator/index.js';
 import { openDatabase } from '../src/store/open-database.js';
+import { createPool } from '../src/store/postgres/create-pool.js';
+import { migratePostgres } from '../src/store/postgres/migrate-postgres.js';
+import { postgresMigrations } from '../src/store/postgres/migrations/index.js';
+import { createPgBudgetStore } from '../src/store/postgres/pg-shared-bucket-store.js';
+import { startPostgresServer } from '../test/helpers/postgres-server.js';
 import { startCpuLoad } from './lib/cpu-load.js';
 import { percentile } from './lib/order-stats.js';
 
@@ -318,6 +326,80 @@ async function interactiveWait(dir: string, bursts: number): Promise<string[]> {
   }
 }
 
+/** Three replicas' limiters on one Postgres budget, each sending a third of the calls. */
+export async function postgresReplicas(o: Required<LimiterBenchOptions>): Promise<string[]> {
+  const replicas = 3;
+  const minimumMs = ((o.calls - BURST) / PER_SECOND) * 1_000;
+  const server = await startPostgresServer();
+  const pools = Array.from({ length: replicas }, () => createPool(server.adminUrl, { max: 3 }));
+  const ratios: number[] = [];
+  const rateLimited: number[] = [];
+  let failed = 0;
+  const load = o.load ? startCpuLoad(o.rounds * minimumMs * 3 + 60_000) : null;
+  const loadBefore = loadavg()[0]!;
+  try {
+    await migratePostgres(pools[0]!, postgresMigrations);
+    for (let round = -1; round < o.rounds; round++) {
+      const calls = round < 0 ? WARM_UP_CALLS : o.calls;
+      const sim = await startSimulator({ limits: SIM_LIMITS });
+      // A key of its own per round: the simulator's bucket starts full, so must ours.
+      const keyHash = `${hashApiKey(sim.apiKey)}:${round}`;
+      const clients = pools.map((pool) => {
+        const limiter = createRateLimiter({
+          budget: (_key, config) => createPgBudgetStore(pool, keyHash, config),
+          keyHash,
+          plan: 'scale',
+          limits: { perMinute: PER_MINUTE, burst: BURST, perDay: null },
+          endpointPerMinute: null,
+        });
+        const client = new ApiClient({
+          baseUrl: sim.url,
+          apiKey: sim.apiKey,
+          limiter,
+          retry: { max429Retries: 0 },
+        });
+        return { limiter, client };
+      });
+      try {
+        const started = performance.now();
+        const results = await Promise.allSettled(
+          Array.from({ length: calls }, (_, i) =>
+            clients[i % replicas]!.client.getBrands({}, { lane: 'background' }),
+          ),
+        );
+        if (round < 0) continue;
+        ratios.push((performance.now() - started) / minimumMs);
+        rateLimited.push(sim.requests.filter((r) => r.status === 429).length);
+        failed += results.filter((r) => r.status === 'rejected').length;
+      } finally {
+        for (const { limiter, client } of clients) {
+          await limiter.close();
+          await client.close();
+        }
+        await sim.close();
+      }
+    }
+  } finally {
+    await load?.stop();
+    await Promise.all(pools.map((p) => p.end()));
+    await server.stop();
+  }
+  const loadAfter = loadavg()[0]!;
+  const { line } = summarize({
+    spec: { family: 'ours', name: `visibility-bot limiter, ${replicas} replicas (Postgres)`, ...NO_PACER },
+    ratios,
+    rateLimited,
+    failed,
+  });
+  return [
+    `Replicas on Postgres: ${o.calls} calls over ${replicas} limiters on ${replicas} pools, one key, ${PER_MINUTE}/min burst ${BURST}; ${o.rounds} rounds${load ? `, ${load.workers} busy-loop processes` : ''}; load average ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}; ${failed} failed calls`,
+    line,
+  ];
+}
+
+/** summarize() reads only a spec's name. */
+const NO_PACER = { limiter: () => unlimitedLimiter(), pacer: () => direct };
+
 export async function runLimiterBench(
   options: LimiterBenchOptions & { quick?: boolean } = {},
 ): Promise<string[]> {
@@ -330,7 +412,13 @@ export async function runLimiterBench(
   };
   const dir = mkdtempSync(join(tmpdir(), 'limiter-bench-'));
   try {
-    return [...(await efficiency(dir, o)), '', ...(await interactiveWait(dir, o.bursts))];
+    return [
+      ...(await efficiency(dir, o)),
+      '',
+      ...(await interactiveWait(dir, o.bursts)),
+      '',
+      ...(await postgresReplicas(o)),
+    ];
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -150,7 +150,7 @@ export function createRateLimiter(options: RateLimiterOptions): SharedRateLimite
    */
   let tail: Promise<unknown> = Promise.resolve();
   function inTurn<T>(op: () => Promise<T>): Promise<T> {
-    const result = tail.then(op, op);
+    const result = tail.then(op);
     tail = result.catch(() => undefined);
     return result;
   }
@@ -171,8 +171,9 @@ export function createRateLimiter(options: RateLimiterOptions): SharedRateLimite
     inTurn(async () => {
       refreshQueued = false;
       const at = clock.now();
-      shared = await store.snapshot(at);
+      // Set first: a store that fails is asked again after pollMs, not on every state().
       sharedAt = at;
+      shared = await store.snapshot(at);
     }).catch((error: unknown) => {
       logger?.warn({ err: error }, 'The rate limiter could not read the shared budget');
     });

@@ -1,7 +1,8 @@
 /**
  * The contract between the API transport and the rate limiter. One limiter serves one
- * API key; its key bucket, daily count and pauses live in SQLite so that every process
- * using the key (serve and run-job) shares them.
+ * API key; its key bucket, daily count and pauses live in the budget store (SQLite, or
+ * Postgres for replicas) so that every process using the key (serve replicas and run-job)
+ * shares them.
  */
 import type { EndpointKey } from '../endpoint-table.js';
 
@@ -67,6 +68,7 @@ export interface RateLimiter {
    * adapt and pause, or with status 0 when none came.
    */
   observe(endpoint: EndpointKey, observation: RateLimitObservation): void;
+  /** Synchronous: the shared budget as last read, with this process's queues and counters. */
   state(): LimiterState;
   close(): void;
 }
