@@ -3,10 +3,15 @@
  * budget store (budget-store.ts: SQLite, or Postgres for replicas): every grant is one
  * short transaction under the store's lock over the key's token bucket, the endpoint's
  * sliding window, pauses and the daily count, so every process and every limiter on the
- * database shares one budget. In-process, one dispatcher loop hands
- * grants out in lane order (interactive before background; interactive by the arrival of
- * the person's request, background FIFO) and sleeps exactly until the earliest waiter
- * could go, or until a new waiter arrives.
+ * database shares one budget. In-process, one dispatcher loop hands grants out in lane
+ * order (interactive before background; interactive by the arrival of the person's
+ * request, background FIFO) and sleeps exactly until the earliest waiter could go, or
+ * until a new waiter arrives.
+ *
+ * The store is asynchronous; this process's operations on it (one grant decision at a
+ * time, the reactions observe() queues without making the caller wait) run one after
+ * another in the order issued. state() stays synchronous for metrics, /healthz and status:
+ * it reports the budget as last read, and every decision and reaction reads it again.
  *
  * Across processes there is no shared queue, so the background lane keeps headroom: it
  * takes a token only while the shared bucket holds more than the interactive reserve (one
@@ -164,19 +169,36 @@ export function createRateLimiter(options: RateLimiterOptions): SharedRateLimite
     scopePauses: new Map(),
   };
   let sharedAt = Number.NEGATIVE_INFINITY;
-  let refreshQueued = false;
+  /**
+   * Reads run beside the decisions, never in their turn (a read must not delay a grant):
+   * one at a time, and one more when asked meanwhile, so the last read starts after the
+   * last change this process made.
+   */
+  let refreshing: Promise<void> | null = null;
+  let refreshAgain = false;
   function refresh(): void {
-    if (refreshQueued || closed) return;
-    refreshQueued = true;
-    inTurn(async () => {
-      refreshQueued = false;
-      const at = clock.now();
-      // Set first: a store that fails is asked again after pollMs, not on every state().
-      sharedAt = at;
-      shared = await store.snapshot(at);
-    }).catch((error: unknown) => {
-      logger?.warn({ err: error }, 'The rate limiter could not read the shared budget');
-    });
+    if (closed) return;
+    if (refreshing) {
+      refreshAgain = true;
+      return;
+    }
+    refreshing = (async () => {
+      try {
+        do {
+          refreshAgain = false;
+          const at = clock.now();
+          // Set first: a store that fails is asked again after pollMs, not on every state().
+          sharedAt = at;
+          try {
+            shared = await store.snapshot(at);
+          } catch (error) {
+            logger?.warn({ err: error }, 'The rate limiter could not read the shared budget');
+          }
+        } while (refreshAgain && !closed);
+      } finally {
+        refreshing = null;
+      }
+    })();
   }
   refresh();
 
@@ -378,13 +400,14 @@ export function createRateLimiter(options: RateLimiterOptions): SharedRateLimite
   }
 
   async function settled(): Promise<void> {
-    // Read the store once more after everything issued so far: other processes' changes too.
-    refresh();
     for (;;) {
       const last = tail;
       await last;
-      if (last === tail) return;
+      if (last === tail) break;
     }
+    // Read the store once more after everything issued so far: other processes' changes too.
+    refresh();
+    while (refreshing) await refreshing;
   }
 
   let closing: Promise<void> | undefined;
