@@ -155,31 +155,39 @@ export class PgSharedBucketStore {
     requests: readonly TakeRequest[],
   ): Promise<TakeResult> {
     const day = utcDay(nowMs);
-    const used = await this.usedOn(c, day);
+    // Everything a decision depends on in one statement: the key's lock is held across
+    // every round trip of this transaction, and every replica queues behind it.
+    const scopes = [...new Set(requests.map((r) => r.scope))];
+    const { rows } = await c.query<{
+      used: number | null;
+      bucket: BucketRow | null;
+      pauses: [string, number][];
+      sends: [string, number][];
+    }>(
+      `SELECT
+         (SELECT count FROM rate_daily_usage WHERE key_hash = $1 AND day = $2) AS used,
+         (SELECT json_build_object('tokens', tokens, 'updated_at_ms', updated_at_ms,
+                                   'paused_until_ms', paused_until_ms)
+            FROM rate_buckets WHERE key_hash = $1) AS bucket,
+         (SELECT coalesce(json_agg(json_build_array(scope, paused_until_ms)), '[]')
+            FROM rate_scope_pauses WHERE key_hash = $1 AND scope = ANY($3)) AS pauses,
+         (SELECT coalesce(json_agg(json_build_array(scope, sent_at_ms) ORDER BY sent_at_ms, id), '[]')
+            FROM rate_sends WHERE key_hash = $1 AND scope = ANY($3) AND sent_at_ms > $4) AS sends`,
+      [this.keyHash, day, scopes, nowMs - this.config.windowMs],
+    );
+    const read = rows[0]!;
+    const used = read.used ?? 0;
     if (this.config.perDay !== null && used >= this.config.perDay) {
       return { kind: 'quota', resetAt: nextUtcMidnight(nowMs) };
     }
-    const row = await this.bucketRow(c);
+    const row = read.bucket ?? undefined;
     const pausedUntil = row?.paused_until_ms ?? null;
     if (pausedUntil !== null && pausedUntil > nowMs) return { kind: 'wait', waitMs: pausedUntil - nowMs };
     const level = this.levelOf(row, nowMs);
 
-    // Everything the requests' waits depend on, in two reads instead of two per request.
-    const scopes = [...new Set(requests.map((r) => r.scope))];
-    const [pauses, sends] = await Promise.all([
-      c.query<{ scope: string; paused_until_ms: number }>(
-        'SELECT scope, paused_until_ms FROM rate_scope_pauses WHERE key_hash = $1 AND scope = ANY($2)',
-        [this.keyHash, scopes],
-      ),
-      c.query<{ scope: string; sent_at_ms: number }>(
-        `SELECT scope, sent_at_ms FROM rate_sends
-         WHERE key_hash = $1 AND scope = ANY($2) AND sent_at_ms > $3 ORDER BY sent_at_ms, id`,
-        [this.keyHash, scopes, nowMs - this.config.windowMs],
-      ),
-    ]);
-    const pauseOf = new Map(pauses.rows.map((r) => [r.scope, r.paused_until_ms]));
+    const pauseOf = new Map(read.pauses);
     const sendsOf = new Map<string, number[]>();
-    for (const r of sends.rows) sendsOf.set(r.scope, [...(sendsOf.get(r.scope) ?? []), r.sent_at_ms]);
+    for (const [scope, at] of read.sends) sendsOf.set(scope, [...(sendsOf.get(scope) ?? []), at]);
 
     let earliest = Number.POSITIVE_INFINITY;
     for (const [index, request] of requests.entries()) {
@@ -208,6 +216,7 @@ export class PgSharedBucketStore {
     return msUntilWindowSlot(sends, request.limit, this.config.windowMs, nowMs, free);
   }
 
+  /** Every write of a grant in one statement (one round trip under the key's lock). */
   private async spend(
     c: PgClient,
     level: BucketLevel,
@@ -216,22 +225,30 @@ export class PgSharedBucketStore {
     day: string,
     nowMs: number,
   ): Promise<void> {
-    await this.saveBucket(c, Math.max(0, level.tokens - 1), level.atMs, pausedUntil);
     const scopes = request.limit === null ? [KEY_SCOPE] : [KEY_SCOPE, request.scope];
-    await c.query('DELETE FROM rate_sends WHERE key_hash = $1 AND scope = ANY($2) AND sent_at_ms <= $3', [
-      this.keyHash,
-      scopes,
-      nowMs - this.config.windowMs,
-    ]);
+    // The pruned rows are older than a window, the new ones are now: the two never meet.
     await c.query(
-      `INSERT INTO rate_sends (key_hash, scope, sent_at_ms)
-       SELECT $1, scope, $3 FROM unnest($2::text[]) AS scope`,
-      [this.keyHash, scopes, nowMs],
-    );
-    await c.query(
-      `INSERT INTO rate_daily_usage (key_hash, day, count) VALUES ($1, $2, 1)
+      `WITH bucket AS (
+         INSERT INTO rate_buckets (key_hash, tokens, updated_at_ms, paused_until_ms) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (key_hash) DO UPDATE SET tokens = excluded.tokens,
+           updated_at_ms = excluded.updated_at_ms, paused_until_ms = excluded.paused_until_ms
+       ), pruned AS (
+         DELETE FROM rate_sends WHERE key_hash = $1 AND scope = ANY($5) AND sent_at_ms <= $6
+       ), sent AS (
+         INSERT INTO rate_sends (key_hash, scope, sent_at_ms) SELECT $1, scope, $7 FROM unnest($5::text[]) AS scope
+       )
+       INSERT INTO rate_daily_usage (key_hash, day, count) VALUES ($1, $8, 1)
        ON CONFLICT (key_hash, day) DO UPDATE SET count = rate_daily_usage.count + 1`,
-      [this.keyHash, day],
+      [
+        this.keyHash,
+        Math.max(0, level.tokens - 1),
+        wholeMs(level.atMs),
+        pausedUntil === null ? null : wholeMs(pausedUntil),
+        scopes,
+        nowMs - this.config.windowMs,
+        nowMs,
+        day,
+      ],
     );
   }
 
