@@ -109,22 +109,42 @@ export class PgSharedBucketStore {
    */
   react(query: ReactionQuery, decide: DecideReaction): Promise<void> {
     return this.locked(async (c) => {
-      const tx = this.tx(c);
       const { scope, limit, headerSinceMs } = query;
       const nowMs = wholeMs(query.nowMs);
-      if (limit !== null) await tx.settleSend(scope, nowMs);
-      await tx.settleSend(KEY_SCOPE, nowMs);
+      const key = this.keyHash;
+      // The oldest send in flight of each scope moves to the response's time (settleSend),
+      // both scopes in one statement: a round trip fewer under the key's lock.
+      await c.query(
+        `UPDATE rate_sends AS s SET sent_at_ms = greatest(s.sent_at_ms, $3), settled = true
+          WHERE s.id IN (SELECT DISTINCT ON (scope) id FROM rate_sends
+                          WHERE key_hash = $1 AND scope = ANY($2) AND NOT settled
+                          ORDER BY scope, sent_at_ms, id)`,
+        [key, limit === null ? [KEY_SCOPE] : [KEY_SCOPE, scope], nowMs],
+      );
+      const since = headerSinceMs === null ? null : Math.floor(headerSinceMs);
+      const { rows } = await c.query<{
+        scope_sends: number;
+        bucket: BucketRow | null;
+        header_scope: number;
+        header_key: number;
+      }>(
+        `SELECT
+           (SELECT count(*)::int FROM rate_sends WHERE key_hash = $1 AND scope = $2 AND sent_at_ms > $3) AS scope_sends,
+           (SELECT json_build_object('tokens', tokens, 'updated_at_ms', updated_at_ms,
+                                     'paused_until_ms', paused_until_ms)
+              FROM rate_buckets WHERE key_hash = $1) AS bucket,
+           (SELECT count(*)::int FROM rate_sends WHERE key_hash = $1 AND scope = $2 AND sent_at_ms > $4) AS header_scope,
+           (SELECT count(*)::int FROM rate_sends WHERE key_hash = $1 AND scope = $5 AND sent_at_ms > $4) AS header_key`,
+        [key, scope, Math.floor(nowMs - this.config.windowMs), since ?? Number.MAX_SAFE_INTEGER, KEY_SCOPE],
+      );
+      const read = rows[0]!;
       const facts: ReactionFacts = {
-        scopeSends: limit === null ? 0 : await tx.sendsSince(scope, nowMs - this.config.windowMs),
-        tokens: this.levelOf(await this.bucketRow(c), nowMs).tokens,
+        scopeSends: limit === null ? 0 : read.scope_sends,
+        tokens: this.levelOf(read.bucket ?? undefined, nowMs).tokens,
         headerSends:
-          headerSinceMs === null
-            ? { scope: 0, key: 0 }
-            : {
-                scope: await tx.sendsSince(scope, headerSinceMs),
-                key: await tx.sendsSince(KEY_SCOPE, headerSinceMs),
-              },
+          since === null ? { scope: 0, key: 0 } : { scope: read.header_scope, key: read.header_key },
       };
+      const tx = this.tx(c);
       for (const write of decide(facts)) await applyWrite(tx, write, nowMs);
     });
   }
