@@ -1,9 +1,8 @@
 /**
  * Where the API key's shared budget lives, as the limiter sees it: asynchronous, so the same
  * limiter paces against SQLite (embedded, one host) or Postgres (replicas on several hosts).
- * Every operation is atomic on its own: a grant decision or a reaction to a response is one
- * transaction under the store's lock, so processes sharing the store never spend the same
- * token. The limiter calls them one at a time (per process) and in the order it issued them.
+ * Every grant decision is one transaction under the store's lock, so processes sharing
+ * the store never spend the same token. The limiter calls them one at a time (per process) and in the order it issued them.
  *
  * A reaction is split into facts the store reads and writes a pure decision returns
  * (`react`), instead of an open transaction the caller drives with awaits: SQLite can then
@@ -84,7 +83,11 @@ export interface BudgetStore {
    * `clockNow` is read once the store's lock is held.
    */
   takeFirst(clockNow: () => number, requests: readonly TakeRequest[]): Promise<TakeResult>;
-  /** Settles the answered send, reads the facts, applies `decide`'s writes: one transaction. */
+  /**
+   * Settles the answered send, reads the facts, applies `decide`'s writes. SQLite: one
+   * transaction. Postgres: the writes in one transaction under the key's lock, the settle
+   * and reads before it without the lock (pg-shared-bucket-store.ts says why that is safe).
+   */
   react(query: ReactionQuery, decide: DecideReaction): Promise<void>;
   snapshot(nowMs: number): Promise<SharedSnapshot>;
   /** Releases what the store opened itself (never a pool or handle it was lent). */

@@ -17,7 +17,6 @@ import {
   type BudgetWrite,
   type DecideReaction,
   KEY_SCOPE,
-  type ReactionFacts,
   type ReactionQuery,
   type SharedBucketConfig,
   type SharedSnapshot,
@@ -104,48 +103,51 @@ export class PgSharedBucketStore {
   }
 
   /**
-   * A reaction to one response (budget-store.ts): settles the send it answers, reads the
-   * facts, applies what `decide` returns, in one transaction holding the key's lock.
+   * A reaction to one response (budget-store.ts). The settle and the reads are single
+   * statements that need not wait for the key's lock: a settle only moves this key's
+   * oldest send in flight later, which a concurrent decision may see or not (either is
+   * an order the two could have happened in). The writes, when the decision makes any,
+   * run in one transaction holding the lock, and each reads the state it changes there:
+   * most responses change nothing, so most reactions never queue behind the replicas'
+   * grant decisions.
    */
-  react(query: ReactionQuery, decide: DecideReaction): Promise<void> {
-    return this.locked(async (c) => {
-      const { scope, limit, headerSinceMs } = query;
-      const nowMs = wholeMs(query.nowMs);
-      const key = this.keyHash;
-      // The oldest send in flight of each scope moves to the response's time (settleSend),
-      // both scopes in one statement: a round trip fewer under the key's lock.
-      await c.query(
-        `UPDATE rate_sends AS s SET sent_at_ms = greatest(s.sent_at_ms, $3), settled = true
-          WHERE s.id IN (SELECT DISTINCT ON (scope) id FROM rate_sends
-                          WHERE key_hash = $1 AND scope = ANY($2) AND NOT settled
-                          ORDER BY scope, sent_at_ms, id)`,
-        [key, limit === null ? [KEY_SCOPE] : [KEY_SCOPE, scope], nowMs],
-      );
-      const since = headerSinceMs === null ? null : Math.floor(headerSinceMs);
-      const { rows } = await c.query<{
-        scope_sends: number;
-        bucket: BucketRow | null;
-        header_scope: number;
-        header_key: number;
-      }>(
-        `SELECT
-           (SELECT count(*)::int FROM rate_sends WHERE key_hash = $1 AND scope = $2 AND sent_at_ms > $3) AS scope_sends,
-           (SELECT json_build_object('tokens', tokens, 'updated_at_ms', updated_at_ms,
-                                     'paused_until_ms', paused_until_ms)
-              FROM rate_buckets WHERE key_hash = $1) AS bucket,
-           (SELECT count(*)::int FROM rate_sends WHERE key_hash = $1 AND scope = $2 AND sent_at_ms > $4) AS header_scope,
-           (SELECT count(*)::int FROM rate_sends WHERE key_hash = $1 AND scope = $5 AND sent_at_ms > $4) AS header_key`,
-        [key, scope, Math.floor(nowMs - this.config.windowMs), since ?? Number.MAX_SAFE_INTEGER, KEY_SCOPE],
-      );
-      const read = rows[0]!;
-      const facts: ReactionFacts = {
-        scopeSends: limit === null ? 0 : read.scope_sends,
-        tokens: this.levelOf(read.bucket ?? undefined, nowMs).tokens,
-        headerSends:
-          since === null ? { scope: 0, key: 0 } : { scope: read.header_scope, key: read.header_key },
-      };
+  async react(query: ReactionQuery, decide: DecideReaction): Promise<void> {
+    const { scope, limit, headerSinceMs } = query;
+    const nowMs = wholeMs(query.nowMs);
+    const key = this.keyHash;
+    await this.pool.query(
+      `UPDATE rate_sends AS s SET sent_at_ms = greatest(s.sent_at_ms, $3), settled = true
+        WHERE s.id IN (SELECT DISTINCT ON (scope) id FROM rate_sends
+                        WHERE key_hash = $1 AND scope = ANY($2) AND NOT settled
+                        ORDER BY scope, sent_at_ms, id)`,
+      [key, limit === null ? [KEY_SCOPE] : [KEY_SCOPE, scope], nowMs],
+    );
+    const since = headerSinceMs === null ? null : Math.floor(headerSinceMs);
+    const { rows } = await this.pool.query<{
+      scope_sends: number;
+      bucket: BucketRow | null;
+      header_scope: number;
+      header_key: number;
+    }>(
+      `SELECT
+         (SELECT count(*)::int FROM rate_sends WHERE key_hash = $1 AND scope = $2 AND sent_at_ms > $3) AS scope_sends,
+         (SELECT json_build_object('tokens', tokens, 'updated_at_ms', updated_at_ms,
+                                   'paused_until_ms', paused_until_ms)
+            FROM rate_buckets WHERE key_hash = $1) AS bucket,
+         (SELECT count(*)::int FROM rate_sends WHERE key_hash = $1 AND scope = $2 AND sent_at_ms > $4) AS header_scope,
+         (SELECT count(*)::int FROM rate_sends WHERE key_hash = $1 AND scope = $5 AND sent_at_ms > $4) AS header_key`,
+      [key, scope, Math.floor(nowMs - this.config.windowMs), since ?? Number.MAX_SAFE_INTEGER, KEY_SCOPE],
+    );
+    const read = rows[0]!;
+    const writes = decide({
+      scopeSends: limit === null ? 0 : read.scope_sends,
+      tokens: this.levelOf(read.bucket ?? undefined, nowMs).tokens,
+      headerSends: since === null ? { scope: 0, key: 0 } : { scope: read.header_scope, key: read.header_key },
+    });
+    if (writes.length === 0) return;
+    await this.locked(async (c) => {
       const tx = this.tx(c);
-      for (const write of decide(facts)) await applyWrite(tx, write, nowMs);
+      for (const write of writes) await applyWrite(tx, write, nowMs);
     });
   }
 
