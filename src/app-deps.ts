@@ -97,9 +97,12 @@ export async function openAppDeps(config: Config, overrides: AppDepsOverrides = 
   if (overrides.store || overrides.db || config.databaseBackend !== 'postgres' || !config.databaseUrl)
     return createAppDeps(config, overrides);
   const { openPostgresStore } = await import('./store/postgres/create-postgres-store.js');
+  const { createPgBudgetStore } = await import('./store/postgres/pg-shared-bucket-store.js');
   const store = await openPostgresStore(config.databaseUrl, { clock: overrides.clock ?? systemClock });
   try {
-    return createAppDeps(config, { ...overrides, store });
+    // One rate budget for every replica and run-job on the database.
+    const budget: BudgetStoreFactory = (keyHash, c) => createPgBudgetStore(store.pool, keyHash, c);
+    return createAppDeps(config, { budget, ...overrides, store });
   } catch (err) {
     await store.close();
     throw err;
