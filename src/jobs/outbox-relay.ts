@@ -7,7 +7,8 @@
  * - Whenever a post may have landed without us knowing (a dropped connection, a timeout, a
  *   5xx, or a 'sending' row left by a crashed process), the channel history is searched for
  *   that key before posting again: found → sent with that ts; not found → posted.
- * - Pacing: about one message per second per channel; a 429 holds that channel until its
+ * - Pacing: about one message per second per channel, one slot per channel shared by every
+ *   relay of every process (channel-pacer.ts); a 429 holds that channel until its
  *   Retry-After and the row is tried again then, its attempt not counted. Each claim takes at
  *   most two rows per channel (the second waits one pace), so a batch spans many channels
  *   and every channel with something due moves at its own pace.
@@ -135,6 +136,9 @@ export interface OutboxRelay {
  */
 const PER_CHANNEL_CLAIM = 2;
 
+/** Reservations tried for one row before it goes back to the queue (awaitTurn). */
+const TURN_TRIES = 4;
+
 type Outcome = 'sent' | 'retried' | 'failed' | 'paused' | 'held' | 'deferred';
 
 const DEFAULTS = {
@@ -165,7 +169,10 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
   const logger = deps.logger.child({ component: 'outbox-relay', owner });
   const outbox = options.outbox ?? store.outbox({ owner });
   const subscriptions = options.subscriptions ?? store.subscriptions;
-  const pacer = createChannelPacer(o.paceMs);
+  const pacer = createChannelPacer(store.channelPace, {
+    paceMs: o.paceMs,
+    onError: (err, channel) => logger.warn({ err, channel }, 'could not record the channel pace'),
+  });
   /** A call is given this much of the lease; a row with less left goes back to the queue. */
   const leaseReserve = Math.min(o.leaseMs / 2, 15_000);
 
@@ -303,7 +310,7 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
     const now = clock.now();
     switch (f.kind) {
       case 'rate_limited':
-        pacer.blockUntil(row.channelId, now + f.retryAfterMs);
+        await pacer.blockUntil(row.channelId, now + f.retryAfterMs);
         // Slack did nothing with the call: not an attempt.
         await outbox.requeue(row.id, now + f.retryAfterMs);
         logger.warn(
@@ -344,7 +351,7 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
       if (!res.ts) throw new Error('chat.postMessage answered ok without a ts');
       return res.ts;
     } finally {
-      pacer.called(row.channelId, clock.now());
+      await pacer.called(row.channelId, clock.now());
     }
   }
 
@@ -360,29 +367,32 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
   }
 
   /**
-   * Waits for the channel's turn (at most one pace), or hands the row back, attempt not
-   * counted, when the turn is further off (a 429) or the lease would run out first.
+   * Waits for the channel's turn (at most one pace) and takes its slot, or hands the row
+   * back, attempt not counted, when the turn is further off (a 429) or the lease would run
+   * out first. Another relay may take the slot the moment it frees: then wait again, a few
+   * times at most (a timer may also wake a millisecond early, and a clock whose sleep does
+   * not advance time must not spin), then hand the row back for when the slot frees.
    */
   async function awaitTurn(row: OutboxMessage): Promise<boolean> {
-    const now = clock.now();
-    const ready = pacer.readyAt(row.channelId);
-    const leaseLeft = (row.leaseUntilMs ?? 0) - Math.max(now, ready);
     const signal = stopping?.signal;
-    if (signal?.aborted || ready - now > o.paceMs || leaseLeft < leaseReserve) {
-      await outbox.requeue(row.id, Math.max(now, ready));
-      return false;
+    const leaseUntil = row.leaseUntilMs ?? 0;
+    let ready = clock.now();
+    for (let tries = 0; tries < TURN_TRIES; tries += 1) {
+      const now = clock.now();
+      if (signal?.aborted || leaseUntil - now < leaseReserve) break;
+      const turn = await pacer.reserve(row.channelId, now);
+      if (turn.ok) return true;
+      ready = turn.readyAt;
+      if (ready - now > o.paceMs || leaseUntil - ready < leaseReserve) break;
+      try {
+        await clock.sleep(ready - now, signal);
+      } catch {
+        // stop() during the wait: the row waits for the next process or drain.
+        break;
+      }
     }
-    try {
-      // A timer may wake a millisecond before the wall clock agrees; a clock whose sleep
-      // does not advance time (some test clocks) must not spin: a few tries, then go.
-      for (let tries = 0; tries < 3 && clock.now() < ready; tries += 1)
-        await clock.sleep(ready - clock.now(), signal);
-    } catch {
-      // stop() during the wait: the row waits for the next process or drain.
-      await outbox.requeue(row.id, ready);
-      return false;
-    }
-    return true;
+    await outbox.requeue(row.id, Math.max(clock.now(), ready));
+    return false;
   }
 
   async function deliver(row: OutboxMessage): Promise<Outcome> {
@@ -496,7 +506,7 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
       }
       return settle(row, err, false);
     } finally {
-      pacer.called(row.channelId, clock.now());
+      await pacer.called(row.channelId, clock.now());
     }
   }
 
@@ -522,7 +532,7 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
           await pauseChannel(row, f.code, now);
           resolved += 1;
         } else if (f.kind === 'rate_limited') {
-          pacer.blockUntil(row.channelId, now + f.retryAfterMs);
+          await pacer.blockUntil(row.channelId, now + f.retryAfterMs);
         } else {
           // Left in 'sending': the next drain looks again rather than risk a repost.
           logger.warn(

@@ -6,6 +6,7 @@ import { systemClock } from '../clock.js';
 import { createAlertHistoryQueries } from './alert-history-queries.js';
 import { createAuditLog } from './audit-log.js';
 import { createChannelDefaultsRepo } from './channel-defaults-repo.js';
+import { createChannelPaceRepo } from './channel-pace-repo.js';
 import { createChannelDetectorStateRepo } from './channel-detector-state-repo.js';
 import { createCitationStateRepo } from './citation-state-repo.js';
 import { createHandledRequestsRepo } from './handled-requests-repo.js';
@@ -42,6 +43,7 @@ export function createSqliteStore(db: Db, options: StoreOptions = {}): SqliteSto
     handledRequests: createHandledRequestsRepo(db),
     alertHistory: createAlertHistoryQueries(db),
     jobRuns: createJobRunsRepo(db, options.clock ?? systemClock),
+    channelPace: createChannelPaceRepo(db),
     outbox: (o) => createOutboxRepo(db, o),
     async ping() {
       if (!db.open) throw new Error('The SQLite database is closed.');

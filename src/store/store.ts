@@ -9,6 +9,7 @@ import type { Clock } from '../clock.js';
 import type { AlertHistoryQueries } from './alert-history-queries.js';
 import type { AuditLog } from './audit-log.js';
 import type { ChannelDefaultsRepo } from './channel-defaults-repo.js';
+import type { ChannelPaceRepo } from './channel-pace-repo.js';
 import type { ChannelDetectorStateRepo } from './channel-detector-state-repo.js';
 import type { CitationStateRepo } from './citation-state-repo.js';
 import type { HandledRequestsRepo } from './handled-requests-repo.js';
@@ -44,6 +45,8 @@ export interface Store {
   readonly handledRequests: HandledRequestsRepo;
   readonly alertHistory: AlertHistoryQueries;
   readonly jobRuns: JobRunsRepo;
+  /** Slack send slots per channel, shared by every relay (a channel is paced once). */
+  readonly channelPace: ChannelPaceRepo;
   /** The outbox; `owner` names this process in the rows it claims (the relay's lease). */
   outbox(options?: { owner?: string }): OutboxRepo;
   /** Resolves when the database answers a trivial query; rejects otherwise (/healthz). */

@@ -8,6 +8,7 @@ import { pollObservations } from './006-poll-observations.js';
 import { outboxSendAfter } from './007-outbox-send-after.js';
 import { packedCitationState } from './008-packed-citation-state.js';
 import { outboxCharts } from './009-outbox-charts.js';
+import { channelPace } from './010-channel-pace.js';
 
 /** Append new migrations; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -20,4 +21,5 @@ export const migrations: readonly Migration[] = [
   outboxSendAfter,
   packedCitationState,
   outboxCharts,
+  channelPace,
 ];

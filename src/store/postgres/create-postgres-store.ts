@@ -9,6 +9,7 @@ import { openPostgres } from './open-postgres.js';
 import { createPgAlertHistoryQueries } from './pg-alert-history-queries.js';
 import { createPgAuditLog } from './pg-audit-log.js';
 import { createPgChannelDefaultsRepo } from './pg-channel-defaults-repo.js';
+import { createPgChannelPaceRepo } from './pg-channel-pace-repo.js';
 import { createPgChannelDetectorStateRepo } from './pg-channel-detector-state-repo.js';
 import { createPgCitationStateRepo } from './pg-citation-state-repo.js';
 import { createPgHandledRequestsRepo } from './pg-handled-requests-repo.js';
@@ -44,6 +45,7 @@ export function createPostgresStore(pool: PgPool, options: StoreOptions = {}): P
     handledRequests: createPgHandledRequestsRepo(pool),
     alertHistory: createPgAlertHistoryQueries(pool),
     jobRuns: createPgJobRunsRepo(pool, options.clock ?? systemClock),
+    channelPace: createPgChannelPaceRepo(pool),
     outbox: (o) => createPgOutboxRepo(pool, o),
     async ping() {
       await pool.query('SELECT 1');

@@ -5,6 +5,7 @@ import { channelDefaults } from './003-channel-defaults.js';
 import { alerting } from './004-alerting.js';
 import { handledRequests } from './005-handled-requests.js';
 import { pollObservations } from './006-poll-observations.js';
+import { channelPace } from './007-channel-pace.js';
 
 /**
  * The Postgres schema, the same tables and columns as SQLite's migrations produce (see
@@ -18,4 +19,5 @@ export const postgresMigrations: readonly PostgresMigration[] = [
   alerting,
   handledRequests,
   pollObservations,
+  channelPace,
 ];
