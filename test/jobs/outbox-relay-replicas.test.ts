@@ -1,0 +1,257 @@
+/**
+ * Two relays, as two replicas have them: each on its own connection to one database
+ * (SQLite, and Postgres, which replicas share), with the local Slack recording when each
+ * post arrived. A channel is paced once, not once per relay.
+ *
+ * Time is a stepping clock shared by both relays and the local Slack (no real time is
+ * raced). A plain stepping clock would let one relay's sleep move time on while the other
+ * relay's post is still on its way, and Slack would stamp that post late; here a sleep
+ * waits until no relay holds a slot whose call has not ended, so a post takes no time and
+ * Slack stamps it with the time its relay reserved the slot at.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Clock } from '../../src/clock.js';
+import { type LocalSlack, startLocalSlack } from '../../src/dev/local-slack/index.js';
+import { createOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from '../../src/jobs/outbox-relay.js';
+import { type ChannelPaceRepo, createChannelPaceRepo } from '../../src/store/channel-pace-repo.js';
+import type { Db } from '../../src/store/open-database.js';
+import { createOutboxRepo, type OutboxRepo } from '../../src/store/outbox-repo.js';
+import { migratePostgres } from '../../src/store/postgres/migrate-postgres.js';
+import { postgresMigrations } from '../../src/store/postgres/migrations/index.js';
+import { createPgChannelPaceRepo } from '../../src/store/postgres/pg-channel-pace-repo.js';
+import { createPgOutboxRepo } from '../../src/store/postgres/pg-outbox-repo.js';
+import { createPgSubscriptionsRepo } from '../../src/store/postgres/pg-subscriptions-repo.js';
+import { usePostgresDatabase } from '../helpers/postgres-database.js';
+import { type TempDb, tempDb } from '../store/temp-db.js';
+import { captureLogger } from './job-fixture.js';
+import { ALERTS, keyOf, OTHER, relayWebClient } from './relay-fixture.js';
+
+const pg = usePostgresDatabase();
+
+const PACE = 1000;
+const ROWS = 40;
+
+interface ReplicaClock extends Clock {
+  set(ms: number): void;
+  /** The repository, counting the slots it reserved until their call is recorded. */
+  holding(repo: ChannelPaceRepo): ChannelPaceRepo;
+}
+
+/**
+ * A sleep moves time forward at once, once no slot is held (see the file comment). It
+ * assumes every slot reserved ends in a call (`called`), as it does for rows that need no
+ * history check.
+ */
+function replicaClock(startMs: number): ReplicaClock {
+  let now = startMs;
+  let held = 0;
+  /** Settles when `held` next drops to 0. */
+  let idle: { promise: Promise<void>; resolve: () => void } | null = null;
+  const release = () => {
+    held -= 1;
+    if (held === 0) {
+      idle?.resolve();
+      idle = null;
+    }
+  };
+  const whenIdle = () => {
+    if (!idle) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => {
+        resolve = r;
+      });
+      idle = { promise, resolve };
+    }
+    return idle.promise;
+  };
+  return {
+    now: () => now,
+    async sleep(ms, signal) {
+      signal?.throwIfAborted();
+      const until = now + Math.max(0, ms);
+      while (held > 0) await whenIdle();
+      now = Math.max(now, until);
+      // Let other work run, as a real sleep would.
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+    set(ms) {
+      now = ms;
+    },
+    holding: (repo) => ({
+      ...repo,
+      async reserve(channelId, nowMs, paceMs) {
+        // Counted from the moment it is asked: a rival refused meanwhile must not move time
+        // before this answer (and the post after it) is in.
+        held += 1;
+        try {
+          const turn = await repo.reserve(channelId, nowMs, paceMs);
+          if (!turn.ok) release();
+          return turn;
+        } catch (err) {
+          release();
+          throw err;
+        }
+      },
+      async called(channelId, atMs, paceMs) {
+        try {
+          await repo.called(channelId, atMs, paceMs);
+        } finally {
+          release();
+        }
+      },
+    }),
+  };
+}
+
+interface Replicas {
+  a: OutboxRelay;
+  b: OutboxRelay;
+  /** The outbox as a third connection sees it. */
+  outbox: OutboxRepo;
+}
+
+interface Harness {
+  clock: ReplicaClock;
+  slack: LocalSlack;
+  store: TempDb;
+  relays: OutboxRelay[];
+}
+
+let h: Harness;
+
+beforeEach(async () => {
+  const clock = replicaClock(Date.now());
+  const slack = await startLocalSlack({ clock });
+  slack.addChannel({ id: ALERTS, name: 'alerts', isMember: true });
+  slack.addChannel({ id: OTHER, name: 'other', isMember: true });
+  h = { clock, slack, store: tempDb(), relays: [] };
+});
+
+afterEach(async () => {
+  await h.slack.close();
+  for (const r of h.relays) await r.stop();
+  h.store.close();
+});
+
+/** A relay as one replica runs it, on `db` (the SQLite handle) and the given repositories. */
+function relay(owner: string, db: Db, o: Partial<OutboxRelayOptions> & { pace: ChannelPaceRepo }) {
+  const r = createOutboxRelay(
+    { db, web: relayWebClient(h.slack), clock: h.clock, logger: captureLogger([]) },
+    { owner, paceMs: PACE, backoffBaseMs: 1000, ...o, pace: h.clock.holding(o.pace) },
+  );
+  h.relays.push(r);
+  return r;
+}
+
+/** Two relays on two SQLite connections to one file. */
+function sqliteReplicas(o: { batchSize: number }): Replicas {
+  const replica = (owner: string, db: Db) =>
+    relay(owner, db, { ...o, outbox: createOutboxRepo(db, { owner }), pace: createChannelPaceRepo(db) });
+  return {
+    a: replica('relay-a', h.store.db),
+    b: replica('relay-b', h.store.open()),
+    outbox: createOutboxRepo(h.store.open()),
+  };
+}
+
+/**
+ * Two relays, each with its own pool on one Postgres database: the outbox, subscriptions
+ * and channel slots they deliver by are all there. (The relay still takes a SQLite handle
+ * for releasing held alerts; these tests hold none.)
+ */
+async function postgresReplicas(o: { batchSize: number }): Promise<Replicas> {
+  const setup = pg.pool({ max: 1 });
+  await migratePostgres(setup, postgresMigrations);
+  await setup.query('TRUNCATE outbox, channel_pace RESTART IDENTITY');
+  const replica = (owner: string) => {
+    const pool = pg.pool({ max: 3 });
+    return relay(owner, h.store.db, {
+      ...o,
+      outbox: createPgOutboxRepo(pool, { owner }),
+      subscriptions: createPgSubscriptionsRepo(pool),
+      pace: createPgChannelPaceRepo(pool),
+    });
+  };
+  return { a: replica('relay-a'), b: replica('relay-b'), outbox: createPgOutboxRepo(setup) };
+}
+
+/** Drains with both relays at once until nothing is pending, moving the clock to the next due row. */
+async function deliverAll(r: Replicas): Promise<{ a: number; b: number }> {
+  const sent = { a: 0, b: 0 };
+  for (let round = 0; round < 100; round += 1) {
+    const [ra, rb] = await Promise.all([r.a.drainOnce(), r.b.drainOnce()]);
+    sent.a += ra.sent;
+    sent.b += rb.sent;
+    const next = await r.outbox.nextPendingAt();
+    if (next === null) return sent;
+    if (next > h.clock.now()) h.clock.set(next);
+  }
+  throw new Error('the outbox did not empty in 100 rounds');
+}
+
+const enqueue = (r: Replicas, key: string, channelId: string) =>
+  r.outbox.enqueue({
+    dedupeKey: key,
+    channelId,
+    brandId: null,
+    kind: 'ops',
+    payload: { text: key },
+    nowMs: h.clock.now(),
+  });
+
+/** When the posts Slack accepted in `channel` arrived, in order. */
+const arrivals = (channel: string) =>
+  h.slack
+    .callsTo('chat.postMessage')
+    .filter((c) => c.args['channel'] === channel && c.status === 200)
+    .map((c) => c.at);
+
+function expectPaced(times: number[]): void {
+  for (let i = 1; i < times.length; i += 1) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(PACE);
+}
+
+describe.each([
+  ['SQLite', sqliteReplicas],
+  ['Postgres', postgresReplicas],
+] as const)('two relays on one %s database', (_name, replicas) => {
+  it('deliver 40 rows to 2 channels each once, every channel paced once on the wire', async () => {
+    const r = await replicas({ batchSize: 4 });
+    for (let i = 0; i < ROWS; i += 1) await enqueue(r, `bulk-${i}`, i % 2 === 0 ? ALERTS : OTHER);
+
+    const sent = await deliverAll(r);
+    // Both relays did part of the work: the pace held between them, not inside one.
+    expect(sent.a).toBeGreaterThan(0);
+    expect(sent.b).toBeGreaterThan(0);
+    expect(sent.a + sent.b).toBe(ROWS);
+
+    expect(h.slack.callsTo('chat.postMessage')).toHaveLength(ROWS);
+    const keys = [ALERTS, OTHER].flatMap((c) => h.slack.messages(c).map(keyOf));
+    expect(new Set(keys).size).toBe(ROWS);
+    for (const channel of [ALERTS, OTHER]) {
+      const times = arrivals(channel);
+      expect(times).toHaveLength(ROWS / 2);
+      expectPaced(times);
+    }
+    expect(await r.outbox.counts()).toMatchObject({ sent: ROWS, pending: 0, sending: 0 });
+  });
+
+  it('a 429 one relay is given holds the channel for the other until Retry-After', async () => {
+    const r = await replicas({ batchSize: 1 });
+    await enqueue(r, 'limited', ALERTS);
+    h.slack.rateLimit('chat.postMessage', { count: 1, retryAfterSec: 30 });
+    expect(await r.a.drainOnce()).toMatchObject({ retried: 1 });
+    const limitedAt = h.slack.callsTo('chat.postMessage')[0]!.at;
+
+    // Written after the 429 and due at once, but the channel is held: b leaves it alone.
+    await enqueue(r, 'after', ALERTS);
+    expect(await r.b.drainOnce()).toMatchObject({ sent: 0 });
+    expect(h.slack.callsTo('chat.postMessage')).toHaveLength(1);
+
+    await deliverAll(r);
+    const times = arrivals(ALERTS);
+    expect(times).toHaveLength(2);
+    expect(times[0]! - limitedAt).toBeGreaterThanOrEqual(30_000);
+    expectPaced(times);
+    expect(h.slack.messages(ALERTS).map(keyOf).sort()).toEqual(['after', 'limited']);
+  });
+});
