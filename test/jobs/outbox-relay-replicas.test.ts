@@ -12,15 +12,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../../src/clock.js';
 import { type LocalSlack, startLocalSlack } from '../../src/dev/local-slack/index.js';
-import { createOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from '../../src/jobs/outbox-relay.js';
-import { type ChannelPaceRepo, createChannelPaceRepo } from '../../src/store/channel-pace-repo.js';
-import type { Db } from '../../src/store/open-database.js';
-import { createOutboxRepo, type OutboxRepo } from '../../src/store/outbox-repo.js';
+import { createOutboxRelay, type OutboxRelay } from '../../src/jobs/outbox-relay.js';
+import type { ChannelPaceRepo } from '../../src/store/channel-pace-repo.js';
+import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
+import type { OutboxRepo } from '../../src/store/outbox-repo.js';
+import { createPostgresStore } from '../../src/store/postgres/create-postgres-store.js';
 import { migratePostgres } from '../../src/store/postgres/migrate-postgres.js';
 import { postgresMigrations } from '../../src/store/postgres/migrations/index.js';
-import { createPgChannelPaceRepo } from '../../src/store/postgres/pg-channel-pace-repo.js';
-import { createPgOutboxRepo } from '../../src/store/postgres/pg-outbox-repo.js';
-import { createPgSubscriptionsRepo } from '../../src/store/postgres/pg-subscriptions-repo.js';
+import type { Store } from '../../src/store/store.js';
 import { usePostgresDatabase } from '../helpers/postgres-database.js';
 import { type TempDb, tempDb } from '../store/temp-db.js';
 import { captureLogger } from './job-fixture.js';
@@ -133,11 +132,16 @@ afterEach(async () => {
   h.store.close();
 });
 
-/** A relay as one replica runs it, on `db` (the SQLite handle) and the given repositories. */
-function relay(owner: string, db: Db, o: Partial<OutboxRelayOptions> & { pace: ChannelPaceRepo }) {
+/** A relay as one replica runs it, on its own Store (its own connection or pool). */
+function relay(owner: string, store: Store, o: { batchSize: number }): OutboxRelay {
   const r = createOutboxRelay(
-    { db, web: relayWebClient(h.slack), clock: h.clock, logger: captureLogger([]) },
-    { owner, paceMs: PACE, backoffBaseMs: 1000, ...o, pace: h.clock.holding(o.pace) },
+    {
+      store: { ...store, channelPace: h.clock.holding(store.channelPace) },
+      web: relayWebClient(h.slack),
+      clock: h.clock,
+      logger: captureLogger([]),
+    },
+    { owner, paceMs: PACE, backoffBaseMs: 1000, ...o },
   );
   h.relays.push(r);
   return r;
@@ -145,34 +149,25 @@ function relay(owner: string, db: Db, o: Partial<OutboxRelayOptions> & { pace: C
 
 /** Two relays on two SQLite connections to one file. */
 function sqliteReplicas(o: { batchSize: number }): Replicas {
-  const replica = (owner: string, db: Db) =>
-    relay(owner, db, { ...o, outbox: createOutboxRepo(db, { owner }), pace: createChannelPaceRepo(db) });
+  const on = () => createSqliteStore(h.store.open(), { closesDatabase: false });
   return {
-    a: replica('relay-a', h.store.db),
-    b: replica('relay-b', h.store.open()),
-    outbox: createOutboxRepo(h.store.open()),
+    a: relay('relay-a', on(), o),
+    b: relay('relay-b', on(), o),
+    outbox: on().outbox(),
   };
 }
 
-/**
- * Two relays, each with its own pool on one Postgres database: the outbox, subscriptions
- * and channel slots they deliver by are all there. (The relay still takes a SQLite handle
- * for releasing held alerts; these tests hold none.)
- */
+/** Two relays, each with its own pool on one Postgres database, as two replicas have them. */
 async function postgresReplicas(o: { batchSize: number }): Promise<Replicas> {
   const setup = pg.pool({ max: 1 });
   await migratePostgres(setup, postgresMigrations);
   await setup.query('TRUNCATE outbox, channel_pace RESTART IDENTITY');
-  const replica = (owner: string) => {
-    const pool = pg.pool({ max: 3 });
-    return relay(owner, h.store.db, {
-      ...o,
-      outbox: createPgOutboxRepo(pool, { owner }),
-      subscriptions: createPgSubscriptionsRepo(pool),
-      pace: createPgChannelPaceRepo(pool),
-    });
+  const on = () => createPostgresStore(pg.pool({ max: 3 }), { closesDatabase: false });
+  return {
+    a: relay('relay-a', on(), o),
+    b: relay('relay-b', on(), o),
+    outbox: createPostgresStore(setup, { closesDatabase: false }).outbox(),
   };
-  return { a: replica('relay-a'), b: replica('relay-b'), outbox: createPgOutboxRepo(setup) };
 }
 
 /** Drains with both relays at once until nothing is pending, moving the clock to the next due row. */
