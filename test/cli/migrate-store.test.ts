@@ -23,6 +23,7 @@ import type { Clock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { createAuditLog } from '../../src/store/audit-log.js';
 import { createChannelDefaultsRepo } from '../../src/store/channel-defaults-repo.js';
+import { createChannelPaceRepo } from '../../src/store/channel-pace-repo.js';
 import { createChannelDetectorStateRepo } from '../../src/store/channel-detector-state-repo.js';
 import { createCitationStateRepo } from '../../src/store/citation-state-repo.js';
 import { createHandledRequestsRepo } from '../../src/store/handled-requests-repo.js';
@@ -227,6 +228,7 @@ async function fill(db: Db): Promise<Filled> {
   });
   await createChannelDefaultsRepo(db).set({ channelId: 'C1', brandId: 'brand-acme', setBy: 'U1', atMs: T0 });
   await createHandledRequestsRepo(db).remember('trigger:123.456', T0, 3_600_000);
+  await createChannelPaceRepo(db).blockUntil('C1', T0 + 30_000);
   await createPollObservationsRepo(db).put(
     'brand-acme',
     'ai-pages',
@@ -547,6 +549,7 @@ describe('migrate-store', () => {
         created_at_ms, sent_at_ms, send_after_ms FROM outbox;
       DROP TABLE outbox;
       ALTER TABLE outbox_old RENAME TO outbox;
+      DROP TABLE channel_pace;
       PRAGMA user_version = 8;
     `);
     db.close();
