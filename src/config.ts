@@ -4,8 +4,10 @@
  * readable message that names the variable and what to set. Values are never echoed: some
  * of them are secrets.
  */
+
 import { z } from 'zod';
 import { type PlanName, planNames } from './api/plans.js';
+import { databaseUrlSecrets } from './database-url-secrets.js';
 
 export const verbs = ['serve', 'run-job', 'check', 'simulator', 'demo', 'migrate-store'] as const;
 export type Verb = (typeof verbs)[number];
@@ -244,21 +246,4 @@ export function secretsOf(
   const secrets = [config.apiKey, config.slackBotToken, config.slackSigningSecret, config.slackAppToken];
   if (config.databaseUrl) secrets.push(...databaseUrlSecrets(config.databaseUrl));
   return [...new Set(secrets.filter((s): s is string => typeof s === 'string' && s.length > 0))];
-}
-
-function databaseUrlSecrets(url: string): string[] {
-  let password = '';
-  try {
-    password = new URL(url).password;
-  } catch {
-    return [url];
-  }
-  if (!password) return [];
-  let decoded = password;
-  try {
-    decoded = decodeURIComponent(password);
-  } catch {
-    // Malformed escapes: the password is only known as written.
-  }
-  return [password, decoded, url];
 }

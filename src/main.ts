@@ -87,7 +87,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     const code = (err as { code?: unknown } | undefined)?.code;
     if (typeof code === 'string' && code.startsWith('pg_')) {
       console.error((err as Error).message);
-      return code === 'pg_backend_unavailable' ? 2 : 1;
+      return 1;
     }
     throw err;
   }

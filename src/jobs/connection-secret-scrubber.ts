@@ -3,6 +3,7 @@
  * warnings), before anything is logged or thrown on. The store's own Postgres errors do the
  * same for DATABASE_URL, behind the store layer this one may not import.
  */
+import { cutSecrets, databaseUrlSecrets } from '../database-url-secrets.js';
 import { REDACTED } from '../logger.js';
 
 /**
@@ -10,23 +11,8 @@ import { REDACTED } from '../logger.js';
  * itself out of text. Short passwords too: the logger's own scrubbing skips those.
  */
 export function connectionSecretScrubber(connectionString: string): (text: string) => string {
-  const secrets = new Set<string>([connectionString]);
-  try {
-    const written = new URL(connectionString).password;
-    if (written) {
-      secrets.add(written);
-      try {
-        secrets.add(decodeURIComponent(written));
-      } catch {
-        // Malformed escapes: the password is only known as written.
-      }
-    }
-  } catch {
-    // Not a URL (pg also takes key=value strings): only the whole string is known.
-  }
-  // Longest first, so the URL goes whole before its password is cut out of it.
-  const ordered = [...secrets].filter((s) => s.length > 0).sort((a, b) => b.length - a.length);
-  return (text) => ordered.reduce((out, s) => out.split(s).join(REDACTED), text);
+  const secrets = [connectionString, ...databaseUrlSecrets(connectionString)];
+  return (text) => cutSecrets(text, secrets, REDACTED);
 }
 
 /**

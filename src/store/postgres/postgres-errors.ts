@@ -2,9 +2,9 @@
  * Errors of the Postgres backend, with stable codes. Messages name DATABASE_URL's host,
  * port and database, never its password (the URL as a whole is never quoted).
  */
+import { cutSecrets, databaseUrlSecrets } from '../../database-url-secrets.js';
+
 export type PostgresErrorCode =
-  /** DATABASE_URL is set but this version cannot use Postgres yet. */
-  | 'pg_backend_unavailable'
   /** The server cannot be reached or refused the login. */
   | 'pg_unreachable'
   /** A schema migration failed; the database keeps the versions applied before it. */
@@ -21,15 +21,6 @@ export class PostgresError extends Error {
   }
 }
 
-/** DATABASE_URL is set, but this version's repositories run on SQLite only. */
-export function postgresBackendUnavailable(): PostgresError {
-  return new PostgresError(
-    'pg_backend_unavailable',
-    'DATABASE_URL is set, but the Postgres backend is not available in this version yet. ' +
-      'Unset DATABASE_URL to use SQLite (DATABASE_PATH, default data/visibility.db).',
-  );
-}
-
 /** "db.example.com:5432/visibility" for messages: where, without who or the password. */
 export function describeDatabaseUrl(url: string): string {
   try {
@@ -41,25 +32,7 @@ export function describeDatabaseUrl(url: string): string {
   }
 }
 
-/** `text` with DATABASE_URL's password (as written and decoded) cut out, for error messages. */
+/** `text` with DATABASE_URL's secrets (the URL, its password as written and decoded) cut out, for error messages. */
 export function withoutPassword(text: string, url: string): string {
-  let password = '';
-  try {
-    password = new URL(url).password;
-  } catch {
-    return text;
-  }
-  let out = text;
-  for (const secret of new Set([password, safeDecode(password)])) {
-    if (secret) out = out.split(secret).join('[redacted]');
-  }
-  return out;
-}
-
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
+  return cutSecrets(text, databaseUrlSecrets(url), '[redacted]');
 }

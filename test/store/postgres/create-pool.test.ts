@@ -5,12 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createPool, withTransaction } from '../../../src/store/postgres/create-pool.js';
-import {
-  describeDatabaseUrl,
-  PostgresError,
-  postgresBackendUnavailable,
-  withoutPassword,
-} from '../../../src/store/postgres/postgres-errors.js';
+import { describeDatabaseUrl, withoutPassword } from '../../../src/store/postgres/postgres-errors.js';
 import { usePostgresDatabase } from '../../helpers/postgres-database.js';
 
 const pg = usePostgresDatabase();
@@ -100,12 +95,5 @@ describe('messages about DATABASE_URL', () => {
     expect(withoutPassword(text, url)).toBe('failed for [redacted] (decoded [redacted])');
     expect(withoutPassword(text, 'postgres://db.internal/x')).toBe(text);
     expect(withoutPassword(text, 'not a url')).toBe(text);
-  });
-
-  it('the backend-unavailable error has its code and says what to do', () => {
-    const err = postgresBackendUnavailable();
-    expect(err).toBeInstanceOf(PostgresError);
-    expect(err.code).toBe('pg_backend_unavailable');
-    expect(err.message).toMatch(/not available in this version yet.*Unset DATABASE_URL/s);
   });
 });
