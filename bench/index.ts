@@ -9,6 +9,7 @@ import { runChartsBench } from './charts.js';
 import { runCommandsBench } from './commands.js';
 import { runDigestBench } from './digest-punctuality.js';
 import { runLimiterBench } from './limiter.js';
+import { runReplicasBench } from './replicas.js';
 import { runRunJobBench } from './run-job-all.js';
 import { runStartupBench } from './startup.js';
 
@@ -20,6 +21,7 @@ const benches: Record<string, (options: { quick: boolean }) => Promise<string[]>
   digest: runDigestBench,
   startup: runStartupBench,
   charts: runChartsBench,
+  replicas: runReplicasBench,
 };
 
 const quick = process.argv.includes('--quick');

@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ENDPOINTS } from '../../src/api/endpoint-table.js';
-import { PLAN_LIMITS, type PlanLimits } from '../../src/api/plans.js';
+import { PLAN_LIMITS, type PlanLimits, type PlanName } from '../../src/api/plans.js';
 import { openAppDeps } from '../../src/app-deps.js';
 import { loadConfig, secretsOf } from '../../src/config.js';
 import { localStackEnv } from '../../src/dev/demo/local-stack-config.js';
@@ -29,16 +29,14 @@ import {
 import { OUTBOX_METADATA_EVENT } from '../../src/jobs/outbox-metadata.js';
 import { createLogger } from '../../src/logger.js';
 import { startService } from '../../src/slack/create-slack-app.js';
-import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
+import { createSqliteStore, type SqliteStore } from '../../src/store/create-sqlite-store.js';
 import { openDatabase } from '../../src/store/open-database.js';
-import { openPostgresStore } from '../../src/store/postgres/create-postgres-store.js';
-import type { Store } from '../../src/store/store.js';
+import type { OutboxMessage } from '../../src/store/outbox-repo.js';
+import { openPostgresStore, type PostgresStore } from '../../src/store/postgres/create-postgres-store.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const ENTRY = join(import.meta.dirname, 'replicas-process.ts');
 const DAY_MS = 86_400_000;
-/** The plan the replicas pace to (and the simulator enforces). */
-export const REPLICAS_PLAN = 'scale';
 
 export interface ReplicaWorldOptions {
   brands: number;
@@ -46,6 +44,13 @@ export interface ReplicaWorldOptions {
   channels: number;
   /** Length of the plan's "minute" for the bot's limiter and the simulator. */
   windowMs: number;
+  /** The plan the processes pace to and the simulator enforces; default scale. */
+  plan?: PlanName;
+  /**
+   * The simulator sends no X-RateLimit-* headers (newer deployments, DESIGN.md), so each
+   * process knows the key's budget only from what it shares with the others; default true.
+   */
+  withoutRateHeaders?: boolean;
   /** postgres://… for every process; unset = one SQLite file in a temp directory. */
   databaseUrl?: string;
 }
@@ -80,7 +85,9 @@ export interface ReplicaWorld {
   brands: WorldBrand[];
   channels: string[];
   /** The database as a reader beside the replicas (the test's own connection). */
-  store: Store;
+  store: SqliteStore | PostgresStore;
+  /** Every outbox row, oldest first. */
+  outboxRows(): Promise<OutboxMessage[]>;
   processes: ReplicaProcess[];
   spawnServe(name: string): Promise<ServeReplica>;
   spawnRunJob(job: string): ReplicaProcess;
@@ -111,7 +118,8 @@ function hhmm(ms: number): string {
 }
 
 export async function startReplicaWorld(o: ReplicaWorldOptions): Promise<ReplicaWorld> {
-  const limits = PLAN_LIMITS[REPLICAS_PLAN];
+  const plan = o.plan ?? 'scale';
+  const limits = PLAN_LIMITS[plan];
   let simOffset = 0;
   const simClock = {
     now: () => Date.now() + simOffset,
@@ -120,17 +128,21 @@ export async function startReplicaWorld(o: ReplicaWorldOptions): Promise<Replica
   const sim = await startSimulator({
     brands: o.brands,
     clock: simClock,
-    plan: REPLICAS_PLAN,
+    plan,
     limits: { ...limits, endpointPerMinute: null, windowMs: o.windowMs },
   });
+  if (o.withoutRateHeaders !== false) sim.control.injectFault({ kind: 'no-rate-limit-headers' });
   const slack = await startLocalSlack();
   const dir = mkdtempSync(join(tmpdir(), 'visibility-replicas-'));
   const env = localStackEnv({ sim, slack, dir }, 'info', {
-    VISIBILITY_API_PLAN: REPLICAS_PLAN,
+    VISIBILITY_API_PLAN: plan,
     ...(o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : {}),
   });
   const channels = Array.from({ length: o.channels }, (_, i) => `CREPL${String(i).padStart(3, '0')}`);
-  channels.forEach((id, i) => slack.addChannel({ id, name: `replicas-${i}`, isMember: true }));
+  const addChannels = () => {
+    for (const [i, id] of channels.entries()) slack.addChannel({ id, name: `replicas-${i}`, isMember: true });
+  };
+  addChannels();
 
   // Subscribe through the real path: signed slash commands to a service (no scheduler).
   const config = loadConfig('serve', env);
@@ -185,7 +197,7 @@ export async function startReplicaWorld(o: ReplicaWorldOptions): Promise<Replica
     await deps.close();
   }
   slack.reset();
-  channels.forEach((id, i) => slack.addChannel({ id, name: `replicas-${i}`, isMember: true }));
+  addChannels();
 
   const store = o.databaseUrl
     ? await openPostgresStore(o.databaseUrl)
@@ -225,6 +237,15 @@ export async function startReplicaWorld(o: ReplicaWorldOptions): Promise<Replica
     brands,
     channels,
     store,
+    async outboxRows() {
+      const keys =
+        store.backend === 'postgres'
+          ? (await store.pool.query<{ k: string }>('SELECT dedupe_key AS k FROM outbox ORDER BY id')).rows
+          : (store.db.prepare('SELECT dedupe_key AS k FROM outbox ORDER BY id').all() as { k: string }[]);
+      const outbox = store.outbox();
+      const rows = await Promise.all(keys.map((r) => outbox.getByDedupeKey(r.k)));
+      return rows.filter((r): r is OutboxMessage => r !== null);
+    },
     processes,
     async spawnServe(name) {
       const p = start(name, ['serve', String(o.windowMs)], 'serve');
@@ -263,7 +284,7 @@ export const keyOf = (m: StoredMessage): string => String(m.metadata?.event_payl
 
 /** What the simulator saw, judged against the plan's limits (compressed to `windowMs`). */
 export interface PacingReport {
-  /** Requests answered (not 429). */
+  /** Requests the API saw (429s included: a refused request was still sent). */
   calls: number;
   rateLimited: number;
   /** Most requests in any stretch beyond what the key's bucket allows (≤ 0 = within). */
@@ -292,8 +313,8 @@ export function checkApiPacing(
   limits: PlanLimits,
   windowMs: number,
 ): PacingReport {
-  const answered = requests.filter((r) => r.status !== 429).sort((a, b) => a.at - b.at);
-  const t = answered.map((r) => r.at);
+  const sent = [...requests].sort((a, b) => a.at - b.at);
+  const t = sent.map((r) => r.at);
   // A bucket of `burst` refilled at perMinute per window: in any stretch from request i to
   // request j, at most burst + refill over the stretch can go through.
   let bucketExcess = Number.NEGATIVE_INFINITY;
@@ -312,15 +333,15 @@ export function checkApiPacing(
     return max;
   };
   const byEndpoint = new Map<string, { times: number[]; limit: number }>();
-  for (const r of answered) {
+  for (const r of sent) {
     const w = endpointWindow(r);
     const entry = byEndpoint.get(w.key) ?? { times: [], limit: w.limit };
     entry.times.push(r.at);
     byEndpoint.set(w.key, entry);
   }
   return {
-    calls: answered.length,
-    rateLimited: requests.length - answered.length,
+    calls: sent.length,
+    rateLimited: sent.filter((r) => r.status === 429).length,
     bucketExcess: t.length === 0 ? 0 : bucketExcess,
     endpoints: Object.fromEntries(
       [...byEndpoint].map(([k, v]) => [k, { max: slidingMax(v.times), limit: v.limit }]),

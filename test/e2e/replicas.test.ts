@@ -1,19 +1,20 @@
 /**
  * Replicas end to end (issue 13): three `serve` processes and one `run-job all` on one
  * Postgres database, one API simulator, one local Slack; 20 brands subscribed with an alert
- * due in every job and a digest due. One replica is killed with SIGKILL while a post of its
- * own is accepted by Slack but not yet answered (the local Slack holds the answer), so it
- * dies mid-delivery with rows claimed. Then: every alert and digest is in the channels
- * exactly once, each scheduled job ran once in its slot, the simulator never saw more than
- * the plan allows, and the killed replica's claimed rows were settled by the others.
+ * due in every job and a digest due. The replicas run the scheduled jobs; once Slack shows
+ * a few posts, the next post is accepted but its answer held (the local Slack's stall), and
+ * the replica that made it is killed with SIGKILL: it dies mid-delivery with rows claimed.
+ * Then `run-job all` runs beside the two replicas left. At the end: every alert and digest
+ * is in the channels exactly once (by the dedupe key in each message's metadata), each
+ * scheduled job ran once in its slot, the simulator never saw more than the plan allows
+ * (it sends no rate-limit headers, so only the shared budget can keep four processes
+ * within it), and the killed replica's claimed rows were settled by the other processes.
  *
  * Waits are bounded polls with generous limits (a busy 2-core machine); nothing depends on
- * how fast anything happens. The killed replica's rows wait out their claim lease (60 s)
- * before another replica looks for them in the channel history, hence the long test.
+ * how fast anything happens.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobRun } from '../../src/store/job-runs-repo.js';
-import type { OutboxMessage } from '../../src/store/outbox-repo.js';
 import { usePostgresDatabase } from '../helpers/postgres-database.js';
 import {
   checkApiPacing,
@@ -37,24 +38,13 @@ beforeAll(async () => {
     brands: BRANDS,
     channels: 4,
     windowMs: WINDOW_MS,
+    plan: 'test',
     databaseUrl: database.url,
   });
 }, 180_000);
 afterAll(async () => {
   await world?.close();
 }, 60_000);
-
-/** Every outbox row by its dedupe key (Postgres, read beside the replicas). */
-async function outboxRows(): Promise<OutboxMessage[]> {
-  const store = world.store as { pool?: { query(sql: string): Promise<{ rows: { dedupe_key: string }[] }> } };
-  const { rows } = await store.pool!.query('SELECT dedupe_key FROM outbox ORDER BY id');
-  const out: OutboxMessage[] = [];
-  for (const r of rows) {
-    const m = await world.store.outbox().getByDedupeKey(r.dedupe_key);
-    if (m) out.push(m);
-  }
-  return out;
-}
 
 describe('three serve replicas and a run-job on one Postgres', () => {
   it('posts every alert and digest once, runs each job once per slot, keeps to the plan, and hands a killed replica’s rows to the others', async () => {
@@ -76,7 +66,6 @@ describe('three serve replicas and a run-job on one Postgres', () => {
       90_000,
     );
     expect(scheduled.length).toBeGreaterThan(0);
-    const runJob = world.spawnRunJob('all');
 
     // Mid-delivery: once Slack shows a few posts, the next post is accepted and never
     // answered; the replica that made it is killed while it waits.
@@ -98,13 +87,16 @@ describe('three serve replicas and a run-job on one Postgres', () => {
     await victim!.exited;
     const orphaned = (await world.store.outbox().listSending()).filter((r) => r.leaseOwner === victim!.owner);
     expect(orphaned.map((r) => r.dedupeKey)).toContain(stalledKey);
+    // run-job beside the two replicas left, while they still deliver (started now, so the
+    // held answer is certainly the killed replica's: a stalled run-job would never end).
+    const runJob = world.spawnRunJob('all');
 
     // Everything settles: run-job done, no row left to send (leases of the dead run out).
     expect(await runJob.exited, runJob.output()).toBe(0);
     const rows = await waitUntil(
       'every outbox row settled',
       async () => {
-        const all = await outboxRows();
+        const all = await world.outboxRows();
         return all.length > 0 && all.every((r) => r.status === 'sent' || r.status === 'failed')
           ? all
           : undefined;
