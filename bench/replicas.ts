@@ -13,6 +13,7 @@
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { PLAN_LIMITS, type PlanName } from '../src/api/plans.js';
 import { checkApiPacing, startReplicaWorld, waitUntil } from '../test/e2e/replicas-harness.js';
 import { startPostgresServer } from '../test/helpers/postgres-server.js';
 
@@ -20,8 +21,13 @@ export interface ReplicasBenchOptions {
   quick?: boolean;
   /** Brands (default 60; quick: 20). */
   brands?: number;
-  /** Length of the compressed "minute" (default 3000 ms: 20× Scale). */
+  /** Length of the compressed "minute" (default 3000 ms: 20× real time). */
   windowMs?: number;
+  /**
+   * The plan paced to (default `test`: a bucket of 30 refilled at 20 per minute, which the
+   * workload exhausts, so the budget, not the replica count, decides the API's pace).
+   */
+  plan?: PlanName;
 }
 
 interface Scenario {
@@ -38,9 +44,16 @@ const SCENARIOS: Scenario[] = [
 
 const JOBS = ['citations', 'crawler', 'ai-pages', 'digest'];
 
-async function measure(s: Scenario, brands: number, windowMs: number, databaseUrl: string | undefined) {
+async function measure(
+  s: Scenario,
+  brands: number,
+  windowMs: number,
+  plan: PlanName,
+  databaseUrl: string | undefined,
+) {
   const world = await startReplicaWorld({
     brands,
+    plan,
     channels: Math.max(1, Math.ceil(brands / 5)),
     windowMs,
     ...(databaseUrl ? { databaseUrl } : {}),
@@ -87,9 +100,11 @@ async function measure(s: Scenario, brands: number, windowMs: number, databaseUr
 export async function runReplicasBench(options: ReplicasBenchOptions = {}): Promise<string[]> {
   const brands = options.brands ?? (options.quick ? 20 : 60);
   const windowMs = options.windowMs ?? 3000;
+  const plan = options.plan ?? 'test';
+  const { burst, perMinute } = PLAN_LIMITS[plan];
   const server = await startPostgresServer();
   const lines = [
-    `${brands} brands (every job's alert and a digest due), Scale limits compressed: bucket 100 refilled at 60 per ${windowMs} ms, 60 per ${windowMs} ms per endpoint; the API sends no rate-limit headers`,
+    `${brands} brands (every job's alert and a digest due), plan ${plan} compressed: bucket ${burst} refilled at ${perMinute} per ${windowMs} ms, API.md's endpoint limits per ${windowMs} ms; the API sends no rate-limit headers`,
     '  setup              | delivered in | posts | posts/s | API calls | busiest window | over bucket | busiest endpoint | 429s | load avg',
   ];
   let n = 0;
@@ -107,7 +122,7 @@ export async function runReplicasBench(options: ReplicasBenchOptions = {}): Prom
         u.pathname = `/${name}`;
         url = u.toString();
       }
-      const m = await measure(s, brands, windowMs, url);
+      const m = await measure(s, brands, windowMs, plan, url);
       const [endpoint, window] = m.busiestEndpoint ?? ['-', { max: 0, limit: 0 }];
       lines.push(
         `  ${s.label.padEnd(18)} | ${`${(m.deliveredMs / 1000).toFixed(1)} s`.padStart(12)} | ${String(m.posts).padStart(5)} | ${m.postsPerSec.toFixed(2).padStart(7)} | ${String(m.pacing.calls).padStart(9)} | ${`${m.pacing.maxPerWindow} (≤ ${m.limits.burst + m.limits.perMinute})`.padStart(14)} | ${m.pacing.bucketExcess.toFixed(1).padStart(11)} | ${`${endpoint} ${window.max}/${window.limit}`.padStart(16)} | ${String(m.pacing.rateLimited).padStart(4)} | ${m.load}`,
