@@ -11,7 +11,8 @@
  * The plan's limits are checked on what the simulator recorded (checkApiPacing): the key's
  * token bucket over every pair of requests, each endpoint's sliding window, the day.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +34,7 @@ import { createSqliteStore, type SqliteStore } from '../../src/store/create-sqli
 import { openDatabase } from '../../src/store/open-database.js';
 import type { OutboxMessage } from '../../src/store/outbox-repo.js';
 import { openPostgresStore, type PostgresStore } from '../../src/store/postgres/create-postgres-store.js';
+import { spawnCollecting } from '../helpers/spawn-collecting.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const ENTRY = join(import.meta.dirname, 'replicas-process.ts');
@@ -205,25 +207,11 @@ export async function startReplicaWorld(o: ReplicaWorldOptions): Promise<Replica
   const processes: ReplicaProcess[] = [];
 
   const start = (name: string, args: string[], role: string): ReplicaProcess => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], {
+    const { child, output, exited } = spawnCollecting(process.execPath, ['--import', 'tsx', ENTRY, ...args], {
       cwd: ROOT,
       env: { PATH: process.env['PATH'] ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let out = '';
-    const collect = (d: Buffer) => {
-      out += d.toString();
-    };
-    child.stdout?.on('data', collect);
-    child.stderr?.on('data', collect);
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const p: ReplicaProcess = {
-      name,
-      child,
-      owner: `${role}:${hostname()}:${child.pid}`,
-      output: () => out,
-      exited,
-    };
+    const p: ReplicaProcess = { name, child, owner: `${role}:${hostname()}:${child.pid}`, output, exited };
     processes.push(p);
     return p;
   };

@@ -2,7 +2,8 @@
  * The real service on port 0 between the API simulator and the local Slack, with every
  * log line captured (after secret scrubbing, as it would reach stdout).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,7 @@ import {
 } from '../../src/dev/simulator/index.js';
 import { createLogger } from '../../src/logger.js';
 import { type RunningService, startService } from '../../src/slack/create-slack-app.js';
+import { spawnCollecting } from '../helpers/spawn-collecting.js';
 
 export interface Harness {
   sim: RunningSimulator;
@@ -65,20 +67,16 @@ export async function spawnServe(
   backends: Backends,
   nodeArgs: readonly string[] = [],
 ): Promise<SpawnedServe> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, 'src/main.ts', 'serve'], {
-    cwd: process.cwd(),
-    env: { ...process.env, ...backends.env, LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const collect = (d: Buffer) => {
-    out += d.toString();
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = await backends.slack.waitFor(() => /listening on (http:\/\/[\d.:]+)/.exec(out)?.[1], 15_000);
-  return { child, url, output: () => out, exited };
+  const { child, output, exited } = spawnCollecting(
+    process.execPath,
+    ['--import', 'tsx', ...nodeArgs, 'src/main.ts', 'serve'],
+    { cwd: process.cwd(), env: { ...process.env, ...backends.env, LOG_LEVEL: 'info' } },
+  );
+  const url = await backends.slack.waitFor(
+    () => /listening on (http:\/\/[\d.:]+)/.exec(output())?.[1],
+    15_000,
+  );
+  return { child, url, output, exited };
 }
 
 /**
