@@ -66,14 +66,17 @@ export interface SubscriptionsRepo {
   markDigestSent(id: number, localDate: string): Promise<void>;
 }
 
-interface Row {
+/**
+ * A subscriptions row, as both backends return it: the flags are 0/1 in SQLite and
+ * booleans in Postgres; `settings` is mapped by the caller (JSON text or jsonb).
+ */
+export interface SubscriptionRow {
   id: number;
   channel_id: string;
   brand_id: string;
   brand_name: string;
-  alerts: number;
-  digest: number;
-  settings: string;
+  alerts: number | boolean;
+  digest: number | boolean;
   created_by: string;
   created_at_ms: number;
   paused_reason: string | null;
@@ -82,20 +85,15 @@ interface Row {
   last_digest_date: string | null;
 }
 
-function fromRow(r: Row): Subscription {
-  let settings: unknown = {};
-  try {
-    settings = JSON.parse(r.settings);
-  } catch {
-    // A hand-edited row: the defaults are the safe reading.
-  }
+/** The row as a Subscription; `settings` as read (unknown shape: the defaults fill what it lacks). */
+export function subscriptionFromRow(r: SubscriptionRow, settings: unknown): Subscription {
   return {
     id: r.id,
     channelId: r.channel_id,
     brandId: r.brand_id,
     brandName: r.brand_name,
-    alerts: r.alerts === 1,
-    digest: r.digest === 1,
+    alerts: r.alerts === 1 || r.alerts === true,
+    digest: r.digest === 1 || r.digest === true,
     settings: resolveAlertSettings(settings),
     createdBy: r.created_by,
     createdAtMs: r.created_at_ms,
@@ -104,6 +102,18 @@ function fromRow(r: Row): Subscription {
     mutedUntilMs: r.muted_until_ms,
     lastDigestDate: r.last_digest_date,
   };
+}
+
+type Row = SubscriptionRow & { settings: string };
+
+function fromRow(r: Row): Subscription {
+  let settings: unknown = {};
+  try {
+    settings = JSON.parse(r.settings);
+  } catch {
+    // A hand-edited row: the defaults are the safe reading.
+  }
+  return subscriptionFromRow(r, settings);
 }
 
 const ACTIVE = {

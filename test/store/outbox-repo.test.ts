@@ -7,23 +7,12 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { NewOutboxMessage } from '../../src/store/outbox-repo.js';
+import { alertMessage } from './alert-message.js';
 import { useTempOutbox } from './temp-db.js';
 
 const ctx = useTempOutbox();
 
-const msg = (n: number): NewOutboxMessage => ({
-  dedupeKey: `C1:alerts:b1:${n}`,
-  channelId: 'C1',
-  brandId: 'b1',
-  kind: 'alert',
-  payload: {
-    text: `alert ${n}`,
-    blocks: [{ type: 'section' }],
-    metadata: { event_type: 'visibility_alert', event_payload: { dedupe_key: `k${n}` } },
-  },
-  nowMs: 0,
-});
+const msg = (n: number) => alertMessage(n, 0);
 
 describe('outbox repo on one SQLite file', () => {
   it('four processes claiming at the same time never claim the same row', async () => {

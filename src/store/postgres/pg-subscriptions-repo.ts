@@ -5,45 +5,23 @@
  * A settings change that moves the digest locks the row first (SELECT … FOR UPDATE), so
  * two racing changes take back a prepared digest and count its date as unsent once.
  */
-import { type AlertSettings, resolveAlertSettings } from '../../alerts/alert-settings.js';
-import type { NewSubscription, Subscription, SubscriptionsRepo } from '../subscriptions-repo.js';
+import type { AlertSettings } from '../../alerts/alert-settings.js';
+import {
+  type NewSubscription,
+  type Subscription,
+  type SubscriptionRow,
+  type SubscriptionsRepo,
+  subscriptionFromRow,
+} from '../subscriptions-repo.js';
 import type { PgPool } from './create-pool.js';
 import { pgJson, pgText } from './pg-text.js';
 import { pgExecutor, pgTransaction } from './pg-transaction.js';
 
-interface Row {
-  id: number;
-  channel_id: string;
-  brand_id: string;
-  brand_name: string;
-  alerts: boolean;
-  digest: boolean;
-  settings: unknown;
-  created_by: string;
-  created_at_ms: number;
-  paused_reason: string | null;
-  paused_at_ms: number | null;
-  muted_until_ms: number | null;
-  last_digest_date: string | null;
-}
+type Row = SubscriptionRow & { settings: unknown };
 
-const fromRow = (r: Row): Subscription => ({
-  id: r.id,
-  channelId: r.channel_id,
-  brandId: r.brand_id,
-  brandName: r.brand_name,
-  alerts: r.alerts,
-  digest: r.digest,
-  // jsonb is always valid JSON, but a hand-edited row may hold anything: the defaults
-  // are the safe reading, as on SQLite.
-  settings: resolveAlertSettings(r.settings),
-  createdBy: r.created_by,
-  createdAtMs: r.created_at_ms,
-  pausedReason: r.paused_reason,
-  pausedAtMs: r.paused_at_ms,
-  mutedUntilMs: r.muted_until_ms,
-  lastDigestDate: r.last_digest_date,
-});
+// jsonb is always valid JSON, but a hand-edited row may hold anything: the defaults are the
+// safe reading, as on SQLite.
+const fromRow = (r: Row): Subscription => subscriptionFromRow(r, r.settings);
 
 const ACTIVE = {
   any: 'paused_reason IS NULL',

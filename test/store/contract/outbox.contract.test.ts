@@ -7,25 +7,15 @@
 import { describe, expect, it } from 'vitest';
 import { createOutboxRepo, type NewOutboxMessage, type OutboxRepo } from '../../../src/store/outbox-repo.js';
 import { createPgOutboxRepo } from '../../../src/store/postgres/pg-outbox-repo.js';
+import { alertMessage } from '../alert-message.js';
 import { describeBackends, type TestBackend } from './store-backends.js';
 
 const repoOn = (b: TestBackend, owner = 'me'): OutboxRepo =>
   b.kind === 'sqlite' ? createOutboxRepo(b.db, { owner }) : createPgOutboxRepo(b.pool, { owner });
 
 const NOW = 1_000_000;
-const msg = (n: number, extra: Partial<NewOutboxMessage> = {}): NewOutboxMessage => ({
-  dedupeKey: `C1:alerts:b1:${n}`,
-  channelId: 'C1',
-  brandId: 'b1',
-  kind: 'alert',
-  payload: {
-    text: `alert ${n}`,
-    blocks: [{ type: 'section' }],
-    metadata: { event_type: 'visibility_alert', event_payload: { dedupe_key: `k${n}` } },
-  },
-  nowMs: NOW,
-  ...extra,
-});
+const msg = (n: number, extra: Partial<NewOutboxMessage> = {}): NewOutboxMessage =>
+  alertMessage(n, NOW, extra);
 
 const AT = NOW + 45 * 60_000;
 const digest = (channel: string, n: number, extra: Partial<NewOutboxMessage> = {}): NewOutboxMessage => ({
