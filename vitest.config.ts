@@ -25,8 +25,11 @@ export default defineConfig({
     // One real Postgres server per run (about a second to start); each test file that
     // needs it makes its own database there (test/helpers/postgres-database.ts).
     globalSetup: ['test/helpers/postgres-server.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
+    // Generous: these are safety nets, not performance checks. On a busy 2-core machine
+    // (several test runs at once) a heavy property test or a spawned process can take
+    // several times as long as it does alone; nothing here asserts how long anything takes.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     pool: 'forks',
     reporters: ci ? ['default', 'json'] : ['default'],
     ...(ci ? { outputFile: { json: 'test-results.json' } } : {}),
