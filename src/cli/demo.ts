@@ -119,6 +119,10 @@ async function linesOf(mode: Exclude<Mode, { kind: 'services' }>): Promise<strin
 export async function runDemo(args: readonly string[], options: DemoOptions = {}): Promise<number> {
   const output = options.output ?? process.stdout;
   const errorOutput = options.errorOutput ?? process.stderr;
+  if (args.includes('--help') || args.includes('-h')) {
+    output.write(`${USAGE}\n`);
+    return 0;
+  }
   const mode = parseArgs(args);
   if (typeof mode === 'string') {
     errorOutput.write(`${mode}\n${USAGE}\n`);

@@ -14,8 +14,15 @@ import type { Config } from '../config.js';
 import { formatDelivery, formatJobSummary } from '../jobs/format-job-summary.js';
 import { processOwner } from '../jobs/process-owner.js';
 import { type RunJobsOptions, runJobs } from '../jobs/run-jobs.js';
+import { closestMatches } from '../slack/closest-matches.js';
 
-export const RUN_JOB_USAGE = `Usage: visibility-bot run-job <${[...JOB_NAMES, 'all'].join('|')}>`;
+const TARGETS = [...JOB_NAMES, 'all'];
+export const RUN_JOB_USAGE = `Usage: visibility-bot run-job <${TARGETS.join('|')}>`;
+
+const didYouMean = (typed: string) => {
+  const [nearest] = closestMatches(typed, TARGETS, { max: 1 });
+  return nearest ? ` Did you mean "${nearest}"?` : '';
+};
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, quotaSpent: 3 } as const;
 
@@ -42,7 +49,7 @@ export async function runJobCommand(
     err(
       target === undefined || isJobTarget(target)
         ? RUN_JOB_USAGE
-        : `Unknown job "${target}".\n${RUN_JOB_USAGE}`,
+        : `Unknown job "${target}".${didYouMean(target)}\n${RUN_JOB_USAGE}`,
     );
     return EXIT.usage;
   }

@@ -19,7 +19,11 @@ describe('run-job arguments', () => {
 
   it('exits 2 with the usage for a missing, unknown or extra job', async () => {
     expect(await run([])).toEqual({ code: 2, err: RUN_JOB_USAGE });
-    expect(await run(['citation'])).toEqual({ code: 2, err: `Unknown job "citation".\n${RUN_JOB_USAGE}` });
+    expect(await run(['citation'])).toEqual({
+      code: 2,
+      err: `Unknown job "citation". Did you mean "citations"?\n${RUN_JOB_USAGE}`,
+    });
+    expect(await run(['weekly'])).toEqual({ code: 2, err: `Unknown job "weekly".\n${RUN_JOB_USAGE}` });
     expect((await run(['digest', 'now'])).code).toBe(2);
     expect(RUN_JOB_USAGE).toBe('Usage: visibility-bot run-job <citations|crawler|ai-pages|digest|all>');
   });
