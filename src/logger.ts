@@ -54,6 +54,22 @@ export function scrubSecrets(text: string, secrets: readonly string[]): string {
     .replace(/sk_(live|test)_[A-Za-z0-9]{6,}/g, REDACTED);
 }
 
+/**
+ * pino writes a child's bindings and the call's own fields side by side, so a key bound
+ * twice (a child of a child, or a call repeating a binding) appears twice in the line,
+ * which some log pipelines reject and others collapse. Parsing the line keeps one of each
+ * (the last written: the call's own value over a binding, an inner child's over an
+ * outer's) in its first place; a line that does not parse is left as it is.
+ */
+function oneKeyPerField(line: string): string {
+  try {
+    const trailing = line.endsWith('\n') ? '\n' : '';
+    return `${JSON.stringify(JSON.parse(line))}${trailing}`;
+  } catch {
+    return line;
+  }
+}
+
 export function createLogger(options: LoggerOptions = {}): Logger {
   const secrets = [...(options.secrets ?? [])];
   return pino(
@@ -62,7 +78,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       level: options.level ?? 'info',
       redact: { paths: REDACT_PATHS, censor: REDACTED },
       hooks: {
-        streamWrite: (line: string) => scrubSecrets(line, secrets),
+        streamWrite: (line: string) => scrubSecrets(oneKeyPerField(line), secrets),
       },
     },
     options.destination ?? pino.destination({ dest: 1, sync: false }),

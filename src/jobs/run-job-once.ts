@@ -214,6 +214,8 @@ export async function runJobOnce(
       `${FAILING_STREAK} runs in a row failed; last: ${summary.detail ?? 'unknown'}`,
     );
   }
-  logger.info({ ...summary }, `${def.name} job ${summary.status}`);
+  // The logger's binding already names the job.
+  const { job: _job, ...fields } = summary;
+  logger.info(fields, `${def.name} job ${summary.status}`);
   return done();
 }
