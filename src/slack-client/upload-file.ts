@@ -50,8 +50,19 @@ export class FileUploadError extends Error {
   }
 }
 
-/** Slack's alt text limit for images. */
+/** Slack's alt text limit for images (longer: `alt_txt_too_large`). */
 export const ALT_TEXT_MAX_CHARS = 1000;
+
+/**
+ * The alt text under both names: `alt_txt` is the argument Slack's method reference
+ * documents (https://docs.slack.dev/reference/methods/files.getUploadURLExternal);
+ * `alt_text` is the one @slack/web-api's types and its files.uploadV2 send. Slack ignores
+ * an argument it does not know, so the chart keeps its alt text whichever Slack reads.
+ */
+function altTextArguments(altText: string): { alt_txt: string; alt_text: string } {
+  const text = altText.slice(0, ALT_TEXT_MAX_CHARS);
+  return { alt_txt: text, alt_text: text };
+}
 
 export async function uploadFile(
   web: WebClient,
@@ -61,7 +72,7 @@ export async function uploadFile(
   const reserved = await web.files.getUploadURLExternal({
     filename: file.fileName,
     length: file.bytes.byteLength,
-    alt_text: file.altText.slice(0, ALT_TEXT_MAX_CHARS),
+    ...altTextArguments(file.altText),
   });
   const fileId = reserved.file_id;
   const uploadUrl = reserved.upload_url;

@@ -50,6 +50,10 @@ describe('uploading a file with the external upload flow', () => {
       thread_ts: undefined,
     });
     expect(file?.bytes.equals(png)).toBe(true);
+    // Under the name Slack's method reference documents (the local Slack reads only that one).
+    expect(f.slack.callsTo('files.getUploadURLExternal')[0]?.args).toMatchObject({
+      alt_txt: 'Line chart: Acme citations rose from 10 to 14 over 7 days.',
+    });
     const [message] = f.slack.messages('C0CHARTS');
     expect(message?.text).toBe('Citations for Acme, last 7 days');
     expect(message?.files?.map((x) => x.id)).toEqual([fileId]);
@@ -91,7 +95,7 @@ describe('uploading a file with the external upload flow', () => {
     expect(f.slack.files()).toHaveLength(0);
   });
 
-  it("takes @slack/web-api's own files.uploadV2 (multipart bytes)", async () => {
+  it("takes @slack/web-api's own files.uploadV2 (multipart bytes), whose alt_text is not the documented name", async () => {
     const png = tinyPng(3, 3);
     await f.client.filesUploadV2({
       channel_id: 'C0CHARTS',
@@ -100,8 +104,19 @@ describe('uploading a file with the external upload flow', () => {
       title: 'Via uploadV2',
       alt_text: 'three by three',
     });
-    expect(f.slack.files('C0CHARTS')[0]).toMatchObject({ name: 'v2.png', altText: 'three by three' });
+    expect(f.slack.files('C0CHARTS')[0]).toMatchObject({ name: 'v2.png', altText: undefined });
     expect(f.slack.files('C0CHARTS')[0]?.bytes.equals(png)).toBe(true);
+  });
+
+  it('cuts alt text to the 1,000 characters Slack takes; more is alt_txt_too_large', async () => {
+    const long = `${'A chart that says a lot. '.repeat(60)}`;
+    await uploadFile(f.client, { ...chart(), altText: long });
+    expect(f.slack.files('C0CHARTS')[0]?.altText).toBe(long.slice(0, 1000));
+
+    const { error } = await platformError(
+      f.client.files.getUploadURLExternal({ filename: 'x.png', length: 10, alt_txt: long } as never),
+    );
+    expect(error).toBe('alt_txt_too_large');
   });
 });
 

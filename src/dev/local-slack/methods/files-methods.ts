@@ -9,19 +9,23 @@ import { str } from '../parse-api-args.js';
 import { type MethodHandler, slackError } from './method-context.js';
 import { requireChannel } from './require-channel.js';
 
+/** The documented limit of `alt_txt`. */
+const ALT_TXT_MAX_CHARS = 1000;
+
+/**
+ * The alt text is read from `alt_txt`, the argument the method reference documents, and
+ * only from there: @slack/web-api's types name it `alt_text`, which the reference does not
+ * list, so a client sending only that name gets no alt text here.
+ */
 export const getUploadURLExternal: MethodHandler = (args, { ws }) => {
   const filename = str(args['filename']);
   const length = Number(str(args['length']));
+  const altText = str(args['alt_txt']) || undefined;
   if (!filename) return slackError('invalid_arguments', ['[ERROR] missing required field: filename']);
   if (!Number.isInteger(length) || length <= 0)
     return slackError('invalid_arguments', ['[ERROR] length must be a positive integer']);
-  const reserved = ws.files.reserve(
-    ws.nextId('F'),
-    ws.nextId('U').toLowerCase(),
-    filename,
-    length,
-    str(args['alt_text']) || undefined,
-  );
+  if (altText && altText.length > ALT_TXT_MAX_CHARS) return slackError('alt_txt_too_large');
+  const reserved = ws.files.reserve(ws.nextId('F'), ws.nextId('U').toLowerCase(), filename, length, altText);
   return { ok: true, upload_url: reserved.uploadUrl, file_id: reserved.fileId };
 };
 
