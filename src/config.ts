@@ -36,7 +36,22 @@ export interface Config {
   metricsHost: string | undefined;
   /** /healthz turns 503 when Slack has been unreachable for longer than this. */
   healthSlackGraceSeconds: number;
+  /**
+   * The parts of the setup whose variables are not all set, each with what to set (only
+   * `check` runs with some missing: serve and run-job refuse to start without them).
+   */
+  notConfigured: Partial<Record<SetupPart, readonly string[]>>;
 }
+
+/**
+ * The parts of the setup that `check` checks separately, each with the variables it
+ * needs: the API alone, Slack alone (the database always has a default).
+ */
+export const SETUP_PARTS = {
+  api: ['VISIBILITY_API_URL', 'VISIBILITY_API_KEY'],
+  slack: ['SLACK_BOT_TOKEN'],
+} as const;
+export type SetupPart = keyof typeof SETUP_PARTS;
 
 export type DatabaseBackend = 'sqlite' | 'postgres';
 
@@ -67,11 +82,15 @@ export class ConfigError extends Error {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** Which variables each verb needs (beyond those with defaults). */
+/**
+ * Which variables each verb needs (beyond those with defaults). `check` needs none: it
+ * checks each part of the setup that is configured and names what the others still need
+ * (`notConfigured`), so the API key can be checked before Slack is set up.
+ */
 const REQUIRED: Record<Verb, readonly string[]> = {
-  serve: ['VISIBILITY_API_URL', 'VISIBILITY_API_KEY', 'SLACK_BOT_TOKEN'],
-  'run-job': ['VISIBILITY_API_URL', 'VISIBILITY_API_KEY', 'SLACK_BOT_TOKEN'],
-  check: ['VISIBILITY_API_URL', 'VISIBILITY_API_KEY', 'SLACK_BOT_TOKEN'],
+  serve: [...SETUP_PARTS.api, ...SETUP_PARTS.slack],
+  'run-job': [...SETUP_PARTS.api, ...SETUP_PARTS.slack],
+  check: [],
   simulator: [],
   demo: [],
   'migrate-store': ['DATABASE_URL'],
@@ -175,6 +194,19 @@ const FIELDS = {
 
 type FieldName = keyof typeof FIELDS;
 
+const isBlank = (value: string | undefined) => value === undefined || value.trim() === '';
+const notSet = (name: string) => `${name} is not set: ${WHAT_TO_SET[name] ?? 'set it'}.`;
+
+/** For each part of the setup with a variable unset, what to set. */
+function notConfiguredParts(env: Env): Partial<Record<SetupPart, readonly string[]>> {
+  const out: Partial<Record<SetupPart, readonly string[]>> = {};
+  for (const part of Object.keys(SETUP_PARTS) as SetupPart[]) {
+    const missing = SETUP_PARTS[part].filter((name) => isBlank(env[name]));
+    if (missing.length > 0) out[part] = missing.map(notSet);
+  }
+  return out;
+}
+
 /**
  * Reads and validates the environment for `verb`. Throws ConfigError listing every
  * problem. For `simulator` and `demo` nothing is required; API and Slack values that are
@@ -186,10 +218,9 @@ export function loadConfig(verb: Verb, env: Env = process.env): Config {
 
   function read<K extends FieldName>(name: K): z.output<(typeof FIELDS)[K]> | undefined {
     const raw = env[name];
-    const value =
-      raw === undefined || raw.trim() === '' ? (DEFAULTS as Record<string, string>)[name] : raw.trim();
+    const value = isBlank(raw) ? (DEFAULTS as Record<string, string>)[name] : raw?.trim();
     if (value === undefined) {
-      if (required.has(name)) problems.push(`${name} is not set: ${WHAT_TO_SET[name] ?? 'set it'}.`);
+      if (required.has(name)) problems.push(notSet(name));
       return undefined;
     }
     const parsed = FIELDS[name].safeParse(value);
@@ -221,13 +252,12 @@ export function loadConfig(verb: Verb, env: Env = process.env): Config {
     metricsHost: read('METRICS_HOST'),
     healthSlackGraceSeconds:
       read('HEALTH_SLACK_GRACE_SECONDS') ?? Number(DEFAULTS.HEALTH_SLACK_GRACE_SECONDS),
+    notConfigured: notConfiguredParts(env),
   };
 
   // serve needs a way to receive Slack traffic: HTTP (signing secret) or Socket Mode (app token).
   const blankSecret = !env['SLACK_SIGNING_SECRET']?.trim() && !env['SLACK_APP_TOKEN']?.trim();
-  if (verb === 'serve' && blankSecret) {
-    problems.push(`SLACK_SIGNING_SECRET is not set: ${WHAT_TO_SET['SLACK_SIGNING_SECRET']}.`);
-  }
+  if (verb === 'serve' && blankSecret) problems.push(notSet('SLACK_SIGNING_SECRET'));
 
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

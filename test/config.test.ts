@@ -40,13 +40,39 @@ describe('loadConfig', () => {
     (name) => {
       const env: Record<string, string> = { ...full };
       delete env[name];
-      for (const verb of ['serve', 'run-job', 'check'] as const) {
+      for (const verb of ['serve', 'run-job'] as const) {
         const problems = problemsOf(() => loadConfig(verb, env));
         expect(problems).toHaveLength(1);
         expect(problems[0]).toMatch(new RegExp(`^${name} is not set: set `));
       }
+      // check runs without it, and knows which part of the setup it leaves unchecked.
+      const part = name === 'SLACK_BOT_TOKEN' ? 'slack' : 'api';
+      expect(loadConfig('check', env).notConfigured).toEqual({
+        [part]: [expect.stringMatching(new RegExp(`^${name} is not set: set `))],
+      });
     },
   );
+
+  it('check needs nothing; each part of the setup not configured says what to set', () => {
+    const config = loadConfig('check', {});
+    expect(config.notConfigured).toEqual({
+      api: [
+        'VISIBILITY_API_URL is not set: set it to the base URL of the Brand Visibility API, e.g. https://api.example.com/v1.',
+        'VISIBILITY_API_KEY is not set: set it to your API key (sk_live_…), created on the Scale plan or higher.',
+      ],
+      slack: [
+        `SLACK_BOT_TOKEN is not set: set it to the bot token (xoxb-…) from your Slack app's "OAuth & Permissions" page.`,
+      ],
+    });
+    expect(loadConfig('check', { ...full, SLACK_BOT_TOKEN: '  ' }).notConfigured).toEqual({
+      slack: [expect.stringMatching(/^SLACK_BOT_TOKEN is not set/)],
+    });
+    expect(loadConfig('serve', full).notConfigured).toEqual({});
+    // A value that is set but malformed is still a configuration problem.
+    expect(problemsOf(() => loadConfig('check', { SLACK_BOT_TOKEN: 'placeholder' }))).toEqual([
+      'SLACK_BOT_TOKEN must be a bot token starting with xoxb-.',
+    ]);
+  });
 
   it('serve needs a signing secret or an app token; run-job does not', () => {
     const { SLACK_SIGNING_SECRET: _s, ...env } = full;

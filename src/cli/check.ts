@@ -1,43 +1,27 @@
 /**
- * `visibility-bot check`: one line per check, ✓ or ✗, and exit 0 only when all pass.
- * It prints what works (the brands the key sees, the Slack team and bot user) and never a
- * secret: only hosts, names and Slack's error codes. It changes nothing: the database is
- * inspected, never created or migrated.
+ * `visibility-bot check`: one line per part of the setup, ✓ when it works, ✗ when it does
+ * not (with the cause in words), – when it is not configured (with what to set): the
+ * database, the Brand Visibility API, Slack. Each part that is configured is checked, so
+ * the API key can be checked before Slack is set up. Exit code 0 when nothing checked
+ * failed, 1 when something did. It prints what works (the brands the key sees, the Slack
+ * team and bot user) and never a secret. It changes nothing: the database is inspected,
+ * never created or migrated.
  */
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { isApiError } from '../api/errors.js';
 import { type AppDepsOverrides, createAppDeps } from '../app-deps.js';
-import type { Config } from '../config.js';
+import type { Config, SetupPart } from '../config.js';
 import { silentLogger } from '../logger.js';
-import { userFacingError } from '../messages/user-facing-error.js';
 import { selectReceiver } from '../slack/select-receiver.js';
 import { databaseOpenError, nearestExistingFolder, notWritableAdvice } from '../store/database-open-error.js';
 import { migrations } from '../store/migrations/index.js';
-import { openDatabase } from '../store/open-database.js';
-import { mrkdwnToTerminal } from '../terminal/mrkdwn-to-terminal.js';
-import { createStyle } from '../terminal/style.js';
-
-/** Check lines go to a terminal or a log: no colours. */
-const PLAIN = createStyle(false);
+import { type Db, openDatabase } from '../store/open-database.js';
+import { checkApi, checkSlack, hostOf, type Verdict } from './check-services.js';
 
 export interface CheckOptions {
   out?: (line: string) => void;
   overrides?: AppDepsOverrides;
-}
-
-const host = (url: string) => {
-  try {
-    return new URL(url).host;
-  } catch {
-    return 'an invalid URL';
-  }
-};
-
-interface DatabaseVerdict {
-  ok: boolean;
-  line: string;
 }
 
 /**
@@ -46,7 +30,7 @@ interface DatabaseVerdict {
  * and its own writability are asked of the file system; a missing one is not created, the
  * nearest existing folder is asked whether it would take it.
  */
-function inspectDatabase(path: string): DatabaseVerdict {
+function inspectDatabase(path: string): Verdict {
   if (path === ':memory:') return { ok: true, line: 'Database: in memory (nothing is kept between runs)' };
   const where = `DATABASE_PATH=${path}`;
   if (!existsSync(path)) {
@@ -94,70 +78,77 @@ function inspectDatabase(path: string): DatabaseVerdict {
   };
 }
 
+/** What the configuration line says: the parts configured, with their hosts. */
+function configurationLine(config: Config): string {
+  const parts: string[] = [];
+  if (!config.notConfigured.slack) {
+    let mode = 'no Slack receiver';
+    try {
+      mode = selectReceiver(config).mode === 'socket' ? 'Socket Mode' : 'HTTP mode';
+    } catch {
+      // check does not need a receiver; serve does, and says so.
+    }
+    parts.push(mode);
+  }
+  if (!config.notConfigured.api) parts.push(`API ${hostOf(config.apiUrl)} (plan ${config.apiPlan})`);
+  if (!config.notConfigured.slack) parts.push(`Slack ${hostOf(config.slackApiUrl)}`);
+  return `Configuration valid${parts.length ? `: ${parts.join(', ')}` : ''}`;
+}
+
+const PART_NAMES: Record<SetupPart, string> = { api: 'Brand Visibility API', slack: 'Slack' };
+
+/** The database line: Postgres when DATABASE_URL is set, else the SQLite file. */
+async function databaseVerdict(config: Config): Promise<Verdict> {
+  if (!config.databaseUrl) return inspectDatabase(config.databasePath);
+  const { inspectPostgres } = await import('../store/postgres/inspect-postgres.js');
+  return inspectPostgres(config.databaseUrl);
+}
+
+function summaryLine(failed: number, notChecked: readonly SetupPart[]): string {
+  const skipped = notChecked.map((p) => PART_NAMES[p]).join(' and ');
+  const unchecked = skipped
+    ? `${skipped} not checked (not configured yet: serve and run-job need ${notChecked.length === 1 ? 'it' : 'them'}).`
+    : '';
+  if (failed > 0)
+    return `${failed} check${failed === 1 ? '' : 's'} failed.${unchecked ? ` ${unchecked}` : ''}`;
+  return unchecked ? `Everything checked works. ${unchecked}` : 'All checks passed.';
+}
+
 export async function runCheck(config: Config, options: CheckOptions = {}): Promise<number> {
   const out = options.out ?? ((line: string) => console.log(line));
   let failed = 0;
-  const pass = (line: string) => out(`✓ ${line}`);
-  const fail = (line: string) => {
-    failed += 1;
-    out(`✗ ${line}`);
+  const report = (v: Verdict) => {
+    if (!v.ok) failed += 1;
+    out(`${v.ok ? '✓' : '✗'} ${v.line}`);
   };
+  report({ ok: true, line: configurationLine(config) });
 
-  let mode = 'no Slack receiver';
-  try {
-    mode = selectReceiver(config).mode === 'socket' ? 'Socket Mode' : 'HTTP mode';
-  } catch {
-    // check does not need a receiver; serve does, and says so.
-  }
-  pass(
-    `Configuration valid: ${mode}, API ${host(config.apiUrl)} (plan ${config.apiPlan}), Slack ${host(config.slackApiUrl)}`,
-  );
-
-  // check prints its own lines; the clients' logs would only repeat them (hence silentLogger).
   // check changes nothing at DATABASE_PATH: it only inspects it. The API check's rate
   // limiter keeps its bucket in a database, here a throw-away one in memory.
-  let db = options.overrides?.db;
+  let db: Db | undefined = options.overrides?.db;
   if (!db) {
-    const verdict = config.databaseUrl
-      ? await (await import('../store/postgres/inspect-postgres.js')).inspectPostgres(config.databaseUrl)
-      : inspectDatabase(config.databasePath);
-    if (verdict.ok) pass(verdict.line);
-    else fail(verdict.line);
+    report(await databaseVerdict(config));
     db = openDatabase(':memory:');
   }
+  // check prints its own lines; the clients' logs would only repeat them (hence silentLogger).
   const deps = createAppDeps(config, {
     ...options.overrides,
     db,
     logger: options.overrides?.logger ?? silentLogger(),
   });
 
-  try {
-    const { brands } = await deps.api.getBrands({}, { lane: 'interactive' });
-    const names = brands.slice(0, 5).map((b) => `"${b.name}"`);
-    pass(
-      `API key works: it sees ${brands.length} brand${brands.length === 1 ? '' : 's'}${names.length ? `: ${names.join(', ')}${brands.length > 5 ? ', …' : ''}` : ''}`,
-    );
-  } catch (err) {
-    const why = mrkdwnToTerminal(userFacingError(err).message, PLAIN);
-    fail(
-      `Brand Visibility API at ${host(config.apiUrl)}: ${why}${isApiError(err) && err.status ? ` (HTTP ${err.status})` : ''}`,
-    );
-  }
-
-  try {
-    const auth = await deps.web.auth.test();
-    pass(
-      `Slack auth.test: team "${auth.team ?? '?'}" (${auth.team_id ?? '?'}), bot user @${auth.user ?? '?'} (${auth.user_id ?? '?'})`,
-    );
-  } catch (err) {
-    const code = (err as { data?: { error?: unknown } }).data?.error;
-    fail(
-      `Slack auth.test at ${host(config.slackApiUrl)} failed: ${typeof code === 'string' ? code : err instanceof Error ? err.message : String(err)}`,
-    );
-  }
+  const notChecked: SetupPart[] = [];
+  const part = async (name: SetupPart, run: () => Promise<Verdict>) => {
+    const missing = config.notConfigured[name];
+    if (!missing) return report(await run());
+    notChecked.push(name);
+    out(`– ${PART_NAMES[name]} not checked: ${missing.join(' ')}`);
+  };
+  await part('api', () => checkApi(deps.api, config.apiUrl));
+  await part('slack', () => checkSlack(deps.web, config.slackApiUrl));
 
   await deps.close();
   if (!options.overrides?.db) db.close();
-  out(failed === 0 ? 'All checks passed.' : `${failed} check${failed === 1 ? '' : 's'} failed.`);
+  out(summaryLine(failed, notChecked));
   return failed === 0 ? 0 : 1;
 }
