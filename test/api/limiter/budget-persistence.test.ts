@@ -5,7 +5,7 @@
  * decision reads only part of the rows and writes back only what changed. Then replicas
  * on Postgres (stores with pools of their own) asking at once never grant more than the
  * bucket, the endpoint window or the day allows, and a reaction that only settles never
- * waits for the key's lock.
+ * waits for the key's lock, and each decision costs the same few round trips.
  */
 import { describe, expect, it } from 'vitest';
 import type {
@@ -378,5 +378,46 @@ describe('replicas on one Postgres database', () => {
     await Promise.all([grant, pausing]);
     expect(order[0]).toBe('settled');
     expect(order.slice(1).sort()).toEqual(['granted', 'paused']);
+  });
+
+  it('each decision is a few round trips: one read and at most one write, the lock only when deciding', async () => {
+    await migrated();
+    const pool = pg.pool({ max: 1 });
+    const sent: string[] = [];
+    // Every statement of the pool's connections, by its first words.
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((...args: unknown[]) => {
+        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
+        sent.push(/^\s*(SELECT pg_advisory_xact_lock|\w+)/.exec(text)![1]!);
+        return query(...args);
+      }) as typeof client.query;
+    });
+    const store = createPgBudgetStore(pool, newKey(), {
+      capacity: 1,
+      refillPerMs: 0,
+      perDay: 10,
+      windowMs: WINDOW,
+    });
+    const trips = async (op: () => Promise<unknown>) => {
+      sent.length = 0;
+      await op();
+      return [...sent];
+    };
+    const decision = ['BEGIN', 'SELECT pg_advisory_xact_lock', 'SELECT', 'WITH', 'COMMIT'];
+    expect(await trips(() => store.takeFirst(() => T0, [req('getBrands', 5)]))).toEqual(decision);
+    // Nothing to write: the bucket is spent.
+    expect(await trips(() => store.takeFirst(() => T0, [req('getBrands', 5)]))).toEqual(
+      decision.filter((s) => s !== 'WITH'),
+    );
+    const answer = { scope: 'getBrands', limit: 5, nowMs: T0 + 100, headerSinceMs: null };
+    expect(await trips(() => store.react(answer, () => []))).toEqual(['SELECT', 'WITH']);
+    expect(await trips(() => store.react(answer, () => []))).toEqual(['SELECT']);
+    expect(
+      await trips(() =>
+        store.react(answer, () => [{ op: 'pauseKey', untilMs: T0 + 1_000, restartEmpty: true }]),
+      ),
+    ).toEqual(['SELECT', ...decision]);
+    expect(await trips(() => store.snapshot(T0))).toEqual(['SELECT']);
   });
 });
