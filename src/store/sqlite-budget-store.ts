@@ -23,6 +23,7 @@ import {
   type BudgetRead,
   type BudgetState,
   type SendLog,
+  type SendRow,
   snapshotOf,
   snapshotRead,
 } from '../api/limiter/budget-state.js';
@@ -118,7 +119,6 @@ function lockRetrier(options: SqliteBudgetStoreOptions) {
 interface SendRecord {
   id: number;
   at_ms: number;
-  settled: number;
 }
 
 /** The budget's rows of one key: what a decision reads, and its changes written back. */
@@ -130,11 +130,18 @@ function budgetRows(db: Database.Database, keyHash: string) {
       const day = utcDay(q.nowMs);
       const sends = new Map<string, SendLog>();
       for (const scope of new Set([...q.sendScopes, ...q.inFlightScopes])) {
-        const recent = q.sendScopes.includes(scope) ? s.sendsAfter.all(keyHash, scope, q.sendsAfterMs) : [];
-        const inFlight = q.inFlightScopes.includes(scope) ? s.oldestInFlight.get(keyHash, scope) : undefined;
+        // Only the oldest send in flight is read with its flag: the answered flag of the
+        // others is not in the index, and reading it for each costs a table lookup.
+        const recent: SendRow[] = q.sendScopes.includes(scope)
+          ? s.sendsAfter.all(keyHash, scope, q.sendsAfterMs).map((r) => ({ id: r.id, atMs: r.at_ms }))
+          : [];
+        const found = q.inFlightScopes.includes(scope) ? s.oldestInFlight.get(keyHash, scope) : undefined;
+        const inFlight = found && { id: found.id, atMs: found.at_ms, settled: false };
+        const at = inFlight ? recent.findIndex((r) => r.id === inFlight.id) : -1;
+        if (inFlight && at !== -1) recent[at] = inFlight;
         // The oldest in flight, when not among the recent ones, is older than all of them.
-        const all = inFlight && !recent.some((r) => r.id === inFlight.id) ? [inFlight, ...recent] : recent;
-        sends.set(scope, { rows: all.map((r) => ({ id: r.id, atMs: r.at_ms, settled: r.settled === 1 })) });
+        else if (inFlight) recent.unshift(inFlight);
+        sends.set(scope, { rows: recent });
       }
       return {
         bucket: bucket
@@ -165,24 +172,27 @@ function prepareStatements(db: Database.Database) {
     bucket: db.prepare<[string], { tokens: number; updated_at_ms: number; paused_until_ms: number | null }>(
       'SELECT tokens, updated_at_ms, paused_until_ms FROM rate_buckets WHERE key_hash = ?',
     ),
+    pauses: db.prepare<[string], { scope: string; paused_until_ms: number }>(
+      'SELECT scope, paused_until_ms FROM rate_scope_pauses WHERE key_hash = ?',
+    ),
+    usedOn: db
+      .prepare<[string, string], number>('SELECT count FROM rate_daily_usage WHERE key_hash = ? AND day = ?')
+      .pluck(),
     saveBucket: db.prepare<[string, number, number, number | null]>(
       `INSERT INTO rate_buckets (key_hash, tokens, updated_at_ms, paused_until_ms) VALUES (?, ?, ?, ?)
        ON CONFLICT (key_hash) DO UPDATE SET tokens = excluded.tokens,
          updated_at_ms = excluded.updated_at_ms, paused_until_ms = excluded.paused_until_ms`,
-    ),
-    pauses: db.prepare<[string], { scope: string; paused_until_ms: number }>(
-      'SELECT scope, paused_until_ms FROM rate_scope_pauses WHERE key_hash = ?',
     ),
     setPause: db.prepare<[string, string, number]>(
       `INSERT INTO rate_scope_pauses (key_hash, scope, paused_until_ms) VALUES (?, ?, ?)
        ON CONFLICT (key_hash, scope) DO UPDATE SET paused_until_ms = excluded.paused_until_ms`,
     ),
     sendsAfter: db.prepare<[string, string, number], SendRecord>(
-      `SELECT rowid AS id, sent_at_ms AS at_ms, settled FROM rate_sends
+      `SELECT rowid AS id, sent_at_ms AS at_ms FROM rate_sends
        WHERE key_hash = ? AND scope = ? AND sent_at_ms > ? ORDER BY sent_at_ms, rowid`,
     ),
     oldestInFlight: db.prepare<[string, string], SendRecord>(
-      `SELECT rowid AS id, sent_at_ms AS at_ms, settled FROM rate_sends
+      `SELECT rowid AS id, sent_at_ms AS at_ms FROM rate_sends
        WHERE key_hash = ? AND scope = ? AND settled = 0 ORDER BY sent_at_ms, rowid LIMIT 1`,
     ),
     settle: db.prepare<[number, number]>('UPDATE rate_sends SET sent_at_ms = ?, settled = 1 WHERE rowid = ?'),
@@ -192,9 +202,6 @@ function prepareStatements(db: Database.Database) {
     add: db.prepare<[string, string, number, number]>(
       'INSERT INTO rate_sends (key_hash, scope, sent_at_ms, settled) VALUES (?, ?, ?, ?)',
     ),
-    usedOn: db
-      .prepare<[string, string], number>('SELECT count FROM rate_daily_usage WHERE key_hash = ? AND day = ?')
-      .pluck(),
     setUse: db.prepare<[string, string, number]>(
       `INSERT INTO rate_daily_usage (key_hash, day, count) VALUES (?, ?, ?)
        ON CONFLICT (key_hash, day) DO UPDATE SET count = excluded.count`,

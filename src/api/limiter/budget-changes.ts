@@ -71,7 +71,7 @@ function sendChanges(scope: string, read: readonly SendRow[], log: SendLog, chan
     if (row.id !== undefined) stored.delete(row.id);
     // A send the drop deletes but the decision keeps (moved past the drop) is written anew.
     if (!was || was.atMs <= dropThrough) {
-      changes.adds.push({ scope, atMs: row.atMs, settled: row.settled });
+      changes.adds.push({ scope, atMs: row.atMs, settled: row.settled !== false });
     } else if (was.atMs !== row.atMs || was.settled !== row.settled) {
       if (!row.settled) throw new Error('A decision may only settle a stored send, never unsettle it.');
       changes.settles.push({ id: row.id!, atMs: row.atMs });

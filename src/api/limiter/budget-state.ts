@@ -27,8 +27,12 @@ export interface SendRow {
   id?: number;
   /** When the send counts from: its grant, moved to its response once answered. */
   atMs: number;
-  /** Its response came back (or a pause placed it): no response will move it again. */
-  settled: boolean;
+  /**
+   * Its response came back (or a pause placed it): no response will move it again.
+   * Undefined when not read: a reaction answers only the oldest send in flight, which a
+   * persistence reads with its flag; the others need only their time.
+   */
+  settled?: boolean;
 }
 
 /** A scope's sends, oldest first (ties in the order they were recorded). */
@@ -61,14 +65,6 @@ export interface BudgetRead {
   /** Scopes whose oldest send still in flight is read too, however old. */
   inFlightScopes: readonly string[];
 }
-
-/** A budget no process has touched yet. */
-export const untouchedBudget: BudgetState = {
-  bucket: null,
-  daily: { day: '', count: 0 },
-  pauses: new Map(),
-  sends: new Map(),
-};
 
 /** Sends counted against the key on the UTC day of `nowMs`. */
 export function usedOn(state: BudgetState, nowMs: number): number {

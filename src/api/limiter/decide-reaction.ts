@@ -77,7 +77,7 @@ export function decideReaction(
 /** The oldest send of `scope` still in flight is answered at `nowMs` (never moved earlier). */
 function settle(state: BudgetState, scope: string, nowMs: number): BudgetState {
   const rows = rowsOf(state, scope);
-  const oldest = rows.find((r) => !r.settled);
+  const oldest = rows.find((r) => r.settled === false);
   if (!oldest) return state;
   const moved = { ...oldest, atMs: Math.max(oldest.atMs, nowMs), settled: true };
   const rest = rows.filter((r) => r !== oldest);

@@ -22,7 +22,6 @@ import { type BudgetChanges, isUnchanged } from '../../api/limiter/budget-change
 import {
   type BudgetRead,
   type BudgetState,
-  type SendLog,
   type SendRow,
   snapshotOf,
   snapshotRead,
@@ -58,12 +57,8 @@ export function createPgBudgetStore(pool: PgPool, keyHash: string, config: Share
     takeFirst: (clockNow, requests) =>
       locked(async (c) => {
         const nowMs = wholeMs(clockNow());
-        const decision = decideTake(
-          await rows.read(c, takeRead(config, nowMs, requests)),
-          config,
-          nowMs,
-          requests,
-        );
+        const state = await rows.read(c, takeRead(config, nowMs, requests));
+        const decision = decideTake(state, config, nowMs, requests);
         await rows.write(c, decision.changes);
         return decision.result;
       }),
@@ -100,7 +95,7 @@ function budgetRows(keyHash: string) {
   return {
     async read(q: Queryable, r: BudgetRead): Promise<BudgetState> {
       const day = utcDay(r.nowMs);
-      const { rows } = await q.query<StateRow>(READ_STATE, [
+      const { rows } = await q.query<StateRow>({ name: 'rate_budget_read', text: READ_STATE }, [
         keyHash,
         day,
         r.sendScopes,
@@ -108,20 +103,21 @@ function budgetRows(keyHash: string) {
         r.inFlightScopes,
       ]);
       const state = rows[0]!;
-      const logs = new Map<string, SendRow[]>();
+      const sends = new Map<string, { rows: SendRow[] }>();
       for (const [scope, id, atMs, settled] of state.sends) {
-        logs.set(scope, [...(logs.get(scope) ?? []), { id, atMs, settled }]);
+        const log = sends.get(scope) ?? sends.set(scope, { rows: [] }).get(scope)!;
+        log.rows.push({ id, atMs, settled });
       }
       return {
         bucket: state.bucket,
         daily: { day, count: state.used ?? 0 },
         pauses: new Map(state.pauses),
-        sends: new Map([...logs].map(([scope, sent]): [string, SendLog] => [scope, { rows: sent }])),
+        sends,
       };
     },
     async write(q: Queryable, c: BudgetChanges): Promise<void> {
       if (isUnchanged(c)) return;
-      await q.query(WRITE_CHANGES, [
+      await q.query({ name: 'rate_budget_write', text: WRITE_CHANGES }, [
         keyHash,
         c.bucket?.tokens ?? null,
         c.bucket ? wholeMs(c.bucket.atMs) : null,

@@ -3,10 +3,18 @@
  * be indistinguishable from. A persistence reads only part of the state for each decision
  * and writes back the changes; the model keeps everything and takes the next state as is.
  */
-import { type BudgetState, snapshotOf, untouchedBudget } from '../../../src/api/limiter/budget-state.js';
+import { type BudgetState, snapshotOf } from '../../../src/api/limiter/budget-state.js';
 import type { BudgetStore, SharedBucketConfig } from '../../../src/api/limiter/budget-store.js';
 import { decideReaction } from '../../../src/api/limiter/decide-reaction.js';
 import { decideTake } from '../../../src/api/limiter/decide-take.js';
+
+/** A budget no process has touched yet, as a persistence reads it from empty tables. */
+export const untouchedBudget: BudgetState = {
+  bucket: null,
+  daily: { day: '', count: 0 },
+  pauses: new Map(),
+  sends: new Map(),
+};
 
 export interface ModelBudget extends BudgetStore {
   readonly state: BudgetState;

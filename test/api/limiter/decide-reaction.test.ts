@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EndpointKey } from '../../../src/api/endpoint-table.js';
 import { isUnchanged } from '../../../src/api/limiter/budget-changes.js';
-import { type BudgetState, snapshotOf, untouchedBudget } from '../../../src/api/limiter/budget-state.js';
+import { type BudgetState, snapshotOf } from '../../../src/api/limiter/budget-state.js';
 import {
   type BudgetWrite,
   KEY_SCOPE,
@@ -28,6 +28,7 @@ import {
 } from '../../../src/api/limiter/react-to-response.js';
 import type { RateLimitObservation } from '../../../src/api/limiter/types.js';
 import { PLAN_LIMITS } from '../../../src/api/plans.js';
+import { untouchedBudget } from './budget-model.js';
 
 const T0 = Date.parse('2026-03-01T12:00:00Z');
 const WINDOW = 60_000;

@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isUnchanged } from '../../../src/api/limiter/budget-changes.js';
-import { type BudgetState, snapshotOf, untouchedBudget } from '../../../src/api/limiter/budget-state.js';
+import { type BudgetState, snapshotOf } from '../../../src/api/limiter/budget-state.js';
 import {
   type BudgetWrite,
   KEY_SCOPE,
@@ -19,6 +19,7 @@ import {
 import { decideReaction } from '../../../src/api/limiter/decide-reaction.js';
 import { decideTake, takeRead } from '../../../src/api/limiter/decide-take.js';
 import { utcDay } from '../../../src/utc-days.js';
+import { untouchedBudget } from './budget-model.js';
 import { maxInAnyWindow, worstBucketExcess } from './limiter-test-kit.js';
 
 const T0 = Date.parse('2026-03-01T12:00:00Z');
