@@ -172,6 +172,18 @@ module.exports = {
       },
     },
     {
+      name: 'limiter-no-io',
+      severity: 'error',
+      comment:
+        "src/api/limiter paces requests and decides over the key's shared budget with pure functions " +
+        '(decide-take.ts, decide-reaction.ts); it loads no database driver and opens no file or ' +
+        'socket. The budget is read and written through the BudgetStore seam, by the persistences ' +
+        'in src/store (SQLite, Postgres) that the composition root hands in, so the arithmetic ' +
+        'exists once whatever the storage, and its tests need no database.',
+      from: { path: '^src/api/limiter/' },
+      to: { dependencyTypesNot: ['type-only'], path: [IO_PACKAGES, IO_CORE_MODULES] },
+    },
+    {
       name: 'postgres-behind-store',
       severity: 'error',
       comment:

@@ -21,7 +21,6 @@ import {
   type RateLimiterOptions,
   type SharedRateLimiter,
 } from './api/limiter/create-rate-limiter.js';
-import { createSqliteBudgetStore } from './api/limiter/sqlite-budget-store.js';
 import type { VisibilityApi } from './api/visibility-api.js';
 import { type ApiHealth, createApiHealth } from './api-health.js';
 import {
@@ -39,6 +38,7 @@ import { webClientOptions } from './slack-client/web-client-options.js';
 import type { AuditLog } from './store/audit-log.js';
 import { createSqliteStore, type SqliteStore } from './store/create-sqlite-store.js';
 import { type Db, openDatabase } from './store/open-database.js';
+import { createSqliteBudgetStore } from './store/sqlite-budget-store.js';
 import type { Store } from './store/store.js';
 
 export interface AppDeps {
@@ -97,7 +97,7 @@ export async function openAppDeps(config: Config, overrides: AppDepsOverrides = 
   if (overrides.store || overrides.db || config.databaseBackend !== 'postgres' || !config.databaseUrl)
     return createAppDeps(config, overrides);
   const { openPostgresStore } = await import('./store/postgres/create-postgres-store.js');
-  const { createPgBudgetStore } = await import('./store/postgres/pg-shared-bucket-store.js');
+  const { createPgBudgetStore } = await import('./store/postgres/pg-budget-store.js');
   const store = await openPostgresStore(config.databaseUrl, { clock: overrides.clock ?? systemClock });
   try {
     // One rate budget for every replica and run-job on the database.

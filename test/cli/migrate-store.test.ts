@@ -17,7 +17,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveAlertSettings } from '../../src/alerts/alert-settings.js';
 import type { CitationState } from '../../src/alerts/detect-citations.js';
-import { type SharedBucketConfig, SharedBucketStore } from '../../src/api/limiter/shared-bucket-store.js';
+import type { BudgetStore, SharedBucketConfig } from '../../src/api/limiter/budget-store.js';
 import { MIGRATE_STORE_USAGE, runMigrateStore } from '../../src/cli/migrate-store.js';
 import type { Clock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
@@ -34,6 +34,7 @@ import { createOutboxRepo } from '../../src/store/outbox-repo.js';
 import { createPollObservationsRepo } from '../../src/store/poll-observations-repo.js';
 import type { PgPool } from '../../src/store/postgres/create-pool.js';
 import { createPgAuditLog } from '../../src/store/postgres/pg-audit-log.js';
+import { createPgBudgetStore } from '../../src/store/postgres/pg-budget-store.js';
 import { createPgChannelDefaultsRepo } from '../../src/store/postgres/pg-channel-defaults-repo.js';
 import { createPgChannelDetectorStateRepo } from '../../src/store/postgres/pg-channel-detector-state-repo.js';
 import { createPgCitationStateRepo } from '../../src/store/postgres/pg-citation-state-repo.js';
@@ -41,10 +42,10 @@ import { createPgHealthFlagsRepo } from '../../src/store/postgres/pg-health-flag
 import { createPgJobRunsRepo } from '../../src/store/postgres/pg-job-runs-repo.js';
 import { createPgOutboxRepo } from '../../src/store/postgres/pg-outbox-repo.js';
 import { createPgPollObservationsRepo } from '../../src/store/postgres/pg-poll-observations-repo.js';
-import { PgSharedBucketStore } from '../../src/store/postgres/pg-shared-bucket-store.js';
 import { createPgSnoozesRepo } from '../../src/store/postgres/pg-snoozes-repo.js';
 import { createPgSubscriptionsRepo } from '../../src/store/postgres/pg-subscriptions-repo.js';
 import { createSnoozesRepo } from '../../src/store/snoozes-repo.js';
+import { createSqliteBudgetStore } from '../../src/store/sqlite-budget-store.js';
 import { createSubscriptionsRepo } from '../../src/store/subscriptions-repo.js';
 import { usePostgresDatabase } from '../helpers/postgres-database.js';
 
@@ -240,17 +241,32 @@ async function fill(db: Db): Promise<Filled> {
   await flags.markReported('key_rejected', 'raised', T0 + 1);
   await flags.raise('job_failing:crawler', 'api_server: 503', T0 + 2);
 
-  const bucket = new SharedBucketStore(db, KEY_HASH, BUCKET);
-  const take = bucket.takeFirst(
+  const bucket = createSqliteBudgetStore(db, KEY_HASH, BUCKET);
+  const take = await bucket.takeFirst(
     () => T0,
     [{ scope: '/brands/{id}/citations', limit: 60, tokensLeft: 0, slotsLeft: 0 }],
   );
   expect(take.kind).toBe('granted');
-  bucket.settleSend('/brands/{id}/citations', T0 + 200);
-  bucket.pauseScope('group:brand-writes', T0 + 30_000, 10, T0);
+  // Its response settles the send; a 429 on a brand write pauses that group, which drains.
+  const citations = { scope: '/brands/{id}/citations', limit: 60, headerSinceMs: null };
+  await bucket.react({ ...citations, nowMs: T0 + 200 }, () => []);
+  await bucket.react({ scope: 'group:brand-writes', limit: 10, nowMs: T0, headerSinceMs: null }, () => [
+    { op: 'pauseScope', untilMs: T0 + 30_000, drain: true },
+  ]);
 
   const outboxIds = [claimed.id, held.id, later.id];
   return { outboxIds, lastOutboxId: sent.id };
+}
+
+/** The budget's count of citation sends after `sinceMs`, as a reaction to a response reads it. */
+async function citationSendsSince(bucket: BudgetStore, sinceMs: number, nowMs: number): Promise<number> {
+  let sends = -1;
+  const query = { scope: '/brands/{id}/citations', limit: 60, nowMs, headerSinceMs: sinceMs };
+  await bucket.react(query, (facts) => {
+    sends = facts.headerSends.scope;
+    return [];
+  });
+  return sends;
 }
 
 /** Everything a bot reads back, through one backend's repositories. */
@@ -270,8 +286,8 @@ async function readAll(on: { db: Db } | { pool: PgPool }, filled: Filled) {
   const polls = sqlite ? createPollObservationsRepo(on.db) : createPgPollObservationsRepo(on.pool);
   const flags = sqlite ? createHealthFlagsRepo(on.db) : createPgHealthFlagsRepo(on.pool);
   const bucket = sqlite
-    ? new SharedBucketStore(on.db, KEY_HASH, BUCKET)
-    : new PgSharedBucketStore(on.pool, KEY_HASH, BUCKET);
+    ? createSqliteBudgetStore(on.db, KEY_HASH, BUCKET)
+    : createPgBudgetStore(on.pool, KEY_HASH, BUCKET);
   return {
     subscriptions: await subs.listAll(),
     activeBrands: await subs.activeBrandIds(),
@@ -296,7 +312,7 @@ async function readAll(on: { db: Db } | { pool: PgPool }, filled: Filled) {
     flags: await flags.active(),
     reports: await flags.pendingReports(),
     budget: await bucket.snapshot(T0 + 1000),
-    sends: await bucket.sendsSince('/brands/{id}/citations', T0 - 1),
+    sends: await citationSendsSince(bucket, T0 - 1, T0 + 1000),
   };
 }
 

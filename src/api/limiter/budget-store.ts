@@ -1,12 +1,14 @@
 /**
  * Where the API key's shared budget lives, as the limiter sees it: asynchronous, so the same
  * limiter paces against SQLite (embedded, one host) or Postgres (replicas on several hosts).
- * Every grant decision is one transaction under the store's lock, so processes sharing
- * the store never spend the same token. The limiter calls them one at a time (per process) and in the order it issued them.
+ * The limiter calls a store one operation at a time (per process), in the order issued.
  *
- * A reaction is split into facts the store reads and writes a pure decision returns
- * (`react`), instead of an open transaction the caller drives with awaits: SQLite can then
- * run the whole reaction synchronously under its write lock, never holding the lock across
+ * The decisions are pure functions over the budget's state (budget-state.ts, decide-take.ts,
+ * decide-reaction.ts); a store only reads the state a decision needs, calls it and writes
+ * back its changes (budget-changes.ts), under a lock every process using the key shares:
+ * SQLite's write lock (store/sqlite-budget-store.ts), a Postgres advisory lock per key
+ * (store/postgres/pg-budget-store.ts). So processes sharing the store never spend the same
+ * token. Every operation runs synchronously on SQLite once it holds the lock, never across
  * an event-loop turn in which the process's own jobs would block on it.
  */
 import type { BucketParams } from './token-bucket.js';
@@ -65,28 +67,31 @@ export interface ReactionFacts {
   headerSends: { scope: number; key: number };
 }
 
-/** One change a reaction makes to the budget; applied in order, in the reaction's transaction. */
+/**
+ * One change a reaction makes to the budget, applied in order (decide-reaction.ts).
+ * `pauseScope` pauses the endpoint scope the response came from; with `drain` its window
+ * then frees at the endpoint's own rate.
+ */
 export type BudgetWrite =
   | { op: 'pauseKey'; untilMs: number; restartEmpty: boolean }
-  | { op: 'pauseScope'; scope: string; untilMs: number; limit: number | null }
+  | { op: 'pauseScope'; untilMs: number; drain: boolean }
   | { op: 'lowerTokens'; atMost: number }
   | { op: 'spendTokens'; count: number }
   | { op: 'markDaySpent' };
 
-/** Decides a reaction's writes from its facts. Called once, inside the store's transaction. */
+/** Decides a reaction's writes from its facts; called once per reaction. */
 export type DecideReaction = (facts: ReactionFacts) => readonly BudgetWrite[];
 
 export interface BudgetStore {
   /**
    * Grants the first request (in the caller's priority order) that may be sent now and
-   * counts it, or says how long until one could, or that the day's quota is spent.
-   * `clockNow` is read once the store's lock is held.
+   * counts it, or says how long until one could, or that the day's quota is spent
+   * (decide-take.ts). `clockNow` is read once the store's lock is held.
    */
   takeFirst(clockNow: () => number, requests: readonly TakeRequest[]): Promise<TakeResult>;
   /**
-   * Settles the answered send, reads the facts, applies `decide`'s writes. SQLite: one
-   * transaction. Postgres: the writes in one transaction under the key's lock, the settle
-   * and reads before it without the lock (pg-shared-bucket-store.ts says why that is safe).
+   * Settles the answered send, reads the facts, applies `decide`'s writes
+   * (decide-reaction.ts). The writes are applied atomically under the store's lock.
    */
   react(query: ReactionQuery, decide: DecideReaction): Promise<void>;
   snapshot(nowMs: number): Promise<SharedSnapshot>;

@@ -1,9 +1,10 @@
 /**
  * The API key's rate limiter (DESIGN.md "one key, one budget"). Correctness lives in the
- * budget store (budget-store.ts: SQLite, or Postgres for replicas): every grant is one
- * short transaction under the store's lock over the key's token bucket, the endpoint's
- * sliding window, pauses and the daily count, so every process and every limiter on the
- * database shares one budget. In-process, one dispatcher loop hands grants out in lane
+ * budget's decisions (decide-take.ts, decide-reaction.ts: pure functions over the key's
+ * token bucket, the endpoint's sliding window, pauses and the daily count), which the
+ * budget store (budget-store.ts: SQLite, or Postgres for replicas) runs in one short
+ * transaction under its lock, so every process and every limiter on the database shares
+ * one budget. In-process, one dispatcher loop hands grants out in lane
  * order (interactive before background; interactive by the arrival of the person's
  * request, background FIFO) and sleeps exactly until the earliest waiter could go, or
  * until a new waiter arrives.

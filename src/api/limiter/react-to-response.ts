@@ -8,7 +8,8 @@
  * process using the key pauses too.
  *
  * The decision is a pure function of the response, this process's own grants and the facts
- * the store read in the reaction's transaction (budget-store.ts); it returns the writes.
+ * read from the budget once the answered send is settled (decide-reaction.ts); it returns
+ * the writes, which decide-reaction.ts applies to the budget.
  */
 import type { Logger } from '../../logger.js';
 import type { EndpointKey } from '../endpoint-table.js';
@@ -75,7 +76,7 @@ export function reactToResponse(
   view: OwnView,
   facts: ReactionFacts,
 ): BudgetWrite[] {
-  const { scope, limit } = window;
+  const { limit } = window;
   const words = limitScope(o, { keyPerMinute: ctx.limits.perMinute, endpointPerMinute: limit });
   const accounting: EndpointAccounting = { limit, sends: facts.scopeSends };
   const kind =
@@ -93,7 +94,7 @@ export function reactToResponse(
   if (kind === 'key') ctx.recordKey429(now);
   // An endpoint's own limit: its window refills from `until` at its own rate. The key's
   // limit: the key's bucket restarts empty at `until` and drains everything at its rate.
-  writes.push({ op: 'pauseScope', scope, untilMs: until, limit: kind === 'endpoint' ? limit : null });
+  writes.push({ op: 'pauseScope', untilMs: until, drain: kind === 'endpoint' });
   if (kind !== 'endpoint') writes.push({ op: 'pauseKey', untilMs: until, restartEmpty: true });
   ctx.logger?.warn(
     { endpoint, limit: kind, pauseMs: until - now, serviceMessage: o.message },
@@ -117,7 +118,7 @@ export function reactToResponse(
 function adaptToHeaders(
   ctx: ReactionContext,
   kind: LimitScope,
-  { scope, limit }: EndpointScope,
+  { limit }: EndpointScope,
   o: RateLimitObservation,
   view: OwnView,
   facts: ReactionFacts,
@@ -137,7 +138,7 @@ function adaptToHeaders(
   const spent = sent >= windowLimit && sent <= windowLimit + Math.max(2, Math.ceil(windowLimit / 10));
   if (kind === 'endpoint') {
     // Our log explains the 0; a fixed window may reset sooner than our sliding one.
-    if (spent) writes.push({ op: 'pauseScope', scope, untilMs: resetAt, limit: null });
+    if (spent) writes.push({ op: 'pauseScope', untilMs: resetAt, drain: false });
   } else if (!spent) writes.push(...lowerToRemaining(0, view));
   else writes.push({ op: 'pauseKey', untilMs: resetAt, restartEmpty: false });
   return writes;

@@ -5,7 +5,7 @@
  * for the job's write lock never blocks the event loop the job needs to finish.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSqliteBudgetStore } from '../../../src/api/limiter/sqlite-budget-store.js';
+import { createSqliteBudgetStore } from '../../../src/store/sqlite-budget-store.js';
 import { transaction } from '../../../src/store/transaction.js';
 import { KEY, type LimiterFixture, limiterFixture, stateOf } from './limiter-test-kit.js';
 

@@ -8,9 +8,9 @@ import {
   type RateLimiterOptions,
   type SharedRateLimiter,
 } from '../../../src/api/limiter/create-rate-limiter.js';
-import { createSqliteBudgetStore } from '../../../src/api/limiter/sqlite-budget-store.js';
 import type { Lane, LimiterState } from '../../../src/api/limiter/types.js';
 import { type Db, openDatabase } from '../../../src/store/open-database.js';
+import { createSqliteBudgetStore } from '../../../src/store/sqlite-budget-store.js';
 import { VirtualClock } from './virtual-clock.js';
 
 export interface TempDb {

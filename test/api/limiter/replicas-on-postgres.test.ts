@@ -17,7 +17,7 @@ import type { Lane } from '../../../src/api/limiter/types.js';
 import { type RunningSimulator, SEED_BRANDS, startSimulator } from '../../../src/dev/simulator/index.js';
 import { migratePostgres } from '../../../src/store/postgres/migrate-postgres.js';
 import { postgresMigrations } from '../../../src/store/postgres/migrations/index.js';
-import { createPgBudgetStore } from '../../../src/store/postgres/pg-shared-bucket-store.js';
+import { createPgBudgetStore } from '../../../src/store/postgres/pg-budget-store.js';
 import { usePostgresDatabase } from '../../helpers/postgres-database.js';
 import { maxInAnyWindow, worstBucketExcess } from './limiter-test-kit.js';
 
