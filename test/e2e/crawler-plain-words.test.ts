@@ -12,8 +12,11 @@ import { buttons, type ReplyBody, simJson, useReadHarness, visibleText } from '.
 const acme = SEED_BRANDS.acme;
 const h = useReadHarness();
 
-/** What a reader sees, with Slack's own tokens (links, dates) taken out: they are markup. */
-const readable = (reply: ReplyBody) => visibleText(reply).replace(/<[^>\n]*>/g, ' ');
+/** What a reader sees, with Slack's own tokens (links, dates, emoji) taken out: they are markup. */
+const readable = (reply: ReplyBody) =>
+  visibleText(reply)
+    .replace(/<[^>\n]*>/g, ' ')
+    .replace(/:[a-z0-9_+-]+:/g, ' ');
 const SNAKE = /\b[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]+\b/g;
 const INTERNAL_ID = /\b(vis|fnd)_[a-z0-9_]+/i;
 
