@@ -44,7 +44,6 @@ interface Candidate extends FoundList {
 function collect(value: Obj, path: string[], out: Candidate[]): void {
   if (path.length > MAX_DEPTH) return;
   for (const [key, v] of Object.entries(value)) {
-    if (PAGING_KEYS.includes(key)) continue;
     if (Array.isArray(v)) {
       const records = v.filter(isObj).length;
       // A list of records, or an empty list that could have been one.

@@ -20,6 +20,7 @@ import { formatCount } from '../../views/format-number.js';
 import { textTable } from '../../views/table-model.js';
 import { takeLinesWithin } from '../../views/take-lines-within.js';
 import {
+  byUrgency,
   isIssueList,
   issueLines,
   namedCountsText,
@@ -186,7 +187,8 @@ function renderRecords(s: RenderState, key: string, items: readonly unknown[], d
     if (s.lines.length < s.maxLines) s.lines.push(textTable(table));
     return;
   }
-  for (const item of items.slice(0, s.maxItems)) {
+  const ordered = isIssueList(items) ? byUrgency(items) : items;
+  for (const item of ordered.slice(0, s.maxItems)) {
     const lines = isObj(item)
       ? isIssueList([item])
         ? issueLines(item)

@@ -193,6 +193,20 @@ const REMEDY_KEYS = [
 ];
 const AFFECTED_KEYS = ['affected_bots', 'bots_affected', 'affected_crawlers', 'crawlers', 'bots', 'affected'];
 
+const URGENCY = [/^(critical|high|error|severe)$/i, /^(medium|warn|warning|moderate)$/i];
+const urgency = (issue: Obj) => {
+  const level = stringField(issue, SEVERITY_KEYS)?.[1] ?? '';
+  const rank = URGENCY.findIndex((r) => r.test(level.trim()));
+  return rank === -1 ? URGENCY.length : rank;
+};
+
+/** Problems, most urgent first (the service's order within one level). */
+export const byUrgency = (issues: readonly Obj[]): Obj[] =>
+  issues
+    .map((issue, i) => ({ issue, i }))
+    .sort((a, b) => urgency(a.issue) - urgency(b.issue) || a.i - b.i)
+    .map((x) => x.issue);
+
 /** A list of problems: records that carry a severity and something to read. */
 export function isIssueList(arr: readonly unknown[]): arr is Obj[] {
   return (
