@@ -38,6 +38,7 @@ import {
   isObj,
   isScalar,
   NAME_KEYS,
+  namedValue,
   type Obj,
   scalarList,
   valueText,
@@ -132,8 +133,10 @@ function renderField(s: RenderState, key: string, value: unknown, depth: number)
   }
   const pad = indentOf(depth);
   if (multiLine(value)) pushCode(s, title(key), pad, value.replace(/\n+$/, '').split('\n'));
-  else if (isScalar(value)) push(s, mrkdwn`${pad}${title(key)}: ${valueText(value, key, s.maxLineLength)}`);
-  else if (Array.isArray(value)) renderArray(s, key, value, depth);
+  else if (isScalar(value)) {
+    const [name, text] = namedValue(key, value, s.maxLineLength);
+    push(s, mrkdwn`${pad}*${name}*: ${text}`);
+  } else if (Array.isArray(value)) renderArray(s, key, value, depth);
   else renderObject(s, key, value as Obj, depth);
 }
 

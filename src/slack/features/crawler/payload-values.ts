@@ -127,6 +127,18 @@ function numberText(value: number, key: string): Mrkdwn {
   return CODE_NUMBER_KEY.test(key) ? escapeMrkdwn(String(value)) : formatCount(value);
 }
 
+/**
+ * A field on a line of its own, as its name and its value: a time's name without "at"
+ * ("Sent: 2 minutes ago"), a duration's unit with the number ("Expected within: 60 seconds").
+ */
+export function namedValue(key: string, value: unknown, max = 200): [Mrkdwn, Mrkdwn] {
+  const unit = SECONDS_KEY.exec(key);
+  if (unit && typeof value === 'number' && Number.isFinite(value))
+    return [label(key.slice(0, unit.index)), mrkdwn`${formatCount(value)} ${escapeMrkdwn(unit[1]!)}`];
+  const name = TIME_KEY.test(key) ? escapeMrkdwn(humanizeKey(key).replace(/ at$/, '')) : label(key);
+  return [name, valueText(value, key, max)];
+}
+
 /** "1 visit", "2 visits": the first word of the noun follows the count. */
 function countedWords(n: number, words: string): string {
   if (n !== 1) return words;
