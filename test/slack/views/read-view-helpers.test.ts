@@ -3,11 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { ideaTypeName } from '../../../src/messages/vocabulary.js';
 import { featureName, platformName } from '../../../src/slack/features/aipages/ai-pages-view.js';
 import { percentScale } from '../../../src/slack/features/citations/percent-scale.js';
-import {
-  genericPayloadLines,
-  humanizeKey,
-  itemLine,
-} from '../../../src/slack/features/crawler/generic-payload.js';
+import { genericPayloadLines } from '../../../src/slack/features/crawler/generic-payload.js';
+import { humanizeKey } from '../../../src/slack/features/crawler/payload-values.js';
+import { itemLine } from '../../../src/slack/features/crawler/record-row.js';
 import { cleanText } from '../../../src/slack/views/clean-text.js';
 import { formatSignedPercent } from '../../../src/slack/views/format-number.js';
 import { progressBar } from '../../../src/slack/views/progress-bar.js';

@@ -46,9 +46,6 @@ import {
 import { itemLine, recordRow, rowText } from './record-row.js';
 import { recordTable } from './record-table.js';
 
-export { humanizeKey, isInternalId } from './payload-values.js';
-export { itemLine } from './record-row.js';
-
 export interface GenericPayloadOptions {
   /** Nesting rendered as fields; deeper objects are summarised. Default 3. */
   maxDepth?: number;

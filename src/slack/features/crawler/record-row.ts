@@ -22,7 +22,6 @@ import {
   STATUS_KEY,
   TAG_KEY,
   TIME_KEY,
-  valueText,
 } from './payload-values.js';
 
 export interface RecordRow {
@@ -136,6 +135,3 @@ export function rowText(row: RecordRow, max = 320): Mrkdwn {
 export function itemLine(item: Obj, max = 320): Mrkdwn {
   return mrkdwn`• ${rowText(recordRow(item), max - 2)}`;
 }
-
-/** A record's value for `key` in words, for tables and buttons. */
-export const cellText = (item: Obj, key: string): Mrkdwn => valueText(item[key], key, 60);
