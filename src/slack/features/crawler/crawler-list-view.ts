@@ -157,6 +157,15 @@ function rowsWithin(rows: readonly KnownBlock[], room: number): number {
   return n;
 }
 
+/** How many rows the message shows, and whether the summary above them stays. */
+function fitRows(rows: readonly KnownBlock[], summary: KnownBlock[], room: number) {
+  const beside = rowsWithin(rows, room - jsonLength(summary));
+  // The rows matter more than the summary: it makes way when few rows would fit beside it.
+  if (beside < Math.min(rows.length, MIN_ROWS_BESIDE_SUMMARY) && rowsWithin(rows, room) > beside)
+    return { shownSummary: [], shown: rowsWithin(rows, room) };
+  return { shownSummary: summary, shown: beside };
+}
+
 function nothingText(query: CrawlerListQuery, itemsOnPage: number): Mrkdwn {
   if (itemsOnPage > 0) return mrkdwn`No more rows on this page.`;
   return describeFilters(query)
@@ -187,13 +196,7 @@ export function crawlerListReply(input: CrawlerListInput): Reply {
     undefined,
   );
   const reserve = jsonLength(moreBlock({ ...base, cursor: longest, offset: 1e9, skip: 1e3 }) ?? {}) + 300;
-  const room = MESSAGE_BUDGET - jsonLength(top) - reserve;
-  let shownSummary = summary;
-  let shown = rowsWithin(rows, room - jsonLength(summary));
-  if (shown < Math.min(rows.length, MIN_ROWS_BESIDE_SUMMARY) && rowsWithin(rows, room) > shown) {
-    shownSummary = [];
-    shown = rowsWithin(rows, room);
-  }
+  const { shownSummary, shown } = fitRows(rows, summary, MESSAGE_BUDGET - jsonLength(top) - reserve);
   const first = offset + skip + 1;
   const position =
     shown > 0

@@ -179,7 +179,7 @@ export function factText(key: string, value: unknown, max = 160): Mrkdwn | undef
       3,
     )}`;
   if (isObj(value) && isBreakdown(key, value)) {
-    const counts = countsText(value);
+    const counts = countsText(value, 6);
     return counts ? mrkdwn`${lowerLabel(key)}: ${counts}` : undefined;
   }
   return undefined;
