@@ -191,11 +191,12 @@ export function crawlerListReply(input: CrawlerListInput): Reply {
   const rows = items.slice(skip).map((item, i) => rowBlock(brand.id, query, item, skip + i));
   const base = { ...query, brandId: brand.id };
   // The More button is sized before the rows, at its largest, so fitting never drops it.
-  const longest = [input.place?.cursor, paging.nextCursor].reduce(
-    (a, b) => ((b ?? '').length > (a ?? '').length ? b : a),
-    undefined,
-  );
-  const reserve = jsonLength(moreBlock({ ...base, cursor: longest, offset: 1e9, skip: 1e3 }) ?? {}) + 300;
+  // Either button it may become: the rest of this page, or the service's next page.
+  const candidates = [
+    moreBlock({ ...base, cursor: input.place?.cursor, offset: 1e9, skip: 1e3 }),
+    moreBlock({ ...base, cursor: paging.nextCursor, offset: 1e9, skip: 0 }),
+  ];
+  const reserve = Math.max(...candidates.map((b) => (b ? jsonLength(b) : 0))) + 300;
   const { shownSummary, shown } = fitRows(rows, summary, MESSAGE_BUDGET - jsonLength(top) - reserve);
   const first = offset + skip + 1;
   const position =
