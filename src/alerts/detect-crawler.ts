@@ -126,6 +126,12 @@ export function detectCrawler(
   if (change === null) return { alerts: [], next: state };
   const fall = -change;
   const range = `${periods.current.start} – ${periods.current.end} vs ${periods.previous.start} – ${periods.previous.end}`;
+  // The button opens the overview on these very days, compared with the days before: the
+  // service's own change over them is the figure this alert reports.
+  const open = {
+    view: 'crawler' as const,
+    params: { range: `${periods.current.start}..${periods.current.end}`, compare: 'true' },
+  };
 
   if (!state.dropping && fall >= settings.crawlerDropPct) {
     const episode = state.episode + 1;
@@ -148,7 +154,7 @@ export function detectCrawler(
         movers.length > 0
           ? movers.map(moverLine).join('; ')
           : `${fmt(periods.previous.total)} → ${fmt(periods.current.total)}`,
-      open: { view: 'crawler' },
+      open,
       detectedAtMs: nowMs,
     };
     return { alerts: [alert], next: { dropping: true, episode, lastChangePct: change } };
@@ -167,7 +173,7 @@ export function detectCrawler(
       whyItMatters: `The fall reported earlier is back under ${settings.crawlerRecoveryPct} %, so crawlers are reading the site again.`,
       whatToDo: 'Nothing urgent. If you changed something to fix it, note what worked.',
       subject: `${fmt(periods.previous.total)} → ${fmt(periods.current.total)}`,
-      open: { view: 'crawler' },
+      open,
       detectedAtMs: nowMs,
     };
     return { alerts: [alert], next: { dropping: false, episode: state.episode, lastChangePct: change } };

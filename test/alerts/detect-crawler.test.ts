@@ -73,7 +73,8 @@ describe('detectCrawler', () => {
     expect(a.whatChanged).toContain('GPTBot 700 → 140');
     expect(a.whatChanged).toContain('ClaudeBot 300 → 280');
     expect(a.whatChanged).not.toContain('PerplexityBot');
-    expect(a.open.view).toBe('crawler');
+    // Its button opens the overview on the days it compared (the 7 to 1 March, with the 7 before).
+    expect(a.open).toEqual({ view: 'crawler', params: { range: '2025-02-23..2025-03-01', compare: 'true' } });
     expect(r.next.dropping).toBe(true);
   });
 

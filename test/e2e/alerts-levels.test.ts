@@ -87,4 +87,43 @@ describe('crawler visits', () => {
     expect(h.posts(ch)).toHaveLength(2);
     expect(messageText(h.posts(ch)[1]!)).toContain('AI crawler visits recovered');
   });
+
+  it('the alert and the overview its button opens show one figure over the same days', async () => {
+    const ch = h.channel('CCRAWLSAME');
+    await h.command('subscribe "Acme Analytics" alerts', ch);
+    h.sim.control.setCrawlerTraffic(acme.id, { factor: 0.4 });
+    await h.runJobs('crawler');
+    const [alert] = h.posts(ch);
+    const job = h.sim.requests.filter((r) => r.path === '/crawler/overview').at(-1)!;
+    const end = job.query['end_date']!;
+    const start = new Date(Date.parse(end) - 6 * 86_400_000).toISOString().slice(0, 10);
+
+    type Json = Record<string, unknown>;
+    const open = (alert!.blocks as Json[])
+      .flatMap((b) => (b['type'] === 'actions' ? (b['elements'] as Json[]) : []))
+      .find((e) => e['action_id'] === 'vis:open:crawler')!;
+    const res = await h.slack.blockAction(h.appUrl, {
+      actionId: 'vis:open:crawler',
+      value: String(open['value']),
+      channelId: ch,
+      messageTs: alert!.ts,
+    });
+    const reply = await h.slack.waitFor(() => h.slack.responsesFor(res.responseUrlId)[0], 8000);
+    // The overview over the alert's own 7 whole days, compared with the 7 before.
+    expect(h.sim.requests.filter((r) => r.path === '/crawler/overview').at(-1)!.query).toMatchObject({
+      brand_id: acme.id,
+      range_preset: 'custom',
+      start_date: start,
+      end_date: end,
+      compare_to: 'previous_period',
+    });
+    const shown = JSON.stringify((reply.body as { blocks: unknown }).blocks);
+    const visits = /\*AI crawler visits\*\\n\*([\d,]+)\* \(−([\d.]+) %\)/.exec(shown);
+    expect(visits, shown).not.toBeNull();
+    // The alert says the same number of visits and the same fall.
+    const text = messageText(alert!);
+    expect(text).toContain(`${visits![1]} visits`);
+    const fall = /AI crawler visits down (\d+) %/.exec(text)?.[1];
+    expect(Number(fall)).toBe(Math.round(Number(visits![2])));
+  });
 });

@@ -30,15 +30,27 @@ describe('crawler overview', () => {
       range: { start: string; end: string };
     }>('/crawler/overview', { range_preset: '7d', compare_to: 'previous_period' });
     const text = visibleText(reply);
-    expect(text).toContain(`*Total visits*\n*${o.hero.total_visits.toLocaleString('en-US')}*`);
-    expect(text).toContain('vs previous period');
+    const words = (date: string) =>
+      new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+    expect(text).toContain(`*AI crawler visits*\n*${o.hero.total_visits.toLocaleString('en-US')}*`);
     expect(text).toContain(`*Top crawler*\n${o.hero.top_crawler}`);
-    expect(text).toMatch(/\*Daily visits\* {2}`[▁▂▃▄▅▆▇█]{7}`/);
+    expect(text).toMatch(/\*By day\* {2}`[▁▂▃▄▅▆▇█]{7}`/);
     expect(text).toContain('*By bot type*  Training');
     expect(text).toContain(o.chart.distribution[0]!.crawler);
     expect(text).toContain(o.top_pages[0]!.url);
-    expect(text).toContain('*Recent visits*');
-    expect(text).toContain(`${o.range.start} – ${o.range.end}`);
+    expect(text).toContain('*Latest visits*');
+    // The period in dates, the one it is compared with, and why alerts may say otherwise.
+    expect(text).toContain(`Last 7 days: ${words(o.range.start)} – ${words(o.range.end)} (today so far)`);
+    const day = 86_400_000;
+    const daysBefore = (n: number) =>
+      new Date(Date.parse(`${o.range.start}T00:00:00Z`) - n * day).toISOString().slice(0, 10);
+    expect(text).toContain(`compared with ${words(daysBefore(7))} – ${words(daysBefore(1))}`);
+    expect(text).toContain('alerts and the digest count whole days up to yesterday');
   });
 
   it('sends a custom range as start and end dates', async () => {
@@ -179,7 +191,11 @@ describe('crawler live and pages', () => {
     const botCall = h.requestsTo('/crawler/bot-details')[0];
     expect(botCall?.query).toEqual({ brand_id: acme.id, kind: 'bot', entity_id: botValue['entityId'] });
     expect(visibleText(bot.reply)).toContain('Bot details');
-    expect(visibleText(bot.reply)).toContain('*Verdict*');
+    // The verdict as a sentence and the pipeline as a progression, not as fields.
+    expect(visibleText(bot.reply)).toContain(':large_green_circle: *Crawling normally.*');
+    expect(visibleText(bot.reply)).toContain(
+      '✓ allowed by robots.txt → ✓ reachable → ✓ crawling → ✗ answering',
+    );
 
     const pages = await h.command('crawler "Acme Analytics" pages --status cited --limit 2');
     expect(h.requestsTo('/crawler/pages').at(-1)?.query).toEqual({

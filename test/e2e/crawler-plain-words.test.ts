@@ -12,8 +12,11 @@ import { buttons, type ReplyBody, simJson, useReadHarness, visibleText } from '.
 const acme = SEED_BRANDS.acme;
 const h = useReadHarness();
 
-/** What a reader sees, with Slack's own tokens (links, dates) taken out: they are markup. */
-const readable = (reply: ReplyBody) => visibleText(reply).replace(/<[^>\n]*>/g, ' ');
+/** What a reader sees, with Slack's own tokens (links, dates, emoji) taken out: they are markup. */
+const readable = (reply: ReplyBody) =>
+  visibleText(reply)
+    .replace(/<[^>\n]*>/g, ' ')
+    .replace(/:[a-z0-9_+-]+:/g, ' ');
 const SNAKE = /\b[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]+\b/g;
 const INTERNAL_ID = /\b(vis|fnd)_[a-z0-9_]+/i;
 
@@ -94,5 +97,85 @@ describe('crawler views in plain words', () => {
     const text = readable(clicked.reply);
     expect(text).toContain('Nothing was changed');
     expect(text).not.toMatch(INTERNAL_ID);
+  });
+});
+
+/** The field-dump patterns the drawers and the Access tab used to show (`verdict: status …`). */
+const DUMPS = [
+  /\bheadline\b/i,
+  /\bdetail\b/i,
+  /\breached\b/i,
+  /\bcount \d/,
+  /\bdate \d{4}/,
+  /\bfix available\b/i,
+  /\bseverity\b/i,
+  /\bcategory\b/i,
+  /: —/,
+  /\bstatus [A-Z]/,
+  // A yes or no as a field's whole value (prose such as "have no list" is fine).
+  /\b(yes|no)(?= ·|\n|$)/,
+];
+const expectNoDumps = (text: string) => {
+  for (const dump of DUMPS) expect(text, String(dump)).not.toMatch(dump);
+  // Numbers are grouped; only years stand as four digits.
+  for (const [n] of text.matchAll(/(?<![\d,.])\d{4,}(?![\d,.])/g)) expect(n).toMatch(/^20\d\d$/);
+};
+
+describe('drawers and the Access tab read as sentences, not fields', () => {
+  it('a page drawer: the verdict a sentence, the pipeline a progression, traffic as totals and a small chart', async () => {
+    const pages = await h.command('crawler "Acme Analytics" pages --limit 3');
+    const page = await h.click(pages.reply, 'vis:crawler:drawer:0');
+    const text = readable(page.reply);
+    expectNoDumps(text);
+    expect(text).toContain(
+      '*Cited and converting.* AI answers cite this page and send visitors who convert.',
+    );
+    expect(text).toContain('✓ crawled → ✓ healthy → ✓ cited → ✓ converting');
+    expect(text).toMatch(/\*Traffic\*: [\d,]+ total visits/);
+    expect(text).toMatch(/\*By day\*: `[▁▂▃▄▅▆▇█]{30}` [\d,]+ on \d+ [A-Z][a-z]{2} → /);
+    // Acme's firewall answers Bytespider 403: a problem, its severity in a word.
+    expect(text).toContain('Error: Bytespider receives 403 on this page.');
+  });
+
+  it('a path drawer counts pages at each stage; a bot drawer says what it does', async () => {
+    const paths = await h.command('crawler "Acme Analytics" pages --lens paths --limit 3');
+    const path = readable((await h.click(paths.reply, 'vis:crawler:drawer:0')).reply);
+    expectNoDumps(path);
+    expect(path).toMatch(/\*Pipeline\*: crawled \d+ → healthy \d+ → cited \d+ → converting \d+ \(pages\)/);
+    expect(path).toMatch(/\*\d+ pages, [\d,]+ visits\.\*/);
+    const bots = await h.command('crawler "Acme Analytics" pages --lens bots --limit 20');
+    const bytespider = buttons(bots.reply).find((b) => b.value?.includes('"entityId":"Bytespider"'));
+    const bot = readable((await h.click(bots.reply, bytespider!.action_id)).reply);
+    expectNoDumps(bot);
+    expect(bot).toContain('*Blocked by robots.txt.* Bytespider only fetches robots.txt.');
+    expect(bot).toContain('✗ allowed by robots.txt → ✗ reachable');
+    expect(bot).toContain('Warning: robots.txt disallows Bytespider.');
+  });
+
+  it('the Access tab: what is wrong, then what to do; bot access as a table', async () => {
+    const { reply } = await h.command('crawler "Globex Corporation" access');
+    const text = readable(reply);
+    expectNoDumps(text);
+    const access = await simJson<{
+      findings: Array<{ title: string; description: string; recommendation: string }>;
+    }>(h.sim, '/crawler/access', { brand_id: SEED_BRANDS.globex.id });
+    for (const f of access.findings) {
+      expect(text).toContain(`*${f.title}*`);
+      expect(text).toContain(f.description);
+      expect(text).toContain(`→ ${f.recommendation}`);
+    }
+    // The most urgent first: the blocked search crawler before the training one.
+    expect(text.indexOf('High priority: *robots.txt blocks PerplexityBot*')).toBeGreaterThan(-1);
+    expect(text.indexOf('High priority: *robots.txt blocks PerplexityBot*')).toBeLessThan(
+      text.indexOf('Low priority: *robots.txt blocks GPTBot*'),
+    );
+    // One row per crawler, aligned under its column names.
+    const table = /```(Crawler +AI company +Purpose[^`]*)```/.exec(text)?.[1]?.split('\n') ?? [];
+    expect(table).toHaveLength(15);
+    expect(table.find((row) => row.startsWith('GPTBot '))).toMatch(
+      /GPTBot +OpenAI +Training +disallowed +200 OK +✗/,
+    );
+    // The second column starts at the same place on every line.
+    expect(new Set(table.map((row) => /^.+? {2,}/.exec(row)?.[0].length))).toEqual(new Set([20]));
   });
 });

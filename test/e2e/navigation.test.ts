@@ -250,7 +250,7 @@ describe('the View menu on crawler replies', () => {
       { brand_id: acme.id, range_preset: '7d', lens: 'bots' },
     ]);
     expect(viewMenu(byCrawler).initial_option?.text.text).toBe('Pages: by crawler ✓');
-    expect(visibleText(byCrawler)).toContain('Bot:');
+    expect(visibleText(byCrawler)).toContain('Bot details');
   });
 });
 

@@ -68,12 +68,15 @@ export function visibleText(reply: { blocks: unknown[] }): string {
   return out.join('\n').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 }
 
-export function buttons(
-  reply: ReplyBody,
-): Array<{ action_id: string; value?: string; text: { text: string } }> {
-  return reply.blocks
-    .filter((b) => b['type'] === 'actions')
-    .flatMap((b) => b['elements'] as Array<{ action_id: string; value?: string; text: { text: string } }>);
+type ButtonBody = { action_id: string; value?: string; text: { text: string } };
+
+/** The buttons of a reply: in actions blocks, and beside a section's text (its accessory). */
+export function buttons(reply: ReplyBody): ButtonBody[] {
+  return reply.blocks.flatMap((b) => {
+    if (b['type'] === 'actions') return b['elements'] as ButtonBody[];
+    const accessory = b['accessory'] as (ButtonBody & { type: string }) | undefined;
+    return accessory?.type === 'button' ? [accessory] : [];
+  });
 }
 
 export function buttonValue(reply: ReplyBody, actionId: string): Record<string, unknown> {

@@ -50,7 +50,7 @@ export function crawlerStops(brand: string): Record<CrawlerVerb, TourStop> {
     live: { narration: 'crawler live: the latest crawler visits', lines: [c('live --limit 5')] },
     pages: {
       narration: 'crawler pages: each page, and its drawer with the details (a button per row)',
-      lines: [c('pages --limit 5'), ':click Page:'],
+      lines: [c('pages --limit 5'), ':click Page details'],
     },
     details: {
       narration:

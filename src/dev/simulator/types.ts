@@ -78,7 +78,7 @@ export interface AiPagesUsagePatch {
 export interface CrawlerTrafficPatch {
   /** multiplier on visits; 1 undoes an earlier setting */
   factor: number;
-  /** the last N days (today included) and every later day; default 7 */
+  /** the last N whole days, today and every later day; default 7 */
   days?: number;
   /** crawler names or ids to scale; default all */
   crawlers?: string[];

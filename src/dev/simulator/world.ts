@@ -373,10 +373,12 @@ export function createWorld(
         if (!c) throw new Error(`unknown crawler: ${name}`);
         return c.id;
       });
+      // The last `days` whole days and today: the crawler alert compares whole days up to
+      // yesterday, so a staged drop of 60 % reads as "down 60 %" there, not as a part of it.
       b.traffic =
         patch.factor === 1 && !patch.crawlers
           ? null
-          : { factor: patch.factor, fromDay: today() - days + 1, crawlers: crawlers ?? null };
+          : { factor: patch.factor, fromDay: today() - days, crawlers: crawlers ?? null };
     },
     brand,
   };

@@ -286,7 +286,7 @@ describe('demo --tour', () => {
     };
     // The refresh completes in the background; :wait shows its message updated.
     expect(replyTo(':wait')).toContain('Fresh content ideas for Acme Analytics are ready');
-    expect(replyTo(':click Page:')).toContain('Page details · Acme Analytics');
+    expect(replyTo(':click Page details')).toContain('Page details · Acme Analytics');
     expect(replyTo(':click Preview fix')).toContain('Access fix preview · Acme Analytics');
     expect(replyTo('/visibility citations "Acme Analytics" heatmap')).toContain('── visibility-bot');
     // What the bot says about who did what names them, never by a raw id.

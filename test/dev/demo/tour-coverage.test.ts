@@ -51,7 +51,7 @@ describe('the tour', () => {
     for (const verb of crawlerVerbs) expect(typed.has(verb) || viaButton.has(verb), verb).toBe(true);
     // The page drawer: a row's button right after the pages tab.
     const pages = lines.findIndex((l) => /^\/visibility crawler .* pages\b/.test(l));
-    expect(lines[pages + 1]).toBe(':click Page:');
+    expect(lines[pages + 1]).toBe(':click Page details');
   });
 
   it('refreshes content ideas and waits for the refresh to complete', () => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { crawlerOverviewSchema } from '../../../src/api/schemas/index.js';
 import { SEED_BRANDS } from '../../../src/dev/simulator/index.js';
-import { call, get, sim } from './sim-test-helpers.js';
+import { type AnyJson, call, get, sim } from './sim-test-helpers.js';
 
 const acme = SEED_BRANDS.acme.id;
 const DAY = 86_400_000;
@@ -149,7 +149,8 @@ describe('pages and drawers', () => {
     const second = (
       await get(s, '/crawler/pages', { brand_id: acme, limit: 10, cursor: first.meta.next_cursor })
     ).body;
-    expect(first.meta.total).toBe(30);
+    // Acme's 30 pages, and robots.txt: the crawlers it disallows fetch nothing else.
+    expect(first.meta.total).toBe(31);
     expect(second.items[0].id).not.toBe(first.items[0].id);
   });
 
@@ -238,5 +239,107 @@ describe('access, preview-fix, ping and submissions', () => {
     const s = await sim();
     s.clock.advance(DAY);
     expect((await overview(s, { range_preset: '24h' })).range.start).toBe('2025-03-15');
+  });
+});
+
+describe('one story: crawler totals equal the sum of their parts', () => {
+  const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+  /** Every row of a cursor-paged listing. */
+  async function allItems(s: Sim, path: string, query: Record<string, string>): Promise<AnyJson[]> {
+    const items: AnyJson[] = [];
+    let cursor: string | undefined;
+    for (let guard = 0; guard < 200; guard++) {
+      const body = (await get(s, path, { brand_id: acme, limit: 100, ...query, cursor })).body;
+      items.push(...body.items);
+      cursor = body.meta.next_cursor ?? undefined;
+      if (!cursor) return items;
+    }
+    throw new Error('paging did not end');
+  }
+
+  it('for any range, the overview, the pages, paths and crawlers lenses and the drawers add up', async () => {
+    const s = await sim();
+    for (const range_preset of ['24h', '7d', '30d']) {
+      const o = await overview(s, { range_preset });
+      const total = o.hero.total_visits;
+      expect(sum(o.chart.series.map((p) => p.count)), range_preset).toBe(total);
+      expect(sum(o.chart.distribution.map((d) => d.count)), range_preset).toBe(total);
+      const pages = await allItems(s, '/crawler/pages', { range_preset });
+      expect(sum(pages.map((p) => p.visits)), range_preset).toBe(total);
+      const paths = await allItems(s, '/crawler/pages', { range_preset, lens: 'paths' });
+      expect(sum(paths.map((p) => p.visits)), range_preset).toBe(total);
+      const bots = await allItems(s, '/crawler/pages', { range_preset, lens: 'bots' });
+      expect(sum(bots.map((b) => b.visits)), range_preset).toBe(total);
+      // The overview's top pages are the pages tab's top rows, visit for visit.
+      for (const top of o.top_pages)
+        expect(pages.find((p) => p.url === top.url)?.visits, top.url).toBe(top.count);
+
+      const page = pages[0];
+      const drawer = (
+        await get(s, '/crawler/page-details', { brand_id: acme, entity_id: page.id, range_preset })
+      ).body;
+      expect(drawer.traffic.total_visits).toBe(page.visits);
+      expect(sum(drawer.traffic.series.map((p: AnyJson) => p.count))).toBe(page.visits);
+      expect(sum(drawer.traffic.by_crawler.map((c: AnyJson) => c.visits))).toBe(page.visits);
+      const bot = bots[0];
+      const botDrawer = (
+        await get(s, '/crawler/bot-details', { brand_id: acme, entity_id: bot.id, range_preset })
+      ).body;
+      expect(botDrawer.traffic.total_visits).toBe(bot.visits);
+      const path = paths[0];
+      const pathDrawer = (
+        await get(s, '/crawler/path-details', { brand_id: acme, entity_id: path.path, range_preset })
+      ).body;
+      expect(pathDrawer.verdict.headline).toContain(`${path.visits.toLocaleString('en-US')} visits`);
+    }
+  });
+
+  it('the live stream is exactly the visits the other tabs count, page by page', async () => {
+    const s = await sim();
+    const today = await overview(s, { range_preset: '24h' });
+    const visits = await allItems(s, '/crawler/live', { range_preset: '24h' });
+    expect(visits).toHaveLength(today.hero.total_visits);
+    const live = (await get(s, '/crawler/live', { brand_id: acme, range_preset: '24h' })).body;
+    expect(live.summary.total_visits).toBe(today.hero.total_visits);
+    const livePages = await allItems(s, '/crawler/live', { range_preset: '24h', view: 'pages' });
+    const pages = await allItems(s, '/crawler/pages', { range_preset: '24h' });
+    for (const p of pages.filter((row) => row.visits > 0))
+      expect(livePages.find((l) => l.url === p.url)?.visits, p.url).toBe(p.visits);
+    const sessions = await allItems(s, '/crawler/live', { range_preset: '24h', view: 'sessions' });
+    expect(sum(sessions.map((x) => x.requests))).toBe(today.hero.total_visits);
+    // A page's last crawl is its latest visit in the stream.
+    const home = pages.find((p) => p.path === '/');
+    const latest = visits
+      .filter((v) => v.url === home.url)
+      .map((v) => v.visited_at)
+      .sort()
+      .at(-1);
+    expect(home.last_crawled_at).toBe(latest);
+  });
+
+  it('the crawlers robots.txt disallows fetch only robots.txt, a page of its own', async () => {
+    const s = await sim();
+    const visits = await allItems(s, '/crawler/live', { range_preset: '24h' });
+    const ccbot = visits.filter((v) => v.crawler === 'CCBot');
+    expect(ccbot.length).toBeGreaterThan(0);
+    expect(new Set(ccbot.map((v) => v.path))).toEqual(new Set(['/robots.txt']));
+    const pages = await allItems(s, '/crawler/pages', { range_preset: '24h' });
+    expect(pages.find((p) => p.path === '/robots.txt')?.by_crawler).toHaveProperty('CCBot', ccbot.length);
+  });
+
+  it('a staged drop covers the whole days the crawler alert compares', async () => {
+    const s = await sim();
+    const end = new Date(s.clock.now() - DAY).toISOString().slice(0, 10);
+    const start = new Date(s.clock.now() - 7 * DAY).toISOString().slice(0, 10);
+    const lastWeek = { range_preset: 'custom', start_date: start, end_date: end };
+    const before = await overview(s, lastWeek);
+    s.control.setCrawlerTraffic(acme, { factor: 0.4 });
+    const after = await overview(s, lastWeek);
+    // Every day of the alert's week is scaled, none of the week before it.
+    expect(after.hero.total_visits / before.hero.total_visits).toBeCloseTo(0.4, 1);
+    expect(after).toHaveProperty(
+      'previous_period.total_visits',
+      (before as AnyJson).previous_period.total_visits,
+    );
   });
 });

@@ -3,11 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { ideaTypeName } from '../../../src/messages/vocabulary.js';
 import { featureName, platformName } from '../../../src/slack/features/aipages/ai-pages-view.js';
 import { percentScale } from '../../../src/slack/features/citations/percent-scale.js';
-import {
-  genericPayloadLines,
-  humanizeKey,
-  itemLine,
-} from '../../../src/slack/features/crawler/generic-payload.js';
+import { genericPayloadLines } from '../../../src/slack/features/crawler/generic-payload.js';
+import { humanizeKey } from '../../../src/slack/features/crawler/payload-values.js';
+import { itemLine } from '../../../src/slack/features/crawler/record-row.js';
 import { cleanText } from '../../../src/slack/views/clean-text.js';
 import { formatSignedPercent } from '../../../src/slack/views/format-number.js';
 import { progressBar } from '../../../src/slack/views/progress-bar.js';
@@ -102,19 +100,27 @@ describe('generic payloads', () => {
     );
     const text = lines.join('\n');
     expect(text).not.toContain('b1');
-    expect(text).toContain('*Summary*: total visits 1,234 · error rate 2.5 %');
+    // Figures as phrases, the count first: not `total visits 1,234`.
+    expect(text).toContain('*Summary*: 1,234 total visits · error rate 2.5 %');
     expect(text).toContain('*Items* (2)');
-    expect(text).toContain('• <https://x.example/pricing|Pricing> — visits 42 · status Cited in AI answers');
+    expect(text).toContain('• <https://x.example/pricing|Pricing> — Cited in AI answers · 42 visits');
     expect(text).not.toContain('pg_1');
-    expect(text).toContain('*GPTBot* — visits 7 · crawlers a, b');
+    expect(text).toContain('*GPTBot* — 7 visits · crawlers: a, b');
+    expect(text).toContain('*robots.txt*: HTTP status 200 OK');
     expect(text).toContain('```User-agent: *\nDisallow: /admin/```');
     expect(text).toContain('◦ *C*: 1 field');
   });
 
   it('names an item by its crawler and links its URL with its path', () => {
-    expect(itemLine({ crawler: 'ClaudeBot', url: 'https://x.example/a', path: '/a', status_code: 200 })).toBe(
-      '• *ClaudeBot* <https://x.example/a|/a> — HTTP status 200 OK',
-    );
+    expect(
+      itemLine({
+        crawler: 'ClaudeBot',
+        url: 'https://x.example/a',
+        path: '/a',
+        platform: 'anthropic',
+        status_code: 200,
+      }),
+    ).toBe('• *ClaudeBot* (Anthropic) <https://x.example/a|/a> — HTTP status 200 OK');
   });
 
   it('bounds lines, items and depth however big the payload', () => {

@@ -33,9 +33,9 @@ import {
   citationsSourcesReply,
   noSourceCitationsReply,
 } from '../../../src/slack/features/citations/citations-sources-view.js';
+import { crawlerListReply } from '../../../src/slack/features/crawler/crawler-list-view.js';
 import { crawlerOverviewReply } from '../../../src/slack/features/crawler/crawler-overview-view.js';
 import {
-  crawlerListReply,
   crawlerPayloadReply,
   previewFixButtons,
 } from '../../../src/slack/features/crawler/crawler-tab-view.js';
@@ -544,7 +544,7 @@ describe('crawler and AI Pages views', () => {
     });
     fc.assert(
       fc.property(brand, query, loosePayload, fc.nat(), (b, q, payload, offset) => {
-        expectValid(crawlerListReply({ brand: b, query: q, payload, offset }));
+        expectValid(crawlerListReply({ brand: b, query: q, payload, place: { offset } }));
       }),
       RUNS,
     );

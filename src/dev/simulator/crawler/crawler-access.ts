@@ -8,7 +8,7 @@ import { dayTimestamp } from '../dates.js';
 import { shortId } from '../random.js';
 import type { AccessPolicy } from './access-policy.js';
 import { botRows } from './crawler-pages.js';
-import { CRAWLERS, type CrawlerInfo } from './crawlers.js';
+import { CRAWLERS, type CrawlerInfo, companyOf } from './crawlers.js';
 import type { RangeTotals, TrafficModel } from './traffic-model.js';
 
 export interface Finding {
@@ -17,6 +17,8 @@ export interface Finding {
   category: 'robots' | 'firewall' | 'llms' | 'sitemap';
   title: string;
   description: string;
+  /** what to do about it */
+  recommendation: string;
   affected_bots: string[];
   fix_available: boolean;
   /** the file the fix changes and its content before and after */
@@ -39,7 +41,7 @@ export function robotsTxt(
 
 export function llmsTxt(profile: BrandProfile, model: TrafficModel): string {
   const links = model.pages
-    .filter((p) => p.status !== 'cold')
+    .filter((p) => p.status !== 'cold' && !p.robots)
     .slice(0, 8)
     .map((p) => `- [${p.title.split(' | ')[0]}](${p.url})`);
   return `# ${profile.name}\n\n> ${profile.name} is a ${profile.category} company.\n\n## Key pages\n${links.join('\n')}\n`;
@@ -59,8 +61,11 @@ export function findingsOf(profile: BrandProfile, policy: AccessPolicy, model: T
       category: 'robots',
       title: `robots.txt blocks ${crawler.name}`,
       description: answering(crawler)
-        ? `${crawler.name} feeds ${crawler.platform} answers; while it is blocked your pages cannot be cited there.`
-        : `${crawler.name} collects training data. Blocking it is a valid choice; allow it if you want ${crawler.platform} models to learn about your brand.`,
+        ? `${crawler.name} feeds ${companyOf(crawler)} answers; while it is blocked your pages cannot be cited there.`
+        : `${crawler.name} collects training data for ${companyOf(crawler)}. Blocking it is a valid choice.`,
+      recommendation: answering(crawler)
+        ? `Remove the Disallow rule for ${crawler.name} from robots.txt.`
+        : `Keep the block, or remove its Disallow rule from robots.txt if you want ${companyOf(crawler)} models to learn about your brand.`,
       affected_bots: [crawler.name],
       fix_available: true,
       fix: {
@@ -82,7 +87,8 @@ export function findingsOf(profile: BrandProfile, policy: AccessPolicy, model: T
       severity: 'high',
       category: 'firewall',
       title: `${crawler.name} is allowed by robots.txt but receives 403`,
-      description: `Your firewall or CDN rejects ${crawler.name}. Allow its published IP ranges or user agent.`,
+      description: `Your firewall or CDN rejects ${crawler.name}, so it cannot read the pages robots.txt allows.`,
+      recommendation: `Allow ${crawler.name}'s published IP ranges or user agent in your firewall or CDN.`,
       affected_bots: [crawler.name],
       fix_available: true,
       fix: {
@@ -98,7 +104,8 @@ export function findingsOf(profile: BrandProfile, policy: AccessPolicy, model: T
       severity: 'medium',
       category: 'llms',
       title: 'No llms.txt file',
-      description: 'An llms.txt file points AI agents to your most important pages.',
+      description: 'Without an llms.txt file, AI agents have no list of your most important pages.',
+      recommendation: 'Publish an llms.txt file at the root of your site that lists your key pages.',
       affected_bots: CRAWLERS.filter((c) => c.intent !== 'training').map((c) => c.name),
       fix_available: true,
       fix: { target: 'llms.txt', before: '', after: llmsTxt(profile, model) },
@@ -111,6 +118,7 @@ export function findingsOf(profile: BrandProfile, policy: AccessPolicy, model: T
       category: 'sitemap',
       title: 'robots.txt does not reference your sitemap',
       description: 'Crawlers find new pages faster when robots.txt names the sitemap.',
+      recommendation: 'Add a Sitemap line with your sitemap URL to robots.txt.',
       affected_bots: [],
       fix_available: true,
       fix: {

@@ -2,6 +2,7 @@
  * The Pages tab's drawers: page-details, path-details and bot-details (DESIGN.md: `kind`
  * and `entity_id`). An unknown entity is a 404; a `kind` that does not fit the drawer, 400.
  */
+import { counted } from '../../../alerts/grammar.js';
 import { dateOfDay } from '../../../utc-days.js';
 import { detailShape, invalidParam } from '../http-error.js';
 import { requiredString, stringParam } from '../params.js';
@@ -64,15 +65,11 @@ export function pageDetailsView(ctx: CrawlerContext) {
   if (index < 0) throw notFound('page', entityId);
   const row = rows[index]!;
   const page = ctx.model.pages[index]!;
-  const series = totals.days.map((day) => {
-    let count = 0;
-    CRAWLERS.forEach((c, ci) => {
-      // A day's share of the page's range total, by the crawler's visits that day.
-      const crawlerTotal = totals.byCrawler[ci]!;
-      if (crawlerTotal > 0) count += (totals.byPage[index]![ci]! * ctx.model.visits(day, c)) / crawlerTotal;
-    });
-    return { date: dateOfDay(day), count: Math.round(count) };
-  });
+  // The page's own visits each day: they add up to its total.
+  const series = totals.days.map((day, di) => ({
+    date: dateOfDay(day),
+    count: totals.byDayPage[di]![index]!,
+  }));
   const blocked = CRAWLERS.filter((c) => ctx.policy.firewallBlocked.includes(c.id)).map((c) => c.name);
   const diagnostics = [
     ...(row.status === 'cold'
@@ -138,10 +135,13 @@ export function pathDetailsView(ctx: CrawlerContext) {
     path: path.path,
     verdict: {
       status: best.status,
-      headline: cold === inPath.length ? 'Cold section' : `${path.pages} page(s), ${path.visits} visits`,
+      headline:
+        cold === inPath.length
+          ? 'Cold section'
+          : `${counted(path.pages, 'page')}, ${counted(path.visits, 'visit')}`,
       detail:
         cold > 0
-          ? `${cold} page(s) in this section have gone cold.`
+          ? `${counted(cold, 'page')} in this section ${cold === 1 ? 'has' : 'have'} gone cold.`
           : 'Every page in this section is being crawled.',
     },
     pipeline: PIPELINE_STAGES.map((stage) => ({
@@ -155,7 +155,13 @@ export function pathDetailsView(ctx: CrawlerContext) {
     top_bots: topEntries(byCrawler, 5),
     diagnostics:
       cold > 0
-        ? [{ severity: 'warning', code: 'cold_pages', message: `${cold} page(s) not crawled in 35+ days.` }]
+        ? [
+            {
+              severity: 'warning',
+              code: 'cold_pages',
+              message: `${counted(cold, 'page')} not crawled in 35+ days.`,
+            },
+          ]
         : [],
   };
 }
@@ -199,7 +205,7 @@ export function botDetailsView(ctx: CrawlerContext) {
         : {
             status: 'active',
             headline: 'Crawling normally',
-            detail: `${bot.visits} visits in the selected range.`,
+            detail: `${counted(bot.visits, 'visit')} in the selected range.`,
           },
     pipeline: [
       { stage: 'robots_allowed', reached: !disallowed },

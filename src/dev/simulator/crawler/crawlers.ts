@@ -157,6 +157,21 @@ export const CRAWLERS: readonly CrawlerInfo[] = [
   },
 ];
 
+const COMPANIES: Readonly<Record<string, string>> = {
+  openai: 'OpenAI',
+  anthropic: 'Anthropic',
+  perplexity: 'Perplexity',
+  google: 'Google',
+  bytedance: 'ByteDance',
+  apple: 'Apple',
+  commoncrawl: 'Common Crawl',
+  amazon: 'Amazon',
+  meta: 'Meta',
+};
+
+/** The company behind a crawler, as the service's prose names it ("OpenAI", not `openai`). */
+export const companyOf = (c: CrawlerInfo): string => COMPANIES[c.platform] ?? c.platform;
+
 /** A crawler by id or name, case-insensitively. */
 export function findCrawler(idOrName: string): CrawlerInfo | undefined {
   const key = idOrName.trim().toLowerCase();

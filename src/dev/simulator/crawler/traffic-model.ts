@@ -3,6 +3,12 @@
  * the site's pages, and the individual visits behind those counts. Every number is a
  * function of (brand, day, crawler, page), so any date range can be answered without
  * stored history, and a staged drop (`setCrawlerTraffic`) scales the recent days only.
+ *
+ * One story: a day's visits of a crawler are split over the pages in whole numbers
+ * (largest remainder), and the individual visits are exactly those, so the overview's
+ * total, the pages and paths, the crawlers, the live stream and the drawers add up to the
+ * same figures for any range. Crawlers that robots.txt disallows fetch only robots.txt,
+ * which therefore is a page of its own.
  */
 
 import { DAY_MS } from '../../../utc-days.js';
@@ -37,6 +43,8 @@ export interface SitePage {
   readonly section: string;
   readonly status: PageStatus;
   readonly weight: number;
+  /** robots.txt: fetched only by the crawlers it disallows. */
+  readonly robots?: boolean;
 }
 
 export interface TrafficOverride {
@@ -70,6 +78,8 @@ export interface TrafficModel {
   range(startDay: number, endDay: number): RangeTotals;
   /** epoch ms of a page's latest AI crawler visit, or null if never */
   lastCrawledAt(page: SitePage): number | null;
+  /** a day's visits of one crawler per page (indexes of `pages`), summing to `visits` */
+  allocation(day: number, crawlerIndex: number): readonly number[];
   /** a day's individual visits, newest first; today's stop at `now` */
   eventsOfDay(day: number): VisitEvent[];
 }
@@ -80,6 +90,8 @@ export interface RangeTotals {
   readonly byDay: number[][];
   /** [pageIndex][crawlerIndex] */
   readonly byPage: number[][];
+  /** [dayOffset][pageIndex], all crawlers */
+  readonly byDayPage: number[][];
   readonly byCrawler: number[];
   readonly total: number;
 }
@@ -135,10 +147,44 @@ export interface TrafficModelInput {
   now: number;
 }
 
+/** robots.txt as a page of the site, for the crawlers that may fetch nothing else. */
+function robotsPage(profile: BrandProfile): SitePage {
+  return {
+    id: `pg_${shortId(`${profile.id}:/robots.txt`, 12)}`,
+    path: '/robots.txt',
+    url: `${profile.website}/robots.txt`,
+    title: 'robots.txt',
+    section: '/robots.txt',
+    status: 'crawled',
+    weight: 0,
+    robots: true,
+  };
+}
+
+/** `total` split in proportion to `weights`, in whole numbers that add up to it. */
+export function splitWhole(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (total <= 0 || sum <= 0) return weights.map(() => 0);
+  const exact = weights.map((w) => (total * w) / sum);
+  const out = exact.map(Math.floor);
+  let left = total - out.reduce((a, b) => a + b, 0);
+  const byRemainder = exact
+    .map((x, i) => ({ i, r: x - Math.floor(x) }))
+    .sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of byRemainder) {
+    if (left <= 0) break;
+    out[i]! += 1;
+    left -= 1;
+  }
+  return out;
+}
+
 export function createTrafficModel(input: TrafficModelInput): TrafficModel {
   const { profile, policy, override, trackingStartDay, now } = input;
   const today = Math.floor(now / DAY_MS);
-  const pages = sitePagesOf(profile);
+  const robotsOnly = (c: CrawlerInfo) => policy.robotsDisallow.includes(c.id);
+  const site = sitePagesOf(profile);
+  const pages = CRAWLERS.some(robotsOnly) ? [...site, robotsPage(profile)] : site;
   const affinity = pages.map((p, pi) =>
     CRAWLERS.map((c) => {
       // Training crawlers read docs and blogs; search and user agents go for product pages.
@@ -148,10 +194,13 @@ export function createTrafficModel(input: TrafficModelInput): TrafficModel {
     }),
   );
 
-  const pageWeight = (pi: number, ci: number, day: number) =>
-    pages[pi]!.status === 'cold' && day > today - COLD_AFTER_DAYS
-      ? 0
-      : pages[pi]!.weight * affinity[pi]![ci]!;
+  const pageWeight = (pi: number, ci: number, day: number) => {
+    const page = pages[pi]!;
+    // Crawlers that respect a robots.txt Disallow only come back for robots.txt itself.
+    if (robotsOnly(CRAWLERS[ci]!)) return page.robots ? 1 : 0;
+    if (page.robots || (page.status === 'cold' && day > today - COLD_AFTER_DAYS)) return 0;
+    return page.weight * affinity[pi]![ci]!;
+  };
 
   const visits = (day: number, crawler: CrawlerInfo): number => {
     if (day < trackingStartDay || day > today) return 0;
@@ -159,8 +208,7 @@ export function createTrafficModel(input: TrafficModelInput): TrafficModel {
     const weekly = weekday === 0 || weekday === 6 ? 0.82 : 1.05;
     const growth = 1 + (day - trackingStartDay) * 0.0015;
     const noise = 0.85 + 0.3 * unitFrom(`visits:${profile.id}:${day}:${crawler.id}`);
-    // Crawlers that respect a robots.txt Disallow only come back for robots.txt itself.
-    const robots = policy.robotsDisallow.includes(crawler.id) ? 0.06 : 1;
+    const robots = robotsOnly(crawler) ? 0.06 : 1;
     let count = profile.dailyCrawlerVisits * crawler.share * weekly * growth * noise * robots;
     if (
       override &&
@@ -172,53 +220,44 @@ export function createTrafficModel(input: TrafficModelInput): TrafficModel {
     return Math.max(0, Math.round(count));
   };
 
+  const allocation = (day: number, ci: number): number[] =>
+    splitWhole(
+      visits(day, CRAWLERS[ci]!),
+      pages.map((_, pi) => pageWeight(pi, ci, day)),
+    );
+
   const range = (startDay: number, endDay: number): RangeTotals => {
     const days: number[] = [];
     for (let d = startDay; d <= endDay; d++) days.push(d);
     const byDay = days.map((d) => CRAWLERS.map((c) => visits(d, c)));
-    const pageFloat = pages.map(() => CRAWLERS.map(() => 0));
+    const byPage = pages.map(() => CRAWLERS.map(() => 0));
+    const byDayPage = days.map(() => pages.map(() => 0));
     days.forEach((day, di) => {
       CRAWLERS.forEach((_, ci) => {
-        const count = byDay[di]![ci]!;
-        if (count === 0) return;
-        let sum = 0;
-        for (let pi = 0; pi < pages.length; pi++) sum += pageWeight(pi, ci, day);
-        if (sum === 0) return;
-        for (let pi = 0; pi < pages.length; pi++) {
-          const row = pageFloat[pi]!;
-          row[ci] = row[ci]! + (count * pageWeight(pi, ci, day)) / sum;
-        }
+        if (byDay[di]![ci] === 0) return;
+        allocation(day, ci).forEach((n, pi) => {
+          byPage[pi]![ci]! += n;
+          byDayPage[di]![pi]! += n;
+        });
       });
     });
     const byCrawler = CRAWLERS.map((_, ci) => byDay.reduce((s, row) => s + row[ci]!, 0));
-    return {
-      days,
-      byDay,
-      byPage: pageFloat.map((row) => row.map(Math.round)),
-      byCrawler,
-      total: byCrawler.reduce((a, b) => a + b, 0),
-    };
-  };
-
-  const lastCrawledAt = (page: SitePage): number | null => {
-    const lastDay =
-      page.status === 'cold'
-        ? today - COLD_AFTER_DAYS - 1 - Math.floor(unitFrom(`cold:${page.id}`) * 30)
-        : today;
-    if (lastDay < trackingStartDay) return null;
-    const into = Math.floor(unitFrom(`last:${page.id}:${lastDay}`) * DAY_MS);
-    return lastDay === today ? Math.min(now, lastDay * DAY_MS + into) : lastDay * DAY_MS + into;
+    return { days, byDay, byPage, byDayPage, byCrawler, total: byCrawler.reduce((a, b) => a + b, 0) };
   };
 
   const statusFor = (crawler: CrawlerInfo, page: SitePage, roll: number): number => {
     if (policy.firewallBlocked.includes(crawler.id)) return 403;
+    if (page.robots) return 200;
     if (roll < 0.02) return 404;
     if (roll < 0.04) return 301;
     if (roll < 0.07 && page.status !== 'cold') return 304;
     return 200;
   };
 
+  const eventsCache = new Map<number, VisitEvent[]>();
   const eventsOfDay = (day: number): VisitEvent[] => {
+    const cached = eventsCache.get(day);
+    if (cached) return cached;
     const dayStart = day * DAY_MS;
     // Today's visits are squeezed into the part of the day that has happened.
     const span = day === today ? Math.max(1, now - dayStart) : DAY_MS;
@@ -227,37 +266,62 @@ export function createTrafficModel(input: TrafficModelInput): TrafficModel {
       const n = visits(day, crawler);
       if (n === 0) return;
       const rng = createRandom(`events:${profile.id}:${day}:${crawler.id}`);
-      const weights = pages.map((_, pi) => pageWeight(pi, ci, day));
-      const robotsOnly = policy.robotsDisallow.includes(crawler.id);
-      for (let i = 0; i < n; i++) {
+      // Exactly the day's split over the pages, in a random order.
+      const order = allocation(day, ci).flatMap((count, pi) => Array<number>(count).fill(pi));
+      for (let i = order.length - 1; i > 0; i--) {
+        const j = Math.floor(rng.next() * (i + 1));
+        [order[i], order[j]] = [order[j]!, order[i]!];
+      }
+      order.forEach((pi, i) => {
         const at = dayStart + Math.floor(((i + rng.next()) / n) * span);
-        const page = pages[rng.weighted(weights)]!;
-        const path = robotsOnly ? '/robots.txt' : page.path;
+        const page = pages[pi]!;
         events.push({
           id: `vis_${day}_${ci}_${i}`,
-          url: robotsOnly ? `${profile.website}/robots.txt` : page.url,
-          path,
+          url: page.url,
+          path: page.path,
           crawler: crawler.name,
           crawler_id: crawler.id,
           platform: crawler.platform,
           intent: crawler.intent,
           bot_type: crawler.botType,
           visited_at: new Date(at).toISOString(),
-          // A firewall block answers everything 403, robots.txt included.
-          status_code:
-            robotsOnly && !policy.firewallBlocked.includes(crawler.id)
-              ? 200
-              : statusFor(crawler, page, rng.next()),
+          status_code: statusFor(crawler, page, rng.next()),
           response_ms: rng.int(38, 420),
         });
-      }
+      });
     });
-    return events.sort((a, b) =>
+    events.sort((a, b) =>
       a.visited_at < b.visited_at ? 1 : a.visited_at > b.visited_at ? -1 : a.id < b.id ? -1 : 1,
     );
+    eventsCache.set(day, events);
+    return events;
   };
 
-  return { pages, today, trackingStartDay, visits, range, lastCrawledAt, eventsOfDay };
+  /** The latest visit in the stream; a page quiet for the last days, its last day. */
+  const lastCrawledAt = (page: SitePage): number | null => {
+    for (let day = today; day >= Math.max(trackingStartDay, today - 6); day--) {
+      const latest = eventsOfDay(day).find((e) => e.url === page.url);
+      if (latest) return Date.parse(latest.visited_at);
+    }
+    const lastDay =
+      page.status === 'cold'
+        ? today - COLD_AFTER_DAYS - 1 - Math.floor(unitFrom(`cold:${page.id}`) * 30)
+        : today - 7;
+    if (lastDay < trackingStartDay) return null;
+    return lastDay * DAY_MS + Math.floor(unitFrom(`last:${page.id}:${lastDay}`) * DAY_MS);
+  };
+
+  return {
+    pages,
+    today,
+    trackingStartDay,
+    visits,
+    range,
+    lastCrawledAt,
+    allocation: (day, ci) =>
+      day < trackingStartDay || day > today ? pages.map(() => 0) : allocation(day, ci),
+    eventsOfDay,
+  };
 }
 
 /** Share of visits answered 200/304: what the overview calls crawl efficiency. */

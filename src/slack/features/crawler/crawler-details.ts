@@ -14,7 +14,8 @@ import type { SlackDeps } from '../../slack-deps.js';
 import { isRangeToken, parseRange, rangeWord } from './crawler-range.js';
 import { crawlerPayloadReply, type DrawerKind } from './crawler-tab-view.js';
 import { type CrawlerViewArgs, shown } from './crawler-view-args.js';
-import { isInternalId } from './generic-payload.js';
+import { isInternalId, isObj } from './payload-values.js';
+import { nameKeyOf } from './record-row.js';
 
 export const DRAWER_KINDS = ['page', 'path', 'bot'] as const;
 const TITLES: Record<DrawerKind, string> = { page: 'Page details', path: 'Path details', bot: 'Bot details' };
@@ -41,13 +42,26 @@ export async function crawlerDetailsReply(
   const reply = crawlerPayloadReply({
     brand,
     title: TITLES[d.kind],
-    lead: isInternalId(d.entityId) ? undefined : mrkdwn`\`${escapeMrkdwn(d.entityId.slice(0, 200))}\``,
+    // The drawer's own record names what it is about; without one, what was asked for does.
+    lead:
+      namesItsSubject(payload, d.kind) || isInternalId(d.entityId)
+        ? undefined
+        : mrkdwn`\`${escapeMrkdwn(d.entityId.slice(0, 200))}\``,
     payload,
     skipKeys: ['kind', 'entity_id'],
   });
   // The range before the verb: what follows `details` is its operands.
   const share = commandText('crawler', brand.id, [...rangeWord(d.range), 'details', d.kind, d.entityId]);
   return withShareButton(reply, share);
+}
+
+/** Whether the drawer names its page, path or bot (`page: {url, title}`, `path: "/blog"`). */
+function namesItsSubject(payload: Record<string, unknown>, kind: DrawerKind): boolean {
+  const subject = payload[kind];
+  return (
+    (typeof subject === 'string' && subject.trim() !== '') ||
+    (isObj(subject) && nameKeyOf(subject) !== undefined)
+  );
 }
 
 export async function runCrawlerDetails(a: CrawlerViewArgs): Promise<void> {

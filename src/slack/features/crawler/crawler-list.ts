@@ -53,11 +53,12 @@ export function crawlerListQuery(a: CrawlerViewArgs, tab: 'live' | 'pages'): Cra
 
 export async function runCrawlerList(a: CrawlerViewArgs, tab: 'live' | 'pages'): Promise<void> {
   if (a.operands.length > 0) throw a.fail(`\`${tab}\` takes no more words.`);
-  // Undocumented: only a shared later page (fetch-crawler-list.ts) asks for one.
+  // Undocumented: only a shared later message (fetch-crawler-list.ts) asks for these.
   const cursor = a.flags.string('cursor');
   const offset = a.flags.int(0, 1_000_000_000, 'offset');
+  const skip = a.flags.int(0, 100, 'skip');
   const query = crawlerListQuery(a, tab);
   const brand = await a.ctx.resolveBrand(a.brandToken);
-  const page = { ...(cursor !== undefined ? { cursor } : {}), ...(offset !== undefined ? { offset } : {}) };
+  const page = { cursor, offset, skip };
   await a.ctx.respond(await fetchCrawlerList(a.ctx.deps, brand, query, page));
 }

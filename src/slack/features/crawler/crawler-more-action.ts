@@ -1,4 +1,8 @@
-/** "More" on a crawler Live/Pages listing (`vis:crawler:more`): the next cursor page, replacing the message. */
+/**
+ * "More" on a crawler Live/Pages listing (`vis:crawler:more`): the next rows, replacing the
+ * message: the rest of the same service page (its cursor and the rows already shown), or
+ * the next page (the service's next cursor).
+ */
 
 import type { ActionHandler } from '../../actions/action-handler.js';
 import { valueFields } from '../../actions/action-value-fields.js';
@@ -23,8 +27,9 @@ export const crawlerMoreAction: ActionHandler = {
     };
     const brand = await ctx.resolveBrand(v.string('brandId'));
     const reply = await fetchCrawlerList(ctx.deps, brand, query, {
-      cursor: v.string('cursor'),
+      cursor: v.optionalString('cursor'),
       offset: v.optionalInt('offset', 0, 1_000_000_000) ?? 0,
+      skip: v.optionalInt('skip', 0, 100) ?? 0,
     });
     await ctx.respond({ ...reply, replaceOriginal: true });
   },

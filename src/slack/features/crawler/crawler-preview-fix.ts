@@ -6,6 +6,7 @@
 
 import { mrkdwn } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
+import { inlineText } from '../../views/link-or-text.js';
 import { crawlerPayloadReply } from './crawler-tab-view.js';
 import { type CrawlerViewArgs, noRange } from './crawler-view-args.js';
 
@@ -30,11 +31,13 @@ export function fixPreviewReply(
   brand: { id: string; name: string },
   payload: Record<string, unknown>,
 ): Reply {
+  const title = typeof payload['title'] === 'string' ? payload['title'].trim() : '';
   return crawlerPayloadReply({
     brand,
     title: 'Access fix preview',
-    // The finding's id means nothing to a reader; the payload names what the fix changes.
-    lead: mrkdwn`:mag: Preview of the fix. Nothing was changed: make the change on your site.`,
+    // The finding's id means nothing to a reader; its title names what the fix is for.
+    lead: mrkdwn`:mag: Preview of the fix${title === '' ? mrkdwn`` : mrkdwn` for *${inlineText(title, 200)}*`}. Nothing was changed: make the change on your site.`,
     payload,
+    skipKeys: title === '' ? [] : ['title'],
   });
 }

@@ -1,8 +1,8 @@
 /**
- * `/visibility crawler <brand> live|pages|access`: the dashboard tabs whose payloads are
- * not documented, rendered generically (generic-payload.ts). Cursor-paged lists
- * (DESIGN.md: `meta.next_cursor`, null = end) get a "More" button, and their rows a button
- * opening the page, path or bot drawer.
+ * What the crawler tabs share: the action ids and button values of the Live and Pages
+ * listings, the range and filters in words, which drawer a row opens, and the reply for
+ * payloads that are not listings (Access, drawers, ping, submit, fix previews): a title
+ * and the payload in words (generic-payload.ts). The listing itself is crawler-list-view.ts.
  */
 
 import type { DateRangeParams } from '../../../api/visibility-api.js';
@@ -11,7 +11,6 @@ import type { Button, KnownBlock } from '../../../messages/block-kit-types.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { ownLookup } from '../../../messages/own-lookup.js';
 import type { Reply } from '../../../messages/reply.js';
-import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import {
   codeValueText,
   fieldName,
@@ -19,14 +18,14 @@ import {
   intentName,
   pageStatusName,
 } from '../../../messages/vocabulary.js';
-import { isCalendarDate } from '../../../utc-days.js';
 import { compact, contextBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
-import { chunkSections } from '../../views/chunk-sections.js';
+import { cutAtWord } from '../../views/cut-at-word.js';
 import { fallbackText } from '../../views/fallback-text.js';
-import { formatCount } from '../../views/format-number.js';
 import { inlineText } from '../../views/link-or-text.js';
-import { jsonLength, roomLeft, takeLinesWithin } from '../../views/take-lines-within.js';
-import { genericPayloadBlocks, isInternalId, itemLine, primaryKeyOf } from './generic-payload.js';
+import { jsonLength, roomLeft } from '../../views/take-lines-within.js';
+import { genericPayloadBlocks } from './generic-payload.js';
+import { isIssueList } from './payload-shapes.js';
+import { dateWords, isObj, type Obj } from './payload-values.js';
 
 export const CRAWLER_MORE_ACTION = 'vis:crawler:more';
 export const CRAWLER_DRAWER_ACTION = 'vis:crawler:drawer';
@@ -49,12 +48,19 @@ export interface CrawlerListQuery {
   limit?: number | undefined;
 }
 
-/** The button value `vis:crawler:more` receives. */
-export interface CrawlerMoreValue extends CrawlerListQuery {
+/** Where a listing reply is: which service page, and how many of its rows came before. */
+export interface CrawlerListPlace {
+  /** The service's cursor of the page shown; none for the first page. */
+  cursor?: string | undefined;
+  /** Rows of the service's earlier pages (for "26–50 of 312"). */
+  offset?: number | undefined;
+  /** Rows of this service page shown by earlier messages (a page too long for one message). */
+  skip?: number | undefined;
+}
+
+/** The button value `vis:crawler:more` receives: the next rows, of this page or the next. */
+export interface CrawlerMoreValue extends CrawlerListQuery, CrawlerListPlace {
   brandId: string;
-  cursor: string;
-  /** How many rows came before the next page (for "26–50 of 312"). */
-  offset: number;
 }
 
 /** The button value `vis:crawler:drawer` receives. */
@@ -63,32 +69,6 @@ export interface CrawlerDrawerValue {
   kind: DrawerKind;
   entityId: string;
   range?: DateRangeParams | undefined;
-}
-
-export interface CrawlerListInput {
-  brand: { id: string; name: string };
-  query: CrawlerListQuery;
-  payload: Record<string, unknown>;
-  /** Rows shown on earlier pages. */
-  offset?: number;
-  /** The current UTC day (`YYYY-MM-DD`): a one-day range on it reads "Today". */
-  today?: string | undefined;
-}
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-const MAX_DRAWER_BUTTONS = 10;
-/** Drawer values stay small so ten of them leave room for the rows. */
-const MAX_DRAWER_VALUE = 300;
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** `2026-11-24` → "24 Nov 2026"; anything that is not a calendar date, as sent. */
-function dateWords(date: string): Mrkdwn {
-  if (!isCalendarDate(date)) return inlineText(date, 20);
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return escapeMrkdwn(`${day} ${MONTHS[month - 1]} ${year}`);
 }
 
 const PRESET_WORDS: Readonly<Record<string, string>> = {
@@ -155,184 +135,29 @@ export function describeFilters(q: CrawlerListQuery): Mrkdwn | undefined {
   return parts.length > 0 ? joinMrkdwn(parts, mrkdwn`, `) : undefined;
 }
 
-/** Which drawer a row of this listing opens, if any (activity rows are single visits). */
-export function drawerKindFor(q: CrawlerListQuery): DrawerKind | undefined {
+/**
+ * Which drawer a row of this listing opens: the page a visit or a page row is about, the
+ * crawler of a session or a crawler row, the section of a path row.
+ */
+export function drawerKindFor(q: CrawlerListQuery): DrawerKind {
   if (q.tab === 'pages') return q.lens === 'paths' ? 'path' : q.lens === 'bots' ? 'bot' : 'page';
-  return q.view === 'pages' ? 'page' : undefined;
+  return q.view === 'sessions' ? 'bot' : 'page';
 }
+
+/** Fields that name the drawer's subject, best first: a page by its URL, a bot by its name. */
+const ENTITY_KEYS: Record<DrawerKind, readonly string[]> = {
+  page: ['url', 'path', 'page_url', 'page', 'id'],
+  path: ['path', 'section', 'prefix', 'id', 'name'],
+  bot: ['crawler', 'bot', 'name', 'crawler_id', 'bot_id', 'id'],
+};
 
 export function entityIdOf(item: Obj, kind: DrawerKind): string | undefined {
-  const keys =
-    kind === 'page'
-      ? ['id', 'url', 'path']
-      : kind === 'path'
-        ? ['id', 'path', 'name']
-        : ['id', 'name', 'crawler'];
-  for (const k of keys) {
+  for (const k of ENTITY_KEYS[kind]) {
     const v = item[k];
-    if ((typeof v === 'string' && v.trim() !== '') || typeof v === 'number') return String(v);
+    if ((typeof v === 'string' && v.trim() !== '') || (typeof v === 'number' && Number.isFinite(v)))
+      return String(v).trim();
   }
   return undefined;
-}
-
-const KIND_LABEL: Record<DrawerKind, string> = { page: 'Page', path: 'Path', bot: 'Bot' };
-
-function drawerButtons(brandId: string, query: CrawlerListQuery, items: readonly unknown[]): Button[] {
-  const kind = drawerKindFor(query);
-  if (!kind) return [];
-  const buttons: Button[] = [];
-  for (const [index, item] of items.entries()) {
-    if (buttons.length >= MAX_DRAWER_BUTTONS) break;
-    if (!isObj(item)) continue;
-    const entityId = entityIdOf(item, kind);
-    if (entityId === undefined) continue;
-    const value: CrawlerDrawerValue = {
-      brandId,
-      kind,
-      entityId,
-      ...(query.range ? { range: query.range } : {}),
-    };
-    const json = JSON.stringify(value);
-    if (json.length > MAX_DRAWER_VALUE) continue;
-    const key = primaryKeyOf(item);
-    const name = String(
-      (key === 'title' || key === 'name' ? undefined : item['path']) ??
-        (key !== undefined ? item[key] : undefined) ??
-        (isInternalId(entityId) ? 'details' : entityId),
-    );
-    buttons.push({
-      type: 'button',
-      // The row index makes action_ids unique in the block and tells which rows have one.
-      action_id: `${CRAWLER_DRAWER_ACTION}:${index}`,
-      text: {
-        type: 'plain_text',
-        text: truncatePlain(
-          escapeMrkdwn(`${KIND_LABEL[kind]}: ${name.replace(/\s+/g, ' ').trim() || entityId}`),
-          75,
-        ),
-      },
-      value: json,
-    });
-  }
-  return buttons;
-}
-
-/** Each Live view and Pages lens in words (the View menu's choices, crawler-switcher.ts). */
-const LIST_TITLE: Record<CrawlerListTab, Readonly<Record<string, string>>> = {
-  live: {
-    activity: 'Live crawler visits',
-    pages: 'Live crawler visits by page',
-    sessions: 'Live crawler sessions',
-  },
-  pages: {
-    pages: 'AI crawler pages',
-    paths: 'AI crawler pages by path',
-    bots: 'AI crawler pages by crawler',
-  },
-};
-const DEFAULT_MODE: Record<CrawlerListTab, string> = { live: 'activity', pages: 'pages' };
-
-/** The listing's title; a view the service names that is not known reads as its default. */
-function listTitle(query: CrawlerListQuery, payload: Obj): string {
-  const titles = LIST_TITLE[query.tab];
-  const given = query.tab === 'live' ? (query.view ?? payload['view']) : (query.lens ?? payload['lens']);
-  return (
-    (typeof given === 'string' ? ownLookup(titles, given.toLowerCase()) : undefined) ??
-    titles[DEFAULT_MODE[query.tab]]!
-  );
-}
-
-export function crawlerListReply(input: CrawlerListInput): Reply {
-  const { brand, query, payload } = input;
-  const offset = Math.max(0, input.offset ?? 0);
-  const items = Array.isArray(payload['items']) ? (payload['items'] as unknown[]) : [];
-  const meta = isObj(payload['meta']) ? payload['meta'] : {};
-  const total = typeof meta['total'] === 'number' ? meta['total'] : undefined;
-  const nextCursor =
-    typeof meta['next_cursor'] === 'string' && meta['next_cursor'] !== '' ? meta['next_cursor'] : undefined;
-  const title = listTitle(query, payload);
-
-  const top = compact([
-    headerBlock(escapeMrkdwn(`${title} · ${brand.name}`)),
-    contextBlock(describeRange(query.range, payload['range'], input.today), describeFilters(query)),
-  ]);
-  const summary = genericPayloadBlocks(payload, 2500, {
-    skipKeys: ['items', 'meta', 'brand_id', 'range', 'filters', 'view', 'lens', 'status', 'sort'],
-    maxLines: 20,
-    maxDepth: 2,
-  });
-  // Buttons are sized first: the rows get whatever room is left, so fitMessage never has
-  // to cut the More button off the end.
-  const drawers = drawerButtons(brand.id, query, items);
-  while (drawers.length > 0 && jsonLength(drawers) > 3000) drawers.pop();
-  let more: KnownBlock | undefined;
-  if (nextCursor !== undefined) {
-    const value: CrawlerMoreValue = {
-      ...query,
-      brandId: brand.id,
-      cursor: nextCursor,
-      offset: offset + items.length,
-    };
-    const json = JSON.stringify(value);
-    if (json.length <= L.buttonValue) {
-      more = {
-        type: 'actions',
-        elements: [
-          {
-            type: 'button',
-            action_id: CRAWLER_MORE_ACTION,
-            text: { type: 'plain_text', text: mrkdwn`More ▶` },
-            value: json,
-          },
-        ],
-      };
-    }
-  }
-  const drawerBlock: KnownBlock | undefined =
-    drawers.length > 0 ? { type: 'actions', elements: drawers } : undefined;
-  const lines = items.map((item) =>
-    isObj(item) ? itemLine(item, 400) : mrkdwn`• ${inlineText(JSON.stringify(item) ?? '', 200)}`,
-  );
-  // The rows matter more than the summary: when both do not fit, the summary goes.
-  let shownSummary = summary;
-  let room = roomLeft([...top, ...summary, drawerBlock, more]) - 100;
-  if (room < 2000 && lines.length > 0) {
-    shownSummary = [];
-    room = roomLeft([...top, drawerBlock, more]) - 100;
-  }
-  const { kept } = takeLinesWithin(lines, room);
-  const shown = kept.length;
-
-  const blocks: KnownBlock[] = [...top, ...shownSummary];
-  const position =
-    shown > 0
-      ? mrkdwn`Rows ${formatCount(offset + 1)}–${formatCount(offset + shown)}${total !== undefined ? mrkdwn` of ${formatCount(total)}` : mrkdwn``}`
-      : undefined;
-  if (shown === 0) {
-    blocks.push(
-      sectionBlock(
-        describeFilters(query)
-          ? mrkdwn`Nothing matches these filters.`
-          : mrkdwn`Nothing to show in this range.`,
-      ),
-    );
-  } else {
-    blocks.push(...chunkSections([mrkdwn`*${position ?? mrkdwn``}*`, ...kept]));
-  }
-  // The cursor is the service's: rows of this page that did not fit would be passed over
-  // by More, so say so (a smaller --limit shows them all).
-  if (shown < items.length) {
-    blocks.push(
-      sectionBlock(
-        mrkdwn`_${formatCount(items.length - shown)} more rows of this page did not fit; use a smaller \`--limit\`._`,
-      ),
-    );
-  }
-  const shownDrawers = drawers.filter((b) => Number(b.action_id?.split(':').at(-1)) < shown);
-  if (shownDrawers.length > 0) blocks.push({ type: 'actions', elements: shownDrawers });
-  if (more) blocks.push(more);
-  const text = mrkdwn`${escapeMrkdwn(`${title} for ${brand.name}`)}: ${position ?? mrkdwn`nothing to show`}.`;
-  return { text: fallbackText(text), blocks };
 }
 
 export interface CrawlerPayloadInput {
@@ -379,32 +204,38 @@ export interface CrawlerPreviewFixValue {
 }
 
 const MAX_FIX_BUTTONS = 20;
+/** Small values, so twenty buttons still leave the findings room in the message. */
+const MAX_FIX_VALUE = 300;
+
+/** The payload's findings: its list of problems that carry ids, whatever its key. */
+function findingsOf(payload: Obj): Obj[] {
+  for (const value of Object.values(payload)) {
+    if (Array.isArray(value) && isIssueList(value) && value.some((f) => typeof f['id'] === 'string'))
+      return value;
+  }
+  return [];
+}
 
 /**
  * One "Preview fix" button per access finding that has a fix, labelled with the finding's
  * title: the id stays in the button value, so nobody copies it by hand.
  */
 export function previewFixButtons(brandId: string, payload: Record<string, unknown>): KnownBlock[] {
-  const findings = Array.isArray(payload['findings']) ? payload['findings'] : [];
   const buttons: Button[] = [];
-  for (const [index, finding] of findings.entries()) {
+  for (const [index, finding] of findingsOf(payload).entries()) {
     if (buttons.length >= MAX_FIX_BUTTONS) break;
-    if (!isObj(finding) || typeof finding['id'] !== 'string' || finding['id'].trim() === '') continue;
+    if (typeof finding['id'] !== 'string' || finding['id'].trim() === '') continue;
     if (finding['fix_available'] === false) continue;
     const value: CrawlerPreviewFixValue = { brandId, findingId: finding['id'] };
     const json = JSON.stringify(value);
-    // Small values, so twenty buttons still leave the findings room in the message.
-    if (json.length > MAX_DRAWER_VALUE) continue;
+    if (json.length > MAX_FIX_VALUE) continue;
     const title = typeof finding['title'] === 'string' ? finding['title'].replace(/\s+/g, ' ').trim() : '';
     buttons.push({
       type: 'button',
       action_id: `${CRAWLER_PREVIEW_FIX_ACTION}:${index}`,
       text: {
         type: 'plain_text',
-        text: truncatePlain(
-          escapeMrkdwn(title === '' ? 'Preview fix' : `Preview fix: ${title}`),
-          L.buttonText,
-        ),
+        text: cutAtWord(escapeMrkdwn(title === '' ? 'Preview fix' : `Preview fix: ${title}`), L.buttonText),
       },
       value: json,
     });

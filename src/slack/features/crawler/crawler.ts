@@ -35,7 +35,7 @@ export const crawler: Subcommand = {
   aliases: ['crawlers', 'bots'],
   group: 'Crawler',
   usage:
-    '/visibility crawler <brand> [24h|7d|30d|90d|YYYY-MM-DD..YYYY-MM-DD] [--compare] | live | pages | access | details page|path|bot <id> | ping | submit <url …> | submit-status | preview-fix <finding id>',
+    '/visibility crawler <brand> [24h|7d|30d|90d|YYYY-MM-DD..YYYY-MM-DD or --range …] [--compare] | live | pages | access | details page|path|bot <id> | ping | submit <url …> | submit-status | preview-fix <finding id>',
   summary:
     'AI crawler visits: hero figures, daily trend, crawlers and top pages for a range; the live, pages and access tabs with filters and paging; the verification ping, URL submission and access-fix previews.',
   examples: [

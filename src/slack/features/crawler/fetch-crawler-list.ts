@@ -1,8 +1,9 @@
 /**
  * One page of the Live or Pages tab (GET /crawler/live, /crawler/pages) as a reply: the
- * command and the More button share it, the button adding the service's cursor. The reply
- * carries the View menu and a Share button that re-runs this very page (the cursor and the
- * rows before it ride along as `--cursor` and `--offset`).
+ * command and the More button share it, the button adding the service's cursor and the
+ * rows of that page already shown. The reply carries the View menu and a Share button that
+ * re-runs this very message (the cursor, the rows before it and the rows of its page
+ * already shown ride along as `--cursor`, `--offset` and `--skip`).
  */
 
 import type { Brand } from '../../../api/schemas/index.js';
@@ -11,9 +12,10 @@ import { utcDay } from '../../../utc-days.js';
 import { commandText } from '../../commands/args/command-text.js';
 import { withShareButton } from '../../commands/args/with-share-button.js';
 import type { SlackDeps } from '../../slack-deps.js';
+import { crawlerListReply } from './crawler-list-view.js';
 import { rangeWord } from './crawler-range.js';
 import { crawlerSwitcher } from './crawler-switcher.js';
-import { type CrawlerListQuery, crawlerListReply } from './crawler-tab-view.js';
+import type { CrawlerListPlace, CrawlerListQuery } from './crawler-tab-view.js';
 
 const defined = <T extends object>(o: T): Partial<T> =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
@@ -22,7 +24,7 @@ export async function fetchCrawlerList(
   deps: Pick<SlackDeps, 'api' | 'clock'>,
   brand: Pick<Brand, 'id' | 'name'>,
   query: CrawlerListQuery,
-  page: { cursor?: string; offset?: number } = {},
+  page: CrawlerListPlace = {},
 ): Promise<Reply> {
   const common = defined({
     brandId: brand.id,
@@ -50,13 +52,7 @@ export async function fetchCrawlerList(
           { ...common, brandId: brand.id, ...defined({ lens: query.lens, status: query.status }) },
           { lane: 'interactive' },
         );
-  const reply = crawlerListReply({
-    brand,
-    query,
-    payload,
-    offset: page.offset ?? 0,
-    today: utcDay(deps.clock.now()),
-  });
+  const reply = crawlerListReply({ brand, query, payload, place: page, today: utcDay(deps.clock.now()) });
   const share = commandText('crawler', brand.id, [query.tab, ...rangeWord(query.range)], {
     view: query.view,
     lens: query.lens,
@@ -67,6 +63,7 @@ export async function fetchCrawlerList(
     limit: query.limit,
     cursor: page.cursor,
     offset: page.offset ? page.offset : undefined,
+    skip: page.skip ? page.skip : undefined,
   });
   return withShareButton(reply, share, [
     crawlerSwitcher(

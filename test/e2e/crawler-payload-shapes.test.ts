@@ -1,0 +1,207 @@
+/**
+ * The crawler tabs read whatever shape the service answers in (DESIGN.md: the Live, Pages,
+ * Access and drawer payloads are undocumented), through the local Slack, the real service
+ * and the API simulator answering with the payload under test: a listing's rows under any
+ * key and nesting, each with its details button and never under "nothing to show"; records
+ * with fields nobody told the bot about, in words rather than `key value` pairs; long
+ * descriptions whole or cut at a word; every row of a long page reachable with More.
+ */
+import { describe, expect, it } from 'vitest';
+import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
+import { buttons, type ReplyBody, simJson, useReadHarness, visibleText } from './read-commands-harness.js';
+
+const acme = SEED_BRANDS.acme;
+const h = useReadHarness();
+const site = 'https://www.acmeanalytics.com';
+
+/** What a reader sees, with Slack's own tokens (links, dates, emoji) taken out: they are markup. */
+const readable = (reply: ReplyBody) =>
+  visibleText(reply)
+    .replace(/<[^>\n]*>/g, ' ')
+    .replace(/:[a-z0-9_+-]+:/g, ' ');
+const drawerButtons = (reply: ReplyBody) =>
+  buttons(reply).filter((b) => b.action_id.startsWith('vis:crawler:drawer:'));
+/** The service answers the next request to `path` with `body`. */
+const answer = (path: string, body: unknown) =>
+  h.sim.control.injectFault({ kind: 'status', status: 200, path, body });
+
+const visit = (n: number, extra: Record<string, unknown> = {}) => ({
+  id: `vis_${n}_0_1`,
+  crawler: `Bot-${String(n).padStart(2, '0')}`,
+  url: `${site}/p/${n}`,
+  path: `/p/${n}`,
+  platform: 'openai',
+  visited_at: '2026-11-24T06:00:00Z',
+  status_code: 200,
+  ...extra,
+});
+const rowsNamed = (text: string) => [...text.matchAll(/Bot-(\d\d)/g)].map((m) => Number(m[1]));
+
+describe('a listing finds its rows whatever the service calls them', () => {
+  const three = [visit(1), visit(2), visit(3)];
+  const shapes: Array<[string, Record<string, unknown>, string | undefined]> = [
+    ['rows with pagination', { rows: three, pagination: { total: 3, next_cursor: null } }, undefined],
+    [
+      'data.results with meta inside',
+      { data: { results: three, meta: { total: 9, next_cursor: 'c2' } } },
+      'c2',
+    ],
+    ['an unknown key with paging beside it', { visits: three, total: 3, next_cursor: null }, undefined],
+    [
+      'deeper, beside a summary',
+      { summary: { total_visits: 3, crawl_budget_left: 1200 }, result: { page: { entries: three } } },
+      undefined,
+    ],
+  ];
+  for (const [name, payload, next] of shapes) {
+    it(name, async () => {
+      answer('/crawler/live', { brand_id: acme.id, ...payload });
+      const { reply } = await h.command('crawler "Acme Analytics" live');
+      const text = readable(reply);
+      expect(text).not.toMatch(/nothing/i);
+      // Each row once (not again in a dump of the payload), each with its own button.
+      expect(rowsNamed(text)).toEqual([1, 2, 3]);
+      expect(drawerButtons(reply).map((b) => JSON.parse(b.value ?? '{}').entityId)).toEqual(
+        three.map((v) => v.url),
+      );
+      expect(reply.text).toMatch(/Rows 1–3/);
+      const more = buttons(reply).find((b) => b.action_id === 'vis:crawler:more');
+      expect(more === undefined ? undefined : JSON.parse(more.value ?? '{}').cursor).toBe(next);
+    });
+  }
+
+  it('says there is nothing only when the list is empty', async () => {
+    answer('/crawler/pages', { brand_id: acme.id, results: [], pagination: { total: 0, next_cursor: null } });
+    const { reply } = await h.command('crawler "Acme Analytics" pages');
+    expect(readable(reply)).toContain('Nothing to show in this range.');
+    expect(drawerButtons(reply)).toEqual([]);
+  });
+});
+
+describe('records with fields nobody documented', () => {
+  it('read as phrases: counts first, marks for yes and no, numbers grouped, no codes', async () => {
+    answer('/crawler/pages', {
+      lens: 'bots',
+      items: [
+        {
+          crawler_id: 'gptbot',
+          name: 'GPTBot',
+          platform: 'openai',
+          bot_type: 'training',
+          fetch_count: 12345,
+          pages_crawled: 1,
+          robots_allowed: true,
+          js_rendering: false,
+          first_seen_at: '2026-10-02',
+          render_mode: 'server_side',
+        },
+      ],
+      meta: { total: 1, next_cursor: null },
+      shiny_new_block: { crawl_budget_remaining: 98765, cache_hit_pct: 80 },
+    });
+    const { reply } = await h.command('crawler "Acme Analytics" pages --lens bots');
+    const text = readable(reply);
+    expect(text).toContain('*GPTBot* (OpenAI, Training bot)');
+    expect(text).toContain('12,345 fetch count');
+    expect(text).toContain('1 page crawled');
+    expect(text).toContain('✓ allowed by robots.txt');
+    expect(text).toContain('✗ js rendering');
+    expect(text).toContain('first seen 2 Oct 2026');
+    expect(text).toContain('render mode Server side');
+    expect(text).toContain('crawl budget remaining 98,765');
+    expect(text).toContain('cache hit 80 %');
+    expect(text).not.toMatch(/\b(yes|no|true|false|null)\b/);
+    expect(text).not.toMatch(/\b[a-z]+_[a-z_]+\b/);
+    expect(text).not.toMatch(/\d{5}/);
+    expect(drawerButtons(reply).map((b) => JSON.parse(b.value ?? '{}'))).toEqual([
+      expect.objectContaining({ kind: 'bot', entityId: 'GPTBot' }),
+    ]);
+  });
+});
+
+describe('long descriptions', () => {
+  const words = 'crawlers fetch every page your robots file allows and some they should not'.split(' ');
+  const long = Array.from({ length: 260 }, (_, i) => words[i % words.length]).join(' ');
+
+  it('are shown whole when they fit and never cut inside a word', async () => {
+    answer('/crawler/access', {
+      findings: [
+        {
+          id: 'fnd_abcdef123456',
+          severity: 'high',
+          title: 'A finding with a long story',
+          description: long,
+          recommendation: 'Allow the crawlers you want to be cited by.',
+          fix_available: true,
+        },
+        { id: 'fnd_abcdef654321', severity: 'low', title: 'Short', description: 'Short text.' },
+      ],
+      bot_access: [],
+    });
+    const { reply } = await h.command('crawler "Acme Analytics" access');
+    const text = readable(reply);
+    const known = new Set([...long.split(' '), ...words]);
+    for (const [, cut] of text.matchAll(/([A-Za-z]+)…/g)) expect(known, `cut word “${cut}”`).toContain(cut);
+    expect(text).toContain(
+      ':red_circle: High priority: *A finding with a long story*'.replace(/:[a-z_]+:/, ' '),
+    );
+    expect(text).toContain('→ Allow the crawlers you want to be cited by.');
+    // The button names the finding; its label is cut at a word too.
+    const fix = buttons(reply).find((b) => b.action_id.startsWith('vis:crawler:preview-fix:'));
+    expect(fix?.text.text).toBe('Preview fix: A finding with a long story');
+  });
+});
+
+describe('every row of a page is reachable', () => {
+  const note =
+    'a long note about this visit that makes its row too wide for many of them to share one message';
+  const page1 = Array.from({ length: 25 }, (_, i) => visit(i + 1, { note, response_ms: 200 + i }));
+  const page2 = Array.from({ length: 5 }, (_, i) => visit(i + 26));
+
+  it('More shows the rest of a long page before it asks the service for the next one', async () => {
+    answer('/crawler/live', { items: page1, meta: { total: 30, limit: 25, next_cursor: 'page-2' } });
+    const first = await h.command('crawler "Acme Analytics" live');
+    const seen = [rowsNamed(readable(first.reply))];
+    expect(seen[0]!.length).toBeLessThan(25);
+    expect(first.reply.text).toContain(`Rows 1–${seen[0]!.length} of 30`);
+    expect(readable(first.reply)).not.toMatch(/did not fit|--limit/);
+
+    answer('/crawler/live', { items: page1, meta: { total: 30, limit: 25, next_cursor: 'page-2' } });
+    const second = await h.click(first.reply, 'vis:crawler:more');
+    seen.push(rowsNamed(readable(second.reply)));
+    answer('/crawler/live', { items: page2, meta: { total: 30, limit: 25, next_cursor: null } });
+    const third = await h.click(second.reply, 'vis:crawler:more');
+    seen.push(rowsNamed(readable(third.reply)));
+
+    expect(seen.flat()).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(third.reply.text).toContain('Rows 26–30 of 30');
+    expect(buttons(third.reply).find((b) => b.action_id === 'vis:crawler:more')).toBeUndefined();
+    // The rest of page 1 came from page 1 again (no cursor); only then the service's next page.
+    expect(h.requestsTo('/crawler/live').map((r) => r.query['cursor'])).toEqual([
+      undefined,
+      undefined,
+      'page-2',
+    ]);
+    // Every row on every message has its button, numbered by its place in the service's page.
+    for (const [i, reply] of [first.reply, second.reply, third.reply].entries())
+      expect(drawerButtons(reply)).toHaveLength(seen[i]!.length);
+  });
+
+  it('the simulator’s own visits come in order, none left out, none twice', async () => {
+    const expected = await simJson<{ items: Array<{ url: string; visited_at: string }> }>(
+      h.sim,
+      '/crawler/live',
+      {
+        brand_id: acme.id,
+        limit: '50',
+      },
+    );
+    let reply = (await h.command('crawler "Acme Analytics" live')).reply;
+    const urls: string[] = [];
+    for (let clicks = 0; urls.length < 50 && clicks < 6; clicks += 1) {
+      urls.push(...drawerButtons(reply).map((b) => String(JSON.parse(b.value ?? '{}').entityId)));
+      reply = (await h.click(reply, 'vis:crawler:more')).reply;
+    }
+    expect(urls.slice(0, 50)).toEqual(expected.items.map((v) => v.url));
+  });
+});
