@@ -13,9 +13,9 @@ import {
   type TakeRequest,
   type TakeResult,
 } from '../../../src/api/limiter/shared-bucket-store.js';
+import { migrations } from '../../../src/store/migrations/index.js';
 import { openDatabase } from '../../../src/store/open-database.js';
 import { migratePostgres } from '../../../src/store/postgres/migrate-postgres.js';
-import { postgresMigrations } from '../../../src/store/postgres/migrations/index.js';
 import { PgSharedBucketStore } from '../../../src/store/postgres/pg-shared-bucket-store.js';
 import { usePostgresDatabase } from '../../helpers/postgres-database.js';
 
@@ -29,7 +29,7 @@ const newKey = () => `key-${++keys}-${Math.random().toString(36).slice(2)}`;
 
 async function migrated() {
   const pool = pg.pool({ max: 2 });
-  await migratePostgres(pool, postgresMigrations);
+  await migratePostgres(pool, migrations);
   return pool;
 }
 
