@@ -15,19 +15,32 @@ const DETECTORS: readonly Detector[] = ['crawler', 'ai_pages'];
 const scoped = (detector: Detector, channelId: string) => `${detector}@${channelId}`;
 
 export function createChannelDetectorStateRepo(ctx: RepoContext): ChannelDetectorStateRepo {
+  // Every level job reads and writes one per brand and channel: prepared.
+  const select = ctx.prepare((db, brandId: string, detector: string) =>
+    db
+      .selectFrom('detector_snapshots')
+      .select('state')
+      .where('brand_id', '=', brandId)
+      .where('detector', '=', detector),
+  );
+  const upsert = ctx.prepare((db, brandId: string, detector: string, state: string, nowMs: number) =>
+    db
+      .insertInto('detector_snapshots')
+      .values({ brand_id: brandId, detector, state, updated_at_ms: nowMs })
+      .onConflict((oc) =>
+        oc.columns(['brand_id', 'detector']).doUpdateSet((eb) => ({
+          state: eb.ref('excluded.state'),
+          updated_at_ms: eb.ref('excluded.updated_at_ms'),
+        })),
+      ),
+  );
   const get = async <T extends object>(
     channelId: string,
     brandId: string,
     detector: Detector,
     initial: T,
   ) => {
-    const r = await ctx
-      .db()
-      .selectFrom('detector_snapshots')
-      .select('state')
-      .where('brand_id', '=', brandId)
-      .where('detector', '=', scoped(detector, channelId))
-      .executeTakeFirst();
+    const r = (await select(brandId, scoped(detector, channelId))).rows[0];
     return r ? { ...initial, ...(JSON.parse(r.state) as Partial<T>) } : null;
   };
   const put = async (
@@ -37,22 +50,7 @@ export function createChannelDetectorStateRepo(ctx: RepoContext): ChannelDetecto
     state: unknown,
     nowMs: number,
   ) => {
-    await ctx
-      .db()
-      .insertInto('detector_snapshots')
-      .values({
-        brand_id: brandId,
-        detector: scoped(detector, channelId),
-        state: ctx.sql.json(state),
-        updated_at_ms: nowMs,
-      })
-      .onConflict((oc) =>
-        oc.columns(['brand_id', 'detector']).doUpdateSet((eb) => ({
-          state: eb.ref('excluded.state'),
-          updated_at_ms: eb.ref('excluded.updated_at_ms'),
-        })),
-      )
-      .execute();
+    await upsert(brandId, scoped(detector, channelId), ctx.sql.json(state), nowMs);
   };
   return {
     getCrawler: (c, b) => get<CrawlerState>(c, b, 'crawler', INITIAL_CRAWLER_STATE),

@@ -13,6 +13,23 @@ import type { CitationStateRepo } from '../citation-state-repo.js';
 import type { RepoContext } from '../repo-context.js';
 
 export function createCitationStateRepo(ctx: RepoContext): CitationStateRepo {
+  // The citations job loads and saves each brand's state: prepared.
+  const select = ctx.prepare((db, brandId: string) =>
+    db.selectFrom('citation_state').select('state').where('brand_id', '=', brandId),
+  );
+  const upsert = ctx.prepare((db, brandId: string, urlCount: number, state: string, nowMs: number) =>
+    db
+      .insertInto('citation_state')
+      .values({ brand_id: brandId, url_count: urlCount, state, updated_at_ms: nowMs })
+      .onConflict((oc) =>
+        oc.column('brand_id').doUpdateSet((eb) => ({
+          url_count: eb.ref('excluded.url_count'),
+          state: eb.ref('excluded.state'),
+          updated_at_ms: eb.ref('excluded.updated_at_ms'),
+        })),
+      ),
+  );
+
   const remove = async (brandId: string): Promise<number> => {
     const r = await ctx
       .db()
@@ -28,23 +45,7 @@ export function createCitationStateRepo(ctx: RepoContext): CitationStateRepo {
       await remove(brandId);
       return;
     }
-    await ctx
-      .db()
-      .insertInto('citation_state')
-      .values({
-        brand_id: brandId,
-        url_count: state.size,
-        state: ctx.sql.jsonText(packCitationState(state)),
-        updated_at_ms: nowMs,
-      })
-      .onConflict((oc) =>
-        oc.column('brand_id').doUpdateSet((eb) => ({
-          url_count: eb.ref('excluded.url_count'),
-          state: eb.ref('excluded.state'),
-          updated_at_ms: eb.ref('excluded.updated_at_ms'),
-        })),
-      )
-      .execute();
+    await upsert(brandId, state.size, ctx.sql.jsonText(packCitationState(state)), nowMs);
   };
 
   const countOf = async (brandId: string): Promise<number | null> => {
@@ -59,12 +60,7 @@ export function createCitationStateRepo(ctx: RepoContext): CitationStateRepo {
 
   return {
     async load(brandId) {
-      const r = await ctx
-        .db()
-        .selectFrom('citation_state')
-        .select('state')
-        .where('brand_id', '=', brandId)
-        .executeTakeFirst();
+      const r = (await select(brandId)).rows[0];
       return r ? unpackCitationState(r.state) : new Map();
     },
     async save(brandId, state, nowMs, urls) {

@@ -29,6 +29,35 @@ const leaseFromRow = (r: Row<'job_leases'>): JobLease => ({
 export function createJobRunsRepo(ctx: RepoContext): JobRunsRepo {
   const { clock } = ctx;
   const runs = () => ctx.db().selectFrom('job_runs');
+  // A job reads and records each brand's success, and renews its lease, once per brand.
+  const brandSuccess = ctx.prepare((db, job: string, brandId: string) =>
+    db
+      .selectFrom('job_brand_success')
+      .select('last_success_ms')
+      .where('job', '=', job)
+      .where('brand_id', '=', brandId),
+  );
+  const recordSuccess = ctx.prepare((db, job: string, brandId: string, atMs: number) =>
+    db
+      .insertInto('job_brand_success')
+      .values({ job, brand_id: brandId, last_success_ms: atMs })
+      .onConflict((oc) =>
+        oc.columns(['job', 'brand_id']).doUpdateSet((eb) => ({
+          last_success_ms: ctx.sql.greatest(
+            eb.ref('job_brand_success.last_success_ms'),
+            eb.ref('excluded.last_success_ms'),
+          ),
+        })),
+      ),
+  );
+  const renew = ctx.prepare((db, job: string, owner: string, nowMs: number, untilMs: number) =>
+    db
+      .updateTable('job_leases')
+      .set({ expires_at_ms: untilMs })
+      .where('job', '=', job)
+      .where('owner', '=', owner)
+      .where('expires_at_ms', '>', nowMs),
+  );
   return {
     async start(job, owner = null) {
       const r = await ctx
@@ -53,31 +82,10 @@ export function createJobRunsRepo(ctx: RepoContext): JobRunsRepo {
         .execute();
     },
     async recordBrandSuccess(job, brandId, atMs) {
-      await ctx
-        .db()
-        .insertInto('job_brand_success')
-        .values({ job, brand_id: brandId, last_success_ms: atMs ?? clock.now() })
-        .onConflict((oc) =>
-          oc.columns(['job', 'brand_id']).doUpdateSet((eb) => ({
-            last_success_ms: ctx.sql.greatest(
-              eb.ref('job_brand_success.last_success_ms'),
-              eb.ref('excluded.last_success_ms'),
-            ),
-          })),
-        )
-        .execute();
+      await recordSuccess(job, brandId, atMs ?? clock.now());
     },
     async lastSuccess(job, brandId) {
-      if (brandId !== undefined) {
-        const r = await ctx
-          .db()
-          .selectFrom('job_brand_success')
-          .select('last_success_ms')
-          .where('job', '=', job)
-          .where('brand_id', '=', brandId)
-          .executeTakeFirst();
-        return r?.last_success_ms ?? null;
-      }
+      if (brandId !== undefined) return (await brandSuccess(job, brandId)).rows[0]?.last_success_ms ?? null;
       const r = await runs()
         .select((eb) => eb.fn.max('finished_at_ms').as('ms'))
         .where('job', '=', job)
@@ -144,15 +152,7 @@ export function createJobRunsRepo(ctx: RepoContext): JobRunsRepo {
     },
     async renewLease(job, owner, ttlMs) {
       const now = clock.now();
-      const r = await ctx
-        .db()
-        .updateTable('job_leases')
-        .set({ expires_at_ms: now + ttlMs })
-        .where('job', '=', job)
-        .where('owner', '=', owner)
-        .where('expires_at_ms', '>', now)
-        .executeTakeFirst();
-      return count(r.numUpdatedRows) === 1;
+      return count((await renew(job, owner, now, now + ttlMs)).numAffectedRows) === 1;
     },
     async releaseLease(job, owner) {
       const r = await ctx

@@ -17,6 +17,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Database, Row } from '../database.js';
 import {
   type ClaimOptions,
+  type OutboxKind,
   type OutboxMessage,
   type OutboxPayload,
   type OutboxRepo,
@@ -119,37 +120,64 @@ export function createOutboxRepo(ctx: RepoContext, options: { owner?: string } =
     return claimed.map(fromRow).sort(byDueTime);
   }
 
+  // Jobs enqueue a message per brand and channel: prepared.
+  const insert = ctx.prepare(
+    (
+      db,
+      dedupeKey: string,
+      channelId: string,
+      brandId: string | null,
+      kind: OutboxKind,
+      payload: string,
+      status: 'pending' | 'held',
+      nextAtMs: number,
+      holdUntilMs: number | null,
+      sendAfterMs: number | null,
+      nowMs: number,
+    ) =>
+      db
+        .insertInto('outbox')
+        .values({
+          dedupe_key: dedupeKey,
+          channel_id: channelId,
+          brand_id: brandId,
+          kind,
+          payload,
+          status,
+          next_attempt_at_ms: nextAtMs,
+          hold_until_ms: holdUntilMs,
+          send_after_ms: sendAfterMs,
+          created_at_ms: nowMs,
+        })
+        .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .returning('id'),
+  );
+  const idOf = ctx.prepare((db, dedupeKey: string) =>
+    db.selectFrom('outbox').select('id').where('dedupe_key', '=', dedupeKey),
+  );
+
   async function enqueue(m: Parameters<OutboxRepo['enqueue']>[0]) {
     const held = m.holdUntilMs != null && m.holdUntilMs > m.nowMs;
     const sendAfter = m.sendAfterMs != null && m.sendAfterMs > m.nowMs ? m.sendAfterMs : null;
     for (let attempt = 1; ; attempt += 1) {
       // On Postgres the conflict waits for a concurrent insert of the same key to commit,
       // so the read after it (a new snapshot) sees that row.
-      const inserted = await ctx
-        .db()
-        .insertInto('outbox')
-        .values({
-          dedupe_key: m.dedupeKey,
-          channel_id: m.channelId,
-          brand_id: m.brandId ?? null,
-          kind: m.kind,
-          payload: ctx.sql.json(m.payload),
-          status: held ? 'held' : 'pending',
-          next_attempt_at_ms: sendAfter ?? m.nowMs,
-          hold_until_ms: held ? (m.holdUntilMs ?? null) : null,
-          send_after_ms: sendAfter,
-          created_at_ms: m.nowMs,
-        })
-        .onConflict((oc) => oc.column('dedupe_key').doNothing())
-        .returning('id')
-        .executeTakeFirst();
+      const inserted = (
+        await insert(
+          m.dedupeKey,
+          m.channelId,
+          m.brandId ?? null,
+          m.kind,
+          ctx.sql.json(m.payload),
+          held ? 'held' : 'pending',
+          sendAfter ?? m.nowMs,
+          held ? (m.holdUntilMs ?? null) : null,
+          sendAfter,
+          m.nowMs,
+        )
+      ).rows[0];
       if (inserted) return { id: inserted.id, created: true };
-      const existing = await ctx
-        .db()
-        .selectFrom('outbox')
-        .select('id')
-        .where('dedupe_key', '=', m.dedupeKey)
-        .executeTakeFirst();
+      const existing = (await idOf(m.dedupeKey)).rows[0];
       if (existing) return { id: existing.id, created: false };
       if (attempt >= ENQUEUE_ATTEMPTS) throw new Error(`outbox enqueue of ${m.dedupeKey} kept conflicting`);
     }

@@ -17,6 +17,15 @@ const fromRow = (r: Row<'snoozes'>): Snooze => ({
 });
 
 export function createSnoozesRepo(ctx: RepoContext): SnoozesRepo {
+  // Asked for every alert message a job writes: prepared.
+  const activeFor = ctx.prepare((db, channelId: string, brandId: string, nowMs: number) =>
+    db
+      .selectFrom('snoozes')
+      .select(['kind', 'until_ms'])
+      .where('channel_id', '=', channelId)
+      .where('brand_id', '=', brandId)
+      .where('until_ms', '>', nowMs),
+  );
   return {
     async snooze(s) {
       await ctx
@@ -40,14 +49,7 @@ export function createSnoozesRepo(ctx: RepoContext): SnoozesRepo {
         .execute();
     },
     async active(channelId, brandId, nowMs) {
-      const rows = await ctx
-        .db()
-        .selectFrom('snoozes')
-        .select(['kind', 'until_ms'])
-        .where('channel_id', '=', channelId)
-        .where('brand_id', '=', brandId)
-        .where('until_ms', '>', nowMs)
-        .execute();
+      const { rows } = await activeFor(channelId, brandId, nowMs);
       return new Map(rows.map((r) => [r.kind, r.until_ms]));
     },
     async listActive(nowMs) {
