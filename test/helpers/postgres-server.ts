@@ -7,6 +7,10 @@
  * A server that cannot start does not abort the run: its reason is handed to the workers,
  * and every file that asks for a database fails with it, loudly (never skipped), while the
  * files that need no Postgres still run.
+ *
+ * Beside it, the operating system's packaged server when one is installed
+ * (system-postgres.ts; VISIBILITY_TEST_SYSTEM_POSTGRES says whether it must be): the
+ * store's suites run on both, so the oldest supported major is tested with the newest.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
