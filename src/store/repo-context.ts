@@ -48,7 +48,8 @@ function prepare<A extends unknown[], R>(
       compiled = build(db(), ...(slots as A)).compile();
       const used = new Set(compiled.parameters.filter((p) => p instanceof Slot));
       const lost = slots.find((s) => !used.has(s));
-      if (lost) throw new Error(`A prepared statement uses its parameter ${lost.index + 1} other than as a value.`);
+      if (lost)
+        throw new Error(`A prepared statement uses its parameter ${lost.index + 1} other than as a value.`);
     }
     const c = compiled;
     const parameters = c.parameters.map((p) => (p instanceof Slot ? params[p.index] : p));
