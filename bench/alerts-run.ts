@@ -10,7 +10,8 @@
  * validates it with the client's zod schemas; the jobs then load state, detect, build the
  * grouped alert messages and write the new state and outbox rows, one transaction per
  * brand and job. No limiter pacing (it waits; it does not compute): the unlimited limiter
- * stands in for it.
+ * stands in for it. The target is an SQLite file path or a postgres:// URL: the same run on
+ * either backend, through the store the CLI would build for it.
  */
 
 import { ApiClient } from '../src/api/client.js';
@@ -24,9 +25,10 @@ import { createJobContext } from '../src/jobs/job-context.js';
 import type { JobDefinition } from '../src/jobs/job-definition.js';
 import { runJobOnce } from '../src/jobs/run-job-once.js';
 import { createLogger } from '../src/logger.js';
-import { createSqliteStore } from '../src/store/create-sqlite-store.js';
+import { createSqliteStore, type SqliteStore } from '../src/store/create-sqlite-store.js';
 import { openDatabase } from '../src/store/open-database.js';
-import { createOutboxRepo } from '../src/store/outbox-repo.js';
+import { openPostgresStore, type PostgresStore } from '../src/store/postgres/create-postgres-store.js';
+import type { Store } from '../src/store/store.js';
 import { BENCH_NOW_MS } from './alerts-fixtures.js';
 
 export interface AlertsRunResult {
@@ -41,7 +43,17 @@ export interface AlertsRunResult {
   failed: number;
 }
 
-const [dbPath, baseUrl] = process.argv.slice(2);
+const [target, baseUrl] = process.argv.slice(2);
+/** Brands whose citation state row the run rewrote (stamped with its time). */
+async function statesSavedAt(s: Store, atMs: number): Promise<number> {
+  const sql = 'SELECT COUNT(*) AS n FROM citation_state WHERE updated_at_ms = ';
+  if (s.backend === 'postgres') {
+    const { rows } = await (s as PostgresStore).pool.query<{ n: number }>(`${sql}$1`, [atMs]);
+    return Number(rows[0]?.n ?? 0);
+  }
+  return (s as SqliteStore).db.prepare(`${sql}?`).pluck().get(atMs) as number;
+}
+
 const cpuOf = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
 
 const clock = {
@@ -49,7 +61,10 @@ const clock = {
   sleep: async () => {},
 };
 const logger = createLogger({ level: 'silent', secrets: [] });
-const db = openDatabase(dbPath!);
+const onPostgres = target!.startsWith('postgres://');
+const store: Store = onPostgres
+  ? await openPostgresStore(target!, { clock })
+  : createSqliteStore(openDatabase(target!), { clock });
 const api = new ApiClient({
   baseUrl: baseUrl!,
   apiKey: `sk_live_${'b'.repeat(32)}`,
@@ -58,8 +73,8 @@ const api = new ApiClient({
   logger,
 });
 const config = { defaultTimezone: 'UTC', opsChannel: undefined } as Config;
-const outbox = createOutboxRepo(db, { owner: 'bench' });
-const deps = { api, store: createSqliteStore(db, { clock, closesDatabase: false }), clock, config, logger };
+const outbox = store.outbox({ owner: 'bench' });
+const deps = { api, store, clock, config, logger };
 const health = appBotHealth(deps, outbox);
 const ctx = createJobContext(deps, { outbox, health });
 
@@ -92,10 +107,7 @@ for (const job of [citationsJob, crawlerJob, aiPagesJob] satisfies JobDefinition
 result.cpuMs = cpuOf(process.cpuUsage(runStart));
 result.wallMs = performance.now() - wallStart;
 result.peakRssMb = process.resourceUsage().maxRSS / 1024;
-result.statesSaved = db
-  .prepare('SELECT COUNT(*) FROM citation_state WHERE updated_at_ms = ?')
-  .pluck()
-  .get(BENCH_NOW_MS) as number;
+result.statesSaved = await statesSavedAt(store, BENCH_NOW_MS);
 await api.close();
-db.close();
+await store.close();
 process.stdout.write(`${JSON.stringify(result)}\n`);

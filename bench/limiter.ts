@@ -28,10 +28,10 @@ import { hashApiKey } from '../src/api/hash-api-key.js';
 import { createRateLimiter, unlimitedLimiter } from '../src/api/limiter/create-rate-limiter.js';
 import type { Lane, RateLimiter } from '../src/api/limiter/types.js';
 import { startSimulator } from '../src/dev/simulator/index.js';
+import { migrations } from '../src/store/migrations/index.js';
 import { openDatabase } from '../src/store/open-database.js';
 import { createPool } from '../src/store/postgres/create-pool.js';
 import { migratePostgres } from '../src/store/postgres/migrate-postgres.js';
-import { postgresMigrations } from '../src/store/postgres/migrations/index.js';
 import { createPgBudgetStore } from '../src/store/postgres/pg-budget-store.js';
 import { createSqliteBudgetStore } from '../src/store/sqlite-budget-store.js';
 import { startPostgresServer } from '../test/helpers/postgres-server.js';
@@ -338,7 +338,7 @@ export async function postgresReplicas(o: Required<LimiterBenchOptions>): Promis
   const load = o.load ? startCpuLoad(o.rounds * minimumMs * 3 + 60_000) : null;
   const loadBefore = loadavg()[0]!;
   try {
-    await migratePostgres(pools[0]!, postgresMigrations);
+    await migratePostgres(pools[0]!, migrations);
     for (let round = -1; round < o.rounds; round++) {
       const calls = round < 0 ? WARM_UP_CALLS : o.calls;
       const sim = await startSimulator({ limits: SIM_LIMITS });

@@ -10,11 +10,8 @@
  * Rows live in `detector_snapshots` under the detector name `<detector>@<channel>`, keyed by
  * brand like every other row there.
  */
-import { type AiPagesState, INITIAL_AI_PAGES_STATE } from '../alerts/detect-ai-pages.js';
-import { type CrawlerState, INITIAL_CRAWLER_STATE } from '../alerts/detect-crawler.js';
-import { asyncRepo } from './async-repo.js';
-import { detectorSnapshotRows } from './detector-snapshot-rows.js';
-import type { Db } from './open-database.js';
+import type { AiPagesState } from '../alerts/detect-ai-pages.js';
+import type { CrawlerState } from '../alerts/detect-crawler.js';
 
 export interface ChannelDetectorStateRepo {
   getCrawler(channelId: string, brandId: string): Promise<CrawlerState | null>;
@@ -23,24 +20,4 @@ export interface ChannelDetectorStateRepo {
   putAiPages(channelId: string, brandId: string, state: AiPagesState, nowMs: number): Promise<void>;
   /** Forgets the channel's level state for a brand (unsubscribe: a new subscription starts afresh). */
   remove(channelId: string, brandId: string): Promise<number>;
-}
-
-type Detector = 'crawler' | 'ai_pages';
-const DETECTORS: readonly Detector[] = ['crawler', 'ai_pages'];
-const scoped = (detector: Detector, channelId: string) => `${detector}@${channelId}`;
-
-export function createChannelDetectorStateRepo(db: Db): ChannelDetectorStateRepo {
-  const rows = detectorSnapshotRows(db);
-  const del = db.prepare('DELETE FROM detector_snapshots WHERE brand_id = ? AND detector = ?');
-  const get = <T extends object>(channelId: string, brandId: string, detector: Detector, initial: T) =>
-    rows.get(brandId, scoped(detector, channelId), initial);
-  const put = (channelId: string, brandId: string, detector: Detector, state: unknown, nowMs: number) =>
-    rows.put(brandId, scoped(detector, channelId), state, nowMs);
-  return asyncRepo<ChannelDetectorStateRepo>(db, {
-    getCrawler: (c, b) => get<CrawlerState>(c, b, 'crawler', INITIAL_CRAWLER_STATE),
-    putCrawler: (c, b, state, nowMs) => put(c, b, 'crawler', state, nowMs),
-    getAiPages: (c, b) => get<AiPagesState>(c, b, 'ai_pages', INITIAL_AI_PAGES_STATE),
-    putAiPages: (c, b, state, nowMs) => put(c, b, 'ai_pages', state, nowMs),
-    remove: (c, b) => DETECTORS.reduce((n, d) => n + del.run(b, scoped(d, c)).changes, 0),
-  });
 }

@@ -7,9 +7,6 @@
  * next state, and merging a partial one into the stored row would mean reading it again.
  */
 import type { CitationState } from '../alerts/detect-citations.js';
-import { asyncRepo } from './async-repo.js';
-import { packCitationState, unpackCitationState } from './citation-state-packing.js';
-import type { Db } from './open-database.js';
 
 export interface CitationStateRepo {
   load(brandId: string): Promise<CitationState>;
@@ -26,43 +23,4 @@ export interface CitationStateRepo {
   remove(brandId: string): Promise<number>;
   /** How many URL entries the brand's state holds. */
   count(brandId: string): Promise<number>;
-}
-
-export function createCitationStateRepo(db: Db): CitationStateRepo {
-  const select = db.prepare('SELECT state FROM citation_state WHERE brand_id = ?').pluck();
-  const upsert = db.prepare(
-    `INSERT INTO citation_state (brand_id, url_count, state, updated_at_ms) VALUES (?, ?, ?, ?)
-     ON CONFLICT (brand_id) DO UPDATE SET
-       url_count = excluded.url_count, state = excluded.state, updated_at_ms = excluded.updated_at_ms`,
-  );
-  const del = db.prepare('DELETE FROM citation_state WHERE brand_id = ? RETURNING url_count').pluck();
-  const countOf = db.prepare('SELECT url_count FROM citation_state WHERE brand_id = ?').pluck();
-
-  // Each write is one statement, atomic on its own; inside a caller's transaction (the
-  // jobs always call these there, next to the outbox rows) it commits or rolls back with
-  // the rest.
-  const write = (brandId: string, state: CitationState, nowMs: number) => {
-    if (state.size === 0) del.get(brandId);
-    else upsert.run(brandId, state.size, packCitationState(state), nowMs);
-  };
-
-  return asyncRepo<CitationStateRepo>(db, {
-    load(brandId) {
-      const text = select.get(brandId) as string | undefined;
-      return text === undefined ? new Map() : unpackCitationState(text);
-    },
-    save(brandId, state, nowMs, urls) {
-      let n = state.size;
-      if (urls !== undefined) {
-        n = 0;
-        for (const url of urls) if (state.has(url)) n += 1;
-      }
-      if (n > 0) write(brandId, state, nowMs);
-      return n;
-    },
-    replace: write,
-    has: (brandId) => countOf.get(brandId) !== undefined,
-    remove: (brandId) => (del.get(brandId) as number | undefined) ?? 0,
-    count: (brandId) => (countOf.get(brandId) as number | undefined) ?? 0,
-  });
 }

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { databaseOpenError } from './database-open-error.js';
-import { migrate } from './migrate.js';
+import { migrateSqlite } from './migrate.js';
 import { migrations } from './migrations/index.js';
 
 export type Db = Database.Database;
@@ -30,7 +30,7 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): D
     if (path !== ':memory:') db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    migrate(db, migrations);
+    migrateSqlite(db, migrations);
     return db;
   } catch (err) {
     db?.close();

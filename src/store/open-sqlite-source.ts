@@ -8,7 +8,7 @@
 import { existsSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { DatabaseOpenError, databaseOpenError } from './database-open-error.js';
-import { migrate } from './migrate.js';
+import { migrateSqlite } from './migrate.js';
 import { migrations } from './migrations/index.js';
 import type { Db } from './open-database.js';
 
@@ -62,7 +62,7 @@ export function openSqliteSource(path: string): SqliteSource {
     const copy = new Database(image);
     file.close();
     file = undefined;
-    migrate(copy, migrations);
+    migrateSqlite(copy, migrations);
     return { db: copy, fileVersion, migratedCopy: true, walInUse, close: () => copy.close() };
   } catch (err) {
     file?.close();

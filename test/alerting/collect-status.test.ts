@@ -11,9 +11,7 @@ import { collectStatus } from '../../src/alerting/collect-status.js';
 import type { SchedulerSnapshot } from '../../src/alerting/scheduler-snapshot.js';
 import { type AppDeps, createAppDeps } from '../../src/app-deps.js';
 import { loadConfig } from '../../src/config.js';
-import { createHealthFlagsRepo } from '../../src/store/health-flags-repo.js';
-import { createJobRunsRepo } from '../../src/store/job-runs-repo.js';
-import { createSubscriptionsRepo } from '../../src/store/subscriptions-repo.js';
+import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
 import { manualClock, type TempDb, tempDb } from '../store/temp-db.js';
 
 const H = 3_600_000;
@@ -40,7 +38,7 @@ afterEach(async () => {
 });
 
 async function subscribe(channelId: string, brandId: string) {
-  await createSubscriptionsRepo(store.db).upsert({
+  await createSqliteStore(store.db).subscriptions.upsert({
     channelId,
     brandId,
     brandName: brandId.toUpperCase(),
@@ -77,11 +75,11 @@ describe('collectStatus', () => {
     await subscribe('C1', 'acme');
     await subscribe('C2', 'globex');
     await subscribe('C3', 'initech');
-    const subs = createSubscriptionsRepo(store.db);
+    const subs = createSqliteStore(store.db).subscriptions;
     await subs.setMutedUntil('C1', 'acme', NOW + H);
     await subs.setMutedUntil('C3', 'initech', NOW - H); // ran out: not muted any more
     await subs.pauseChannel('C2', 'channel_not_found', NOW - H);
-    const runs = createJobRunsRepo(store.db, clock);
+    const runs = createSqliteStore(store.db, { clock: clock }).jobRuns;
     for (let i = 0; i < 3; i++) {
       clock.advance(60_000);
       await runs.finish(await runs.start('crawler', 'test'), {
@@ -89,7 +87,7 @@ describe('collectStatus', () => {
         error: `crawler overview failed ${i}`,
       });
     }
-    await createHealthFlagsRepo(store.db).raise('job_failing:crawler', 'three runs failed', NOW);
+    await createSqliteStore(store.db).healthFlags.raise('job_failing:crawler', 'three runs failed', NOW);
 
     const s = (await collectStatus(deps)).scheduler!;
     const crawler = s.jobs.find((j) => j.name === 'crawler')!;

@@ -7,8 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enqueueAlerts } from '../../src/alerting/enqueue-alerts.js';
 import { liftMute } from '../../src/alerting/lift-mute.js';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/alerts/alert-settings.js';
-import { createOutboxRepo, type OutboxRepo } from '../../src/store/outbox-repo.js';
-import { createSnoozesRepo } from '../../src/store/snoozes-repo.js';
+import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
+import type { OutboxRepo } from '../../src/store/outbox-repo.js';
 import type { Subscription } from '../../src/store/subscriptions-repo.js';
 import { alert } from '../jobs/alert-fixtures.js';
 import { type TempDb, tempDb } from '../store/temp-db.js';
@@ -24,7 +24,7 @@ let outbox: OutboxRepo;
 
 beforeEach(() => {
   store = tempDb();
-  outbox = createOutboxRepo(store.db, { owner: 'test' });
+  outbox = createSqliteStore(store.db).outbox({ owner: 'test' });
 });
 afterEach(() => store.close());
 
@@ -48,7 +48,7 @@ async function mutedSub(
 
 /** One run's alerts for `sub`, written as the jobs write them (held by the mute). */
 async function enqueue(sub: Subscription, ...alerts: ReturnType<typeof alert>[]) {
-  const sink = { outbox, snoozes: createSnoozesRepo(store.db), defaultTimezone: 'UTC' };
+  const sink = { outbox, snoozes: createSqliteStore(store.db).snoozes, defaultTimezone: 'UTC' };
   const counts = await enqueueAlerts(sink, sub, alerts, [], NOW - H);
   expect(counts.held).toBe(1);
 }
@@ -63,7 +63,7 @@ describe('liftMute', () => {
     await enqueue(acme, alert('citation_lost', 'https://acme.example/pricing', ACME));
     await enqueue(acme, alert('crawler_drop', 'GPTBot', ACME));
     await enqueue(globex, alert('citation_lost', 'https://globex.example/', GLOBEX));
-    await createSnoozesRepo(store.db).snooze({
+    await createSqliteStore(store.db).snoozes.snooze({
       channelId: CH,
       brandId: ACME.id,
       kind: 'crawler_drop',

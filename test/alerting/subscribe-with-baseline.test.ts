@@ -11,8 +11,6 @@ import { ApiClient } from '../../src/api/client.js';
 import type { Clock } from '../../src/clock.js';
 import { type RunningSimulator, SEED_BRANDS, startSimulator } from '../../src/dev/simulator/index.js';
 import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
-import { createJobRunsRepo } from '../../src/store/job-runs-repo.js';
-import { createSubscriptionsRepo } from '../../src/store/subscriptions-repo.js';
 import { recordingLimiter } from '../helpers/recording-limiter.js';
 import { manualClock, type TempDb, tempDb } from '../store/temp-db.js';
 
@@ -99,7 +97,9 @@ describe('subscribeWithBaseline', () => {
     expect(feedRequests()).toHaveLength(1);
     expect(feedRequests()[0]!.query).toMatchObject({ brand_id: brand.id, days_back: '30' });
     // The baseline counts as the brand's citations run: the job reads from here on.
-    expect(await createJobRunsRepo(store.db, botClock).lastSuccess('citations', brand.id)).toBe(out.atMs);
+    expect(
+      await createSqliteStore(store.db, { clock: botClock }).jobRuns.lastSuccess('citations', brand.id),
+    ).toBe(out.atMs);
     expect(outboxRows()).toEqual([]);
   });
 
@@ -118,7 +118,11 @@ describe('subscribeWithBaseline', () => {
 
   it('baselines a paused subscription again when it is resumed', async () => {
     await subscribe('CPAUSED', 'alerts');
-    await createSubscriptionsRepo(store.db).pauseChannel('CPAUSED', 'channel_not_found', botClock.now());
+    await createSqliteStore(store.db).subscriptions.pauseChannel(
+      'CPAUSED',
+      'channel_not_found',
+      botClock.now(),
+    );
     const resumed = await subscribe('CPAUSED', 'alerts');
     expect(resumed).toMatchObject({ created: false, baselined: true });
     expect(resumed.subscription.pausedReason).toBeNull();

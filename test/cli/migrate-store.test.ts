@@ -21,32 +21,12 @@ import type { BudgetStore, SharedBucketConfig } from '../../src/api/limiter/budg
 import { MIGRATE_STORE_USAGE, runMigrateStore } from '../../src/cli/migrate-store.js';
 import type { Clock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
-import { createAuditLog } from '../../src/store/audit-log.js';
-import { createChannelDefaultsRepo } from '../../src/store/channel-defaults-repo.js';
-import { createChannelDetectorStateRepo } from '../../src/store/channel-detector-state-repo.js';
-import { createChannelPaceRepo } from '../../src/store/channel-pace-repo.js';
-import { createCitationStateRepo } from '../../src/store/citation-state-repo.js';
-import { createHandledRequestsRepo } from '../../src/store/handled-requests-repo.js';
-import { createHealthFlagsRepo } from '../../src/store/health-flags-repo.js';
-import { createJobRunsRepo } from '../../src/store/job-runs-repo.js';
+import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
 import { type Db, openDatabase } from '../../src/store/open-database.js';
-import { createOutboxRepo } from '../../src/store/outbox-repo.js';
-import { createPollObservationsRepo } from '../../src/store/poll-observations-repo.js';
 import type { PgPool } from '../../src/store/postgres/create-pool.js';
-import { createPgAuditLog } from '../../src/store/postgres/pg-audit-log.js';
 import { createPgBudgetStore } from '../../src/store/postgres/pg-budget-store.js';
-import { createPgChannelDefaultsRepo } from '../../src/store/postgres/pg-channel-defaults-repo.js';
-import { createPgChannelDetectorStateRepo } from '../../src/store/postgres/pg-channel-detector-state-repo.js';
-import { createPgCitationStateRepo } from '../../src/store/postgres/pg-citation-state-repo.js';
-import { createPgHealthFlagsRepo } from '../../src/store/postgres/pg-health-flags-repo.js';
-import { createPgJobRunsRepo } from '../../src/store/postgres/pg-job-runs-repo.js';
-import { createPgOutboxRepo } from '../../src/store/postgres/pg-outbox-repo.js';
-import { createPgPollObservationsRepo } from '../../src/store/postgres/pg-poll-observations-repo.js';
-import { createPgSnoozesRepo } from '../../src/store/postgres/pg-snoozes-repo.js';
-import { createPgSubscriptionsRepo } from '../../src/store/postgres/pg-subscriptions-repo.js';
-import { createSnoozesRepo } from '../../src/store/snoozes-repo.js';
+import { createPostgresStore } from '../../src/store/postgres/create-postgres-store.js';
 import { createSqliteBudgetStore } from '../../src/store/sqlite-budget-store.js';
-import { createSubscriptionsRepo } from '../../src/store/subscriptions-repo.js';
 import { usePostgresDatabase } from '../helpers/postgres-database.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -97,7 +77,7 @@ interface Filled {
 
 /** A bot's SQLite database after some days of work, written by the real repositories. */
 async function fill(db: Db): Promise<Filled> {
-  const subs = createSubscriptionsRepo(db);
+  const subs = createSqliteStore(db).subscriptions;
   const acme = await subs.upsert({
     channelId: 'C1',
     brandId: 'brand-acme',
@@ -133,9 +113,9 @@ async function fill(db: Db): Promise<Filled> {
   await subs.pauseChannel('C3', 'channel_not_found', T0 + 5);
   await subs.markDigestSent(acme.subscription.id, '2026-01-01');
 
-  await createCitationStateRepo(db).replace('brand-acme', citationState(40), T0);
-  await createCitationStateRepo(db).replace('brand-odd', citationState(3), T0);
-  const channelState = createChannelDetectorStateRepo(db);
+  await createSqliteStore(db).citationState.replace('brand-acme', citationState(40), T0);
+  await createSqliteStore(db).citationState.replace('brand-odd', citationState(3), T0);
+  const channelState = createSqliteStore(db).channelDetectorState;
   await channelState.putCrawler('C1', 'brand-acme', { dropping: true, episode: 2, lastChangePct: -42.5 }, T0);
   await channelState.putAiPages(
     'C1',
@@ -152,7 +132,7 @@ async function fill(db: Db): Promise<Filled> {
     T0,
   );
 
-  const outbox = createOutboxRepo(db, { owner: 'serve:old-host:1' });
+  const outbox = createSqliteStore(db).outbox({ owner: 'serve:old-host:1' });
   const payload = (text: string) => ({
     text,
     blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }],
@@ -197,7 +177,7 @@ async function fill(db: Db): Promise<Filled> {
   // The newest row is gone: a new row must still never get its id.
   expect(await outbox.purgeFinished(T0 + 50)).toBe(1);
 
-  const audit = createAuditLog(db);
+  const audit = createSqliteStore(db).auditLog;
   await audit.record({
     atMs: T0,
     userId: 'U1',
@@ -209,7 +189,7 @@ async function fill(db: Db): Promise<Filled> {
   });
   await audit.record({ atMs: T0 + 1, userId: 'U2', action: 'markets.add', result: 'error: api_conflict' });
 
-  const jobs = createJobRunsRepo(db, fixedClock(T0 + 100));
+  const jobs = createSqliteStore(db, { clock: fixedClock(T0 + 100) }).jobRuns;
   const run1 = await jobs.start('citations', 'serve:old-host:1');
   await jobs.finish(run1, { ok: true, counts: { brands: 2, alerts: 3 } });
   const run2 = await jobs.start('crawler', 'run-job:old-host:7');
@@ -219,7 +199,7 @@ async function fill(db: Db): Promise<Filled> {
   await jobs.recordBrandSuccess('citations', 'brand-odd', T0 + 95);
   expect(await jobs.acquireLease('digest', 'serve:old-host:1', 600_000)).toBe(true);
 
-  await createSnoozesRepo(db).snooze({
+  await createSqliteStore(db).snoozes.snooze({
     channelId: 'C1',
     brandId: 'brand-acme',
     kind: 'crawler',
@@ -227,16 +207,21 @@ async function fill(db: Db): Promise<Filled> {
     createdBy: 'U1',
     createdAtMs: T0,
   });
-  await createChannelDefaultsRepo(db).set({ channelId: 'C1', brandId: 'brand-acme', setBy: 'U1', atMs: T0 });
-  await createHandledRequestsRepo(db).remember('trigger:123.456', T0, 3_600_000);
-  await createChannelPaceRepo(db).blockUntil('C1', T0 + 30_000);
-  await createPollObservationsRepo(db).put(
+  await createSqliteStore(db).channelDefaults.set({
+    channelId: 'C1',
+    brandId: 'brand-acme',
+    setBy: 'U1',
+    atMs: T0,
+  });
+  await createSqliteStore(db).handledRequests.remember('trigger:123.456', T0, 3_600_000);
+  await createSqliteStore(db).channelPace.blockUntil('C1', T0 + 30_000);
+  await createSqliteStore(db).pollObservations.put(
     'brand-acme',
     'ai-pages',
     { percentage_used: 61.25, samples: [{ at: T0, pct: 61.25 }], reset_date: '2026-02-01' },
     T0,
   );
-  const flags = createHealthFlagsRepo(db);
+  const flags = createSqliteStore(db).healthFlags;
   await flags.raise('key_rejected', 'HTTP 401', T0);
   await flags.markReported('key_rejected', 'raised', T0 + 1);
   await flags.raise('job_failing:crawler', 'api_server: 503', T0 + 2);
@@ -273,18 +258,19 @@ async function citationSendsSince(bucket: BudgetStore, sinceMs: number, nowMs: n
 async function readAll(on: { db: Db } | { pool: PgPool }, filled: Filled) {
   const sqlite = 'db' in on;
   const at = fixedClock(T0 + 100);
-  const subs = sqlite ? createSubscriptionsRepo(on.db) : createPgSubscriptionsRepo(on.pool);
-  const citations = sqlite ? createCitationStateRepo(on.db) : createPgCitationStateRepo(on.pool);
-  const channelState = sqlite
-    ? createChannelDetectorStateRepo(on.db)
-    : createPgChannelDetectorStateRepo(on.pool);
-  const outbox = sqlite ? createOutboxRepo(on.db) : createPgOutboxRepo(on.pool);
-  const audit = sqlite ? createAuditLog(on.db) : createPgAuditLog(on.pool);
-  const jobs = sqlite ? createJobRunsRepo(on.db, at) : createPgJobRunsRepo(on.pool, at);
-  const snoozes = sqlite ? createSnoozesRepo(on.db) : createPgSnoozesRepo(on.pool);
-  const defaults = sqlite ? createChannelDefaultsRepo(on.db) : createPgChannelDefaultsRepo(on.pool);
-  const polls = sqlite ? createPollObservationsRepo(on.db) : createPgPollObservationsRepo(on.pool);
-  const flags = sqlite ? createHealthFlagsRepo(on.db) : createPgHealthFlagsRepo(on.pool);
+  const store = sqlite
+    ? createSqliteStore(on.db, { clock: at, closesDatabase: false })
+    : createPostgresStore(on.pool, { clock: at, closesDatabase: false });
+  const subs = store.subscriptions;
+  const citations = store.citationState;
+  const channelState = store.channelDetectorState;
+  const outbox = store.outbox();
+  const audit = store.auditLog;
+  const jobs = store.jobRuns;
+  const snoozes = store.snoozes;
+  const defaults = store.channelDefaults;
+  const polls = store.pollObservations;
+  const flags = store.healthFlags;
   const bucket = sqlite
     ? createSqliteBudgetStore(on.db, KEY_HASH, BUCKET)
     : createPgBudgetStore(on.pool, KEY_HASH, BUCKET);
@@ -401,7 +387,7 @@ describe('migrate-store', () => {
     expect(readFileSync(sqlitePath).equals(fileBefore)).toBe(true);
 
     // New rows never reuse an id: not even the purged outbox row's.
-    const outbox = createPgOutboxRepo(pool);
+    const outbox = createPostgresStore(pool, { closesDatabase: false }).outbox();
     const next = await outbox.enqueue({
       dedupeKey: 'alert:new',
       channelId: 'C1',
@@ -410,7 +396,7 @@ describe('migrate-store', () => {
       nowMs: T0 + 1000,
     });
     expect(next.id).toBe(filled.lastOutboxId + 1);
-    const newSub = await createPgSubscriptionsRepo(pool).upsert({
+    const newSub = await createPostgresStore(pool, { closesDatabase: false }).subscriptions.upsert({
       channelId: 'C9',
       brandId: 'brand-new',
       brandName: 'New',
@@ -438,7 +424,7 @@ describe('migrate-store', () => {
     await filledSqlite();
     expect((await run([])).code).toBe(0);
     // The bot has run on Postgres since: a new subscription there.
-    await createPgSubscriptionsRepo(pool).upsert({
+    await createPostgresStore(pool, { closesDatabase: false }).subscriptions.upsert({
       channelId: 'C9',
       brandId: 'brand-pg',
       brandName: 'Only in Postgres',
@@ -451,13 +437,19 @@ describe('migrate-store', () => {
     expect(err).toContain('Nothing was copied.');
     expect(err).toContain('visibility-bot migrate-store --replace');
     expect(out).not.toContain('Copied');
-    expect(await createPgSubscriptionsRepo(pool).get('C9', 'brand-pg')).not.toBeNull();
+    expect(
+      await createPostgresStore(pool, { closesDatabase: false }).subscriptions.get('C9', 'brand-pg'),
+    ).not.toBeNull();
 
     const replaced = await run(['--replace']);
     expect(replaced.code).toBe(0);
     expect(replaced.out).toContain('Copied (the rows Postgres held before were deleted):');
-    expect(await createPgSubscriptionsRepo(pool).get('C9', 'brand-pg')).toBeNull();
-    expect((await createPgSubscriptionsRepo(pool).listAll()).length).toBe(3);
+    expect(
+      await createPostgresStore(pool, { closesDatabase: false }).subscriptions.get('C9', 'brand-pg'),
+    ).toBeNull();
+    expect((await createPostgresStore(pool, { closesDatabase: false }).subscriptions.listAll()).length).toBe(
+      3,
+    );
   });
 
   it('rolls back every table when one value cannot be converted', async () => {
@@ -513,13 +505,18 @@ describe('migrate-store', () => {
     const running = openDatabase(sqlitePath);
     try {
       // A serve still running: its latest write sits in the write-ahead log.
-      await createChannelDefaultsRepo(running).set({ channelId: 'C7', brandId: 'b7', setBy: 'U1', atMs: T0 });
+      await createSqliteStore(running).channelDefaults.set({
+        channelId: 'C7',
+        brandId: 'b7',
+        setBy: 'U1',
+        atMs: T0,
+      });
       const { code, out } = await run([]);
       expect(code).toBe(0);
       expect(out).toContain(
         `Note: ${sqlitePath}-wal is not empty, so a process may still have the file open.`,
       );
-      expect(await createPgChannelDefaultsRepo(pool).get('C7')).toBe('b7');
+      expect(await createPostgresStore(pool, { closesDatabase: false }).channelDefaults.get('C7')).toBe('b7');
     } finally {
       running.close();
     }
@@ -575,7 +572,7 @@ describe('migrate-store', () => {
     expect(code).toBe(0);
     expect(out).toContain('The file has schema version 8, from an older version of the bot');
     expect(readFileSync(old).equals(fileBefore)).toBe(true);
-    expect((await createPgOutboxRepo(pool).counts()).held).toBe(1);
+    expect((await createPostgresStore(pool, { closesDatabase: false }).outbox().counts()).held).toBe(1);
   });
 
   it('runs through the CLI entry, never printing the password', async () => {
@@ -610,7 +607,9 @@ describe('migrate-store', () => {
     expect(result.code).toBe(0);
     expect(result.out).toMatch(/^ {2}total +\d+ {2}rows in \d+ tables$/m);
     expect(result.out).not.toContain(password);
-    expect((await createPgSubscriptionsRepo(pool).listAll()).length).toBe(3);
+    expect((await createPostgresStore(pool, { closesDatabase: false }).subscriptions.listAll()).length).toBe(
+      3,
+    );
 
     // A wrong password: refused by the server, reported without the password.
     const wrong = new URL(u);

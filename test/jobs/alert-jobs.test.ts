@@ -10,7 +10,7 @@ import { aiPagesJob } from '../../src/jobs/ai-pages-job.js';
 import { citationsJob } from '../../src/jobs/citations-job.js';
 import { crawlerJob } from '../../src/jobs/crawler-job.js';
 import { runJobOnce } from '../../src/jobs/run-job-once.js';
-import { createSnoozesRepo } from '../../src/store/snoozes-repo.js';
+import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
 import { aiPagesRecord, emptyFeed, type JobFixture, jobFixture, runOnceOptions } from './job-fixture.js';
 
 let f: JobFixture;
@@ -120,7 +120,7 @@ describe('holds', () => {
     await f.subscribe('C1', 'b1');
     f.fake.aiPages = () => aiPagesRecord('b1', 85);
     const snoozeEnd = f.clock.now() + 24 * H;
-    await createSnoozesRepo(f.store.db).snooze({
+    await createSqliteStore(f.store.db).snoozes.snooze({
       channelId: 'C1',
       brandId: 'b1',
       kind: 'ai_pages_threshold',

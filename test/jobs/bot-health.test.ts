@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createBotHealth } from '../../src/jobs/bot-health.js';
-import { createHealthFlagsRepo } from '../../src/store/health-flags-repo.js';
+import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
 import { captureLogger, type LogLine } from './job-fixture.js';
 import { useRelayFixture } from './relay-fixture.js';
 
@@ -13,7 +13,7 @@ beforeEach(() => {
 
 function health(opsChannel: string | null = OPS, logs: LogLine[] = []) {
   return createBotHealth({
-    healthFlagsRepo: createHealthFlagsRepo(f.db),
+    healthFlagsRepo: createSqliteStore(f.db).healthFlags,
     outbox: f.outbox,
     opsChannel: opsChannel ?? undefined,
     clock: f.clock,
@@ -101,7 +101,7 @@ describe('bot health', () => {
 
   it('a report written twice (crash before it was marked) is still posted once', async () => {
     const h = health();
-    const repo = createHealthFlagsRepo(f.db);
+    const repo = createSqliteStore(f.db).healthFlags;
     await repo.raise('key_rejected', '401', f.clock.now());
     await h.flush();
     expect((await f.outbox.counts()).pending).toBe(1);

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createChannelPacer } from '../../src/jobs/channel-pacer.js';
-import { createChannelPaceRepo } from '../../src/store/channel-pace-repo.js';
+import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
 import { type TempDb, tempDb } from '../store/temp-db.js';
 
 const PACE = 1000;
@@ -18,8 +18,8 @@ afterEach(() => t.close());
 
 describe('channel pacer', () => {
   it('paces from the end of the call, and another process sees the same slot', async () => {
-    const pacer = createChannelPacer(createChannelPaceRepo(t.db), { paceMs: PACE });
-    const elsewhere = createChannelPacer(createChannelPaceRepo(t.open()), { paceMs: PACE });
+    const pacer = createChannelPacer(createSqliteStore(t.db).channelPace, { paceMs: PACE });
+    const elsewhere = createChannelPacer(createSqliteStore(t.open()).channelPace, { paceMs: PACE });
     expect(await pacer.reserve('C1', T)).toEqual({ ok: true });
     await pacer.called('C1', T + 300);
     expect(await pacer.reserve('C1', T + PACE)).toEqual({ ok: false, readyAt: T + 300 + PACE });
@@ -33,8 +33,8 @@ describe('channel pacer', () => {
   });
 
   it('a 429 from one process holds the channel for another', async () => {
-    const pacer = createChannelPacer(createChannelPaceRepo(t.db), { paceMs: PACE });
-    const elsewhere = createChannelPacer(createChannelPaceRepo(t.open()), { paceMs: PACE });
+    const pacer = createChannelPacer(createSqliteStore(t.db).channelPace, { paceMs: PACE });
+    const elsewhere = createChannelPacer(createSqliteStore(t.open()).channelPace, { paceMs: PACE });
     await pacer.blockUntil('C1', T + 30_000);
     expect(await elsewhere.reserve('C1', T)).toEqual({ ok: false, readyAt: T + 30_000 });
     expect(await elsewhere.reserve('C1', T + 30_000)).toEqual({ ok: true });
@@ -42,7 +42,7 @@ describe('channel pacer', () => {
 
   it('when the database cannot record a call, says so, and still holds the channel back itself', async () => {
     const errors: string[] = [];
-    const pacer = createChannelPacer(createChannelPaceRepo(t.db), {
+    const pacer = createChannelPacer(createSqliteStore(t.db).channelPace, {
       paceMs: PACE,
       onError: (err, channel) => errors.push(`${channel}: ${(err as Error).message}`),
     });

@@ -14,8 +14,7 @@ import { appBotHealth } from '../../src/jobs/bot-health.js';
 import { createJobContext, type JobContext } from '../../src/jobs/job-context.js';
 import type { RunJobOnceOptions } from '../../src/jobs/run-job-once.js';
 import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
-import { createOutboxRepo } from '../../src/store/outbox-repo.js';
-import { createSubscriptionsRepo, type Subscription } from '../../src/store/subscriptions-repo.js';
+import type { Subscription } from '../../src/store/subscriptions-repo.js';
 import { type ManualClock, manualClock } from '../helpers/manual-clock.js';
 import { type TempDb, tempDb } from '../store/temp-db.js';
 
@@ -132,9 +131,9 @@ export function jobFixture(start = Date.parse('2025-03-10T10:30:00Z')): JobFixtu
     config,
     logger,
   };
-  const outbox = createOutboxRepo(store.db, { owner: 'test' });
+  const outbox = createSqliteStore(store.db).outbox({ owner: 'test' });
   const ctx = createJobContext(deps, { outbox, health: appBotHealth(deps, outbox) });
-  const subs = createSubscriptionsRepo(store.db);
+  const subs = createSqliteStore(store.db).subscriptions;
   return {
     store,
     clock,

@@ -11,7 +11,7 @@ import { type LocalSlack, startLocalSlack } from '../../src/dev/local-slack/inde
 import { outboxMetadata } from '../../src/jobs/outbox-metadata.js';
 import { createOutboxRelay, type OutboxRelay, UNCONFIRMED } from '../../src/jobs/outbox-relay.js';
 import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
-import { createOutboxRepo, type OutboxRepo } from '../../src/store/outbox-repo.js';
+import type { OutboxRepo } from '../../src/store/outbox-repo.js';
 import { tempDb } from '../store/temp-db.js';
 import { captureLogger } from './job-fixture.js';
 import { ALERTS, keyOf, OTHER, relayWebClient, useRelayFixture } from './relay-fixture.js';
@@ -189,7 +189,7 @@ describe('outbox relay: crash safety', () => {
       paceMs: 5,
       batchSize: 4,
       store: createSqliteStore(second, { closesDatabase: false }),
-      outbox: createOutboxRepo(second, { owner: 'relay-b' }),
+      outbox: createSqliteStore(second).outbox({ owner: 'relay-b' }),
     });
     const [ra, rb] = await Promise.all([a.drainOnce(), b.drainOnce()]);
     expect(ra.sent + rb.sent).toBe(45);
@@ -213,7 +213,7 @@ async function withRealTimeRelay(
   const slack = await startLocalSlack();
   const store = tempDb();
   try {
-    const outbox = createOutboxRepo(store.db);
+    const outbox = createSqliteStore(store.db).outbox();
     for (let i = 0; i < o.rows; i += 1)
       await outbox.enqueue({
         dedupeKey: `${o.name}-${i}`,

@@ -15,10 +15,10 @@ import { type LocalSlack, startLocalSlack } from '../../src/dev/local-slack/inde
 import { createOutboxRelay, type OutboxRelay } from '../../src/jobs/outbox-relay.js';
 import type { ChannelPaceRepo } from '../../src/store/channel-pace-repo.js';
 import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
+import { migrations } from '../../src/store/migrations/index.js';
 import type { OutboxRepo } from '../../src/store/outbox-repo.js';
 import { createPostgresStore } from '../../src/store/postgres/create-postgres-store.js';
 import { migratePostgres } from '../../src/store/postgres/migrate-postgres.js';
-import { postgresMigrations } from '../../src/store/postgres/migrations/index.js';
 import type { Store } from '../../src/store/store.js';
 import { usePostgresDatabase } from '../helpers/postgres-database.js';
 import { type TempDb, tempDb } from '../store/temp-db.js';
@@ -160,7 +160,7 @@ function sqliteReplicas(o: { batchSize: number }): Replicas {
 /** Two relays, each with its own pool on one Postgres database, as two replicas have them. */
 async function postgresReplicas(o: { batchSize: number }): Promise<Replicas> {
   const setup = pg.pool({ max: 1 });
-  await migratePostgres(setup, postgresMigrations);
+  await migratePostgres(setup, migrations);
   await setup.query('TRUNCATE outbox, channel_pace RESTART IDENTITY');
   const on = () => createPostgresStore(pg.pool({ max: 3 }), { closesDatabase: false });
   return {

@@ -14,7 +14,7 @@ import { type AppDeps, createAppDeps } from '../../src/app-deps.js';
 import { loadConfig } from '../../src/config.js';
 import { PgBossTicksError } from '../../src/jobs/pg-boss-ticks.js';
 import { createReplicatedScheduler, type ReplicatedScheduler } from '../../src/jobs/replicated-scheduler.js';
-import { createSubscriptionsRepo } from '../../src/store/subscriptions-repo.js';
+import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
 import { type ManualClock, manualClock } from '../helpers/manual-clock.js';
 import { usePostgresDatabase } from '../helpers/postgres-database.js';
 import { type TempDb, tempDb } from '../store/temp-db.js';
@@ -49,7 +49,7 @@ afterEach(async () => {
 });
 
 async function subscribe() {
-  await createSubscriptionsRepo(store.db).upsert({
+  await createSqliteStore(store.db).subscriptions.upsert({
     channelId: 'C1',
     brandId: 'b1',
     brandName: 'B1',

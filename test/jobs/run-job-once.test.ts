@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { QuotaExhaustedError, ServerError, UnauthorizedError } from '../../src/api/errors.js';
 import { aiPagesJob } from '../../src/jobs/ai-pages-job.js';
 import { BRAND_CONCURRENCY, type RunJobOnceOptions, runJobOnce } from '../../src/jobs/run-job-once.js';
-import { createHealthFlagsRepo } from '../../src/store/health-flags-repo.js';
+import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
 import { aiPagesRecord, type JobFixture, jobFixture, OPS, runOnceOptions } from './job-fixture.js';
 
 let f: JobFixture;
@@ -20,7 +20,7 @@ afterEach(() => f.close());
 const run = (o: Partial<RunJobOnceOptions> = {}) =>
   runJobOnce(f.ctx, aiPagesJob, { ...runOnceOptions, force: true, ...o });
 const opsRows = async () => (await f.ctx.outbox.listHeld()).length + (await f.ctx.outbox.counts()).pending;
-const flags = async () => (await createHealthFlagsRepo(f.store.db).active()).map((x) => x.key);
+const flags = async () => (await createSqliteStore(f.store.db).healthFlags.active()).map((x) => x.key);
 
 describe('one run of a job', () => {
   it('calls the API once per brand on the background lane and fans out to every channel', async () => {
@@ -123,7 +123,8 @@ describe('one run of a job', () => {
     expect(await run()).toMatchObject({ status: 'key_rejected' });
     expect(await run()).toMatchObject({ status: 'key_rejected' });
     expect(f.fake.calls).toHaveLength(3);
-    expect(await flags()).toEqual(['quota_spent', 'key_rejected']);
+    // Raised at the same moment: listed by key, the same on every backend.
+    expect(await flags()).toEqual(['key_rejected', 'quota_spent']);
     // Neither is a failing job: they have flags of their own.
     expect(await f.ctx.jobRuns.failureStreak('ai-pages')).toBe(3);
     expect(await flags()).not.toContain('job_failing:ai-pages');

@@ -14,7 +14,7 @@ import { type AppDeps, createAppDeps } from '../../src/app-deps.js';
 import { loadConfig } from '../../src/config.js';
 import { slotStart } from '../../src/jobs/job-schedule.js';
 import { createScheduler, DIGEST_LEAD_MS, type Scheduler } from '../../src/jobs/scheduler.js';
-import { createSubscriptionsRepo } from '../../src/store/subscriptions-repo.js';
+import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
 import { type ManualClock, manualClock } from '../helpers/manual-clock.js';
 import { type TempDb, tempDb } from '../store/temp-db.js';
 import { type FakeApi, fakeApi } from './job-fixture.js';
@@ -55,7 +55,7 @@ afterEach(async () => {
 });
 
 async function subscribe(n: number) {
-  const subs = createSubscriptionsRepo(store.db);
+  const subs = createSqliteStore(store.db).subscriptions;
   for (let i = 0; i < n; i++)
     await subs.upsert({
       channelId: 'C1',

@@ -12,13 +12,10 @@ import { applyCitationFeed, type CitationStores } from '../../src/alerting/apply
 import { DEFAULT_ALERT_SETTINGS } from '../../src/alerts/alert-settings.js';
 import { baselineCitations, type CitationState, detectCitations } from '../../src/alerts/detect-citations.js';
 import type { CitationFeedResponse, FeedEvent } from '../../src/api/schemas/citations.js';
-import { createCitationStateRepo } from '../../src/store/citation-state-repo.js';
-import { migrate } from '../../src/store/migrate.js';
+import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
+import { migrateSqlite } from '../../src/store/migrate.js';
 import { migrations } from '../../src/store/migrations/index.js';
 import { type Db, openDatabase } from '../../src/store/open-database.js';
-import { createOutboxRepo } from '../../src/store/outbox-repo.js';
-import { createSnoozesRepo } from '../../src/store/snoozes-repo.js';
-import { createSubscriptionsRepo } from '../../src/store/subscriptions-repo.js';
 import { transaction } from '../../src/store/transaction.js';
 
 let dir: string;
@@ -100,7 +97,7 @@ function writeOldShape(old: Database.Database, brandId: string, state: CitationS
 function oldDatabase(brands: string[]): Map<string, CitationState> {
   const old = new Database(path);
   old.pragma('journal_mode = WAL');
-  migrate(old, migrations.slice(0, 7));
+  migrateSqlite(old, migrations.slice(0, 7));
   expect(old.pragma('user_version', { simple: true })).toBe(7);
   const known = new Map<string, CitationState>();
   for (const brandId of brands) {
@@ -117,14 +114,18 @@ function oldDatabase(brands: string[]): Map<string, CitationState> {
 
 function storesFor(d: Db): CitationStores {
   return {
-    citationState: createCitationStateRepo(d),
-    sink: { outbox: createOutboxRepo(d), snoozes: createSnoozesRepo(d), defaultTimezone: 'UTC' },
+    citationState: createSqliteStore(d).citationState,
+    sink: {
+      outbox: createSqliteStore(d).outbox(),
+      snoozes: createSqliteStore(d).snoozes,
+      defaultTimezone: 'UTC',
+    },
   };
 }
 
 async function subscribe(d: Db, channelId: string, brandId: string) {
   return (
-    await createSubscriptionsRepo(d).upsert({
+    await createSqliteStore(d).subscriptions.upsert({
       channelId,
       brandId,
       brandName: `Brand ${brandId}`,
@@ -149,7 +150,7 @@ describe('migration 8: citation state packed per brand', () => {
     expect(tables).not.toContain('citation_state_rows');
     expect(db.prepare('SELECT COUNT(*) FROM citation_state').pluck().get()).toBe(2);
 
-    const repo = createCitationStateRepo(db);
+    const repo = createSqliteStore(db).citationState;
     for (const [brandId, state] of known) {
       expect(state.size).toBe(7);
       expect(await repo.load(brandId)).toEqual(state);
@@ -205,7 +206,7 @@ describe('migration 8: citation state packed per brand', () => {
   it('upgrades a database with no citation state at all', async () => {
     oldDatabase([]);
     db = openDatabase(path);
-    const repo = createCitationStateRepo(db);
+    const repo = createSqliteStore(db).citationState;
     expect(await repo.load('b1')).toEqual(new Map());
     expect(await repo.has('b1')).toBe(false);
   });

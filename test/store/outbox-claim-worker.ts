@@ -4,14 +4,14 @@
  * workers start claiming together, then prints the claimed ids as JSON.
  */
 import { once } from 'node:events';
+import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
 import { openDatabase } from '../../src/store/open-database.js';
-import { createOutboxRepo } from '../../src/store/outbox-repo.js';
 
 const [dbPath, owner, batch] = process.argv.slice(2);
 // Four processes on a loaded 2-core machine can hold each other's write lock for longer
 // than the product's 5 s wait; the test is about who gets which row, not about that wait.
 const db = openDatabase(dbPath!, { busyTimeoutMs: 60_000 });
-const outbox = createOutboxRepo(db, { owner: owner! });
+const outbox = createSqliteStore(db).outbox({ owner: owner! });
 process.stdout.write('ready\n');
 await once(process.stdin, 'data');
 const claimed: number[] = [];

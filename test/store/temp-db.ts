@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import { createSqliteStore, type SqliteStore } from '../../src/store/create-sqlite-store.js';
 import { type Db, openDatabase } from '../../src/store/open-database.js';
-import { createOutboxRepo, type OutboxRepo } from '../../src/store/outbox-repo.js';
+import type { OutboxRepo } from '../../src/store/outbox-repo.js';
 import type { Store } from '../../src/store/store.js';
 
 export interface TempDb {
@@ -53,7 +53,7 @@ export function useTempOutbox(): { readonly t: TempDb; readonly outbox: OutboxRe
   let outbox: OutboxRepo | undefined;
   beforeEach(() => {
     t = tempDb();
-    outbox = createOutboxRepo(t.db, { owner: 'me' });
+    outbox = createSqliteStore(t.db).outbox({ owner: 'me' });
   });
   afterEach(() => t?.close());
   return {

@@ -1,8 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCitationStateRepo } from '../../src/store/citation-state-repo.js';
-import { createOutboxRepo } from '../../src/store/outbox-repo.js';
-import { createSubscriptionsRepo } from '../../src/store/subscriptions-repo.js';
-import { createTransaction, transaction } from '../../src/store/transaction.js';
+import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
+import { transaction } from '../../src/store/transaction.js';
 import { type TempDb, tempDb } from './temp-db.js';
 
 let t: TempDb;
@@ -28,8 +26,8 @@ const state = new Map([
 
 describe('transaction', () => {
   it('writes detector state and outbox rows together', async () => {
-    const citations = createCitationStateRepo(t.db);
-    const outbox = createOutboxRepo(t.db);
+    const citations = createSqliteStore(t.db).citationState;
+    const outbox = createSqliteStore(t.db).outbox();
     await transaction(t.db, async () => {
       await citations.save('b1', state, 1);
       await outbox.enqueue({
@@ -45,10 +43,10 @@ describe('transaction', () => {
   });
 
   it('a failure leaves neither the state nor the outbox row behind', async () => {
-    const citations = createCitationStateRepo(t.db);
-    const outbox = createOutboxRepo(t.db);
-    const subs = createSubscriptionsRepo(t.db);
-    const run = createTransaction(t.db);
+    const citations = createSqliteStore(t.db).citationState;
+    const outbox = createSqliteStore(t.db).outbox();
+    const subs = createSqliteStore(t.db).subscriptions;
+    const run = t.store.transaction;
     await expect(
       run(async () => {
         await citations.save('b1', state, 1);
@@ -69,7 +67,7 @@ describe('transaction', () => {
   });
 
   it('returns the function result and nests', async () => {
-    const run = createTransaction(t.db);
+    const run = t.store.transaction;
     expect(await run(() => run(async () => 42))).toBe(42);
   });
 });
@@ -98,7 +96,7 @@ const row = (key: string) => ({
 
 describe('transaction context (the SQLite gate)', () => {
   it('a read from outside an open transaction waits for its commit, then sees the committed rows', async () => {
-    const outbox = createOutboxRepo(t.db);
+    const outbox = createSqliteStore(t.db).outbox();
     const hold = gate();
     const tx = transaction(t.db, async () => {
       await outbox.enqueue(row('k1'));
@@ -119,7 +117,7 @@ describe('transaction context (the SQLite gate)', () => {
   });
 
   it("a write from outside is not swept into another context's transaction and its rollback", async () => {
-    const outbox = createOutboxRepo(t.db);
+    const outbox = createSqliteStore(t.db).outbox();
     const hold = gate();
     const tx = transaction(t.db, async () => {
       await outbox.enqueue(row('inside'));
@@ -138,7 +136,7 @@ describe('transaction context (the SQLite gate)', () => {
   });
 
   it('a failed body releases the gate: the next transaction and plain calls run', async () => {
-    const outbox = createOutboxRepo(t.db);
+    const outbox = createSqliteStore(t.db).outbox();
     await expect(
       transaction(t.db, async () => {
         await outbox.enqueue(row('lost'));
@@ -153,7 +151,7 @@ describe('transaction context (the SQLite gate)', () => {
   });
 
   it('two transactions of one process run one after the other, each whole', async () => {
-    const outbox = createOutboxRepo(t.db);
+    const outbox = createSqliteStore(t.db).outbox();
     const events: string[] = [];
     const hold = gate();
     const first = transaction(t.db, async () => {
@@ -176,8 +174,8 @@ describe('transaction context (the SQLite gate)', () => {
   });
 
   it('calls inside the context run at once, also side by side, and nested transactions are savepoints', async () => {
-    const outbox = createOutboxRepo(t.db);
-    const subs = createSubscriptionsRepo(t.db);
+    const outbox = createSqliteStore(t.db).outbox();
+    const subs = createSqliteStore(t.db).subscriptions;
     await transaction(t.db, async () => {
       await Promise.all([outbox.enqueue(row('x')), outbox.enqueue(row('y'))]);
       await expect(
@@ -197,7 +195,7 @@ describe('transaction context (the SQLite gate)', () => {
   });
 
   it('another connection to the file cannot see rows before the commit', async () => {
-    const outbox = createOutboxRepo(t.db);
+    const outbox = createSqliteStore(t.db).outbox();
     const second = t.open();
     const hold = gate();
     const tx = transaction(t.db, async () => {

@@ -8,7 +8,7 @@ import type { Migration } from '../migrate.js';
 export const rateLimits: Migration = {
   version: 1,
   name: 'rate-limits',
-  sql: `
+  sqlite: `
     -- The key's token bucket. A 429 that concerns the whole key sets paused_until_ms and
     -- empties the bucket from that moment (updated_at_ms may lie in the future).
     CREATE TABLE rate_buckets (
@@ -39,6 +39,40 @@ export const rateLimits: Migration = {
       key_hash TEXT NOT NULL,
       day TEXT NOT NULL,              -- UTC YYYY-MM-DD
       count INTEGER NOT NULL,
+      PRIMARY KEY (key_hash, day)
+    );
+  `,
+  postgres: `
+    -- A 429 that concerns the whole key sets paused_until_ms and empties the bucket from
+    -- that moment (updated_at_ms may lie in the future).
+    CREATE TABLE rate_buckets (
+      key_hash text PRIMARY KEY,
+      tokens double precision NOT NULL,
+      updated_at_ms bigint NOT NULL,
+      paused_until_ms bigint
+    );
+    -- Pauses of one endpoint or endpoint group ('group:brand-writes') after a 429.
+    CREATE TABLE rate_scope_pauses (
+      key_hash text NOT NULL,
+      scope text NOT NULL,
+      paused_until_ms bigint NOT NULL,
+      PRIMARY KEY (key_hash, scope)
+    );
+    -- Recent sends per endpoint scope ('key': all the key's sends). A send is recorded when
+    -- granted and moved to the time its response came back (settled). SQLite's rowid
+    -- identifies a row there; here an identity column does.
+    CREATE TABLE rate_sends (
+      id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      key_hash text NOT NULL,
+      scope text NOT NULL,
+      sent_at_ms bigint NOT NULL,
+      settled boolean NOT NULL DEFAULT false
+    );
+    CREATE INDEX rate_sends_scope ON rate_sends (key_hash, scope, sent_at_ms);
+    CREATE TABLE rate_daily_usage (
+      key_hash text NOT NULL,
+      day text NOT NULL CHECK (day ~ '^\\d{4}-\\d{2}-\\d{2}$'), -- UTC YYYY-MM-DD
+      count integer NOT NULL,
       PRIMARY KEY (key_hash, day)
     );
   `,

@@ -7,10 +7,17 @@ import type { Migration } from '../migrate.js';
 export const handledRequests: Migration = {
   version: 5,
   name: 'handled-requests',
-  sql: `
+  sqlite: `
     CREATE TABLE handled_requests (
       request_key TEXT PRIMARY KEY,
       handled_at_ms INTEGER NOT NULL
+    );
+    CREATE INDEX handled_requests_by_time ON handled_requests (handled_at_ms);
+  `,
+  postgres: `
+    CREATE TABLE handled_requests (
+      request_key text PRIMARY KEY,
+      handled_at_ms bigint NOT NULL
     );
     CREATE INDEX handled_requests_by_time ON handled_requests (handled_at_ms);
   `,

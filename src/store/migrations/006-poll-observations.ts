@@ -8,12 +8,21 @@ import type { Migration } from '../migrate.js';
 export const pollObservations: Migration = {
   version: 6,
   name: 'poll-observations',
-  sql: `
+  sqlite: `
     CREATE TABLE poll_observations (
       brand_id TEXT NOT NULL,
       source TEXT NOT NULL,
       observed_at_ms INTEGER NOT NULL,
       data TEXT NOT NULL,
+      PRIMARY KEY (brand_id, source)
+    );
+  `,
+  postgres: `
+    CREATE TABLE poll_observations (
+      brand_id text NOT NULL,
+      source text NOT NULL,
+      observed_at_ms bigint NOT NULL,
+      data jsonb NOT NULL,
       PRIMARY KEY (brand_id, source)
     );
   `,

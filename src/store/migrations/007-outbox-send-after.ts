@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.js';
+import { type Migration, POSTGRES_STARTED_LATER } from '../migrate.js';
 
 /**
  * A row may be written before it may be posted: the digest is prepared ahead of its local
@@ -9,7 +9,8 @@ import type { Migration } from '../migrate.js';
 export const outboxSendAfter: Migration = {
   version: 7,
   name: 'outbox-send-after',
-  sql: `
+  sqlite: `
     ALTER TABLE outbox ADD COLUMN send_after_ms INTEGER;
   `,
+  postgres: POSTGRES_STARTED_LATER,
 };

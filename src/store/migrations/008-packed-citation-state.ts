@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.js';
+import { type Migration, POSTGRES_STARTED_LATER } from '../migrate.js';
 
 /**
  * Citation state as one row per brand instead of one per (brand, URL): a run reads and
@@ -16,7 +16,7 @@ import type { Migration } from '../migrate.js';
 export const packedCitationState: Migration = {
   version: 8,
   name: 'packed-citation-state',
-  sql: `
+  sqlite: `
     ALTER TABLE citation_state RENAME TO citation_state_rows;
     CREATE TABLE citation_state (
       brand_id TEXT PRIMARY KEY,
@@ -33,4 +33,5 @@ export const packedCitationState: Migration = {
       FROM citation_state_rows GROUP BY brand_id;
     DROP TABLE citation_state_rows;
   `,
+  postgres: POSTGRES_STARTED_LATER,
 };

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.js';
+import { type Migration, POSTGRES_STARTED_LATER } from '../migrate.js';
 
 /**
  * Charts go through the outbox like every other post: a `chart` row, rendered when it is
@@ -12,7 +12,7 @@ import type { Migration } from '../migrate.js';
 export const outboxCharts: Migration = {
   version: 9,
   name: 'outbox-charts',
-  sql: `
+  sqlite: `
     CREATE TABLE outbox_new (
       id INTEGER PRIMARY KEY AUTOINCREMENT,
       dedupe_key TEXT NOT NULL UNIQUE,
@@ -44,4 +44,5 @@ export const outboxCharts: Migration = {
     ALTER TABLE outbox_new RENAME TO outbox;
     CREATE INDEX outbox_status ON outbox (status, next_attempt_at_ms);
   `,
+  postgres: POSTGRES_STARTED_LATER,
 };

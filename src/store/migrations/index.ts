@@ -10,7 +10,10 @@ import { packedCitationState } from './008-packed-citation-state.js';
 import { outboxCharts } from './009-outbox-charts.js';
 import { channelPace } from './010-channel-pace.js';
 
-/** Append new migrations; never edit one that has shipped. */
+/**
+ * The schema of both backends (migrate.ts). Append new migrations, each with its SQL for
+ * SQLite and for Postgres; never edit one that has shipped.
+ */
 export const migrations: readonly Migration[] = [
   rateLimits,
   auditLog,

@@ -25,17 +25,33 @@ export interface PoolOptions {
 }
 
 const INT8_OID = 20;
+const JSON_OID = 114;
+const JSONB_OID = 3802;
+
+type TypeParsers = { getTypeParser: typeof pg.types.getTypeParser };
 
 /**
  * Type parsers for this pool only (the global pg.types would change every pool in the
  * process): bigint columns hold epoch ms and ids, far below 2^53, so they come back as
  * numbers instead of pg's default strings.
  */
-const types = {
+const types: TypeParsers = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === INT8_OID && format !== 'binary'
       ? (value: string) => Number(value)
       : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * The same, but json and jsonb come back as their text, as SQLite's JSON columns do: the
+ * store's repositories read JSON one way on both backends (and a packed citation state is
+ * parsed once, by its own reader, not twice). Given per statement, by the store only.
+ */
+export const jsonAsText: TypeParsers = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    (oid === JSON_OID || oid === JSONB_OID) && format !== 'binary'
+      ? (value: string) => value
+      : types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 export function createPool(url: string, options: PoolOptions = {}): PgPool {

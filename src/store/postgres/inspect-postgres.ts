@@ -4,8 +4,9 @@
  * and its lines name host, port and database, never the password.
  */
 
+import { migrations } from '../migrations/index.js';
 import { createPool } from './create-pool.js';
-import { postgresMigrations } from './migrations/index.js';
+import { sharedVersion } from './migrate-postgres.js';
 import { describeDatabaseUrl, withoutPassword } from './postgres-errors.js';
 
 export interface PostgresVerdict {
@@ -21,15 +22,15 @@ export async function inspectPostgres(url: string): Promise<PostgresVerdict> {
     const table = await pool.query<{ found: string | null }>(
       `SELECT to_regclass('schema_migrations') AS found`,
     );
-    const version =
+    const recorded =
       table.rows[0]?.found == null
-        ? null
-        : ((
-            await pool.query<{ version: number | null }>(
-              'SELECT max(version) AS version FROM schema_migrations',
-            )
-          ).rows[0]?.version ?? null);
-    const latest = postgresMigrations.length;
+        ? []
+        : (await pool.query<{ version: number; name: string }>('SELECT version, name FROM schema_migrations'))
+            .rows;
+    const versions = new Set(recorded.map(sharedVersion));
+    const version = versions.size === 0 ? null : Math.max(...versions);
+    const latest = migrations.length;
+    const behind = migrations.some((m) => !versions.has(m.version));
     if (version === null)
       return { ok: true, line: `${where} answers; serve and run-job will create the tables` };
     if (version > latest)
@@ -39,7 +40,7 @@ export async function inspectPostgres(url: string): Promise<PostgresVerdict> {
       };
     return {
       ok: true,
-      line: `${where} answers (schema version ${version}${version < latest ? `; serve and run-job will migrate it to ${latest}` : ''})`,
+      line: `${where} answers (schema version ${version}${behind ? `; serve and run-job will migrate it to ${latest}` : ''})`,
     };
   } catch (err) {
     const reason = withoutPassword(err instanceof Error ? err.message : String(err), url);

@@ -3,9 +3,10 @@
  * schema before anything else uses it. Failures name the host, port and database, never
  * the password.
  */
+
+import { migrations } from '../migrations/index.js';
 import { createPool, type PgPool, type PoolOptions } from './create-pool.js';
 import { migratePostgres } from './migrate-postgres.js';
-import { postgresMigrations } from './migrations/index.js';
 import { describeDatabaseUrl, PostgresError, withoutPassword } from './postgres-errors.js';
 
 export interface OpenedPostgres {
@@ -27,7 +28,7 @@ export async function openPostgres(url: string, options: PoolOptions = {}): Prom
         { cause: err },
       );
     }
-    const { version } = await migratePostgres(pool, postgresMigrations, { databaseUrl: url });
+    const { version } = await migratePostgres(pool, migrations, { databaseUrl: url });
     return { pool, version };
   } catch (err) {
     try {

@@ -19,7 +19,7 @@ import type {
 } from '../../../src/api/limiter/budget-store.js';
 import type { PgPool } from '../../../src/store/postgres/create-pool.js';
 import { migratePostgres } from '../../../src/store/postgres/migrate-postgres.js';
-import { postgresMigrations } from '../../../src/store/postgres/migrations/index.js';
+import { migrations } from '../../../src/store/migrations/index.js';
 import { createPgBudgetStore } from '../../../src/store/postgres/pg-budget-store.js';
 import { createSqliteBudgetStore } from '../../../src/store/sqlite-budget-store.js';
 import { usePostgresDatabase } from '../../helpers/postgres-database.js';
@@ -36,7 +36,7 @@ const newKey = () => `key-${++keys}-${Math.random().toString(36).slice(2)}`;
 
 async function migrated(): Promise<PgPool> {
   const pool = pg.pool({ max: 2 });
-  await migratePostgres(pool, postgresMigrations);
+  await migratePostgres(pool, migrations);
   return pool;
 }
 

@@ -15,8 +15,8 @@ import { hashApiKey } from '../../../src/api/hash-api-key.js';
 import { createRateLimiter, type SharedRateLimiter } from '../../../src/api/limiter/create-rate-limiter.js';
 import type { Lane } from '../../../src/api/limiter/types.js';
 import { type RunningSimulator, SEED_BRANDS, startSimulator } from '../../../src/dev/simulator/index.js';
+import { migrations } from '../../../src/store/migrations/index.js';
 import { migratePostgres } from '../../../src/store/postgres/migrate-postgres.js';
-import { postgresMigrations } from '../../../src/store/postgres/migrations/index.js';
 import { createPgBudgetStore } from '../../../src/store/postgres/pg-budget-store.js';
 import { usePostgresDatabase } from '../../helpers/postgres-database.js';
 import { maxInAnyWindow, worstBucketExcess } from './limiter-test-kit.js';
@@ -77,7 +77,7 @@ function replica(url: string, apiKey: string) {
 
 describe('three replicas sharing one budget on Postgres', () => {
   it('never exceed the plan together, with no 429, and people still go first', async () => {
-    await migratePostgres(pg.pool({ max: 1 }), postgresMigrations);
+    await migratePostgres(pg.pool({ max: 1 }), migrations);
     sim = await startSimulator({
       plan: 'test',
       limits: { ...LIMITS, endpointPerMinute: ENDPOINT_PER_WINDOW, windowMs: WINDOW_MS },

@@ -5,30 +5,16 @@
  * messages by channel and ts.
  */
 import { expect, it } from 'vitest';
-import {
-  type AlertHistoryQueries,
-  createAlertHistoryQueries,
-} from '../../../src/store/alert-history-queries.js';
-import { type AuditEntry, createAuditLog } from '../../../src/store/audit-log.js';
-import {
-  createOutboxRepo,
-  type NewOutboxMessage,
-  type OutboxChart,
-  type OutboxRepo,
-} from '../../../src/store/outbox-repo.js';
-import { createPgAlertHistoryQueries } from '../../../src/store/postgres/pg-alert-history-queries.js';
-import { createPgAuditLog } from '../../../src/store/postgres/pg-audit-log.js';
-import { createPgOutboxRepo } from '../../../src/store/postgres/pg-outbox-repo.js';
+import type { AlertHistoryQueries } from '../../../src/store/alert-history-queries.js';
+import type { AuditEntry } from '../../../src/store/audit-log.js';
+import type { NewOutboxMessage, OutboxChart, OutboxRepo } from '../../../src/store/outbox-repo.js';
 import { describeBackends, type TestBackend } from './store-backends.js';
 
-const queriesOn = (b: TestBackend): AlertHistoryQueries =>
-  b.kind === 'sqlite' ? createAlertHistoryQueries(b.db) : createPgAlertHistoryQueries(b.pool);
-const outboxOn = (b: TestBackend): OutboxRepo =>
-  b.kind === 'sqlite' ? createOutboxRepo(b.db, { owner: 'me' }) : createPgOutboxRepo(b.pool, { owner: 'me' });
+const queriesOn = (b: TestBackend): AlertHistoryQueries => b.store().alertHistory;
+const outboxOn = (b: TestBackend): OutboxRepo => b.store().outbox({ owner: 'me' });
 
 /** An audit entry, written by the backend's audit log. */
-const audit = (b: TestBackend, e: AuditEntry): Promise<void> =>
-  (b.kind === 'sqlite' ? createAuditLog(b.db) : createPgAuditLog(b.pool)).record(e);
+const audit = (b: TestBackend, e: AuditEntry): Promise<void> => b.store().auditLog.record(e);
 
 const NOW = 1_000_000;
 

@@ -1,11 +1,9 @@
 /** AuditLog on both backends: who changed what, newest first, from every process. */
 import { expect, it } from 'vitest';
-import { type AuditLog, createAuditLog } from '../../../src/store/audit-log.js';
-import { createPgAuditLog } from '../../../src/store/postgres/pg-audit-log.js';
+import type { AuditLog } from '../../../src/store/audit-log.js';
 import { describeBackends, type TestBackend } from './store-backends.js';
 
-const logOn = (b: TestBackend): AuditLog =>
-  b.kind === 'sqlite' ? createAuditLog(b.db) : createPgAuditLog(b.pool);
+const logOn = (b: TestBackend): AuditLog => b.store().auditLog;
 
 describeBackends('audit log', (backend) => {
   it('records entries and reads the most recent first, up to the limit', async () => {

@@ -1,14 +1,9 @@
 /** ChannelDefaultsRepo on both backends: the brand `/visibility use` set for a channel. */
 import { expect, it } from 'vitest';
-import {
-  type ChannelDefaultsRepo,
-  createChannelDefaultsRepo,
-} from '../../../src/store/channel-defaults-repo.js';
-import { createPgChannelDefaultsRepo } from '../../../src/store/postgres/pg-channel-defaults-repo.js';
+import type { ChannelDefaultsRepo } from '../../../src/store/channel-defaults-repo.js';
 import { describeBackends, type TestBackend } from './store-backends.js';
 
-const repoOn = (b: TestBackend): ChannelDefaultsRepo =>
-  b.kind === 'sqlite' ? createChannelDefaultsRepo(b.db) : createPgChannelDefaultsRepo(b.pool);
+const repoOn = (b: TestBackend): ChannelDefaultsRepo => b.store().channelDefaults;
 
 describeBackends('channel defaults', (backend) => {
   it('sets, replaces and clears a channel default, per channel', async () => {

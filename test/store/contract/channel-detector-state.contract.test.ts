@@ -5,15 +5,10 @@
 import { expect, it } from 'vitest';
 import { type AiPagesState, INITIAL_AI_PAGES_STATE } from '../../../src/alerts/detect-ai-pages.js';
 import type { CrawlerState } from '../../../src/alerts/detect-crawler.js';
-import {
-  type ChannelDetectorStateRepo,
-  createChannelDetectorStateRepo,
-} from '../../../src/store/channel-detector-state-repo.js';
-import { createPgChannelDetectorStateRepo } from '../../../src/store/postgres/pg-channel-detector-state-repo.js';
+import type { ChannelDetectorStateRepo } from '../../../src/store/channel-detector-state-repo.js';
 import { describeBackends, type TestBackend } from './store-backends.js';
 
-const repoOn = (b: TestBackend): ChannelDetectorStateRepo =>
-  b.kind === 'sqlite' ? createChannelDetectorStateRepo(b.db) : createPgChannelDetectorStateRepo(b.pool);
+const repoOn = (b: TestBackend): ChannelDetectorStateRepo => b.store().channelDetectorState;
 
 /** A row as an older version wrote it, with fewer fields. */
 async function insertOldRow(b: TestBackend, brandId: string, detector: string, state: unknown) {

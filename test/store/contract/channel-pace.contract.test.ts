@@ -1,14 +1,12 @@
 /** ChannelPaceRepo on both backends: one send slot per channel, shared by every process. */
 import { expect, it } from 'vitest';
-import { type ChannelPaceRepo, createChannelPaceRepo } from '../../../src/store/channel-pace-repo.js';
-import { createPgChannelPaceRepo } from '../../../src/store/postgres/pg-channel-pace-repo.js';
+import type { ChannelPaceRepo } from '../../../src/store/channel-pace-repo.js';
 import { describeBackends, type TestBackend } from './store-backends.js';
 
 const PACE = 1000;
 const T = 1_700_000_000_000;
 
-const repoOn = (b: TestBackend): ChannelPaceRepo =>
-  b.kind === 'sqlite' ? createChannelPaceRepo(b.db) : createPgChannelPaceRepo(b.pool);
+const repoOn = (b: TestBackend): ChannelPaceRepo => b.store().channelPace;
 
 describeBackends('channel pace', (backend) => {
   it('gives a free slot, then refuses until paceMs later, then gives it again', async () => {

@@ -6,16 +6,12 @@
 import { expect, it } from 'vitest';
 import type { CitationState, UrlCitationState } from '../../../src/alerts/detect-citations.js';
 import { parseJsonBody } from '../../../src/api/parse-response.js';
-import { type CitationStateRepo, createCitationStateRepo } from '../../../src/store/citation-state-repo.js';
-import { createJobRunsRepo, type JobRunsRepo } from '../../../src/store/job-runs-repo.js';
-import { createPgCitationStateRepo } from '../../../src/store/postgres/pg-citation-state-repo.js';
-import { createPgJobRunsRepo } from '../../../src/store/postgres/pg-job-runs-repo.js';
+import type { CitationStateRepo } from '../../../src/store/citation-state-repo.js';
+import type { JobRunsRepo } from '../../../src/store/job-runs-repo.js';
 import { describeBackends, type TestBackend } from './store-backends.js';
 
-const repoOn = (b: TestBackend): CitationStateRepo =>
-  b.kind === 'sqlite' ? createCitationStateRepo(b.db) : createPgCitationStateRepo(b.pool);
-const jobsOn = (b: TestBackend): JobRunsRepo =>
-  b.kind === 'sqlite' ? createJobRunsRepo(b.db) : createPgJobRunsRepo(b.pool);
+const repoOn = (b: TestBackend): CitationStateRepo => b.store().citationState;
+const jobsOn = (b: TestBackend): JobRunsRepo => b.store().jobRuns;
 
 interface StoredRow {
   brand_id: string;

@@ -1,16 +1,11 @@
 /** HandledRequestsRepo on both backends: one redelivery check, shared by every process. */
 import { expect, it } from 'vitest';
-import {
-  createHandledRequestsRepo,
-  type HandledRequestsRepo,
-} from '../../../src/store/handled-requests-repo.js';
-import { createPgHandledRequestsRepo } from '../../../src/store/postgres/pg-handled-requests-repo.js';
+import type { HandledRequestsRepo } from '../../../src/store/handled-requests-repo.js';
 import { describeBackends, type TestBackend } from './store-backends.js';
 
 const HOUR = 60 * 60 * 1000;
 
-const repoOn = (b: TestBackend): HandledRequestsRepo =>
-  b.kind === 'sqlite' ? createHandledRequestsRepo(b.db) : createPgHandledRequestsRepo(b.pool);
+const repoOn = (b: TestBackend): HandledRequestsRepo => b.store().handledRequests;
 
 describeBackends('handled requests', (backend) => {
   it('says whether a request was already accepted within the window', async () => {

@@ -3,17 +3,10 @@
  * it starts and once when it clears, however many runs (or replicas) see it in between.
  */
 import { expect, it } from 'vitest';
-import {
-  createHealthFlagsRepo,
-  HealthFlagKey,
-  type HealthFlagsRepo,
-  jobFailingFlag,
-} from '../../../src/store/health-flags-repo.js';
-import { createPgHealthFlagsRepo } from '../../../src/store/postgres/pg-health-flags-repo.js';
+import { HealthFlagKey, type HealthFlagsRepo, jobFailingFlag } from '../../../src/store/health-flags-repo.js';
 import { describeBackends, type TestBackend } from './store-backends.js';
 
-const repoOn = (b: TestBackend): HealthFlagsRepo =>
-  b.kind === 'sqlite' ? createHealthFlagsRepo(b.db) : createPgHealthFlagsRepo(b.pool);
+const repoOn = (b: TestBackend): HealthFlagsRepo => b.store().healthFlags;
 
 describeBackends('health flags', (backend) => {
   it('a problem is reported once when raised and once when cleared', async () => {

@@ -4,13 +4,11 @@
  */
 import { expect, it } from 'vitest';
 import type { Clock } from '../../../src/clock.js';
-import { createJobRunsRepo, type JobRunsRepo } from '../../../src/store/job-runs-repo.js';
-import { createPgJobRunsRepo } from '../../../src/store/postgres/pg-job-runs-repo.js';
+import type { JobRunsRepo } from '../../../src/store/job-runs-repo.js';
 import { manualClock } from '../temp-db.js';
 import { describeBackends, type TestBackend } from './store-backends.js';
 
-const repoOn = (b: TestBackend, clock: Clock): JobRunsRepo =>
-  b.kind === 'sqlite' ? createJobRunsRepo(b.db, clock) : createPgJobRunsRepo(b.pool, clock);
+const repoOn = (b: TestBackend, clock: Clock): JobRunsRepo => b.store({ clock }).jobRuns;
 
 describeBackends('job runs', (backend) => {
   it('records runs and the last success of the job and of each brand', async () => {

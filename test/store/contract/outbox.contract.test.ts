@@ -5,13 +5,11 @@
  * message make one row, and nothing written in a failed transaction stays.
  */
 import { describe, expect, it } from 'vitest';
-import { createOutboxRepo, type NewOutboxMessage, type OutboxRepo } from '../../../src/store/outbox-repo.js';
-import { createPgOutboxRepo } from '../../../src/store/postgres/pg-outbox-repo.js';
+import type { NewOutboxMessage, OutboxRepo } from '../../../src/store/outbox-repo.js';
 import { alertMessage } from '../alert-message.js';
 import { describeBackends, type TestBackend } from './store-backends.js';
 
-const repoOn = (b: TestBackend, owner = 'me'): OutboxRepo =>
-  b.kind === 'sqlite' ? createOutboxRepo(b.db, { owner }) : createPgOutboxRepo(b.pool, { owner });
+const repoOn = (b: TestBackend, owner = 'me'): OutboxRepo => b.store().outbox({ owner });
 
 const NOW = 1_000_000;
 const msg = (n: number, extra: Partial<NewOutboxMessage> = {}): NewOutboxMessage =>

@@ -1,14 +1,9 @@
 /** PollObservationsRepo on both backends: the last thing each poll saw per brand and source. */
 import { expect, it } from 'vitest';
-import {
-  createPollObservationsRepo,
-  type PollObservationsRepo,
-} from '../../../src/store/poll-observations-repo.js';
-import { createPgPollObservationsRepo } from '../../../src/store/postgres/pg-poll-observations-repo.js';
+import type { PollObservationsRepo } from '../../../src/store/poll-observations-repo.js';
 import { describeBackends, type TestBackend } from './store-backends.js';
 
-const repoOn = (b: TestBackend): PollObservationsRepo =>
-  b.kind === 'sqlite' ? createPollObservationsRepo(b.db) : createPgPollObservationsRepo(b.pool);
+const repoOn = (b: TestBackend): PollObservationsRepo => b.store().pollObservations;
 
 describeBackends('poll observations', (backend) => {
   it('keeps one observation per brand and source, replaced by the next poll', async () => {

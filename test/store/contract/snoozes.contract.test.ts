@@ -1,11 +1,9 @@
 /** SnoozesRepo on both backends: an alert kind muted per channel and brand until a time. */
 import { expect, it } from 'vitest';
-import { createPgSnoozesRepo } from '../../../src/store/postgres/pg-snoozes-repo.js';
-import { createSnoozesRepo, type SnoozesRepo } from '../../../src/store/snoozes-repo.js';
+import type { SnoozesRepo } from '../../../src/store/snoozes-repo.js';
 import { describeBackends, type TestBackend } from './store-backends.js';
 
-const repoOn = (b: TestBackend): SnoozesRepo =>
-  b.kind === 'sqlite' ? createSnoozesRepo(b.db) : createPgSnoozesRepo(b.pool);
+const repoOn = (b: TestBackend): SnoozesRepo => b.store().snoozes;
 
 const base = { channelId: 'C1', brandId: 'b1', createdBy: 'U1', createdAtMs: 0 };
 

@@ -4,12 +4,10 @@
  */
 import { expect, it } from 'vitest';
 import { type AlertSettings, DEFAULT_ALERT_SETTINGS } from '../../../src/alerts/alert-settings.js';
-import { createPgSubscriptionsRepo } from '../../../src/store/postgres/pg-subscriptions-repo.js';
-import { createSubscriptionsRepo, type SubscriptionsRepo } from '../../../src/store/subscriptions-repo.js';
+import type { SubscriptionsRepo } from '../../../src/store/subscriptions-repo.js';
 import { describeBackends, type TestBackend } from './store-backends.js';
 
-const repoOn = (b: TestBackend): SubscriptionsRepo =>
-  b.kind === 'sqlite' ? createSubscriptionsRepo(b.db) : createPgSubscriptionsRepo(b.pool);
+const repoOn = (b: TestBackend): SubscriptionsRepo => b.store().subscriptions;
 
 /** A statement written with `?` placeholders, run as it is on SQLite and with `$n` on Postgres. */
 async function exec(b: TestBackend, sql: string, ...params: unknown[]): Promise<void> {

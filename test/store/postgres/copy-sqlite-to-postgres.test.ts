@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrations } from '../../../src/store/migrations/index.js';
 import { type Db, openDatabase } from '../../../src/store/open-database.js';
 import {
   copySqliteToPostgres,
@@ -16,7 +17,6 @@ import {
 } from '../../../src/store/postgres/copy-sqlite-to-postgres.js';
 import type { PgPool } from '../../../src/store/postgres/create-pool.js';
 import { migratePostgres } from '../../../src/store/postgres/migrate-postgres.js';
-import { postgresMigrations } from '../../../src/store/postgres/migrations/index.js';
 import { usePostgresDatabase } from '../../helpers/postgres-database.js';
 
 const column = (type: string): PgColumn => ({ name: 'c', type, identity: false });
@@ -72,7 +72,7 @@ describe('copySqliteToPostgres', () => {
   beforeEach(async () => {
     pool = database.pool();
     await pool.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
-    await migratePostgres(pool, postgresMigrations);
+    await migratePostgres(pool, migrations);
     dir = mkdtempSync(join(tmpdir(), 'copy-store-'));
     db = openDatabase(join(dir, 'visibility.db'));
   });

@@ -4,16 +4,17 @@
  * migration leaves nothing half-made, and the tables and columns are SQLite's.
  */
 import { describe, expect, it } from 'vitest';
+import type { Migration } from '../../../src/store/migrate.js';
+import { migrations } from '../../../src/store/migrations/index.js';
 import { openDatabase } from '../../../src/store/open-database.js';
 import { createPool } from '../../../src/store/postgres/create-pool.js';
-import { migratePostgres, type PostgresMigration } from '../../../src/store/postgres/migrate-postgres.js';
-import { postgresMigrations } from '../../../src/store/postgres/migrations/index.js';
+import { migratePostgres } from '../../../src/store/postgres/migrate-postgres.js';
 import { openPostgres } from '../../../src/store/postgres/open-postgres.js';
 import { PostgresError } from '../../../src/store/postgres/postgres-errors.js';
 import { usePostgresDatabase } from '../../helpers/postgres-database.js';
 
 const pg = usePostgresDatabase();
-const latest = postgresMigrations.length;
+const latest = migrations.length;
 
 async function tablesOf(url: string): Promise<Map<string, string[]>> {
   const pool = createPool(url, { max: 1 });
@@ -33,13 +34,13 @@ async function tablesOf(url: string): Promise<Map<string, string[]>> {
 describe('Postgres migrations', () => {
   it('apply on an empty database, then a second run applies nothing', async () => {
     const pool = pg.pool();
-    const first = await migratePostgres(pool, postgresMigrations);
-    expect(first).toEqual({ version: latest, applied: postgresMigrations.map((m) => m.version) });
+    const first = await migratePostgres(pool, migrations);
+    expect(first).toEqual({ version: latest, applied: migrations.map((m) => m.version) });
 
-    const second = await migratePostgres(pool, postgresMigrations);
+    const second = await migratePostgres(pool, migrations);
     expect(second).toEqual({ version: latest, applied: [] });
     const { rows } = await pool.query('SELECT version, name FROM schema_migrations ORDER BY version');
-    expect(rows).toEqual(postgresMigrations.map((m) => ({ version: m.version, name: m.name })));
+    expect(rows).toEqual(migrations.map((m) => ({ version: m.version, name: m.name })));
   });
 
   it('make the same tables and columns as the SQLite migrations', async () => {
@@ -78,8 +79,8 @@ describe('Postgres migrations', () => {
     await pool.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
     // Each runner has its own pool, as each replica would; a slow first migration keeps
     // the lock held while the others arrive.
-    const slow: PostgresMigration[] = postgresMigrations.map((m) =>
-      m.version === 1 ? { ...m, sql: `SELECT pg_sleep(0.3); ${m.sql}` } : m,
+    const slow: Migration[] = migrations.map((m) =>
+      m.version === 1 ? { ...m, postgres: `SELECT pg_sleep(0.3); ${m.postgres}` } : m,
     );
     const runners = Array.from({ length: 4 }, () => pg.pool({ max: 1 }));
     const results = await Promise.all(runners.map((p) => migratePostgres(p, slow)));
@@ -95,12 +96,13 @@ describe('Postgres migrations', () => {
   it('roll a failing migration back whole, keep the ones before it, and name it', async () => {
     const pool = pg.pool();
     await pool.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
-    const broken: PostgresMigration[] = [
-      postgresMigrations[0]!,
+    const broken: Migration[] = [
+      migrations[0]!,
       {
         version: 2,
         name: 'broken',
-        sql: 'CREATE TABLE half_made (id int); SELECT no_such_column FROM half_made;',
+        sqlite: '',
+        postgres: 'CREATE TABLE half_made (id int); SELECT no_such_column FROM half_made;',
       },
     ];
     const err = await migratePostgres(pool, broken, { databaseUrl: pg.url }).catch((e: unknown) => e);
@@ -118,12 +120,12 @@ describe('Postgres migrations', () => {
     expect(rows).toEqual([{ version: 1 }]);
 
     // The lock was given back: a fixed list runs to the end.
-    const fixed = await migratePostgres(pool, postgresMigrations);
-    expect(fixed.applied).toEqual(postgresMigrations.slice(1).map((m) => m.version));
+    const fixed = await migratePostgres(pool, migrations);
+    expect(fixed.applied).toEqual(migrations.slice(1).map((m) => m.version));
   });
 
   it('refuses a list with a gap', async () => {
-    const gap = [postgresMigrations[0]!, { ...postgresMigrations[2]! }];
+    const gap = [migrations[0]!, { ...migrations[2]! }];
     await expect(migratePostgres(pg.pool(), gap)).rejects.toMatchObject({ code: 'pg_migrations_invalid' });
   });
 

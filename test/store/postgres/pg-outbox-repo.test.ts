@@ -5,11 +5,10 @@
  * rows of the other channels rather than the next row of a channel already being sent.
  */
 import { describe, expect, it } from 'vitest';
+import { migrations } from '../../../src/store/migrations/index.js';
 import type { NewOutboxMessage } from '../../../src/store/outbox-repo.js';
+import { createPostgresStore } from '../../../src/store/postgres/create-postgres-store.js';
 import { migratePostgres } from '../../../src/store/postgres/migrate-postgres.js';
-import { postgresMigrations } from '../../../src/store/postgres/migrations/index.js';
-import { createPgOutboxRepo } from '../../../src/store/postgres/pg-outbox-repo.js';
-import { pgTransaction } from '../../../src/store/postgres/pg-transaction.js';
 import { usePostgresDatabase } from '../../helpers/postgres-database.js';
 
 const pg = usePostgresDatabase();
@@ -27,11 +26,12 @@ const row = (channel: string, n: number): NewOutboxMessage => ({
 describe('outbox claims on Postgres', () => {
   it('skip rows another replica holds in an uncommitted claim, without waiting for it', async () => {
     const first = pg.pool({ max: 2 });
-    await migratePostgres(first, postgresMigrations);
+    await migratePostgres(first, migrations);
     // A statement that waited for the other claim's lock would be cancelled after 2 s.
     const second = pg.pool({ max: 2, statementTimeoutMillis: 2000 });
-    const a = createPgOutboxRepo(first, { owner: 'a' });
-    const b = createPgOutboxRepo(second, { owner: 'b' });
+    const onFirst = createPostgresStore(first, { closesDatabase: false });
+    const a = onFirst.outbox({ owner: 'a' });
+    const b = createPostgresStore(second, { closesDatabase: false }).outbox({ owner: 'b' });
     for (const channel of ['C1', 'C2', 'C3']) {
       for (let n = 1; n <= 3; n += 1) await a.enqueue(row(channel, n));
     }
@@ -45,7 +45,7 @@ describe('outbox claims on Postgres', () => {
     const aClaimed = new Promise<void>((resolve) => {
       claimedA = resolve;
     });
-    const aDone = pgTransaction(first, async () => {
+    const aDone = onFirst.transaction(async () => {
       claimedByA = (await a.claimDue(NOW + 10, 2, { perChannel: 1 })).map((r) => r.payload.text);
       claimedA();
       await holding;

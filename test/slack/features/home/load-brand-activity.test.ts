@@ -6,10 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ALERT_SETTINGS } from '../../../../src/alerts/alert-settings.js';
 import { loadBrandActivity } from '../../../../src/slack/features/home/load-brand-activity.js';
-import { createAuditLog } from '../../../../src/store/audit-log.js';
+import { createSqliteStore } from '../../../../src/store/create-sqlite-store.js';
 import type { NewOutboxMessage } from '../../../../src/store/outbox-repo.js';
-import { createSnoozesRepo } from '../../../../src/store/snoozes-repo.js';
-import { createSubscriptionsRepo } from '../../../../src/store/subscriptions-repo.js';
 import { useTempOutbox } from '../../../store/temp-db.js';
 
 const ctx = useTempOutbox();
@@ -32,7 +30,7 @@ const alert = (key: string, channelId: string, kinds: string, extra: Partial<New
 describe('loadBrandActivity', () => {
   it('matches acknowledgements to their message and snoozes to their kind and channel', async () => {
     const { outbox, t } = ctx;
-    const subs = createSubscriptionsRepo(t.db);
+    const subs = createSqliteStore(t.db).subscriptions;
     await subs.upsert({
       channelId: 'C1',
       brandId: 'b1',
@@ -64,7 +62,7 @@ describe('loadBrandActivity', () => {
     await outbox.markSent(b, '1.2', NOW - HOUR);
     await outbox.enqueue(alert('c', 'C2', 'crawler_drop', { holdUntilMs: NOW + HOUR }));
 
-    const audit = createAuditLog(t.db);
+    const audit = createSqliteStore(t.db).auditLog;
     const ack = (userId: string, channelId: string, messageTs: string) =>
       audit.record({
         atMs: NOW - HOUR / 2,
@@ -80,7 +78,7 @@ describe('loadBrandActivity', () => {
     await ack('U7', 'C1', '1.1');
     await ack('U9', 'C2', '1.2');
 
-    const snoozes = createSnoozesRepo(t.db);
+    const snoozes = createSqliteStore(t.db).snoozes;
     await snoozes.snooze({
       channelId: 'C1',
       brandId: 'b1',

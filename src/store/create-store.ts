@@ -1,0 +1,48 @@
+/**
+ * The Store from a query builder on either backend: every repository written once
+ * (repos/), the transaction that spans them, and the backend's own ping and close. The
+ * SQLite and Postgres stores (create-sqlite-store.ts, postgres/create-postgres-store.ts)
+ * differ only in how they open the database and in the few SQL pieces `dialect` holds.
+ */
+import type { Clock } from '../clock.js';
+import type { StoreDb } from './database.js';
+import { repoContext } from './repo-context.js';
+import { createAlertHistoryQueries } from './repos/alert-history.js';
+import { createAuditLog } from './repos/audit-log.js';
+import { createChannelDefaultsRepo } from './repos/channel-defaults.js';
+import { createChannelDetectorStateRepo } from './repos/channel-detector-state.js';
+import { createChannelPaceRepo } from './repos/channel-pace.js';
+import { createCitationStateRepo } from './repos/citation-state.js';
+import { createHandledRequestsRepo } from './repos/handled-requests.js';
+import { createHealthFlagsRepo } from './repos/health-flags.js';
+import { createJobRunsRepo } from './repos/job-runs.js';
+import { createOutboxRepo } from './repos/outbox.js';
+import { createPollObservationsRepo } from './repos/poll-observations.js';
+import { createSnoozesRepo } from './repos/snoozes.js';
+import { createSubscriptionsRepo } from './repos/subscriptions.js';
+import type { SqlDialect } from './sql-dialect.js';
+import type { Store } from './store.js';
+
+/** What only the backend knows: its name, how to ask it for a sign of life, how to close it. */
+export type BackendParts = Pick<Store, 'backend' | 'ping' | 'close'>;
+
+export function createStore(backend: BackendParts, db: StoreDb, dialect: SqlDialect, clock: Clock): Store {
+  const ctx = repoContext(db, dialect, clock);
+  return {
+    ...backend,
+    transaction: ctx.transaction,
+    subscriptions: createSubscriptionsRepo(ctx),
+    snoozes: createSnoozesRepo(ctx),
+    channelDefaults: createChannelDefaultsRepo(ctx),
+    auditLog: createAuditLog(ctx),
+    pollObservations: createPollObservationsRepo(ctx),
+    healthFlags: createHealthFlagsRepo(ctx),
+    citationState: createCitationStateRepo(ctx),
+    channelDetectorState: createChannelDetectorStateRepo(ctx),
+    handledRequests: createHandledRequestsRepo(ctx),
+    alertHistory: createAlertHistoryQueries(ctx),
+    jobRuns: createJobRunsRepo(ctx),
+    channelPace: createChannelPaceRepo(ctx),
+    outbox: (o) => createOutboxRepo(ctx, o),
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * ChannelDetectorStateRepo (channel-detector-state-repo.ts has the contract), for both
+ * backends: rows of `detector_snapshots` under `<detector>@<channel>`, the state as JSON,
+ * read over the detector's initial state so a field added in a later version gets its
+ * start value. Each put is one upsert, so processes writing the same row at once leave one
+ * whole state (the last), never an error.
+ */
+import { type AiPagesState, INITIAL_AI_PAGES_STATE } from '../../alerts/detect-ai-pages.js';
+import { type CrawlerState, INITIAL_CRAWLER_STATE } from '../../alerts/detect-crawler.js';
+import type { ChannelDetectorStateRepo } from '../channel-detector-state-repo.js';
+import { count, type RepoContext } from '../repo-context.js';
+
+type Detector = 'crawler' | 'ai_pages';
+const DETECTORS: readonly Detector[] = ['crawler', 'ai_pages'];
+const scoped = (detector: Detector, channelId: string) => `${detector}@${channelId}`;
+
+export function createChannelDetectorStateRepo(ctx: RepoContext): ChannelDetectorStateRepo {
+  // Every level job reads and writes one per brand and channel: prepared.
+  const select = ctx.prepare((db, brandId: string, detector: string) =>
+    db
+      .selectFrom('detector_snapshots')
+      .select('state')
+      .where('brand_id', '=', brandId)
+      .where('detector', '=', detector),
+  );
+  const upsert = ctx.prepare((db, brandId: string, detector: string, state: string, nowMs: number) =>
+    db
+      .insertInto('detector_snapshots')
+      .values({ brand_id: brandId, detector, state, updated_at_ms: nowMs })
+      .onConflict((oc) =>
+        oc.columns(['brand_id', 'detector']).doUpdateSet((eb) => ({
+          state: eb.ref('excluded.state'),
+          updated_at_ms: eb.ref('excluded.updated_at_ms'),
+        })),
+      ),
+  );
+  const get = async <T extends object>(
+    channelId: string,
+    brandId: string,
+    detector: Detector,
+    initial: T,
+  ) => {
+    const r = (await select(brandId, scoped(detector, channelId))).rows[0];
+    return r ? { ...initial, ...(JSON.parse(r.state) as Partial<T>) } : null;
+  };
+  const put = async (
+    channelId: string,
+    brandId: string,
+    detector: Detector,
+    state: unknown,
+    nowMs: number,
+  ) => {
+    await upsert(brandId, scoped(detector, channelId), ctx.sql.json(state), nowMs);
+  };
+  return {
+    getCrawler: (c, b) => get<CrawlerState>(c, b, 'crawler', INITIAL_CRAWLER_STATE),
+    putCrawler: (c, b, state, nowMs) => put(c, b, 'crawler', state, nowMs),
+    getAiPages: (c, b) => get<AiPagesState>(c, b, 'ai_pages', INITIAL_AI_PAGES_STATE),
+    putAiPages: (c, b, state, nowMs) => put(c, b, 'ai_pages', state, nowMs),
+    async remove(c, b) {
+      const r = await ctx
+        .db()
+        .deleteFrom('detector_snapshots')
+        .where('brand_id', '=', b)
+        .where(
+          'detector',
+          'in',
+          DETECTORS.map((d) => scoped(d, c)),
+        )
+        .executeTakeFirst();
+      return count(r.numDeletedRows);
+    },
+  };
+}

@@ -1,0 +1,171 @@
+/**
+ * JobRunsRepo (job-runs-repo.ts has the contract), for both backends, stamped with the
+ * store's clock. The lease is one INSERT … ON CONFLICT … DO UPDATE … WHERE: the
+ * conflicting row is locked while the condition decides, so of several processes asking
+ * for the same job at once exactly one gets the lease, and the others see it taken.
+ */
+import { isSet, type Row } from '../database.js';
+import type { JobCounts, JobLease, JobRun, JobRunsRepo } from '../job-runs-repo.js';
+import { count, type RepoContext } from '../repo-context.js';
+
+const fromRow = (r: Row<'job_runs'>): JobRun => ({
+  id: r.id,
+  job: r.job,
+  owner: r.owner,
+  startedAtMs: r.started_at_ms,
+  finishedAtMs: r.finished_at_ms,
+  ok: r.ok === null ? null : isSet(r.ok),
+  error: r.error,
+  counts: JSON.parse(r.counts) as JobCounts,
+});
+
+const leaseFromRow = (r: Row<'job_leases'>): JobLease => ({
+  job: r.job,
+  owner: r.owner,
+  acquiredAtMs: r.acquired_at_ms,
+  expiresAtMs: r.expires_at_ms,
+});
+
+export function createJobRunsRepo(ctx: RepoContext): JobRunsRepo {
+  const { clock } = ctx;
+  const runs = () => ctx.db().selectFrom('job_runs');
+  // A job reads and records each brand's success, and renews its lease, once per brand.
+  const brandSuccess = ctx.prepare((db, job: string, brandId: string) =>
+    db
+      .selectFrom('job_brand_success')
+      .select('last_success_ms')
+      .where('job', '=', job)
+      .where('brand_id', '=', brandId),
+  );
+  const recordSuccess = ctx.prepare((db, job: string, brandId: string, atMs: number) =>
+    db
+      .insertInto('job_brand_success')
+      .values({ job, brand_id: brandId, last_success_ms: atMs })
+      .onConflict((oc) =>
+        oc.columns(['job', 'brand_id']).doUpdateSet((eb) => ({
+          last_success_ms: ctx.sql.greatest(
+            eb.ref('job_brand_success.last_success_ms'),
+            eb.ref('excluded.last_success_ms'),
+          ),
+        })),
+      ),
+  );
+  const renew = ctx.prepare((db, job: string, owner: string, nowMs: number, untilMs: number) =>
+    db
+      .updateTable('job_leases')
+      .set({ expires_at_ms: untilMs })
+      .where('job', '=', job)
+      .where('owner', '=', owner)
+      .where('expires_at_ms', '>', nowMs),
+  );
+  return {
+    async start(job, owner = null) {
+      const r = await ctx
+        .db()
+        .insertInto('job_runs')
+        .values({ job, owner, started_at_ms: clock.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return r.id;
+    },
+    async finish(runId, r) {
+      await ctx
+        .db()
+        .updateTable('job_runs')
+        .set({
+          finished_at_ms: clock.now(),
+          ok: r.ok,
+          error: r.error ?? null,
+          counts: ctx.sql.json(r.counts ?? {}),
+        })
+        .where('id', '=', runId)
+        .execute();
+    },
+    async recordBrandSuccess(job, brandId, atMs) {
+      await recordSuccess(job, brandId, atMs ?? clock.now());
+    },
+    async lastSuccess(job, brandId) {
+      if (brandId !== undefined) return (await brandSuccess(job, brandId)).rows[0]?.last_success_ms ?? null;
+      const r = await runs()
+        .select((eb) => eb.fn.max('finished_at_ms').as('ms'))
+        .where('job', '=', job)
+        .where('ok', '=', true)
+        .executeTakeFirst();
+      return r?.ms == null ? null : Number(r.ms);
+    },
+    async lastSuccessByBrand(job) {
+      const rows = await ctx
+        .db()
+        .selectFrom('job_brand_success')
+        .select(['brand_id', 'last_success_ms'])
+        .where('job', '=', job)
+        .execute();
+      return new Map(rows.map((r) => [r.brand_id, r.last_success_ms]));
+    },
+    async recent(limit, job) {
+      let q = runs().selectAll();
+      if (job !== undefined) q = q.where('job', '=', job);
+      return (await q.orderBy('id', 'desc').limit(limit).execute()).map(fromRow);
+    },
+    async failureStreak(job) {
+      const lastOk = runs()
+        .select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('id'))
+        .where('job', '=', job)
+        .where('ok', '=', true);
+      const r = await runs()
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('job', '=', job)
+        .where('ok', '=', false)
+        .where('id', '>', lastOk)
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+    async acquireLease(job, owner, ttlMs) {
+      const now = clock.now();
+      const r = await ctx
+        .db()
+        .insertInto('job_leases')
+        .values({ job, owner, acquired_at_ms: now, expires_at_ms: now + ttlMs })
+        .onConflict((oc) =>
+          oc
+            .column('job')
+            .doUpdateSet((eb) => ({
+              owner: eb.ref('excluded.owner'),
+              // Renewing our own lease keeps when we first took it.
+              acquired_at_ms: eb
+                .case()
+                .when('job_leases.owner', '=', eb.ref('excluded.owner'))
+                .then(eb.ref('job_leases.acquired_at_ms'))
+                .else(eb.ref('excluded.acquired_at_ms'))
+                .end(),
+              expires_at_ms: eb.ref('excluded.expires_at_ms'),
+            }))
+            .where((eb) =>
+              eb.or([
+                eb('job_leases.owner', '=', eb.ref('excluded.owner')),
+                eb('job_leases.expires_at_ms', '<=', now),
+              ]),
+            ),
+        )
+        .executeTakeFirst();
+      return count(r.numInsertedOrUpdatedRows) === 1;
+    },
+    async renewLease(job, owner, ttlMs) {
+      const now = clock.now();
+      return count((await renew(job, owner, now, now + ttlMs)).numAffectedRows) === 1;
+    },
+    async releaseLease(job, owner) {
+      const r = await ctx
+        .db()
+        .deleteFrom('job_leases')
+        .where('job', '=', job)
+        .where('owner', '=', owner)
+        .executeTakeFirst();
+      return count(r.numDeletedRows) === 1;
+    },
+    async getLease(job) {
+      const r = await ctx.db().selectFrom('job_leases').selectAll().where('job', '=', job).executeTakeFirst();
+      return r ? leaseFromRow(r) : null;
+    },
+  };
+}

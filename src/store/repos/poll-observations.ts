@@ -1,0 +1,50 @@
+/**
+ * PollObservationsRepo (poll-observations-repo.ts has the contract), for both backends:
+ * one row per brand and source, replaced by one INSERT … ON CONFLICT. The data is what the
+ * API answered, so a character Postgres refuses is replaced rather than failing the poll.
+ * Every job reads and writes one per brand: those two statements are prepared.
+ */
+import type { PollObservationsRepo, PollSource } from '../poll-observations-repo.js';
+import type { RepoContext } from '../repo-context.js';
+
+export function createPollObservationsRepo(ctx: RepoContext): PollObservationsRepo {
+  const select = ctx.prepare((db, brandId: string, source: string) =>
+    db
+      .selectFrom('poll_observations')
+      .select(['observed_at_ms', 'data'])
+      .where('brand_id', '=', brandId)
+      .where('source', '=', source),
+  );
+  const upsert = ctx.prepare((db, brandId: string, source: string, observedAtMs: number, data: string) =>
+    db
+      .insertInto('poll_observations')
+      .values({ brand_id: brandId, source, observed_at_ms: observedAtMs, data })
+      .onConflict((oc) =>
+        oc.columns(['brand_id', 'source']).doUpdateSet((eb) => ({
+          observed_at_ms: eb.ref('excluded.observed_at_ms'),
+          data: eb.ref('excluded.data'),
+        })),
+      ),
+  );
+  return {
+    async get<T>(brandId: string, source: PollSource) {
+      const r = (await select(brandId, source)).rows[0];
+      return r ? { observedAtMs: r.observed_at_ms, data: JSON.parse(r.data) as T } : null;
+    },
+    async put(brandId, source, data, observedAtMs) {
+      await upsert(brandId, source, observedAtMs, ctx.sql.json(data));
+    },
+    async numbers(source, field) {
+      const rows = await ctx
+        .db()
+        .selectFrom('poll_observations')
+        .select((eb) => ctx.sql.jsonAt(eb.ref('data'), field.split('.')).as('value'))
+        .where('source', '=', source)
+        .execute();
+      // Only JSON numbers count: a field written as text or missing is not one.
+      return rows
+        .map((r) => (r.value === null ? null : JSON.parse(r.value)))
+        .filter((v) => typeof v === 'number');
+    },
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * SnoozesRepo (snoozes-repo.ts has the contract), for both backends. Snoozing is one
+ * INSERT … ON CONFLICT … DO UPDATE: replicas snoozing the same kind at once leave one row
+ * with the last end written, never a duplicate-key error.
+ */
+import type { Row } from '../database.js';
+import { count, type RepoContext } from '../repo-context.js';
+import type { Snooze, SnoozesRepo } from '../snoozes-repo.js';
+
+const fromRow = (r: Row<'snoozes'>): Snooze => ({
+  channelId: r.channel_id,
+  brandId: r.brand_id,
+  kind: r.kind,
+  untilMs: r.until_ms,
+  createdBy: r.created_by,
+  createdAtMs: r.created_at_ms,
+});
+
+export function createSnoozesRepo(ctx: RepoContext): SnoozesRepo {
+  // Asked for every alert message a job writes: prepared.
+  const activeFor = ctx.prepare((db, channelId: string, brandId: string, nowMs: number) =>
+    db
+      .selectFrom('snoozes')
+      .select(['kind', 'until_ms'])
+      .where('channel_id', '=', channelId)
+      .where('brand_id', '=', brandId)
+      .where('until_ms', '>', nowMs),
+  );
+  return {
+    async snooze(s) {
+      await ctx
+        .db()
+        .insertInto('snoozes')
+        .values({
+          channel_id: s.channelId,
+          brand_id: s.brandId,
+          kind: s.kind,
+          until_ms: s.untilMs,
+          created_by: s.createdBy,
+          created_at_ms: s.createdAtMs,
+        })
+        .onConflict((oc) =>
+          oc.columns(['channel_id', 'brand_id', 'kind']).doUpdateSet((eb) => ({
+            until_ms: eb.ref('excluded.until_ms'),
+            created_by: eb.ref('excluded.created_by'),
+            created_at_ms: eb.ref('excluded.created_at_ms'),
+          })),
+        )
+        .execute();
+    },
+    async active(channelId, brandId, nowMs) {
+      const { rows } = await activeFor(channelId, brandId, nowMs);
+      return new Map(rows.map((r) => [r.kind, r.until_ms]));
+    },
+    async listActive(nowMs) {
+      // Ties broken by channel, brand and kind, so every backend lists the same order.
+      const rows = await ctx
+        .db()
+        .selectFrom('snoozes')
+        .selectAll()
+        .where('until_ms', '>', nowMs)
+        .orderBy('until_ms')
+        .orderBy('channel_id')
+        .orderBy('brand_id')
+        .orderBy('kind')
+        .execute();
+      return rows.map(fromRow);
+    },
+    async clear(channelId, brandId, kind) {
+      let q = ctx
+        .db()
+        .deleteFrom('snoozes')
+        .where('channel_id', '=', channelId)
+        .where('brand_id', '=', brandId);
+      if (kind !== undefined) q = q.where('kind', '=', kind);
+      return count((await q.executeTakeFirst()).numDeletedRows);
+    },
+    purgeExpired: async (nowMs) =>
+      count(
+        (await ctx.db().deleteFrom('snoozes').where('until_ms', '<=', nowMs).executeTakeFirst())
+          .numDeletedRows,
+      ),
+  };
+}
