@@ -15,6 +15,13 @@ export interface PoolOptions {
   idleTimeoutMillis?: number;
   /** ms a statement may run before the server cancels it; default 30 000, 0 = none. */
   statementTimeoutMillis?: number;
+  /**
+   * ms the client waits for any answer to a query before it gives up on the connection;
+   * default statement_timeout + 5 000 (the server cancels, and rolls back, a slow statement
+   * first: this only catches a server that stopped answering, e.g. a host gone without a
+   * reset, which TCP keep-alive would take hours to notice). 0 = none.
+   */
+  queryTimeoutMillis?: number;
   /** Shown in pg_stat_activity; default "visibility-bot". */
   applicationName?: string;
   /**
@@ -39,12 +46,15 @@ const types = {
 };
 
 export function createPool(url: string, options: PoolOptions = {}): PgPool {
+  const statementTimeout = options.statementTimeoutMillis ?? 30_000;
+  const queryTimeout = options.queryTimeoutMillis ?? (statementTimeout > 0 ? statementTimeout + 5_000 : 0);
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
     connectionTimeoutMillis: options.connectionTimeoutMillis ?? 10_000,
     idleTimeoutMillis: options.idleTimeoutMillis ?? 30_000,
-    statement_timeout: options.statementTimeoutMillis ?? 30_000,
+    statement_timeout: statementTimeout,
+    ...(queryTimeout > 0 ? { query_timeout: queryTimeout } : {}),
     application_name: options.applicationName ?? 'visibility-bot',
     // A dead peer behind a load balancer or NAT is noticed instead of hanging a query.
     keepAlive: true,
