@@ -203,10 +203,7 @@ export function createDatabaseHealth(o: DatabaseHealthOptions): DatabaseHealth {
   }
 
   function refusal(): Error {
-    return databaseUnavailable(
-      reason ?? 'db_unreachable',
-      'it stopped answering and has not answered again yet',
-    );
+    return databaseUnavailable(reason ?? 'db_unreachable', 'not tried again until a probe finds it usable');
   }
 
   async function available(): Promise<void> {

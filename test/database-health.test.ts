@@ -89,7 +89,9 @@ describe('database health', () => {
       }),
     );
     expect(touched).toBe(false);
-    expect((refused as Error).message).toContain('has not answered again yet');
+    expect((refused as Error).message).toBe(
+      'The database is locked by another connection: not tried again until a probe finds it usable.',
+    );
 
     // A probe a second later still finds the lock; the state stays down, logged once.
     elapsed += 1000;

@@ -1,7 +1,7 @@
 /**
  * A database outage that lasts is the bot's own trouble (DESIGN.md: SLACK_OPS_CHANNEL): it
  * is said there once it has lasted `reportAfterMs` (a blip of a few seconds is only
- * logged), and once more, with how long it lasted, when the database answers again.
+ * logged), and once more when the database answers again.
  *
  * Not through the outbox, which lives in the database: posted directly, once per process
  * that sees the outage, naming the process (with replicas, one replica may lose the
@@ -32,8 +32,6 @@ export interface DatabaseOutageReportOptions {
   processName: string;
 }
 
-const minutes = (ms: number) => Math.max(1, Math.round(ms / 60_000));
-
 const WHY: Record<NonNullable<DatabaseHealthSnapshot['reason']>, string> = {
   db_unreachable: 'it cannot be reached',
   db_locked: 'another program holds the SQLite file locked',
@@ -50,10 +48,10 @@ export function reportDatabaseOutages(
   const logger = deps.logger.child({ component: 'database-outage-report' });
   const reportAfterMs = options.reportAfterMs ?? 60_000;
   let timer: NodeJS.Timeout | undefined;
-  /** When the outage being reported began (product clock); null when none was reported. */
-  let reportedSince: number | null = null;
+  /** The current outage was reported: its end is reported too. */
+  let reported = false;
 
-  const post = (event: 'raised' | 'cleared', detail: string, atMs: number) => {
+  const post = (event: 'raised' | 'cleared', detail: string | null, atMs: number) => {
     const message = buildOpsMessage({ flag: DATABASE_FLAG, event, detail, atMs });
     return deps.web.chat
       .postMessage({
@@ -77,7 +75,7 @@ export function reportDatabaseOutages(
     const sinceMs = s.since ? Date.parse(s.since) : deps.clock.now();
     if (!s.reachable) {
       timer = setTimeout(() => {
-        reportedSince = sinceMs;
+        reported = true;
         void post(
           'raised',
           `Seen by ${options.processName}: ${WHY[s.reason ?? 'db_unreachable']} since ${new Date(sinceMs).toISOString()}.`,
@@ -87,10 +85,9 @@ export function reportDatabaseOutages(
       timer.unref();
       return;
     }
-    if (reportedSince === null) return;
-    const lasted = sinceMs - reportedSince;
-    reportedSince = null;
-    void post('cleared', `It answers again after about ${minutes(lasted)} min.`, sinceMs);
+    if (!reported) return;
+    reported = false;
+    void post('cleared', null, sinceMs);
   };
   const unsubscribe = deps.database.onChange(onChange);
   lifecycle.waitFor(

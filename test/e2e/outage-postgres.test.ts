@@ -30,7 +30,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (process.env['DEBUG_OUTAGE']) console.log('SERVE_OUTPUT', serve?.output());
   serve?.child.kill('SIGTERM');
   await backends?.slack.close();
   await backends?.sim.close();
@@ -74,6 +73,5 @@ describe('Postgres stopped under a running serve', () => {
       endOutage: () => pg.start(),
     });
     expect(answered).toHaveLength(5);
-    if (process.env['DEBUG_OUTAGE']) console.log('ANSWER_MS', JSON.stringify(answered));
   }, 90_000);
 });
