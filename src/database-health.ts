@@ -145,6 +145,8 @@ export function createDatabaseHealth(o: DatabaseHealthOptions): DatabaseHealth {
     up = false;
     reason = code;
     sinceMs = o.clock.now();
+    // The failure is as good as a probe: the next one is due a retry interval from now.
+    lastProbeAt = elapsed();
     logger.warn(
       { code, err },
       'the database cannot be used right now: commands answer that nothing was changed, jobs wait; retrying',
@@ -337,14 +339,15 @@ const isLocked = (err: unknown) =>
  * SQLite's probe: can this connection take the write lock now? Reads go on while another
  * connection holds the file, so `SELECT 1` would say yes to a database no write reaches.
  * busy_timeout is 0 for the probe (a busy wait would hold the event loop), and a lock is
- * tried again on a timer for up to `waitMs`, so another process's short transaction (a
- * run-job beside serve) is waited out rather than taken for an outage.
+ * tried again on a timer for up to `waitMs` (default 750 ms, inside the probe's 1 s), so
+ * another process's short transaction (a run-job beside serve) is waited out rather than
+ * taken for an outage.
  */
 export function sqliteWriteProbe(
   db: SqliteHandle,
   options: { waitMs?: number; sleep?: (ms: number) => Promise<void> } = {},
 ): () => Promise<void> {
-  const waitMs = options.waitMs ?? 250;
+  const waitMs = options.waitMs ?? 750;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   return async () => {
     if (!db.open) throw databaseUnavailable('db_unreachable', 'the SQLite database is closed');
