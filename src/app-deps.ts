@@ -33,15 +33,12 @@ import {
 } from './charts/chart-renderer.js';
 import { type Clock, systemClock } from './clock.js';
 import { type Config, secretsOf } from './config.js';
-import {
-  createDatabaseHealth,
-  type DatabaseHealth,
-  guardStore,
-  sqliteWriteProbe,
-} from './database-health.js';
+import { createDatabaseHealth, type DatabaseHealth } from './database-health.js';
+import { guardStore } from './guard-store.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { webClientOptions } from './slack-client/web-client-options.js';
+import { sqliteWriteProbe } from './sqlite-write-probe.js';
 import type { AuditLog } from './store/audit-log.js';
 import { createSqliteStore, type SqliteStore } from './store/create-sqlite-store.js';
 import { type Db, openDatabase } from './store/open-database.js';

@@ -1,6 +1,7 @@
 /**
- * Whether the database can be used right now, as this process sees it, and the store as
- * the rest of the process uses it (`guardStore`).
+ * Whether the database can be used right now, as this process sees it. Every store call
+ * goes through `call` (guard-store.ts wraps the store so), the probe is the backend's own
+ * (a query on Postgres, sqlite-write-probe.ts on SQLite).
  *
  * - Every store call is observed. A call that fails because the database is unreachable,
  *   locked or too slow (store/database-unavailable.ts) turns the state to "down", logged
@@ -27,7 +28,7 @@ import {
   databaseUnavailable,
   isDatabaseUnavailable,
 } from './store/database-unavailable.js';
-import type { Store, StoreBackend } from './store/store.js';
+import type { StoreBackend } from './store/store.js';
 
 export interface DatabaseHealthSnapshot {
   backend: StoreBackend;
@@ -259,114 +260,5 @@ export function createDatabaseHealth(o: DatabaseHealthOptions): DatabaseHealth {
       clearTimeout(timer);
       timer = undefined;
     },
-  };
-}
-
-/** The store's repositories (object-valued members), each listed: a repository added to Store must be guarded too. */
-type RepoKey = {
-  [K in keyof Store]-?: Store[K] extends (...args: never[]) => unknown
-    ? never
-    : Store[K] extends object
-      ? K
-      : never;
-}[keyof Store];
-
-const REPOSITORIES: Record<RepoKey, true> = {
-  subscriptions: true,
-  snoozes: true,
-  channelDefaults: true,
-  auditLog: true,
-  pollObservations: true,
-  healthFlags: true,
-  citationState: true,
-  channelDetectorState: true,
-  handledRequests: true,
-  alertHistory: true,
-  jobRuns: true,
-  channelPace: true,
-};
-
-function guardRepo<R extends object>(repo: R, health: Pick<DatabaseHealth, 'call'>): R {
-  return new Proxy(repo, {
-    get(target, prop, receiver) {
-      const value: unknown = Reflect.get(target, prop, receiver);
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) =>
-        health.call(() => (value as (...a: unknown[]) => unknown).apply(target, args));
-    },
-  });
-}
-
-/**
- * `store` with every repository call and transaction going through `health.call`. What
- * only one backend has (the SQLite handle, the Postgres pool) passes through untouched,
- * and so do ping() and close().
- */
-export function guardStore<S extends Store>(store: S, health: Pick<DatabaseHealth, 'call'>): S {
-  const repos = new Map<PropertyKey, object>();
-  const transaction: Store['transaction'] = (fn) => health.call(() => store.transaction(fn));
-  const outbox: Store['outbox'] = (options) => guardRepo(store.outbox(options), health);
-  return new Proxy(store, {
-    get(target, prop, receiver) {
-      if (prop === 'transaction') return transaction;
-      if (prop === 'outbox') return outbox;
-      const value: unknown = Reflect.get(target, prop, receiver);
-      if (typeof prop !== 'string' || !(prop in REPOSITORIES) || typeof value !== 'object' || value === null)
-        return value;
-      let guarded = repos.get(prop);
-      if (!guarded) {
-        guarded = guardRepo(value, health);
-        repos.set(prop, guarded);
-      }
-      return guarded;
-    },
-  });
-}
-
-/** What the SQLite probe needs of a better-sqlite3 handle. */
-export interface SqliteHandle {
-  readonly open: boolean;
-  readonly inTransaction: boolean;
-  pragma(source: string, options?: { simple?: boolean }): unknown;
-  exec(source: string): unknown;
-}
-
-const isLocked = (err: unknown) =>
-  typeof (err as { code?: unknown })?.code === 'string' &&
-  /^SQLITE_(BUSY|LOCKED)/.test((err as { code: string }).code);
-
-/**
- * SQLite's probe: can this connection take the write lock now? Reads go on while another
- * connection holds the file, so `SELECT 1` would say yes to a database no write reaches.
- * busy_timeout is 0 for the probe (a busy wait would hold the event loop), and a lock is
- * tried again on a timer for up to `waitMs` (default 750 ms, inside the probe's 1 s), so
- * another process's short transaction (a run-job beside serve) is waited out rather than
- * taken for an outage.
- */
-export function sqliteWriteProbe(
-  db: SqliteHandle,
-  options: { waitMs?: number; sleep?: (ms: number) => Promise<void> } = {},
-): () => Promise<void> {
-  const waitMs = options.waitMs ?? 750;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-  return async () => {
-    if (!db.open) throw databaseUnavailable('db_unreachable', 'the SQLite database is closed');
-    const started = performance.now();
-    for (let wait = 1; ; wait = Math.min(wait * 2, 25)) {
-      // This connection holds a transaction of its own: the lock is ours already.
-      if (db.inTransaction) return;
-      const before = db.pragma('busy_timeout', { simple: true });
-      try {
-        db.pragma('busy_timeout = 0');
-        db.exec('BEGIN IMMEDIATE');
-        db.exec('ROLLBACK');
-        return;
-      } catch (err) {
-        if (!isLocked(err) || performance.now() - started >= waitMs) throw err;
-      } finally {
-        db.pragma(`busy_timeout = ${Number(before)}`);
-      }
-      await sleep(wait);
-    }
   };
 }

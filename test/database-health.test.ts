@@ -10,9 +10,9 @@ import {
   createDatabaseHealth,
   type DatabaseHealth,
   type DatabaseHealthSnapshot,
-  guardStore,
-  sqliteWriteProbe,
 } from '../src/database-health.js';
+import { guardStore } from '../src/guard-store.js';
+import { sqliteWriteProbe } from '../src/sqlite-write-probe.js';
 import { DatabaseUnavailableError } from '../src/store/database-unavailable.js';
 import type { Db } from '../src/store/open-database.js';
 import type { Store } from '../src/store/store.js';

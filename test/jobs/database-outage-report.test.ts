@@ -4,16 +4,13 @@
  * another connection locks, the real local Slack.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createDatabaseHealth,
-  type DatabaseHealth,
-  guardStore,
-  sqliteWriteProbe,
-} from '../../src/database-health.js';
+import { createDatabaseHealth, type DatabaseHealth } from '../../src/database-health.js';
 import { type LocalSlack, startLocalSlack } from '../../src/dev/local-slack/index.js';
+import { guardStore } from '../../src/guard-store.js';
 import { DATABASE_FLAG, reportDatabaseOutages } from '../../src/jobs/database-outage-report.js';
 import { OPS_METADATA_EVENT } from '../../src/messages/ops-message.js';
 import { createServiceLifecycle } from '../../src/service-lifecycle.js';
+import { sqliteWriteProbe } from '../../src/sqlite-write-probe.js';
 import { manualClock } from '../helpers/manual-clock.js';
 import { type TempDb, tempDb } from '../store/temp-db.js';
 import { captureLogger, type LogLine } from './job-fixture.js';

@@ -5,7 +5,9 @@
  * delivers the row that fell due meanwhile, once.
  */
 import { describe, expect, it } from 'vitest';
-import { createDatabaseHealth, guardStore, sqliteWriteProbe } from '../../src/database-health.js';
+import { createDatabaseHealth } from '../../src/database-health.js';
+import { guardStore } from '../../src/guard-store.js';
+import { sqliteWriteProbe } from '../../src/sqlite-write-probe.js';
 import { captureLogger } from './job-fixture.js';
 import { ALERTS, keyOf, useRelayFixture } from './relay-fixture.js';
 

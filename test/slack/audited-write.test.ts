@@ -5,13 +5,10 @@
  * change stands, the user is not told otherwise, and its entry is written once it answers.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createDatabaseHealth,
-  type DatabaseHealth,
-  guardStore,
-  sqliteWriteProbe,
-} from '../../src/database-health.js';
+import { createDatabaseHealth, type DatabaseHealth } from '../../src/database-health.js';
+import { guardStore } from '../../src/guard-store.js';
 import { auditedWrite } from '../../src/slack/audited-write.js';
+import { sqliteWriteProbe } from '../../src/sqlite-write-probe.js';
 import { DatabaseUnavailableError } from '../../src/store/database-unavailable.js';
 import type { Db } from '../../src/store/open-database.js';
 import type { Store } from '../../src/store/store.js';

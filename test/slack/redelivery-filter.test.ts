@@ -7,13 +7,10 @@
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createDatabaseHealth,
-  type DatabaseHealth,
-  guardStore,
-  sqliteWriteProbe,
-} from '../../src/database-health.js';
+import { createDatabaseHealth, type DatabaseHealth } from '../../src/database-health.js';
+import { guardStore } from '../../src/guard-store.js';
 import { createRedeliveryFilter } from '../../src/slack/redelivery-filter.js';
+import { sqliteWriteProbe } from '../../src/sqlite-write-probe.js';
 import type { Db } from '../../src/store/open-database.js';
 import { createPool } from '../../src/store/postgres/create-pool.js';
 import { createPostgresStore } from '../../src/store/postgres/create-postgres-store.js';
