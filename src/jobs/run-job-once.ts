@@ -78,7 +78,8 @@ function byBrand(subs: readonly Subscription[]): { brand: BrandRef; subs: Subscr
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-const DATABASE_DOWN = 'the database cannot be used right now; the job runs again once it answers';
+const DATABASE_DOWN =
+  'the database could not be used, so the run stopped (serve runs it again once the database answers)';
 
 /** Rethrows anything but an outage of the database (the run's own bookkeeping, best effort then). */
 const unlessDatabaseDown = (err: unknown): void => {

@@ -148,7 +148,7 @@ export interface OutageServe {
   output(): string;
 }
 
-/** `serve` as its own process on `backends` with `env` laid over theirs, once /readyz says it is ready. */
+/** `serve` as its own process on `backends` with `env` laid over theirs, once ready and its scheduler started. */
 export async function spawnReadyServe(backends: Backends, env: Record<string, string>): Promise<OutageServe> {
   const { child, output } = spawnCollecting(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], {
     cwd: process.cwd(),
@@ -163,6 +163,9 @@ export async function spawnReadyServe(backends: Backends, env: Record<string, st
     60_000,
   );
   await waitUntil('serve to be ready', async () => (await fetch(`${url}/readyz`)).ok, 30_000);
+  // The scheduler too (on Postgres its job engine starts after the service): the outage
+  // meets a service fully started.
+  await waitUntil('the scheduler to start', () => output().includes('"msg":"scheduler started"'), 30_000);
   return { child, url, output };
 }
 
@@ -189,7 +192,8 @@ const textOf = (body: unknown) => JSON.stringify(body);
  * Before: a subscription, its list (whose Unsubscribe button is clicked later), an alert
  * due during the outage. During: commands (reads, a subscription, a brand write) and a
  * click each answered within 3 s that nothing was changed, a redelivery dropped, help
- * still answering, /healthz 200, /readyz 503, no API request sent. After: /readyz 200,
+ * and status still answering (status naming the outage), /healthz 200, /readyz 503, no
+ * API request sent. After: /readyz 200,
  * the refused changes not made, the alert posted once, the outage logged once. Returns
  * the answer times during the outage.
  */
@@ -235,6 +239,12 @@ export async function runOutageScenario(w: OutageWorld): Promise<number[]> {
   const help = await timedAnswer(slack, command('help'));
   expect(textOf(help.post.body)).toContain('/visibility brands');
   expect(help.ms).toBeLessThan(ANSWER_DEADLINE_MS);
+  // status still answers, and says what is wrong.
+  const status = await timedAnswer(slack, command('status'));
+  expect(textOf(status.post.body)).toContain(
+    w.backend === 'sqlite' ? ':red_circle: locked by another program' : ':red_circle: cannot be reached',
+  );
+  expect(status.ms).toBeLessThan(ANSWER_DEADLINE_MS);
 
   const liveness = await health('/healthz');
   expect(liveness.status).toBe(200);
@@ -263,7 +273,10 @@ export async function runOutageScenario(w: OutageWorld): Promise<number[]> {
   for (const answer of during) {
     expect(slack.responsesFor(answer.responseUrlId).filter((p) => p.at >= answer.post.at)).toHaveLength(1);
   }
+  // Logged once, as a warning; nothing at error level, and the process never stopped.
   expect(w.serve.output().match(/the database cannot be used right now: commands answer/g)).toHaveLength(1);
+  expect(w.serve.output()).not.toMatch(/"level":(50|60)/);
+  expect(w.serve.child.exitCode).toBeNull();
   expect(textOf(slack.responses)).not.toMatch(/\bat .*\.ts:\d+/);
   return during.map((a) => a.ms);
 }

@@ -16,6 +16,7 @@ import {
   databaseUnavailableCode,
   isDatabaseUnavailable,
 } from '../../src/store/database-unavailable.js';
+import { createPool, withTransaction } from '../../src/store/postgres/create-pool.js';
 import { usePostgresDatabase } from '../helpers/postgres-database.js';
 import { tempDb } from './temp-db.js';
 
@@ -110,6 +111,29 @@ describe('Postgres errors', () => {
       const after = await errorOf(() => c.query('SELECT 1'));
       expect(isDatabaseUnavailable(after)).toBe(true);
     });
+  });
+
+  it('a transaction whose connection the server ends between two statements fails, the process carries on', async () => {
+    const pool = createPool(database.url, { max: 2 });
+    try {
+      const err = await errorOf(() =>
+        withTransaction(pool, async (c) => {
+          const pid = (await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+          const ended = new Promise((resolve) => c.once('end', resolve));
+          await withClient({}, (admin) => admin.query('SELECT pg_terminate_backend($1)', [pid]));
+          // The socket closes with no statement in flight: pg emits 'error' on the client.
+          await ended;
+          return c.query('SELECT 1');
+        }),
+      );
+      expect(isDatabaseUnavailable(err)).toBe(true);
+      // The dead connection went back as broken: the next transaction gets a live one.
+      expect(await withTransaction(pool, async (c) => (await c.query('SELECT 1 AS one')).rows[0])).toEqual({
+        one: 1,
+      });
+    } finally {
+      await pool.end();
+    }
   });
 
   it('a syntax error or a constraint is no outage', async () => {

@@ -84,9 +84,20 @@ export async function rollback(client: PgClient): Promise<Error | undefined> {
 /**
  * Runs `fn` in one transaction on one connection: COMMIT when it resolves, ROLLBACK when
  * it throws (the error is rethrown). The connection goes back to the pool either way.
+ *
+ * While the connection is checked out the pool listens to it no more: a server that goes
+ * away between two statements (a restart: "terminating connection due to administrator
+ * command", then the socket closing) makes pg emit 'error' on it, which with no listener
+ * ends the process. Listened to here: the statement in flight, or the next, fails instead,
+ * and the dead connection is handed back as broken.
  */
 export async function withTransaction<T>(pool: PgPool, fn: (client: PgClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  let lost: Error | undefined;
+  const onLost = (err: Error) => {
+    lost = err;
+  };
+  client.on('error', onLost);
   let broken: Error | undefined;
   try {
     await client.query('BEGIN');
@@ -97,6 +108,7 @@ export async function withTransaction<T>(pool: PgPool, fn: (client: PgClient) =>
     broken = await rollback(client);
     throw err;
   } finally {
-    client.release(broken);
+    client.removeListener('error', onLost);
+    client.release(broken ?? lost);
   }
 }
