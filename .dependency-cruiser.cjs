@@ -27,6 +27,12 @@ const IO_CORE_MODULES =
   '^(node:)?(fs|fs/promises|net|http|https|http2|tls|dgram|dns|dns/promises|child_process|cluster|worker_threads)$';
 /** The API client's moving parts; its error classes and response schemas are plain data. */
 const API_IO = '^src/api/(client|transport|visibility-api|with-call-defaults|parse-response|limiter/)';
+/**
+ * Tells "the database cannot be used right now" from other errors. A leaf that imports and
+ * opens nothing, so every layer may use it: messages/ words the outage for users, the
+ * surfaces back off on it. The one store module outside the layer order.
+ */
+const DATABASE_UNAVAILABLE = '^src/store/database-unavailable\\.ts$';
 
 /**
  * The core folders bottom-up; folders in one entry sit side by side and import neither
@@ -58,7 +64,7 @@ function layerOrder() {
                 'alerting); an upward or sideways import would let the top-level folders form a cycle. ' +
                 'Move what both need down instead.',
               from: { path: `^src/${folder}/` },
-              to: { path: `^src/(${above.join('|')})/` },
+              to: { path: `^src/(${above.join('|')})/`, pathNot: DATABASE_UNAVAILABLE },
             },
           ];
     });
@@ -169,6 +175,7 @@ module.exports = {
           '^src/app-deps\\.ts$',
           '^src/api-health\\.ts$',
         ],
+        pathNot: DATABASE_UNAVAILABLE,
       },
     },
     {
@@ -200,7 +207,7 @@ module.exports = {
       severity: 'error',
       comment:
         'The shared top-level modules (config.ts, clock.ts, logger.ts, metrics.ts, utc-days.ts, ' +
-        'backoff-delay.ts, countries.ts, api-health.ts, service-lifecycle.ts, app-deps.ts) sit under every layer: they must not import src/slack, src/jobs, ' +
+        'backoff-delay.ts, countries.ts, api-health.ts, database-health.ts, guard-store.ts, sqlite-write-probe.ts, service-lifecycle.ts, app-deps.ts) sit under every layer: they must not import src/slack, src/jobs, ' +
         'src/alerting, src/cli or src/dev. Only main.ts, the entry, is above everything.',
       from: { path: '^src/[^/]+\\.ts$', pathNot: '^src/main\\.ts$' },
       to: { path: '^src/(slack|jobs|alerting|cli|dev)/' },

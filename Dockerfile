@@ -36,9 +36,10 @@ RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 VOLUME /app/data
 EXPOSE 3000
-# /healthz is 200 while the process serves and the database is open; see README "Health".
-# An API outage does not turn it red, so the orchestrator never restarts the bot for a
-# vendor problem. (podman/buildah keep HEALTHCHECK only with `--format docker`.)
+# /healthz (liveness) is 200 while the process serves and can recover; see README "Health".
+# An API or database outage does not turn it red, so the orchestrator never restarts the
+# bot for a vendor problem or a database blip (/readyz reports those). (podman/buildah keep
+# HEALTHCHECK only with `--format docker`.)
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # node is PID 1 and handles SIGTERM itself: stop taking requests, finish commands in

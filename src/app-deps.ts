@@ -32,9 +32,12 @@ import {
 } from './charts/chart-renderer.js';
 import { type Clock, systemClock } from './clock.js';
 import { type Config, secretsOf } from './config.js';
+import { createDatabaseHealth, type DatabaseHealth } from './database-health.js';
+import { guardStore } from './guard-store.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { webClientOptions } from './slack-client/web-client-options.js';
+import { sqliteWriteProbe } from './sqlite-write-probe.js';
 import type { AuditLog } from './store/audit-log.js';
 import { createSqliteStore, type SqliteStore } from './store/create-sqlite-store.js';
 import { type Db, openDatabase } from './store/open-database.js';
@@ -44,8 +47,13 @@ import type { Store } from './store/store.js';
 export interface AppDeps {
   config: Config;
   api: VisibilityApi;
-  /** Every repository and the transaction, on SQLite or Postgres. */
+  /**
+   * Every repository and the transaction, on SQLite or Postgres, each call watched by
+   * `database` (refused at once while the database cannot be used).
+   */
   store: Store;
+  /** Whether the database can be used now (/healthz, /readyz, `status`, the jobs' back-off). */
+  database: DatabaseHealth;
   logger: Logger;
   metrics: Metrics;
   clock: Clock;
@@ -124,15 +132,25 @@ function sqliteBudgetOf(store: Store): BudgetStoreFactory {
     });
 }
 
+/**
+ * What "the database can be used" means per backend: Postgres answers a query; the SQLite
+ * file takes a write (reads go on while another connection holds it locked).
+ */
+function probeOf(store: Store): () => Promise<void> {
+  return store.backend === 'sqlite' ? sqliteWriteProbe((store as SqliteStore).db) : () => store.ping();
+}
+
 export function createAppDeps(config: Config, overrides: AppDepsOverrides = {}): AppDeps {
   const logger = overrides.logger ?? createLogger({ level: config.logLevel, secrets: secretsOf(config) });
   const clock = overrides.clock ?? systemClock;
-  const store =
+  const opened =
     overrides.store ??
     createSqliteStore(overrides.db ?? openDatabase(config.databasePath), {
       clock,
       closesDatabase: !overrides.db,
     });
+  const database = createDatabaseHealth({ backend: opened.backend, probe: probeOf(opened), clock, logger });
+  const store = guardStore(opened, database);
   const metrics = overrides.metrics ?? createMetrics();
   const apiHealth = createApiHealth(clock);
 
@@ -144,7 +162,7 @@ export function createAppDeps(config: Config, overrides: AppDepsOverrides = {}):
       clock,
       logger,
       ...overrides.limiter,
-      budget: overrides.budget ?? sqliteBudgetOf(store),
+      budget: overrides.budget ?? sqliteBudgetOf(opened),
       keyHash: hashApiKey(config.apiKey),
       plan: config.apiPlan,
     });
@@ -188,6 +206,7 @@ export function createAppDeps(config: Config, overrides: AppDepsOverrides = {}):
     config,
     api,
     store,
+    database,
     logger,
     metrics,
     clock,
@@ -204,6 +223,7 @@ export function createAppDeps(config: Config, overrides: AppDepsOverrides = {}):
         .catch((err: unknown) => logger.warn({ err }, 'stopping the chart threads failed'));
       await client?.close().catch((err: unknown) => logger.warn({ err }, 'closing the API client failed'));
       await limiter?.close();
+      database.close();
       await store.close().catch((err: unknown) => logger.warn({ err }, 'closing the database failed'));
     },
   };

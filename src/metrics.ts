@@ -22,7 +22,8 @@ export type SchedulerState = Record<string, unknown>;
 export type SlackCallOutcome = 'ok' | 'slack_error' | 'rate_limited' | 'http_error' | 'network_error';
 
 /** `user_error`: bad input or a refusal; `api_error`: the API failed in an expected way; `error`: a bug. */
-export type CommandOutcome = 'ok' | 'user_error' | 'api_error' | 'error';
+/** `database_unavailable`: answered that the database cannot be used right now (nothing changed). */
+export type CommandOutcome = 'ok' | 'user_error' | 'api_error' | 'database_unavailable' | 'error';
 
 export interface Metrics {
   readonly registry: Registry;

@@ -9,6 +9,7 @@
 import type { LimiterState } from '../api/limiter/types.js';
 import type { ApiHealthSnapshot } from '../api-health.js';
 import type { AppDeps } from '../app-deps.js';
+import type { DatabaseHealthSnapshot } from '../database-health.js';
 import type { HealthFlag } from '../store/health-flags-repo.js';
 import type { JobRun } from '../store/job-runs-repo.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
@@ -16,7 +17,9 @@ import { currentPollingPlan } from './current-polling-plan.js';
 import { JOB_NAMES, type JobName } from './job-names.js';
 import { asSchedulerSnapshot, type SchedulerSnapshot } from './scheduler-snapshot.js';
 
-export type StatusDeps = Pick<AppDeps, 'api' | 'apiHealth' | 'clock' | 'store' | 'metrics'>;
+export type StatusDeps = Pick<AppDeps, 'api' | 'apiHealth' | 'clock' | 'store' | 'metrics'> & {
+  database: Pick<AppDeps['database'], 'snapshot'>;
+};
 
 export type PlanStatus = SchedulerSnapshot['plan'];
 
@@ -56,6 +59,8 @@ export interface StatusReport {
   limiter: LimiterState;
   /** null: could not be read (the section shows as unavailable). */
   service: ApiHealthSnapshot | null;
+  /** Whether the database can be used now (when it cannot, the scheduler's part is null). */
+  database: DatabaseHealthSnapshot;
   /** null: could not be read (the section shows as unavailable). */
   scheduler: SchedulerStatus | null;
 }
@@ -133,6 +138,7 @@ export async function collectStatus(deps: StatusDeps): Promise<StatusReport> {
     nowMs,
     limiter: deps.api.limiterState(),
     service: await orNull(() => deps.apiHealth.snapshot()),
+    database: deps.database.snapshot(),
     scheduler: await orNull(() => collectSchedulerStatus(deps, nowMs)),
   };
 }

@@ -6,7 +6,15 @@
 import type { JobName } from './job-names.js';
 
 /** How a job run ended. */
-export type JobStatus = 'ok' | 'failed' | 'skipped' | 'quota_spent' | 'key_rejected' | 'aborted';
+/** `database_unavailable`: stopped because the database could not be used; run again once it answers. */
+export type JobStatus =
+  | 'ok'
+  | 'failed'
+  | 'skipped'
+  | 'quota_spent'
+  | 'key_rejected'
+  | 'aborted'
+  | 'database_unavailable';
 
 export interface SchedulerJobState {
   /** Poll interval in hours; null for the digest (due per subscription). */

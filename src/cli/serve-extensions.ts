@@ -6,9 +6,14 @@
  * one: append it here (one line).
  */
 import type { AppDeps } from '../app-deps.js';
+import { reportDatabaseOutages } from '../jobs/database-outage-report.js';
+import { processOwner } from '../jobs/process-owner.js';
 import { schedulerExtension } from '../jobs/scheduler-extension.js';
 import type { ServiceLifecycle } from '../service-lifecycle.js';
 
 export type ServeExtension = (deps: AppDeps, lifecycle: ServiceLifecycle) => void;
 
-export const serveExtensions: ServeExtension[] = [schedulerExtension()];
+export const serveExtensions: ServeExtension[] = [
+  schedulerExtension(),
+  (deps, lifecycle) => reportDatabaseOutages(deps, lifecycle, { processName: processOwner('serve') }),
+];

@@ -12,6 +12,7 @@ export function formatJobSummary(s: JobSummary): string {
     case 'quota_spent':
     case 'key_rejected':
     case 'aborted':
+    case 'database_unavailable':
       if (s.brands === 0) return `${s.job}: ${s.detail ?? s.status}`;
       return `${s.job}: stopped after ${s.succeeded} of ${counted(s.brands, 'brand')}: ${s.detail ?? s.status}`;
     default: {

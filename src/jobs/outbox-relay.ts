@@ -23,6 +23,11 @@
  *   logged at error and raised as the bot's own trouble (`job_failing:delivery`).
  * - Held rows (quiet hours, mute) whose hold ended are released, one grouped message per
  *   brand per channel.
+ * - The database cannot be used (down, locked): the loop stops the drain, backs off (1 s
+ *   doubling to a minute) without logging each try (the outage is logged once where it is
+ *   noticed) and starts again as soon as the database answers. A post whose row could not
+ *   be marked sent stays 'sending' and is found in the channel history afterwards, so
+ *   nothing is posted twice.
  * - A `chart` row is drawn when it is delivered and uploaded into the thread of the row it
  *   follows (the digest), only once that row is sent and no other digest of the channel is
  *   due: no digest's text ever waits for a picture. The file id Slack reserves is written to the row before the bytes go out;
@@ -38,11 +43,13 @@ import type { WebClient } from '@slack/web-api';
 import { backoffDelay } from '../backoff-delay.js';
 import { type ChartRenderer, createChartRenderer } from '../charts/chart-renderer.js';
 import type { Clock } from '../clock.js';
+import type { DatabaseHealth } from '../database-health.js';
 import type { Logger } from '../logger.js';
 import { BLOCK_KIT_LIMITS as L } from '../messages/block-kit-limit-table.js';
 import { truncatePlain } from '../messages/truncate-mrkdwn.js';
 import type { Metrics } from '../metrics.js';
 import { FileUploadError, uploadFile } from '../slack-client/upload-file.js';
+import { isDatabaseUnavailable } from '../store/database-unavailable.js';
 import type { OutboxMessage, OutboxRepo } from '../store/outbox-repo.js';
 import type { Store } from '../store/store.js';
 import type { SubscriptionsRepo } from '../store/subscriptions-repo.js';
@@ -70,6 +77,8 @@ export interface RelayDeps {
   metrics?: Pick<Metrics, 'observeDelivery'>;
   /** Renders `chart` rows (the process's bound); default: a renderer of the relay's own. */
   charts?: ChartRenderer;
+  /** Tells the loop when the database answers again after an outage (it then drains at once). */
+  database?: Pick<DatabaseHealth, 'onChange'>;
 }
 
 export interface OutboxRelayOptions {
@@ -138,6 +147,9 @@ const PER_CHANNEL_CLAIM = 2;
 
 /** Reservations tried for one row before it goes back to the queue (awaitTurn). */
 const TURN_TRIES = 4;
+
+/** The loop's pause while the database cannot be used: 1 s, doubling, at most a minute. */
+const OUTAGE_BACKOFF = { baseDelayMs: 1000, maxDelayMs: 60_000 };
 
 type Outcome = 'sent' | 'retried' | 'failed' | 'paused' | 'held' | 'deferred';
 
@@ -566,15 +578,18 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
       const byChannel = new Map<string, OutboxMessage[]>();
       for (const r of rows) byChannel.set(r.channelId, [...(byChannel.get(r.channelId) ?? []), r]);
       // Channels in parallel, each channel in order at its own pace.
+      let outage: unknown;
       await Promise.all(
         [...byChannel.values()].map(async (list) => {
           for (const row of list) {
+            if (outage !== undefined) return;
             let outcome: Outcome;
             try {
               outcome = await deliver(row);
             } catch (err) {
-              // A bug or a database error: the lease expires and recovery looks in the history.
-              logger.error({ err, outboxId: row.id }, 'delivering an outbox row failed unexpectedly');
+              // The lease expires and recovery looks in the history before posting again.
+              if (isDatabaseUnavailable(err)) outage = err;
+              else logger.error({ err, outboxId: row.id }, 'delivering an outbox row failed unexpectedly');
               continue;
             }
             count(row, outcome);
@@ -582,6 +597,8 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
           }
         }),
       );
+      // The database stopped answering: the loop backs off and drains again afterwards.
+      if (outage !== undefined) throw outage;
     }
     if (drainState.delivered && !drainState.gaveUp) await options.health?.clear(DELIVERY_FLAG);
     return result;
@@ -603,21 +620,36 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
       if (loop) return;
       const controller = new AbortController();
       stopping = controller;
+      // Cut short when the database answers again after an outage.
+      let wake = new AbortController();
+      const unsubscribe = deps.database?.onChange((s) => {
+        if (s.reachable) wake.abort();
+      });
       loop = (async () => {
+        let refused = 0;
         while (!controller.signal.aborted) {
+          let wait = intervalMs;
           try {
             const r = await drainOnce();
             if (r.sent + r.failed + r.paused + r.recovered > 0) logger.debug({ ...r }, 'outbox drained');
+            // Wake for the next row due before the interval ends (a digest at its time); the
+            // floor keeps a row deferred by its channel's pace from spinning the loop.
+            const next = await outbox.nextPendingAt();
+            if (next !== null) wait = Math.min(intervalMs, Math.max(next - clock.now(), 20));
+            refused = 0;
           } catch (err) {
-            logger.error({ err }, 'outbox drain failed');
+            if (isDatabaseUnavailable(err)) {
+              wait = backoffDelay(refused++, OUTAGE_BACKOFF);
+              logger.debug({ retryInMs: wait }, 'outbox drain waits: the database cannot be used');
+            } else logger.error({ err }, 'outbox drain failed');
           }
-          // Wake for the next row due before the interval ends (a digest at its time); the
-          // floor keeps a row deferred by its channel's pace from spinning the loop.
-          const next = await outbox.nextPendingAt();
-          const wait = next === null ? intervalMs : Math.min(intervalMs, Math.max(next - clock.now(), 20));
-          await clock.sleep(wait, controller.signal).catch(() => {});
+          const woken = wake.signal.aborted;
+          if (woken) wake = new AbortController();
+          // The database answered again since the drain it refused: drain now.
+          if (woken && refused > 0) continue;
+          await clock.sleep(wait, AbortSignal.any([controller.signal, wake.signal])).catch(() => {});
         }
-      })();
+      })().finally(() => unsubscribe?.());
     },
     async stop() {
       const controller = stopping ?? new AbortController();

@@ -27,10 +27,13 @@
  *   be recorded as done: createReplicatedScheduler keeps that order.
  *
  * The connection string holds the database password: it is never logged, and pg-boss's
- * errors and warnings are logged with it cut out.
+ * errors and warnings are logged with it cut out. While the database cannot be used,
+ * pg-boss's workers fail every poll and resume by themselves once it answers: those
+ * errors are logged at debug (the outage itself is logged once, by database-health.ts).
  */
 import { PgBoss, type Clock as PgBossClock, type Queue } from 'pg-boss';
 import type { Logger } from '../logger.js';
+import { isDatabaseUnavailable } from '../store/database-unavailable.js';
 import { connectionSecretScrubber, scrubbedError } from './connection-secret-scrubber.js';
 import type { Scheduler } from './scheduler.js';
 
@@ -128,7 +131,11 @@ export function createPgBossTicks(
     ...(o.cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds: o.cronMonitorIntervalSeconds } : {}),
     ...(o.cronWorkerIntervalSeconds ? { cronWorkerIntervalSeconds: o.cronWorkerIntervalSeconds } : {}),
   });
-  boss.on('error', (err) => logger.error({ err: scrubbedError(err, scrub) }, 'job engine error'));
+  boss.on('error', (err) => {
+    const e = scrubbedError(err, scrub);
+    if (isDatabaseUnavailable(err)) logger.debug({ err: e }, 'job engine: the database cannot be used');
+    else logger.error({ err: e }, 'job engine error');
+  });
   boss.on('warning', (w) =>
     logger.warn({ detail: scrub(JSON.stringify(w.data ?? {})) }, scrub(`job engine: ${w.message}`)),
   );

@@ -7,7 +7,9 @@
  *   paces every call, background lane, FIFO), optionally a small gap between brands so a
  *   long run never crowds out people using /visibility;
  * - errors: a spent quota or a rejected key stops the run and is the bot's own trouble
- *   (bot health → ops channel, once); any other error fails that brand only;
+ *   (bot health → ops channel, once); a database that cannot be used stops it quietly
+ *   (the outage is logged once where it is noticed, and the scheduler runs the job again
+ *   once the database answers); any other error fails that brand only;
  * - a job that fails three runs in a row raises `job_failing:<job>`, cleared by a success.
  */
 
@@ -15,6 +17,7 @@ import { addCounts, type EnqueueCounts, noCounts } from '../alerting/enqueue-ale
 import type { JobName } from '../alerting/job-names.js';
 import type { JobStatus } from '../alerting/scheduler-snapshot.js';
 import type { BrandRef } from '../alerts/types.js';
+import { isDatabaseUnavailable } from '../store/database-unavailable.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
 import { acquireJobLease } from './acquire-job-lease.js';
 import { classifyJobError } from './classify-job-error.js';
@@ -75,6 +78,14 @@ function byBrand(subs: readonly Subscription[]): { brand: BrandRef; subs: Subscr
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+const DATABASE_DOWN =
+  'the database could not be used, so the run stopped (serve runs it again once the database answers)';
+
+/** Rethrows anything but an outage of the database (the run's own bookkeeping, best effort then). */
+const unlessDatabaseDown = (err: unknown): void => {
+  if (!isDatabaseUnavailable(err)) throw err;
+};
+
 export async function runJobOnce(
   ctx: JobContext,
   def: JobDefinition,
@@ -99,12 +110,23 @@ export async function runJobOnce(
     return summary;
   };
 
-  const lease = await acquireJobLease(jobRuns, def.name, o.owner, {
-    ttlMs: o.leaseTtlMs,
-    waitMs: o.leaseWaitMs,
-    clock,
-    signal: ctx.signal,
-  });
+  let lease: Awaited<ReturnType<typeof acquireJobLease>>;
+  let runId: number;
+  try {
+    lease = await acquireJobLease(jobRuns, def.name, o.owner, {
+      ttlMs: o.leaseTtlMs,
+      waitMs: o.leaseWaitMs,
+      clock,
+      signal: ctx.signal,
+    });
+    runId = lease.ok ? await jobRuns.start(def.name, o.owner) : 0;
+  } catch (err) {
+    unlessDatabaseDown(err);
+    summary.status = 'database_unavailable';
+    summary.detail = DATABASE_DOWN;
+    logger.debug('job not started: the database cannot be used');
+    return done();
+  }
   if (!lease.ok) {
     summary.status = 'skipped';
     summary.detail = `another process is running it (${lease.holder ?? 'unknown'})`;
@@ -112,7 +134,6 @@ export async function runJobOnce(
     return done();
   }
 
-  const runId = await jobRuns.start(def.name, o.owner);
   try {
     const force = o.force;
     const runInfo = () => ({ nowMs: clock.now(), force, digestLeadMs: o.digestLeadMs ?? 0 });
@@ -133,7 +154,14 @@ export async function runJobOnce(
       const { brand, subs } = work[i]!;
       if (ctx.signal?.aborted) return stop('aborted');
       if (i > 0 && o.brandGapMs > 0) await clock.sleep(o.brandGapMs, ctx.signal).catch(() => {});
-      if (!(await jobRuns.renewLease(def.name, o.owner, o.leaseTtlMs))) {
+      let renewed: boolean;
+      try {
+        renewed = await jobRuns.renewLease(def.name, o.owner, o.leaseTtlMs);
+      } catch (err) {
+        unlessDatabaseDown(err);
+        return stop('database_unavailable', DATABASE_DOWN);
+      }
+      if (!renewed) {
         // Expired and taken: the other process carries on from the stored state.
         logger.warn('job lease lost; stopping this run');
         return stop('aborted', 'the job lease was lost to another process');
@@ -170,6 +198,7 @@ export async function runJobOnce(
           return stop('key_rejected', `the API key was rejected: ${message(err)}`);
         }
         if (e.kind === 'aborted') return stop('aborted');
+        if (e.kind === 'database_unavailable') return stop('database_unavailable', DATABASE_DOWN);
         summary.failed += 1;
         summary.detail = `${brand.name}: ${message(err)}`;
         logger.warn({ err, brandId: brand.id }, 'job failed for one brand; going on with the next');
@@ -185,14 +214,37 @@ export async function runJobOnce(
     await Promise.all(Array.from({ length: Math.min(width, work.length - next) }, worker));
     if (summary.status === 'ok' && summary.brands > 0 && summary.succeeded === 0) summary.status = 'failed';
   } catch (err) {
-    // Not an API answer: a database or programming error. Recorded and counted like any failure.
-    summary.status = 'failed';
-    summary.detail = message(err);
-    logger.error({ err }, 'job run failed');
+    if (isDatabaseUnavailable(err)) {
+      summary.status = 'database_unavailable';
+      summary.detail = DATABASE_DOWN;
+    } else {
+      // Not an API answer: a database or programming error. Recorded and counted like any failure.
+      summary.status = 'failed';
+      summary.detail = message(err);
+      logger.error({ err }, 'job run failed');
+    }
   } finally {
-    await jobRuns.releaseLease(def.name, o.owner);
+    // Left held when the database is down: it expires, and this owner takes it again at once.
+    await jobRuns.releaseLease(def.name, o.owner).catch(unlessDatabaseDown);
   }
+  await recordRun(ctx, def, runId, summary).catch((err: unknown) => {
+    unlessDatabaseDown(err);
+    logger.debug('the run could not be recorded: the database cannot be used');
+  });
+  // The logger's binding already names the job.
+  const { job: _job, ...fields } = summary;
+  logger.info(fields, `${def.name} job ${summary.status}`);
+  return done();
+}
 
+/** The run's job_runs row, and the job_failing flag its streak raises or clears. */
+async function recordRun(
+  ctx: JobContext,
+  def: JobDefinition,
+  runId: number,
+  summary: JobSummary,
+): Promise<void> {
+  const { jobRuns, health } = ctx;
   const ok = summary.status === 'ok';
   const failing = `job_failing:${def.name}` as const;
   await jobRuns.finish(runId, {
@@ -207,15 +259,11 @@ export async function runJobOnce(
     },
   });
   if (ok) await health.clear(failing);
-  // A spent quota or a rejected key has its own flag, and a shutdown is no failure.
+  // A spent quota, a rejected key or the database have their own reports, and a shutdown is no failure.
   else if (summary.status === 'failed' && (await jobRuns.failureStreak(def.name)) >= FAILING_STREAK) {
     await health.raise(
       failing,
       `${FAILING_STREAK} runs in a row failed; last: ${summary.detail ?? 'unknown'}`,
     );
   }
-  // The logger's binding already names the job.
-  const { job: _job, ...fields } = summary;
-  logger.info(fields, `${def.name} job ${summary.status}`);
-  return done();
 }

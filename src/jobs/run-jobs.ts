@@ -69,7 +69,10 @@ const DEFAULTS = {
 };
 
 const stops = (s: JobSummary) =>
-  s.status === 'quota_spent' || s.status === 'key_rejected' || s.status === 'aborted';
+  s.status === 'quota_spent' ||
+  s.status === 'key_rejected' ||
+  s.status === 'aborted' ||
+  s.status === 'database_unavailable';
 
 /** The polls side by side, then the digest; a single job alone. */
 function phasesOf(job: JobTarget): JobName[][] {

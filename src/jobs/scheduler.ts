@@ -13,6 +13,11 @@
  * - Interactive first: jobs use the limiter's background lane, with a small gap between
  *   brands.
  * - State goes to metrics.setSchedulerState (/healthz, `status`) after every tick.
+ * - The database cannot be used: ticks do nothing (quietly: the outage is logged once
+ *   where it is noticed), and a job it stopped midway runs again as soon as the database
+ *   answers, whatever its slot says (the brands it had not reached would otherwise wait
+ *   for the next slot, a day for citations). Alerts are written with the state that made
+ *   them, so a brand done twice alerts once.
  *
  * The clock decides what is due, so tests drive `pollTick()`/`digestTick()` with their own
  * clock; the cron patterns are knobs (`* * * * * *` ticks every second).
@@ -22,6 +27,7 @@ import { type CurrentPlan, currentPollingPlan } from '../alerting/current-pollin
 import { JOB_NAMES, type JobName, POLL_JOBS } from '../alerting/job-names.js';
 import type { SchedulerJobState, SchedulerSnapshot } from '../alerting/scheduler-snapshot.js';
 import type { Metrics } from '../metrics.js';
+import { isDatabaseUnavailable } from '../store/database-unavailable.js';
 import { appBotHealth } from './bot-health.js';
 import { digestDueFor } from './digest-job.js';
 import { intervalHoursOf, isPollDue, nextDigestAt, nextPollAt } from './job-schedule.js';
@@ -109,6 +115,9 @@ export function createScheduler(deps: SchedulerDeps, options: SchedulerOptions =
   let plan: CurrentPlan | null = null;
   let warned: string | null = null;
   const last = new Map<JobName, JobSummary>();
+  /** Jobs the database stopped: due again at once, once it answers. */
+  const interrupted = new Set<JobName>();
+  let unsubscribe: (() => void) | undefined;
 
   async function replan(): Promise<CurrentPlan> {
     const p = await currentPollingPlan(deps);
@@ -149,6 +158,8 @@ export function createScheduler(deps: SchedulerDeps, options: SchedulerOptions =
       });
       const s = summary.jobs[0];
       if (s) last.set(job, s);
+      if (s?.status === 'database_unavailable') interrupted.add(job);
+      else interrupted.delete(job);
       if (summary.quotaResetAt !== null) {
         quotaWaitUntil = summary.quotaResetAt;
         logger.warn(
@@ -158,7 +169,8 @@ export function createScheduler(deps: SchedulerDeps, options: SchedulerOptions =
       }
       return s;
     } catch (err) {
-      logger.error({ err, job }, 'scheduled job run failed');
+      if (isDatabaseUnavailable(err)) interrupted.add(job);
+      else logger.error({ err, job }, 'scheduled job run failed');
       return undefined;
     } finally {
       current = null;
@@ -169,7 +181,10 @@ export function createScheduler(deps: SchedulerDeps, options: SchedulerOptions =
   function exclusive(fn: () => Promise<void>): Promise<void> {
     const next = queue
       .then(() => (stopSignal.signal.aborted ? undefined : fn()))
-      .catch((err: unknown) => logger.error({ err }, 'scheduler tick failed'))
+      .catch((err: unknown) => {
+        if (isDatabaseUnavailable(err)) logger.debug('tick skipped: the database cannot be used');
+        else logger.error({ err }, 'scheduler tick failed');
+      })
       .finally(() => publish());
     queue = next;
     return next;
@@ -182,11 +197,14 @@ export function createScheduler(deps: SchedulerDeps, options: SchedulerOptions =
       if ((await subscriptions.activeBrandIds('alerts')).length === 0) return;
       for (const job of POLL_JOBS) {
         if (stopSignal.signal.aborted || quotaWaiting(clock.now())) return;
-        if (!isPollDue(await lastStarted(job), clock.now(), intervalHoursOf(p, job), p.offsetsMs[job]))
+        if (
+          !interrupted.has(job) &&
+          !isPollDue(await lastStarted(job), clock.now(), intervalHoursOf(p, job), p.offsetsMs[job])
+        )
           continue;
         const s = await run(job);
-        // The key is rejected: the other jobs would be refused too; the next slot tries again.
-        if (s?.status === 'key_rejected') return;
+        // The key is rejected (or the database gone): the other jobs would be refused too.
+        if (s?.status === 'key_rejected' || interrupted.has(job)) return;
       }
     });
 
@@ -294,6 +312,11 @@ export function createScheduler(deps: SchedulerDeps, options: SchedulerOptions =
         );
       for (const t of tasks) void t.start();
       relay.start(options.relayIntervalMs ?? DEFAULTS.relayIntervalMs);
+      unsubscribe = deps.database?.onChange((s) => {
+        if (!s.reachable || interrupted.size === 0) return;
+        if (interrupted.has('digest')) void digestTick();
+        if ([...interrupted].some((j) => j !== 'digest')) void pollTick();
+      });
       // The plan is read from the database, so asynchronously; first in the tick queue, so
       // the catch-up ticks below run after it. exclusive() logs a failure.
       void exclusive(async () => {
@@ -316,6 +339,7 @@ export function createScheduler(deps: SchedulerDeps, options: SchedulerOptions =
     async stop() {
       if (!running) return;
       stopSignal.abort();
+      unsubscribe?.();
       for (const t of tasks.splice(0)) await t.destroy();
       await queue;
       await relay.stop();

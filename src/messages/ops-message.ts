@@ -26,6 +26,11 @@ const WHAT: Readonly<Record<string, { problem: string; action: string }>> = {
     problem: "The API key's daily request quota is spent",
     action: 'Jobs wait until the quota resets (midnight UTC); commands may fail until then.',
   },
+  database_unreachable: {
+    problem: 'visibility-bot cannot use its database',
+    action:
+      'Commands answer that nothing was changed; alerts, digests and deliveries wait and resume by themselves when it answers again. Check the database server (DATABASE_URL) or what holds the SQLite file (DATABASE_PATH).',
+  },
 };
 
 export function describeFlag(flag: string): { problem: string; action: string } {

@@ -14,6 +14,7 @@ import {
   QuotaExhaustedError,
   RateLimitedError,
 } from '../api/errors.js';
+import { isDatabaseUnavailable } from '../store/database-unavailable.js';
 import { escapeMrkdwn, type Mrkdwn, mrkdwn, slackDate } from './mrkdwn.js';
 import { parameterWords, plainServiceText } from './plain-service-text.js';
 import { UserError } from './user-error.js';
@@ -30,6 +31,12 @@ export interface UserFacing {
 
 const KEY_REJECTED = mrkdwn`The API key was rejected by the Brand Visibility service — ask an admin to check VISIBILITY_API_KEY.`;
 const NOT_ANSWERING = mrkdwn`The Brand Visibility service is not answering, try again in a minute.`;
+/**
+ * The database is down, locked or too slow (a blip: a restart, a failover). Said the same
+ * for a read and a write: every change the bot makes needs the database (its audit entry,
+ * the subscription itself), and none was made.
+ */
+export const DATABASE_UNAVAILABLE = mrkdwn`visibility-bot can't reach its database right now, so nothing was changed. Try again in a minute.`;
 
 /** Endpoints that need editor access (API.md §5): a 403 there is about the role, not the key. */
 const EDITOR_ONLY = ['/crawler/verification-ping', '/crawler/submit-to-search'];
@@ -71,6 +78,7 @@ export function userFacingError(err: unknown): UserFacing {
       ? { message: err.message, usage: err.usage, expected: true }
       : { message: err.message, expected: true };
   }
+  if (isDatabaseUnavailable(err)) return { message: DATABASE_UNAVAILABLE, expected: true };
   if (!isApiError(err)) {
     const ref = randomBytes(3).toString('hex');
     return {

@@ -21,7 +21,7 @@ export interface SocketSupervision {
 }
 
 export function createReceiver(
-  deps: Pick<SlackServiceDeps, 'config' | 'clock' | 'store' | 'logger' | 'metrics'>,
+  deps: Pick<SlackServiceDeps, 'config' | 'clock' | 'store' | 'database' | 'logger' | 'metrics'>,
   choice: ReceiverChoice,
   routes: CustomRoute[],
   supervision?: SocketSupervision,
@@ -31,6 +31,7 @@ export function createReceiver(
     clock: deps.clock,
     logger: deps.logger,
     handledRequests: deps.store.handledRequests,
+    database: deps.database,
   };
   if (choice.mode === 'http') {
     return new GuardedHTTPReceiver(

@@ -32,8 +32,10 @@ import { register as registerSubmissions } from './submissions/index.js';
 export interface SlackApp {
   app: App;
   mode: ReceiverChoice['mode'];
-  /** /healthz and /metrics; startService serves them on its own server in both modes. */
+  /** /healthz, /readyz and /metrics; startService serves them on its own server in both modes. */
   routes: CustomRoute[];
+  /** Start-up has finished (Slack reached): /readyz may turn green. */
+  markStarted(): void;
   inFlight: InFlight;
   /** Whether Slack can reach the app (for /healthz). */
   connection: SlackConnection;
@@ -50,7 +52,8 @@ export interface SlackApp {
 export function createSlackApp(deps: SlackServiceDeps, lifecycle: ServiceLifecycle): SlackApp {
   const choice = selectReceiver(deps.config);
   const connection = createSlackConnection(choice.mode, deps.clock);
-  const routes = serviceRoutes(deps, connection);
+  let started = false;
+  const routes = serviceRoutes(deps, connection, () => started);
   // Every apps.connections.open attempt (the Socket Mode client's own retries included)
   // passes through our instrumented fetch: counting them there tells /healthz how often
   // the client has tried since the link went down.
@@ -58,6 +61,7 @@ export function createSlackApp(deps: SlackServiceDeps, lifecycle: ServiceLifecyc
     config: deps.config,
     clock: deps.clock,
     store: deps.store,
+    database: deps.database,
     logger: deps.logger,
     metrics: {
       ...deps.metrics,
@@ -106,6 +110,9 @@ export function createSlackApp(deps: SlackServiceDeps, lifecycle: ServiceLifecyc
     app,
     mode: choice.mode,
     routes,
+    markStarted: () => {
+      started = true;
+    },
     inFlight,
     connection,
     requestListener: receiver instanceof HTTPReceiver ? receiver.requestListener : undefined,
@@ -187,10 +194,8 @@ export async function startService(
   const log = deps.logger.child({ component: 'service' });
   // The service owns its lifecycle; serve starts its extensions on it (RunningService).
   const lifecycle = createServiceLifecycle(log);
-  const { app, mode, routes, inFlight, connection, requestListener, socketClient } = createSlackApp(
-    deps,
-    lifecycle,
-  );
+  const { app, mode, routes, markStarted, inFlight, connection, requestListener, socketClient } =
+    createSlackApp(deps, lifecycle);
   const drainTimeoutMs = options.drainTimeoutMs ?? 8_000;
   const retry = options.slackRetryMs ?? { first: 1_000, max: 60_000 };
   const stopSignal = new AbortController();
@@ -250,6 +255,7 @@ export async function startService(
         if (mode === 'http') connection.up();
         else await app.start();
         ready = true;
+        markStarted();
         return;
       } catch (err) {
         if (first && isRefusal(err)) throw err;

@@ -23,6 +23,7 @@ import {
   type ReceiverEvent,
 } from '@slack/bolt';
 import type { Clock } from '../clock.js';
+import type { DatabaseHealth } from '../database-health.js';
 import type { Logger } from '../logger.js';
 import type { HandledRequestsRepo } from '../store/handled-requests-repo.js';
 import { bodyDigest, readSlackBody } from './read-slack-body.js';
@@ -35,6 +36,7 @@ export interface RequestGuard {
   clock: Clock;
   logger: Logger;
   handledRequests: HandledRequestsRepo;
+  database: Pick<DatabaseHealth, 'call' | 'owe'>;
 }
 
 function answer(res: ServerResponse, status: number): void {
@@ -94,7 +96,7 @@ export class GuardedHTTPReceiver extends HTTPReceiver {
     // check would use the wall clock and see only the past.
     super({ ...options, endpoints: ENDPOINT, signatureVerification: false });
     this.#guard = guard;
-    this.#redeliveries = createRedeliveryFilter(guard.handledRequests);
+    this.#redeliveries = createRedeliveryFilter(guard);
     this.#signingSecret = options.signingSecret;
     this.#bodyLimit = options.bodyLimit ?? HTTPModuleFunctions.defaultBodyLimit;
     const boltListener = this.requestListener;

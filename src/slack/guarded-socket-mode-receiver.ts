@@ -27,7 +27,7 @@ export class GuardedSocketModeReceiver extends SocketModeReceiver {
   constructor(options: SocketModeReceiverOptions, guard: RequestGuard) {
     super(options);
     this.#guard = guard;
-    this.#redeliveries = createRedeliveryFilter(guard.handledRequests);
+    this.#redeliveries = createRedeliveryFilter(guard);
   }
 
   override init(app: App): void {

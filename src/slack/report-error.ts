@@ -9,6 +9,7 @@ import { errorReply, type Reply } from '../messages/reply.js';
 import { UserError } from '../messages/user-error.js';
 import { userFacingError } from '../messages/user-facing-error.js';
 import type { CommandOutcome } from '../metrics.js';
+import { databaseUnavailableCode } from '../store/database-unavailable.js';
 import { ReplyDeliveryError } from './fitted-respond.js';
 
 export async function reportError(
@@ -22,7 +23,12 @@ export async function reportError(
   }
   const facing = userFacingError(err);
   let outcome: CommandOutcome = 'user_error';
-  if (!facing.expected) {
+  const outage = databaseUnavailableCode(err);
+  if (outage) {
+    // The outage itself is logged once, where it is noticed (database-health.ts).
+    logger.info({ code: outage, handler: label }, 'answered that the database cannot be used right now');
+    outcome = 'database_unavailable';
+  } else if (!facing.expected) {
     logger.error({ err, ref: facing.ref, handler: label }, 'handler failed');
     outcome = 'error';
   } else if (!(err instanceof UserError)) {

@@ -14,6 +14,7 @@ import type { ApiHealth } from '../api-health.js';
 import type { ChartRenderer } from '../charts/chart-renderer.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
+import type { DatabaseHealth } from '../database-health.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { AuditLog } from '../store/audit-log.js';
@@ -30,6 +31,8 @@ interface SlackParts {
   /** GET /get-brands, cached briefly; in a handler, fetching through the request's api. */
   brandCache: BrandCache;
   store: Store;
+  /** Whether the database can be used now; what is owed to it meanwhile (audit entries). */
+  database: Omit<DatabaseHealth, 'close'>;
   auditLog: AuditLog;
   clock: Clock;
   logger: Logger;
@@ -54,7 +57,8 @@ export interface SlackDeps extends SlackParts {
  * (AppDeps, with close() and the outbox client) hands on only these.
  */
 export function slackDepsOf(deps: SlackServiceDeps, background: BackgroundWork): SlackDeps {
-  const { config, api, brandCache, store, auditLog, clock, logger, metrics, apiHealth, charts } = deps;
+  const { config, api, brandCache, store, database, auditLog, clock, logger, metrics, apiHealth, charts } =
+    deps;
   const handlerConfig: HandlerConfig = {
     adminUsers: config.adminUsers,
     defaultTimezone: config.defaultTimezone,
@@ -64,6 +68,7 @@ export function slackDepsOf(deps: SlackServiceDeps, background: BackgroundWork):
     api,
     brandCache,
     store,
+    database,
     auditLog,
     clock,
     logger,

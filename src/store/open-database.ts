@@ -1,7 +1,10 @@
 /**
  * Opens the SQLite database every part of the bot shares. WAL lets `serve` and `run-job`
  * read while the other writes; busy_timeout makes a writer wait for the other process's
- * short transactions instead of failing with SQLITE_BUSY.
+ * short transactions instead of failing with SQLITE_BUSY. The wait is short: the driver
+ * is synchronous, so a busy wait holds the whole process (no Slack request is read or
+ * acknowledged meanwhile), and a file locked for longer is an outage the caller answers
+ * (store/database-unavailable.ts), not something to sit out.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -13,7 +16,7 @@ import { migrations } from './migrations/index.js';
 export type Db = Database.Database;
 
 export interface OpenDatabaseOptions {
-  /** ms a writer waits for another process's lock; default 5000 */
+  /** ms a writer waits for another process's lock; default 1000 (well inside Slack's 3 s) */
   busyTimeoutMs?: number;
 }
 
@@ -26,7 +29,7 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): D
   try {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     db = new Database(path);
-    db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+    db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 1000}`);
     if (path !== ':memory:') db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');

@@ -56,6 +56,13 @@ describe('collectStatus', () => {
     expect(report.nowMs).toBe(NOW);
     expect(report.limiter.dailyLimit).toBe(10_000);
     expect(report.service).toMatchObject({ reachable: null });
+    expect(report.database).toEqual({
+      backend: 'sqlite',
+      reachable: true,
+      since: null,
+      reason: null,
+      downForSeconds: 0,
+    });
     const s = report.scheduler!;
     expect(s.running).toBe(false);
     // Two distinct brands, each polled once however many channels watch it.

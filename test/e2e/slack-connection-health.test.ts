@@ -1,5 +1,6 @@
 /**
- * /healthz tells the truth about the link to Slack, against the fake Socket Mode server:
+ * /healthz tells the truth about the link to Slack, against the fake Socket Mode server
+ * (and /readyz stays 503 until start-up has reached Slack):
  * Slack unreachable at start-up (the scheduler runs anyway, health stays green within the
  * grace period and turns 503 after it), then connected, dropped and reconnected. Time past
  * the grace period comes from the injected clock; the pauses between reconnect attempts are knobs.
@@ -158,6 +159,10 @@ describe('HTTP mode health', () => {
     expect(h.body.slack).toMatchObject({ mode: 'http', connected: false });
     const early = await fetch(`${service.url}/slack/events`, { method: 'POST', body: '' });
     expect(early.status).toBe(503);
+    // Not ready either: a load balancer sends Slack's requests elsewhere until start-up is done.
+    const starting = await fetch(`${service.url}/readyz`);
+    expect(starting.status).toBe(503);
+    expect(await starting.json()).toMatchObject({ ready: false, problems: ['starting'] });
 
     clock.advance((GRACE_SECONDS + 1) * 1000);
     expect((await health(service.url)).status).toBe(503);
@@ -165,6 +170,9 @@ describe('HTTP mode health', () => {
     fake.reachable = true;
     const up = await healthWhen(service.url, (x) => x.body.slack.connected);
     expect(up.status).toBe(200);
+    const ready = await fetch(`${service.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ ready: true, problems: [], database: { reachable: true } });
     const res = await slack.slashCommand(`${service.url}/slack/events`, { text: 'brands' });
     const reply = await slack.waitFor(() => slack.responsesFor(res.responseUrlId)[0], 10_000);
     expect(JSON.stringify(reply.body)).toContain('Northwind Outfitters');

@@ -40,7 +40,7 @@ export interface RelayFixture {
   outbox: OutboxRepo;
   subscriptions: SubscriptionsRepo;
   logs: LogLine[];
-  relay(overrides?: Partial<OutboxRelayOptions & Pick<RelayDeps, 'store' | 'web'>>): OutboxRelay;
+  relay(overrides?: Partial<OutboxRelayOptions & Pick<RelayDeps, 'store' | 'web' | 'database'>>): OutboxRelay;
   enqueue(m: Partial<NewOutboxMessage> & { dedupeKey: string }): Promise<number>;
   close(): Promise<void>;
 }
@@ -67,13 +67,14 @@ export async function startRelayFixture(): Promise<RelayFixture> {
     subscriptions,
     logs,
     relay(overrides = {}) {
-      const { store: given, web, ...options } = overrides;
+      const { store: given, web, database, ...options } = overrides;
       const r = createOutboxRelay(
         {
           store: given ?? store.store,
           web: web ?? relayWebClient(slack),
           clock,
           logger: captureLogger(logs),
+          ...(database ? { database } : {}),
         },
         { owner: 'relay-a', paceMs: 1000, backoffBaseMs: 1000, ...options },
       );

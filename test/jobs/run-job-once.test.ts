@@ -165,3 +165,36 @@ describe('one run of a job', () => {
     expect(f.fake.calls).toHaveLength(1);
   });
 });
+
+describe('a run while the database cannot be used', () => {
+  it('does not start, and says why, when the file is locked before it', async () => {
+    await f.subscribe('C1', 'b1');
+    f.store.db.pragma('busy_timeout = 10');
+    const holder = f.store.open();
+    holder.exec('BEGIN EXCLUSIVE');
+    const s = await run();
+    holder.exec('ROLLBACK');
+    expect(s).toMatchObject({ status: 'database_unavailable', brands: 0 });
+    expect(s.detail).toContain('the database could not be used');
+    expect(f.fake.calls).toEqual([]);
+    expect(f.logs.filter((l) => l.level >= 40)).toEqual([]);
+  });
+
+  it('stops at the brand that met the lock, quietly, and the next run serves every brand', async () => {
+    for (let b = 1; b <= 3; b++) await f.subscribe('C1', `b${b}`);
+    f.store.db.pragma('busy_timeout = 10');
+    const holder = f.store.open();
+    f.fake.aiPages = (p) => {
+      if (p['brandId'] === 'b1') holder.exec('BEGIN EXCLUSIVE');
+      return aiPagesRecord(String(p['brandId']), 85);
+    };
+    const s = await run();
+    expect(s).toMatchObject({ status: 'database_unavailable', succeeded: 0, failed: 0 });
+    // Nothing logged as a failure of a brand or of the run.
+    expect(f.logs.filter((l) => l.level >= 40)).toEqual([]);
+    holder.exec('ROLLBACK');
+    f.fake.aiPages = (p) => aiPagesRecord(String(p['brandId']), 85);
+    f.clock.advance(60_000);
+    expect(await run()).toMatchObject({ status: 'ok', succeeded: 3 });
+  });
+});

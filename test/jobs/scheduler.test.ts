@@ -17,7 +17,7 @@ import { createScheduler, DIGEST_LEAD_MS, type Scheduler } from '../../src/jobs/
 import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
 import { type ManualClock, manualClock } from '../helpers/manual-clock.js';
 import { type TempDb, tempDb } from '../store/temp-db.js';
-import { type FakeApi, fakeApi } from './job-fixture.js';
+import { emptyFeed, type FakeApi, fakeApi } from './job-fixture.js';
 
 const H = 3_600_000;
 let store: TempDb;
@@ -193,5 +193,46 @@ describe('start and stop', () => {
     await scheduler.stop();
     expect(asSchedulerSnapshot(deps.metrics.schedulerState())?.running).toBe(false);
     scheduler = undefined;
+  });
+});
+
+describe('a database outage', () => {
+  it('stops a run quietly, and runs it again, slot or not, as soon as the database answers', async () => {
+    await subscribe(3);
+    // The file is taken by another connection while the job is between two brands.
+    const holder = store.open();
+    store.db.pragma('busy_timeout = 10');
+    let locked = false;
+    fake.feed = (p) => {
+      if (p['brandId'] === 'b1' && !locked) {
+        locked = true;
+        holder.exec('BEGIN EXCLUSIVE');
+      }
+      return { ...emptyFeed(String(p['brandId'])) };
+    };
+    scheduler = createScheduler(deps, { brandGapMs: 0, catchUpOnStart: false, relayIntervalMs: 60_000 });
+    scheduler.start();
+    await scheduler.pollTick();
+    expect(deps.database.snapshot()).toMatchObject({ reachable: false, reason: 'db_locked' });
+    // The other polls were not started: they would be refused the same way.
+    const during = methods().length;
+    expect(new Set(methods())).toEqual(new Set(['getCitationFeed']));
+    expect(logs.filter((l) => l.level >= 50)).toEqual([]);
+
+    holder.exec('ROLLBACK');
+    // Recovery is noticed by the health's own probe, and the scheduler ticks at once.
+    await expect.poll(() => methods().length, { timeout: 10_000 }).toBe(during + 9);
+    expect(methods().slice(during)).toEqual([
+      'getCitationFeed',
+      'getCitationFeed',
+      'getCitationFeed',
+      'getCrawlerOverview',
+      'getCrawlerOverview',
+      'getCrawlerOverview',
+      'getAiPages',
+      'getAiPages',
+      'getAiPages',
+    ]);
+    expect(logs.filter((l) => l.level >= 50)).toEqual([]);
   });
 });

@@ -74,6 +74,7 @@ describe('SlackDeps and the request view', () => {
         'charts',
         'clock',
         'config',
+        'database',
         'store',
         'logger',
         'metrics',

@@ -11,6 +11,7 @@ import { isApiError } from '../../api/errors.js';
 import { BLOCK_KIT_LIMITS as L } from '../../messages/block-kit-limit-table.js';
 import { UserError } from '../../messages/user-error.js';
 import type { CommandOutcome } from '../../metrics.js';
+import { isDatabaseUnavailable } from '../../store/database-unavailable.js';
 import { CHOOSE_BRAND_ACTION_ID } from '../commands/brand-pick-reply.js';
 import { suggestBrands } from '../commands/suggest-brands.js';
 import type { GuestCheck } from '../guest-check.js';
@@ -70,7 +71,14 @@ export function registerBrandOptions(app: App, deps: SlackDeps, settings: BrandO
           logger.warn({ budgetMs: budget }, 'brand list too slow for a type-ahead answer; no options sent');
         } else options = found;
       } catch (err) {
-        outcome = err instanceof UserError ? 'user_error' : isApiError(err) ? 'api_error' : 'error';
+        outcome =
+          err instanceof UserError
+            ? 'user_error'
+            : isApiError(err)
+              ? 'api_error'
+              : isDatabaseUnavailable(err)
+                ? 'database_unavailable'
+                : 'error';
         if (outcome === 'error') logger.error({ err }, 'brand options failed');
         else logger.info({ err }, 'no brand options for this person');
       } finally {

@@ -80,6 +80,9 @@ export function register(app: App, deps: SlackDeps, options: RegisterActionsOpti
         );
       }
       await guestCheck(client, userId);
+      // Every click reads or changes something kept in the database (at least the API
+      // key's rate budget): while it cannot be used, say so at once.
+      await request.database.available();
       const ctx: ActionContext = {
         deps: request,
         userId,

@@ -88,6 +88,7 @@ export async function runCommand(
     name = sub.name;
     picked = { name: typed, positional: parsed.positional.slice(1), flags: parsed.flags };
     if (!sub.allowGuests) await options.guestCheck(input.client, input.userId);
+    if (!sub.worksWithoutDatabase) await request.database.available();
 
     const ctx: CommandContext = {
       deps: request,

@@ -35,6 +35,12 @@ export interface Subcommand {
   booleanFlags?: string[];
   /** Shows no brand data, so Slack guests may run it too (help). */
   allowGuests?: boolean;
+  /**
+   * Answers while the database cannot be used (help needs none; status says it is down).
+   * Every other subcommand is then answered at once that nothing was changed: each needs
+   * the database, if only for the API key's shared rate budget.
+   */
+  worksWithoutDatabase?: boolean;
   run(ctx: CommandContext): Promise<void>;
 }
 

@@ -15,6 +15,13 @@ export interface PoolOptions {
   idleTimeoutMillis?: number;
   /** ms a statement may run before the server cancels it; default 30 000, 0 = none. */
   statementTimeoutMillis?: number;
+  /**
+   * ms the client waits for any answer to a query before it gives up on the connection;
+   * default statement_timeout + 5 000 (the server cancels, and rolls back, a slow statement
+   * first: this only catches a server that stopped answering, e.g. a host gone without a
+   * reset, which TCP keep-alive would take hours to notice). 0 = none.
+   */
+  queryTimeoutMillis?: number;
   /** Shown in pg_stat_activity; default "visibility-bot". */
   applicationName?: string;
   /**
@@ -55,12 +62,15 @@ export const jsonAsText: TypeParsers = {
 };
 
 export function createPool(url: string, options: PoolOptions = {}): PgPool {
+  const statementTimeout = options.statementTimeoutMillis ?? 30_000;
+  const queryTimeout = options.queryTimeoutMillis ?? (statementTimeout > 0 ? statementTimeout + 5_000 : 0);
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
     connectionTimeoutMillis: options.connectionTimeoutMillis ?? 10_000,
     idleTimeoutMillis: options.idleTimeoutMillis ?? 30_000,
-    statement_timeout: options.statementTimeoutMillis ?? 30_000,
+    statement_timeout: statementTimeout,
+    ...(queryTimeout > 0 ? { query_timeout: queryTimeout } : {}),
     application_name: options.applicationName ?? 'visibility-bot',
     // A dead peer behind a load balancer or NAT is noticed instead of hanging a query.
     keepAlive: true,
@@ -90,9 +100,20 @@ export async function rollback(client: PgClient): Promise<Error | undefined> {
 /**
  * Runs `fn` in one transaction on one connection: COMMIT when it resolves, ROLLBACK when
  * it throws (the error is rethrown). The connection goes back to the pool either way.
+ *
+ * While the connection is checked out the pool listens to it no more: a server that goes
+ * away between two statements (a restart: "terminating connection due to administrator
+ * command", then the socket closing) makes pg emit 'error' on it, which with no listener
+ * ends the process. Listened to here: the statement in flight, or the next, fails instead,
+ * and the dead connection is handed back as broken.
  */
 export async function withTransaction<T>(pool: PgPool, fn: (client: PgClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  let lost: Error | undefined;
+  const onLost = (err: Error) => {
+    lost = err;
+  };
+  client.on('error', onLost);
   let broken: Error | undefined;
   try {
     await client.query('BEGIN');
@@ -103,6 +124,7 @@ export async function withTransaction<T>(pool: PgPool, fn: (client: PgClient) =>
     broken = await rollback(client);
     throw err;
   } finally {
-    client.release(broken);
+    client.removeListener('error', onLost);
+    client.release(broken ?? lost);
   }
 }

@@ -13,6 +13,7 @@ export const help: Subcommand = {
   summary: 'List every subcommand with an example, or explain one.',
   examples: ['/visibility help', '/visibility help brands'],
   allowGuests: true,
+  worksWithoutDatabase: true,
   async run(ctx) {
     const name = ctx.args.positional[0];
     if (name === undefined) return ctx.respond(helpOverviewReply(ctx.subcommands));

@@ -3,13 +3,17 @@
  * replace the "generating" message with the fresh top ideas; after `timeoutMs`, replace it
  * with a "still running" note instead. The response_url allows 5 posts in 30 minutes:
  * this uses exactly one more, whatever happens. A passing API hiccup is retried on the
- * next tick; three failures in a row end the watch with the error text.
+ * next tick; three failures in a row end the watch with the error text. A database that
+ * cannot be used (every call needs the key's rate budget, which lives there) is no
+ * failure of the watch: it waits, backing off, and goes on once the database answers.
  */
 
 import type { Brand } from '../../../api/schemas/index.js';
+import { backoffDelay } from '../../../backoff-delay.js';
 import { mrkdwn } from '../../../messages/mrkdwn.js';
 import { errorReply, type Reply } from '../../../messages/reply.js';
 import { userFacingError } from '../../../messages/user-facing-error.js';
+import { isDatabaseUnavailable } from '../../../store/database-unavailable.js';
 import type { SlackDeps } from '../../slack-deps.js';
 import { ideasRefreshDoneReply, ideasRefreshStillRunningReply } from './ideas-refresh-view.js';
 import type { RefreshTiming } from './refresh-timing.js';
@@ -28,11 +32,22 @@ export interface FollowOptions {
 
 const MAX_FAILURES_IN_A_ROW = 3;
 
+function stoppedReply(err: unknown): Reply {
+  const facing = userFacingError(err);
+  const reply = errorReply(err, {
+    ...facing,
+    message: mrkdwn`I stopped following the content ideas refresh: ${facing.message}`,
+  });
+  return { ...reply, replaceOriginal: true };
+}
+
 export async function followGeneration(o: FollowOptions): Promise<FollowOutcome> {
   const { deps, brand, signal } = o;
   const logger = deps.logger.child({ component: 'ideas-refresh', brandId: brand.id });
   const started = deps.clock.now();
   let failures = 0;
+  /** Polls in a row the database refused; the next wait grows with them. */
+  let refused = 0;
   const finish = async (reply: Reply, outcome: FollowOutcome): Promise<FollowOutcome> => {
     try {
       await o.respond(reply);
@@ -42,8 +57,12 @@ export async function followGeneration(o: FollowOptions): Promise<FollowOutcome>
     return outcome;
   };
   for (;;) {
+    const wait =
+      refused === 0
+        ? o.timing.pollIntervalMs
+        : backoffDelay(refused - 1, { baseDelayMs: o.timing.pollIntervalMs, maxDelayMs: 60_000 });
     try {
-      await deps.clock.sleep(o.timing.pollIntervalMs, signal);
+      await deps.clock.sleep(wait, signal);
     } catch {
       return 'aborted';
     }
@@ -53,6 +72,8 @@ export async function followGeneration(o: FollowOptions): Promise<FollowOutcome>
         { lane: 'background', signal },
       );
       failures = 0;
+      if (refused > 0) logger.info('the database answers again: following the refresh again');
+      refused = 0;
       // Anything but `generating` ends the run (API.md shows only generating and completed).
       if (response.meta?.generation_status !== 'generating') {
         logger.info({ status: response.meta?.generation_status ?? null }, 'content ideas generation ended');
@@ -60,15 +81,14 @@ export async function followGeneration(o: FollowOptions): Promise<FollowOutcome>
       }
     } catch (err) {
       if (signal.aborted) return 'aborted';
-      failures += 1;
-      logger.warn({ err, failures }, 'polling content ideas failed');
-      if (failures >= MAX_FAILURES_IN_A_ROW) {
-        const facing = userFacingError(err);
-        const reply = errorReply(err, {
-          ...facing,
-          message: mrkdwn`I stopped following the content ideas refresh: ${facing.message}`,
-        });
-        return finish({ ...reply, replaceOriginal: true }, 'failed');
+      if (isDatabaseUnavailable(err)) {
+        if (refused === 0)
+          logger.info('the database cannot be used: following the refresh again when it answers');
+        refused += 1;
+      } else {
+        failures += 1;
+        logger.warn({ err, failures }, 'polling content ideas failed');
+        if (failures >= MAX_FAILURES_IN_A_ROW) return finish(stoppedReply(err), 'failed');
       }
     }
     const watched = deps.clock.now() - started;

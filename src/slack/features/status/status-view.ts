@@ -8,6 +8,7 @@ import type { StatusReport } from '../../../alerting/collect-status.js';
 import { ENDPOINTS } from '../../../api/endpoint-table.js';
 import type { LimiterState } from '../../../api/limiter/types.js';
 import type { ApiHealthSnapshot } from '../../../api-health.js';
+import type { DatabaseHealthSnapshot } from '../../../database-health.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
@@ -103,6 +104,26 @@ export function serviceBlocks(h: ApiHealthSnapshot): KnownBlock[] {
   ];
 }
 
+const BACKEND_NAMES = { sqlite: mrkdwn`SQLite file`, postgres: mrkdwn`Postgres` } as const;
+
+/** Whether the database can be used; when not, since when and what that means for people. */
+export function databaseBlocks(d: DatabaseHealthSnapshot): KnownBlock[] {
+  const name = BACKEND_NAMES[d.backend];
+  if (d.reachable) return [section(mrkdwn`*Database* (${name}): :large_green_circle: answering.`)];
+  const since = d.since ? mrkdwn` since ${slackDate(Date.parse(d.since))}` : mrkdwn``;
+  const what =
+    d.reason === 'db_locked'
+      ? mrkdwn`locked by another program`
+      : d.reason === 'db_timeout'
+        ? mrkdwn`not answering in time`
+        : mrkdwn`cannot be reached`;
+  return [
+    section(
+      mrkdwn`*Database* (${name}): :red_circle: ${what}${since}. Commands that need it answer that nothing was changed; scheduled jobs and deliveries wait and resume by themselves when it answers again.`,
+    ),
+  ];
+}
+
 /** A part of the report that could not be read (null) fails its section. */
 function available<T>(part: T | null, name: string): T {
   if (part === null) throw new Error(`${name} unavailable`);
@@ -113,6 +134,7 @@ export const statusSections: StatusSection[] = [
   { name: 'API usage', blocks: (r) => apiUsageBlocks(r.limiter) },
   { name: 'Rate limiter', blocks: (r) => limiterBlocks(r.limiter, r.nowMs) },
   { name: 'Service', blocks: (r) => serviceBlocks(available(r.service, 'service')) },
+  { name: 'Database', blocks: (r) => databaseBlocks(r.database) },
   {
     name: 'Scheduled jobs',
     blocks: (r) => schedulerStatusBlocks(available(r.scheduler, 'scheduler'), r.nowMs),

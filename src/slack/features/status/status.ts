@@ -10,6 +10,8 @@ export const status: Subcommand = {
   summary:
     'How the bot is doing: API requests used today against the daily limit, the rate limiter, the service.',
   examples: ['/visibility status'],
+  // Its own section says when the database cannot be used.
+  worksWithoutDatabase: true,
   async run(ctx) {
     if (ctx.args.positional.length > 0) throw ctx.usageError(mrkdwn`\`status\` takes no arguments.`);
     const report = await collectStatus(ctx.deps);

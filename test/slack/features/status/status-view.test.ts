@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { LimiterState } from '../../../../src/api/limiter/types.js';
+import type { DatabaseHealthSnapshot } from '../../../../src/database-health.js';
 import { validateBlocks } from '../../../../src/dev/local-slack/index.js';
 import { mrkdwn } from '../../../../src/messages/mrkdwn.js';
 import {
   apiUsageBlocks,
+  databaseBlocks,
   limiterBlocks,
   type StatusSection,
   statusBlocks,
@@ -26,6 +28,13 @@ const state: LimiterState = {
   rateLimitedCount: 2,
 };
 const md = (blocks: unknown) => JSON.stringify(blocks);
+const answering: DatabaseHealthSnapshot = {
+  backend: 'sqlite',
+  reachable: true,
+  since: null,
+  reason: null,
+  downForSeconds: 0,
+};
 
 describe('status sections', () => {
   it('shows the daily usage with a bar and a warning past 80 %', () => {
@@ -46,6 +55,26 @@ describe('status sections', () => {
     expect(text).toContain('2 rate-limit answers');
   });
 
+  it('says when the database cannot be used, since when, and what people see meanwhile', () => {
+    expect(md(databaseBlocks(answering))).toContain(
+      '*Database* (SQLite file): :large_green_circle: answering.',
+    );
+    const down = databaseBlocks({
+      backend: 'postgres',
+      reachable: false,
+      since: new Date(NOW - 120_000).toISOString(),
+      reason: 'db_unreachable',
+      downForSeconds: 120,
+    });
+    const text = md(down);
+    expect(text).toContain('*Database* (Postgres): :red_circle: cannot be reached since <!date^');
+    expect(text).toContain('Commands that need it answer that nothing was changed');
+    expect(text).toContain('resume by themselves');
+    const locked = md(databaseBlocks({ ...answering, reachable: false, reason: 'db_locked', since: null }));
+    expect(locked).toContain('locked by another program.');
+    expect(validateBlocks(down, 'message')).toBeUndefined();
+  });
+
   it('takes extra sections, and shows a failing one as unavailable without losing the others', async () => {
     const extra: StatusSection[] = [
       {
@@ -59,7 +88,10 @@ describe('status sections', () => {
         },
       },
     ];
-    const parts = statusBlocks({ nowMs: NOW, limiter: state, service: null, scheduler: null }, extra);
+    const parts = statusBlocks(
+      { nowMs: NOW, limiter: state, service: null, database: answering, scheduler: null },
+      extra,
+    );
     const reply = statusReply(parts, mrkdwn`status`);
     expect(md(reply.blocks)).toContain('*Scheduler:* 3 jobs');
     expect(md(reply.blocks)).toContain('*Outbox:* unavailable right now.');
@@ -67,7 +99,13 @@ describe('status sections', () => {
   });
 
   it('shows the parts that could not be read as unavailable and keeps the usage', () => {
-    const parts = statusBlocks({ nowMs: NOW, limiter: state, service: null, scheduler: null });
+    const parts = statusBlocks({
+      nowMs: NOW,
+      limiter: state,
+      service: null,
+      database: answering,
+      scheduler: null,
+    });
     const text = md(statusReply(parts, mrkdwn`status`).blocks);
     expect(text).toContain('8,400 of 10,000 requests');
     expect(text).toContain('*Service:* unavailable right now.');
