@@ -6,7 +6,7 @@
  */
 
 import { DAY_MS } from '../utc-days.js';
-import { counted } from './grammar.js';
+import { counted } from '../figures/plural.js';
 
 export interface UsageSample {
   atMs: number;

@@ -5,7 +5,7 @@
  * to the reset date as a dashed line.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { formatCount, formatPercent } from '../alerts/format-count.js';
+import { formatCount, formatPercent } from '../figures/format-number.js';
 import type { ChartSpec } from './chart-spec.js';
 import { sortedDays } from './describe-series.js';
 import {

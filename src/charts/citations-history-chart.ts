@@ -3,7 +3,7 @@
  * competitors in thinner muted lines (`citations <brand> history`).
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { counted } from '../alerts/grammar.js';
+import { counted } from '../figures/plural.js';
 import type { ChartSpec } from './chart-spec.js';
 import { type DayValue, daySpan, describeChange, describeSeries, finiteDays } from './describe-series.js';
 import {

@@ -5,7 +5,7 @@
  * first day, and so on).
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { formatCount, formatSignedPercent } from '../alerts/format-count.js';
+import { formatCount, formatSignedPercent } from '../figures/format-number.js';
 import type { ChartSpec } from './chart-spec.js';
 import { sortedDays } from './describe-series.js';
 import {

@@ -3,7 +3,7 @@
  * the low and the high. One wording for every chart, built from the shared number
  * formatter so a figure reads the same in the alt text as in the message beside it.
  */
-import { formatCount } from '../alerts/format-count.js';
+import { formatCount } from '../figures/format-number.js';
 import { dayNumber } from '../utc-days.js';
 import { dayLabel } from './house-style.js';
 

@@ -6,7 +6,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { Field } from 'vega-lite/types_unstable/channeldef.js';
 import type { LayerSpec } from 'vega-lite/types_unstable/spec/layer.js';
-import { formatCount } from '../alerts/format-count.js';
+import { formatCount } from '../figures/format-number.js';
 import type { ChartSpec } from './chart-spec.js';
 import { type DayValue, describeSeries, finiteDays } from './describe-series.js';
 import { AXIS_DATE_FORMAT, BRAND_COLOUR, fileSlug, houseConfig, OKABE_ITO } from './house-style.js';

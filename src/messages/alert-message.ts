@@ -15,9 +15,9 @@
  * silently.
  */
 
-import { namesWithVerb } from '../alerts/grammar.js';
 import type { AlertGroup } from '../alerts/group-alerts.js';
 import { type Alert, type AlertKind, alertKinds, type OpenView } from '../alerts/types.js';
+import { namesWithVerb } from '../figures/plural.js';
 import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
 import type { Button, ContextBlock, KnownBlock, SectionBlock } from './block-kit-types.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate, userMention } from './mrkdwn.js';

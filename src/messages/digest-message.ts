@@ -5,8 +5,8 @@
  * whatever the input (long lists end in "…and N more").
  */
 import type { Digest, DigestUrl, Unavailable } from '../alerts/compose-digest.js';
-import { formatCount, formatSignedPercent, usagePercent } from '../alerts/format-count.js';
 import type { OpenView } from '../alerts/types.js';
+import { formatCount, formatSignedPercent, usagePercent } from '../figures/format-number.js';
 import type { SlackMessageMetadata } from './alert-message.js';
 import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
 import type { Button, KnownBlock } from './block-kit-types.js';

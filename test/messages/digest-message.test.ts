@@ -46,7 +46,7 @@ describe('buildDigestMessage', () => {
       type: 'header',
       text: { text: 'Acme Analytics: daily digest, 2025-03-01' },
     });
-    expect(body).toContain('*Citations*: 120 now vs 118 before (+1.7 %) since 2025-02-22');
+    expect(body).toContain('*Citations*: 120 now vs 118 before (+2 %) since 2025-02-22');
     expect(body).toContain('<https://a.example/new-page|A ¦ tricky &gt; title>');
     expect(body).toContain('*Top content ideas* (2 active)');
     expect(body).toContain('1. *how to pick a* (score 90');

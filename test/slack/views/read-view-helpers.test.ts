@@ -9,7 +9,7 @@ import {
   itemLine,
 } from '../../../src/slack/features/crawler/generic-payload.js';
 import { cleanText } from '../../../src/slack/views/clean-text.js';
-import { formatSignedPercent } from '../../../src/slack/views/format-number.js';
+import { formatSignedPercent } from '../../../src/messages/format-number.js';
 import { progressBar } from '../../../src/slack/views/progress-bar.js';
 import { sparkline } from '../../../src/slack/views/sparkline.js';
 
@@ -66,7 +66,7 @@ describe('number and label helpers', () => {
     expect(percentScale([0, 1])).toBe(1);
   });
   it('signs changes with a real minus', () => {
-    expect(formatSignedPercent(-42.5)).toBe('−42.5 %');
+    expect(formatSignedPercent(-42.5)).toBe('−43 %');
     expect(formatSignedPercent(12)).toBe('+12 %');
     expect(formatSignedPercent(0.01)).toBe('no change');
     expect(formatSignedPercent(null)).toBe('no earlier figure');

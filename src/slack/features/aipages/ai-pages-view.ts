@@ -5,7 +5,7 @@
  * without AI Pages set up (config null, API.md §4.11) gets the steps to set it up.
  */
 
-import { usagePercent } from '../../../alerts/format-count.js';
+import { usagePercent } from '../../../figures/format-number.js';
 import type { AiPagesRecord } from '../../../api/schemas/index.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
@@ -14,7 +14,7 @@ import type { Reply } from '../../../messages/reply.js';
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import { compact, fieldsBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
 import { fallbackText } from '../../views/fallback-text.js';
-import { formatCount } from '../../views/format-number.js';
+import { formatCount } from '../../../messages/format-number.js';
 import { inlineText } from '../../views/link-or-text.js';
 import { progressBar } from '../../views/progress-bar.js';
 

@@ -11,7 +11,7 @@ import type { Reply } from '../../../messages/reply.js';
 import { compact, contextBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
 import { chunkSections } from '../../views/chunk-sections.js';
 import { fallbackText } from '../../views/fallback-text.js';
-import { formatCount } from '../../views/format-number.js';
+import { formatCount } from '../../../messages/format-number.js';
 import { inlineText, linkOrText } from '../../views/link-or-text.js';
 import { roomLeft, takeLinesWithin } from '../../views/take-lines-within.js';
 

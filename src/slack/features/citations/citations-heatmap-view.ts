@@ -11,7 +11,7 @@ import type { Reply } from '../../../messages/reply.js';
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import { compact, contextBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
 import { fallbackText } from '../../views/fallback-text.js';
-import { formatCount, formatPercent } from '../../views/format-number.js';
+import { formatCount, formatPercent } from '../../../messages/format-number.js';
 import { inlineText } from '../../views/link-or-text.js';
 import { percentScale } from './percent-scale.js';
 

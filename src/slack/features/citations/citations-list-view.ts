@@ -15,7 +15,7 @@ import { intentName, modelName } from '../../../messages/vocabulary.js';
 import { compact, contextBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
 import { chunkSections } from '../../views/chunk-sections.js';
 import { fallbackText } from '../../views/fallback-text.js';
-import { formatCount } from '../../views/format-number.js';
+import { formatCount } from '../../../messages/format-number.js';
 import { inlineText, linkOrText } from '../../views/link-or-text.js';
 import { offsetPagingBlock } from '../../views/paging-buttons.js';
 import { roomLeft, takeLinesWithin } from '../../views/take-lines-within.js';

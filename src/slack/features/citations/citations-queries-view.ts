@@ -13,7 +13,7 @@ import { intentName } from '../../../messages/vocabulary.js';
 import { compact, contextBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
 import { chunkSections } from '../../views/chunk-sections.js';
 import { fallbackText } from '../../views/fallback-text.js';
-import { formatCount, formatPercent } from '../../views/format-number.js';
+import { formatCount, formatPercent } from '../../../messages/format-number.js';
 import { inlineText } from '../../views/link-or-text.js';
 import { roomLeft, takeLinesWithin } from '../../views/take-lines-within.js';
 import { percentScale } from './percent-scale.js';

@@ -23,7 +23,7 @@ import { isCalendarDate } from '../../../utc-days.js';
 import { compact, contextBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
 import { chunkSections } from '../../views/chunk-sections.js';
 import { fallbackText } from '../../views/fallback-text.js';
-import { formatCount } from '../../views/format-number.js';
+import { formatCount } from '../../../messages/format-number.js';
 import { inlineText } from '../../views/link-or-text.js';
 import { jsonLength, roomLeft, takeLinesWithin } from '../../views/take-lines-within.js';
 import { genericPayloadBlocks, isInternalId, itemLine, primaryKeyOf } from './generic-payload.js';

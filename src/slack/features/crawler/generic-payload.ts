@@ -13,7 +13,7 @@ import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from '../../
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import { codeValueText, fieldName, httpStatusText } from '../../../messages/vocabulary.js';
 import { chunkSections } from '../../views/chunk-sections.js';
-import { formatCount } from '../../views/format-number.js';
+import { formatCount } from '../../../messages/format-number.js';
 import { inlineText, linkOrText } from '../../views/link-or-text.js';
 import { takeLinesWithin } from '../../views/take-lines-within.js';
 

@@ -27,7 +27,7 @@ import { ownLookup } from '../../../messages/own-lookup.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import type { Subscription } from '../../../store/subscriptions-repo.js';
 import { brandButton } from '../../views/brand-button.js';
-import { formatCount } from '../../views/format-number.js';
+import { formatCount } from '../../../messages/format-number.js';
 import { linesWithMore } from '../../views/lines-with-more.js';
 import { progressBar } from '../../views/progress-bar.js';
 import { sparkline } from '../../views/sparkline.js';

@@ -14,7 +14,7 @@ import { humanizeCode, ideaTypeName, modelName, pageTypeName } from '../../../me
 import { compact, contextBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
 import { chunkSections } from '../../views/chunk-sections.js';
 import { fallbackText } from '../../views/fallback-text.js';
-import { formatCount } from '../../views/format-number.js';
+import { formatCount } from '../../../messages/format-number.js';
 import { inlineText } from '../../views/link-or-text.js';
 import { offsetPagingBlock } from '../../views/paging-buttons.js';
 import { roomLeft, takeLinesWithin } from '../../views/take-lines-within.js';

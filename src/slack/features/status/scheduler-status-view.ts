@@ -18,7 +18,7 @@ import {
 import { describeFlag } from '../../../messages/ops-message.js';
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import { chunkSections } from '../../views/chunk-sections.js';
-import { formatCount } from '../../views/format-number.js';
+import { formatCount } from '../../../messages/format-number.js';
 
 const MAX_LISTED = 10;
 

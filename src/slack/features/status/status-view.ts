@@ -13,7 +13,7 @@ import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
-import { formatCount } from '../../views/format-number.js';
+import { formatCount } from '../../../messages/format-number.js';
 import { progressBar } from '../../views/progress-bar.js';
 import { shareActionsBlock } from '../../views/share-button.js';
 import { schedulerStatusBlocks } from './scheduler-status-view.js';
