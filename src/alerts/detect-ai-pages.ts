@@ -7,9 +7,9 @@
  * - No entitlement (403) or not set up (`config` null) is noted once, not alerted daily.
  */
 import type { AiPagesRecord } from '../api/schemas/ai-pages.js';
+import { formatCount, usagePercent } from '../figures/format-number.js';
 import { forecastSentence, type UsageForecast } from './ai-pages-forecast.js';
 import type { AlertSettings } from './alert-settings.js';
-import { formatCount, usagePercent } from '../figures/format-number.js';
 import type { Alert, AlertNote, BrandRef } from './types.js';
 
 export interface AiPagesState {

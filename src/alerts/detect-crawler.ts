@@ -7,10 +7,10 @@
  */
 
 import type { CrawlerOverview } from '../api/schemas/crawler.js';
-import { dateOfDay, dayNumber } from '../utc-days.js';
-import type { AlertSettings } from './alert-settings.js';
 import { formatCount } from '../figures/format-number.js';
 import { possessive } from '../figures/plural.js';
+import { dateOfDay, dayNumber } from '../utc-days.js';
+import type { AlertSettings } from './alert-settings.js';
 import type { Alert, BrandRef } from './types.js';
 
 export interface PeriodCounts {

@@ -1,5 +1,6 @@
 /** The small pure pieces behind the read views: sparkline, progress bar, rates, generic payloads. */
 import { describe, expect, it } from 'vitest';
+import { formatSignedPercent } from '../../../src/messages/format-number.js';
 import { ideaTypeName } from '../../../src/messages/vocabulary.js';
 import { featureName, platformName } from '../../../src/slack/features/aipages/ai-pages-view.js';
 import { percentScale } from '../../../src/slack/features/citations/percent-scale.js';
@@ -9,7 +10,6 @@ import {
   itemLine,
 } from '../../../src/slack/features/crawler/generic-payload.js';
 import { cleanText } from '../../../src/slack/views/clean-text.js';
-import { formatSignedPercent } from '../../../src/messages/format-number.js';
 import { progressBar } from '../../../src/slack/views/progress-bar.js';
 import { sparkline } from '../../../src/slack/views/sparkline.js';
 

@@ -5,16 +5,16 @@
  * without AI Pages set up (config null, API.md §4.11) gets the steps to set it up.
  */
 
-import { usagePercent } from '../../../figures/format-number.js';
 import type { AiPagesRecord } from '../../../api/schemas/index.js';
+import { usagePercent } from '../../../figures/format-number.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
+import { formatCount } from '../../../messages/format-number.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
 import { ownLookup } from '../../../messages/own-lookup.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import { compact, fieldsBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
 import { fallbackText } from '../../views/fallback-text.js';
-import { formatCount } from '../../../messages/format-number.js';
 import { inlineText } from '../../views/link-or-text.js';
 import { progressBar } from '../../views/progress-bar.js';
 

@@ -6,12 +6,12 @@
 
 import type { CitationHeatmapResponse } from '../../../api/schemas/index.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
+import { formatCount, formatPercent } from '../../../messages/format-number.js';
 import { escapeMrkdwn, joinMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import { compact, contextBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
 import { fallbackText } from '../../views/fallback-text.js';
-import { formatCount, formatPercent } from '../../../messages/format-number.js';
 import { inlineText } from '../../views/link-or-text.js';
 import { percentScale } from './percent-scale.js';
 

@@ -6,6 +6,7 @@
 
 import type { CitationQueriesResponse, QueryInsight } from '../../../api/schemas/index.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
+import { formatCount, formatPercent } from '../../../messages/format-number.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { ownLookup } from '../../../messages/own-lookup.js';
 import type { Reply } from '../../../messages/reply.js';
@@ -13,7 +14,6 @@ import { intentName } from '../../../messages/vocabulary.js';
 import { compact, contextBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
 import { chunkSections } from '../../views/chunk-sections.js';
 import { fallbackText } from '../../views/fallback-text.js';
-import { formatCount, formatPercent } from '../../../messages/format-number.js';
 import { inlineText } from '../../views/link-or-text.js';
 import { roomLeft, takeLinesWithin } from '../../views/take-lines-within.js';
 import { percentScale } from './percent-scale.js';

@@ -8,6 +8,7 @@
 import type { DateRangeParams } from '../../../api/visibility-api.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
 import type { Button, KnownBlock } from '../../../messages/block-kit-types.js';
+import { formatCount } from '../../../messages/format-number.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { ownLookup } from '../../../messages/own-lookup.js';
 import type { Reply } from '../../../messages/reply.js';
@@ -23,7 +24,6 @@ import { isCalendarDate } from '../../../utc-days.js';
 import { compact, contextBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
 import { chunkSections } from '../../views/chunk-sections.js';
 import { fallbackText } from '../../views/fallback-text.js';
-import { formatCount } from '../../../messages/format-number.js';
 import { inlineText } from '../../views/link-or-text.js';
 import { jsonLength, roomLeft, takeLinesWithin } from '../../views/take-lines-within.js';
 import { genericPayloadBlocks, isInternalId, itemLine, primaryKeyOf } from './generic-payload.js';

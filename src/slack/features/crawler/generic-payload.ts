@@ -9,11 +9,11 @@
  * all bounded, so a deep or huge payload still yields a message Slack accepts.
  */
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
+import { formatCount } from '../../../messages/format-number.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import { codeValueText, fieldName, httpStatusText } from '../../../messages/vocabulary.js';
 import { chunkSections } from '../../views/chunk-sections.js';
-import { formatCount } from '../../../messages/format-number.js';
 import { inlineText, linkOrText } from '../../views/link-or-text.js';
 import { takeLinesWithin } from '../../views/take-lines-within.js';
 

@@ -14,6 +14,7 @@ import { countryLabel } from '../../../countries.js';
 import { ALERT_KIND_WORDS } from '../../../messages/alert-message.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
 import type { HomeView, KnownBlock } from '../../../messages/block-kit-types.js';
+import { formatCount } from '../../../messages/format-number.js';
 import {
   channelMention,
   escapeMrkdwn,
@@ -27,7 +28,6 @@ import { ownLookup } from '../../../messages/own-lookup.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import type { Subscription } from '../../../store/subscriptions-repo.js';
 import { brandButton } from '../../views/brand-button.js';
-import { formatCount } from '../../../messages/format-number.js';
 import { linesWithMore } from '../../views/lines-with-more.js';
 import { progressBar } from '../../views/progress-bar.js';
 import { sparkline } from '../../views/sparkline.js';

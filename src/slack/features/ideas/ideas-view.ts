@@ -7,6 +7,7 @@
 
 import type { ContentIdea, ContentIdeasResponse, IdeaStatus } from '../../../api/schemas/index.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
+import { formatCount } from '../../../messages/format-number.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
@@ -14,7 +15,6 @@ import { humanizeCode, ideaTypeName, modelName, pageTypeName } from '../../../me
 import { compact, contextBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
 import { chunkSections } from '../../views/chunk-sections.js';
 import { fallbackText } from '../../views/fallback-text.js';
-import { formatCount } from '../../../messages/format-number.js';
 import { inlineText } from '../../views/link-or-text.js';
 import { offsetPagingBlock } from '../../views/paging-buttons.js';
 import { roomLeft, takeLinesWithin } from '../../views/take-lines-within.js';
