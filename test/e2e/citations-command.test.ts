@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
+import { formatPercent } from '../../src/figures/format-number.js';
 import { modelName } from '../../src/messages/vocabulary.js';
 import { buttons, buttonValue, simJson, useReadHarness, visibleText } from './read-commands-harness.js';
 
@@ -230,9 +231,10 @@ describe('citations queries, sources, feed, heatmap', () => {
     expect(text).toContain('```');
     for (const d of expected.domains.slice(0, 25)) expect(text).toContain(d);
     expect(text).toMatch(/[✓·]( [✓·])+/);
-    expect(text).toContain(`*Acme Analytics* (you) — coverage ${expected.your_coverage} %`);
+    // The one percent rounding: whole percents, as every screen writes them.
+    expect(text).toContain(`*Acme Analytics* (you) — coverage ${formatPercent(expected.your_coverage)}`);
     for (const [name, pct] of Object.entries(expected.competitor_coverage)) {
-      expect(text).toContain(`${name} — coverage ${pct} %`);
+      expect(text).toContain(`${name} — coverage ${formatPercent(pct)}`);
     }
   });
 

@@ -318,9 +318,9 @@ describe('aipages', () => {
     expect(text).toContain('▰▰▰▰▱▱▱▱▱▱ 42 %');
     expect(text).toContain('42,000 of 100,000 AI crawler requests');
     expect(text).toContain('resets <!date^');
-    // The notification (the plain-text fallback) names the reset in words too, not as a timestamp.
+    // The notification (the plain-text fallback) names the reset day in words too, not as a timestamp.
     expect(reply.text).toMatch(
-      /42 % used .* resets <!date\^\d+\^[^|]+\|\d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d UTC>\.$/,
+      /42 % used .* resets <!date\^\d+\^\{date_short_pretty\}\|[A-Z][a-z]{2} \d{1,2}, \d{4}>\.$/,
     );
     expect(reply.text).not.toMatch(/\d{4}-\d\d-\d\dT/);
   });

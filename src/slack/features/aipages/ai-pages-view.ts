@@ -9,7 +9,7 @@ import type { AiPagesRecord } from '../../../api/schemas/index.js';
 import { usagePercent } from '../../../figures/format-number.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { formatCount } from '../../../messages/format-number.js';
-import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDay } from '../../../messages/mrkdwn.js';
 import { ownLookup } from '../../../messages/own-lookup.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
@@ -68,12 +68,11 @@ const list = (ids: readonly string[], name: (id: string) => string, max = 12): M
       )}${ids.length > max ? mrkdwn` +${ids.length - max} more` : mrkdwn``}`;
 
 /**
- * The reset as a date token: each reader sees it in their own zone, and where Slack cannot
- * render the token (some notifications) its fallback reads "1 Dec 2026, 00:00 UTC", not ISO.
+ * The reset as the day the billing period starts again (the service resets at the start of
+ * that UTC day), as a date token; where Slack cannot render it, "Dec 1, 2026".
  */
 function resetText(iso: string): Mrkdwn {
-  const ms = Date.parse(iso);
-  return Number.isFinite(ms) ? slackDate(ms) : inlineText(iso, 40);
+  return Number.isFinite(Date.parse(iso)) ? slackDay(iso) : inlineText(iso, 40);
 }
 
 export function aiPagesReply(brand: { id: string; name: string }, record: AiPagesRecord): Reply {
