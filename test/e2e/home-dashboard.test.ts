@@ -107,7 +107,7 @@ describe('the App Home dashboard', () => {
     const aipages = await h.command('aipages "Acme Analytics"', posted, USER);
     expect(/Usage this month\* {2}`[▰▱]+ (\d+) %`/.exec(JSON.stringify(aipages.blocks))?.[1]).toBe(onHome);
     expect(/(\d+) % used/.exec(aipages.text)?.[1]).toBe(onHome);
-    expect(messageText(alert!)).toContain(`(${onHome} %)`);
+    expect(messageText(alert!)).toContain(`AI Pages usage is ${onHome} % of the monthly limit`);
     expect(messageText(alert!)).not.toContain('86 %');
     await h.runJobs('digest');
     const digest = h.posts(posted).find((m) => m.ts !== alert!.ts);
