@@ -105,8 +105,8 @@ describe('the App Home dashboard', () => {
     const onHome = /AI Pages usage: `[▰▱]+ (\d+) %` of the monthly limit/.exec(summary)?.[1];
     expect(onHome).toBe('85');
     const aipages = await h.command('aipages "Acme Analytics"', posted, USER);
-    expect(/Usage this month\* {2}`[▰▱]+ (\d+) %`/.exec(JSON.stringify(aipages.blocks))?.[1]).toBe(onHome);
-    expect(/(\d+) % used/.exec(aipages.text)?.[1]).toBe(onHome);
+    expect(/AI Pages usage\* {2}`[▰▱]+ (\d+) %`/.exec(JSON.stringify(aipages.blocks))?.[1]).toBe(onHome);
+    expect(/AI Pages usage (\d+) % of the monthly limit/.exec(aipages.text)?.[1]).toBe(onHome);
     expect(messageText(alert!)).toContain(`AI Pages usage is ${onHome} % of the monthly limit`);
     expect(messageText(alert!)).not.toContain('86 %');
     await h.runJobs('digest');
@@ -157,8 +157,8 @@ describe('the App Home dashboard', () => {
       userId: USER,
     });
     const dm = await h.slack.waitFor(() => h.slack.messages(DM)[dmBefore], 8000);
-    expect(dm.text).toContain(`${onHome} % used`);
-    expect(JSON.stringify(dm.blocks)).toContain('Usage this month');
+    expect(dm.text).toContain(`AI Pages usage ${onHome} % of the monthly limit`);
+    expect(JSON.stringify(dm.blocks)).toContain('*AI Pages usage*');
 
     await h.slack.blockAction(h.appUrl, {
       actionId: 'vis:open:citations',

@@ -6,9 +6,9 @@
  */
 
 import type { AiPagesRecord } from '../../../api/schemas/index.js';
-import { usagePercent } from '../../../figures/format-number.js';
+import { figureName, figureWords } from '../../../figures/glossary.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
-import { formatCount } from '../../../messages/format-number.js';
+import { formatCount, formatUsagePercent } from '../../../messages/format-number.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDay } from '../../../messages/mrkdwn.js';
 import { ownLookup } from '../../../messages/own-lookup.js';
 import type { Reply } from '../../../messages/reply.js';
@@ -115,11 +115,15 @@ export function aiPagesReply(brand: { id: string; name: string }, record: AiPage
   if (usage) {
     blocks.push(
       sectionBlock(
-        mrkdwn`*Usage this month*  \`${progressBar(usage.percentage_used)}\`\n${formatCount(usage.requests_this_month)} of ${formatCount(usage.requests_limit)} AI crawler requests · resets ${resetText(usage.reset_date)}`,
+        mrkdwn`*${escapeMrkdwn(figureName('aiPagesUsage'))}*  \`${progressBar(usage.percentage_used)}\` of the monthly limit\n${formatCount(usage.requests_this_month)} of ${formatCount(usage.requests_limit)} ${escapeMrkdwn(figureWords('aiPagesRequests'))} this billing period · resets ${resetText(usage.reset_date)}`,
       ),
     );
   } else {
-    blocks.push(sectionBlock(mrkdwn`*Usage*: no figures for this billing period yet.`));
+    blocks.push(
+      sectionBlock(
+        mrkdwn`*${escapeMrkdwn(figureName('aiPagesUsage'))}*: no figures for this billing period yet.`,
+      ),
+    );
   }
   if (!config.enabled) {
     blocks.push(
@@ -129,7 +133,7 @@ export function aiPagesReply(brand: { id: string; name: string }, record: AiPage
     );
   }
   const usageText = usage
-    ? mrkdwn` ${usagePercent(usage.percentage_used)} % used (${formatCount(usage.requests_this_month)} of ${formatCount(usage.requests_limit)} requests), resets ${resetText(usage.reset_date)}.`
+    ? mrkdwn` ${escapeMrkdwn(figureName('aiPagesUsage'))} ${formatUsagePercent(usage.percentage_used)} of the monthly limit (${formatCount(usage.requests_this_month)} of ${formatCount(usage.requests_limit)} ${escapeMrkdwn(figureWords('aiPagesRequests'))}), resets ${resetText(usage.reset_date)}.`
     : mrkdwn``;
   return {
     text: fallbackText(
