@@ -90,7 +90,7 @@ export function digestBrandChart(input: DigestBrandChartInput): ChartSpec {
       : `${input.brand} · the last ${DIGEST_DAYS} days`;
   const why =
     lastCitation && lastVisit && !sameDays
-      ? ` ${visitsName} count whole days, so they end on ${dayText(lastVisit)} while ${figureWords('citations')} end on ${dayText(lastCitation)}.`
+      ? ` ${visitsName} count whole days up to yesterday, so they end on ${dayText(lastVisit)}; ${figureWords('citations')} end on the service's latest research day, ${dayText(lastCitation)}.`
       : '';
   const altText =
     `${input.brand}. ${seriesPeriod(citationsName, citations)}: ${describeSeries(citations)}. ` +

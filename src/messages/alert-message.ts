@@ -85,7 +85,7 @@ const snoozeLabel = (kind: AlertKind): Mrkdwn =>
   mrkdwn`Snooze ${escapeMrkdwn(ALERT_KIND_WORDS[kind].alerts)} 24 h`;
 
 const OPEN_LABEL: Readonly<Record<OpenView, Mrkdwn>> = {
-  'citations-feed': mrkdwn`Open citations feed`,
+  'citations-feed': mrkdwn`Open change feed`,
   ideas: mrkdwn`Open content ideas`,
   crawler: mrkdwn`Open crawler view`,
   aipages: mrkdwn`Open AI Pages`,

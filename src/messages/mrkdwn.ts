@@ -107,15 +107,18 @@ export function slackDate(ms: number, format = '{date_short_pretty} at {time}'):
 }
 
 /**
- * A calendar day of the API (`YYYY-MM-DD`, UTC) as a date token ("Nov 27, 2026", "Today"),
- * with `Nov 27, 2026` as its fallback. The token is written for midday UTC, so the day
- * reads the same from UTC−11 to UTC+11 instead of turning into the day before west of
- * Greenwich. Text that is not a date is shown escaped, as it is.
+ * A calendar day of the API (`YYYY-MM-DD`, UTC) as a date token, "Nov 27, 2026" (Slack's
+ * `{date_short}`), with the same words as its fallback. Not `{date_short_pretty}`: its
+ * "Today" and "Yesterday" read wrong inside the sentences days sit in ("7 days to Today",
+ * "64 on Yesterday"); moments keep it ("Today at 8:33 PM", `slackDate`). The token is
+ * written for midday UTC, so the day reads the same from UTC−11 to UTC+11 instead of
+ * turning into the day before west of Greenwich. Text that is not a date is shown
+ * escaped, as it is.
  */
 export function slackDay(date: string): Mrkdwn {
   const ms = middayOf(date);
   if (Number.isNaN(ms)) return escapeMrkdwn(date);
-  return trust(`<!date^${Math.floor(ms / 1000)}^{date_short_pretty}|${dayText(date)}>`);
+  return trust(`<!date^${Math.floor(ms / 1000)}^{date_short}|${dayText(date)}>`);
 }
 
 /**

@@ -227,7 +227,7 @@ describe('digest', () => {
     expect(spec.altText).toContain('Citations, 7 days to Nov 14, 2026: ');
     expect(spec.altText).toContain('AI crawler visits, 7 days to Nov 13, 2026: ');
     expect(spec.altText).toMatch(
-      /AI crawler visits count whole days, so they end on Nov 13, 2026 while citations end on Nov 14, 2026\.$/,
+      /AI crawler visits count whole days up to yesterday, so they end on Nov 13, 2026; citations end on the service's latest research day, Nov 14, 2026\.$/,
     );
     expect(JSON.stringify(spec.vegaLite)).toContain('"Citations to Nov 14"');
     expect(JSON.stringify(spec.vegaLite)).toContain('"AI crawler visits to Nov 13"');

@@ -320,7 +320,7 @@ describe('aipages', () => {
     expect(text).toContain('resets <!date^');
     // The notification (the plain-text fallback) names the reset day in words too, not as a timestamp.
     expect(reply.text).toMatch(
-      /AI Pages usage 42 % of the monthly limit .* resets <!date\^\d+\^\{date_short_pretty\}\|[A-Z][a-z]{2} \d{1,2}, \d{4}>\.$/,
+      /AI Pages usage 42 % of the monthly limit .* resets <!date\^\d+\^\{date_short\}\|[A-Z][a-z]{2} \d{1,2}, \d{4}>\.$/,
     );
     expect(reply.text).not.toMatch(/\d{4}-\d\d-\d\dT/);
   });

@@ -125,7 +125,7 @@ describe('the App Home dashboard', () => {
     const chartFile = await h.slack.waitFor(() => h.slack.files(posted)[0], 10_000);
     const trend = brandSection(home2, acme.id).summary;
     const bars =
-      /Citations, 7 days to <!date\^\d+\^\{date_short_pretty\}\|(\w+ \d+), (\d{4})>: `[▁▂▃▄▅▆▇█·]{7}` latest ([\d,]+), peak ([\d,]+)/.exec(
+      /Citations, 7 days to <!date\^\d+\^\{date_short\}\|(\w+ \d+), (\d{4})>: `[▁▂▃▄▅▆▇█·]{7}` latest ([\d,]+), peak ([\d,]+)/.exec(
         trend,
       );
     expect(bars, trend).not.toBeNull();
@@ -135,7 +135,7 @@ describe('the App Home dashboard', () => {
     expect(chartFile.altText).toContain(`to ${lastValue} on ${lastDay}`);
     expect(chartFile.altText).toMatch(new RegExp(`Citations, 7 days to [^:]+: [^.]*high ${peak}\\.`));
     expect(trend).toMatch(
-      /AI crawler visits, 7 days to <!date\^\d+\^\{date_short_pretty\}\|\w+ \d+, \d{4}>: `[▁▂▃▄▅▆▇█·]{7}` latest [\d,]+, peak [\d,]+/,
+      /AI crawler visits, 7 days to <!date\^\d+\^\{date_short\}\|\w+ \d+, \d{4}>: `[▁▂▃▄▅▆▇█·]{7}` latest [\d,]+, peak [\d,]+/,
     );
     const quota =
       (home2.blocks as Json[]).map(blockText).find((t) => t.startsWith('*API quota today:*')) ?? '';

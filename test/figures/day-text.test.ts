@@ -24,13 +24,14 @@ describe('the one date style', () => {
 
   it('falls back to that style in a date token, which Slack renders the same way', () => {
     const token = slackDay('2026-11-27');
-    expect(token).toBe('<!date^1795780800^{date_short_pretty}|Nov 27, 2026>');
+    expect(token).toBe('<!date^1795780800^{date_short}|Nov 27, 2026>');
     const [, seconds, format] = /^<!date\^(\d+)\^([^|]+)\|/.exec(token)!;
-    // Far from today, Slack's short pretty date is the fallback's very words, in any zone from UTC−11 to +11.
+    // Slack's short date is the fallback's very words, in any zone from UTC−11 to +11, and
+    // on the day itself too: no "Today" inside a sentence ("7 days to Today").
     for (const timeZone of ['UTC', 'America/Los_Angeles', 'Asia/Tokyo', 'Pacific/Pago_Pago']) {
-      expect(formatSlackDate(Number(seconds), format!, { timeZone, nowMs: at('2027-03-01T00:00:00Z') })).toBe(
-        'Nov 27, 2026',
-      );
+      for (const now of ['2027-03-01T00:00:00Z', '2026-11-27T15:00:00Z']) {
+        expect(formatSlackDate(Number(seconds), format!, { timeZone, nowMs: at(now) })).toBe('Nov 27, 2026');
+      }
     }
     expect(slackDate(at('2026-11-27T20:33:00Z'))).toBe(
       '<!date^1795811580^{date_short_pretty} at {time}|Nov 27, 2026 at 8:33 PM UTC>',
@@ -49,7 +50,7 @@ describe('the one date style', () => {
       '7 days to Nov 15, 2026 (the latest the service has, 12 days ago)',
     );
     expect(slackPeriod(1, '2026-11-15', at('2026-11-27T09:00:00Z'))).toBe(
-      '1 day to <!date^1794744000^{date_short_pretty}|Nov 15, 2026> (the latest the service has, 12 days ago)',
+      '1 day to <!date^1794744000^{date_short}|Nov 15, 2026> (the latest the service has, 12 days ago)',
     );
   });
 });

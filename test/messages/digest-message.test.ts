@@ -52,7 +52,7 @@ describe('buildDigestMessage', () => {
     });
     // Pages, by the glossary's name, with the feed's two days; "citations" count times cited.
     expect(body).toContain('*Cited pages*: 120 on Mar 1, 2025 vs 118 on Feb 22, 2025 (+2): 1 new, 1 lost');
-    expect(raw).toContain('<!date^1740830400^{date_short_pretty}|Mar 1, 2025>');
+    expect(raw).toContain('<!date^1740830400^{date_short}|Mar 1, 2025>');
     expect(body).not.toMatch(/\*Citations\*/);
     expect(body).toContain('<https://a.example/new-page|A ¦ tricky &gt; title>');
     expect(body).toContain('*Top content ideas* (2 active)');

@@ -44,7 +44,8 @@ async function expectOneStory(s: Sim, brandId: string): Promise<void> {
       expect(cited.has(e.url), `new yet not listed: ${e.url}`).toBe(true);
       expect(e.appearance_count).toBe(cited.get(e.url).metrics.appearances);
     }
-    for (const e of [...of('sentiment_changed'), ...of('competitor_appeared')]) expect(cited.has(e.url)).toBe(true);
+    for (const e of [...of('sentiment_changed'), ...of('competitor_appeared')])
+      expect(cited.has(e.url)).toBe(true);
   }
 
   // Citations: the day's total is the sum of each cited page's appearances.
