@@ -11,6 +11,7 @@ import type { LimiterState } from '../../../api/limiter/types.js';
 import type { Brand } from '../../../api/schemas/index.js';
 import { countryLabel } from '../../../countries.js';
 import { type FigureId, figureName } from '../../../figures/glossary.js';
+import { counted } from '../../../figures/plural.js';
 import { ALERT_KIND_WORDS } from '../../../messages/alert-message.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
 import type { HomeView, KnownBlock } from '../../../messages/block-kit-types.js';
@@ -141,7 +142,7 @@ export function quotaText(q: QuotaGlance | null): Mrkdwn {
   if (q === null)
     return mrkdwn`*API quota today:* unavailable right now; \`/visibility status\` has the details.`;
   if (q.dailyLimit === null)
-    return mrkdwn`*API quota today:* ${formatCount(q.usedToday)} requests (no daily limit on this plan).`;
+    return mrkdwn`*API quota today:* ${escapeMrkdwn(counted(q.usedToday, 'request'))} (no daily limit on this plan).`;
   const pct = q.dailyLimit > 0 ? (q.usedToday / q.dailyLimit) * 100 : 100;
   const warn = pct >= 100 ? mrkdwn` :no_entry: spent` : pct >= 80 ? mrkdwn` :warning:` : mrkdwn``;
   return mrkdwn`*API quota today:* ${formatCount(q.usedToday)} of ${formatCount(q.dailyLimit)} requests  \`${progressBar(pct)}\`${warn} · resets ${slackDate(q.dailyResetAt)}`;
