@@ -14,6 +14,7 @@
  *   messages/ | store/            pure builders of outgoing messages | persistence
  *   alerts/                       pure detectors
  *   api/                          the API client, limiter, schemas, errors
+ *   figures/                      the glossary and the one number, percent, date and plural wording
  *   config.ts, clock.ts, ...      the shared kernel (top-level files)
  *   terminal/                     mrkdwn as terminal text, for cli/ and dev/; imports nothing of ours
  */
@@ -38,7 +39,7 @@ const DATABASE_UNAVAILABLE = '^src/store/database-unavailable\\.ts$';
  * The core folders bottom-up; folders in one entry sit side by side and import neither
  * each other. Above them: slack | jobs, then dev, then cli (rules below).
  */
-const CORE_LAYERS = [['api'], ['alerts'], ['store', 'messages'], ['charts'], ['alerting']];
+const CORE_LAYERS = [['figures'], ['api'], ['alerts'], ['store', 'messages'], ['charts'], ['alerting']];
 
 /**
  * `layer-order`: a core folder imports only the core folders below it. With the rules for
@@ -60,7 +61,7 @@ function layerOrder() {
               comment:
                 `src/${folder} may import only the core folders below it ` +
                 `(${CORE_LAYERS.slice(0, rank).flat().join(', ') || 'none: it is the bottom'}), the top-level ` +
-                'kernel modules and packages. The core is a stack (api < alerts < store, messages < ' +
+                'kernel modules and packages. The core is a stack (figures < api < alerts < store, messages < ' +
                 'alerting); an upward or sideways import would let the top-level folders form a cycle. ' +
                 'Move what both need down instead.',
               from: { path: `^src/${folder}/` },
@@ -133,7 +134,7 @@ module.exports = {
         'src/api, src/store, src/alerts, src/messages and src/alerting are the core both surfaces ' +
         'build on: they must not import src/slack, src/jobs, src/cli or src/dev. An arrow upwards ' +
         'would tie the core to one surface (or to the dev kit) and make cycles possible.',
-      from: { path: '^src/(api|store|alerts|messages|charts|alerting)/' },
+      from: { path: '^src/(figures|api|store|alerts|messages|charts|alerting)/' },
       to: { path: '^src/(slack|jobs|cli|dev)/' },
     },
     {
@@ -159,12 +160,13 @@ module.exports = {
       name: 'pure-no-io',
       severity: 'error',
       comment:
-        'src/alerts (detectors) and src/messages (message builders) are pure functions of their ' +
+        'src/figures (the glossary and wording), src/alerts (detectors) and src/messages (message ' +
+        'builders) are pure functions of their ' +
         'input: at run time they load no database (src/store, better-sqlite3, pg), no API client, ' +
         'transport or limiter, no Slack SDK, no undici, no files or sockets (node:fs/net/http/...), ' +
         'no app-deps. That is what lets them be tested with plain data and reused by both ' +
         'surfaces. Pass the data in. (Type-only imports, e.g. Block Kit types, load nothing.)',
-      from: { path: '^src/(alerts|messages)/' },
+      from: { path: '^src/(figures|alerts|messages)/' },
       to: {
         dependencyTypesNot: ['type-only'],
         path: [

@@ -20,7 +20,7 @@
  * Pure: the scheduler calls it with the current subscription count and plan.
  */
 
-import { formatCount } from '../alerts/format-count.js';
+import { formatCount } from '../figures/format-number.js';
 
 export interface PollIntervals {
   citationsHours: number;

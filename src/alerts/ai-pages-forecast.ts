@@ -5,8 +5,8 @@
  * poll a brand more often while it nears its next threshold. Pure.
  */
 
+import { counted } from '../figures/plural.js';
 import { DAY_MS } from '../utc-days.js';
-import { counted } from './grammar.js';
 
 export interface UsageSample {
   atMs: number;

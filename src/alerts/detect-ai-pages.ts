@@ -7,9 +7,11 @@
  * - No entitlement (403) or not set up (`config` null) is noted once, not alerted daily.
  */
 import type { AiPagesRecord } from '../api/schemas/ai-pages.js';
+import { dayText } from '../figures/day-text.js';
+import { formatCount, formatUsagePercent } from '../figures/format-number.js';
+import { figureName, figureWords } from '../figures/glossary.js';
 import { forecastSentence, type UsageForecast } from './ai-pages-forecast.js';
 import type { AlertSettings } from './alert-settings.js';
-import { formatCount, usagePercent } from './format-count.js';
 import type { Alert, AlertNote, BrandRef } from './types.js';
 
 export interface AiPagesState {
@@ -142,20 +144,20 @@ export function detectAiPages(
         brandId: brand.id,
         brandName: brand.name,
         key: `ai_pages_threshold:${brand.id}:${period}:${level}`,
-        title: atLimit ? 'AI Pages monthly limit reached' : `AI Pages usage passed ${level} %`,
-        whatChanged: `AI Pages has served ${fmt(usage.requests_this_month)} of ${fmt(usage.requests_limit)} AI crawler requests this billing period (${usagePercent(usage.percentage_used)} %). The counter resets ${usage.reset_date.slice(0, 10)}.${!atLimit && forecast ? ` ${forecastSentence(forecast)}` : ''}`,
+        title: atLimit ? 'AI Pages monthly limit reached' : `${figureName('aiPagesUsage')} passed ${level} %`,
+        whatChanged: `${figureName('aiPagesUsage')} is ${formatUsagePercent(usage.percentage_used)} of the monthly limit: ${fmt(usage.requests_this_month)} of ${fmt(usage.requests_limit)} ${figureWords('aiPagesRequests')} this billing period. The counter resets ${dayText(usage.reset_date)}.${!atLimit && forecast ? ` ${forecastSentence(forecast)}` : ''}`,
         before:
           state.lastPercentage !== null && period === state.period
-            ? `${usagePercent(state.lastPercentage)} % used`
+            ? `${formatUsagePercent(state.lastPercentage)} used`
             : null,
-        after: `${usagePercent(usage.percentage_used)} % used`,
+        after: `${formatUsagePercent(usage.percentage_used)} used`,
         whyItMatters: atLimit
           ? 'Past the limit AI crawlers get the plain pages until the counter resets, so your optimised versions stop reaching AI models.'
           : 'When the limit is reached, AI crawlers get the plain pages until the counter resets.',
         whatToDo: atLimit
           ? 'Upgrade the plan or raise the limit now, or accept plain pages until the reset date.'
           : 'Check the usage trend; if it will run out before the reset date, raise the limit or narrow the crawlers AI Pages serves.',
-        subject: `${level} % (${usagePercent(usage.percentage_used)} % used)`,
+        subject: `${level} % (${formatUsagePercent(usage.percentage_used)} used)`,
         open: { view: 'aipages' },
         detectedAtMs: nowMs,
       });

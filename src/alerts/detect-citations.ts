@@ -14,7 +14,10 @@
  * - an event that restates the current state (`lost` while lost, the same sentiment value)
  *   changes nothing, which covers feeds whose timestamps move with the snapshot date.
  */
+
 import type { CitationFeedResponse, FeedEvent } from '../api/schemas/citations.js';
+import { formatFigure } from '../figures/glossary.js';
+import { counted } from '../figures/plural.js';
 import { type AlertSettings, DEFAULT_ALERT_SETTINGS } from './alert-settings.js';
 import { keyPart } from './key-part.js';
 import type { Alert } from './types.js';
@@ -92,14 +95,14 @@ function lostAlert(ctx: Ctx, ev: FeedEvent, version: number, t: number): Alert {
     brandId: ctx.brandId,
     brandName: ctx.brandName,
     key: `citation_lost:${ctx.brandId}:${keyPart(ev.url)}:v${version}@${t}`,
-    title: `Citation lost: ${label(ev)}`,
+    title: `Cited page lost: ${label(ev)}`,
     whatChanged: `AI answers no longer cite ${ev.url} (${ev.domain}) when they talk about ${ctx.brandName}.`,
     before: 'cited',
     after: 'not cited',
     whyItMatters:
-      'Pages that AI models cite are how your brand reaches their answers; each lost citation is one less place an answer can mention you.',
+      'Pages that AI models cite are how your brand reaches their answers; each cited page lost is one less place an answer can mention you.',
     whatToDo:
-      'Open the citations feed to see when it dropped out, check that the page still loads and still answers the prompts it was cited for, then refresh it.',
+      'Open the change feed to see when it dropped out, check that the page still loads and still answers the prompts it was cited for, then refresh it.',
     subject: ev.url,
     open: { view: 'citations-feed', params: { url: ev.url } },
     detectedAtMs: ctx.nowMs,
@@ -143,10 +146,10 @@ function sentimentAlert(
     brandId: ctx.brandId,
     brandName: ctx.brandName,
     key: `citation_sentiment:${ctx.brandId}:${keyPart(ev.url)}:v${version}@${t}`,
-    title: `Sentiment fell ${from - to} points on ${label(ev)}`,
-    whatChanged: `The tone toward ${ctx.brandName} on ${ev.url} (${ev.domain}) fell from ${from} to ${to} out of 100.`,
-    before: `${from}/100`,
-    after: `${to}/100`,
+    title: `Sentiment fell ${counted(from - to, 'point')} on ${label(ev)}`,
+    whatChanged: `The tone toward ${ctx.brandName} on ${ev.url} (${ev.domain}) fell from ${formatFigure('sentiment', from)} to ${formatFigure('sentiment', to)}.`,
+    before: formatFigure('sentiment', from),
+    after: formatFigure('sentiment', to),
     whyItMatters:
       'AI models repeat the tone of the pages they cite, so answers about you can turn more negative too.',
     whatToDo:

@@ -7,10 +7,12 @@
  */
 
 import type { CrawlerOverview } from '../api/schemas/crawler.js';
+import { dayCount, daysIncluded, periodText } from '../figures/day-text.js';
+import { formatCount, formatPercent, formatSignedPercent, percentChange } from '../figures/format-number.js';
+import { countFigure, figureName } from '../figures/glossary.js';
+import { counted, possessive } from '../figures/plural.js';
 import { dateOfDay, dayNumber } from '../utc-days.js';
 import type { AlertSettings } from './alert-settings.js';
-import { formatCount } from './format-count.js';
-import { possessive } from './grammar.js';
 import type { Alert, BrandRef } from './types.js';
 
 export interface PeriodCounts {
@@ -100,11 +102,16 @@ export function crawlersThatFellMost(p: CrawlerPeriods, limit = 3): CrawlerMover
 }
 
 const fmt = formatCount;
-const pct = (n: number) => `${Math.abs(Math.round(n))} %`;
+const visits = (n: number) => countFigure('aiCrawlerVisits', n);
 
 function moverLine(m: CrawlerMover): string {
-  const change = m.previous > 0 ? ` (−${pct(((m.current - m.previous) / m.previous) * 100)})` : '';
+  const change = m.previous > 0 ? ` (${formatSignedPercent(percentChange(m.previous, m.current))})` : '';
   return `${m.crawler} ${fmt(m.previous)} → ${fmt(m.current)}${change}`;
+}
+
+/** "in the 7 days to Nov 26, 2026": the period the figures cover, by its real end. */
+function periodWords(p: PeriodCounts): string {
+  return `in the ${periodText(daysIncluded(p.start, p.end), p.end)}`;
 }
 
 export interface CrawlerDetection {
@@ -125,7 +132,8 @@ export function detectCrawler(
   // nothing would be noise. The state is left as it was.
   if (change === null) return { alerts: [], next: state };
   const fall = -change;
-  const range = `${periods.current.start} – ${periods.current.end} vs ${periods.previous.start} – ${periods.previous.end}`;
+  const days = daysIncluded(periods.previous.start, periods.previous.end);
+  const before = `in the ${dayCount(days)} before`;
   // The button opens the overview on these very days, compared with the days before: the
   // service's own change over them is the figure this alert reports.
   const open = {
@@ -142,10 +150,10 @@ export function detectCrawler(
       brandId: brand.id,
       brandName: brand.name,
       key: `crawler_drop:${brand.id}:${periods.current.end}:e${episode}`,
-      title: `AI crawler visits down ${pct(fall)}`,
-      whatChanged: `AI crawlers visited ${possessive(brand.name)} site ${fmt(periods.current.total)} times in the last 7 days, down from ${fmt(periods.previous.total)} (${range}).${named}`,
-      before: `${fmt(periods.previous.total)} visits`,
-      after: `${fmt(periods.current.total)} visits`,
+      title: `${figureName('aiCrawlerVisits')} down ${formatPercent(fall)}`,
+      whatChanged: `AI crawlers visited ${possessive(brand.name)} site ${counted(periods.current.total, 'time')} ${periodWords(periods.current)}, down from ${fmt(periods.previous.total)} ${before}.${named}`,
+      before: visits(periods.previous.total),
+      after: visits(periods.current.total),
       whyItMatters:
         'AI models can only cite and recommend pages their crawlers can read; fewer visits usually means stale or missing answers about you.',
       whatToDo:
@@ -166,10 +174,10 @@ export function detectCrawler(
       brandId: brand.id,
       brandName: brand.name,
       key: `crawler_recovered:${brand.id}:${periods.current.end}:e${state.episode}`,
-      title: 'AI crawler visits recovered',
-      whatChanged: `AI crawlers visited ${possessive(brand.name)} site ${fmt(periods.current.total)} times in the last 7 days vs ${fmt(periods.previous.total)} before (${range}), ${change >= 0 ? `up ${pct(change)}` : `down only ${pct(fall)}`}.`,
-      before: `${fmt(periods.previous.total)} visits`,
-      after: `${fmt(periods.current.total)} visits`,
+      title: `${figureName('aiCrawlerVisits')} recovered`,
+      whatChanged: `AI crawlers visited ${possessive(brand.name)} site ${counted(periods.current.total, 'time')} ${periodWords(periods.current)} vs ${fmt(periods.previous.total)} ${before}, ${change >= 0 ? `up ${formatPercent(change)}` : `down only ${formatPercent(fall)}`}.`,
+      before: visits(periods.previous.total),
+      after: visits(periods.current.total),
       whyItMatters: `The fall reported earlier is back under ${settings.crawlerRecoveryPct} %, so crawlers are reading the site again.`,
       whatToDo: 'Nothing urgent. If you changed something to fix it, note what worked.',
       subject: `${fmt(periods.previous.total)} → ${fmt(periods.current.total)}`,

@@ -1,13 +1,20 @@
 /**
- * Shows a subscription's settings two ways: as the `key=value` line the settings command
- * accepts (so a user can copy, edit and paste it back), and as readable lines that say
- * what each value does. Values that differ from the defaults are marked "custom" (not
- * "changed": that word belongs to what someone just changed, which `describeSettingChanges`
- * states).
+ * Shows a subscription's settings in words: one sentence for a list ("alerts on: cited
+ * pages lost, …; digest at 09:00 UTC with a chart; no quiet hours"), and readable lines
+ * that say what each value does. Values that differ from the defaults are marked "custom"
+ * (not "changed": that word belongs to what someone just changed, which
+ * `describeSettingChanges` states). The `key=value` line the settings command accepts is
+ * made here too, for the undo hint and to compare settings; screens show the words, and the
+ * syntax is only in `/visibility help settings`.
  */
+import { counted, nameList } from '../figures/plural.js';
 import { type AlertSettings, DEFAULT_ALERT_SETTINGS } from './alert-settings.js';
 
-const EVENT_LABEL = { lost: 'citation lost', competitor: 'competitor appeared', sentiment: 'sentiment fell' };
+const EVENT_LABEL = {
+  lost: 'cited pages lost',
+  competitor: 'competitors on cited pages',
+  sentiment: 'sentiment drops',
+};
 
 export function formatSettingsArgs(s: AlertSettings): string {
   return [
@@ -46,7 +53,8 @@ interface SettingLine {
   line: (value: string) => string;
 }
 
-const percents = (xs: readonly number[]) => xs.map((t) => `${t} %`).join(', ');
+/** "80, 90 and 100 %". */
+const percents = (xs: readonly number[]) => `${nameList(xs.map(String))} %`;
 
 /** One row per setting, in the order formatSettingsArgs prints them. */
 const LINES: readonly SettingLine[] = [
@@ -59,7 +67,7 @@ const LINES: readonly SettingLine[] = [
   {
     key: 'sentiment-drop',
     label: 'Sentiment drop',
-    words: (s) => `${s.sentimentDrop} points`,
+    words: (s) => counted(s.sentimentDrop, 'point'),
     line: (v) => `alert when sentiment falls by ${v} or more`,
   },
   {
@@ -107,7 +115,7 @@ export function formatSettings(s: AlertSettings, opts: FormatSettingsOptions): s
   const defaults = settingsArgValues(DEFAULT_ALERT_SETTINGS);
   return LINES.map((l) => {
     const custom = mine.get(l.key) !== defaults.get(l.key);
-    return `• *${l.label}* (\`${l.key}\`): ${l.line(l.words(s, opts))}${custom ? ' _(custom)_' : ''}`;
+    return `• *${l.label}*: ${l.line(l.words(s, opts))}${custom ? ' _(custom)_' : ''}`;
   });
 }
 
@@ -134,4 +142,25 @@ export function describeSettingChanges(
     );
   }
   return out;
+}
+
+/**
+ * The settings as one sentence for a list of subscriptions: "Alerts on: cited pages lost,
+ * competitors on cited pages, sentiment drops of 20 points or more, AI crawler visits
+ * falling 40 % or more (a recovery notice under 20 %), AI Pages usage at 80, 90 and 100 %;
+ * digest at 09:00 UTC (the bot's default) with a chart; no quiet hours."
+ */
+export function describeSettings(s: AlertSettings, opts: FormatSettingsOptions): string {
+  const events = s.events.map((e) =>
+    e === 'sentiment' ? `sentiment drops of ${counted(s.sentimentDrop, 'point')} or more` : EVENT_LABEL[e],
+  );
+  const alerts = [
+    ...events,
+    `AI crawler visits falling ${s.crawlerDropPct} % or more (a recovery notice under ${s.crawlerRecoveryPct} %)`,
+    ...(s.aiPagesThresholds.length > 0 ? [`AI Pages usage at ${percents(s.aiPagesThresholds)}`] : []),
+  ];
+  const zone = s.timezone ?? `${opts.defaultTimezone} (the bot's default)`;
+  const digest = `digest at ${s.digestTime} ${zone}${s.digestChart ? ' with a chart' : ', text only'}`;
+  const quiet = s.quietHours ? `quiet hours ${s.quietHours.start}–${s.quietHours.end}` : 'no quiet hours';
+  return `Alerts on: ${alerts.join(', ')}; ${digest}; ${quiet}.`;
 }

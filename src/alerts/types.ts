@@ -52,7 +52,7 @@ export interface Alert {
    * old outbox row still holds.
    */
   key: string;
-  /** One line, e.g. "Citation lost: example.com/pricing". */
+  /** One line, e.g. "Cited page lost: example.com/pricing". */
   title: string;
   /** What changed, in a sentence. */
   whatChanged: string;

@@ -5,17 +5,11 @@
  * to the reset date as a dashed line.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { formatCount, formatPercent } from '../alerts/format-count.js';
+import { shortDayText } from '../figures/day-text.js';
+import { formatCount, formatPercent } from '../figures/format-number.js';
 import type { ChartSpec } from './chart-spec.js';
 import { sortedDays } from './describe-series.js';
-import {
-  AXIS_DATE_FORMAT,
-  BRAND_COLOUR,
-  dayLabel,
-  fileSlug,
-  fullSizeFrame,
-  OKABE_ITO,
-} from './house-style.js';
+import { AXIS_DATE_FORMAT, BRAND_COLOUR, fileSlug, fullSizeFrame, OKABE_ITO } from './house-style.js';
 
 export interface UsagePoint {
   /** `YYYY-MM-DD` */
@@ -69,7 +63,7 @@ export function aiPagesUsageChart(input: AiPagesUsageChartInput): ChartSpec {
   const highest = Math.max(0, limit ?? 0, ...usage.map((p) => p.used), ...forecast.map((p) => p.used));
 
   const title = `AI Pages usage · ${input.brand}`;
-  const period = `${dayLabel(input.periodStart)} – ${dayLabel(input.resetDate)}`;
+  const period = `${shortDayText(input.periodStart)} – ${shortDayText(input.resetDate)}`;
   const alt: string[] = [];
   if (!latest) {
     alt.push(`${input.brand} AI Pages usage, billing period ${period}: no usage recorded yet`);
@@ -78,7 +72,7 @@ export function aiPagesUsageChart(input: AiPagesUsageChartInput): ChartSpec {
       ? `${formatCount(latest.used)} of ${formatCount(limit)} requests (${formatPercent((latest.used / limit) * 100)})`
       : `${formatCount(latest.used)} requests`;
     alt.push(
-      `${input.brand} AI Pages usage, billing period ${period}: ${used} used by ${dayLabel(latest.date)}`,
+      `${input.brand} AI Pages usage, billing period ${period}: ${used} used by ${shortDayText(latest.date)}`,
     );
   }
   const lastForecast = forecastPoints.at(-1);
@@ -86,8 +80,8 @@ export function aiPagesUsageChart(input: AiPagesUsageChartInput): ChartSpec {
     const full = limit ? forecastPoints.find((p) => p.used >= limit) : undefined;
     alt.push(
       full
-        ? `at this pace the limit is reached on ${dayLabel(full.date)}, before the reset on ${dayLabel(input.resetDate)}`
-        : `at this pace ${formatCount(lastForecast.used)} by ${dayLabel(lastForecast.date)}`,
+        ? `at this pace the limit is reached on ${shortDayText(full.date)}, before the reset on ${shortDayText(input.resetDate)}`
+        : `at this pace ${formatCount(lastForecast.used)} by ${shortDayText(lastForecast.date)}`,
     );
   }
   if (!limit) alt.push('no request limit known');

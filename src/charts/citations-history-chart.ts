@@ -1,9 +1,14 @@
 /**
- * Citations over the selected days: the brand's line, thick and blue, against its top
- * competitors in thinner muted lines (`citations <brand> history`).
+ * Brand mentions over the selected days (`citations <brand> history`): the brand's line,
+ * thick and blue, against its top competitors' mentions in thinner muted lines. Both count
+ * the same thing, AI answers naming the brand (the glossary's brand and competitor
+ * mentions), so the lines compare like with like; the chart says "mentions", never
+ * "citations", which count something else.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { counted } from '../alerts/grammar.js';
+import { periodText } from '../figures/day-text.js';
+import { figureName, figureWords } from '../figures/glossary.js';
+import { counted } from '../figures/plural.js';
 import type { ChartSpec } from './chart-spec.js';
 import { type DayValue, daySpan, describeChange, describeSeries, finiteDays } from './describe-series.js';
 import {
@@ -19,7 +24,9 @@ import {
 
 export interface CitationsHistoryChartInput {
   brand: string;
+  /** The brand's mentions per day (history `brand_mentions`). */
   days: readonly DayValue[];
+  /** Each competitor's mentions per day (history `competitor_time_series`). */
   competitors: readonly { name: string; days: readonly DayValue[] }[];
 }
 
@@ -30,7 +37,7 @@ function total(days: readonly DayValue[]): number {
   return finiteDays(days).reduce((sum, d) => sum + d.value, 0);
 }
 
-/** The most-cited competitors first; a competitor named like the brand is told apart. */
+/** The most-mentioned competitors first; a competitor named like the brand is told apart. */
 function topCompetitors(input: CitationsHistoryChartInput): { name: string; days: DayValue[] }[] {
   const seen = new Set([input.brand]);
   return [...input.competitors]
@@ -58,19 +65,22 @@ export function citationsHistoryChart(input: CitationsHistoryChartInput): ChartS
       c.days.map((d) => ({ date: d.date, series: c.name, value: d.value, brand: false })),
     ),
   ];
-  const title = `Citations · ${input.brand}`;
-  const altParts = [
-    `${input.brand} citations${span > 0 ? ` over ${counted(span, 'day')}` : ''}: ${describeSeries(brandDays)}`,
-  ];
-  for (const c of competitors) altParts.push(`${c.name} ${describeChange(c.days)}`);
   const lastDate = [...allDates].sort().at(-1);
+  const brandMentions = figureWords('brandMentions');
+  const title = `${figureName('brandMentions')} · ${input.brand}`;
+  const period = lastDate && span > 0 ? periodText(span, lastDate) : counted(span, 'day');
+  const altParts = [`${input.brand} ${brandMentions}, ${period}: ${describeSeries(brandDays)}`];
+  if (competitors.length > 0)
+    altParts.push(
+      `${figureName('competitorMentions')}: ${competitors.map((c) => `${c.name} ${describeChange(c.days)}`).join('; ')}`,
+    );
 
   const vegaLite: TopLevelSpec = {
     ...fullSizeFrame(
       title,
       competitors.length > 0
-        ? `${counted(span, 'day')} · the brand against its ${competitors.length === 1 ? 'top competitor' : `top ${competitors.length} competitors`}`
-        : counted(span, 'day'),
+        ? `${period} · AI answers naming ${input.brand} against ${competitors.length === 1 ? 'its top competitor' : `its top ${competitors.length} competitors`}`
+        : `${period} · AI answers naming ${input.brand}`,
     ),
     data: { values },
     encoding: {
@@ -84,7 +94,7 @@ export function citationsHistoryChart(input: CitationsHistoryChartInput): ChartS
       y: {
         field: 'value',
         type: 'quantitative',
-        title: 'Citations',
+        title: 'Mentions (AI answers naming each brand)',
         scale: { zero: true },
         axis: { tickMinStep: 1 },
       },
@@ -116,8 +126,8 @@ export function citationsHistoryChart(input: CitationsHistoryChartInput): ChartS
   return {
     kind: 'citations-history',
     title,
-    altText: `${altParts.join('; ')}.`,
-    fileName: `citations-${fileSlug(input.brand, 'brand')}${lastDate ? `-${lastDate}` : ''}.png`,
+    altText: `${altParts.join('. ')}.`,
+    fileName: `mentions-${fileSlug(input.brand, 'brand')}${lastDate ? `-${lastDate}` : ''}.png`,
     vegaLite,
   };
 }

@@ -5,12 +5,12 @@
  * first day, and so on).
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { formatCount, formatSignedPercent } from '../alerts/format-count.js';
+import { shortDayText } from '../figures/day-text.js';
+import { formatCount, formatSignedPercent } from '../figures/format-number.js';
 import type { ChartSpec } from './chart-spec.js';
 import { sortedDays } from './describe-series.js';
 import {
   AXIS_DATE_FORMAT,
-  dayLabel,
   fileSlug,
   fullSizeFrame,
   MUTED_COLOUR,
@@ -83,7 +83,11 @@ export function crawlerVisitsChart(input: CrawlerVisitsChartInput): ChartSpec {
   const first = dates[0];
   const last = dates.at(-1);
   const rangeText =
-    first && last ? (first === last ? dayLabel(first) : `${dayLabel(first)} – ${dayLabel(last)}`) : '';
+    first && last
+      ? first === last
+        ? shortDayText(first)
+        : `${shortDayText(first)} – ${shortDayText(last)}`
+      : '';
   const title = `AI crawler visits · ${input.brand}`;
 
   const alt: string[] = [];
@@ -101,8 +105,8 @@ export function crawlerVisitsChart(input: CrawlerVisitsChartInput): ChartSpec {
     alt.push(head);
     if (dates.length > 1) {
       alt.push(
-        `busiest day ${dayLabel(busiest)} with ${formatCount(perDay.get(busiest))}, ` +
-          `quietest ${dayLabel(quietest)} with ${formatCount(perDay.get(quietest))}`,
+        `busiest day ${shortDayText(busiest)} with ${formatCount(perDay.get(busiest))}, ` +
+          `quietest ${shortDayText(quietest)} with ${formatCount(perDay.get(quietest))}`,
       );
     }
     const byCrawler = named.map(([name, n]) => `${name} ${formatCount(n)}`);

@@ -3,9 +3,10 @@
  * the low and the high. One wording for every chart, built from the shared number
  * formatter so a figure reads the same in the alt text as in the message beside it.
  */
-import { formatCount } from '../alerts/format-count.js';
+
+import { shortDayText } from '../figures/day-text.js';
+import { formatCount } from '../figures/format-number.js';
 import { dayNumber } from '../utc-days.js';
-import { dayLabel } from './house-style.js';
 
 export interface DayValue {
   /** `YYYY-MM-DD` */
@@ -28,10 +29,10 @@ export function describeSeries(points: readonly DayValue[]): string {
   const first = days[0];
   const last = days.at(-1);
   if (!first || !last) return 'no data';
-  if (days.length === 1) return `${formatCount(first.value)} on ${dayLabel(first.date)}`;
+  if (days.length === 1) return `${formatCount(first.value)} on ${shortDayText(first.date)}`;
   const values = days.map((d) => d.value);
   return (
-    `${formatCount(first.value)} on ${dayLabel(first.date)} to ${formatCount(last.value)} on ${dayLabel(last.date)}, ` +
+    `${formatCount(first.value)} on ${shortDayText(first.date)} to ${formatCount(last.value)} on ${shortDayText(last.date)}, ` +
     `low ${formatCount(Math.min(...values))}, high ${formatCount(Math.max(...values))}`
   );
 }

@@ -1,12 +1,14 @@
 /**
  * The small picture under a brand in the daily digest: the last 7 days of citations and
- * of AI crawler visits as two bar panels side by side, each day's figure written on its
- * bar, so the trend reads at a glance in a thumbnail.
+ * of AI crawler visits (the glossary's figures, by their names) as two bar panels side by
+ * side, each day's figure written on its bar, so the trend reads at a glance in a thumbnail.
  */
 import type { TopLevelSpec } from 'vega-lite';
 import type { Field } from 'vega-lite/types_unstable/channeldef.js';
 import type { LayerSpec } from 'vega-lite/types_unstable/spec/layer.js';
-import { formatCount } from '../alerts/format-count.js';
+import { dayText, periodText, shortDayText } from '../figures/day-text.js';
+import { formatCount } from '../figures/format-number.js';
+import { figureName, figureWords } from '../figures/glossary.js';
 import type { ChartSpec } from './chart-spec.js';
 import { type DayValue, describeSeries, finiteDays } from './describe-series.js';
 import { AXIS_DATE_FORMAT, BRAND_COLOUR, fileSlug, houseConfig, OKABE_ITO } from './house-style.js';
@@ -61,14 +63,38 @@ function panel(title: string, days: readonly DayValue[], colour: string): LayerS
   };
 }
 
+/** "Citations, 7 days to Nov 27, 2026": a series' glossary name and the days it covers. */
+function seriesPeriod(name: string, days: readonly DayValue[]): string {
+  const last = days.at(-1);
+  return last ? `${name}, ${periodText(days.length, last.date)}` : name;
+}
+
+/**
+ * The two panels cover the days each figure is complete for: the latest citations snapshot
+ * is today's, while crawler visits count whole days, so they end yesterday. When the two
+ * periods differ, the title and the alt text say so instead of setting them side by side
+ * as if they were the same week.
+ */
 export function digestBrandChart(input: DigestBrandChartInput): ChartSpec {
   const citations = lastDays(input.citations);
   const visits = lastDays(input.crawlerVisits);
   const visitsTotal = visits.reduce((sum, d) => sum + d.value, 0);
-  const title = `${input.brand} · last ${DIGEST_DAYS} days`;
+  const citationsName = figureName('citations');
+  const visitsName = figureName('aiCrawlerVisits');
+  const lastCitation = citations.at(-1)?.date;
+  const lastVisit = visits.at(-1)?.date;
+  const sameDays = citations.length === visits.length && lastCitation === lastVisit;
+  const title =
+    lastCitation && (sameDays || !lastVisit)
+      ? `${input.brand} · ${periodText(citations.length, lastCitation)}`
+      : `${input.brand} · the last ${DIGEST_DAYS} days`;
+  const why =
+    lastCitation && lastVisit && !sameDays
+      ? ` ${visitsName} count whole days up to yesterday, so they end on ${dayText(lastVisit)}; ${figureWords('citations')} end on the service's latest research day, ${dayText(lastCitation)}.`
+      : '';
   const altText =
-    `${input.brand}, last ${DIGEST_DAYS} days: citations ${describeSeries(citations)}; ` +
-    `AI crawler visits ${visits.length > 0 ? `${formatCount(visitsTotal)} in total, ${describeSeries(visits)}` : 'no data'}.`;
+    `${input.brand}. ${seriesPeriod(citationsName, citations)}: ${describeSeries(citations)}. ` +
+    `${seriesPeriod(visitsName, visits)}: ${visits.length > 0 ? `${formatCount(visitsTotal)} in total, ${describeSeries(visits)}` : 'no data'}.${why}`;
   const lastDate = [...citations, ...visits]
     .map((d) => d.date)
     .sort()
@@ -79,8 +105,8 @@ export function digestBrandChart(input: DigestBrandChartInput): ChartSpec {
     config: { ...houseConfig, concat: { spacing: 40 } },
     title: { text: title, fontSize: 16 },
     hconcat: [
-      panel('Citations', citations, BRAND_COLOUR),
-      panel('AI crawler visits', visits, OKABE_ITO.bluishGreen),
+      panel(shortPeriod(citationsName, citations), citations, BRAND_COLOUR),
+      panel(shortPeriod(visitsName, visits), visits, OKABE_ITO.bluishGreen),
     ],
   };
 
@@ -91,4 +117,10 @@ export function digestBrandChart(input: DigestBrandChartInput): ChartSpec {
     fileName: `digest-${fileSlug(input.brand, 'brand')}${lastDate ? `-${lastDate}` : ''}.png`,
     vegaLite,
   };
+}
+
+/** A panel's title: the figure's name and the day it ends ("Citations to Nov 27"). */
+function shortPeriod(name: string, days: readonly DayValue[]): string {
+  const last = days.at(-1);
+  return last ? `${name} to ${shortDayText(last.date)}` : name;
 }

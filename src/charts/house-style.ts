@@ -55,8 +55,8 @@ export const BRAND_STROKE_WIDTH = 4;
 export const COMPETITOR_STROKE_WIDTH = 2;
 export const COMPETITOR_OPACITY = 0.75;
 
-/** Labels as people read dates in the messages: "1 Nov". */
-export const AXIS_DATE_FORMAT = '%-d %b';
+/** Day labels in the one date style the messages use (figures/day-text.ts): "Nov 1". */
+export const AXIS_DATE_FORMAT = '%b %-d';
 
 export const houseConfig: Config = {
   font: FONT_FAMILY,
@@ -97,14 +97,6 @@ export const houseConfig: Config = {
   },
   line: { strokeCap: 'round', strokeJoin: 'round' },
 };
-
-const DAY_LABEL = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-
-/** "1 Nov" for a `YYYY-MM-DD` date, in UTC like the API's dates; the text itself when not a date. */
-export function dayLabel(date: string): string {
-  const ms = Date.parse(`${date.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(ms) ? date : DAY_LABEL.format(ms);
-}
 
 /** `[a-z0-9-]` words of a name for a file name; `fallback` when nothing is left. */
 export function fileSlug(name: string, fallback: string): string {

@@ -13,17 +13,15 @@ import type { JobDefinition } from './job-definition.js';
 export interface CitationsObservation {
   /** The feed's `current_snapshot_date`: the next feed reads from the snapshot after it. */
   currentSnapshotDate: string | null;
-  /** The feed narrowed to the last snapshot's events: what a one-day feed would say. */
-  lastDay: CitationFeedResponse;
+  /**
+   * The feed as the service sent it, for the digest: its totals and its new and lost pages
+   * cover the same two snapshots, so the digest's figures add up (a feed narrowed to its
+   * last day kept the wider feed's totals beside one day's changes). Observations stored
+   * before this field have none; the digest then asks the service.
+   */
+  feed?: CitationFeedResponse;
   /** Time of day (ms into the UTC day) of the service's research run, from event times. */
   runTimeOfDayMs: number | null;
-}
-
-/** The events of the feed's latest snapshot (a wider feed also lists older days). */
-export function lastDayOf(feed: CitationFeedResponse, daysBack: number): CitationFeedResponse {
-  const day = feed.current_snapshot_date;
-  if (daysBack <= 1 || day === null) return feed;
-  return { ...feed, events: feed.events.filter((e) => e.timestamp.slice(0, 10) >= day) };
 }
 
 function* timestampsOf(feed: CitationFeedResponse): Generator<string> {
@@ -44,7 +42,7 @@ export const citationsJob: JobDefinition = {
         'citations',
         {
           currentSnapshotDate: feed.current_snapshot_date ?? seen?.data.currentSnapshotDate ?? null,
-          lastDay: lastDayOf(feed, daysBack),
+          feed,
           runTimeOfDayMs: runTimeOfDayMs(timestampsOf(feed)) ?? seen?.data.runTimeOfDayMs ?? null,
         },
         nowMs,

@@ -121,7 +121,7 @@ export const digestJob: JobDefinition = {
     );
     const seen = async <T>(source: PollSource) =>
       freshObservation(await ctx.observations.get<T>(brand.id, source), source, run.nowMs, postAtMs);
-    const polledFeed = (await seen<CitationsObservation>('citations'))?.lastDay;
+    const polledFeed = (await seen<CitationsObservation>('citations'))?.feed;
     const feed =
       polledFeed ?? (await section(() => api.getCitationFeed({ brandId: brand.id, daysBack: 1 }, ctx.call)));
     const crawler =

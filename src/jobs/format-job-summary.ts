@@ -1,5 +1,5 @@
 /** One line per job run, for `run-job`, logs and the demo: what it did, or why it did not. */
-import { counted } from '../alerts/grammar.js';
+import { counted } from '../figures/plural.js';
 import type { Delivery } from './deliver-outbox.js';
 import type { JobSummary } from './run-job-once.js';
 

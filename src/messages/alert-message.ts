@@ -15,9 +15,9 @@
  * silently.
  */
 
-import { namesWithVerb } from '../alerts/grammar.js';
 import type { AlertGroup } from '../alerts/group-alerts.js';
 import { type Alert, type AlertKind, alertKinds, type OpenView } from '../alerts/types.js';
+import { namesWithVerb } from '../figures/plural.js';
 import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
 import type { Button, ContextBlock, KnownBlock, SectionBlock } from './block-kit-types.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate, userMention } from './mrkdwn.js';
@@ -72,7 +72,7 @@ export interface AlertMessageOptions {
  * the alerts report, as the App Home lists a group's kinds.
  */
 export const ALERT_KIND_WORDS: Readonly<Record<AlertKind, { alerts: string; changes: string }>> = {
-  citation_lost: { alerts: 'lost-citation alerts', changes: 'lost citations' },
+  citation_lost: { alerts: 'lost-page alerts', changes: 'cited pages lost' },
   citation_competitor: { alerts: 'competitor alerts', changes: 'competitors on cited pages' },
   citation_sentiment: { alerts: 'sentiment alerts', changes: 'sentiment drops' },
   crawler_drop: { alerts: 'crawler alerts', changes: 'crawler visits down' },
@@ -85,7 +85,7 @@ const snoozeLabel = (kind: AlertKind): Mrkdwn =>
   mrkdwn`Snooze ${escapeMrkdwn(ALERT_KIND_WORDS[kind].alerts)} 24 h`;
 
 const OPEN_LABEL: Readonly<Record<OpenView, Mrkdwn>> = {
-  'citations-feed': mrkdwn`Open citations feed`,
+  'citations-feed': mrkdwn`Open change feed`,
   ideas: mrkdwn`Open content ideas`,
   crawler: mrkdwn`Open crawler view`,
   aipages: mrkdwn`Open AI Pages`,
@@ -184,7 +184,7 @@ function singleAlertText(a: Alert): Mrkdwn {
 /** One alert of several: its change in one line, and what changed when there is room for it. */
 function rowText(a: Alert, withDetail: boolean): Mrkdwn {
   const c = change(a);
-  // A dash, not a colon: titles often hold one already ("Citation lost: …").
+  // A dash, not a colon: titles often hold one already ("Cited page lost: …").
   const line = mrkdwn`*${escapeMrkdwn(a.title)}*${c === null ? mrkdwn`` : mrkdwn` — ${c}`}`;
   return withDetail ? joinMrkdwn([line, escapeMrkdwn(a.whatChanged)], mrkdwn`\n`) : line;
 }

@@ -11,6 +11,8 @@
  * not to. It serves plain_text fields too: Slack decodes the three entities there as well.
  */
 
+import { dayCount, dayText, lagNote, middayOf, timeText } from '../figures/day-text.js';
+
 declare const MRKDWN: unique symbol;
 
 /** Text safe for any Slack text field: data escaped, markup only from the helpers below. */
@@ -92,23 +94,37 @@ export function channelMention(channelId: string): Mrkdwn {
   return CHANNEL_ID.test(channelId) ? trust(`<#${channelId}>`) : escapeMrkdwn(channelId);
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** `24 Nov 2026, 08:23 UTC`: the fallback a reader sees where Slack cannot render the token. */
-function readableUtc(ms: number): string {
-  const d = new Date(ms);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
-}
-
 /**
- * `<!date^…>`: a time every reader sees in their own zone, falling back to readable UTC
- * text such as `24 Nov 2026, 08:23 UTC` (Slack "Formatting dates"). Not a finite time →
- * "unknown time".
+ * `<!date^…>`: a time every reader sees in their own zone ("Today at 8:33 PM"), falling
+ * back to the one readable style, `Nov 27, 2026 at 8:33 PM UTC` (Slack "Formatting
+ * dates"). Not a finite time → "unknown time".
  */
 export function slackDate(ms: number, format = '{date_short_pretty} at {time}'): Mrkdwn {
   if (!Number.isFinite(ms)) return escapeMrkdwn('unknown time');
   const seconds = Math.floor(ms / 1000);
   const safeFormat = format.replace(/[<>|^&]/g, '');
-  return trust(`<!date^${seconds}^${safeFormat}|${readableUtc(seconds * 1000)}>`);
+  return trust(`<!date^${seconds}^${safeFormat}|${timeText(seconds * 1000)}>`);
+}
+
+/**
+ * A calendar day of the API (`YYYY-MM-DD`, UTC) as a date token, "Nov 27, 2026" (Slack's
+ * `{date_short}`), with the same words as its fallback. Not `{date_short_pretty}`: its
+ * "Today" and "Yesterday" read wrong inside the sentences days sit in ("7 days to Today",
+ * "64 on Yesterday"); moments keep it ("Today at 8:33 PM", `slackDate`). The token is
+ * written for midday UTC, so the day reads the same from UTC−11 to UTC+11 instead of
+ * turning into the day before west of Greenwich. Text that is not a date is shown
+ * escaped, as it is.
+ */
+export function slackDay(date: string): Mrkdwn {
+  const ms = middayOf(date);
+  if (Number.isNaN(ms)) return escapeMrkdwn(date);
+  return trust(`<!date^${Math.floor(ms / 1000)}^{date_short}|${dayText(date)}>`);
+}
+
+/**
+ * A period with its real end: "7 days to Nov 27, 2026" (the end as a date token), and with
+ * `todayMs`, data that ends more than a day before today says so (figures/day-text.ts).
+ */
+export function slackPeriod(days: number, end: string, todayMs?: number): Mrkdwn {
+  return trust(`${escapeMrkdwn(dayCount(days))} to ${slackDay(end)}${escapeMrkdwn(lagNote(end, todayMs))}`);
 }

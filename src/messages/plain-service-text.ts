@@ -86,6 +86,11 @@ const KNOWN: ReadonlyArray<[RegExp, (m: RegExpExecArray) => string]> = [
       'This brand is no longer visible to the API key (it may have been removed, or the key lost access).',
   ],
   [
+    // `finding_id not found`: a parameter as code spells it, before "not found".
+    /^['"`]?([a-z]+(?:_[a-z]+)+|[a-z]+[A-Z]\w*)['"`]? (?:was |is )?not found\.?$/,
+    (m) => `${capitalise(parameterWords(m[1]!))} was not found.`,
+  ],
+  [
     /^'(.+)' is not an ISO 3166-1 alpha-2 country code\b.*$/i,
     (m) =>
       `“${m[1]}” is not a country the service knows; pick a country from the list or use its two-letter code, such as GB or DE.`,

@@ -7,6 +7,7 @@ import {
 } from '../../src/alerts/alert-settings.js';
 import {
   describeSettingChanges,
+  describeSettings,
   formatSettings,
   formatSettingsArgs,
 } from '../../src/alerts/format-settings.js';
@@ -155,18 +156,24 @@ describe('formatSettings', () => {
     );
   });
 
-  it('readable lines name each setting and mark values other than the defaults as custom', () => {
+  it('readable lines name each setting in words, without the command syntax, and mark values other than the defaults as custom', () => {
     const lines = formatSettings(
       { ...DEFAULT_ALERT_SETTINGS, crawlerDropPct: 50, quietHours: { start: '22:00', end: '07:00' } },
       { defaultTimezone: 'UTC' },
     );
     expect(lines).toHaveLength(9);
-    expect(lines.find((l) => l.includes('`digest-chart`'))).toContain('chart of the last 7 days');
-    expect(lines.find((l) => l.includes('`crawler-drop`'))).toMatch(/50 % or more.*_\(custom\)_/);
-    expect(lines.find((l) => l.includes('`tz`'))).toContain("UTC (the bot's default)");
-    expect(lines.find((l) => l.includes('`quiet`'))).toContain('22:00–07:00');
-    expect(lines.find((l) => l.includes('`events`'))).not.toContain('custom');
+    const line = (label: string) => lines.find((l) => l.startsWith(`• *${label}*: `));
+    expect(line('Digest chart')).toContain('chart of the last 7 days');
+    expect(line('Crawler drop')).toMatch(/50 % or more.*_\(custom\)_/);
+    expect(line('Time zone')).toContain("UTC (the bot's default)");
+    expect(line('Quiet hours')).toContain('22:00–07:00');
+    expect(line('Citation alerts')).toBe(
+      '• *Citation alerts*: cited pages lost, competitors on cited pages, sentiment drops',
+    );
+    expect(line('Sentiment drop')).toContain('20 points or more');
     expect(lines.join('\n')).not.toContain('changed');
+    // The syntax lives in help only: no `key` and no key=value on the screen.
+    expect(lines.join('\n')).not.toMatch(/`|=/);
   });
 
   it('digest-chart=off turns the digest chart off, shown as text only, custom, and as a change', () => {
@@ -175,7 +182,9 @@ describe('formatSettings', () => {
     const off = r.ok ? r.settings : DEFAULT_ALERT_SETTINGS;
     expect(off.digestChart).toBe(false);
     expect(formatSettingsArgs(off)).toContain('digest-chart=off');
-    const line = formatSettings(off, { defaultTimezone: 'UTC' }).find((l) => l.includes('`digest-chart`'));
+    const line = formatSettings(off, { defaultTimezone: 'UTC' }).find((l) =>
+      l.startsWith('• *Digest chart*'),
+    );
     expect(line).toMatch(/text only.*_\(custom\)_/);
     expect(describeSettingChanges(DEFAULT_ALERT_SETTINGS, off, { defaultTimezone: 'UTC' })).toEqual([
       '• *Digest chart*: on → off',
@@ -188,6 +197,26 @@ describe('formatSettings', () => {
       ok: false,
       errors: ['digest-chart: "maybe" must be on or off, e.g. digest-chart=off'],
     });
+  });
+
+  it('describeSettings says every setting in one sentence of words', () => {
+    expect(describeSettings(DEFAULT_ALERT_SETTINGS, { defaultTimezone: 'UTC' })).toBe(
+      'Alerts on: cited pages lost, competitors on cited pages, sentiment drops of 20 points or more, ' +
+        'AI crawler visits falling 40 % or more (a recovery notice under 20 %), AI Pages usage at 80, 90 and 100 %; ' +
+        "digest at 09:00 UTC (the bot's default) with a chart; no quiet hours.",
+    );
+    const custom = {
+      ...DEFAULT_ALERT_SETTINGS,
+      events: ['lost' as const],
+      aiPagesThresholds: [],
+      digestChart: false,
+      timezone: 'Europe/Berlin',
+      quietHours: { start: '22:00', end: '07:00' },
+    };
+    expect(describeSettings(custom, { defaultTimezone: 'UTC' })).toBe(
+      'Alerts on: cited pages lost, AI crawler visits falling 40 % or more (a recovery notice under 20 %); ' +
+        'digest at 09:00 Europe/Berlin, text only; quiet hours 22:00–07:00.',
+    );
   });
 
   it('describeSettingChanges states each change as before → after, in words', () => {

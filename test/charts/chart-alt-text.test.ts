@@ -34,19 +34,26 @@ function valuesOf(spec: { vegaLite: unknown }): unknown[] {
   return found;
 }
 
-describe('citations history', () => {
-  it('states the brand series and each competitor first → latest', () => {
+describe('citations history: brand mentions against competitor mentions', () => {
+  it('states the brand series and each competitor first → latest, by the glossary names and the real period', () => {
     const spec = citationsHistoryChart({
       brand: 'Acme Analytics',
       days: BRAND_CITATIONS,
       competitors: COMPETITORS,
     });
     expect(spec.altText).toBe(
-      'Acme Analytics citations over 14 days: 24 on 1 Nov to 23 on 14 Nov, low 20, high 26; ' +
-        'Rival A 30 → 28; Rival B 12 → 15.',
+      'Acme Analytics brand mentions, 14 days to Nov 14, 2026: 24 on Nov 1 to 23 on Nov 14, low 20, high 26. ' +
+        'Competitor mentions: Rival A 30 → 28; Rival B 12 → 15.',
     );
-    expect(spec.title).toBe('Citations · Acme Analytics');
-    expect(spec.fileName).toBe('citations-acme-analytics-2026-11-14.png');
+    // The lines count mentions on both sides: the title and the axis say so, never "citations".
+    expect(spec.title).toBe('Brand mentions · Acme Analytics');
+    const spec_ = JSON.stringify(spec.vegaLite);
+    expect(spec_).toContain('"title":"Mentions (AI answers naming each brand)"');
+    expect(spec_).toContain(
+      '14 days to Nov 14, 2026 · AI answers naming Acme Analytics against its top 2 competitors',
+    );
+    expect(spec_).not.toMatch(/"Citations"/);
+    expect(spec.fileName).toBe('mentions-acme-analytics-2026-11-14.png');
   });
 
   it(`keeps the ${MAX_COMPETITORS} most-cited competitors, most-cited first`, () => {
@@ -55,7 +62,9 @@ describe('citations history', () => {
       days: [{ date: day(1), value: i * 10 }],
     }));
     const spec = citationsHistoryChart({ brand: 'Acme', days: BRAND_CITATIONS, competitors });
-    expect(spec.altText).toContain('; Rival 7 70; Rival 6 60; Rival 5 50; Rival 4 40; Rival 3 30.');
+    expect(spec.altText).toContain(
+      'Competitor mentions: Rival 7 70; Rival 6 60; Rival 5 50; Rival 4 40; Rival 3 30.',
+    );
     expect(spec.altText).not.toContain('Rival 2');
     const series = new Set(valuesOf(spec).map((v) => (v as { series: string }).series));
     expect([...series]).toEqual(['Acme', 'Rival 7', 'Rival 6', 'Rival 5', 'Rival 4', 'Rival 3']);
@@ -67,7 +76,9 @@ describe('citations history', () => {
       days: [],
       competitors: [{ name: 'Acme', days: [{ date: day(2), value: 3 }] }],
     });
-    expect(spec.altText).toBe('Acme citations over 1 day: no data; Acme (competitor) 3.');
+    expect(spec.altText).toBe(
+      'Acme brand mentions, 1 day to Nov 2, 2026: no data. Competitor mentions: Acme (competitor) 3.',
+    );
   });
 
   it('leaves out days without a finite figure instead of drawing them as zero', () => {
@@ -80,7 +91,9 @@ describe('citations history', () => {
       ],
       competitors: [],
     });
-    expect(spec.altText).toBe('Acme citations over 3 days: 5 on 1 Nov to 7 on 3 Nov, low 5, high 7.');
+    expect(spec.altText).toBe(
+      'Acme brand mentions, 3 days to Nov 3, 2026: 5 on Nov 1 to 7 on Nov 3, low 5, high 7.',
+    );
     expect(valuesOf(spec)).toHaveLength(2);
   });
 });
@@ -94,14 +107,14 @@ describe('crawler visits', () => {
     });
     // 7 days of GPTBot 10..16 (91), ClaudeBot 35, PerplexityBot 14: 140; previous 140.
     expect(spec.altText).toBe(
-      'Acme Analytics AI crawler visits, 1 Nov – 7 Nov: 140 in total (previous period 140, no change); ' +
-        'busiest day 7 Nov with 23, quietest 1 Nov with 17; by crawler: GPTBot 91, ClaudeBot 35, PerplexityBot 14.',
+      'Acme Analytics AI crawler visits, Nov 1 – Nov 7: 140 in total (previous period 140, no change); ' +
+        'busiest day Nov 7 with 23, quietest Nov 1 with 17; by crawler: GPTBot 91, ClaudeBot 35, PerplexityBot 14.',
     );
   });
 
   it('says nothing of a previous period when the range is not compared', () => {
     const spec = crawlerVisitsChart({ brand: 'Acme', byDay: CRAWLER_DAYS });
-    expect(spec.altText).toMatch(/^Acme AI crawler visits, 1 Nov – 7 Nov: 140 in total; busiest/);
+    expect(spec.altText).toMatch(/^Acme AI crawler visits, Nov 1 – Nov 7: 140 in total; busiest/);
     expect(JSON.stringify(spec.vegaLite)).not.toContain('Previous period');
   });
 
@@ -155,8 +168,8 @@ describe('AI Pages usage', () => {
       forecast: FORECAST,
     });
     expect(spec.altText).toBe(
-      'Acme Analytics AI Pages usage, billing period 1 Nov – 1 Dec: 300 of 400 requests (75 %) used by 20 Nov; ' +
-        'at this pace the limit is reached on 27 Nov, before the reset on 1 Dec.',
+      'Acme Analytics AI Pages usage, billing period Nov 1 – Dec 1: 300 of 400 requests (75 %) used by Nov 20; ' +
+        'at this pace the limit is reached on Nov 27, before the reset on Dec 1.',
     );
   });
 
@@ -169,7 +182,7 @@ describe('AI Pages usage', () => {
       resetDate: day(1, 12),
       forecast: FORECAST,
     });
-    expect(spec.altText).toContain('300 of 1,000 requests (30 %) used by 20 Nov; at this pace 465 by 1 Dec.');
+    expect(spec.altText).toContain('300 of 1,000 requests (30 %) used by Nov 20; at this pace 465 by Dec 1.');
     expect(valuesOf(spec)).toContainEqual({ limit: 1000, label: 'Limit 1,000' });
   });
 
@@ -182,13 +195,13 @@ describe('AI Pages usage', () => {
       resetDate: day(1, 12),
     });
     expect(spec.altText).toBe(
-      'Acme AI Pages usage, billing period 1 Nov – 1 Dec: no usage recorded yet; no request limit known.',
+      'Acme AI Pages usage, billing period Nov 1 – Dec 1: no usage recorded yet; no request limit known.',
     );
   });
 });
 
 describe('digest', () => {
-  it('uses the last 7 days of each series and states both', () => {
+  it('uses the last 7 days of each series and states both, by name and period', () => {
     const spec = digestBrandChart({
       brand: 'Acme Analytics',
       citations: BRAND_CITATIONS,
@@ -196,10 +209,28 @@ describe('digest', () => {
     });
     // 8–14 Nov: 24, 22, 23, 21, 22, 24, 23.
     expect(spec.altText).toBe(
-      'Acme Analytics, last 7 days: citations 24 on 8 Nov to 23 on 14 Nov, low 21, high 24; ' +
-        'AI crawler visits 15,900 in total, 2,400 on 8 Nov to 2,300 on 14 Nov, low 2,100, high 2,400.',
+      'Acme Analytics. Citations, 7 days to Nov 14, 2026: 24 on Nov 8 to 23 on Nov 14, low 21, high 24. ' +
+        'AI crawler visits, 7 days to Nov 14, 2026: 15,900 in total, 2,400 on Nov 8 to 2,300 on Nov 14, low 2,100, high 2,400.',
     );
+    expect(spec.title).toBe('Acme Analytics · 7 days to Nov 14, 2026');
     expect(valuesOf(spec)).toHaveLength(14);
+  });
+
+  it('says why when the two series end on different days', () => {
+    // Crawler visits count whole days: they end the day before the latest citations snapshot.
+    const spec = digestBrandChart({
+      brand: 'Acme',
+      citations: BRAND_CITATIONS,
+      crawlerVisits: BRAND_CITATIONS.slice(0, -1).map((d) => ({ date: d.date, value: d.value * 10 })),
+    });
+    expect(spec.title).toBe('Acme · the last 7 days');
+    expect(spec.altText).toContain('Citations, 7 days to Nov 14, 2026: ');
+    expect(spec.altText).toContain('AI crawler visits, 7 days to Nov 13, 2026: ');
+    expect(spec.altText).toMatch(
+      /AI crawler visits count whole days up to yesterday, so they end on Nov 13, 2026; citations end on the service's latest research day, Nov 14, 2026\.$/,
+    );
+    expect(JSON.stringify(spec.vegaLite)).toContain('"Citations to Nov 14"');
+    expect(JSON.stringify(spec.vegaLite)).toContain('"AI crawler visits to Nov 13"');
   });
 
   it('says "no data" for a series the brand does not have', () => {
@@ -208,7 +239,9 @@ describe('digest', () => {
       citations: [{ date: day(3), value: 4 }],
       crawlerVisits: [],
     });
-    expect(spec.altText).toBe('Acme, last 7 days: citations 4 on 3 Nov; AI crawler visits no data.');
+    expect(spec.altText).toBe(
+      'Acme. Citations, 1 day to Nov 3, 2026: 4 on Nov 3. AI crawler visits: no data.',
+    );
   });
 });
 

@@ -69,8 +69,9 @@ describe('golden SVG', () => {
 
   it('labels days the way the messages do and writes the title', async () => {
     const svg = readFileSync(golden(fixtureSpecs()[0]!), 'utf8');
-    expect(svg).toContain('>1 Nov</text>');
-    expect(svg).toContain('>Citations · Acme Analytics</text>');
+    expect(svg).toContain('>Nov 1</text>');
+    expect(svg).toContain('>Brand mentions · Acme Analytics</text>');
+    expect(svg).toContain('>Mentions (AI answers naming each brand)</text>');
     expect(svg).toContain('font-family="DejaVu Sans"');
     // Zero-based value axis.
     expect(svg).toMatch(/role-axis-label[\s\S]*?>0<\/text>/);
@@ -170,7 +171,7 @@ describe('text from the API is data', () => {
     const spec = citationsHistoryChart({ brand: `../../${hostile}`, days: BRAND_CITATIONS, competitors: [] });
     expect(spec.fileName).toMatch(/^[a-z0-9-]+\.png$/);
     expect(citationsHistoryChart({ brand: '日本', days: [], competitors: [] }).fileName).toBe(
-      'citations-brand.png',
+      'mentions-brand.png',
     );
   });
 });

@@ -116,7 +116,7 @@ describe('visibility-bot check', () => {
     const reset = new Date(nextUtcMidnight(Date.now()));
     const month = reset.toLocaleString('en', { month: 'short', timeZone: 'UTC' });
     expect(text).toContain(
-      `: The API key's daily request quota is spent. It resets ${reset.getUTCDate()} ${month} ${reset.getUTCFullYear()}, 00:00 UTC.`,
+      `: The API key's daily request quota is spent. It resets ${month} ${reset.getUTCDate()}, ${reset.getUTCFullYear()} at 12:00 AM UTC.`,
     );
     expect(text).not.toMatch(/<!date|[<>]/);
     expect(backends.sim.requests).toEqual([]);

@@ -24,8 +24,8 @@ import { loadConfig } from '../../src/config.js';
 import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
 import { type Db, openDatabase } from '../../src/store/open-database.js';
 import type { PgPool } from '../../src/store/postgres/create-pool.js';
-import { createPgBudgetStore } from '../../src/store/postgres/pg-budget-store.js';
 import { createPostgresStore } from '../../src/store/postgres/create-postgres-store.js';
+import { createPgBudgetStore } from '../../src/store/postgres/pg-budget-store.js';
 import { createSqliteBudgetStore } from '../../src/store/sqlite-budget-store.js';
 import { usePostgresDatabase } from '../helpers/postgres-database.js';
 

@@ -44,7 +44,9 @@ describe('settings', () => {
   it('shows, changes (audited) and explains every mistake at once', async () => {
     await h.command('subscribe "Acme Analytics"', 'CCMD');
     const shown = await h.command('settings acme', 'CCMD');
-    expect(blocks(shown)).toContain('crawler-drop=40');
+    // Settings in words; the key=value syntax is in help only.
+    expect(blocks(shown)).toContain('*Crawler drop*: alert when AI crawler visits fall 40 % or more');
+    expect(blocks(shown)).not.toContain('crawler-drop=');
     expect(blocks(shown)).toContain("UTC (the bot's default)");
 
     const wrong = await h.command('settings acme crawler-drop=abc quiet=25:00-07:00 colour=red', 'CCMD');
@@ -56,8 +58,8 @@ describe('settings', () => {
 
     const changed = await h.command('settings "Acme Analytics" crawler-drop=30 tz=Europe/Berlin', 'CCMD');
     expect(changed.text).toContain('Updated');
-    expect(changed.text).toContain('crawler-drop=30');
-    expect(changed.text).toContain('tz=Europe/Berlin');
+    expect(changed.text).toContain('AI crawler visits falling 30 % or more');
+    expect(changed.text).toContain('digest at 09:00 Europe/Berlin');
     const audit = (await h.deps.auditLog.recent(1))[0]!;
     expect(audit).toMatchObject({
       userId: ADMIN,

@@ -93,7 +93,7 @@ describe('held alerts', () => {
     const text = messageText(posts[0]!);
     expect(text).toContain('held during quiet hours or a mute');
     expect(text).toContain('AI Pages usage passed');
-    expect(text).toContain('Citation lost');
+    expect(text).toContain('Cited page lost');
   });
 
   it('holds alerts while muted, shows the mute, and delivers them grouped when it ends', async () => {

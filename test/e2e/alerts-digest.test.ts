@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { zonedParts } from '../../src/alerts/zoned-time.js';
+import { dayText } from '../../src/figures/day-text.js';
 import { createScheduler } from '../../src/jobs/scheduler.js';
 import { acme, DAY_MS, HOUR_MS, messageText, northwind, useAlertsHarness } from './alerts-harness.js';
 
@@ -48,7 +49,7 @@ describe('digest content', () => {
     const inMarketing = h.posts(marketing).map(messageText);
     expect(inMarketing).toHaveLength(2);
     const acmeDigest = inMarketing.find((t) => t.includes('Acme Analytics: daily digest'))!;
-    for (const part of ['*Citations*', '*AI Pages*', 'Crawler', await topIdea(acme.id)]) {
+    for (const part of ['*Cited pages*', '*AI Pages usage*', '*AI crawler visits*', await topIdea(acme.id)]) {
       expect(acmeDigest).toContain(part);
     }
     expect(inMarketing.some((t) => t.includes('Northwind Outfitters: daily digest'))).toBe(true);
@@ -93,7 +94,7 @@ describe('digest schedule', () => {
     expect(late).toContain('(late)');
     // The latest day whose digest time has passed, in Tokyo: not necessarily today's date
     // there, when Tokyo's midnight fell in the two hours since that digest time.
-    expect(late).toContain(zonedParts(firstDueAt + 3 * DAY_MS, tz).date);
+    expect(late).toContain(dayText(zonedParts(firstDueAt + 3 * DAY_MS, tz).date));
     expect((await scheduler.snapshot()).jobs.digest.nextRunAtMs).toBeGreaterThan(h.botClock.now());
     await scheduler.stop();
   });

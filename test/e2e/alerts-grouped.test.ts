@@ -33,7 +33,7 @@ describe('a grouped alert', () => {
     expect(rows).toHaveLength(2);
     for (const [i, url] of [first!, second!].entries()) {
       const text = blockText(rows[i]!);
-      expect(text.split('\n')[0]).toMatch(/^\*Citation lost: .+\* — cited → not cited$/);
+      expect(text.split('\n')[0]).toMatch(/^\*Cited page lost: .+\* — cited → not cited$/);
       expect(text).toContain(url);
     }
     const all = JSON.stringify(blocks);
@@ -47,7 +47,7 @@ describe('a grouped alert', () => {
       expect(menu['type']).toBe('overflow');
       expect((menu['options'] as Json[]).map((o) => (o['text'] as Json)['text'])).toEqual([
         'Acknowledge',
-        'Snooze lost-citation alerts 24 h',
+        'Snooze lost-page alerts 24 h',
       ]);
     }
 
@@ -79,7 +79,7 @@ describe('a grouped alert', () => {
     });
     const reply = await h.slack.waitFor(() => h.slack.responsesFor(res.responseUrlId)[0], 5000);
     expect((reply.body as { text: string }).text).toContain(
-      'Lost-citation alerts for *Acme Analytics* are snoozed',
+      'Lost-page alerts for *Acme Analytics* are snoozed',
     );
   });
 

@@ -340,7 +340,7 @@ describe('App Home', () => {
     expect(validateBlocks(view.blocks, 'home')).toBeUndefined();
     const blocks = JSON.stringify(view.blocks);
     for (const b of Object.values(SEED_BRANDS)) expect(blocks).toContain(b.name);
-    expect(blocks).toMatch(/AI Pages: `▰+▱* \d+ %`/);
+    expect(blocks).toMatch(/AI Pages usage: `▰+▱* \d+ %` of the monthly limit/);
     expect(blocks).toContain('AI Pages: not set up');
     expect(blocks).toContain('AI Pages: not included in the plan');
     expect(blocks).toContain('Global mode');

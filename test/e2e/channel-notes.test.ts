@@ -45,7 +45,10 @@ describe('the channel is told who changed what it receives, and how to undo it',
     await h.command('settings "Acme Analytics" crawler-drop=25 tz=Europe/Berlin', ch);
     note = await newNote(ch, 1);
     expect(note).toContain(`<@${USER}> changed this channel's alert settings for *Acme Analytics*`);
-    expect(note).toContain('crawler-drop=25 tz=Europe/Berlin');
+    // The change in words, as the settings read everywhere.
+    expect(note).toContain(
+      "*Crawler drop*: 40 % → 25 %; *Time zone*: UTC (the bot's default) → Europe/Berlin.",
+    );
     // The undo line carries the values from before the change.
     expect(note).toContain(
       '`/visibility settings \\"Acme Analytics\\" crawler-drop=40 tz=default` puts them back',

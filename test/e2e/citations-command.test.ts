@@ -5,6 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
+import { dayText } from '../../src/figures/day-text.js';
+import { formatCount, formatPercent } from '../../src/figures/format-number.js';
+import { countFigure } from '../../src/figures/glossary.js';
 import { modelName } from '../../src/messages/vocabulary.js';
 import { buttons, buttonValue, simJson, useReadHarness, visibleText } from './read-commands-harness.js';
 
@@ -28,7 +31,7 @@ interface Citation {
 }
 
 describe('citations list', () => {
-  it('asks for the list view and shows URL, title, prompt, appearances, sentiment, scores, model and date', async () => {
+  it('asks for the list view and shows URL, title, prompt, citations, sentiment, scores, model and date', async () => {
     const { reply } = await h.command('citations "Acme Analytics"');
     expect(citationsQueries()).toEqual([{ brand_id: acme.id, view: 'list', limit: '20', offset: '0' }]);
     const expected = await simCitations<{ citations: Citation[]; pagination: { total: number } }>({
@@ -40,16 +43,19 @@ describe('citations list', () => {
       expect(text).toContain(c.url);
       if (c.page_title) expect(text).toContain(c.page_title);
       expect(text).toContain(`Prompt: “${c.prompt.text}”`);
-      expect(text).toContain(`${c.metrics.appearances} appearance`);
+      // How often the page is cited: its citations, by the glossary's name.
+      expect(text).toContain(countFigure('citations', c.metrics.appearances));
       expect(text).toContain(c.metrics.sentiment);
       expect(text).toContain(`visibility ${c.metrics.visibility_score}`);
       expect(text).toContain(`domain rating ${c.seo.domain_rating}`);
       // Models and prompt types in words: "Google AI Overviews", "(Best for)".
       expect(text).toContain(modelName(c.search_model));
       if (c.search_model.includes('-')) expect(text).not.toContain(c.search_model);
-      expect(text).toContain(c.date);
+      expect(text).toContain(dayText(c.date));
     }
-    expect(text).not.toMatch(/\(\w+_\w+\)|\bDR \d/);
+    expect(text).not.toMatch(/\(\w+_\w+\)|\bDR \d|appearance/);
+    // The list counts pages, each once: the glossary's cited pages.
+    expect(text).toContain(`of ${countFigure('citedPages', expected.pagination.total)}`);
     expect(reply.text).toContain(`of ${expected.pagination.total}`);
   });
 
@@ -121,9 +127,13 @@ describe('citations history', () => {
     }>({ view: 'history', days: '14' });
     const text = visibleText(reply);
     const latest = expected.brand_time_series.at(-1)!;
-    expect(text).toContain(`*Total citations*\n${latest.total_citations}`);
-    expect(text).toContain(`*Brand mentions*\n${latest.brand_mentions}`);
+    // The glossary's names: citations are times cited (total_citations), not pages.
+    expect(text).toContain(`*Citations*\n${formatCount(latest.total_citations)}`);
+    expect(text).toContain(`*Brand mentions*\n${formatCount(latest.brand_mentions)}`);
+    expect(text).not.toContain('Total citations');
     expect(text).toMatch(/Citations {2}`[▁▂▃▄▅▆▇█·]+`/);
+    expect(text).toMatch(/Brand mentions {2}`[▁▂▃▄▅▆▇█·]+`/);
+    expect(text).toContain('*Competitor mentions*');
     for (const name of Object.keys(expected.competitor_time_series)) expect(text).toContain(`*${name}*`);
   });
 
@@ -147,7 +157,7 @@ describe('citations queries, sources, feed, heatmap', () => {
     }>({ view: 'queries' });
     const text = visibleText(reply);
     for (const c of expected.clusters) expect(text).toContain(`*${c.label}*`);
-    expect(text).toContain(`coverage *${expected.clusters[0]!.coverage_rate} %*`);
+    expect(text).toContain(`coverage *${formatPercent(expected.clusters[0]!.coverage_rate)}*`);
     expect(text).toContain(`“${expected.top_queries[0]!.query}”`);
     expect(text).toContain('*Gap queries*');
     expect(text).toContain(`${expected.new_queries_count} new`);
@@ -167,9 +177,10 @@ describe('citations queries, sources, feed, heatmap', () => {
     const text = visibleText(reply);
     for (const p of expected.pages) expect(text).toContain(p.url);
     for (const c of expected.competitors_on_domain) expect(text).toContain(c);
-    expect(text).toContain(`first seen ${expected.first_seen}`);
-    expect(text).toContain(`last seen ${expected.last_seen}`);
-    expect(text).toContain(`*Citations*\n${expected.total_citations}`);
+    expect(text).toContain(`first seen <!date^`);
+    expect(text).toContain(`|${dayText(expected.first_seen)}>`);
+    expect(text).toContain(`|${dayText(expected.last_seen)}>`);
+    expect(text).toContain(`*Citations*\n${formatCount(expected.total_citations)}`);
   });
 
   it('sources without a domain answers with usage and sends nothing', async () => {
@@ -203,9 +214,10 @@ describe('citations queries, sources, feed, heatmap', () => {
     expect(count('lost')).toBeGreaterThan(0);
     expect(text).toContain(`*Lost* (${count('lost')})`);
     expect(text).toContain(`*New* (${count('new')})`);
-    expect(text).toContain(
-      `${expected.current_snapshot_date} (${expected.total_current} citations) vs ${expected.previous_snapshot_date}`,
-    );
+    // The feed's totals count pages: the glossary's cited pages, with both days.
+    expect(text).toContain(`Cited pages: ${formatCount(expected.total_current)} on <!date^`);
+    expect(text).toContain(`|${dayText(expected.current_snapshot_date)}> vs `);
+    expect(text).toContain(`|${dayText(expected.previous_snapshot_date)}>`);
     // losses come before new URLs
     expect(text.indexOf('*Lost*')).toBeLessThan(text.indexOf('*New*'));
     expect(text).toContain(expected.events[0]!.url);
@@ -230,9 +242,10 @@ describe('citations queries, sources, feed, heatmap', () => {
     expect(text).toContain('```');
     for (const d of expected.domains.slice(0, 25)) expect(text).toContain(d);
     expect(text).toMatch(/[✓·]( [✓·])+/);
-    expect(text).toContain(`*Acme Analytics* (you) — coverage ${expected.your_coverage} %`);
+    // The one percent rounding: whole percents, as every screen writes them.
+    expect(text).toContain(`*Acme Analytics* (you) — coverage ${formatPercent(expected.your_coverage)}`);
     for (const [name, pct] of Object.entries(expected.competitor_coverage)) {
-      expect(text).toContain(`${name} — coverage ${pct} %`);
+      expect(text).toContain(`${name} — coverage ${formatPercent(pct)}`);
     }
   });
 

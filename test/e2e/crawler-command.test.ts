@@ -332,11 +332,11 @@ describe('aipages', () => {
     expect(text).toContain('Structured data injection, Key facts extraction, Automated FAQ generation');
     expect(text).toContain('GPTBot');
     expect(text).toContain('▰▰▰▰▱▱▱▱▱▱ 42 %');
-    expect(text).toContain('42,000 of 100,000 AI crawler requests');
+    expect(text).toContain('42,000 of 100,000 AI Pages requests this billing period');
     expect(text).toContain('resets <!date^');
-    // The notification (the plain-text fallback) names the reset in words too, not as a timestamp.
+    // The notification (the plain-text fallback) names the reset day in words too, not as a timestamp.
     expect(reply.text).toMatch(
-      /42 % used .* resets <!date\^\d+\^[^|]+\|\d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d UTC>\.$/,
+      /AI Pages usage 42 % of the monthly limit .* resets <!date\^\d+\^\{date_short\}\|[A-Z][a-z]{2} \d{1,2}, \d{4}>\.$/,
     );
     expect(reply.text).not.toMatch(/\d{4}-\d\d-\d\dT/);
   });

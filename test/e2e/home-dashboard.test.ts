@@ -102,17 +102,17 @@ describe('the App Home dashboard', () => {
     expect(heldLine).not.toContain('snoozed');
 
     // AI Pages: one percent on the Home, in the aipages reply, in the alert, in the digest.
-    const onHome = /AI Pages: `[▰▱]+ (\d+) %`/.exec(summary)?.[1];
+    const onHome = /AI Pages usage: `[▰▱]+ (\d+) %` of the monthly limit/.exec(summary)?.[1];
     expect(onHome).toBe('85');
     const aipages = await h.command('aipages "Acme Analytics"', posted, USER);
-    expect(/Usage this month\* {2}`[▰▱]+ (\d+) %`/.exec(JSON.stringify(aipages.blocks))?.[1]).toBe(onHome);
-    expect(/(\d+) % used/.exec(aipages.text)?.[1]).toBe(onHome);
-    expect(messageText(alert!)).toContain(`(${onHome} %)`);
+    expect(/AI Pages usage\* {2}`[▰▱]+ (\d+) %`/.exec(JSON.stringify(aipages.blocks))?.[1]).toBe(onHome);
+    expect(/AI Pages usage (\d+) % of the monthly limit/.exec(aipages.text)?.[1]).toBe(onHome);
+    expect(messageText(alert!)).toContain(`AI Pages usage is ${onHome} % of the monthly limit`);
     expect(messageText(alert!)).not.toContain('86 %');
     await h.runJobs('digest');
     const digest = h.posts(posted).find((m) => m.ts !== alert!.ts);
     expect(digest).toBeDefined();
-    expect(messageText(digest!)).toContain(`AI Pages ${onHome} % used`);
+    expect(messageText(digest!)).toContain(`*AI Pages usage*: ${onHome} % of the monthly limit`);
 
     // The quota: the same figures as `/visibility status`, read right after the Home.
     // Cost: opening the Home again within the minute asks the API for nothing (the brand
@@ -124,15 +124,18 @@ describe('the App Home dashboard', () => {
     // figures the uploaded image's alt text states (from the bot's own outbox, no API call).
     const chartFile = await h.slack.waitFor(() => h.slack.files(posted)[0], 10_000);
     const trend = brandSection(home2, acme.id).summary;
-    const bars = /Citations, 7 days to (\d+ \w+): `[▁▂▃▄▅▆▇█·]{7}` last day ([\d,]+), peak ([\d,]+)/.exec(
-      trend,
-    );
+    const bars =
+      /Citations, 7 days to <!date\^\d+\^\{date_short\}\|(\w+ \d+), (\d{4})>: `[▁▂▃▄▅▆▇█·]{7}` latest ([\d,]+), peak ([\d,]+)/.exec(
+        trend,
+      );
     expect(bars, trend).not.toBeNull();
-    const [, lastDay, lastValue, peak] = bars!;
+    const [, lastDay, year, lastValue, peak] = bars!;
+    // One name and one period for the figure: the alt text says it as the Home does.
+    expect(chartFile.altText).toContain(`Citations, 7 days to ${lastDay}, ${year}: `);
     expect(chartFile.altText).toContain(`to ${lastValue} on ${lastDay}`);
-    expect(chartFile.altText).toMatch(new RegExp(`citations [^;]*high ${peak}`));
+    expect(chartFile.altText).toMatch(new RegExp(`Citations, 7 days to [^:]+: [^.]*high ${peak}\\.`));
     expect(trend).toMatch(
-      /AI crawler visits, 7 days to \d+ \w+: `[▁▂▃▄▅▆▇█·]{7}` last day [\d,]+, peak [\d,]+/,
+      /AI crawler visits, 7 days to <!date\^\d+\^\{date_short\}\|\w+ \d+, \d{4}>: `[▁▂▃▄▅▆▇█·]{7}` latest [\d,]+, peak [\d,]+/,
     );
     const quota =
       (home2.blocks as Json[]).map(blockText).find((t) => t.startsWith('*API quota today:*')) ?? '';
@@ -154,8 +157,8 @@ describe('the App Home dashboard', () => {
       userId: USER,
     });
     const dm = await h.slack.waitFor(() => h.slack.messages(DM)[dmBefore], 8000);
-    expect(dm.text).toContain(`${onHome} % used`);
-    expect(JSON.stringify(dm.blocks)).toContain('Usage this month');
+    expect(dm.text).toContain(`AI Pages usage ${onHome} % of the monthly limit`);
+    expect(JSON.stringify(dm.blocks)).toContain('*AI Pages usage*');
 
     await h.slack.blockAction(h.appUrl, {
       actionId: 'vis:open:citations',
@@ -166,7 +169,7 @@ describe('the App Home dashboard', () => {
       userId: USER,
     });
     const citations = await h.slack.waitFor(() => h.slack.messages(DM)[dmBefore + 1], 8000);
-    expect(citations.text).toMatch(/^Citations for Acme Analytics, 1–\d+ of \d+: https:/);
+    expect(citations.text).toMatch(/^Cited pages for Acme Analytics, 1–\d+ of \d+: https:/);
   });
 });
 

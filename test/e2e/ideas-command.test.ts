@@ -50,7 +50,7 @@ describe('ideas: listing and paging', () => {
     expect(expected.ideas.length).toBe(10);
     for (const idea of expected.ideas) {
       expect(text).toContain(idea.query);
-      expect(text).toContain(`score *${idea.opportunity_score}*/100`);
+      expect(text).toContain(`opportunity score *${idea.opportunity_score}*/100`);
       expect(text).toContain(ideaTypeName(idea.type));
       if (idea.insight) expect(text).toContain(idea.insight);
       for (const c of idea.competitors_appearing) expect(text).toContain(c);

@@ -375,7 +375,7 @@ describe('history sparklines', () => {
     const text = visibleText(reply);
     const line = /Citations {2}`([^`]+)` {2}(.*)/.exec(text);
     expect(line, text).not.toBeNull();
-    expect(line![2]).toContain('24 → *23* (−4.2 %)');
+    expect(line![2]).toContain('24 → *23* (−4 %)');
     // Five nearly full bars: nothing falls to the baseline.
     expect(line![1]).toMatch(/^[▇█]{5}$/);
     expect(text).toContain('bars measured from zero');

@@ -84,6 +84,35 @@ describe('error bodies the simulator is told to send', () => {
     expectNoDeveloperText(visibleText(reply));
   });
 
+  it('a 404 is said once, in words, whatever the body', async () => {
+    const bodies: [unknown, string][] = [
+      [{}, 'The service has nothing under that name or id.'],
+      [
+        { detail: { code: 'x', message: 'See meta.x on GET /crawler/access.' } },
+        'The service has nothing under that name or id.',
+      ],
+      [{ error: 'Finding not found', errors: [{ message: 'Finding not found' }] }, 'Finding not found.'],
+      [
+        {
+          type: 'not_found',
+          code: 'finding_not_found',
+          message: 'finding_id not found',
+          param: 'finding_id',
+        },
+        'The finding was not found.',
+      ],
+    ];
+    for (const [body, said] of bodies) {
+      h.sim.control.injectFault({ kind: 'status', status: 404, path: '/crawler/access/preview-fix', body });
+      const { reply } = await h.command('crawler "Acme Analytics" preview-fix nope');
+      const shown = visibleText(reply);
+      expect(reply.text, JSON.stringify(body)).toBe(said);
+      // Once in the text and once in the blocks: never the sentence twice in one message.
+      expect(shown.split(said).length - 1, shown).toBe(1);
+      expectNoDeveloperText(shown);
+    }
+  });
+
   it('{detail: {code, message}} that only points at a field: our own words instead', async () => {
     h.sim.control.injectFault({
       kind: 'status',

@@ -26,7 +26,7 @@ describe('settings for someone who is not an admin', () => {
     const shown = (await h.slack.waitFor(() => h.slack.responsesFor(res.responseUrlId)[0], 5000)).body as {
       text: string;
     };
-    expect(shown.text).toContain('Acme Analytics: events=lost,competitor,sentiment');
+    expect(shown.text).toContain('Acme Analytics: Alerts on: cited pages lost, competitors on cited pages');
     expect(h.slack.callsTo('views.open')).toHaveLength(0);
 
     await h.slack.blockAction(h.appUrl, { actionId: 'vis:settings:edit', responseUrlId: res.responseUrlId });

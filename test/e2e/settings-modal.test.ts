@@ -185,7 +185,15 @@ describe('the settings form', () => {
     const note = messageText(notes.at(-1)!);
     expect(notes.at(-1)!.via).toBe('chat.postMessage');
     expect(note).toContain(`<@${USER}> changed this channel's alert settings for *Acme Analytics*`);
-    expect(note).toContain('events=lost crawler-drop=25 ai-pages=75,95 tz=Europe/Berlin quiet=22:00-07:00');
+    for (const change of [
+      '*Citation alerts*: cited pages lost, competitors on cited pages, sentiment drops → cited pages lost',
+      '*Crawler drop*: 50 % → 25 %',
+      '*AI Pages usage*: 80, 90 and 100 % → 75 and 95 %',
+      "*Time zone*: UTC (the bot's default) → Europe/Berlin",
+      '*Quiet hours*: none → 22:00–07:00',
+    ]) {
+      expect(note).toContain(change);
+    }
     expect(note).toContain(
       '`/visibility settings \\"Acme Analytics\\" events=lost,competitor,sentiment crawler-drop=50 ai-pages=80,90,100 tz=default quiet=off` puts them back',
     );
@@ -199,7 +207,8 @@ describe('the settings form', () => {
     expect(confirmation).toContain('*Crawler drop*: 50 % → 25 %');
     expect(confirmation).toContain("*Time zone*: UTC (the bot's default) → Europe/Berlin");
     expect(confirmation).toContain('*Quiet hours*: none → 22:00–07:00');
-    expect(confirmation).not.toContain('Sentiment drop*:');
+    // Only what changed is stated as a change (before → after).
+    expect(confirmation).not.toMatch(/\*Sentiment drop\*: [^\n]*→/);
     expect((await h.deps.auditLog.recent(1))[0]).toMatchObject({
       userId: USER,
       channelId: ch,
@@ -233,7 +242,7 @@ describe('the settings form', () => {
     expect((await subOf(ch))!.settings).toEqual({ ...DEFAULT_ALERT_SETTINGS, digestChart: false });
     // The subscribe note, then the change.
     const notes = await notesUntil(ch, 2);
-    expect(messageText(notes.at(-1)!)).toContain('digest-chart=off');
+    expect(messageText(notes.at(-1)!)).toContain('*Digest chart*: on → off');
     // Reopened, the form shows it off; ticking it again turns it back on.
     await h.command('settings', ch);
     const again = await h.slack.waitFor(() => {
@@ -268,7 +277,10 @@ describe('the settings form', () => {
     });
     expect((await subOf(ch))!.settings).toEqual(DEFAULT_ALERT_SETTINGS);
     const notes = await notesUntil(ch, 3);
-    expect(messageText(notes.at(-1)!)).toContain('`sentiment-drop=20`');
+    expect(messageText(notes.at(-1)!)).toContain('*Sentiment drop*: 35 points → 20 points');
+    expect(messageText(notes.at(-1)!)).toContain(
+      '`/visibility settings \\"Acme Analytics\\" sentiment-drop=35`',
+    );
   });
 
   it('`settings --show` and typed changes answer as before, without a form', async () => {
@@ -276,7 +288,9 @@ describe('the settings form', () => {
     await h.command('subscribe "Acme Analytics" alerts', ch);
     const opened = h.slack.callsTo('views.open').length;
     const shown = await h.command('settings "Acme Analytics" --show', ch);
-    expect(shown.text).toContain('events=lost,competitor,sentiment');
+    expect(shown.text).toContain(
+      'Acme Analytics: Alerts on: cited pages lost, competitors on cited pages, sentiment drops of 20 points or more',
+    );
     const typed = await h.command('settings "Acme Analytics" crawler-drop=30', ch);
     expect(typed.text).toContain('Updated');
     expect(JSON.stringify(typed.blocks)).toContain('*Crawler drop*: 40 % → 30 %');

@@ -119,12 +119,12 @@ describe('two replicas in HTTP mode on one Postgres database', () => {
     );
     const confirmation = await r.slack.waitFor(() => r.slack.responsesFor(snooze.responseUrlId)[0], 5000);
     expect((confirmation.body as { text: string }).text).toContain(
-      'Lost-citation alerts for *Acme Analytics* are snoozed',
+      'Lost-page alerts for *Acme Analytics* are snoozed',
     );
     const now = A().deps.clock.now();
     expect([...(await A().deps.store.snoozes.active(ch, acme.id, now)).keys()]).toEqual(['citation_lost']);
     const snoozeNote = await r.slack.waitFor(
-      () => notes(ch).find((n) => textOf(n).includes('snoozed lost-citation alerts')),
+      () => notes(ch).find((n) => textOf(n).includes('snoozed lost-page alerts')),
       5000,
     );
 
@@ -136,7 +136,7 @@ describe('two replicas in HTTP mode on one Postgres database', () => {
     });
     const lifted = await r.slack.waitFor(() => r.slack.responsesFor(undo.responseUrlId)[0], 5000);
     expect((lifted.body as { text: string }).text).toContain(
-      ':bell: Lost-citation alerts for *Acme Analytics* are back on',
+      ':bell: Lost-page alerts for *Acme Analytics* are back on',
     );
     expect((await B().deps.store.snoozes.active(ch, acme.id, B().deps.clock.now())).size).toBe(0);
     const audit = (await B().deps.store.auditLog.recent(10)).map((e) => e.action);

@@ -48,11 +48,11 @@ describe('undoing a snooze', () => {
       text: string;
       blocks: unknown[];
     };
-    expect(confirmation.text).toContain('Lost-citation alerts for *Acme Analytics* are snoozed');
+    expect(confirmation.text).toContain('Lost-page alerts for *Acme Analytics* are snoozed');
     expect(confirmation.text).toContain('*Undo snooze* lifts it now');
     expect(undoButtonOf(confirmation.blocks)).toBeDefined();
     const snoozeNote = await h.slack.waitFor(() => h.notes(ch)[1], 5000);
-    expect(messageText(snoozeNote)).toContain(`<@${USER}> snoozed lost-citation alerts for *Acme Analytics*`);
+    expect(messageText(snoozeNote)).toContain(`<@${USER}> snoozed lost-page alerts for *Acme Analytics*`);
     expect(messageText(snoozeNote)).toContain('or at once with *Undo snooze*');
     expect(undoButtonOf(snoozeNote.blocks)).toBeDefined();
 
@@ -70,12 +70,12 @@ describe('undoing a snooze', () => {
     const lifted = (await h.slack.waitFor(() => h.slack.responsesFor(undo.responseUrlId)[0], 5000)).body as {
       text: string;
     };
-    expect(lifted.text).toContain(':bell: Lost-citation alerts for *Acme Analytics* are back on');
+    expect(lifted.text).toContain(':bell: Lost-page alerts for *Acme Analytics* are back on');
     expect(lifted.text).toContain('1 held alert message will arrive shortly');
     expect((await h.deps.store.snoozes.active(ch, acme.id, h.deps.clock.now())).size).toBe(0);
     const liftNote = await h.slack.waitFor(() => h.notes(ch)[2], 5000);
     expect(messageText(liftNote)).toContain(
-      `<@${USER}> lifted the snooze: lost-citation alerts for *Acme Analytics* are back on`,
+      `<@${USER}> lifted the snooze: lost-page alerts for *Acme Analytics* are back on`,
     );
     expect((await h.deps.auditLog.recent(1))[0]).toMatchObject({
       action: 'alert.unsnooze',

@@ -30,11 +30,11 @@ it('shows the same AI Pages percent on the App Home as in the aipages reply', as
   await h.slack.event(h.appUrl, { type: 'app_home_opened', user: USER, tab: 'home', channel: 'D0LOCALUSR' });
   const view = await h.slack.waitFor(() => h.slack.homeView(USER), 5000);
   const acmeSection = JSON.stringify(view.blocks.find((b) => JSON.stringify(b).includes(acme.name)));
-  const onHome = /AI Pages: `[▰▱]+ (\d+) %`/.exec(acmeSection)?.[1];
+  const onHome = /AI Pages usage: `[▰▱]+ (\d+) %`/.exec(acmeSection)?.[1];
 
   const { reply } = await k.command('aipages Acme Analytics');
-  const onReply = /Usage this month\* {2}`[▰▱]+ (\d+) %`/.exec(JSON.stringify(reply.blocks))?.[1];
-  const inFallback = /(\d+) % used/.exec(String(reply.text))?.[1];
+  const onReply = /AI Pages usage\* {2}`[▰▱]+ (\d+) %`/.exec(JSON.stringify(reply.blocks))?.[1];
+  const inFallback = /AI Pages usage (\d+) % of the monthly limit/.exec(String(reply.text))?.[1];
 
   expect(onHome).toBe('12');
   expect(onReply).toBe(onHome);

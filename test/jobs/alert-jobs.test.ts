@@ -67,7 +67,7 @@ describe('citations job', () => {
     );
     expect(byChannel['CALL']).toContain('2 alerts');
     expect(byChannel['CLOST']).toContain('1 alert');
-    expect(byChannel['CLOST']).toContain('Citation lost');
+    expect(byChannel['CLOST']).toContain('Cited page lost');
     expect((await f.ctx.citationState.load('b1')).get('https://a.example/one')?.presence).toBe('lost');
 
     // The same feed again: the state has it, nothing new is written.

@@ -22,7 +22,7 @@ describe('outbox relay: delivery', () => {
       dedupeKey: 'alerts:brand-1:aaa',
       payload: {
         text: 'Acme: 1 alert',
-        blocks: [{ type: 'section', text: { type: 'mrkdwn', text: 'Citation lost' } }],
+        blocks: [{ type: 'section', text: { type: 'mrkdwn', text: 'Cited page lost' } }],
         metadata: { event_type: 'visibility_alert', event_payload: { brand_id: 'brand-1', alert_count: 1 } },
       },
     });

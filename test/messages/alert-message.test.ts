@@ -120,7 +120,7 @@ describe('buildAlertMessage', () => {
     expect(body.match(/Why they matter/g)).toHaveLength(1);
     const more = /…and (\d+) more alerts/.exec(body);
     expect(more).not.toBeNull();
-    const listed = (body.match(/\*Citation lost: https:\/\/site/g) ?? []).length;
+    const listed = (body.match(/\*Cited page lost: https:\/\/site/g) ?? []).length;
     expect(listed).toBeGreaterThan(10);
     expect(listed + Number(more![1])).toBe(400);
   });
@@ -186,8 +186,8 @@ describe('buildAlertMessage: a grouped message reads like a colleague wrote it',
   it('a single alert is named in the header only and keeps its Snooze button', () => {
     const m = buildAlertMessage(groupAlerts(detectCitations(new Map(), feed(lost(1)), S, T0).alerts)[0]!);
     const header = String((m.blocks[0] as Json & { text: Json })['text']['text']);
-    expect(header).toBe('Acme Analytics: Citation lost: https://blog0.example.com/guide');
-    expect(texts(m.blocks.slice(1))).not.toContain('Citation lost:');
+    expect(header).toBe('Acme Analytics: Cited page lost: https://blog0.example.com/guide');
+    expect(texts(m.blocks.slice(1))).not.toContain('Cited page lost:');
     expect(buttons(m.blocks).map((b) => b['action_id'])).toContain(ALERT_ACTIONS.snooze);
   });
 });

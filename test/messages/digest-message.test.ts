@@ -36,27 +36,39 @@ function digest(): Digest {
   });
 }
 
+/** What a reader sees where Slack cannot render a date token: its fallback, the one date style. */
+const fallbackDates = (text: string) => text.replace(/<!date\^\d+\^[^|]+\|([^>]+)>/g, '$1');
+
 describe('buildDigestMessage', () => {
   const msg = buildDigestMessage(digest());
-  const body = JSON.stringify(msg.blocks);
+  const raw = JSON.stringify(msg.blocks);
+  const body = fallbackDates(raw);
 
   it('renders every section within the limits', () => {
     expect(limitProblems(msg)).toEqual([]);
     expect(msg.blocks[0]).toMatchObject({
       type: 'header',
-      text: { text: 'Acme Analytics: daily digest, 2025-03-01' },
+      text: { text: 'Acme Analytics: daily digest, Mar 1, 2025' },
     });
-    expect(body).toContain('*Citations*: 120 now vs 118 before (+1.7 %) since 2025-02-22');
+    // Pages, by the glossary's name, with the feed's two days; "citations" count times cited.
+    expect(body).toContain('*Cited pages*: 120 on Mar 1, 2025 vs 118 on Feb 22, 2025 (+2): 1 new, 1 lost');
+    expect(raw).toContain('<!date^1740830400^{date_short}|Mar 1, 2025>');
+    expect(body).not.toMatch(/\*Citations\*/);
     expect(body).toContain('<https://a.example/new-page|A ¦ tricky &gt; title>');
     expect(body).toContain('*Top content ideas* (2 active)');
-    expect(body).toContain('1. *how to pick a* (score 90');
+    // Ideas in the ideas view's words, never the service's codes.
     expect(body).toContain(
-      '*AI crawler visits* (2025-02-23 – 2025-03-01): 350 vs 700 the week before (−50 %)',
+      '1. *how to pick a* (opportunity score 90/100 · Citation gap · Format: List article)',
+    );
+    expect(body).not.toMatch(/citation_gap|listicle/);
+    expect(body).toContain(
+      '*AI crawler visits*, 7 days to Mar 1, 2025: 350 vs 700 in the 7 days before (−50 %)',
     );
     expect(body).toContain(
-      '*AI Pages*: 42 % of the monthly limit used (42,000 of 100,000 requests), resets 2025-04-01.',
+      '*AI Pages usage*: 42 % of the monthly limit (42,000 of 100,000 AI Pages requests), resets Apr 1, 2025.',
     );
-    expect(msg.text).toContain('Acme Analytics: daily digest for 2025-03-01.');
+    expect(msg.text).toContain('Acme Analytics: daily digest for Mar 1, 2025.');
+    expect(msg.text).toContain('Cited pages 120 (+2): 1 new, 1 lost.');
   });
 
   it('has the four drill-in buttons with the brand in their value', () => {
@@ -90,7 +102,7 @@ describe('buildDigestMessage', () => {
       aiPages: { status: 'no_entitlement' },
     };
     const text = JSON.stringify(buildDigestMessage(d).blocks);
-    expect(text).toContain('*Citations*: unavailable: The service did not answer in time.');
+    expect(text).toContain('*Cited pages*: unavailable: The service did not answer in time.');
     expect(text).toContain('*AI Pages*: not part of your plan.');
   });
 

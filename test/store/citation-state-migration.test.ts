@@ -195,7 +195,7 @@ describe('migration 8: citation state packed per brand', () => {
     );
     expect(next.alerts).toBe(1);
     const texts = outboxTexts(d);
-    expect(texts.at(-1)).toContain('Citation lost');
+    expect(texts.at(-1)).toContain('Cited page lost');
     expect(texts.at(-1)).toContain('site1.example.com');
     const repeat = await transaction(d, () =>
       applyCitationFeed(stores, 'b1', feedOf('b1', [...weekOf('b1'), loss]), [sub], NOW + 2 * DAY),

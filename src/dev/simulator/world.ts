@@ -102,7 +102,11 @@ export interface World {
   today(): number;
   /** index of the current (latest) snapshot */
   snapshotIndex(): number;
-  /** epoch day of snapshot `index`: the latest is today, earlier ones a day apart */
+  /**
+   * epoch day of snapshot `index`: a day apart, the latest today, unless research runs were
+   * published faster than the clock moved (the demo's `:advance`): then the new ones take
+   * the days after, and no day's data is ever shown again under another date.
+   */
   dayOfSnapshot(index: number): number;
   /** finishes a generation whose time has come (lazily, so fake clocks work) */
   settleIdeas(brand: BrandState): IdeasState;
@@ -236,6 +240,16 @@ export function createWorld(
 
   const today = () => epochDay(clock.now());
   const snapshotIndex = () => SEED_SNAPSHOTS - 1 + advances.length;
+  /**
+   * The seed's latest snapshot is the start day's and each run adds the next day. The clock
+   * moving past the latest run shifts every date with it (the latest snapshot is today, as
+   * when the service publishes daily); a run published before the clock reaches its day
+   * keeps that day, so the days already shown keep their figures.
+   */
+  const dayOfSnapshot = (index: number) => {
+    const latestPlanned = startDay + advances.length;
+    return startDay - (SEED_SNAPSHOTS - 1) + index + Math.max(0, today() - latestPlanned);
+  };
 
   const brand = (brandId: string): BrandState => {
     const found = brands.get(brandId.toLowerCase());
@@ -285,7 +299,7 @@ export function createWorld(
     generationMs,
     today,
     snapshotIndex,
-    dayOfSnapshot: (index) => today() - (snapshotIndex() - index),
+    dayOfSnapshot,
     settleIdeas,
     settleAiPagesUsage,
     startGeneration: (b) => {

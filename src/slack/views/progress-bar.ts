@@ -1,4 +1,4 @@
-import { usagePercent } from '../../alerts/format-count.js';
+import { usagePercent } from '../../figures/format-number.js';
 import { escapeMrkdwn, type Mrkdwn } from '../../messages/mrkdwn.js';
 
 /**

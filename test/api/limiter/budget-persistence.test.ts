@@ -17,9 +17,9 @@ import type {
   TakeRequest,
   TakeResult,
 } from '../../../src/api/limiter/budget-store.js';
+import { migrations } from '../../../src/store/migrations/index.js';
 import type { PgPool } from '../../../src/store/postgres/create-pool.js';
 import { migratePostgres } from '../../../src/store/postgres/migrate-postgres.js';
-import { migrations } from '../../../src/store/migrations/index.js';
 import { createPgBudgetStore } from '../../../src/store/postgres/pg-budget-store.js';
 import { createSqliteBudgetStore } from '../../../src/store/sqlite-budget-store.js';
 import { usePostgresDatabase } from '../../helpers/postgres-database.js';

@@ -205,7 +205,7 @@ describe('escaped text reads as typed', () => {
     const out = renderMessage(message, { style: plain }).lines.join('\n');
     // The header is plain_text: decoded once, not shown as &lt;…&gt; or &amp;lt;.
     expect(out).toContain(
-      'R&D <Labs>: Citation lost: Best <tools> & <!channel> <https://phish.example|Your dashboard>',
+      'R&D <Labs>: Cited page lost: Best <tools> & <!channel> <https://phish.example|Your dashboard>',
     );
     expect(out).not.toMatch(/&(amp|lt|gt);/);
     // The notification text reads the same way in a client without blocks.

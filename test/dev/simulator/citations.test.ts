@@ -57,7 +57,8 @@ describe('advanceSnapshot without changes (scripted)', () => {
     }
     for (const e of f.events) {
       expect(e.domain).toBe(new URL(e.url).hostname);
-      expect(e.timestamp.startsWith('2025-03-14')).toBe(true);
+      // The clock stayed on the 14th: the run is published for the next day.
+      expect(e.timestamp.startsWith('2025-03-15')).toBe(true);
     }
   });
 
@@ -71,10 +72,24 @@ describe('advanceSnapshot without changes (scripted)', () => {
 
   it('dates: the current snapshot is today, the previous ones a day apart', async () => {
     const s = await sim();
+    expect((await feed(s, 3)).current_snapshot_date).toBe('2025-03-14');
+    s.clock.advance(86_400_000);
     s.control.advanceSnapshot();
     const f = await feed(s, 3);
-    expect(f.current_snapshot_date).toBe('2025-03-14');
-    expect(f.previous_snapshot_date).toBe('2025-03-11');
+    expect(f.current_snapshot_date).toBe('2025-03-15');
+    expect(f.previous_snapshot_date).toBe('2025-03-12');
+    // A day passing with no run moves every date along, the latest snapshot staying today's.
+    s.clock.advance(86_400_000);
+    expect((await feed(s, 3)).current_snapshot_date).toBe('2025-03-16');
+  });
+
+  it('dates: a run published before the clock reaches its day takes the next day, and earlier days keep theirs', async () => {
+    const s = await sim();
+    s.control.advanceSnapshot();
+    s.control.advanceSnapshot();
+    const f = await feed(s, 3);
+    expect(f.current_snapshot_date).toBe('2025-03-16');
+    expect(f.previous_snapshot_date).toBe('2025-03-13');
   });
 });
 
@@ -197,6 +212,7 @@ describe('list filters and history', () => {
     const after = (await get(s, '/get-citations', { brand_id: acme, view: 'history', days: 365 })).body;
     expect(after.snapshots_available).toBe(before.snapshots_available + 1);
     expect(after.brand_time_series).toHaveLength(before.brand_time_series.length + 1);
-    expect(after.date_range.end).toBe('2025-03-14');
+    expect(after.date_range.end).toBe('2025-03-15');
+    expect(after.date_range.start).toBe(before.date_range.start);
   });
 });

@@ -1,5 +1,6 @@
 /** The small pure pieces behind the read views: sparkline, progress bar, rates, generic payloads. */
 import { describe, expect, it } from 'vitest';
+import { formatSignedPercent } from '../../../src/messages/format-number.js';
 import { ideaTypeName } from '../../../src/messages/vocabulary.js';
 import { featureName, platformName } from '../../../src/slack/features/aipages/ai-pages-view.js';
 import { percentScale } from '../../../src/slack/features/citations/percent-scale.js';
@@ -7,7 +8,6 @@ import { genericPayloadLines } from '../../../src/slack/features/crawler/generic
 import { humanizeKey } from '../../../src/slack/features/crawler/payload-values.js';
 import { itemLine } from '../../../src/slack/features/crawler/record-row.js';
 import { cleanText } from '../../../src/slack/views/clean-text.js';
-import { formatSignedPercent } from '../../../src/slack/views/format-number.js';
 import { progressBar } from '../../../src/slack/views/progress-bar.js';
 import { sparkline } from '../../../src/slack/views/sparkline.js';
 
@@ -64,7 +64,7 @@ describe('number and label helpers', () => {
     expect(percentScale([0, 1])).toBe(1);
   });
   it('signs changes with a real minus', () => {
-    expect(formatSignedPercent(-42.5)).toBe('−42.5 %');
+    expect(formatSignedPercent(-42.5)).toBe('−43 %');
     expect(formatSignedPercent(12)).toBe('+12 %');
     expect(formatSignedPercent(0.01)).toBe('no change');
     expect(formatSignedPercent(null)).toBe('no earlier figure');

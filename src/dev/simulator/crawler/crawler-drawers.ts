@@ -2,7 +2,7 @@
  * The Pages tab's drawers: page-details, path-details and bot-details (DESIGN.md: `kind`
  * and `entity_id`). An unknown entity is a 404; a `kind` that does not fit the drawer, 400.
  */
-import { counted } from '../../../alerts/grammar.js';
+import { counted } from '../../../figures/plural.js';
 import { dateOfDay } from '../../../utc-days.js';
 import { detailShape, invalidParam } from '../http-error.js';
 import { requiredString, stringParam } from '../params.js';

@@ -5,16 +5,16 @@
  * without AI Pages set up (config null, API.md §4.11) gets the steps to set it up.
  */
 
-import { usagePercent } from '../../../alerts/format-count.js';
 import type { AiPagesRecord } from '../../../api/schemas/index.js';
+import { figureName, figureWords } from '../../../figures/glossary.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
-import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
+import { formatCount, formatUsagePercent } from '../../../messages/format-number.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDay } from '../../../messages/mrkdwn.js';
 import { ownLookup } from '../../../messages/own-lookup.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import { compact, fieldsBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
 import { fallbackText } from '../../views/fallback-text.js';
-import { formatCount } from '../../views/format-number.js';
 import { inlineText } from '../../views/link-or-text.js';
 import { progressBar } from '../../views/progress-bar.js';
 
@@ -68,12 +68,11 @@ const list = (ids: readonly string[], name: (id: string) => string, max = 12): M
       )}${ids.length > max ? mrkdwn` +${ids.length - max} more` : mrkdwn``}`;
 
 /**
- * The reset as a date token: each reader sees it in their own zone, and where Slack cannot
- * render the token (some notifications) its fallback reads "1 Dec 2026, 00:00 UTC", not ISO.
+ * The reset as the day the billing period starts again (the service resets at the start of
+ * that UTC day), as a date token; where Slack cannot render it, "Dec 1, 2026".
  */
 function resetText(iso: string): Mrkdwn {
-  const ms = Date.parse(iso);
-  return Number.isFinite(ms) ? slackDate(ms) : inlineText(iso, 40);
+  return Number.isFinite(Date.parse(iso)) ? slackDay(iso) : inlineText(iso, 40);
 }
 
 export function aiPagesReply(brand: { id: string; name: string }, record: AiPagesRecord): Reply {
@@ -116,11 +115,15 @@ export function aiPagesReply(brand: { id: string; name: string }, record: AiPage
   if (usage) {
     blocks.push(
       sectionBlock(
-        mrkdwn`*Usage this month*  \`${progressBar(usage.percentage_used)}\`\n${formatCount(usage.requests_this_month)} of ${formatCount(usage.requests_limit)} AI crawler requests · resets ${resetText(usage.reset_date)}`,
+        mrkdwn`*${escapeMrkdwn(figureName('aiPagesUsage'))}*  \`${progressBar(usage.percentage_used)}\` of the monthly limit\n${formatCount(usage.requests_this_month)} of ${formatCount(usage.requests_limit)} ${escapeMrkdwn(figureWords('aiPagesRequests'))} this billing period · resets ${resetText(usage.reset_date)}`,
       ),
     );
   } else {
-    blocks.push(sectionBlock(mrkdwn`*Usage*: no figures for this billing period yet.`));
+    blocks.push(
+      sectionBlock(
+        mrkdwn`*${escapeMrkdwn(figureName('aiPagesUsage'))}*: no figures for this billing period yet.`,
+      ),
+    );
   }
   if (!config.enabled) {
     blocks.push(
@@ -130,7 +133,7 @@ export function aiPagesReply(brand: { id: string; name: string }, record: AiPage
     );
   }
   const usageText = usage
-    ? mrkdwn` ${usagePercent(usage.percentage_used)} % used (${formatCount(usage.requests_this_month)} of ${formatCount(usage.requests_limit)} requests), resets ${resetText(usage.reset_date)}.`
+    ? mrkdwn` ${escapeMrkdwn(figureName('aiPagesUsage'))} ${formatUsagePercent(usage.percentage_used)} of the monthly limit (${formatCount(usage.requests_this_month)} of ${formatCount(usage.requests_limit)} ${escapeMrkdwn(figureWords('aiPagesRequests'))}), resets ${resetText(usage.reset_date)}.`
     : mrkdwn``;
   return {
     text: fallbackText(

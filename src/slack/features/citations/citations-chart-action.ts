@@ -1,6 +1,6 @@
 /**
  * "Post chart to channel" on `citations … history` (vis:chart:citations-history): the
- * brand's citations against its top competitors' over the same days, as an image in the
+ * brand's mentions against its top competitors' over the same days, as an image in the
  * channel. The brand's line is its mentions, the figure the competitors' series count.
  */
 import type { CitationHistoryResponse } from '../../../api/schemas/index.js';

@@ -5,13 +5,15 @@
  */
 
 import type { CitationFeedResponse, FeedEvent } from '../../../api/schemas/index.js';
+import { countFigure, figureName } from '../../../figures/glossary.js';
+import { counted } from '../../../figures/plural.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
-import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
+import { formatCount, formatFigure, formatSignedCount } from '../../../messages/format-number.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDay } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
 import { compact, contextBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
 import { chunkSections } from '../../views/chunk-sections.js';
 import { fallbackText } from '../../views/fallback-text.js';
-import { formatCount } from '../../views/format-number.js';
 import { inlineText, linkOrText } from '../../views/link-or-text.js';
 import { roomLeft, takeLinesWithin } from '../../views/take-lines-within.js';
 
@@ -38,7 +40,7 @@ function eventLine(e: FeedEvent): Mrkdwn {
     case 'new':
       facts.push(
         typeof e.appearance_count === 'number'
-          ? mrkdwn`${formatCount(e.appearance_count)} appearances`
+          ? escapeMrkdwn(countFigure('citations', e.appearance_count))
           : undefined,
         e.mentions_brand === true
           ? mrkdwn`mentions you`
@@ -49,9 +51,8 @@ function eventLine(e: FeedEvent): Mrkdwn {
       break;
     case 'sentiment_changed':
       if (typeof e.sentiment === 'number' && typeof e.prev_sentiment === 'number') {
-        const delta = e.sentiment - e.prev_sentiment;
         facts.push(
-          mrkdwn`sentiment ${formatCount(e.prev_sentiment)} → *${formatCount(e.sentiment)}* (${delta > 0 ? mrkdwn`+` : delta < 0 ? mrkdwn`−` : mrkdwn`±`}${formatCount(Math.abs(delta))})`,
+          mrkdwn`sentiment ${formatFigure('sentiment', e.prev_sentiment)} → *${formatFigure('sentiment', e.sentiment)}* (${formatSignedCount(e.sentiment - e.prev_sentiment)})`,
         );
       }
       break;
@@ -91,11 +92,9 @@ export function citationsFeedReply(input: CitationsFeedInput): Reply {
     headerBlock(mrkdwn`Citation feed · ${escapeMrkdwn(brand.name)}`),
     contextBlock(
       r.current_snapshot_date
-        ? mrkdwn`${inlineText(r.current_snapshot_date, 20)} (${formatCount(r.total_current)} citations) vs ${inlineText(r.previous_snapshot_date ?? 'earlier', 20)} (${formatCount(r.total_previous)})`
+        ? mrkdwn`${escapeMrkdwn(figureName('citedPages'))}: ${formatCount(r.total_current)} on ${slackDay(r.current_snapshot_date)} vs ${formatCount(r.total_previous)} on ${r.previous_snapshot_date ? slackDay(r.previous_snapshot_date) : mrkdwn`the earlier snapshot`}`
         : undefined,
-      input.daysBack !== undefined
-        ? mrkdwn`${input.daysBack} day${input.daysBack === 1 ? mrkdwn`` : mrkdwn`s`} back`
-        : mrkdwn`last 7 days`,
+      mrkdwn`${escapeMrkdwn(counted(input.daysBack ?? 7, 'day'))} back`,
       partial
         ? mrkdwn`counts cover the first ${formatCount(r.events.length)} of ${formatCount(total)} events`
         : undefined,
@@ -104,13 +103,13 @@ export function citationsFeedReply(input: CitationsFeedInput): Reply {
   if (groups.length === 0) {
     blocks.push(
       sectionBlock(
-        mrkdwn`No changes: the same URLs are cited, with the same sentiment, as in the earlier snapshot.`,
+        mrkdwn`No changes: the same pages are cited, with the same sentiment, as in the earlier snapshot.`,
       ),
     );
   } else {
     blocks.push(
       sectionBlock(
-        mrkdwn`*${formatCount(r.events.length)} changes*: ${joinMrkdwn(counts, mrkdwn` · `)}`,
+        mrkdwn`*${escapeMrkdwn(counted(r.events.length, 'change'))}*: ${joinMrkdwn(counts, mrkdwn` · `)}`,
         1000,
       ),
     );
@@ -131,7 +130,9 @@ export function citationsFeedReply(input: CitationsFeedInput): Reply {
     }
     if (groups.length > listed.length) {
       blocks.push(
-        sectionBlock(mrkdwn`…and ${formatCount(groups.length - listed.length)} more kinds of change`),
+        sectionBlock(
+          mrkdwn`…and ${escapeMrkdwn(counted(groups.length - listed.length, 'more kind'))} of change`,
+        ),
       );
     }
   }

@@ -5,13 +5,14 @@
  */
 
 import type { CitationHeatmapResponse } from '../../../api/schemas/index.js';
+import { counted } from '../../../figures/plural.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
+import { formatPercent } from '../../../messages/format-number.js';
 import { escapeMrkdwn, joinMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import { compact, contextBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
 import { fallbackText } from '../../views/fallback-text.js';
-import { formatCount, formatPercent } from '../../views/format-number.js';
 import { inlineText } from '../../views/link-or-text.js';
 import { percentScale } from './percent-scale.js';
 
@@ -38,7 +39,7 @@ export function citationsHeatmapReply(input: CitationsHeatmapInput): Reply {
   const blocks: KnownBlock[] = compact([
     headerBlock(mrkdwn`Citation heatmap · ${escapeMrkdwn(brand.name)}`),
     contextBlock(
-      mrkdwn`${formatCount(r.domains.length)} domain${r.domains.length === 1 ? mrkdwn`` : mrkdwn`s`} × ${formatCount(brands.length)} brand${brands.length === 1 ? mrkdwn`` : mrkdwn`s`}`,
+      mrkdwn`${escapeMrkdwn(counted(r.domains.length, 'domain'))} × ${escapeMrkdwn(counted(brands.length, 'brand'))}`,
       mrkdwn`✓ the domain’s cited pages mention the brand`,
     ),
   ]);
@@ -59,7 +60,7 @@ export function citationsHeatmapReply(input: CitationsHeatmapInput): Reply {
   const more = r.domains.length - rows.length;
   blocks.push(
     sectionBlock(
-      mrkdwn`\`\`\`${grid}\`\`\`${more > 0 ? mrkdwn`\n…and ${formatCount(more)} more domains` : mrkdwn``}`,
+      mrkdwn`\`\`\`${grid}\`\`\`${more > 0 ? mrkdwn`\n…and ${escapeMrkdwn(counted(more, 'more domain'))}` : mrkdwn``}`,
     ),
   );
 
@@ -78,7 +79,7 @@ export function citationsHeatmapReply(input: CitationsHeatmapInput): Reply {
   blocks.push(
     sectionBlock(
       joinMrkdwn(
-        [...legend, ...(hidden > 0 ? [mrkdwn`…and ${formatCount(hidden)} more brands`] : [])],
+        [...legend, ...(hidden > 0 ? [mrkdwn`…and ${escapeMrkdwn(counted(hidden, 'more brand'))}`] : [])],
         mrkdwn`\n`,
       ),
     ),
@@ -93,7 +94,7 @@ export function citationsHeatmapReply(input: CitationsHeatmapInput): Reply {
   blocks.push(sectionBlock(summary));
   return {
     text: fallbackText(
-      mrkdwn`Citation heatmap for ${escapeMrkdwn(brand.name)}: your coverage ${formatPercent(r.your_coverage * scale)} across ${r.domains.length} domains.`,
+      mrkdwn`Citation heatmap for ${escapeMrkdwn(brand.name)}: your coverage ${formatPercent(r.your_coverage * scale)} across ${escapeMrkdwn(counted(r.domains.length, 'domain'))}.`,
     ),
     blocks,
   };

@@ -17,7 +17,7 @@ export async function runCitationsHistory(a: CitationViewArgs): Promise<void> {
     { brandId: brand.id, ...(days !== undefined ? { days } : {}) },
     { lane: a.ctx.lane },
   );
-  const reply = citationsHistoryReply({ brand, days, response });
+  const reply = citationsHistoryReply({ brand, days, response, nowMs: a.ctx.deps.clock.now() });
   const shared = withShareButton(reply, commandText('citations', brand.id, ['history'], { days }), [
     citationSwitcher({ brandId: brand.id, current: 'history', days }),
   ]);

@@ -1,13 +1,24 @@
 /**
- * `/visibility citations <brand> [list]`: the URLs AI models cite, each with its title,
- * prompt, appearances, sentiment, visibility score, domain rating, model and date, paged
+ * `/visibility citations <brand> [list]`: the cited pages (URLs AI models cite), each with
+ * its title, prompt, citations (how often it is cited: the service's `appearances`),
+ * sentiment, visibility score, domain rating, model and date, paged
  * with Previous/Next (`vis:citations:page`). Like the ideas list, a page shows what fits and
  * Next continues after the last citation shown.
  */
 
 import type { Citation, CitationListResponse } from '../../../api/schemas/index.js';
+import { countFigure, figureName } from '../../../figures/glossary.js';
+import { counted } from '../../../figures/plural.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
-import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, trimMrkdwn } from '../../../messages/mrkdwn.js';
+import { formatCount } from '../../../messages/format-number.js';
+import {
+  escapeMrkdwn,
+  joinMrkdwn,
+  type Mrkdwn,
+  mrkdwn,
+  slackDay,
+  trimMrkdwn,
+} from '../../../messages/mrkdwn.js';
 import { ownLookup } from '../../../messages/own-lookup.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
@@ -15,12 +26,14 @@ import { intentName, modelName } from '../../../messages/vocabulary.js';
 import { compact, contextBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
 import { chunkSections } from '../../views/chunk-sections.js';
 import { fallbackText } from '../../views/fallback-text.js';
-import { formatCount } from '../../views/format-number.js';
 import { inlineText, linkOrText } from '../../views/link-or-text.js';
 import { offsetPagingBlock } from '../../views/paging-buttons.js';
 import { roomLeft, takeLinesWithin } from '../../views/take-lines-within.js';
 
 export const CITATIONS_PAGE_ACTION = 'vis:citations:page';
+
+/** The list counts pages, each once (`pagination.total`); how often each is cited is its citations. */
+const PAGES = escapeMrkdwn(figureName('citedPages'));
 
 export interface CitationListFilters {
   domain?: string | undefined;
@@ -59,16 +72,16 @@ export function citationEntry(c: Citation, rank: number): Mrkdwn {
       )
     : undefined;
   const facts = [
-    mrkdwn`${formatCount(c.metrics.appearances)} appearance${c.metrics.appearances === 1 ? mrkdwn`` : mrkdwn`s`}`,
+    escapeMrkdwn(countFigure('citations', c.metrics.appearances)),
     sentiment,
     typeof c.metrics.visibility_score === 'number'
-      ? mrkdwn`visibility ${formatCount(c.metrics.visibility_score)}`
+      ? mrkdwn`visibility ${formatCount(c.metrics.visibility_score)}/100`
       : undefined,
     typeof c.seo?.domain_rating === 'number'
       ? mrkdwn`domain rating ${formatCount(c.seo.domain_rating)}`
       : undefined,
     c.search_model ? inlineText(modelName(c.search_model), 40) : undefined,
-    inlineText(c.date, 20),
+    slackDay(c.date),
   ].filter((f): f is Mrkdwn => Boolean(f));
   return truncateMrkdwn(mrkdwn`${head}\n${prompt}\n${joinMrkdwn(facts, mrkdwn`  ·  `)}`, 1000);
 }
@@ -77,9 +90,7 @@ export function describeCitationFilters(f: CitationListFilters): Mrkdwn | undefi
   const parts = [
     f.domain ? mrkdwn`domain contains “${inlineText(f.domain, 80)}”` : undefined,
     f.prompt ? mrkdwn`prompt contains “${inlineText(f.prompt, 80)}”` : undefined,
-    f.tags && f.tags.length > 0
-      ? mrkdwn`${f.tags.length} tag${f.tags.length === 1 ? mrkdwn`` : mrkdwn`s`}`
-      : undefined,
+    f.tags && f.tags.length > 0 ? escapeMrkdwn(counted(f.tags.length, 'tag')) : undefined,
   ].filter((part): part is Mrkdwn => part !== undefined);
   return parts.length > 0 ? mrkdwn`Filtered: ${joinMrkdwn(parts, mrkdwn`, `)}` : undefined;
 }
@@ -90,11 +101,12 @@ export function citationsListReply(input: CitationsListInput): Reply {
   const total = response.pagination.total;
   const top = (shown: number) =>
     compact([
-      headerBlock(mrkdwn`Citations · ${escapeMrkdwn(brand.name)}`),
+      headerBlock(mrkdwn`${PAGES} · ${escapeMrkdwn(brand.name)}`),
       contextBlock(
         shown > 0
-          ? mrkdwn`${formatCount(offset + 1)}–${formatCount(offset + shown)} of ${formatCount(total)}`
-          : mrkdwn`${formatCount(total)} in all`,
+          ? mrkdwn`${formatCount(offset + 1)}–${formatCount(offset + shown)} of ${escapeMrkdwn(countFigure('citedPages', total))}`
+          : mrkdwn`${escapeMrkdwn(countFigure('citedPages', total))} in all`,
+        mrkdwn`most cited first`,
         describeCitationFilters(filters),
       ),
     ]);
@@ -124,7 +136,7 @@ export function citationsListReply(input: CitationsListInput): Reply {
         : describeCitationFilters(filters)
           ? 'Nothing matches these filters; try a shorter domain or prompt text.'
           : 'AI models have not cited any page for this brand yet.';
-    blocks.push(sectionBlock(mrkdwn`No citations to show. ${escapeMrkdwn(why)}`));
+    blocks.push(sectionBlock(mrkdwn`No cited pages to show. ${escapeMrkdwn(why)}`));
   } else {
     blocks.push(...chunkSections(kept));
   }
@@ -136,7 +148,7 @@ export function citationsListReply(input: CitationsListInput): Reply {
     .join(', ');
   const text =
     shown === 0
-      ? mrkdwn`No citations to show for ${escapeMrkdwn(brand.name)}.`
-      : mrkdwn`Citations for ${escapeMrkdwn(brand.name)}, ${offset + 1}–${offset + shown} of ${total}: ${escapeMrkdwn(sample)}`;
+      ? mrkdwn`No cited pages to show for ${escapeMrkdwn(brand.name)}.`
+      : mrkdwn`Cited pages for ${escapeMrkdwn(brand.name)}, ${formatCount(offset + 1)}–${formatCount(offset + shown)} of ${formatCount(total)}: ${escapeMrkdwn(sample)}`;
   return { text: fallbackText(text), blocks };
 }

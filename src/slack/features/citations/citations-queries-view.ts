@@ -5,7 +5,11 @@
  */
 
 import type { CitationQueriesResponse, QueryInsight } from '../../../api/schemas/index.js';
+import { formatCount as countText } from '../../../figures/format-number.js';
+import { countFigure } from '../../../figures/glossary.js';
+import { counted } from '../../../figures/plural.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
+import { formatCount, formatPercent } from '../../../messages/format-number.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { ownLookup } from '../../../messages/own-lookup.js';
 import type { Reply } from '../../../messages/reply.js';
@@ -13,7 +17,6 @@ import { intentName } from '../../../messages/vocabulary.js';
 import { compact, contextBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
 import { chunkSections } from '../../views/chunk-sections.js';
 import { fallbackText } from '../../views/fallback-text.js';
-import { formatCount, formatPercent } from '../../views/format-number.js';
 import { inlineText } from '../../views/link-or-text.js';
 import { roomLeft, takeLinesWithin } from '../../views/take-lines-within.js';
 import { percentScale } from './percent-scale.js';
@@ -34,7 +37,7 @@ function queryLine(q: QueryInsight): Mrkdwn {
   const facts = [
     intentLabel(q.intent),
     mrkdwn`asked ${formatCount(q.frequency)}×`,
-    mrkdwn`${formatCount(q.citations_found)} citations`,
+    escapeMrkdwn(countFigure('citedPages', q.citations_found)),
     q.brand_appears ? mrkdwn`:white_check_mark: you appear` : mrkdwn`:x: you are missing`,
     ownLookup(TREND, q.trend) ?? inlineText(q.trend, 20),
     q.is_new ? mrkdwn`*new*` : undefined,
@@ -78,8 +81,8 @@ export function citationsQueriesReply(input: CitationsQueriesInput): Reply {
     contextBlock(
       mrkdwn`${formatCount(response.new_queries_count)} new`,
       mrkdwn`${formatCount(response.rising_queries_count)} rising`,
-      mrkdwn`${formatCount(response.top_queries.length)} top queries`,
-      mrkdwn`${formatCount(response.gap_queries.length)} gaps`,
+      escapeMrkdwn(counted(response.top_queries.length, 'top query', 'top queries')),
+      escapeMrkdwn(counted(response.gap_queries.length, 'gap')),
     ),
   ]);
 
@@ -90,7 +93,7 @@ export function citationsQueriesReply(input: CitationsQueriesInput): Reply {
     );
     // The intent in brackets only when the label does not already say it.
     const named = c.label !== '' && c.label.toLowerCase() !== intentName(c.intent).toLowerCase();
-    return mrkdwn`• *${inlineText(named ? c.label : intentName(c.intent), 60)}*${named ? mrkdwn` (${intentLabel(c.intent)})` : mrkdwn``} — coverage *${formatPercent(c.coverage_rate * scale)}*, in ${formatCount(c.brand_appears_in)} of ${formatCount(c.queries.length)} queries · ${formatCount(c.total_citations)} citations${examples ? mrkdwn` · e.g. ${examples}` : mrkdwn``}`;
+    return mrkdwn`• *${inlineText(named ? c.label : intentName(c.intent), 60)}*${named ? mrkdwn` (${intentLabel(c.intent)})` : mrkdwn``} — coverage *${formatPercent(c.coverage_rate * scale)}*, in ${formatCount(c.brand_appears_in)} of ${escapeMrkdwn(counted(c.queries.length, 'query'))} · ${escapeMrkdwn(countFigure('citedPages', c.total_citations))}${examples ? mrkdwn` · e.g. ${examples}` : mrkdwn``}`;
   });
   const clustered = new Set(response.clusters.map((c) => c.intent));
   const extra = Object.entries(response.coverage_by_intent).filter(([intent]) => !clustered.has(intent));
@@ -128,6 +131,14 @@ export function citationsQueriesReply(input: CitationsQueriesInput): Reply {
   ) {
     blocks.push(sectionBlock(mrkdwn`No query insights yet for this brand.`));
   }
-  const text = mrkdwn`Queries for ${escapeMrkdwn(brand.name)}: ${response.clusters.length} intent clusters, ${response.top_queries.length} top queries, ${response.gap_queries.length} gaps, ${response.new_queries_count} new, ${response.rising_queries_count} rising.`;
+  const text = mrkdwn`Queries for ${escapeMrkdwn(brand.name)}: ${escapeMrkdwn(
+    [
+      counted(response.clusters.length, 'intent cluster'),
+      counted(response.top_queries.length, 'top query'),
+      counted(response.gap_queries.length, 'gap'),
+      `${countText(response.new_queries_count)} new`,
+      `${countText(response.rising_queries_count)} rising`,
+    ].join(', '),
+  )}.`;
   return { text: fallbackText(text), blocks };
 }

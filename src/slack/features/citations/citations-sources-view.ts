@@ -6,14 +6,16 @@
  */
 
 import type { CitationSourcesResponse, SourcePage } from '../../../api/schemas/index.js';
+import { countFigure, figureName } from '../../../figures/glossary.js';
+import { counted, possessive } from '../../../figures/plural.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
-import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
+import { formatCount, formatFigure } from '../../../messages/format-number.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDay } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import { compact, contextBlock, fieldsBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
 import { chunkSections } from '../../views/chunk-sections.js';
 import { fallbackText } from '../../views/fallback-text.js';
-import { formatCount } from '../../views/format-number.js';
 import { inlineText, linkOrText } from '../../views/link-or-text.js';
 import { roomLeft, takeLinesWithin } from '../../views/take-lines-within.js';
 
@@ -32,8 +34,8 @@ const names = (list: readonly string[], max = 4) =>
 
 function pageLine(p: SourcePage): Mrkdwn {
   const facts = [
-    mrkdwn`${formatCount(p.appearance_count)} appearance${p.appearance_count === 1 ? mrkdwn`` : mrkdwn`s`}`,
-    typeof p.sentiment === 'number' ? mrkdwn`sentiment ${formatCount(p.sentiment)}` : undefined,
+    escapeMrkdwn(countFigure('citations', p.appearance_count)),
+    typeof p.sentiment === 'number' ? mrkdwn`sentiment ${formatFigure('sentiment', p.sentiment)}` : undefined,
     p.mentions_brand ? mrkdwn`:white_check_mark: mentions you` : mrkdwn`does not mention you`,
     p.competitors.length > 0 ? mrkdwn`competitors: ${names(p.competitors)}` : undefined,
   ].filter((f): f is Mrkdwn => f !== undefined);
@@ -45,24 +47,18 @@ export function citationsSourcesReply(input: CitationsSourcesInput): Reply {
   const blocks: KnownBlock[] = compact([
     headerBlock(mrkdwn`${escapeMrkdwn(truncatePlain(r.domain, 80))} · ${escapeMrkdwn(brand.name)}`),
     contextBlock(
-      r.first_seen ? mrkdwn`first seen ${inlineText(r.first_seen, 20)}` : undefined,
-      r.last_seen ? mrkdwn`last seen ${inlineText(r.last_seen, 20)}` : undefined,
+      r.first_seen ? mrkdwn`first seen ${slackDay(r.first_seen)}` : undefined,
+      r.last_seen ? mrkdwn`last seen ${slackDay(r.last_seen)}` : undefined,
     ),
     input.note ? sectionBlock(input.note, 1000) : undefined,
     fieldsBlock([
-      { label: mrkdwn`Citations`, value: formatCount(r.total_citations) },
-      { label: mrkdwn`Unique pages`, value: formatCount(r.unique_pages) },
+      { label: escapeMrkdwn(figureName('citations')), value: formatCount(r.total_citations) },
+      { label: escapeMrkdwn(figureName('citedPages')), value: formatCount(r.unique_pages) },
       {
-        label: mrkdwn`Mentions you`,
-        value: r.mentions_you
-          ? mrkdwn`yes, ${formatCount(r.mention_count)} time${r.mention_count === 1 ? mrkdwn`` : mrkdwn`s`}`
-          : mrkdwn`no`,
+        label: mrkdwn`Pages that mention you`,
+        value: r.mentions_you ? formatCount(r.mention_count) : mrkdwn`none`,
       },
-      {
-        label: mrkdwn`Avg sentiment`,
-        value:
-          typeof r.avg_sentiment === 'number' ? mrkdwn`${formatCount(r.avg_sentiment)} / 100` : mrkdwn`—`,
-      },
+      { label: escapeMrkdwn(figureName('sentiment')), value: formatFigure('sentiment', r.avg_sentiment) },
       {
         label: mrkdwn`Competitors on this domain`,
         value: r.competitors_on_domain.length > 0 ? names(r.competitors_on_domain, 8) : mrkdwn`none`,
@@ -76,15 +72,15 @@ export function citationsSourcesReply(input: CitationsSourcesInput): Reply {
   else {
     blocks.push(
       ...chunkSections([
-        mrkdwn`*Pages* (${formatCount(pages.length)})`,
+        mrkdwn`*${escapeMrkdwn(figureName('citedPages'))}* (${formatCount(pages.length)})`,
         ...kept,
-        ...(hidden > 0 ? [mrkdwn`…and ${formatCount(hidden)} more pages`] : []),
+        ...(hidden > 0 ? [mrkdwn`…and ${escapeMrkdwn(counted(hidden, 'more page'))}`] : []),
       ]),
     );
   }
   return {
     text: fallbackText(
-      mrkdwn`${escapeMrkdwn(r.domain)} for ${escapeMrkdwn(brand.name)}: ${r.total_citations} citations on ${r.unique_pages} pages; ${r.mentions_you ? mrkdwn`mentions you` : mrkdwn`does not mention you`}.`,
+      mrkdwn`${escapeMrkdwn(r.domain)} for ${escapeMrkdwn(brand.name)}: ${escapeMrkdwn(countFigure('citations', r.total_citations))} on ${escapeMrkdwn(countFigure('citedPages', r.unique_pages))}; ${r.mentions_you ? mrkdwn`mentions you` : mrkdwn`does not mention you`}.`,
     ),
     blocks,
   };
@@ -97,7 +93,7 @@ export function noSourceCitationsReply(brand: { name: string }, domain: string):
   const text = mrkdwn`No citations for this domain: AI answers about *${name}* have not cited any page on \`${d}\`. The domain must match exactly (\`docs.example.com\` and \`example.com\` are different); \`/visibility citations "${name}" list --domain ${d}\` finds partial matches.`;
   return {
     text: fallbackText(
-      mrkdwn`No citations for ${escapeMrkdwn(domain)} in ${escapeMrkdwn(brand.name)}'s data.`,
+      mrkdwn`No citations for ${escapeMrkdwn(domain)} in ${escapeMrkdwn(possessive(brand.name))} data.`,
     ),
     blocks: [sectionBlock(text)],
   };

@@ -13,13 +13,13 @@
 
 import type { CrawlerOverview } from '../../../api/schemas/index.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
+import { formatCount, formatPercent, formatSignedPercent } from '../../../messages/format-number.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
 import { addDays, isCalendarDate } from '../../../utc-days.js';
 import { compact, contextBlock, fieldsBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
 import { chunkSections } from '../../views/chunk-sections.js';
 import { fallbackText } from '../../views/fallback-text.js';
-import { formatCount, formatPercent, formatSignedPercent } from '../../views/format-number.js';
 import { inlineText, linkOrText } from '../../views/link-or-text.js';
 import { sparkline } from '../../views/sparkline.js';
 import { roomLeft, takeLinesWithin } from '../../views/take-lines-within.js';

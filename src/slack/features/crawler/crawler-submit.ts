@@ -5,7 +5,7 @@
  * `<https://…>` or `<https://…|label>`, and commas may separate them.
  */
 
-import { possessive } from '../../../alerts/grammar.js';
+import { possessive } from '../../../figures/plural.js';
 import { escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { auditedWrite } from '../../audited-write.js';
 import { ensureCanEditBrand } from '../../permissions.js';

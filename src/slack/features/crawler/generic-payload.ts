@@ -10,13 +10,13 @@
  * accepts.
  */
 
-import { counted } from '../../../alerts/grammar.js';
+import { counted } from '../../../figures/plural.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
+import { formatCount } from '../../../messages/format-number.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { ownLookup } from '../../../messages/own-lookup.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import { chunkSections } from '../../views/chunk-sections.js';
-import { formatCount } from '../../views/format-number.js';
 import { textTable } from '../../views/table-model.js';
 import { takeLinesWithin } from '../../views/take-lines-within.js';
 import {

@@ -6,11 +6,12 @@
  * and findings as "what is wrong → what to do" with their severity as an icon and a word,
  * name–count lists as one line.
  */
+
+import { formatCount } from '../../../messages/format-number.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { ownLookup } from '../../../messages/own-lookup.js';
 import { codeValueText, fieldName } from '../../../messages/vocabulary.js';
 import { isCalendarDate } from '../../../utc-days.js';
-import { formatCount } from '../../views/format-number.js';
 import { inlineText } from '../../views/link-or-text.js';
 import { sparkline } from '../../views/sparkline.js';
 import { dateWords, isObj, NAME_KEYS, type Obj, proseText } from './payload-values.js';

@@ -6,13 +6,14 @@
  * than a `key value` pair. Service prose is kept whole: shortened only at a word, with its
  * bare numbers grouped. Internal ids never show.
  */
+
+import { formatCount } from '../../../messages/format-number.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import { codeValueText, fieldName, httpStatusText } from '../../../messages/vocabulary.js';
 import { isCalendarDate } from '../../../utc-days.js';
 import { cleanText } from '../../views/clean-text.js';
 import { cutAtWord } from '../../views/cut-at-word.js';
-import { formatCount } from '../../views/format-number.js';
 import { linkOrText } from '../../views/link-or-text.js';
 
 export type Obj = Record<string, unknown>;

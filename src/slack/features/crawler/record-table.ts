@@ -6,9 +6,9 @@
  * own table block can draw the same model later.
  */
 
+import { formatCount } from '../../../messages/format-number.js';
 import { codeValueText, httpStatusText } from '../../../messages/vocabulary.js';
 import { cleanText } from '../../views/clean-text.js';
-import { formatCount } from '../../views/format-number.js';
 import type { TableColumn, TableModel } from '../../views/table-model.js';
 import {
   COUNT_KEY,

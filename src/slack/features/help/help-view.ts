@@ -1,5 +1,6 @@
 /** `/visibility help`: built from the registry, so every new subcommand shows up by itself. */
 
+import { GLOSSARY } from '../../../figures/glossary.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
@@ -36,7 +37,7 @@ export function helpOverviewReply(subcommands: readonly Subcommand[]): Reply {
     elements: [
       {
         type: 'mrkdwn',
-        text: mrkdwn`\`/visibility help &lt;subcommand&gt;\` shows one subcommand with all its examples.`,
+        text: mrkdwn`\`/visibility help &lt;subcommand&gt;\` shows one subcommand with all its examples; \`/visibility help figures\` says what each figure counts.`,
       },
     ],
   });
@@ -63,6 +64,26 @@ export function helpDetailReply(s: Subcommand): Reply {
     text: escapeMrkdwn(`${s.usage}: ${s.summary}`),
     blocks: [
       { type: 'header', text: { type: 'plain_text', text: escapeMrkdwn(`/visibility ${s.name}`) } },
+      ...chunkSections(lines),
+    ],
+  };
+}
+
+/** `/visibility help figures`: the glossary, one entry per figure, in the words every screen uses. */
+export function helpFiguresReply(): Reply {
+  const lines: Mrkdwn[] = [
+    mrkdwn`Each figure has one name on every screen, in alerts, digests and charts. What each one counts:`,
+  ];
+  for (const f of GLOSSARY) {
+    const shown = f.shown ? mrkdwn`\n      _${escapeMrkdwn(f.shown)}_` : mrkdwn``;
+    lines.push(
+      mrkdwn`• *${escapeMrkdwn(f.name)}*: ${escapeMrkdwn(f.counts)}. ${escapeMrkdwn(f.explanation)}${shown}`,
+    );
+  }
+  return {
+    text: mrkdwn`What the figures count: ${escapeMrkdwn(GLOSSARY.map((f) => f.name).join(', '))}.`,
+    blocks: [
+      { type: 'header', text: { type: 'plain_text', text: mrkdwn`What the figures count` } },
       ...chunkSections(lines),
     ],
   };

@@ -9,11 +9,13 @@
 
 import type { LimiterState } from '../../../api/limiter/types.js';
 import type { Brand } from '../../../api/schemas/index.js';
-import { dayLabel } from '../../../charts/house-style.js';
 import { countryLabel } from '../../../countries.js';
+import { type FigureId, figureName } from '../../../figures/glossary.js';
+import { counted } from '../../../figures/plural.js';
 import { ALERT_KIND_WORDS } from '../../../messages/alert-message.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
 import type { HomeView, KnownBlock } from '../../../messages/block-kit-types.js';
+import { formatCount } from '../../../messages/format-number.js';
 import {
   channelMention,
   escapeMrkdwn,
@@ -21,13 +23,13 @@ import {
   type Mrkdwn,
   mrkdwn,
   slackDate,
+  slackPeriod,
   userMention,
 } from '../../../messages/mrkdwn.js';
 import { ownLookup } from '../../../messages/own-lookup.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import type { Subscription } from '../../../store/subscriptions-repo.js';
 import { brandButton } from '../../views/brand-button.js';
-import { formatCount } from '../../views/format-number.js';
 import { linesWithMore } from '../../views/lines-with-more.js';
 import { progressBar } from '../../views/progress-bar.js';
 import { sparkline } from '../../views/sparkline.js';
@@ -98,8 +100,8 @@ export function aiPagesText(a: AiPagesGlance): Mrkdwn {
   switch (a.status) {
     case 'ok': {
       const off = a.enabled ? mrkdwn`` : mrkdwn` · _disabled_`;
-      if (a.percentageUsed === null) return mrkdwn`AI Pages: no usage yet${off}`;
-      return mrkdwn`AI Pages: \`${progressBar(a.percentageUsed)}\` of this month's requests${off}`;
+      if (a.percentageUsed === null) return mrkdwn`${USAGE}: no figures yet${off}`;
+      return mrkdwn`${USAGE}: \`${progressBar(a.percentageUsed)}\` of the monthly limit${off}`;
     }
     case 'not_included':
       return mrkdwn`AI Pages: not included in the plan`;
@@ -112,11 +114,14 @@ export function aiPagesText(a: AiPagesGlance): Mrkdwn {
   }
 }
 
-function trendLine(what: string, days: DigestTrend['citations']): Mrkdwn | null {
+/** "Citations, 7 days to Nov 27, 2026: ▅▆▇ latest 411, peak 421", by the glossary's name. */
+const USAGE = escapeMrkdwn(figureName('aiPagesUsage'));
+
+function trendLine(id: FigureId, days: DigestTrend['citations']): Mrkdwn | null {
   if (!days || days.length === 0) return null;
   const last = days.at(-1)!;
   const peak = Math.max(...days.map((d) => d.value));
-  return mrkdwn`${escapeMrkdwn(what)}, ${days.length} days to ${escapeMrkdwn(dayLabel(last.date))}: \`${sparkline(days.map((d) => d.value))}\` last day ${formatCount(last.value)}, peak ${formatCount(peak)}`;
+  return mrkdwn`${escapeMrkdwn(figureName(id))}, ${slackPeriod(days.length, last.date)}: \`${sparkline(days.map((d) => d.value))}\` latest ${formatCount(last.value)}, peak ${formatCount(peak)}`;
 }
 
 /**
@@ -126,8 +131,8 @@ function trendLine(what: string, days: DigestTrend['citations']): Mrkdwn | null 
 export function trendText(trend: DigestTrend | undefined): Mrkdwn {
   if (!trend) return mrkdwn``;
   const lines = [
-    trendLine('Citations', trend.citations),
-    trendLine('AI crawler visits', trend.crawlerVisits),
+    trendLine('citations', trend.citations),
+    trendLine('aiCrawlerVisits', trend.crawlerVisits),
   ].filter((l): l is Mrkdwn => l !== null);
   return joinMrkdwn(lines, mrkdwn`\n`);
 }
@@ -137,7 +142,7 @@ export function quotaText(q: QuotaGlance | null): Mrkdwn {
   if (q === null)
     return mrkdwn`*API quota today:* unavailable right now; \`/visibility status\` has the details.`;
   if (q.dailyLimit === null)
-    return mrkdwn`*API quota today:* ${formatCount(q.usedToday)} requests (no daily limit on this plan).`;
+    return mrkdwn`*API quota today:* ${escapeMrkdwn(counted(q.usedToday, 'request'))} (no daily limit on this plan).`;
   const pct = q.dailyLimit > 0 ? (q.usedToday / q.dailyLimit) * 100 : 100;
   const warn = pct >= 100 ? mrkdwn` :no_entry: spent` : pct >= 80 ? mrkdwn` :warning:` : mrkdwn``;
   return mrkdwn`*API quota today:* ${formatCount(q.usedToday)} of ${formatCount(q.dailyLimit)} requests  \`${progressBar(pct)}\`${warn} · resets ${slackDate(q.dailyResetAt)}`;

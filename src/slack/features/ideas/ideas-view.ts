@@ -6,15 +6,16 @@
  */
 
 import type { ContentIdea, ContentIdeasResponse, IdeaStatus } from '../../../api/schemas/index.js';
+import { figureWords } from '../../../figures/glossary.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
-import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
+import { formatCount } from '../../../messages/format-number.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDay } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import { humanizeCode, ideaTypeName, modelName, pageTypeName } from '../../../messages/vocabulary.js';
 import { compact, contextBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
 import { chunkSections } from '../../views/chunk-sections.js';
 import { fallbackText } from '../../views/fallback-text.js';
-import { formatCount } from '../../views/format-number.js';
 import { inlineText } from '../../views/link-or-text.js';
 import { offsetPagingBlock } from '../../views/paging-buttons.js';
 import { roomLeft, takeLinesWithin } from '../../views/take-lines-within.js';
@@ -60,7 +61,7 @@ const names = (list: readonly string[], max = 5): Mrkdwn =>
 export function ideaEntry(idea: ContentIdea, rank: number): Mrkdwn {
   const head = mrkdwn`*${rank}. ${inlineText(idea.query, 200)}*`;
   const meta = [
-    mrkdwn`score *${formatCount(idea.opportunity_score)}*/100`,
+    mrkdwn`${escapeMrkdwn(figureWords('ideaScore'))} *${formatCount(idea.opportunity_score)}*/100`,
     escapeMrkdwn(ideaTypeName(idea.type)),
     idea.status !== 'active' ? mrkdwn`_${inlineText(humanizeCode(idea.status), 20)}_` : undefined,
   ].filter((part): part is Mrkdwn => part !== undefined);
@@ -98,7 +99,7 @@ export function ideasReply(input: IdeasViewInput): Reply {
         mrkdwn`${STATUS_WORD[status]}, ranked by opportunity score`,
         shown > 0 &&
           mrkdwn`${formatCount(offset + 1)}–${formatCount(offset + shown)} of ${formatCount(total)}`,
-        meta?.generated_at ? mrkdwn`generated ${inlineText(meta.generated_at.slice(0, 10), 20)}` : undefined,
+        meta?.generated_at ? mrkdwn`generated ${slackDay(meta.generated_at)}` : undefined,
         meta?.generation_status === 'generating' && mrkdwn`:hourglass_flowing_sand: a refresh is running`,
       ),
     ]);

@@ -7,6 +7,7 @@
 import type { PlanStatus, SchedulerStatus } from '../../../alerting/collect-status.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
+import { formatCount } from '../../../messages/format-number.js';
 import {
   channelMention,
   escapeMrkdwn,
@@ -18,7 +19,6 @@ import {
 import { describeFlag } from '../../../messages/ops-message.js';
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import { chunkSections } from '../../views/chunk-sections.js';
-import { formatCount } from '../../views/format-number.js';
 
 const MAX_LISTED = 10;
 

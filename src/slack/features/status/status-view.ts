@@ -9,12 +9,13 @@ import { ENDPOINTS } from '../../../api/endpoint-table.js';
 import type { LimiterState } from '../../../api/limiter/types.js';
 import type { ApiHealthSnapshot } from '../../../api-health.js';
 import type { DatabaseHealthSnapshot } from '../../../database-health.js';
+import { counted } from '../../../figures/plural.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
+import { formatCount } from '../../../messages/format-number.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
-import { formatCount } from '../../views/format-number.js';
 import { progressBar } from '../../views/progress-bar.js';
 import { shareActionsBlock } from '../../views/share-button.js';
 import { schedulerStatusBlocks } from './scheduler-status-view.js';
@@ -43,7 +44,7 @@ export function apiUsageBlocks(s: LimiterState): KnownBlock[] {
   if (s.dailyLimit === null) {
     return [
       section(
-        mrkdwn`*API usage today:* ${formatCount(s.usedToday)} requests (the ${planName(s)} plan has no daily limit).`,
+        mrkdwn`*API usage today:* ${escapeMrkdwn(counted(s.usedToday, 'request'))} (the ${planName(s)} plan has no daily limit).`,
       ),
     ];
   }
@@ -171,7 +172,7 @@ export function statusReply(parts: readonly KnownBlock[][], fallback: Mrkdwn, co
 export function statusFallback(s: LimiterState): Mrkdwn {
   const usage =
     s.dailyLimit === null
-      ? mrkdwn`${formatCount(s.usedToday)} API requests today`
+      ? mrkdwn`${escapeMrkdwn(counted(s.usedToday, 'API request'))} today`
       : mrkdwn`${formatCount(s.usedToday)} of ${formatCount(s.dailyLimit)} API requests used today`;
   return mrkdwn`Bot status: ${usage}; rate limiter ${Math.floor(s.tokens)}/${formatCount(s.capacity)} tokens, ${s.lanes.interactive.queued + s.lanes.background.queued} waiting.`;
 }

@@ -22,7 +22,7 @@ import { SUBSCRIPTION_ACTIONS } from './subscription-actions.js';
 
 export const SNOOZE_MS = 24 * 60 * 60 * 1000;
 
-/** Same words as the button ("Snooze lost-citation alerts 24 h"), as a sentence starts. */
+/** Same words as the button ("Snooze lost-page alerts 24 h"), as a sentence starts. */
 const kindLabel = (kind: AlertKind): string => {
   const words = ALERT_KIND_WORDS[kind].alerts;
   return words.charAt(0).toUpperCase() + words.slice(1);

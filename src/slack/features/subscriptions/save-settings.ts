@@ -5,6 +5,7 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { AlertSettings } from '../../../alerts/alert-settings.js';
+import { describeSettingChanges } from '../../../alerts/format-settings.js';
 import { escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
 import type { Subscription } from '../../../store/subscriptions-repo.js';
@@ -49,9 +50,14 @@ export async function announceSettings(
   c: SettingsChange,
 ): Promise<Reply> {
   const { sub } = c;
+  // The change in words ("Crawler drop: 40 % → 25 %"), as the settings are shown everywhere.
+  const changes = describeSettingChanges(sub.settings, c.settings, {
+    defaultTimezone: deps.config.defaultTimezone,
+  }).map((line) => line.replace(/^• /, ''));
+  const what = changes.length > 0 ? escapeMrkdwn(changes.join('; ')) : mrkdwn`nothing different from before`;
   const noteFailure = await postChannelNote(client, deps.logger, sub.channelId, {
     by: userId,
-    did: mrkdwn`changed this channel's alert settings for *${brandName(sub.brandName)}*: \`${escapeMrkdwn(c.args.now)}\`.`,
+    did: mrkdwn`changed this channel's alert settings for *${brandName(sub.brandName)}*: ${what}.`,
     undo: mrkdwn`${commandFor('settings', sub, c.args.was)} puts them back.`,
   });
   return withNoteOutcome(

@@ -48,7 +48,7 @@ export const SETTINGS_FIELDS: readonly SettingField[] = [
     kind: {
       type: 'choices',
       choices: [
-        { value: 'lost', label: 'A citation is lost' },
+        { value: 'lost', label: 'A cited page is lost' },
         { value: 'competitor', label: 'A competitor appears on a cited page' },
         { value: 'sentiment', label: 'Sentiment falls' },
       ],

@@ -23,7 +23,7 @@ export const subscribe: Subcommand = {
   group: 'Alerts',
   usage: '/visibility subscribe <brand> [alerts|digest]',
   summary:
-    'Send this channel alerts and the daily digest for a brand (run it in that channel; both unless you name one). Alerts: lost citations, competitors on cited pages, sentiment drops, AI crawler visit drops, AI Pages usage. The digest comes daily at 09:00 in the bot’s time zone; change it with settings.',
+    'Send this channel alerts and the daily digest for a brand (run it in that channel; both unless you name one). Alerts: cited pages lost, competitors on cited pages, sentiment drops, AI crawler visit drops, AI Pages usage. The digest comes daily at 09:00 in the bot’s time zone; change it with settings.',
   examples: [
     '/visibility subscribe "Acme Analytics"',
     '/visibility subscribe "Acme Analytics" alerts',

@@ -5,11 +5,7 @@
  */
 
 import type { AlertSettings } from '../../../alerts/alert-settings.js';
-import {
-  describeSettingChanges,
-  formatSettings,
-  formatSettingsArgs,
-} from '../../../alerts/format-settings.js';
+import { describeSettingChanges, describeSettings, formatSettings } from '../../../alerts/format-settings.js';
 import { ALERT_KIND_WORDS } from '../../../messages/alert-message.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
@@ -154,7 +150,7 @@ export function subscriptionsReply(
     const lines = [
       mrkdwn`*${brandName(sub.brandName)}*: ${escapeMrkdwn(receives(sub, defaultTimezone))}`,
       ...stateLines(s, nowMs),
-      mrkdwn`Settings: \`${escapeMrkdwn(formatSettingsArgs(sub.settings))}\``,
+      escapeMrkdwn(describeSettings(sub.settings, { defaultTimezone })),
     ];
     if (i < MAX_WITH_BUTTONS) blocks.push(...chunkSections(lines), subscriptionButtons(sub));
     else rest.push(...lines, mrkdwn``);
@@ -166,7 +162,7 @@ export function subscriptionsReply(
       elements: [
         {
           type: 'mrkdwn',
-          text: mrkdwn`Change one with \`/visibility settings &lt;brand&gt; key=value …\`; \`/visibility help settings\` lists the settings. *Edit settings* opens them in a form.`,
+          text: mrkdwn`*Edit settings* changes them in a form; \`/visibility help settings\` shows how to type a change.`,
         },
       ],
     },
@@ -197,7 +193,7 @@ export function subscribedReply(sub: Subscription, o: { created: boolean; defaul
   const lines = [lead];
   if (sub.alerts) {
     lines.push(
-      mrkdwn`Alerts come when a citation is lost, a competitor appears on a cited page or its sentiment falls, when AI crawler visits drop (and recover), and when AI Pages usage passes 80, 90 and 100 %. Changes from before now are not alerted.`,
+      mrkdwn`Alerts come when a cited page is lost, a competitor appears on a cited page or its sentiment falls, when AI crawler visits drop (and recover), and when AI Pages usage passes 80, 90 and 100 %. Changes from before now are not alerted.`,
     );
   }
   lines.push(
@@ -228,11 +224,13 @@ export function settingsReply(
       : []),
     ...settingsLines(sub.settings, defaultTimezone),
     mrkdwn``,
-    mrkdwn`To change them, copy, edit and send: ${commandFor('settings', sub, formatSettingsArgs(sub.settings))} · or use *Edit settings*.`,
+    mrkdwn`*Edit settings* changes them in a form; \`/visibility help settings\` shows how to type a change.`,
   ];
   return {
     text: truncatePlain(
-      escapeMrkdwn(`${o.before ? 'Updated: ' : ''}${sub.brandName}: ${formatSettingsArgs(sub.settings)}`),
+      escapeMrkdwn(
+        `${o.before ? 'Updated: ' : ''}${sub.brandName}: ${describeSettings(sub.settings, { defaultTimezone })}`,
+      ),
       L.fallbackText,
     ),
     blocks: [

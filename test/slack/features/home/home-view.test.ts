@@ -125,7 +125,7 @@ describe('the App Home dashboard view', () => {
     );
     expect(t).toMatch(/held until <!date\^\d+\^[^>]+> \(muted in that channel\)\n/);
     expect(t).toContain(
-      `• *3 alerts* (lost citations, competitors on cited pages) in <#C1>: posted <!date^${(NOW - HOUR) / 1000}^`,
+      `• *3 alerts* (cited pages lost, competitors on cited pages) in <#C1>: posted <!date^${(NOW - HOUR) / 1000}^`,
     );
     expect(t).toContain(
       `:white_check_mark: acknowledged by <@U7>, <@U8> · :zzz: snoozed until <!date^${(NOW + 20 * HOUR) / 1000}^`,

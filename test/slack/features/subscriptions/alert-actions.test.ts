@@ -200,7 +200,7 @@ describe('alert buttons', () => {
     });
     const reply = await h.slack.waitFor(() => h.slack.responsesFor(res.responseUrlId)[0], 5000);
     expect((reply.body as { text: string }).text).toContain(
-      'Lost-citation alerts for *Acme Analytics* are snoozed',
+      'Lost-page alerts for *Acme Analytics* are snoozed',
     );
     expect(
       (await h.deps.store.snoozes.active(channel, ACME.id, h.deps.clock.now())).has('citation_lost'),

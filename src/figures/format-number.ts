@@ -1,0 +1,84 @@
+/**
+ * Numbers as people read them, on every surface (views, alerts, digests, charts, the App
+ * Home): grouped thousands, at most one decimal, a real minus sign; percentages whole. One
+ * formatter, so a figure never reads one way in an alert and another on the App Home.
+ * Slack code takes these as Mrkdwn from src/messages/format-number.ts; the text itself is
+ * decided here.
+ *
+ * One shared `Intl.NumberFormat`, because `Number#toLocaleString` builds a new ICU
+ * formatter on every call, which is measurable when a run writes thousands of alerts.
+ */
+const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/** What a missing or non-finite figure reads as. */
+export const NO_FIGURE = '—';
+
+/** The minus sign a reader expects ("−5"), not the hyphen a keyboard types. */
+const MINUS = '−';
+
+const isFigure = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
+
+/** "12,345", "4.5", "−1,200"; "—" when there is no figure. */
+export function formatCount(n: number | null | undefined): string {
+  if (!isFigure(n)) return NO_FIGURE;
+  const text = NUMBER.format(n);
+  return text.startsWith('-') ? `${MINUS}${text.slice(1)}` : text;
+}
+
+/** "+12", "−5", "no change": how far a count moved; "—" when there is no figure. */
+export function formatSignedCount(n: number | null | undefined): string {
+  if (!isFigure(n)) return NO_FIGURE;
+  const text = formatCount(Math.abs(n));
+  if (text === '0') return 'no change';
+  return `${n > 0 ? '+' : MINUS}${text}`;
+}
+
+/**
+ * The one percent rounding: whole percents, because a marketer reads "42 %" at a glance
+ * and a tenth of a percent changes no decision. Only a figure smaller than one percent
+ * keeps its tenth, so a small real change never reads as zero ("0.4 %", not "0 %").
+ */
+function percentDigits(p: number): number {
+  const whole = Math.round(Math.abs(p));
+  if (whole >= 1) return whole;
+  return Math.round(Math.abs(p) * 10) / 10;
+}
+
+/** "42 %", "0.4 %"; "—" when there is no figure. */
+export function formatPercent(p: number | null | undefined): string {
+  if (!isFigure(p)) return NO_FIGURE;
+  const size = percentDigits(p);
+  return `${p < 0 && size > 0 ? MINUS : ''}${size} %`;
+}
+
+/** `+13 %`, `−40 %`, `no change`; DESIGN.md: changes are percentages (-42.5 means −42.5 %). */
+export function formatSignedPercent(p: number | null | undefined): string {
+  if (!isFigure(p)) return 'no earlier figure';
+  const size = percentDigits(p);
+  if (size === 0) return 'no change';
+  return `${p > 0 ? '+' : MINUS}${size} %`;
+}
+
+/** The change from `before` to `now` in percent; null when `before` is zero or missing. */
+export function percentChange(
+  before: number | null | undefined,
+  now: number | null | undefined,
+): number | null {
+  if (!isFigure(before) || !isFigure(now) || before === 0) return null;
+  return ((now - before) / Math.abs(before)) * 100;
+}
+
+/**
+ * The whole percent of a quota used (AI Pages `percentage_used`, the daily API count).
+ * Rounded down, unlike other percentages, because the alerts fire when the figure reaches
+ * a level: 79.6 % reads "79 %", not an "80 %" that raised no 80 % alert.
+ */
+export function usagePercent(p: number | null | undefined): number {
+  if (!isFigure(p)) return 0;
+  return Math.max(0, Math.floor(p));
+}
+
+/** `usagePercent` as text: "79 %". */
+export function formatUsagePercent(p: number | null | undefined): string {
+  return `${usagePercent(p)} %`;
+}
