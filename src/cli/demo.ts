@@ -169,7 +169,8 @@ export async function runDemo(args: readonly string[], options: DemoOptions = {}
     timing: { ...DEFAULT_TIMING, ...options.timing },
     userId: stack.slack.defaultUserId,
     channelId: stack.slack.defaultChannelId,
-    runJobs: options.runJobs ?? runJobs,
+    // One relay delivers everything, as in serve: the stack's, already running.
+    runJobs: options.runJobs ?? ((deps, job) => runJobs(deps, job, { deliver: stack.relay })),
   };
   const stopLive = followLiveUpdates(ctx, source);
   const stop = () => source.close();

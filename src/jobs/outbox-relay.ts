@@ -21,8 +21,9 @@
  * - invalid_blocks / msg_blocks_too_long: the message goes out as its plain-text fallback.
  * - Anything else: retried with exponential backoff; after maxAttempts the row fails,
  *   logged at error and raised as the bot's own trouble (`job_failing:delivery`).
- * - Held rows (quiet hours, mute) whose hold ended are released, one grouped message per
- *   brand per channel.
+ * - Held rows (quiet hours, mute) whose hold ended are released at every drain, one grouped
+ *   message per brand per channel. Lifting a hold (unmute, Undo snooze, quiet hours off)
+ *   nudges the running loop (deps.deliveryNudge), so those go out at once, not after its wait.
  * - A `chart` row is drawn when it is delivered and uploaded into the thread of the row it
  *   follows (the digest), only once that row is sent and no other digest of the channel is
  *   due: no digest's text ever waits for a picture. The file id Slack reserves is written to the row before the bytes go out;
@@ -38,6 +39,7 @@ import type { WebClient } from '@slack/web-api';
 import { backoffDelay } from '../backoff-delay.js';
 import { type ChartRenderer, createChartRenderer } from '../charts/chart-renderer.js';
 import type { Clock } from '../clock.js';
+import type { DeliveryNudge } from '../delivery-nudge.js';
 import type { Logger } from '../logger.js';
 import { BLOCK_KIT_LIMITS as L } from '../messages/block-kit-limit-table.js';
 import { truncatePlain } from '../messages/truncate-mrkdwn.js';
@@ -70,6 +72,8 @@ export interface RelayDeps {
   metrics?: Pick<Metrics, 'observeDelivery'>;
   /** Renders `chart` rows (the process's bound); default: a renderer of the relay's own. */
   charts?: ChartRenderer;
+  /** While start()ed, a nudge ends the loop's wait: held alerts just released go out now. */
+  deliveryNudge?: DeliveryNudge;
 }
 
 export interface OutboxRelayOptions {
@@ -603,8 +607,16 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
       if (loop) return;
       const controller = new AbortController();
       stopping = controller;
-      loop = (async () => {
+      // A nudge during a drain means another drain right after it; during the wait, it ends the wait.
+      let nudged = false;
+      let wake: AbortController | undefined;
+      const stopListening = deps.deliveryNudge?.onNudge(() => {
+        nudged = true;
+        wake?.abort();
+      });
+      const run = async () => {
         while (!controller.signal.aborted) {
+          nudged = false;
           try {
             const r = await drainOnce();
             if (r.sent + r.failed + r.paused + r.recovered > 0) logger.debug({ ...r }, 'outbox drained');
@@ -614,10 +626,14 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
           // Wake for the next row due before the interval ends (a digest at its time); the
           // floor keeps a row deferred by its channel's pace from spinning the loop.
           const next = await outbox.nextPendingAt();
+          if (nudged) continue;
           const wait = next === null ? intervalMs : Math.min(intervalMs, Math.max(next - clock.now(), 20));
-          await clock.sleep(wait, controller.signal).catch(() => {});
+          wake = new AbortController();
+          await clock.sleep(wait, AbortSignal.any([controller.signal, wake.signal])).catch(() => {});
+          wake = undefined;
         }
-      })();
+      };
+      loop = run().finally(() => stopListening?.());
     },
     async stop() {
       const controller = stopping ?? new AbortController();

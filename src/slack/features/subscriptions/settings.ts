@@ -93,7 +93,7 @@ export const settings: Subcommand = {
       changed: parsed.changed,
       via: 'command' as const,
     };
-    await storeSettings(deps, userId, change);
-    await ctx.respond(await announceSettings(deps, ctx.client, userId, change));
+    const held = await storeSettings(deps, userId, change);
+    await ctx.respond(await announceSettings(deps, ctx.client, userId, change, held));
   },
 };
