@@ -7,7 +7,7 @@
  * - No entitlement (403) or not set up (`config` null) is noted once, not alerted daily.
  */
 import type { AiPagesRecord } from '../api/schemas/ai-pages.js';
-import { forecastSentence, type UsageForecast } from './ai-pages-forecast.js';
+import { outlookSentence, type UsageOutlook } from './ai-pages-forecast.js';
 import type { AlertSettings } from './alert-settings.js';
 import { formatCount, usagePercent } from './format-count.js';
 import type { Alert, AlertNote, BrandRef } from './types.js';
@@ -77,8 +77,11 @@ export function detectAiPages(
   settings: AlertSettings,
   brand: BrandRef,
   nowMs: number,
-  /** Usage at its current pace (ai-pages-forecast.ts), said in a threshold alert. */
-  forecast: UsageForecast | null = null,
+  /**
+   * Where usage is heading at its pace (ai-pages-forecast.ts): every threshold alert says
+   * it, or why it cannot be told yet. Null only without usage samples.
+   */
+  outlook: UsageOutlook | null = null,
 ): AiPagesDetection {
   const state = prev ?? INITIAL_AI_PAGES_STATE;
   const config = isAiPagesUnavailable(input) ? null : input.config;
@@ -143,7 +146,7 @@ export function detectAiPages(
         brandName: brand.name,
         key: `ai_pages_threshold:${brand.id}:${period}:${level}`,
         title: atLimit ? 'AI Pages monthly limit reached' : `AI Pages usage passed ${level} %`,
-        whatChanged: `AI Pages has served ${fmt(usage.requests_this_month)} of ${fmt(usage.requests_limit)} AI crawler requests this billing period (${usagePercent(usage.percentage_used)} %). The counter resets ${usage.reset_date.slice(0, 10)}.${!atLimit && forecast ? ` ${forecastSentence(forecast)}` : ''}`,
+        whatChanged: `AI Pages has served ${fmt(usage.requests_this_month)} of ${fmt(usage.requests_limit)} AI crawler requests this billing period (${usagePercent(usage.percentage_used)} %). The counter resets ${usage.reset_date.slice(0, 10)}.${outlook ? ` ${outlookSentence(outlook)}` : ''}`,
         before:
           state.lastPercentage !== null && period === state.period
             ? `${usagePercent(state.lastPercentage)} % used`
