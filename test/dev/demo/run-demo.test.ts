@@ -67,6 +67,7 @@ describe('demo --script', () => {
       ':click 1',
       ':advance',
       ':usage acme 92',
+      '/visibility subscribe "Acme Analytics"',
       ':traffic "Acme Labs" 0.4',
       ':jobs',
       ':click 999',
@@ -105,7 +106,14 @@ describe('demo --script', () => {
     expect(advance).toMatch(/Acme Analytics: lost \d+ citations? \(https?:\/\//);
 
     expect(output).toContain('AI Pages usage of Acme Analytics is now 92 %');
+    // Staged before anything was subscribed: the console says what to do first.
+    expect(output).toContain(
+      'no channel gets Acme Analytics alerts yet: /visibility subscribe "Acme Analytics" first',
+    );
     expect(output).toContain('Crawler visits of Acme Labs over the last 7 days are now ×0.4 (-60 %');
+    // Staged, never subscribed: :jobs names it and subscribes nothing on its own.
+    expect(output).toContain('Acme Labs is staged but no channel is subscribed to it');
+    expect(output).not.toContain('First, #general subscribes');
     // The real jobs ran: the staged 92 % usage is an AI Pages alert in #general.
     expect(output).toContain('── visibility-bot posted in #general');
     expect(output).toMatch(/The jobs ran: \d+ messages? posted or updated\./);
@@ -114,8 +122,30 @@ describe('demo --script', () => {
     expect(output).toContain('Stopped.');
   }, 60_000);
 
+  it(':jobs with nothing subscribed says how to subscribe, and neither subscribes nor runs', async () => {
+    const file = await script('unsubscribed.txt', [':usage acme 92', ':jobs']);
+    let ran = 0;
+    const { code, output, stack } = await run(['--script', file], {
+      runJobs: async () => {
+        ran += 1;
+      },
+    });
+    expect(code).toBe(0);
+    expect(output).toContain(
+      'No channel is subscribed to a brand yet, so the jobs would have nobody to alert. Subscribe this one first: /visibility subscribe "Acme Analytics", then :jobs.',
+    );
+    expect(ran).toBe(0);
+    // Nothing was subscribed: no note in the channel saying so, no subscribe command sent.
+    expect(stack.slack.messages(stack.slack.defaultChannelId)).toEqual([]);
+    expect(stack.handled()).toBe(0);
+  }, 60_000);
+
   it('shows what the jobs post to channels, with clickable buttons', async () => {
-    const file = await script('jobs.txt', [':jobs', ':click Snooze 24 h']);
+    const file = await script('jobs.txt', [
+      '/visibility subscribe "Acme Analytics"',
+      ':jobs',
+      ':click Snooze 24 h',
+    ]);
     const runJobs: RunJobs = async (deps, job) => {
       await deps.web.chat.postMessage({
         channel: 'C0LOCALGEN',
@@ -152,13 +182,13 @@ describe('demo --script', () => {
       .messages(stack.slack.defaultChannelId)
       .filter((m) => m.metadata?.event_type !== CHANNEL_NOTE_EVENT);
     expect(posted.at(0)?.text).toBe('Alert from the all job');
-    // Handled: the `/visibility subscribe` :jobs runs first, then the click.
+    // Handled: the `/visibility subscribe` typed first, then the click.
     expect(stack.handled()).toBe(2);
   }, 60_000);
 
   it('writes each chart the jobs upload to the charts folder and prints its path', async () => {
     const charts = join(dir, 'charts');
-    const file = await script('charts.txt', [':jobs']);
+    const file = await script('charts.txt', ['/visibility subscribe "Acme Analytics"', ':jobs']);
     const { code, output, stack } = await run(['--script', file], { chartsDirectory: charts });
     expect(code).toBe(0);
     const uploaded = stack.slack.files();
@@ -171,7 +201,11 @@ describe('demo --script', () => {
   }, 60_000);
 
   it('reports a job run that fails and carries on', async () => {
-    const file = await script('failing-jobs.txt', [':jobs', '/visibility help']);
+    const file = await script('failing-jobs.txt', [
+      '/visibility subscribe "Acme Analytics"',
+      ':jobs',
+      '/visibility help',
+    ]);
     const { code, output } = await run(['--script', file], {
       runJobs: async () => {
         throw new Error('boom');
@@ -183,7 +217,11 @@ describe('demo --script', () => {
   }, 60_000);
 
   it('exits 1 when a line crashes the console, and stops there', async () => {
-    const file = await script('crash.txt', [':jobs', '/visibility help']);
+    const file = await script('crash.txt', [
+      '/visibility subscribe "Acme Analytics"',
+      ':jobs',
+      '/visibility help',
+    ]);
     const { code, output } = await run(['--script', file], {
       runJobs: async () => undefined,
       // No seam fails on its own here: the local Slack's message list breaks under the console.
