@@ -200,6 +200,29 @@ describe('demo --script', () => {
     }
   }, 60_000);
 
+  it('a chart click says where the chart went: the channel, and the file written for you to open', async () => {
+    const charts = join(dir, 'click-charts');
+    const file = await script('chart-click.txt', [
+      '/visibility aipages "Acme Analytics"',
+      ':click Post chart to channel',
+      '/visibility help',
+    ]);
+    const { code, output, stack } = await run(['--script', file], { chartsDirectory: charts });
+    expect(code).toBe(0);
+    const click = output.slice(
+      output.indexOf('visibility> :click Post chart to channel'),
+      output.indexOf('visibility> /visibility help'),
+    );
+    const [chart] = stack.slack.files();
+    expect(chart?.path?.startsWith(charts)).toBe(true);
+    expect(click).toContain('── visibility-bot shared a chart in #general');
+    expect(click).toContain('AI Pages usage · Acme Analytics, posted by @local.user');
+    expect(click).toContain(`Chart "${chart!.title}" written to ${relative(process.cwd(), chart!.path!)}`);
+    expect(click).not.toContain('changed nothing visible');
+    // Said once, under the click: not again later.
+    expect(output.split(`Chart "${chart!.title}" written`)).toHaveLength(2);
+  }, 60_000);
+
   it('reports a job run that fails and carries on', async () => {
     const file = await script('failing-jobs.txt', [
       '/visibility subscribe "Acme Analytics"',

@@ -7,6 +7,7 @@
 import { isJobTarget, JOB_NAMES } from '../../../alerting/job-names.js';
 import { markActivity } from '../activity-mark.js';
 import { channelLabel } from '../channel-label.js';
+import { chartFileLines } from '../chart-files.js';
 import type { ConsoleContext } from '../console-context.js';
 import { ConsoleInputError } from '../console-input-error.js';
 import type { ShownClickable } from '../console-state.js';
@@ -104,6 +105,11 @@ export async function runJobsCommand(ctx: ConsoleContext, args: readonly string[
         style.dim(`── visibility-bot ${previous === undefined ? 'posted' : 'updated a message'} in ${where}`),
       );
       for (const line of rendered.lines) io.print(line);
+      for (const line of chartFileLines(
+        ctx,
+        (m.files ?? []).map((f) => f.id),
+      ))
+        io.print(line);
       shown.push(
         ...rendered.clickables.map((c) => ({
           ...c,
