@@ -4,7 +4,7 @@
  */
 import { COUNTRIES, type Country } from '../countries.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../messages/mrkdwn.js';
-import { closestMatches } from './closest-matches.js';
+import { closestMatches } from '../closest-matches.js';
 
 /** Closest country names to something that did not resolve, best first. */
 export function suggestCountries(input: string, max = 3): Country[] {

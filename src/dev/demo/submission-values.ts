@@ -10,7 +10,7 @@
  * person types (a block_suggestion), so the value given is what they would type, and the
  * option picked is the one whose label or value it is, or the only one suggested for it.
  */
-import { closestMatches } from '../../slack/closest-matches.js';
+import { closestMatches } from '../../closest-matches.js';
 import { type Json, list, rec, str } from './render/block-json.js';
 import {
   type FormInput,
@@ -77,7 +77,10 @@ function findOption(input: FormInput, given: string): ElementOption | undefined 
     input.options.find((o) => o.label.toLowerCase() === lower) ??
     input.options.find((o) => o.value.toLowerCase() === lower);
   if (byLabel) return byLabel;
-  const bare = input.options.filter((o) => bareLabel(o.label) === lower);
+  // "Buenos Aires" for "Argentina / Buenos Aires (America)": the last part names it too.
+  const bare = input.options.filter(
+    (o) => bareLabel(o.label) === lower || bareLabel(o.label).split(' / ').at(-1) === lower,
+  );
   if (bare.length === 1) return bare[0];
   const starting = input.options.filter((o) => lower !== '' && o.label.toLowerCase().startsWith(lower));
   return starting.length === 1 ? starting[0] : undefined;

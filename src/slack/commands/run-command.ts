@@ -8,7 +8,7 @@ import type { WebClient } from '@slack/web-api';
 import { escapeMrkdwn, mrkdwn } from '../../messages/mrkdwn.js';
 import { UserError } from '../../messages/user-error.js';
 import type { CommandOutcome } from '../../metrics.js';
-import { closestMatches } from '../closest-matches.js';
+import { closestMatches } from '../../closest-matches.js';
 import { fittedRespond } from '../fitted-respond.js';
 import type { GuestCheck } from '../guest-check.js';
 import { reportError } from '../report-error.js';

@@ -8,7 +8,7 @@
 import type { Brand } from '../../api/schemas/index.js';
 import { escapeMrkdwn, joinMrkdwn, mrkdwn } from '../../messages/mrkdwn.js';
 import { UserError } from '../../messages/user-error.js';
-import { closestMatches } from '../closest-matches.js';
+import { closestMatches } from '../../closest-matches.js';
 import { foldBrandName, resolveBrand } from './resolve-brand.js';
 import type { CommandContext } from './subcommand.js';
 
