@@ -248,5 +248,8 @@ describe('tourLines', () => {
     const jobs = lines.indexOf(':jobs');
     expect(lines.findIndex((l) => l.startsWith('/visibility subscribe '))).toBeLessThan(jobs);
     expect(lines.findIndex((l) => l.startsWith('/visibility unsubscribe '))).toBeGreaterThan(jobs);
+    // The jobs run muted; unmute comes after them and posts what the mute held.
+    expect(lines.findIndex((l) => l.startsWith('/visibility mute '))).toBeLessThan(jobs);
+    expect(lines.findIndex((l) => l.startsWith('/visibility unmute '))).toBeGreaterThan(jobs);
   });
 });

@@ -351,6 +351,16 @@ describe('demo --tour', () => {
     expect(replyTo(':click Page:')).toContain('Page details · Acme Analytics');
     expect(replyTo(':click Preview fix')).toContain('Access fix preview · Acme Analytics');
     expect(replyTo('/visibility citations "Acme Analytics" heatmap')).toContain('── visibility-bot');
+    // The jobs run while the brand is muted: their alerts are held, and the console says so.
+    expect(replyTo(':jobs')).toContain('2 alert messages are held by a mute, a snooze or quiet hours');
+    // unmute keeps its promise: what the mute held is posted now, without another job run
+    // (the relay posts it; on a slow machine it may land just after the unmute's own reply).
+    const afterUnmute = output.slice(output.indexOf('visibility> /visibility unmute'));
+    expect(afterUnmute).toContain('The 2 held alert messages are being posted now, together.');
+    expect(afterUnmute).toContain('alerts held during quiet hours or a mute');
+    // The AI Pages alert says where usage is heading (which sentence depends on the day of
+    // the billing period the tour runs on).
+    expect(afterUnmute).toMatch(/At this pace (100 % on|about \d+ % by)|No forecast yet: this billing period/);
     // What the bot says about who did what names them, never by a raw id.
     expect(output).toContain('@local.user subscribed this channel');
     expect(output).not.toMatch(/<@U|<#C|<!date\^/);
