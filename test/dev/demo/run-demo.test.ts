@@ -360,7 +360,9 @@ describe('demo --tour', () => {
     expect(afterUnmute).toContain('alerts held during quiet hours or a mute');
     // The AI Pages alert says where usage is heading (which sentence depends on the day of
     // the billing period the tour runs on).
-    expect(afterUnmute).toMatch(/At this pace (100 % on|about \d+ % by)|No forecast yet: this billing period/);
+    expect(afterUnmute).toMatch(
+      /At this pace (100 % on|about \d+ % by)|No forecast yet: this billing period/,
+    );
     // What the bot says about who did what names them, never by a raw id.
     expect(output).toContain('@local.user subscribed this channel');
     expect(output).not.toMatch(/<@U|<#C|<!date\^/);
