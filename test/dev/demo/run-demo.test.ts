@@ -110,7 +110,9 @@ describe('demo --script', () => {
     expect(output).toContain(
       'no channel gets Acme Analytics alerts yet: /visibility subscribe "Acme Analytics" first',
     );
-    expect(output).toContain('Crawler visits of Acme Labs over the last 7 days are now ×0.4 (-60 %');
+    expect(output).toMatch(
+      /Crawler visits of Acme Labs are now ×0\.4 from \d{4}-\d{2}-\d{2} on: the 7 whole days to yesterday, which the crawler alert compares with the 7 days before, are about -60 %/,
+    );
     // Staged, never subscribed: :jobs names it and subscribes nothing on its own.
     expect(output).toContain('Acme Labs is staged but no channel is subscribed to it');
     expect(output).not.toContain('First, #general subscribes');

@@ -2,6 +2,7 @@
  * `:usage <brand> <pct>` and `:traffic <brand> <factor>`: stage AI Pages usage and crawler
  * traffic in the simulator so the next `:jobs` has something to alert on.
  */
+import { dateOfDay, epochDay } from '../../../utc-days.js';
 import type { ConsoleContext } from '../console-context.js';
 import { ConsoleInputError } from '../console-input-error.js';
 import { DEMO_BRANDS, type DemoBrand, resolveDemoBrand } from '../demo-brands.js';
@@ -46,7 +47,10 @@ export async function runTraffic(ctx: ConsoleContext, args: readonly string[]): 
   const usage = ':traffic <brand> <factor, e.g. 0.4 for a 60 % fall, 1 for normal>';
   const brand = brandArg(args[0], usage);
   const factor = numberArg(args[1], usage, (n) => n >= 0);
-  ctx.stack.sim.control.setCrawlerTraffic(brand.id, { factor });
+  // The crawler alert compares the 7 whole days to yesterday with the 7 before
+  // (jobs/crawler-range.ts): scaled from 7 days before today on, that comparison shows
+  // exactly the change said here, and today's live figures show it too.
+  ctx.stack.sim.control.setCrawlerTraffic(brand.id, { factor, days: 8 });
   ctx.state.staged.add(brand.name);
   const { bold } = ctx.io.style;
   if (factor === 1) {
@@ -54,7 +58,8 @@ export async function runTraffic(ctx: ConsoleContext, args: readonly string[]): 
     return;
   }
   const change = Math.round((factor - 1) * 100);
+  const from = dateOfDay(epochDay(ctx.stack.deps.clock.now()) - 7);
   ctx.io.print(
-    `Crawler visits of ${bold(brand.name)} over the last 7 days are now ×${factor} (${change > 0 ? '+' : ''}${change} % vs the 7 days before). A fall of 40 % or more alerts by default: ${(await nextStep(ctx, brand)).replace('see them', 'see it')}.`,
+    `Crawler visits of ${bold(brand.name)} are now ×${factor} from ${from} on: the 7 whole days to yesterday, which the crawler alert compares with the 7 days before, are about ${change > 0 ? '+' : ''}${change} %. A fall of 40 % or more alerts by default: ${(await nextStep(ctx, brand)).replace('see them', 'see it')}.`,
   );
 }
