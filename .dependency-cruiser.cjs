@@ -209,7 +209,9 @@ module.exports = {
       severity: 'error',
       comment:
         'The shared top-level modules (config.ts, clock.ts, logger.ts, metrics.ts, utc-days.ts, ' +
-        'backoff-delay.ts, countries.ts, api-health.ts, database-health.ts, guard-store.ts, sqlite-write-probe.ts, service-lifecycle.ts, app-deps.ts) sit under every layer: they must not import src/slack, src/jobs, ' +
+        'backoff-delay.ts, countries.ts, time-zones.ts, closest-matches.ts, delivery-nudge.ts, api-health.ts, ' +
+        'database-health.ts, guard-store.ts, sqlite-write-probe.ts, service-lifecycle.ts, app-deps.ts) ' +
+        'sit under every layer: they must not import src/slack, src/jobs, ' +
         'src/alerting, src/cli or src/dev. Only main.ts, the entry, is above everything.',
       from: { path: '^src/[^/]+\\.ts$', pathNot: '^src/main\\.ts$' },
       to: { path: '^src/(slack|jobs|alerting|cli|dev)/' },

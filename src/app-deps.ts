@@ -33,6 +33,7 @@ import {
 import { type Clock, systemClock } from './clock.js';
 import { type Config, secretsOf } from './config.js';
 import { createDatabaseHealth, type DatabaseHealth } from './database-health.js';
+import { createDeliveryNudge, type DeliveryNudge } from './delivery-nudge.js';
 import { guardStore } from './guard-store.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics, type Metrics } from './metrics.js';
@@ -66,6 +67,11 @@ export interface AppDeps {
   apiHealth: ApiHealth;
   /** The process's one chart renderer (Chart buttons, digest charts): one bound for both. */
   charts: ChartRenderer;
+  /**
+   * Rung when held alerts become due now (unmute, Undo snooze, quiet hours off): the
+   * process's outbox relay drains at once instead of at the end of its wait.
+   */
+  deliveryNudge: DeliveryNudge;
   /**
    * Closes what createAppDeps opened (API connections, limiter, chart threads, database).
    * Idempotent.
@@ -215,6 +221,7 @@ export function createAppDeps(config: Config, overrides: AppDepsOverrides = {}):
     brandCache: createBrandCache(api, clock),
     apiHealth,
     charts,
+    deliveryNudge: createDeliveryNudge(),
     async close() {
       if (closed) return;
       closed = true;

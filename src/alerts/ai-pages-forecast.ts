@@ -1,8 +1,12 @@
 /**
- * When AI Pages usage will reach 100 % at its current pace: a straight line through the
- * billing period's usage samples (oldest to newest), compared with the reset date. Used
- * to say so in the alert ("at this pace 100 % on 14 Dec, 6 days before the reset") and to
- * poll a brand more often while it nears its next threshold. Pure.
+ * When AI Pages usage will reach 100 % at its current pace, compared with the reset date.
+ *
+ * Two readings of "the pace": `forecastUsage` draws a straight line through the billing
+ * period's usage samples, an hour apart or more, so the poller can ask a brand again just
+ * before it crosses its next threshold. `usageOutlook` is what an alert says: the pace of
+ * samples at least a day apart when the bot has them, else the period's pace so far (the
+ * count was 0 when the period began, a month before the reset, as the usage chart draws it),
+ * and when neither can be told, why not. Pure.
  */
 
 import { counted } from '../figures/plural.js';
@@ -56,16 +60,98 @@ export function reachesLevelAt(
   return last.atMs + ((level - last.percentage) / forecast.perDay) * DAY_MS;
 }
 
+const dayMonth = (ms: number) =>
+  new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
 /** "At this pace 100 % on 14 Dec, 6 days before the reset." */
 export function forecastSentence(f: UsageForecast): string {
-  const date = new Date(f.fullAtMs).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
+  const date = dayMonth(f.fullAtMs);
   const days =
     f.daysBeforeReset < 1
       ? 'less than a day before the reset'
       : `${counted(f.daysBeforeReset, 'day')} before the reset`;
   return `At this pace 100 % on ${date}, ${days}.`;
+}
+
+/** What an alert says about where usage is heading; every case has a sentence. */
+export type UsageOutlook =
+  /** 100 % before the reset, at this pace. */
+  | { kind: 'full'; forecast: UsageForecast }
+  /** Still under 100 % at the reset, at this pace (also when usage is not growing). */
+  | { kind: 'lasts'; percentAtReset: number; resetAtMs: number }
+  /** 100 % already. */
+  | { kind: 'reached'; daysBeforeReset: number }
+  /**
+   * No pace yet: the period began less than a day ago (`too_early`), or the reset date
+   * does not tell when it began and the samples are less than a day apart (`few_readings`).
+   */
+  | { kind: 'unknown'; reason: 'too_early' | 'few_readings' };
+
+/** The same instant a calendar month earlier (the 31st of a shorter month becomes its last day). */
+export function monthBeforeMs(ms: number): number {
+  const d = new Date(ms);
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth();
+  const lastDay = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return Date.UTC(y, m - 1, Math.min(d.getUTCDate(), lastDay), d.getUTCHours(), d.getUTCMinutes());
+}
+
+/** Percentage points per ms, or why there is no pace. */
+function paceOf(
+  samples: readonly UsageSample[],
+  last: UsageSample,
+  resetAtMs: number,
+): number | UsageOutlook {
+  const first = samples.find((s) => s.period === last.period)!;
+  if (last.atMs - first.atMs >= DAY_MS)
+    return (last.percentage - first.percentage) / (last.atMs - first.atMs);
+  const startMs = monthBeforeMs(resetAtMs);
+  const elapsed = last.atMs - startMs;
+  // A reset date more than a month ahead (or passed) names no period start we can trust.
+  if (elapsed < 0 || last.atMs >= resetAtMs) return { kind: 'unknown', reason: 'few_readings' };
+  if (elapsed < DAY_MS) return { kind: 'unknown', reason: 'too_early' };
+  return last.percentage / elapsed;
+}
+
+/** Where usage is heading at its pace, from `samples` (any order; the newest names the period). */
+export function usageOutlook(samples: readonly UsageSample[]): UsageOutlook | null {
+  const sorted = [...samples].sort((a, b) => a.atMs - b.atMs);
+  const last = sorted.at(-1);
+  if (!last) return null;
+  const resetAtMs = Date.parse(last.period);
+  if (Number.isNaN(resetAtMs)) return { kind: 'unknown', reason: 'few_readings' };
+  const daysLeft = Math.max(0, Math.floor((resetAtMs - last.atMs) / DAY_MS));
+  if (last.percentage >= 100) return { kind: 'reached', daysBeforeReset: daysLeft };
+  const pace = paceOf(sorted, last, resetAtMs);
+  if (typeof pace !== 'number') return pace;
+  const fullAtMs = pace > 0 ? last.atMs + (100 - last.percentage) / pace : Number.POSITIVE_INFINITY;
+  if (fullAtMs < resetAtMs)
+    return {
+      kind: 'full',
+      forecast: {
+        perDay: pace * DAY_MS,
+        fullAtMs,
+        daysBeforeReset: Math.floor((resetAtMs - fullAtMs) / DAY_MS),
+      },
+    };
+  const atReset = last.percentage + Math.max(0, pace) * Math.max(0, resetAtMs - last.atMs);
+  return { kind: 'lasts', percentAtReset: Math.min(99, atReset), resetAtMs };
+}
+
+/** The outlook as the sentence an alert ends with. */
+export function outlookSentence(o: UsageOutlook): string {
+  switch (o.kind) {
+    case 'full':
+      return forecastSentence(o.forecast);
+    case 'lasts':
+      return `At this pace about ${Math.floor(o.percentAtReset)} % by the reset on ${dayMonth(o.resetAtMs)}, under the limit.`;
+    case 'reached':
+      return o.daysBeforeReset < 1
+        ? 'Reached less than a day before the reset.'
+        : `Reached ${counted(o.daysBeforeReset, 'day')} before the reset.`;
+    case 'unknown':
+      return o.reason === 'too_early'
+        ? 'No forecast yet: this billing period began less than a day ago, too soon to tell a pace.'
+        : 'No forecast yet: the pace needs usage readings at least a day apart, and the bot has only just started reading them.';
+  }
 }

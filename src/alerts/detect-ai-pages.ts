@@ -10,7 +10,7 @@ import type { AiPagesRecord } from '../api/schemas/ai-pages.js';
 import { dayText } from '../figures/day-text.js';
 import { formatCount, formatUsagePercent } from '../figures/format-number.js';
 import { figureName, figureWords } from '../figures/glossary.js';
-import { forecastSentence, type UsageForecast } from './ai-pages-forecast.js';
+import { outlookSentence, type UsageOutlook } from './ai-pages-forecast.js';
 import type { AlertSettings } from './alert-settings.js';
 import type { Alert, AlertNote, BrandRef } from './types.js';
 
@@ -79,8 +79,11 @@ export function detectAiPages(
   settings: AlertSettings,
   brand: BrandRef,
   nowMs: number,
-  /** Usage at its current pace (ai-pages-forecast.ts), said in a threshold alert. */
-  forecast: UsageForecast | null = null,
+  /**
+   * Where usage is heading at its pace (ai-pages-forecast.ts): every threshold alert says
+   * it, or why it cannot be told yet. Null only without usage samples.
+   */
+  outlook: UsageOutlook | null = null,
 ): AiPagesDetection {
   const state = prev ?? INITIAL_AI_PAGES_STATE;
   const config = isAiPagesUnavailable(input) ? null : input.config;
@@ -145,7 +148,7 @@ export function detectAiPages(
         brandName: brand.name,
         key: `ai_pages_threshold:${brand.id}:${period}:${level}`,
         title: atLimit ? 'AI Pages monthly limit reached' : `${figureName('aiPagesUsage')} passed ${level} %`,
-        whatChanged: `${figureName('aiPagesUsage')} is ${formatUsagePercent(usage.percentage_used)} of the monthly limit: ${fmt(usage.requests_this_month)} of ${fmt(usage.requests_limit)} ${figureWords('aiPagesRequests')} this billing period. The counter resets ${dayText(usage.reset_date)}.${!atLimit && forecast ? ` ${forecastSentence(forecast)}` : ''}`,
+        whatChanged: `${figureName('aiPagesUsage')} is ${formatUsagePercent(usage.percentage_used)} of the monthly limit: ${fmt(usage.requests_this_month)} of ${fmt(usage.requests_limit)} ${figureWords('aiPagesRequests')} this billing period. The counter resets ${dayText(usage.reset_date)}.${outlook ? ` ${outlookSentence(outlook)}` : ''}`,
         before:
           state.lastPercentage !== null && period === state.period
             ? `${formatUsagePercent(state.lastPercentage)} used`

@@ -1,17 +1,18 @@
 /**
  * Parses the `key=value …` part of `/visibility settings <brand> …`, e.g.
- * `ai-pages=80,90,100 crawler-drop=40 events=lost,sentiment tz=Europe/Berlin quiet=off`.
+ * `ai-pages=80,90,100 crawler-drop=40 events=lost,sentiment tz=Berlin quiet=off` (a time zone
+ * by its city or its IANA name, src/time-zones.ts).
  * Every problem is reported at once, each naming the setting and an example that works,
  * because the people typing this are not engineers and retrying one error at a time is
  * tedious.
  */
+import { resolveTimeZone } from '../time-zones.js';
 import {
   type AlertEventName,
   type AlertSettings,
   alertEventNames,
   alertSettingsSchema,
   DEFAULT_ALERT_SETTINGS,
-  isValidTimeZone,
 } from './alert-settings.js';
 
 export type SettingsArgsResult =
@@ -40,7 +41,7 @@ export const SETTING_EXAMPLES: Readonly<Record<SettingKey, string>> = {
   'ai-pages': 'ai-pages=80,90,100 (or ai-pages=off)',
   digest: 'digest=09:00',
   'digest-chart': 'digest-chart=off (or digest-chart=on)',
-  tz: 'tz=Europe/Berlin (or tz=default)',
+  tz: 'tz=Berlin (a city or a zone such as Europe/Berlin; or tz=default)',
   quiet: 'quiet=22:00-07:00 (or quiet=off)',
 };
 
@@ -74,12 +75,6 @@ function clockTime(value: string): string | null {
   const min = Number(m[2]);
   if (h > 23 || min > 59) return null;
   return `${String(h).padStart(2, '0')}:${m[2]}`;
-}
-
-/** Canonical spelling of a zone (`europe/berlin` → `Europe/Berlin`), or null if unknown. */
-function canonicalTimeZone(value: string): string | null {
-  if (!isValidTimeZone(value)) return null;
-  return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
 }
 
 const PARSERS: Readonly<Record<SettingKey, FieldParser>> = {
@@ -143,10 +138,16 @@ const PARSERS: Readonly<Record<SettingKey, FieldParser>> = {
   },
   tz(value) {
     if (value.toLowerCase() === 'default') return { patch: { timezone: null } };
-    const tz = canonicalTimeZone(value);
-    return tz === null
-      ? { error: `tz: "${value}" is not a known time zone; use an IANA name such as Europe/Berlin or UTC` }
-      : { patch: { timezone: tz } };
+    const found = resolveTimeZone(value);
+    if (found.ok) return { patch: { timezone: found.zone } };
+    const list = found.suggestions;
+    const guess =
+      list.length === 0
+        ? ''
+        : ` Did you mean ${list.length === 1 ? list[0] : `${list.slice(0, -1).join(', ')} or ${list.at(-1)}`}?`;
+    return {
+      error: `tz: "${value}" is not a time zone.${guess} Give a city such as Berlin, or a zone name such as Europe/Berlin or UTC`,
+    };
   },
   quiet(value) {
     if (OFF.has(value.toLowerCase())) return { patch: { quietHours: null } };
@@ -182,11 +183,13 @@ export function parseSettingsArgs(
   const raw = (typeof input === 'string' ? input.split(/\s+/) : input.flatMap((t) => t.split(/\s+/))).filter(
     Boolean,
   );
-  // `events=lost, sentiment` (a space after the comma) is one value, not two tokens.
+  // `events=lost, sentiment` (a space after the comma) is one value, not two tokens, and
+  // so is a city of several words: `tz=New York`.
   const tokens: string[] = [];
   for (const t of raw) {
     const last = tokens.length - 1;
     if (last >= 0 && tokens[last]!.endsWith(',') && !t.includes('=')) tokens[last] += t;
+    else if (last >= 0 && /^tz=/i.test(tokens[last]!) && !t.includes('=')) tokens[last] += ` ${t}`;
     else tokens.push(t);
   }
   const errors: string[] = [];

@@ -6,7 +6,7 @@
  * the stack cannot start or a line crashes the console.
  */
 import { readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { markActivity } from '../dev/demo/activity-mark.js';
 import type { ConsoleContext, RunJobs } from '../dev/demo/console-context.js';
 import { ConsoleInputError } from '../dev/demo/console-input-error.js';
@@ -142,16 +142,10 @@ export async function runDemo(args: readonly string[], options: DemoOptions = {}
 
   const style = createStyle(options.color ?? colorFor(output));
   let stack: DemoStack;
-  // Charts arrive from the relay while the console runs; printed once the console exists.
-  let announceChart: (path: string, title: string) => void = () => {};
+  // Each chart is written here; the console names the file under the message that shares it.
   const chartsDirectory = options.chartsDirectory ?? join('data', 'charts');
   try {
-    stack = await startDemoStack({
-      filesDirectory: chartsDirectory,
-      onFile: (file) => {
-        if (file.path) announceChart(relative(process.cwd(), file.path), file.title);
-      },
-    });
+    stack = await startDemoStack({ filesDirectory: chartsDirectory });
   } catch (err) {
     errorOutput.write(`The demo could not start: ${err instanceof Error ? err.message : String(err)}\n`);
     return 1;
@@ -164,8 +158,6 @@ export async function runDemo(args: readonly string[], options: DemoOptions = {}
     : readlineLineSource(input, output, PROMPT);
   const tokens = localSlackTokens(stack.slack, stack.slack.defaultUserId, () => stack.deps.clock.now());
   const io = createConsoleIo(output, style, source.interactive ? (q) => source.next(q) : undefined, tokens);
-  announceChart = (path, title) =>
-    io.print(style.dim(`Chart "${title}" written to ${path} (open it to see it)`));
   const ctx: ConsoleContext = {
     stack,
     io,
@@ -173,7 +165,8 @@ export async function runDemo(args: readonly string[], options: DemoOptions = {}
     timing: { ...DEFAULT_TIMING, ...options.timing },
     userId: stack.slack.defaultUserId,
     channelId: stack.slack.defaultChannelId,
-    runJobs: options.runJobs ?? runJobs,
+    // One relay delivers everything, as in serve: the stack's, already running.
+    runJobs: options.runJobs ?? ((deps, job) => runJobs(deps, job, { deliver: stack.relay })),
   };
   const stopLive = followLiveUpdates(ctx, source);
   const stop = () => source.close();

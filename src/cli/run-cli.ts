@@ -6,8 +6,8 @@
  * configuration nor any verb.
  */
 import { JOB_NAMES } from '../alerting/job-names.js';
+import { closestMatches } from '../closest-matches.js';
 import type { Verb } from '../config.js';
-import { closestMatches } from '../slack/closest-matches.js';
 
 /** Every verb and option the README's "Commands" shows (a test holds the two together). */
 export const USAGE = `Usage: visibility-bot <command> [options]

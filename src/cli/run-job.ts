@@ -10,11 +10,11 @@
  */
 import { isJobTarget, JOB_NAMES } from '../alerting/job-names.js';
 import { type AppDepsOverrides, openAppDeps } from '../app-deps.js';
+import { closestMatches } from '../closest-matches.js';
 import type { Config } from '../config.js';
 import { formatDelivery, formatJobSummary } from '../jobs/format-job-summary.js';
 import { processOwner } from '../jobs/process-owner.js';
 import { type RunJobsOptions, runJobs } from '../jobs/run-jobs.js';
-import { closestMatches } from '../slack/closest-matches.js';
 
 const TARGETS = [...JOB_NAMES, 'all'];
 export const RUN_JOB_USAGE = `Usage: visibility-bot run-job <${TARGETS.join('|')}>`;

@@ -16,8 +16,8 @@ import { AI_PAGES_RUN_HOURS } from '../alerting/plan-polling.js';
 import {
   forecastUsage,
   reachesLevelAt,
-  type UsageForecast,
   type UsageSample,
+  usageOutlook,
 } from '../alerts/ai-pages-forecast.js';
 import { type AiPagesInput, detectAiPages, isAiPagesUnavailable } from '../alerts/detect-ai-pages.js';
 import { NoEntitlementError } from '../api/errors.js';
@@ -120,12 +120,12 @@ export const aiPagesJob: JobDefinition = {
     const seen = await ctx.observations.get<AiPagesObservation>(brand.id, 'ai-pages');
     const input = await fetchAiPagesInput(ctx.deps.api, brand.id, ctx.call);
     const samples = nextSamples(seen?.data.samples ?? [], input, nowMs);
-    const forecast: UsageForecast | null = forecastUsage(samples);
+    const outlook = usageOutlook(samples);
     await ctx.observations.put<AiPagesObservation>(brand.id, 'ai-pages', { input, samples }, nowMs);
     return applyChannelLevels(ctx, subs, nowMs, {
       load: (channelId) => ctx.levels.getAiPages(channelId, brand.id),
       save: (channelId, next) => ctx.levels.putAiPages(channelId, brand.id, next, nowMs),
-      detect: (prev, settings) => detectAiPages(prev, input, settings, brand, nowMs, forecast),
+      detect: (prev, settings) => detectAiPages(prev, input, settings, brand, nowMs, outlook),
     });
   },
 };

@@ -21,8 +21,9 @@
  * - invalid_blocks / msg_blocks_too_long: the message goes out as its plain-text fallback.
  * - Anything else: retried with exponential backoff; after maxAttempts the row fails,
  *   logged at error and raised as the bot's own trouble (`job_failing:delivery`).
- * - Held rows (quiet hours, mute) whose hold ended are released, one grouped message per
- *   brand per channel.
+ * - Held rows (quiet hours, mute) whose hold ended are released at every drain, one grouped
+ *   message per brand per channel. Lifting a hold (unmute, Undo snooze, quiet hours off)
+ *   nudges the running loop (deps.deliveryNudge), so those go out at once, not after its wait.
  * - The database cannot be used (down, locked): the loop stops the drain, backs off (1 s
  *   doubling to a minute) without logging each try (the outage is logged once where it is
  *   noticed) and starts again as soon as the database answers. A post whose row could not
@@ -44,6 +45,7 @@ import { backoffDelay } from '../backoff-delay.js';
 import { type ChartRenderer, createChartRenderer } from '../charts/chart-renderer.js';
 import type { Clock } from '../clock.js';
 import type { DatabaseHealth } from '../database-health.js';
+import type { DeliveryNudge } from '../delivery-nudge.js';
 import type { Logger } from '../logger.js';
 import { BLOCK_KIT_LIMITS as L } from '../messages/block-kit-limit-table.js';
 import { truncatePlain } from '../messages/truncate-mrkdwn.js';
@@ -79,6 +81,8 @@ export interface RelayDeps {
   charts?: ChartRenderer;
   /** Tells the loop when the database answers again after an outage (it then drains at once). */
   database?: Pick<DatabaseHealth, 'onChange'>;
+  /** While start()ed, a nudge ends the loop's wait: held alerts just released go out now. */
+  deliveryNudge?: DeliveryNudge;
 }
 
 export interface OutboxRelayOptions {
@@ -620,14 +624,26 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
       if (loop) return;
       const controller = new AbortController();
       stopping = controller;
-      // Cut short when the database answers again after an outage.
+      // Two things end the wait between drains: a nudge (held alerts just released go out
+      // now; one during a drain means another drain right after it) and the database
+      // answering again after an outage (drain now instead of at the end of the back-off).
+      let nudged = false;
+      let databaseBack = false;
       let wake = new AbortController();
-      const unsubscribe = deps.database?.onChange((s) => {
-        if (s.reachable) wake.abort();
+      const stopNudges = deps.deliveryNudge?.onNudge(() => {
+        nudged = true;
+        wake.abort();
+      });
+      const stopWatching = deps.database?.onChange((s) => {
+        if (!s.reachable) return;
+        databaseBack = true;
+        wake.abort();
       });
       loop = (async () => {
         let refused = 0;
         while (!controller.signal.aborted) {
+          nudged = false;
+          databaseBack = false;
           let wait = intervalMs;
           try {
             const r = await drainOnce();
@@ -643,13 +659,15 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
               logger.debug({ retryInMs: wait }, 'outbox drain waits: the database cannot be used');
             } else logger.error({ err }, 'outbox drain failed');
           }
-          const woken = wake.signal.aborted;
-          if (woken) wake = new AbortController();
-          // The database answered again since the drain it refused: drain now.
-          if (woken && refused > 0) continue;
+          // A nudge while the database refuses waits out the back-off like everything else.
+          if ((nudged && refused === 0) || (databaseBack && refused > 0)) continue;
+          if (wake.signal.aborted) wake = new AbortController();
           await clock.sleep(wait, AbortSignal.any([controller.signal, wake.signal])).catch(() => {});
         }
-      })().finally(() => unsubscribe?.());
+      })().finally(() => {
+        stopNudges?.();
+        stopWatching?.();
+      });
     },
     async stop() {
       const controller = stopping ?? new AbortController();

@@ -2,9 +2,10 @@
  * "Did you mean" for a country that did not resolve (src/countries.ts holds the countries
  * and the lookups; the wording for Slack is here).
  */
+
+import { closestMatches } from '../closest-matches.js';
 import { COUNTRIES, type Country } from '../countries.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../messages/mrkdwn.js';
-import { closestMatches } from './closest-matches.js';
 
 /** Closest country names to something that did not resolve, best first. */
 export function suggestCountries(input: string, max = 3): Country[] {

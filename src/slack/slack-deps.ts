@@ -15,6 +15,7 @@ import type { ChartRenderer } from '../charts/chart-renderer.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { DatabaseHealth } from '../database-health.js';
+import type { DeliveryNudge } from '../delivery-nudge.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { AuditLog } from '../store/audit-log.js';
@@ -41,6 +42,8 @@ interface SlackParts {
   apiHealth: ApiHealth;
   /** The process's chart renderer: its bound is shared with the outbox relay's digest charts. */
   charts: ChartRenderer;
+  /** Rung after held alerts were released, so this process's relay posts them at once. */
+  deliveryNudge: DeliveryNudge;
 }
 
 export interface SlackServiceDeps extends SlackParts {
@@ -57,8 +60,20 @@ export interface SlackDeps extends SlackParts {
  * (AppDeps, with close() and the outbox client) hands on only these.
  */
 export function slackDepsOf(deps: SlackServiceDeps, background: BackgroundWork): SlackDeps {
-  const { config, api, brandCache, store, database, auditLog, clock, logger, metrics, apiHealth, charts } =
-    deps;
+  const {
+    config,
+    api,
+    brandCache,
+    store,
+    database,
+    auditLog,
+    clock,
+    logger,
+    metrics,
+    apiHealth,
+    charts,
+    deliveryNudge,
+  } = deps;
   const handlerConfig: HandlerConfig = {
     adminUsers: config.adminUsers,
     defaultTimezone: config.defaultTimezone,
@@ -75,6 +90,7 @@ export function slackDepsOf(deps: SlackServiceDeps, background: BackgroundWork):
     metrics,
     apiHealth,
     charts,
+    deliveryNudge,
     background,
   };
 }

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enqueueAlerts } from '../../src/alerting/enqueue-alerts.js';
 import { liftMute } from '../../src/alerting/lift-mute.js';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/alerts/alert-settings.js';
+import { createDeliveryNudge } from '../../src/delivery-nudge.js';
 import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
 import type { OutboxRepo } from '../../src/store/outbox-repo.js';
 import type { Subscription } from '../../src/store/subscriptions-repo.js';
@@ -73,7 +74,17 @@ describe('liftMute', () => {
     });
     const globexHold = (await outbox.listHeld(CH)).find((r) => r.brandId === GLOBEX.id)!.holdUntilMs;
 
-    expect(await liftMute(store.store, acme, 'UTC', NOW)).toEqual({ released: 1 });
+    const nudge = createDeliveryNudge();
+    let nudges = 0;
+    nudge.onNudge(() => {
+      nudges += 1;
+    });
+    expect(await liftMute({ store: store.store, deliveryNudge: nudge }, acme, 'UTC', NOW)).toEqual({
+      released: 1,
+      stillHeld: [{ untilMs: NOW + 24 * H, reason: 'snooze' }],
+    });
+    // The relay of this process is told once, after the commit.
+    expect(nudges).toBe(1);
 
     expect((await store.store.subscriptions.get(CH, ACME.id))!.mutedUntilMs).toBeNull();
     expect((await store.store.subscriptions.get(CH, GLOBEX.id))!.mutedUntilMs).not.toBeNull();
@@ -92,7 +103,17 @@ describe('liftMute', () => {
     // 12:00 UTC falls inside 09:00–17:00 quiet hours.
     const acme = await mutedSub(ACME, { start: '09:00', end: '17:00' });
     await enqueue(acme, alert('citation_lost', 'https://acme.example/pricing', ACME));
-    expect(await liftMute(store.store, acme, 'UTC', NOW)).toEqual({ released: 0 });
+    const nudge = createDeliveryNudge();
+    let nudges = 0;
+    nudge.onNudge(() => {
+      nudges += 1;
+    });
+    expect(await liftMute({ store: store.store, deliveryNudge: nudge }, acme, 'UTC', NOW)).toEqual({
+      released: 0,
+      stillHeld: [{ untilMs: Date.parse('2025-03-10T17:00:00Z'), reason: 'quiet_hours' }],
+    });
     expect([...(await heldUntil()).values()]).toEqual([Date.parse('2025-03-10T17:00:00Z')]);
+    // Nothing was released: no drain is asked for.
+    expect(nudges).toBe(0);
   });
 });

@@ -102,7 +102,7 @@ describe('parseSettingsArgs', () => {
     const errs = errors('crawler-drop=abc tz=Mars/Olympus quiet=22-07 colour=blue digest=25:00 loud');
     expect(errs).toHaveLength(6);
     expect(errs[0]).toMatch(/^crawler-drop: "abc" must be a whole percentage from 1 to 100/);
-    expect(errs[1]).toMatch(/^tz: "Mars\/Olympus" is not a known time zone/);
+    expect(errs[1]).toMatch(/^tz: "Mars\/Olympus" is not a time zone\. Give a city such as Berlin/);
     expect(errs[2]).toMatch(/^quiet: "22-07" must be START-END as HH:MM-HH:MM/);
     expect(errs[3]).toMatch(/^"colour" is not a setting; the settings are events, sentiment-drop/);
     expect(errs[4]).toMatch(/^digest: "25:00" must be a time of day as HH:MM/);
@@ -117,6 +117,21 @@ describe('parseSettingsArgs', () => {
     expect(errors('crawler-drop=15')[0]).toMatch(/crawler-recovery \(20\) must be below crawler-drop \(15\)/);
     expect(errors('crawler-drop=40 crawler-drop=50')[0]).toMatch(/given twice/);
     expect(errors('digest=')[0]).toMatch(/^digest has no value; for example digest=09:00/);
+  });
+
+  it('takes a time zone by its city, in any case and of several words, and suggests the closest', () => {
+    expect(ok('tz=Berlin').settings.timezone).toBe('Europe/Berlin');
+    expect(ok('tz=europe/berlin').settings.timezone).toBe('Europe/Berlin');
+    expect(ok('tz=new york digest=08:30').settings).toMatchObject({
+      timezone: 'America/New_York',
+      digestTime: '08:30',
+    });
+    // Renamed cities by the name people use now (the runtime lists the old one).
+    expect(ok('tz=Kyiv').settings.timezone).toBe('Europe/Kyiv');
+    expect(ok('tz=default').settings.timezone).toBeNull();
+    expect(errors('tz=Berlim')).toEqual([
+      'tz: "Berlim" is not a time zone. Did you mean Berlin (Europe/Berlin), Belem (America/Belem) or Belize (America/Belize)? Give a city such as Berlin, or a zone name such as Europe/Berlin or UTC',
+    ]);
   });
 
   it('an empty argument list changes nothing', () => {

@@ -29,7 +29,7 @@ describe('help', () => {
       'crawler-drop=40',
       'ai-pages=80,90,100',
       'quiet=22:00-07:00',
-      'tz=Europe/Berlin',
+      'tz=Berlin',
       'digest=09:00',
     ]) {
       expect(blocks(settings)).toContain(s);
@@ -68,6 +68,29 @@ describe('settings', () => {
       result: 'ok',
     });
     expect(audit.detail?.['changed']).toEqual(['crawlerDropPct', 'timezone']);
+  });
+
+  it('takes a time zone as a city, in settings and in subscribe, with a suggestion for a near miss', async () => {
+    // CCMD is subscribed to Acme already (above): subscribe again with settings changes them.
+    const before = (await h.deps.store.subscriptions.get('CCMD', acme.id))!.settings;
+    const missed = await h.command('subscribe "Acme Analytics" tz=Berlim', 'CCMD');
+    expect(missed.text).toContain('Nothing changed');
+    expect(missed.text).toContain('Did you mean Berlin (Europe/Berlin)');
+    expect((await h.deps.store.subscriptions.get('CCMD', acme.id))!.settings).toEqual(before);
+
+    const subscribed = await h.command('subscribe "Acme Analytics" tz=Berlin digest=08:30', 'CCMD');
+    expect(subscribed.text).toContain('08:30 Europe/Berlin');
+    expect((await h.deps.store.subscriptions.get('CCMD', acme.id))!.settings).toMatchObject({
+      timezone: 'Europe/Berlin',
+      digestTime: '08:30',
+    });
+
+    // A city of two words needs no quotes.
+    const moved = await h.command('settings acme tz=new york digest=09:00', 'CCMD');
+    expect(moved.text).toContain('America/New_York');
+    expect((await h.deps.store.subscriptions.get('CCMD', acme.id))!.settings.timezone).toBe(
+      'America/New_York',
+    );
   });
 
   it('explains a bad mute duration', async () => {

@@ -118,7 +118,8 @@ describe('held alerts', () => {
     await twoAlertRuns(6);
     expect(h.posts(ch)).toEqual([]);
     const reply = await h.command('unmute "Acme Analytics"', ch);
-    expect(reply.text).toContain('2 held alert messages will arrive shortly');
+    expect(reply.text).toContain('The 2 held alert messages are being posted now, together.');
+    // This harness runs no relay loop: the next run's delivery posts them, grouped, once.
     await h.runJobs('ai-pages');
     expect(h.posts(ch)).toHaveLength(1);
     expect((await h.deps.auditLog.recent(5)).map((e) => e.action)).toEqual(

@@ -1,8 +1,9 @@
 /**
  * Snoozing from an alert can be undone (issue 11): the snooze's channel note and the
  * clicker's confirmation each say how, with an Undo snooze button; a click lifts the snooze,
- * tells the channel who did, and the alerts the snooze was holding are delivered at the next
- * run. The real citations job, the service, the simulator and the local Slack.
+ * tells the channel who did, and the alerts the snooze was holding are released (this harness
+ * runs no relay loop, so the next run delivers them; held-release.test.ts shows the
+ * running relay posting them at once). The real citations job, the service, the simulator and the local Slack.
  */
 import { describe, expect, it } from 'vitest';
 import type { StoredMessage } from '../../src/dev/local-slack/index.js';
@@ -71,7 +72,7 @@ describe('undoing a snooze', () => {
       text: string;
     };
     expect(lifted.text).toContain(':bell: Lost-page alerts for *Acme Analytics* are back on');
-    expect(lifted.text).toContain('1 held alert message will arrive shortly');
+    expect(lifted.text).toContain('The held alert message is being posted now.');
     expect((await h.deps.store.snoozes.active(ch, acme.id, h.deps.clock.now())).size).toBe(0);
     const liftNote = await h.slack.waitFor(() => h.notes(ch)[2], 5000);
     expect(messageText(liftNote)).toContain(

@@ -258,4 +258,32 @@ describe.each([
     expectPaced(times);
     expect(h.slack.messages(ALERTS).map(keyOf).sort()).toEqual(['after', 'limited']);
   });
+
+  it('alerts an unmute releases are posted once, grouped, when both relays release them at once', async () => {
+    const r = await replicas({ batchSize: 4 });
+    const ids: number[] = [];
+    for (const key of ['held-1', 'held-2', 'held-3']) {
+      const { id } = await r.outbox.enqueue({
+        dedupeKey: key,
+        channelId: ALERTS,
+        brandId: 'brand-1',
+        kind: 'alert',
+        payload: { text: `Acme: ${key}` },
+        nowMs: h.clock.now(),
+        holdUntilMs: h.clock.now() + 86_400_000,
+      });
+      ids.push(id);
+    }
+    // What an unmute does on one replica; that one is nudged while the other drains anyway.
+    for (const id of ids) await r.outbox.rehold(id, h.clock.now());
+    const [ra, rb] = await Promise.all([r.a.drainOnce(), r.b.drainOnce()]);
+    expect(ra.merged + rb.merged).toBe(3);
+    await deliverAll(r);
+
+    const posted = h.slack.messages(ALERTS);
+    expect(posted).toHaveLength(1);
+    expect(String(keyOf(posted[0]!))).toMatch(/^held:C0ALERTS1:brand-1:/);
+    for (const key of ['held-1', 'held-2', 'held-3']) expect(posted[0]!.text).toContain(key);
+    expect(await r.outbox.counts()).toMatchObject({ held: 0, pending: 0, sending: 0 });
+  });
 });

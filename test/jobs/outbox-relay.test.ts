@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/clock.js';
+import { createDeliveryNudge } from '../../src/delivery-nudge.js';
 import { OUTBOX_METADATA_EVENT } from '../../src/jobs/outbox-metadata.js';
-import { DELIVERY_FLAG } from '../../src/jobs/outbox-relay.js';
-import { ALERTS, keyOf, OTHER, useRelayFixture } from './relay-fixture.js';
+import { createOutboxRelay, DELIVERY_FLAG } from '../../src/jobs/outbox-relay.js';
+import { captureLogger } from './job-fixture.js';
+import { ALERTS, keyOf, OTHER, relayWebClient, useRelayFixture } from './relay-fixture.js';
 
 const f = useRelayFixture();
 
@@ -255,6 +258,38 @@ describe('outbox relay: delivery', () => {
     expect(await f.relay().drainOnce()).toMatchObject({ held: 1, sent: 0 });
     expect(posts()).toHaveLength(0);
     expect(await f.outbox.getByDedupeKey('m1')).toMatchObject({ status: 'held', holdUntilMs: until });
+  });
+
+  it('a nudge ends the loop wait: a row released after a drain goes out without waiting out the interval', async () => {
+    const nudge = createDeliveryNudge();
+    // Real time and an hour's interval: without the nudge the row would wait an hour.
+    const relay = createOutboxRelay(
+      {
+        store: f.store.store,
+        web: relayWebClient(f.slack),
+        clock: systemClock,
+        logger: captureLogger(f.logs),
+        deliveryNudge: nudge,
+      },
+      { owner: 'relay-nudged', paceMs: 1 },
+    );
+    const id = await f.enqueue({ dedupeKey: 'held-then-released', holdUntilMs: Date.now() + 3_600_000 });
+    relay.start(3_600_000);
+    try {
+      // Queued behind the loop's first drain: once it resolves, the loop is waiting.
+      await relay.drainOnce();
+      expect(f.slack.messages(ALERTS)).toHaveLength(0);
+      // What liftMute does: the hold ends now, then the relay is nudged.
+      await f.outbox.rehold(id, Date.now());
+      nudge.nudge();
+      await f.slack.waitFor(() => f.slack.messages(ALERTS).length === 1);
+      expect(f.slack.messages(ALERTS).map(keyOf)).toEqual(['held-then-released']);
+    } finally {
+      await relay.stop();
+    }
+    // Stopped: a nudge reaches no loop any more.
+    nudge.nudge();
+    expect(f.slack.callsTo('chat.postMessage')).toHaveLength(1);
   });
 
   it('start() delivers in the background and stop() waits for the drain', async () => {

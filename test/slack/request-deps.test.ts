@@ -75,11 +75,14 @@ describe('SlackDeps and the request view', () => {
         'clock',
         'config',
         'database',
+        'deliveryNudge',
         'store',
         'logger',
         'metrics',
       ].sort(),
     );
+    // The relay of this process hears the nudges the handlers give.
+    expect(deps.deliveryNudge).toBe(all.deliveryNudge);
     expect('close' in deps).toBe(false);
     expect('web' in deps).toBe(false);
     expect(deps.store).toBe(all.store);

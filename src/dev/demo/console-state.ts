@@ -19,7 +19,7 @@ export interface ConsoleState {
   modalId: string | undefined;
   /** Channel of each response_url the console handed out (its replies land there). */
   responseUrlChannels: Map<string, string>;
-  /** Brands staged with `:usage` / `:traffic`: `:jobs` subscribes them too. */
+  /** Brands staged with `:usage` / `:traffic`: `:jobs` names those no channel is subscribed to. */
   staged: Set<string>;
 }
 

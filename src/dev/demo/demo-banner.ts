@@ -18,7 +18,7 @@ export function demoBanner(stack: DemoStack, style: Style): string[] {
     'Try:',
     `  ${style.bold('/visibility brands')}   then ${style.bold(':click 1')}`,
     `  ${style.bold(':home')}`,
-    `  ${style.bold(':usage "Acme Analytics" 92')}   then ${style.bold(':jobs')}`,
+    `  ${style.bold('/visibility subscribe "Acme Analytics"')}   then ${style.bold(':usage "Acme Analytics" 92')} and ${style.bold(':jobs')}`,
     style.dim(':help lists everything; :quit leaves.'),
   ];
 }

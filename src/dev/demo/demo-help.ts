@@ -17,7 +17,10 @@ export function demoHelp(style: Style): string[] {
       'fill in and submit the open modal; a select takes a value, (N) or label, a type-ahead select what you would type',
     ),
     row(':home', 'open the App Home tab and show what the bot publishes there'),
-    row(':jobs [citations|crawler|ai-pages|digest]', 'run the scheduled jobs once and show what they post'),
+    row(
+      ':jobs [citations|crawler|ai-pages|digest]',
+      'run the scheduled jobs once and show what they post (to the channels subscribed with /visibility subscribe)',
+    ),
     row(':advance', 'the simulator moves to the next day of data; says what changed'),
     row(':usage <brand> <percent>', 'set AI Pages usage, e.g. :usage "Acme Analytics" 92'),
     row(':traffic <brand> <factor>', 'scale crawler visits of the last 7 days, e.g. :traffic acme 0.4'),

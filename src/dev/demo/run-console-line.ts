@@ -39,10 +39,10 @@ export async function runConsoleLine(ctx: ConsoleContext, line: string): Promise
       runAdvance(ctx);
       break;
     case 'usage':
-      runUsage(ctx, args);
+      await runUsage(ctx, args);
       break;
     case 'traffic':
-      runTraffic(ctx, args);
+      await runTraffic(ctx, args);
       break;
     case 'wait':
       await runWait(ctx, args);

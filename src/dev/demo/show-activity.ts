@@ -1,12 +1,14 @@
 /**
  * Shows what the service did in Slack since a mark, in order: replies on response_urls,
- * messages posted or updated, modals opened, pushed or updated, Home views published.
+ * messages posted or updated, charts shared (and the file each was written to), modals
+ * opened, pushed or updated, Home views published.
  * The clickables shown are numbered from 1 and become what `:click N` presses; a modal
  * shown becomes what `:submit` fills in.
  */
 import type { RecordedCall, ResponseUrlPost } from '../local-slack/index.js';
 import type { ActivityMark } from './activity-mark.js';
 import { channelLabel } from './channel-label.js';
+import { chartFileLines, sharedFileIds } from './chart-files.js';
 import type { ConsoleContext } from './console-context.js';
 import type { ClickTarget, ShownClickable } from './console-state.js';
 import { list, rec, str } from './render/block-json.js';
@@ -28,6 +30,7 @@ const SHOWN_METHODS = new Set([
   'chat.postEphemeral',
   'chat.update',
   'chat.delete',
+  'files.completeUploadExternal',
   'views.open',
   'views.push',
   'views.update',
@@ -119,6 +122,18 @@ export function showActivity(ctx: ConsoleContext, since: ActivityMark): number {
         kind: 'view',
         viewId: view.id,
       });
+      continue;
+    }
+    if (call.method === 'files.completeUploadExternal') {
+      const channelId = str(call.args['channel_id']);
+      const where = channelId
+        ? `${channelLabel(channelId, ctx.channelId)}${call.args['thread_ts'] ? ', in a thread' : ''}`
+        : 'nowhere yet (no channel)';
+      io.print();
+      io.print(style.dim(`── visibility-bot shared a chart in ${where}`));
+      const comment = str(call.args['initial_comment']);
+      if (comment) for (const line of renderMessage({ text: comment }, options()).lines) io.print(line);
+      for (const line of chartFileLines(ctx, sharedFileIds(call.args))) io.print(line);
       continue;
     }
     const channelId = str(response['channel']) ?? str(call.args['channel']) ?? ctx.channelId;

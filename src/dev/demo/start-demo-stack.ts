@@ -1,8 +1,10 @@
 /**
  * The whole demo in one process: the API simulator, the local Slack and the real service
  * (createAppDeps + startService) wired to them, with a throw-away database and logs in a
- * temporary directory (never on the console, which belongs to the demo). No scheduler runs:
- * jobs run when the console asks (`:jobs`).
+ * temporary directory (never on the console, which belongs to the demo). No scheduler
+ * ticks: jobs run when the console asks (`:jobs`). The outbox relay runs as in `serve`, so
+ * what the bot promises to post without a job (held alerts after `unmute`, quiet hours
+ * switched off, a mute running out) is posted then, and `:jobs` delivers through it.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +12,8 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { type AppDeps, createAppDeps } from '../../app-deps.js';
 import { type Config, secretsOf } from '../../config.js';
+import { createOutboxRelay, type OutboxRelay } from '../../jobs/outbox-relay.js';
+import { processOwner } from '../../jobs/process-owner.js';
 import { createLogger } from '../../logger.js';
 import { createMetrics, type Metrics } from '../../metrics.js';
 import { type RunningService, startService } from '../../slack/create-slack-app.js';
@@ -22,6 +26,8 @@ export interface DemoStack {
   slack: LocalSlack;
   service: RunningService;
   deps: AppDeps;
+  /** The outbox relay, running on its loop as serve's does; `:jobs` delivers through it. */
+  relay: OutboxRelay;
   config: Config;
   /** Where the service takes Slack's requests: `<service>/slack/events`. */
   appUrl: string;
@@ -35,6 +41,9 @@ export interface DemoStack {
   handled(): number;
   close(): Promise<void>;
 }
+
+/** The relay loop's wait, as in `serve` (scheduler.ts); a nudge ends it early. */
+const RELAY_INTERVAL_MS = 5000;
 
 /** Metrics that also count finished commands and actions. */
 function countingMetrics(): { metrics: Metrics; handled: () => number } {
@@ -82,11 +91,15 @@ export async function startDemoStack(
     closers.push(() => deps.close());
     const service = await startService(deps, { port: 0, drainTimeoutMs: 2000 });
     closers.push(() => service.stop());
+    const relay = createOutboxRelay(deps, { owner: processOwner('demo') });
+    relay.start(RELAY_INTERVAL_MS);
+    closers.push(() => relay.stop());
     return {
       sim,
       slack,
       service,
       deps,
+      relay,
       config,
       appUrl: `${service.url}/slack/events`,
       logPath,

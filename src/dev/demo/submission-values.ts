@@ -1,15 +1,24 @@
 /**
- * `:submit block_id.action_id=value …` as a view_submission's `state.values`, shaped per
- * element type like Slack's (https://docs.slack.dev/reference/interaction-payloads/view-interactions-payload).
+ * `:submit field=value …` as a view_submission's `state.values`, shaped per element type
+ * like Slack's (https://docs.slack.dev/reference/interaction-payloads/view-interactions-payload).
  * Every input is sent, as Slack does: the value given, else its initial value, else empty.
- * A key may be just the block_id or the action_id when that is unambiguous; a select takes
- * an option's value, its number in the form, or its label; multi-selects take a comma list.
+ * A field is named by the start of its label (form-inputs.ts: `time`, `"quiet hours end"`),
+ * or by its ids; a select takes an option's label, the start of one (a time zone's city:
+ * `Berlin` for "Berlin (Europe)"), its number in the form or its value, and names the
+ * closest options when none fits; multi-selects take a comma list.
  * A type-ahead (external) select has no options in the form: the bot serves them as the
  * person types (a block_suggestion), so the value given is what they would type, and the
  * option picked is the one whose label or value it is, or the only one suggested for it.
  */
+import { closestMatches } from '../../closest-matches.js';
 import { type Json, list, rec, str } from './render/block-json.js';
-import type { FormInput } from './render/form-inputs.js';
+import {
+  type FormInput,
+  fieldKey,
+  fieldNames,
+  inputNamed,
+  inputsStartingWith,
+} from './render/form-inputs.js';
 import type { ElementOption } from './render/select-options.js';
 
 export type StateValues = Record<string, Record<string, unknown>>;
@@ -43,15 +52,49 @@ const optionJson = (o: ElementOption) => ({
   value: o.value,
 });
 
+/** "a", "a or b", "a, b or c". */
+const orList = (items: readonly string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+
+/** A label without its trailing "(…)": "Berlin (Europe)" → "berlin". */
+const bareLabel = (label: string) =>
+  label
+    .replace(/\s*\([^)]*\)\s*$/, '')
+    .trim()
+    .toLowerCase();
+
 function findOption(input: FormInput, given: string): ElementOption | undefined {
   const g = given.trim();
+  const lower = g.toLowerCase();
   const byValue = input.options.find((o) => o.value === g);
   if (byValue) return byValue;
-  if (/^\d+$/.test(g)) {
-    const byNumber = input.options[Number(g) - 1];
+  const numbered = /^\(?(\d+)\)?$/.exec(g);
+  if (numbered) {
+    const byNumber = input.options[Number(numbered[1]) - 1];
     if (byNumber) return byNumber;
   }
-  return input.options.find((o) => o.label.toLowerCase() === g.toLowerCase());
+  const byLabel =
+    input.options.find((o) => o.label.toLowerCase() === lower) ??
+    input.options.find((o) => o.value.toLowerCase() === lower);
+  if (byLabel) return byLabel;
+  // "Buenos Aires" for "Argentina / Buenos Aires (America)": the last part names it too.
+  const bare = input.options.filter(
+    (o) => bareLabel(o.label) === lower || bareLabel(o.label).split(' / ').at(-1) === lower,
+  );
+  if (bare.length === 1) return bare[0];
+  const starting = input.options.filter((o) => lower !== '' && o.label.toLowerCase().startsWith(lower));
+  return starting.length === 1 ? starting[0] : undefined;
+}
+
+/** `"Berlim" is not an option of Time zone. Did you mean "Berlin (Europe)"?` */
+function notAnOption(input: FormInput, given: string): string {
+  const close = closestMatches(
+    given.trim(),
+    input.options.map((o) => bareLabel(o.label)),
+    { max: 3 },
+  ).flatMap((bare) => input.options.filter((o) => bareLabel(o.label) === bare).slice(0, 1));
+  const hint = close.length > 0 ? ` Did you mean ${orList(close.map((o) => `"${o.label}"`))}?` : '';
+  return `"${given.trim()}" is not an option of ${input.label}.${hint}`;
 }
 
 const MAX_NAMED = 5;
@@ -121,7 +164,7 @@ function elementState(input: FormInput, given: string | undefined, problems: str
     if (given === undefined) state['selected_option'] = rec(e['initial_option']) ?? null;
     else {
       const option = findOption(input, given);
-      if (!option) problems.push(`"${given}" is not an option of ${input.label}.`);
+      if (!option) problems.push(notAnOption(input, given));
       state['selected_option'] = option ? optionJson(option) : null;
     }
   } else if (MULTI_OPTION.has(type)) {
@@ -130,7 +173,7 @@ function elementState(input: FormInput, given: string | undefined, problems: str
       const parts = given.split(',').filter((p) => p.trim() !== '');
       state['selected_options'] = parts.flatMap((p) => {
         const option = findOption(input, p);
-        if (!option) problems.push(`"${p.trim()}" is not an option of ${input.label}.`);
+        if (!option) problems.push(notAnOption(input, p));
         return option ? [optionJson(option)] : [];
       });
     }
@@ -149,12 +192,14 @@ function elementState(input: FormInput, given: string | undefined, problems: str
   return state;
 }
 
-/** Which input a `key=` names. */
-function inputFor(inputs: readonly FormInput[], key: string): FormInput | undefined {
-  const full = inputs.find((i) => `${i.blockId}.${i.actionId}` === key);
-  if (full) return full;
-  const short = inputs.filter((i) => i.blockId === key || i.actionId === key);
-  return short.length === 1 ? short[0] : undefined;
+/** The fields as the console names them: `citation, sentiment, "ai crawler", …`. */
+function named(inputs: readonly FormInput[]): string {
+  return [...fieldNames(inputs).values()].map(fieldKey).join(', ');
+}
+
+function example(inputs: readonly FormInput[]): string {
+  const first = inputs[0];
+  return first ? `${fieldKey(fieldNames(inputs).get(first)!)}=…` : 'name=…';
 }
 
 export async function submissionValues(
@@ -167,12 +212,22 @@ export async function submissionValues(
   for (const a of assignments) {
     const eq = a.indexOf('=');
     if (eq <= 0) {
-      problems.push(`"${a}" is not block_id.action_id=value.`);
+      problems.push(`"${a}" is not field=value (a field by its label, e.g. ${example(inputs)}).`);
       continue;
     }
-    const input = inputFor(inputs, a.slice(0, eq));
-    if (!input) problems.push(`The form has no input "${a.slice(0, eq)}".`);
-    else given.set(input, a.slice(eq + 1));
+    const key = a.slice(0, eq);
+    const input = inputNamed(inputs, key);
+    if (input) {
+      given.set(input, a.slice(eq + 1));
+      continue;
+    }
+    const several = inputsStartingWith(inputs, key);
+    const names = fieldNames(inputs);
+    problems.push(
+      several.length > 1
+        ? `"${key}" could be ${orList(several.map((i) => fieldKey(names.get(i)!)))}: say which.`
+        : `The form has no field "${key}"; its fields: ${named(inputs)}.`,
+    );
   }
   const values: StateValues = {};
   for (const input of inputs) {

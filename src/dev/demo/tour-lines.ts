@@ -2,7 +2,8 @@
  * `demo --tour`: help, then the first example of every registered subcommand (so the tour
  * grows as commands land), every citations view and crawler tab (typed per the parsers'
  * own lists, so a new view fails to compile until the tour shows it), a content ideas
- * refresh and its completion, a click or two, the App Home, a new day of data and an alert.
+ * refresh and its completion, a click or two, the App Home, a new day of data, the jobs'
+ * alerts held by a mute, and `unmute` posting them.
  * `#` lines are narration: the tour prints them.
  */
 
@@ -11,8 +12,12 @@ import type { CitationViewName } from '../../slack/features/citations/citation-u
 import type { CrawlerVerb } from '../../slack/features/crawler/crawler-usages.js';
 import { DEMO_BRANDS } from './demo-brands.js';
 
-/** Subcommands whose example undoes what the tour set up for `:jobs`. */
-const UNDOING = new Set(['unsubscribe']);
+/**
+ * Subcommands whose example undoes what the tour set up for `:jobs`: they run after it.
+ * So the jobs run while the brand is muted, and `unmute` then shows the alerts the mute
+ * held posted at once.
+ */
+const UNDOING = ['unmute', 'unsubscribe'];
 
 /** One stop of the tour: what it says, then the lines it runs. */
 export interface TourStop {
@@ -100,10 +105,11 @@ export function tourLines(subcommands: readonly Subcommand[]): string[] {
     if (fresh.length > 0) into.push(`# ${s.narration}`, ...fresh);
   };
   // Undoing commands go last, so the jobs at the end still see the subscription.
-  const atTheEnd: string[] = [];
+  // In UNDOING's order, whatever the registry's: unmute before unsubscribe.
+  const atTheEnd = new Map<string, string[]>(UNDOING.map((name) => [name, []]));
   for (const s of subcommands) {
     const example = s.examples[0];
-    const into = UNDOING.has(s.name) ? atTheEnd : lines;
+    const into = atTheEnd.get(s.name) ?? lines;
     if (example) stop(into, { narration: `${s.name}: ${s.summary}`, lines: [example] });
     if (s.name === 'brands') {
       lines.push(
@@ -121,9 +127,9 @@ export function tourLines(subcommands: readonly Subcommand[]): string[] {
     ':advance',
     `# Stage an alert: ${brand} has used 92 % of its AI Pages requests.`,
     `:usage "${brand}" 92`,
-    '# The scheduled jobs, run once now:',
+    '# The scheduled jobs, run once now: the mute above holds their alerts, the digest still comes.',
     ':jobs',
-    ...atTheEnd,
+    ...[...atTheEnd.values()].flat(),
   );
   return lines;
 }

@@ -6,9 +6,9 @@
  * candidates are a question back to the user with one button each, never a guess.
  */
 import type { Brand } from '../../api/schemas/index.js';
+import { closestMatches } from '../../closest-matches.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../messages/mrkdwn.js';
 import { UserError } from '../../messages/user-error.js';
-import { closestMatches } from '../closest-matches.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

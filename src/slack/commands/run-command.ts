@@ -5,10 +5,10 @@
  */
 import type { RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
+import { closestMatches } from '../../closest-matches.js';
 import { escapeMrkdwn, mrkdwn } from '../../messages/mrkdwn.js';
 import { UserError } from '../../messages/user-error.js';
 import type { CommandOutcome } from '../../metrics.js';
-import { closestMatches } from '../closest-matches.js';
 import { fittedRespond } from '../fitted-respond.js';
 import type { GuestCheck } from '../guest-check.js';
 import { reportError } from '../report-error.js';

@@ -6,9 +6,9 @@
  * word after it was meant as a view: say so, with the nearest view name.
  */
 import type { Brand } from '../../api/schemas/index.js';
+import { closestMatches } from '../../closest-matches.js';
 import { escapeMrkdwn, joinMrkdwn, mrkdwn } from '../../messages/mrkdwn.js';
 import { UserError } from '../../messages/user-error.js';
-import { closestMatches } from '../closest-matches.js';
 import { foldBrandName, resolveBrand } from './resolve-brand.js';
 import type { CommandContext } from './subcommand.js';
 

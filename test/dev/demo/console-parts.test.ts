@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findClickable } from '../../../src/dev/demo/commands/find-clickable.js';
 import type { ShownClickable } from '../../../src/dev/demo/console-state.js';
 import { resolveDemoBrand } from '../../../src/dev/demo/demo-brands.js';
-import { formInputs } from '../../../src/dev/demo/render/form-inputs.js';
+import { fieldNames, formInputs } from '../../../src/dev/demo/render/form-inputs.js';
 import { submissionValues } from '../../../src/dev/demo/submission-values.js';
 import { tokenize } from '../../../src/dev/demo/tokenize.js';
 import { tourLines } from '../../../src/dev/demo/tour-lines.js';
@@ -87,12 +87,76 @@ describe('submissionValues', () => {
     });
   });
 
-  it('says what is wrong', async () => {
-    const { problems } = await submissionValues(inputs, ['brand.pick=Globex', 'nope=1', 'junk']);
+  it('says what is wrong, naming the fields by their labels and the closest options', async () => {
+    const { problems } = await submissionValues(inputs, [
+      'brand.pick=Globex',
+      'nope=1',
+      'junk',
+      'kinds=Lots',
+    ]);
     expect(problems).toEqual([
-      'The form has no input "nope".',
-      '"junk" is not block_id.action_id=value.',
+      'The form has no field "nope"; its fields: brand, kinds, note, day.',
+      '"junk" is not field=value (a field by its label, e.g. brand=…).',
       '"Globex" is not an option of Brand.',
+      '"Lots" is not an option of Kinds. Did you mean "Lost"?',
+    ]);
+  });
+});
+
+describe('a form named by its labels', () => {
+  const input = (blockId: string, label: string, element: Record<string, unknown>) => ({
+    type: 'input',
+    block_id: blockId,
+    label: ptext(label),
+    element: { action_id: 'value', ...element },
+  });
+  const zones = ['Europe/Berlin', 'America/Belem', 'Europe/Paris', 'America/Argentina/Buenos_Aires'];
+  const inputs = formInputs([
+    input('settings_crawler-drop', 'AI crawler visit drop that alerts (%)', { type: 'plain_text_input' }),
+    input('settings_ai-pages', 'AI Pages usage levels that alert (%)', { type: 'plain_text_input' }),
+    input('settings_tz', 'Time zone', {
+      type: 'static_select',
+      options: zones.map((z) => ({
+        text: ptext(`${z.split('/').at(-1)!.replace(/_/g, ' ')} (${z.split('/')[0]})`),
+        value: z,
+      })),
+    }),
+    input('settings_quiet', 'Quiet hours start', { type: 'timepicker' }),
+    input('settings_quiet_end', 'Quiet hours end', { type: 'timepicker' }),
+  ]);
+
+  it('calls each field by the first words of its label that tell it apart', () => {
+    expect([...fieldNames(inputs).values()]).toEqual([
+      'ai crawler',
+      'ai pages',
+      'time',
+      'quiet hours start',
+      'quiet hours end',
+    ]);
+  });
+
+  it('takes any start of a label, a city for a time zone, and says which when a name fits two', async () => {
+    const { values, problems } = await submissionValues(inputs, [
+      'ai crawler=30',
+      'Time zone=Berlin',
+      'quiet hours start=22:00',
+      'quiet hours end=07:00',
+    ]);
+    expect(problems).toEqual([]);
+    expect(values['settings_crawler-drop']).toEqual({ value: { type: 'plain_text_input', value: '30' } });
+    expect(values['settings_tz']!['value']).toMatchObject({ selected_option: { value: 'Europe/Berlin' } });
+    expect(values['settings_quiet_end']).toEqual({ value: { type: 'timepicker', selected_time: '07:00' } });
+    // "Buenos Aires (America)" by the city alone; the ids still work for those who know them.
+    expect(
+      (await submissionValues(inputs, ['time=buenos aires', 'settings_ai-pages.value=off'])).values,
+    ).toMatchObject({
+      settings_tz: { value: { selected_option: { value: 'America/Argentina/Buenos_Aires' } } },
+      'settings_ai-pages': { value: { value: 'off' } },
+    });
+    expect((await submissionValues(inputs, ['quiet=22:00', 'ai=1', 'time=Berlim'])).problems).toEqual([
+      '"quiet" could be "quiet hours start" or "quiet hours end": say which.',
+      '"ai" could be "ai crawler" or "ai pages": say which.',
+      '"Berlim" is not an option of Time zone. Did you mean "Berlin (Europe)" or "Belem (America)"?',
     ]);
   });
 });
@@ -184,5 +248,8 @@ describe('tourLines', () => {
     const jobs = lines.indexOf(':jobs');
     expect(lines.findIndex((l) => l.startsWith('/visibility subscribe '))).toBeLessThan(jobs);
     expect(lines.findIndex((l) => l.startsWith('/visibility unsubscribe '))).toBeGreaterThan(jobs);
+    // The jobs run muted; unmute comes after them and posts what the mute held.
+    expect(lines.findIndex((l) => l.startsWith('/visibility mute '))).toBeLessThan(jobs);
+    expect(lines.findIndex((l) => l.startsWith('/visibility unmute '))).toBeGreaterThan(jobs);
   });
 });

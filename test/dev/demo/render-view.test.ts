@@ -57,25 +57,28 @@ const modal = {
 };
 
 describe('renderView', () => {
-  it('shows a modal as a form: title, labels with their ids, numbered options, buttons', () => {
+  it('shows a modal as a form: title, labels (never ids), numbered options, buttons', () => {
     const { lines, clickables } = renderView(modal, { style: plain });
     const text = lines.join('\n');
-    expect(text).toContain('=== Modal: Subscribe ===  (view V1, callback vis:subscribe)');
+    expect(text).toContain('=== Modal: Subscribe ===');
     expect(text).toContain('Alerts for Acme');
-    expect(text).toContain('Brand\n  ↳ `brand.pick` · static select · now "Initech"');
-    expect(text).toContain('    (1) Acme Analytics = a1\n    (2) Initech = d4');
+    expect(text).toContain('Brand\n  ↳ static select · now "Initech" · :submit brand=…');
+    expect(text).toContain('    (1) Acme Analytics\n    (2) Initech');
     expect(text).toContain(
-      'Note (optional)\n  ↳ `note.text` · plain text input · multiline · placeholder "Say why"',
+      'Note (optional)\n  ↳ plain text input · multiline · placeholder "Say why" · :submit note=…',
     );
     expect(text).toContain('  Shown in the channel');
     expect(text).toContain('[Save]  [Cancel]');
-    expect(text).toContain(':submit brand.pick=');
+    expect(text).toContain('Fill it in with :submit brand=… note=…');
+    // No block_id, action_id, option value, view id or callback id reaches the screen.
+    for (const id of ['brand.pick', 'note.text', 'a1', 'd4', 'V1', 'vis:subscribe'])
+      expect(text).not.toContain(id);
     expect(clickables.map((c) => c.actionId)).toEqual(['vis:preview']);
   });
 
   it('shows a sample of a long select', () => {
     const text = renderView(modal, { style: plain }).lines.join('\n');
-    expect(text).toContain('    (8) Country 8 = C8');
+    expect(text).toContain('    (8) Country 8');
     expect(text).not.toContain('Country 9 ');
     expect(text).toContain('… 22 more');
   });
@@ -83,7 +86,7 @@ describe('renderView', () => {
   it('shows validation errors under their inputs', () => {
     const { lines } = renderView(modal, { style: plain, errors: { brand: 'Pick a brand.', ghost: 'Odd.' } });
     const i = lines.findIndex((l) => l.includes('⚠ Pick a brand.'));
-    expect(i).toBeGreaterThan(lines.findIndex((l) => l.includes('`brand.pick`')));
+    expect(i).toBeGreaterThan(lines.findIndex((l) => l.includes(':submit brand=')));
     expect(i).toBeLessThan(lines.findIndex((l) => l.startsWith('Note')));
     expect(lines).toContain('⚠ ghost: Odd.');
   });

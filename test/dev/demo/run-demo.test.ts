@@ -67,6 +67,7 @@ describe('demo --script', () => {
       ':click 1',
       ':advance',
       ':usage acme 92',
+      '/visibility subscribe "Acme Analytics"',
       ':traffic "Acme Labs" 0.4',
       ':jobs',
       ':click 999',
@@ -105,7 +106,16 @@ describe('demo --script', () => {
     expect(advance).toMatch(/Acme Analytics: lost \d+ citations? \(https?:\/\//);
 
     expect(output).toContain('AI Pages usage of Acme Analytics is now 92 %');
-    expect(output).toContain('Crawler visits of Acme Labs over the last 7 days are now ×0.4 (-60 %');
+    // Staged before anything was subscribed: the console says what to do first.
+    expect(output).toContain(
+      'no channel gets Acme Analytics alerts yet: /visibility subscribe "Acme Analytics" first',
+    );
+    expect(output).toMatch(
+      /Crawler visits of Acme Labs are now ×0\.4 from \d{4}-\d{2}-\d{2} on: the 7 whole days to yesterday, which the crawler alert compares with the 7 days before, are about -60 %/,
+    );
+    // Staged, never subscribed: :jobs names it and subscribes nothing on its own.
+    expect(output).toContain('Acme Labs is staged but no channel is subscribed to it');
+    expect(output).not.toContain('First, #general subscribes');
     // The real jobs ran: the staged 92 % usage is an AI Pages alert in #general.
     expect(output).toContain('── visibility-bot posted in #general');
     expect(output).toMatch(/The jobs ran: \d+ messages? posted or updated\./);
@@ -114,8 +124,30 @@ describe('demo --script', () => {
     expect(output).toContain('Stopped.');
   }, 60_000);
 
+  it(':jobs with nothing subscribed says how to subscribe, and neither subscribes nor runs', async () => {
+    const file = await script('unsubscribed.txt', [':usage acme 92', ':jobs']);
+    let ran = 0;
+    const { code, output, stack } = await run(['--script', file], {
+      runJobs: async () => {
+        ran += 1;
+      },
+    });
+    expect(code).toBe(0);
+    expect(output).toContain(
+      'No channel is subscribed to a brand yet, so the jobs would have nobody to alert. Subscribe this one first: /visibility subscribe "Acme Analytics", then :jobs.',
+    );
+    expect(ran).toBe(0);
+    // Nothing was subscribed: no note in the channel saying so, no subscribe command sent.
+    expect(stack.slack.messages(stack.slack.defaultChannelId)).toEqual([]);
+    expect(stack.handled()).toBe(0);
+  }, 60_000);
+
   it('shows what the jobs post to channels, with clickable buttons', async () => {
-    const file = await script('jobs.txt', [':jobs', ':click Snooze 24 h']);
+    const file = await script('jobs.txt', [
+      '/visibility subscribe "Acme Analytics"',
+      ':jobs',
+      ':click Snooze 24 h',
+    ]);
     const runJobs: RunJobs = async (deps, job) => {
       await deps.web.chat.postMessage({
         channel: 'C0LOCALGEN',
@@ -152,13 +184,13 @@ describe('demo --script', () => {
       .messages(stack.slack.defaultChannelId)
       .filter((m) => m.metadata?.event_type !== CHANNEL_NOTE_EVENT);
     expect(posted.at(0)?.text).toBe('Alert from the all job');
-    // Handled: the `/visibility subscribe` :jobs runs first, then the click.
+    // Handled: the `/visibility subscribe` typed first, then the click.
     expect(stack.handled()).toBe(2);
   }, 60_000);
 
   it('writes each chart the jobs upload to the charts folder and prints its path', async () => {
     const charts = join(dir, 'charts');
-    const file = await script('charts.txt', [':jobs']);
+    const file = await script('charts.txt', ['/visibility subscribe "Acme Analytics"', ':jobs']);
     const { code, output, stack } = await run(['--script', file], { chartsDirectory: charts });
     expect(code).toBe(0);
     const uploaded = stack.slack.files();
@@ -170,8 +202,35 @@ describe('demo --script', () => {
     }
   }, 60_000);
 
+  it('a chart click says where the chart went: the channel, and the file written for you to open', async () => {
+    const charts = join(dir, 'click-charts');
+    const file = await script('chart-click.txt', [
+      '/visibility aipages "Acme Analytics"',
+      ':click Post chart to channel',
+      '/visibility help',
+    ]);
+    const { code, output, stack } = await run(['--script', file], { chartsDirectory: charts });
+    expect(code).toBe(0);
+    const click = output.slice(
+      output.indexOf('visibility> :click Post chart to channel'),
+      output.indexOf('visibility> /visibility help'),
+    );
+    const [chart] = stack.slack.files();
+    expect(chart?.path?.startsWith(charts)).toBe(true);
+    expect(click).toContain('── visibility-bot shared a chart in #general');
+    expect(click).toContain('AI Pages usage · Acme Analytics, posted by @local.user');
+    expect(click).toContain(`Chart "${chart!.title}" written to ${relative(process.cwd(), chart!.path!)}`);
+    expect(click).not.toContain('changed nothing visible');
+    // Said once, under the click: not again later.
+    expect(output.split(`Chart "${chart!.title}" written`)).toHaveLength(2);
+  }, 60_000);
+
   it('reports a job run that fails and carries on', async () => {
-    const file = await script('failing-jobs.txt', [':jobs', '/visibility help']);
+    const file = await script('failing-jobs.txt', [
+      '/visibility subscribe "Acme Analytics"',
+      ':jobs',
+      '/visibility help',
+    ]);
     const { code, output } = await run(['--script', file], {
       runJobs: async () => {
         throw new Error('boom');
@@ -183,7 +242,11 @@ describe('demo --script', () => {
   }, 60_000);
 
   it('exits 1 when a line crashes the console, and stops there', async () => {
-    const file = await script('crash.txt', [':jobs', '/visibility help']);
+    const file = await script('crash.txt', [
+      '/visibility subscribe "Acme Analytics"',
+      ':jobs',
+      '/visibility help',
+    ]);
     const { code, output } = await run(['--script', file], {
       runJobs: async () => undefined,
       // No seam fails on its own here: the local Slack's message list breaks under the console.
@@ -216,7 +279,8 @@ describe('demo --script', () => {
     };
     const form = step('/visibility markets add');
     expect(form).toContain('Modal: Add market');
-    expect(form).toContain('brand.vis:brand-select');
+    expect(form).toContain(':submit brand=…');
+    expect(form).not.toContain('vis:brand-select');
     expect(form).toContain('type-ahead: the bot suggests options as you type');
     // Two brands start with "acme": the console names them, as the open menu would, and sends nothing.
     const ambiguous = step(':submit brand=acme country=JP');
@@ -289,6 +353,18 @@ describe('demo --tour', () => {
     expect(replyTo(':click Page details')).toContain('Page details · Acme Analytics');
     expect(replyTo(':click Preview fix')).toContain('Access fix preview · Acme Analytics');
     expect(replyTo('/visibility citations "Acme Analytics" heatmap')).toContain('── visibility-bot');
+    // The jobs run while the brand is muted: their alerts are held, and the console says so.
+    expect(replyTo(':jobs')).toContain('2 alert messages are held by a mute, a snooze or quiet hours');
+    // unmute keeps its promise: what the mute held is posted now, without another job run
+    // (the relay posts it; on a slow machine it may land just after the unmute's own reply).
+    const afterUnmute = output.slice(output.indexOf('visibility> /visibility unmute'));
+    expect(afterUnmute).toContain('The 2 held alert messages are being posted now, together.');
+    expect(afterUnmute).toContain('alerts held during quiet hours or a mute');
+    // The AI Pages alert says where usage is heading (which sentence depends on the day of
+    // the billing period the tour runs on).
+    expect(afterUnmute).toMatch(
+      /At this pace (100 % on|about \d+ % by)|No forecast yet: this billing period/,
+    );
     // What the bot says about who did what names them, never by a raw id.
     expect(output).toContain('@local.user subscribed this channel');
     expect(output).not.toMatch(/<@U|<#C|<!date\^/);

@@ -2,8 +2,12 @@
  * `:click N`: presses a shown button (or picks a shown option) the way Slack does: a signed
  * block_actions request naming the element's action_id, block_id and value, from the message
  * it is on (a fresh response_url whose replace_original targets that message) or from the
- * modal / Home tab. A confirm dialog is shown and answered first.
+ * modal / Home tab. A confirm dialog is shown and answered first. A chart button's chart is
+ * drawn and uploaded after the click is answered: the console waits for it (or for the
+ * error the clicker is told) and says where it went.
  */
+import { CHART_ACTION_PREFIX } from '../../../slack/views/chart-button.js';
+import { type ActivityMark, markActivity } from '../activity-mark.js';
 import { awaitHandled } from '../await-handled.js';
 import type { ConsoleContext } from '../console-context.js';
 import { ConsoleInputError } from '../console-input-error.js';
@@ -37,6 +41,7 @@ export async function runClick(ctx: ConsoleContext, args: readonly string[]): Pr
   }
 
   const before = stack.handled();
+  const clickedAt = markActivity(stack.slack);
   const common = {
     actionId: c.actionId,
     userId: ctx.userId,
@@ -75,7 +80,27 @@ export async function runClick(ctx: ConsoleContext, args: readonly string[]): Pr
   let done = true;
   if (c.actionId.startsWith('vis:')) done = await awaitHandled(ctx, before);
   else await waitForQuiet(stack.slack, ctx.timing.quietMs, ctx.timing.followMs);
+  if (done && c.actionId.startsWith(CHART_ACTION_PREFIX)) await awaitChart(ctx, clickedAt);
   const shown = showPending(ctx);
   if (!done) io.print(style.dim(`(still working after ${ctx.timing.replyTimeoutMs / 1000} s)`));
   else if (shown === 0) io.print(style.dim('(the click changed nothing visible)'));
+}
+
+/** Waits for the chart a chart button started: shared in a channel, or an error told to the clicker. */
+async function awaitChart(ctx: ConsoleContext, since: ActivityMark): Promise<void> {
+  const { slack } = ctx.stack;
+  const settled = () =>
+    slack.calls.slice(since.calls).some((call) => call.method === 'files.completeUploadExternal') ||
+    slack.responses.length > since.responses;
+  if (settled()) return;
+  ctx.io.print(ctx.io.style.dim('Drawing the chart and uploading it…'));
+  const arrived = await slack.waitFor(settled, ctx.timing.backgroundMs).then(
+    () => true,
+    () => false,
+  );
+  if (!arrived)
+    ctx.io.print(
+      ctx.io.style.dim(`(no chart after ${ctx.timing.backgroundMs / 1000} s; :wait shows it when it comes)`),
+    );
+  else await waitForQuiet(slack, ctx.timing.quietMs, ctx.timing.followMs);
 }

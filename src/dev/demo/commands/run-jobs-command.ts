@@ -1,11 +1,13 @@
 /**
  * `:jobs [job]`: runs the scheduled jobs once, now (what the scheduler would do at its next
- * tick), after making sure #general is subscribed to the demo brands, and shows every
- * message they left in a channel.
+ * tick), and shows every message they left in a channel. It subscribes nothing itself: with
+ * no subscription it says how to make one instead of running, and it names staged brands
+ * no channel is subscribed to, and alerts the jobs wrote but a mute or quiet hours hold.
  */
 import { isJobTarget, JOB_NAMES } from '../../../alerting/job-names.js';
 import { markActivity } from '../activity-mark.js';
 import { channelLabel } from '../channel-label.js';
+import { chartFileLines } from '../chart-files.js';
 import type { ConsoleContext } from '../console-context.js';
 import { ConsoleInputError } from '../console-input-error.js';
 import type { ShownClickable } from '../console-state.js';
@@ -13,9 +15,8 @@ import { DEMO_BRANDS, resolveDemoBrand } from '../demo-brands.js';
 import { renderMessage } from '../render/render-blocks.js';
 import { showPending } from '../show-pending.js';
 import { waitForQuiet } from '../wait-for-quiet.js';
-import { runSlashCommand } from './run-slash-command.js';
 
-/** The brand `:jobs` watches when nothing was staged: the seed brand with every feature. */
+/** The brand the hints name when nothing was staged: the seed brand with every feature. */
 const DEFAULT_BRAND = DEMO_BRANDS[0]!.name;
 
 type Snapshot = Map<string, string>;
@@ -36,19 +37,39 @@ function snapshot(ctx: ConsoleContext): Snapshot {
   return seen;
 }
 
-async function subscribeFirst(ctx: ConsoleContext): Promise<void> {
+/**
+ * Whether there is anyone to alert; prints what to do when not. Staged brands no channel is
+ * subscribed to are named: their alerts have nowhere to go.
+ */
+async function checkSubscribed(ctx: ConsoleContext): Promise<boolean> {
   const { io, state } = ctx;
-  // Asked of the store, not remembered: a typed `unsubscribe` must count too.
-  const subscriptions = ctx.stack.deps.store.subscriptions;
-  const wanted: string[] = [];
-  for (const name of [DEFAULT_BRAND, ...state.staged]) {
+  // Asked of the store, not remembered: a typed `unsubscribe` counts too.
+  const subscribed = await ctx.stack.deps.store.subscriptions.listAll();
+  if (subscribed.length === 0) {
+    const brand = [...state.staged][0] ?? DEFAULT_BRAND;
+    io.print(
+      `No channel is subscribed to a brand yet, so the jobs would have nobody to alert. Subscribe this one first: ${io.style.accent(`/visibility subscribe "${brand}"`)}, then :jobs.`,
+    );
+    return false;
+  }
+  const brandIds = new Set(subscribed.map((s) => s.brandId));
+  for (const name of state.staged) {
     const brand = resolveDemoBrand(name);
-    if (!brand || (await subscriptions.get(ctx.channelId, brand.id)) === null) wanted.push(name);
+    if (brand && !brandIds.has(brand.id))
+      io.print(
+        io.style.dim(
+          `${name} is staged but no channel is subscribed to it, so its alerts go nowhere: /visibility subscribe "${name}" first.`,
+        ),
+      );
   }
-  for (const brand of new Set(wanted)) {
-    io.print(io.style.accent(`First, #general subscribes to ${brand}: /visibility subscribe "${brand}"`));
-    await runSlashCommand(ctx, `/visibility subscribe "${brand}"`);
-  }
+  return true;
+}
+
+/** Alert messages the run wrote but a mute, a snooze or quiet hours hold (runJobs' summary). */
+function heldBy(result: unknown): number {
+  const jobs = (result as { jobs?: unknown } | undefined)?.jobs;
+  if (!Array.isArray(jobs)) return 0;
+  return jobs.reduce((n: number, j: { held?: unknown }) => n + (typeof j.held === 'number' ? j.held : 0), 0);
 }
 
 export async function runJobsCommand(ctx: ConsoleContext, args: readonly string[]): Promise<void> {
@@ -57,13 +78,14 @@ export async function runJobsCommand(ctx: ConsoleContext, args: readonly string[
   const job = args[0] ?? 'all';
   if (!isJobTarget(job))
     throw new ConsoleInputError(`Jobs: ${[...JOB_NAMES, 'all'].join(', ')} (default all).`);
-  await subscribeFirst(ctx);
+  if (!(await checkSubscribed(ctx))) return;
   showPending(ctx);
 
   const before = snapshot(ctx);
   io.print(style.accent(`Running the ${job === 'all' ? 'scheduled jobs' : `${job} job`} once…`));
+  let held = 0;
   try {
-    await ctx.runJobs(stack.deps, job);
+    held = heldBy(await ctx.runJobs(stack.deps, job));
   } catch (err) {
     io.print(style.bad(`The jobs failed: ${err instanceof Error ? err.message : String(err)}`));
   }
@@ -83,6 +105,11 @@ export async function runJobsCommand(ctx: ConsoleContext, args: readonly string[
         style.dim(`── visibility-bot ${previous === undefined ? 'posted' : 'updated a message'} in ${where}`),
       );
       for (const line of rendered.lines) io.print(line);
+      for (const line of chartFileLines(
+        ctx,
+        (m.files ?? []).map((f) => f.id),
+      ))
+        io.print(line);
       shown.push(
         ...rendered.clickables.map((c) => ({
           ...c,
@@ -95,9 +122,15 @@ export async function runJobsCommand(ctx: ConsoleContext, args: readonly string[
   state.shownUpTo = markActivity(stack.slack);
   if (shown.length > 0) state.clickables = shown;
   io.print();
-  io.print(
-    count === 0
-      ? 'The jobs ran; nothing new was posted. Stage something first: :usage "Acme Analytics" 92, :traffic acme 0.4 or :advance.'
-      : `The jobs ran: ${count} message${count === 1 ? '' : 's'} posted or updated.`,
-  );
+  const heldLine =
+    held === 0
+      ? ''
+      : ` ${held === 1 ? '1 alert message is' : `${held} alert messages are`} held by a mute, a snooze or quiet hours: posted when the hold ends (or at once with /visibility unmute or quiet=off); /visibility subscriptions shows ${held === 1 ? 'it' : 'them'}.`;
+  if (count > 0)
+    io.print(`The jobs ran: ${count} message${count === 1 ? '' : 's'} posted or updated.${heldLine}`);
+  else if (held > 0) io.print(`The jobs ran; nothing was posted.${heldLine}`);
+  else
+    io.print(
+      `The jobs ran; nothing new was posted. Stage something first: :usage "${DEFAULT_BRAND}" 92, :traffic acme 0.4 or :advance.`,
+    );
 }

@@ -1,10 +1,10 @@
 /**
- * A modal as a form, or a Home tab: title, the blocks, and for each input its label, the
- * `block_id.action_id` to name in `:submit`, its type, initial value, numbered options and
- * any validation error Slack would show under it.
+ * A modal as a form, or a Home tab: title, the blocks, and for each input its label (the
+ * start of which names it in `:submit`, form-inputs.ts), its type, initial value, numbered
+ * options and any validation error Slack would show under it. Labels, never ids.
  */
 import { plainOf, rec, str } from './block-json.js';
-import { type FormInput, formInputs, initialText } from './form-inputs.js';
+import { type FormInput, fieldKey, fieldNames, formInputs, initialText } from './form-inputs.js';
 import { renderBlocksInto } from './render-blocks.js';
 import {
   createRenderContext,
@@ -32,24 +32,25 @@ export interface RenderViewOptions extends RenderOptions {
   errors?: Readonly<Record<string, string>>;
 }
 
-function inputLines(input: FormInput, ctx: RenderContext, error: string | undefined): string[] {
+function inputLines(input: FormInput, name: string, ctx: RenderContext, error: string | undefined): string[] {
   const { style } = ctx;
   const lines = [`${style.bold(input.label)}${input.optional ? style.dim(' (optional)') : ''}`];
-  const details = [style.code(`${input.blockId}.${input.actionId}`), input.type.replace(/_/g, ' ')];
+  const details = [input.type.replace(/_/g, ' ')];
   if (input.element['multiline'] === true) details.push('multiline');
   const placeholder = plainOf(input.element['placeholder']);
   if (placeholder) details.push(`placeholder "${placeholder}"`);
   const initial = initialText(input);
   if (initial !== undefined) details.push(`now "${initial}"`);
+  details.push(style.dim(`:submit ${fieldKey(name)}=…`));
   lines.push(`  ↳ ${details.join(' · ')}`);
   const listed =
     input.options.length > MAX_LISTED_OPTIONS ? input.options.slice(0, SAMPLE_OPTIONS) : input.options;
   listed.forEach((o, i) => {
-    lines.push(`    (${i + 1}) ${o.label}${o.label === o.value ? '' : style.dim(` = ${o.value}`)}`);
+    lines.push(`    (${i + 1}) ${o.label}`);
   });
   if (listed.length < input.options.length) {
     const more = input.options.length - listed.length;
-    lines.push(style.dim(`    … ${more} more: any option's value, (number) or label will do`));
+    lines.push(style.dim(`    … ${more} more: any option's label, or the start of it, will do`));
   }
   if (input.hint) lines.push(style.dim(`  ${input.hint}`));
   if (input.type === 'external_select' || input.type === 'multi_external_select') {
@@ -67,13 +68,10 @@ export function renderView(view: ViewLike, options: RenderViewOptions): Rendered
   const modal = view.type === 'modal';
   const lines: string[] = [];
   const title = plainOf(view.title);
-  const ids = [view.id && `view ${view.id}`, view.callback_id && `callback ${view.callback_id}`].filter(
-    Boolean,
-  );
-  lines.push(
-    `${style.heading(modal ? `Modal: ${title || '(untitled)'}` : 'App Home')}${ids.length ? style.dim(`  (${ids.join(', ')})`) : ''}`,
-  );
-  const inputs = new Map(formInputs(view.blocks).map((i) => [i.blockId, i]));
+  lines.push(style.heading(modal ? `Modal: ${title || '(untitled)'}` : 'App Home'));
+  const all = formInputs(view.blocks);
+  const names = fieldNames(all);
+  const inputs = new Map(all.map((i) => [i.blockId, i]));
   for (const raw of view.blocks) {
     const block = rec(raw);
     if (!block) continue;
@@ -82,7 +80,7 @@ export function renderView(view: ViewLike, options: RenderViewOptions): Rendered
       renderBlocksInto([block], ctx, lines);
       continue;
     }
-    lines.push('', ...inputLines(input, ctx, options.errors?.[input.blockId]));
+    lines.push('', ...inputLines(input, names.get(input)!, ctx, options.errors?.[input.blockId]));
   }
   for (const [blockId, message] of Object.entries(options.errors ?? {})) {
     if (!inputs.has(blockId)) lines.push(style.bad(`⚠ ${blockId}: ${message}`));
@@ -90,10 +88,12 @@ export function renderView(view: ViewLike, options: RenderViewOptions): Rendered
   if (modal) {
     const buttons = [view.submit && `[${plainOf(view.submit)}]`, `[${plainOf(view.close) || 'Cancel'}]`];
     lines.push('', buttons.filter(Boolean).join('  '));
-    if (inputs.size > 0) {
-      const example = [...inputs.values()][0]!;
+    if (all.length > 0) {
+      const example = all.map((i) => fieldKey(names.get(i)!)).slice(0, 2);
       lines.push(
-        style.dim(`Fill it in with :submit ${example.blockId}.${example.actionId}=… (one per input)`),
+        style.dim(
+          `Fill it in with :submit ${example.map((n) => `${n}=…`).join(' ')}: each field by the start of its label, fields left out keep what they show`,
+        ),
       );
     }
   }

@@ -1,6 +1,6 @@
+import { closestMatches } from '../../../closest-matches.js';
 import { escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { UserError } from '../../../messages/user-error.js';
-import { closestMatches } from '../../closest-matches.js';
 import { findSubcommand } from '../../commands/find-subcommand.js';
 import type { Subcommand } from '../../commands/subcommand.js';
 import { helpDetailReply, helpFiguresReply, helpOverviewReply } from './help-view.js';

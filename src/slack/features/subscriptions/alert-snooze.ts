@@ -7,7 +7,7 @@
  * an Undo button (vis:alert:unsnooze) that lifts the snooze at once and releases the
  * alerts it held; anyone who could snooze may undo.
  */
-import { reholdHeldAlerts } from '../../../alerting/lift-mute.js';
+import { changeHolds } from '../../../alerting/change-holds.js';
 import { type AlertKind, alertKinds } from '../../../alerts/types.js';
 import { ALERT_ACTIONS, ALERT_KIND_WORDS } from '../../../messages/alert-message.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
@@ -17,6 +17,7 @@ import { UserError } from '../../../messages/user-error.js';
 import type { ActionContext, ActionHandler } from '../../actions/action-handler.js';
 import { parseActionValue } from '../../actions/parse-action-value.js';
 import { brandButton } from '../../views/brand-button.js';
+import { heldAlertsText } from './held-alerts-text.js';
 import { postChannelNote, withNoteOutcome } from './post-channel-note.js';
 import { SUBSCRIPTION_ACTIONS } from './subscription-actions.js';
 
@@ -114,24 +115,23 @@ export const alertUnsnooze: ActionHandler = {
       );
       return;
     }
-    const released = await ctx.deps.store.transaction(async () => {
-      await snoozes.clear(channelId, brandId, kind);
-      const sub = await ctx.deps.store.subscriptions.get(channelId, brandId);
-      return sub ? reholdHeldAlerts(ctx.deps.store, sub, ctx.deps.config.defaultTimezone, now) : 0;
-    });
+    const outcome = await changeHolds(
+      ctx.deps,
+      { channelId, brandId },
+      () => snoozes.clear(channelId, brandId, kind),
+      ctx.deps.config.defaultTimezone,
+      now,
+    );
     await ctx.deps.auditLog.record({
       atMs: now,
       userId: ctx.userId,
       channelId,
       brandId,
       action: 'alert.unsnooze',
-      detail: { kind, released },
+      detail: { kind, released: outcome.released, stillHeld: outcome.stillHeld.length },
       result: 'ok',
     });
-    const held =
-      released > 0
-        ? mrkdwn` ${released} held alert message${released === 1 ? mrkdwn`` : mrkdwn`s`} will arrive shortly, together.`
-        : mrkdwn``;
+    const held = heldAlertsText(outcome);
     const noteFailure = await postChannelNote(ctx.client, ctx.deps.logger, channelId, {
       by: ctx.userId,
       did: mrkdwn`lifted the snooze: ${escapeMrkdwn(kindLabel(kind).toLowerCase())}${whose} are back on in this channel.${held}`,

@@ -5,6 +5,8 @@
  * together, one message. The digest is not muted. Admins only when SLACK_ADMIN_USERS is
  * set; audited.
  */
+import { alertHoldUntil } from '../../../alerting/alert-hold.js';
+import { changeHolds } from '../../../alerting/change-holds.js';
 import {
   DURATION_FORMS,
   formatDuration,
@@ -70,7 +72,14 @@ export const mute: Subcommand = {
     const duration = parseDuration(durationText, { nowMs: now, timeZone });
     if (!duration.ok) throw ctx.usageError(escapeMrkdwn(duration.error));
     const until = now + duration.ms;
-    await deps.store.subscriptions.setMutedUntil(channelId, sub.brandId, until);
+    // Alerts already held (an earlier mute, quiet hours) now wait for this mute's end instead.
+    await changeHolds(
+      deps,
+      sub,
+      () => deps.store.subscriptions.setMutedUntil(channelId, sub.brandId, until),
+      deps.config.defaultTimezone,
+      now,
+    );
     await deps.auditLog.record({
       atMs: now,
       userId,
@@ -84,15 +93,25 @@ export const mute: Subcommand = {
     const howLong = duration.until
       ? mrkdwn`until ${slackDate(until)}`
       : mrkdwn`for ${escapeMrkdwn(formatDuration(duration.ms))}, until ${slackDate(until)}`;
+    // A mute that ends inside quiet hours hands its alerts on to them: say when they really come.
+    const release = alertHoldUntil(now, {
+      mutedUntilMs: until,
+      quietHours: sub.settings.quietHours,
+      timeZone,
+    });
+    const when =
+      release !== null && release > until
+        ? mrkdwn`when quiet hours end after it, ${slackDate(release)}`
+        : mrkdwn`when the mute ends`;
     const noteFailure = await postChannelNote(ctx.client, deps.logger, channelId, {
       by: userId,
-      did: mrkdwn`muted alerts for *${name}* in this channel ${howLong}; they are held and arrive together when the mute ends.`,
+      did: mrkdwn`muted alerts for *${name}* in this channel ${howLong}; they are held and arrive together ${when}.`,
       undo: mrkdwn`${commandFor('unmute', sub)} ends it now.`,
     });
     await ctx.respond(
       withNoteOutcome(
         textReply(
-          mrkdwn`:no_bell: Alerts for *${name}* in this channel are muted ${howLong}. They are held, not dropped: when the mute ends they arrive together in one message. The daily digest still comes. ${commandFor('unmute', sub)} ends the mute now.`,
+          mrkdwn`:no_bell: Alerts for *${name}* in this channel are muted ${howLong}. They are held, not dropped: they arrive together in one message ${when}. The daily digest still comes. ${commandFor('unmute', sub)} ends the mute now.`,
         ),
         noteFailure,
       ),

@@ -1,16 +1,19 @@
 /**
- * What a settings change does, typed or from the form: store the new settings, audit
- * them, tell the channel who changed what (and how to put it back), and answer the person
- * with what was just changed.
+ * What a settings change does, typed or from the form: store the new settings (and give
+ * the alerts already held the hold the new quiet hours and time zone make: quiet=off
+ * releases them now), audit them, tell the channel who changed what (and how to put it
+ * back), and answer the person with what was just changed and what became of held alerts.
  */
 import type { WebClient } from '@slack/web-api';
+import { changeHolds, type HeldAlerts } from '../../../alerting/change-holds.js';
 import type { AlertSettings } from '../../../alerts/alert-settings.js';
 import { describeSettingChanges } from '../../../alerts/format-settings.js';
 import { escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
-import type { Reply } from '../../../messages/reply.js';
+import { mrkdwnSection, type Reply } from '../../../messages/reply.js';
 import type { Subscription } from '../../../store/subscriptions-repo.js';
 import type { SlackDeps } from '../../slack-deps.js';
 import { brandName } from '../../views/brand-name.js';
+import { heldAlertsText } from './held-alerts-text.js';
 import { postChannelNote, withNoteOutcome } from './post-channel-note.js';
 import { SUBSCRIPTION_WRITES } from './subscription-writes.js';
 import { commandFor, settingsReply } from './subscriptions-view.js';
@@ -25,21 +28,33 @@ export interface SettingsChange {
   via: 'command' | 'form';
 }
 
-type Deps = Pick<SlackDeps, 'store' | 'auditLog' | 'clock' | 'logger' | 'config'>;
+type Deps = Pick<SlackDeps, 'store' | 'auditLog' | 'clock' | 'logger' | 'config' | 'deliveryNudge'>;
 
-/** Stores and audits the change (quick: a form's submission does it before its ack). */
-export async function storeSettings(deps: Deps, userId: string, c: SettingsChange): Promise<void> {
+/**
+ * Stores and audits the change (quick: a form's submission does it before its ack). Held
+ * alerts are held again by the new settings in the same transaction; what nothing holds
+ * any more is posted now.
+ */
+export async function storeSettings(deps: Deps, userId: string, c: SettingsChange): Promise<HeldAlerts> {
   const { sub } = c;
-  await deps.store.subscriptions.setSettings(sub.channelId, sub.brandId, c.settings);
+  const now = deps.clock.now();
+  const held = await changeHolds(
+    deps,
+    sub,
+    () => deps.store.subscriptions.setSettings(sub.channelId, sub.brandId, c.settings),
+    deps.config.defaultTimezone,
+    now,
+  );
   await deps.auditLog.record({
-    atMs: deps.clock.now(),
+    atMs: now,
     userId,
     channelId: sub.channelId,
     brandId: sub.brandId,
     action: SUBSCRIPTION_WRITES.settings,
-    detail: { changed: c.changed, settings: c.settings, via: c.via },
+    detail: { changed: c.changed, settings: c.settings, via: c.via, released: held.released },
     result: 'ok',
   });
+  return held;
 }
 
 /** Tells the channel, and returns the answer for the person who changed it. */
@@ -48,6 +63,7 @@ export async function announceSettings(
   client: WebClient,
   userId: string,
   c: SettingsChange,
+  held: HeldAlerts,
 ): Promise<Reply> {
   const { sub } = c;
   // The change in words ("Crawler drop: 40 % → 25 %"), as the settings are shown everywhere.
@@ -55,13 +71,29 @@ export async function announceSettings(
     defaultTimezone: deps.config.defaultTimezone,
   }).map((line) => line.replace(/^• /, ''));
   const what = changes.length > 0 ? escapeMrkdwn(changes.join('; ')) : mrkdwn`nothing different from before`;
+  const heldText = heldAlertsText(held);
   const noteFailure = await postChannelNote(client, deps.logger, sub.channelId, {
     by: userId,
-    did: mrkdwn`changed this channel's alert settings for *${brandName(sub.brandName)}*: ${what}.`,
+    did: mrkdwn`changed this channel's alert settings for *${brandName(sub.brandName)}*: ${what}.${heldText}`,
     undo: mrkdwn`${commandFor('settings', sub, c.args.was)} puts them back.`,
   });
-  return withNoteOutcome(
-    settingsReply({ ...sub, settings: c.settings }, deps.config.defaultTimezone, { before: sub.settings }),
-    noteFailure,
-  );
+  const reply = settingsReply({ ...sub, settings: c.settings }, deps.config.defaultTimezone, {
+    before: sub.settings,
+  });
+  // Said after the settings, above their buttons, only when held alerts were there to change.
+  const buttonsAt = reply.blocks.findIndex((b) => b.type === 'actions');
+  const at = buttonsAt === -1 ? reply.blocks.length : buttonsAt;
+  const withHeld: Reply =
+    heldText === ''
+      ? reply
+      : {
+          ...reply,
+          text: mrkdwn`${reply.text}${heldText}`,
+          blocks: [
+            ...reply.blocks.slice(0, at),
+            mrkdwnSection(mrkdwn`:hourglass:${heldText}`),
+            ...reply.blocks.slice(at),
+          ],
+        };
+  return withNoteOutcome(withHeld, noteFailure);
 }

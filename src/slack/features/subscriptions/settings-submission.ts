@@ -53,11 +53,11 @@ export const settingsSubmission: SubmissionHandler = {
       changed: args.now.split(' ').map((p) => p.slice(0, p.indexOf('='))),
       via: 'form',
     };
-    await storeSettings(ctx.deps, ctx.userId, change);
+    const held = await storeSettings(ctx.deps, ctx.userId, change);
     return {
       close: true,
       afterAck: async () => {
-        const reply = await announceSettings(ctx.deps, ctx.client, ctx.userId, change);
+        const reply = await announceSettings(ctx.deps, ctx.client, ctx.userId, change, held);
         await tellUser(ctx.client, to, reply, ctx.deps.logger);
       },
     };

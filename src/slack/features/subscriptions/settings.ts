@@ -40,11 +40,11 @@ export const settings: Subcommand = {
     .map((k) => SETTING_EXAMPLES[k])
     .join(
       '; ',
-    )}. Times are HH:MM in the subscription’s time zone (tz, an IANA name); quiet hours hold alerts until they end.`,
+    )}. Times are HH:MM in the subscription’s time zone (tz: a city such as Berlin, or a zone such as Europe/Berlin); quiet hours hold alerts until they end.`,
   examples: [
     '/visibility settings "Acme Analytics"',
     '/visibility settings "Acme Analytics" crawler-drop=30 ai-pages=90,100',
-    '/visibility settings "Acme Analytics" digest=08:30 tz=Europe/Berlin quiet=22:00-07:00',
+    '/visibility settings "Acme Analytics" digest=08:30 tz=Berlin quiet=22:00-07:00',
     '/visibility settings "Acme Analytics" events=lost,competitor sentiment-drop=25',
   ],
   booleanFlags: ['show'],
@@ -93,7 +93,7 @@ export const settings: Subcommand = {
       changed: parsed.changed,
       via: 'command' as const,
     };
-    await storeSettings(deps, userId, change);
-    await ctx.respond(await announceSettings(deps, ctx.client, userId, change));
+    const held = await storeSettings(deps, userId, change);
+    await ctx.respond(await announceSettings(deps, ctx.client, userId, change, held));
   },
 };

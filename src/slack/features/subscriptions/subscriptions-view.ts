@@ -20,6 +20,7 @@ import { brandName } from '../../views/brand-name.js';
 import { chunkSections } from '../../views/chunk-sections.js';
 import { shareActionsBlock } from '../../views/share-button.js';
 import { MUTE_CHOICES, SUBSCRIPTION_ACTIONS } from './subscription-actions.js';
+import { whenAlertsCome } from './when-alerts-come.js';
 
 const kindAlerts = (kind: string): string =>
   ownLookup(ALERT_KIND_WORDS, kind)?.alerts ?? kind.replace(/_/g, ' ');
@@ -193,7 +194,7 @@ export function subscribedReply(sub: Subscription, o: { created: boolean; defaul
   const lines = [lead];
   if (sub.alerts) {
     lines.push(
-      mrkdwn`Alerts come when a cited page is lost, a competitor appears on a cited page or its sentiment falls, when AI crawler visits drop (and recover), and when AI Pages usage passes 80, 90 and 100 %. Changes from before now are not alerted.`,
+      mrkdwn`${escapeMrkdwn(whenAlertsCome(sub.settings))} Changes from before now are not alerted.`,
     );
   }
   lines.push(

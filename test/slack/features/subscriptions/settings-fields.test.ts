@@ -119,7 +119,7 @@ describe('readSettingsForm', () => {
         'settings_sentiment-drop': '"0" must be a whole number of points from 1 to 100.',
         settings_quiet_end: 'The end must differ from the start; leave both empty for no quiet hours.',
         settings_tz:
-          '"Mars/Olympus" is not a known time zone; use an IANA name such as Europe/Berlin or UTC.',
+          '"Mars/Olympus" is not a time zone. Give a city such as Berlin, or a zone name such as Europe/Berlin or UTC.',
       },
     });
   });
