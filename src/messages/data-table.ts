@@ -94,7 +94,8 @@ export function dataTable(model: TableModel): NativeTable {
     rows.push(row);
   }
   const omitted = model.rows.length - rows.length;
-  const lines = [model.caption, ...rows.map((row) => rowLine(header, row, nameColumn))];
+  const caption = nonEmpty(model.caption);
+  const lines = [caption, ...rows.map((row) => rowLine(header, row, nameColumn))];
   if (omitted > 0) lines.push(mrkdwn`…and ${omitted} more not shown`);
   const text = joinMrkdwn(lines, mrkdwn`\n`);
   if (rows.length === 0) return { block: undefined, text, omitted };
@@ -102,7 +103,7 @@ export function dataTable(model: TableModel): NativeTable {
   const block: DataTableBlock = {
     type: 'data_table',
     ...(model.blockId ? { block_id: model.blockId } : {}),
-    caption: model.caption,
+    caption,
     rows: [headerRow, ...rows],
     page_size: pageSize,
     ...(nameColumn > 0 ? { row_header_column_index: nameColumn } : {}),

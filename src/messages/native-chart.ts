@@ -12,7 +12,7 @@
  * At most 2 charts go in one message (BLOCK_KIT_LIMITS.chartsPerMessage): the caller's
  * concern, as a message holds more than one builder's output.
  */
-import { formatCount, formatPercent } from '../alerts/format-count.js';
+import { formatCount, formatPercent, NO_FIGURE } from '../alerts/format-count.js';
 import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
 import type { ChartPoint, ChartSeries, DataVisualizationBlock } from './block-kit-types.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from './mrkdwn.js';
@@ -60,24 +60,32 @@ const LIST_EVERY_VALUE_UP_TO = 7;
 
 const isFigure = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v);
 
+/** A label or name Slack accepts: at least one character; a blank one reads "—". */
+const shown = (text: Mrkdwn): Mrkdwn => (text.trim() === '' ? escapeMrkdwn(NO_FIGURE) : text);
+
 /**
- * Each distinct text cut to `max`, still distinct: a cut that would make two the same
- * ends in a number instead ("Northwind Outfitte…" and "Northwind Outfit… 2").
+ * Each text cut to `max` and different from the others: a cut (or a repeat) that would
+ * make two the same ends in a number instead ("Northwind Outfitte…", "Northwind Outfit… 2").
  */
-export function fitUnique(texts: readonly Mrkdwn[], max: number): Map<Mrkdwn, Mrkdwn> {
-  const fitted = new Map<Mrkdwn, Mrkdwn>();
+export function fitDistinct(texts: readonly Mrkdwn[], max: number): Mrkdwn[] {
   const taken = new Set<Mrkdwn>();
-  for (const text of texts) {
-    if (fitted.has(text)) continue;
+  return texts.map((raw) => {
+    const text = shown(raw);
     let candidate = truncatePlain(text, max);
     for (let n = 2; taken.has(candidate); n += 1) {
       const suffix = ` ${n}`;
       candidate = mrkdwn`${truncatePlain(text, max - suffix.length)}${escapeMrkdwn(suffix)}`;
     }
-    fitted.set(text, candidate);
     taken.add(candidate);
-  }
-  return fitted;
+    return candidate;
+  });
+}
+
+/** Each distinct text fitted with fitDistinct; the same text, the same label. */
+export function fitUnique(texts: readonly Mrkdwn[], max: number): Map<Mrkdwn, Mrkdwn> {
+  const distinct = [...new Set(texts)];
+  const fitted = fitDistinct(distinct, max);
+  return new Map(distinct.map((text, i) => [text, fitted[i]!]));
 }
 
 /** "GPTBot 1,234, ClaudeBot 567" for a few points; "24 on 1 Nov to 23 on 14 Nov, low 20, high 26" for more. */
@@ -111,16 +119,16 @@ function axisOf(model: SeriesChartModel, series: readonly SeriesInput[]) {
 
 /** A line, bar or area chart of `model.series`, fitted to Slack's limits, with its text. */
 export function seriesChart(model: SeriesChartModel): NativeChart {
-  const title = truncatePlain(model.title, L.chartTitle);
+  const title = truncatePlain(shown(model.title), L.chartTitle);
   const inputs = model.series.slice(0, L.chartSeries);
-  const names = fitUnique(
+  const names = fitDistinct(
     inputs.map((s) => s.name),
     L.chartSeriesName,
   );
   const { fit, categories } = axisOf(model, inputs);
   const order = new Map(categories.map((c, i) => [c, i]));
   const series: ChartSeries[] = [];
-  for (const input of inputs) {
+  for (const [index, input] of inputs.entries()) {
     const byLabel = new Map<Mrkdwn, number>();
     for (const p of input.points) {
       const label = fit.get(p.label);
@@ -129,7 +137,7 @@ export function seriesChart(model: SeriesChartModel): NativeChart {
     const data = [...byLabel]
       .map(([label, value]) => ({ label, value }))
       .sort((a, b) => order.get(a.label)! - order.get(b.label)!);
-    if (data.length > 0) series.push({ name: names.get(input.name)!, data });
+    if (data.length > 0) series.push({ name: names[index]!, data });
   }
   const omitted = model.series.length - inputs.length;
   const text = chartText(
@@ -160,12 +168,12 @@ export function seriesChart(model: SeriesChartModel): NativeChart {
  * "Other" slice, so the pie still adds up to the whole.
  */
 export function pieChart(model: PieChartModel): NativeChart {
-  const title = truncatePlain(model.title, L.chartTitle);
+  const title = truncatePlain(shown(model.title), L.chartTitle);
   const positive = model.segments
     .filter((s): s is { label: Mrkdwn; value: number } => isFigure(s.value) && s.value > 0)
     .sort((a, b) => b.value - a.value);
   const folded = positive.length > L.pieSegments;
-  const shown = folded
+  const slices = folded
     ? [
         ...positive.slice(0, L.pieSegments - 1),
         {
@@ -174,11 +182,11 @@ export function pieChart(model: PieChartModel): NativeChart {
         },
       ]
     : positive;
-  const names = fitUnique(
-    shown.map((s) => s.label),
+  const names = fitDistinct(
+    slices.map((s) => s.label),
     L.chartLabel,
   );
-  const segments = shown.map((s) => ({ label: names.get(s.label)!, value: s.value }));
+  const segments = slices.map((s, i) => ({ label: names[i]!, value: s.value }));
   const total = segments.reduce((sum, s) => sum + s.value, 0);
   const omitted = folded ? positive.length - (L.pieSegments - 1) : 0;
   const text = chartText(

@@ -62,6 +62,7 @@ export async function startLocalSlack(options: LocalSlackOptions = {}): Promise<
   const clock: Clock = options.clock ?? systemClock;
   const signingSecret = options.signingSecret ?? randomBytes(16).toString('hex');
   const botToken = options.botToken ?? `xoxb-local-${randomBytes(12).toString('hex')}`;
+  const faults = new FaultPlan();
   const ws = new Workspace(
     {
       teamId: options.teamId ?? 'T0LOCAL01',
@@ -74,8 +75,8 @@ export async function startLocalSlack(options: LocalSlackOptions = {}): Promise<
     },
     clock,
     new FileStore({ directory: options.filesDirectory, onFile: options.onFile }),
+    faults,
   );
-  const faults = new FaultPlan();
   const webApi = new WebApi(ws, clock, faults, botToken);
   const responseUrls = new HostedResponseUrls(ws, clock);
   let origin = '';
@@ -208,6 +209,8 @@ export async function startLocalSlack(options: LocalSlackOptions = {}): Promise<
     failNext: (method, error, count = 1) => faults.add(method, count, { kind: 'error', error }),
     failAfterAccept: (method, count = 1) => faults.add(method, count, { kind: 'drop_after_accept' }),
     stallAfterAccept: (method, count = 1) => faults.add(method, count, { kind: 'stall_after_accept' }),
+    refuseBlocks: (types) => faults.refuseBlocks(types),
+    acceptBlocks: () => faults.acceptBlocks(),
     reset: () => {
       webApi.calls.length = 0;
       faults.clear();

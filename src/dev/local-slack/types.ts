@@ -296,6 +296,14 @@ export interface LocalSlack {
    * response is held open until close(), so a test can kill the caller after Slack accepted.
    */
   stallAfterAccept(method: string, count?: number): void;
+  /**
+   * From now on, blocks of these types (default data_table and data_visualization) are
+   * answered `invalid_blocks` wherever they are sent, as by a workspace that does not have
+   * them yet: the switch that exercises a fallback. Until acceptBlocks() or reset().
+   */
+  refuseBlocks(types?: readonly string[]): void;
+  /** Every block type is accepted again. */
+  acceptBlocks(): void;
   /** Forgets calls, messages, views, responses and faults; channels and users return to the defaults. */
   reset(): void;
 

@@ -3,6 +3,7 @@
  * views, issued trigger_ids. Pure bookkeeping; the Web API methods decide what is allowed.
  */
 import type { Clock } from '../../clock.js';
+import { FaultPlan } from './fault-plan.js';
 import { FileStore } from './file-store.js';
 import { MessageTsIssuer } from './message-ts.js';
 import { SLACK_LIMITS } from './slack-limits.js';
@@ -78,6 +79,8 @@ export class Workspace {
     readonly identity: WorkspaceIdentity,
     private readonly clock: Clock,
     readonly files: FileStore = new FileStore(),
+    /** Faults queued by tests; content checks read its refused block types. */
+    readonly faults: FaultPlan = new FaultPlan(),
   ) {
     this.seed();
   }
