@@ -6,8 +6,10 @@
  *
  * One shared `Intl.NumberFormat`, because `Number#toLocaleString` builds a new ICU
  * formatter on every call, which is measurable when a run writes thousands of alerts.
+ * Made on the first number rather than at import: the first Intl object loads ICU, a
+ * start-up cost a process that formats nothing (run-job with nothing to do) need not pay.
  */
-const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+let number: Intl.NumberFormat | undefined;
 
 /** What a missing or non-finite figure reads as. */
 export const NO_FIGURE = '—';
@@ -15,7 +17,10 @@ export const NO_FIGURE = '—';
 /** "12,345", "4.5"; "—" when there is no figure. */
 export function formatCount(n: number | null | undefined): string {
   if (typeof n !== 'number' || !Number.isFinite(n)) return NO_FIGURE;
-  return NUMBER.format(n);
+  // Whole numbers below 1,000 need no grouping: the same text without ICU.
+  if (Number.isInteger(n) && n >= 0 && n < 1000) return String(n);
+  number ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+  return number.format(n);
 }
 
 /** "42.5 %"; "—" when there is no figure. */

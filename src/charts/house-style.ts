@@ -98,12 +98,16 @@ export const houseConfig: Config = {
   line: { strokeCap: 'round', strokeJoin: 'round' },
 };
 
-const DAY_LABEL = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+// Made on the first label, not at import: the first time-zone-aware formatter loads the
+// time-zone data, which a process that draws no chart (run-job with nothing due) skips.
+let dayLabelFormat: Intl.DateTimeFormat | undefined;
 
 /** "1 Nov" for a `YYYY-MM-DD` date, in UTC like the API's dates; the text itself when not a date. */
 export function dayLabel(date: string): string {
   const ms = Date.parse(`${date.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(ms) ? date : DAY_LABEL.format(ms);
+  if (Number.isNaN(ms)) return date;
+  dayLabelFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  return dayLabelFormat.format(ms);
 }
 
 /** `[a-z0-9-]` words of a name for a file name; `fallback` when nothing is left. */
