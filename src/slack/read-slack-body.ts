@@ -101,8 +101,15 @@ const viewPayload = z.looseObject({
 const viewSubmission = z.looseObject({ trigger_id: id, view: viewPayload });
 const viewClosed = z.looseObject({ view: viewPayload.partial({ state: true }) });
 
-/** The App Home listener reads who opened which tab; other events have no listener here. */
+/** The App Home listener reads who opened which tab. */
 const homeOpened = z.looseObject({ user: id, tab: z.string() });
+/** A Workflow Builder step reads which function, which run, its inputs and the run's token. */
+const functionExecuted = z.looseObject({
+  function: z.looseObject({ callback_id: id }),
+  function_execution_id: id,
+  inputs: z.record(z.string(), z.unknown()),
+  bot_access_token: id,
+});
 const eventCallback = z.looseObject({
   team_id: id,
   event_id: id,
@@ -110,6 +117,9 @@ const eventCallback = z.looseObject({
     .looseObject({ type: z.string().min(1) })
     .refine((e) => e.type !== 'app_home_opened' || homeOpened.safeParse(e).success, {
       message: 'app_home_opened without user or tab',
+    })
+    .refine((e) => e.type !== 'function_executed' || functionExecuted.safeParse(e).success, {
+      message: 'function_executed without its function, run, inputs or token',
     }),
 });
 const urlVerification = z.looseObject({ challenge: z.string().min(1).max(1000) });

@@ -10,6 +10,7 @@ import { type Clock, systemClock } from '../../clock.js';
 import { AppDriver } from './app-driver.js';
 import { FaultPlan } from './fault-plan.js';
 import { FileStore } from './file-store.js';
+import { FunctionExecutions } from './function-executions.js';
 import { HostedResponseUrls } from './hosted-response-urls.js';
 import { parseApiArgs } from './parse-api-args.js';
 import type { LocalSlack, LocalSlackOptions, SlackActivity } from './types.js';
@@ -76,6 +77,7 @@ export async function startLocalSlack(options: LocalSlackOptions = {}): Promise<
     clock,
     new FileStore({ directory: options.filesDirectory, onFile: options.onFile }),
     faults,
+    new FunctionExecutions(options.functions),
   );
   const webApi = new WebApi(ws, clock, faults, botToken);
   const responseUrls = new HostedResponseUrls(ws, clock);
@@ -222,6 +224,8 @@ export async function startLocalSlack(options: LocalSlackOptions = {}): Promise<
     viewSubmission: (appUrl, o) => driver.viewSubmission(appUrl, o),
     blockSuggestion: (appUrl, o) => driver.blockSuggestion(appUrl, o),
     event: (appUrl, event) => driver.event(appUrl, event),
+    executeFunction: (appUrl, o) => driver.executeFunction(appUrl, o),
+    functionExecutions: () => [...ws.functions.runs.values()],
     sign: (body, timestampSec) => driver.sign(body, timestampSec),
     redeliverLast: (appUrl, o) => driver.redeliverLast(appUrl, o),
     postSigned: (appUrl, body, o) => driver.postSigned(appUrl, body, o),

@@ -5,6 +5,7 @@
 import type { Clock } from '../../clock.js';
 import { FaultPlan } from './fault-plan.js';
 import { FileStore } from './file-store.js';
+import { FunctionExecutions } from './function-executions.js';
 import { MessageTsIssuer } from './message-ts.js';
 import { SLACK_LIMITS } from './slack-limits.js';
 import type {
@@ -81,8 +82,15 @@ export class Workspace {
     readonly files: FileStore = new FileStore(),
     /** Faults queued by tests; content checks read its refused block types. */
     readonly faults: FaultPlan = new FaultPlan(),
+    /** Runs of the app's custom steps. */
+    readonly functions: FunctionExecutions = new FunctionExecutions(undefined),
   ) {
     this.seed();
+  }
+
+  /** The workspace's time (the local Slack's clock). */
+  now(): number {
+    return this.clock.now();
   }
 
   reset(): void {
@@ -93,6 +101,7 @@ export class Workspace {
     this.homeViewByUser.clear();
     this.#triggers.clear();
     this.files.reset();
+    this.functions.reset();
     this.seed();
   }
 
