@@ -4,7 +4,7 @@
  * wire names, lets the Transport do the exchange, and types the answer with its schema.
  */
 import type { Dispatcher } from 'undici';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { type Clock, systemClock } from '../clock.js';
 import { type Logger, silentLogger } from '../logger.js';
 import { saysAlreadyGenerating } from './already-generating.js';
@@ -331,7 +331,7 @@ export class ApiClient implements VisibilityApi {
     };
   }
 
-  #citations<S extends z.ZodType>(
+  #citations<S extends z.ZodMiniType>(
     view: CitationView,
     schema: S,
     query: Record<string, QueryValue>,
@@ -481,7 +481,7 @@ export class ApiClient implements VisibilityApi {
     return { ...query, kind: params.kind, entity_id: params.entityId };
   }
 
-  async #get<S extends z.ZodType>(
+  async #get<S extends z.ZodMiniType>(
     key: EndpointKey,
     schema: S,
     query: Record<string, QueryValue>,
@@ -499,7 +499,7 @@ export class ApiClient implements VisibilityApi {
     return this.#get(key, loosePayloadSchema, query, opts);
   }
 
-  async #write<S extends z.ZodType>(
+  async #write<S extends z.ZodMiniType>(
     key: EndpointKey,
     schema: S,
     body: Record<string, unknown>,
