@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # visibility-bot: multi-stage build on the newest Node LTS line (26). The build stage
-# installs from the lockfile and compiles the TypeScript; the runtime stage gets only the
-# compiled code and the production dependencies, owned by root so the unprivileged
+# installs from the lockfile and bundles the TypeScript (scripts/build-dist.mjs); the runtime
+# stage gets only the bundle and the production dependencies, owned by root so the unprivileged
 # runtime user can read but never change them.
 
 FROM node:26-bookworm AS build
@@ -11,7 +11,8 @@ COPY package.json package-lock.json ./
 # better-sqlite3 13 ships Node-API binaries for linux-x64/arm64 (glibc and musl), so no
 # compiler runs here.
 RUN npm ci --ignore-scripts --no-audit --no-fund
-COPY tsconfig.json tsconfig.build.json ./
+COPY tsconfig.json ./
+COPY scripts ./scripts
 COPY src ./src
 # Production dependencies only, then drop better-sqlite3's sources (SQLite amalgamation,
 # C++), its build folder and the binaries of other platforms: ~25 MB the runtime never loads.

@@ -11,6 +11,7 @@ import { runDigestBench } from './digest-punctuality.js';
 import { runLimiterBench } from './limiter.js';
 import { runReplicasBench } from './replicas.js';
 import { runRunJobBench } from './run-job-all.js';
+import { runServeMemoryBench } from './serve-memory.js';
 import { runStartupBench } from './startup.js';
 
 const benches: Record<string, (options: { quick: boolean }) => Promise<string[]>> = {
@@ -20,6 +21,7 @@ const benches: Record<string, (options: { quick: boolean }) => Promise<string[]>
   'run-job': runRunJobBench,
   digest: runDigestBench,
   startup: runStartupBench,
+  memory: runServeMemoryBench,
   charts: runChartsBench,
   replicas: runReplicasBench,
 };

@@ -2,42 +2,38 @@
  * Start-up benchmark (`npm run bench -- startup`, or runStartupBench() from bench/index.ts).
  * Numbers are printed, never asserted (DESIGN.md).
  *
- * The built CLI (dist/main.js, rebuilt from the current sources first), as operators run
- * it, each process measured from spawn:
+ * The built CLI (dist/main.js, rebuilt from the current sources first with `npm run
+ * build`'s bundler), as operators run it, each process measured from spawn:
  * 1. `run-job all` with no subscriptions, to exit, vs `node -e 0` (target ≤ 3×).
- * 2. `serve` cold start to the first 200 from /healthz with Slack connected, vs a minimal
- *    Bolt app (HTTP receiver, auth.test at start, one /healthz route) started the same
- *    way against the same local Slack (target ≤ 1.5×).
+ * 2. `serve` cold start to the first 200 from /healthz with Slack connected, vs the minimal
+ *    Bolt app in bench/minimal-bolt-app.mjs (HTTP receiver, auth.test at start, one
+ *    /healthz route) started the same way against the same local Slack (target ≤ 1.5×).
  * The variants run interleaved, round after round, so a burst of load hits all of them;
- * the machine's load average is printed with the medians.
+ * the machine's load average is printed with the medians. One more, untimed, run of
+ * `run-job all` counts the modules it loads and its peak RSS (bench/lib/report-process.mjs).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { localStackEnv } from '../src/dev/demo/local-stack-config.js';
 import { startLocalSlack } from '../src/dev/local-slack/index.js';
 import { startSimulator } from '../src/dev/simulator/index.js';
+import { buildCli, CLI, REPO as repo } from './lib/build-cli.js';
 import { percentile } from './lib/order-stats.js';
 
 const ROUNDS = 9;
-const repo = fileURLToPath(new URL('..', import.meta.url));
+const MINIMAL_BOLT_APP = join(repo, 'bench/minimal-bolt-app.mjs');
+const REPORT_PROCESS = join(repo, 'bench/lib/report-process.mjs');
 
-/** A minimal Bolt app: what any Bolt service pays to start, for comparison. */
-const MINIMAL_BOLT_APP = `
-import { App } from '@slack/bolt';
-const app = new App({
-  token: process.env.SLACK_BOT_TOKEN,
-  signingSecret: process.env.SLACK_SIGNING_SECRET,
-  clientOptions: { slackApiUrl: process.env.SLACK_API_URL },
-  customRoutes: [{ path: '/healthz', method: ['GET'], handler: (_req, res) => { res.writeHead(200); res.end('ok'); } }],
-});
-const server = await app.start(0);
-console.log('listening on http://127.0.0.1:' + server.address().port);
-process.on('SIGTERM', () => app.stop().then(() => process.exit(0)));
-`;
+/** Modules loaded and peak RSS of one run of `args` (not timed). */
+function processReport(args: string[], env: Record<string, string>): { modules: number; maxRssMb: number } {
+  const run = spawnSync(process.execPath, ['--import', REPORT_PROCESS, ...args], { cwd: repo, env });
+  const line = /PROCESS-REPORT (\{.*\})/.exec(run.stderr.toString('utf8'))?.[1];
+  return line ? (JSON.parse(line) as { modules: number; maxRssMb: number }) : { modules: -1, maxRssMb: -1 };
+}
 
 interface Timed {
   ms: number;
@@ -100,15 +96,8 @@ const median = (xs: readonly Timed[]) =>
 const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
 
 export async function runStartupBench(): Promise<string[]> {
+  buildCli();
   const loadAtStart = loadavg();
-  execFileSync(
-    process.execPath,
-    [join(repo, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
-    {
-      cwd: repo,
-      stdio: 'inherit',
-    },
-  );
   const sim = await startSimulator();
   const slack = await startLocalSlack();
   const dir = mkdtempSync(join(tmpdir(), 'visibility-bench-startup-'));
@@ -117,7 +106,7 @@ export async function runStartupBench(): Promise<string[]> {
       PATH: process.env['PATH'] ?? '',
       ...localStackEnv({ sim, slack, dir }, 'info'),
     };
-    const main = join(repo, 'dist/main.js');
+    const main = CLI;
     // The database exists (and is migrated) before the first timed run, as in production.
     await timeToExit([main, 'run-job', 'all'], env);
 
@@ -131,15 +120,17 @@ export async function runStartupBench(): Promise<string[]> {
       bare.push(await timeToExit(['-e', '0'], env));
       runJob.push(await timeToExit([main, 'run-job', 'all'], env));
       serve.push(await timeToHealthy([main, 'serve'], env, slackUp));
-      bolt.push(await timeToHealthy(['--input-type=module', '-e', MINIMAL_BOLT_APP], env, () => true));
+      bolt.push(await timeToHealthy([MINIMAL_BOLT_APP], env, () => true));
     }
     const failed = [bare, runJob, serve, bolt].flat().filter((t) => !t.ok).length;
     const [b, r, s, m] = [median(bare), median(runJob), median(serve), median(bolt)];
     const loadAtEnd = loadavg();
+    const report = processReport([main, 'run-job', 'all'], env);
     return [
       `built CLI (dist/main.js), ${ROUNDS} interleaved rounds, medians${failed ? `; ${failed} runs failed and are left out` : ''}`,
       `node -e 0:                          ${fmt(b)}`,
       `run-job all (no subscriptions):     ${fmt(r)}   ratio ${(r / b).toFixed(2)}× (target ≤ 3×)`,
+      `  it loads ${report.modules} modules; peak RSS ${report.maxRssMb.toFixed(0)} MB`,
       `minimal Bolt app, start → healthy:  ${fmt(m)}`,
       `serve, cold start → healthy:        ${fmt(s)}   ratio ${(s / m).toFixed(2)}× (target ≤ 1.5×)`,
       `load average (1/5/15 min): start ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}, end ${loadAtEnd.map((l) => l.toFixed(2)).join(' ')}`,

@@ -9,9 +9,13 @@
  * The chart renderer is built here too, once per process: the Slack side's Chart buttons
  * and the outbox relay's digest charts share its concurrency bound, and it renders in
  * worker threads so a chart never holds the event loop an acknowledgement needs.
+ *
+ * Nothing here loads a package before it is used: the Slack client package when `web` is
+ * first read, undici on the first API request, prom-client on the first metric, the chart
+ * packages in a worker on the first chart. `run-job` with nothing to do loads none of them.
  */
-import type { FetchFunction } from '@slack/web-api';
-import { WebClient } from '@slack/web-api';
+import { createRequire } from 'node:module';
+import type { FetchFunction, WebClient } from '@slack/web-api';
 import { type BrandCache, createBrandCache } from './api/brand-cache.js';
 import { ApiClient } from './api/client.js';
 import { hashApiKey } from './api/hash-api-key.js';
@@ -59,8 +63,11 @@ export interface AppDeps {
   metrics: Metrics;
   clock: Clock;
   auditLog: AuditLog;
-  /** The bot's Slack client for jobs and the outbox relay (429s are returned, not waited out). */
-  web: WebClient;
+  /**
+   * The bot's Slack client for jobs and the outbox relay (429s are returned, not waited
+   * out); created, and its package loaded, when first read.
+   */
+  readonly web: WebClient;
   /** GET /get-brands, cached briefly: shared by commands, actions and the App Home. */
   brandCache: BrandCache;
   /** Outcome of the last API call, for /healthz. */
@@ -146,6 +153,8 @@ function probeOf(store: Store): () => Promise<void> {
   return store.backend === 'sqlite' ? sqliteWriteProbe((store as SqliteStore).db) : () => store.ping();
 }
 
+const require = createRequire(import.meta.url);
+
 export function createAppDeps(config: Config, overrides: AppDepsOverrides = {}): AppDeps {
   const logger = overrides.logger ?? createLogger({ level: config.logLevel, secrets: secretsOf(config) });
   const clock = overrides.clock ?? systemClock;
@@ -188,9 +197,10 @@ export function createAppDeps(config: Config, overrides: AppDepsOverrides = {}):
   const boundApi = api;
   metrics.bindLimiter(() => boundApi.limiterState());
 
-  const web =
-    overrides.web ??
-    new WebClient(
+  let web = overrides.web;
+  // @slack/web-api is CommonJS: a synchronous require lets `web` stay a plain property.
+  const slackClient = (): WebClient => {
+    web ??= new (require('@slack/web-api') as typeof import('@slack/web-api')).WebClient(
       config.slackBotToken,
       webClientOptions(config, 'outbox', {
         logger,
@@ -198,6 +208,8 @@ export function createAppDeps(config: Config, overrides: AppDepsOverrides = {}):
         ...(overrides.slackFetch ? { fetch: overrides.slackFetch } : {}),
       }),
     );
+    return web;
+  };
 
   // Threads start on the first chart, so a process that draws none never starts one.
   let chartPool: WorkerRenderPool | undefined;
@@ -217,7 +229,9 @@ export function createAppDeps(config: Config, overrides: AppDepsOverrides = {}):
     metrics,
     clock,
     auditLog: store.auditLog,
-    web,
+    get web() {
+      return slackClient();
+    },
     brandCache: createBrandCache(api, clock),
     apiHealth,
     charts,

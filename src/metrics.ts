@@ -7,8 +7,14 @@
  * values (endpoint and method names from our tables, Slack error codes, outcomes).
  * The limiter's figures are read from the limiter at scrape time; counters among them
  * only ever move forward by the limiter's own monotonic totals.
+ *
+ * prom-client (and the OpenTelemetry API it brings, some eighty modules) is loaded when a
+ * metric is first recorded or read, not at start-up: `run-job` with nothing to do never
+ * records one. It is CommonJS, so a synchronous require does it without making every
+ * `observe…` call asynchronous.
  */
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { createRequire } from 'node:module';
+import type { Counter, Gauge, Registry } from 'prom-client';
 import type { LimiterState } from './api/limiter/types.js';
 import type { ResponseEvent } from './api/transport.js';
 
@@ -43,7 +49,48 @@ export interface Metrics {
 
 const LANES = ['interactive', 'background'] as const;
 
+const require = createRequire(import.meta.url);
+
+interface Recorders {
+  registry: Registry;
+  observeApiResponse(e: ResponseEvent): void;
+  observeSlackCall(method: string, outcome: SlackCallOutcome, error?: string): void;
+  observeCommand(subcommand: string, seconds: number, outcome: CommandOutcome): void;
+  observeAction(action: string, seconds: number, outcome: CommandOutcome): void;
+  observeDelivery(kind: string, outcome: string): void;
+}
+
 export function createMetrics(): Metrics {
+  let limiterState: (() => LimiterState) | undefined;
+  let scheduler: SchedulerState | undefined;
+  let recorders: Recorders | undefined;
+  const r = () => {
+    recorders ??= createRecorders(() => limiterState);
+    return recorders;
+  };
+  return {
+    get registry() {
+      return r().registry;
+    },
+    observeApiResponse: (e) => r().observeApiResponse(e),
+    observeSlackCall: (method, outcome, error) => r().observeSlackCall(method, outcome, error),
+    observeCommand: (subcommand, seconds, outcome) => r().observeCommand(subcommand, seconds, outcome),
+    observeAction: (action, seconds, outcome) => r().observeAction(action, seconds, outcome),
+    observeDelivery: (kind, outcome) => r().observeDelivery(kind, outcome),
+    bindLimiter(state) {
+      limiterState = state;
+    },
+    setSchedulerState(state) {
+      scheduler = state;
+    },
+    schedulerState: () => scheduler,
+  };
+}
+
+/** The registry and its metrics, built on first use. */
+function createRecorders(limiter: () => (() => LimiterState) | undefined): Recorders {
+  const { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } =
+    require('prom-client') as typeof import('prom-client');
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   // prom-client names three gauges `_total`, which promtool rejects (a `_total` is a
@@ -54,8 +101,6 @@ export function createMetrics(): Metrics {
     'nodejs_active_resources_total',
   ])
     registry.removeSingleMetric(name);
-  let limiterState: (() => LimiterState) | undefined;
-  let scheduler: SchedulerState | undefined;
   const registers = [registry];
 
   const apiRequests = new Counter({
@@ -107,7 +152,8 @@ export function createMetrics(): Metrics {
 
   const fromLimiter = (read: (s: LimiterState, g: Gauge) => void) =>
     function collect(this: Gauge) {
-      if (limiterState) read(limiterState(), this);
+      const state = limiter();
+      if (state) read(state(), this);
     };
   /**
    * A counter fed from one of the limiter's running totals: it moves forward by what the
@@ -126,8 +172,9 @@ export function createMetrics(): Metrics {
       labelNames,
       registers,
       collect(this: Counter<L>) {
-        if (!limiterState) return;
-        for (const [labels, total] of totals(limiterState())) {
+        const state = limiter();
+        if (!state) return;
+        for (const [labels, total] of totals(state())) {
           const key = JSON.stringify(labels);
           const grown = total - (seen.get(key) ?? 0);
           seen.set(key, total);
@@ -191,12 +238,5 @@ export function createMetrics(): Metrics {
     observeAction(action, seconds, outcome) {
       actionDuration.observe({ action, outcome }, seconds);
     },
-    bindLimiter(state) {
-      limiterState = state;
-    },
-    setSchedulerState(state) {
-      scheduler = state;
-    },
-    schedulerState: () => scheduler,
   };
 }

@@ -3,14 +3,16 @@
  * threshold is configurable per subscription. Stored as JSON in the subscription row and
  * always read back through `resolveAlertSettings`, so a field added later gets its default.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Feed events that can alert; `new` never alerts, it goes to the digest. */
 export const alertEventNames = ['lost', 'competitor', 'sentiment'] as const;
 export type AlertEventName = (typeof alertEventNames)[number];
 
 const hhmm = /^([01]\d|2[0-3]):[0-5]\d$/;
-export const clockTimeSchema = z.string().regex(hhmm, 'must be a time of day as HH:MM (00:00 to 23:59)');
+export const clockTimeSchema = z
+  .string()
+  .check(z.regex(hhmm, 'must be a time of day as HH:MM (00:00 to 23:59)'));
 
 export function isValidTimeZone(tz: string): boolean {
   try {
@@ -23,42 +25,46 @@ export function isValidTimeZone(tz: string): boolean {
 
 export const quietHoursSchema = z
   .object({ start: clockTimeSchema, end: clockTimeSchema })
-  .refine((q) => q.start !== q.end, { message: 'quiet hours must start and end at different times' });
+  .check(z.refine((q) => q.start !== q.end, 'quiet hours must start and end at different times'));
 export type QuietHours = z.infer<typeof quietHoursSchema>;
+
+/** A whole number from `min` to `max`, saying so when it is not. */
+const wholeNumber = (min: number, max: number) =>
+  z.int().check(z.gte(min, `must be ${min} or more`), z.lte(max, `must be ${max} or less`));
 
 export const alertSettingsSchema = z
   .object({
-    events: z
-      .array(z.enum(alertEventNames))
-      .default([...alertEventNames])
-      .transform((xs) => alertEventNames.filter((e) => xs.includes(e))),
+    events: z.pipe(
+      z._default(z.array(z.enum(alertEventNames)), [...alertEventNames]),
+      z.transform((xs: AlertEventName[]) => alertEventNames.filter((e) => xs.includes(e))),
+    ),
     /** A `sentiment_changed` event alerts when sentiment falls by at least this many points. */
-    sentimentDrop: z.number().int().min(1).max(100).default(20),
+    sentimentDrop: z._default(wholeNumber(1, 100), 20),
     /** Crawler visits (7 days vs the previous 7) falling by at least this % alert. */
-    crawlerDropPct: z.number().int().min(1).max(100).default(40),
+    crawlerDropPct: z._default(wholeNumber(1, 100), 40),
     /** …and one recovery notice once the fall is back under this %. */
-    crawlerRecoveryPct: z.number().int().min(0).max(99).default(20),
+    crawlerRecoveryPct: z._default(wholeNumber(0, 99), 20),
     /** AI Pages `percentage_used` levels, each alerted once per billing period; [] = none. */
-    aiPagesThresholds: z
-      .array(z.number().int().min(1).max(100))
-      .max(10)
-      .default([80, 90, 100])
-      .transform((xs) => [...new Set(xs)].sort((a, b) => a - b)),
-    digestTime: clockTimeSchema.default('09:00'),
+    aiPagesThresholds: z.pipe(
+      z._default(z.array(wholeNumber(1, 100)).check(z.maxLength(10, 'at most 10 levels')), [80, 90, 100]),
+      z.transform((xs: number[]) => [...new Set(xs)].sort((a, b) => a - b)),
+    ),
+    digestTime: z._default(clockTimeSchema, '09:00'),
     /** A chart of the last 7 days follows each digest (uploaded after its text). */
-    digestChart: z.boolean().default(true),
+    digestChart: z._default(z.boolean(), true),
     /** IANA zone; null = the bot's DEFAULT_TIMEZONE. */
-    timezone: z
-      .string()
-      .refine(isValidTimeZone, { message: 'is not a known IANA time zone' })
-      .nullable()
-      .default(null),
-    quietHours: quietHoursSchema.nullable().default(null),
+    timezone: z._default(
+      z.nullable(z.string().check(z.refine(isValidTimeZone, 'is not a known IANA time zone'))),
+      null,
+    ),
+    quietHours: z._default(z.nullable(quietHoursSchema), null),
   })
-  .refine((s) => s.crawlerRecoveryPct < s.crawlerDropPct, {
-    message: 'the crawler recovery level must be below the crawler drop level',
-    path: ['crawlerRecoveryPct'],
-  });
+  .check(
+    z.refine((s) => s.crawlerRecoveryPct < s.crawlerDropPct, {
+      message: 'the crawler recovery level must be below the crawler drop level',
+      path: ['crawlerRecoveryPct'],
+    }),
+  );
 
 export type AlertSettings = z.output<typeof alertSettingsSchema>;
 

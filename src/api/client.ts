@@ -3,14 +3,15 @@
  * method validates its parameters (nothing is sent for a bad one), maps camelCase to the
  * wire names, lets the Transport do the exchange, and types the answer with its schema.
  */
-import { Agent, type Dispatcher } from 'undici';
-import type { z } from 'zod';
+import type { Dispatcher } from 'undici';
+import type * as z from 'zod/mini';
 import { type Clock, systemClock } from '../clock.js';
 import { type Logger, silentLogger } from '../logger.js';
 import { saysAlreadyGenerating } from './already-generating.js';
 import { ENDPOINTS, type EndpointKey } from './endpoint-table.js';
 import { extractErrorMessage } from './error-message.js';
 import { NotFoundError } from './errors.js';
+import { type LazyAgent, lazyAgent } from './lazy-undici.js';
 import type { LimiterState, RateLimiter } from './limiter/types.js';
 import { parseResponse } from './parse-response.js';
 import {
@@ -98,7 +99,7 @@ export interface ApiClientOptions {
   retry?: { maxRetries?: number; baseDelayMs?: number; maxDelayMs?: number; max429Retries?: number };
   /** Jitter source, [0, 1). */
   random?: () => number;
-  /** Default: a keep-alive undici Agent owned (and closed) by the client. */
+  /** Default: a keep-alive undici Agent owned (and closed) by the client, created on the first request. */
   dispatcher?: Dispatcher;
   /** Metrics hook, called after every attempt. */
   onResponse?: (e: ResponseEvent) => void;
@@ -113,13 +114,13 @@ const CRAWLER_LIMIT = [1, 100] as const;
 export class ApiClient implements VisibilityApi {
   readonly #transport: Transport;
   readonly #limiter: RateLimiter;
-  readonly #ownedDispatcher: Dispatcher | undefined;
+  readonly #ownedDispatcher: LazyAgent | undefined;
 
   constructor(options: ApiClientOptions) {
     const timeouts = { ...DEFAULT_TIMEOUTS, ...definedOnly(options.timeouts) };
     this.#ownedDispatcher = options.dispatcher
       ? undefined
-      : new Agent({
+      : lazyAgent({
           connect: { timeout: timeouts.connectMs },
           keepAliveTimeout: 30_000,
           connections: 16,
@@ -133,7 +134,7 @@ export class ApiClient implements VisibilityApi {
       limiter: options.limiter,
       logger: (options.logger ?? silentLogger()).child({ component: 'api' }),
       clock: options.clock ?? systemClock,
-      dispatcher: options.dispatcher ?? this.#ownedDispatcher!,
+      dispatcher: options.dispatcher ? () => options.dispatcher! : () => this.#ownedDispatcher!.get(),
       headersTimeoutMs: timeouts.headersMs,
       bodyTimeoutMs: timeouts.bodyMs,
       retry: { ...DEFAULT_RETRY, ...definedOnly(options.retry) },
@@ -330,7 +331,7 @@ export class ApiClient implements VisibilityApi {
     };
   }
 
-  #citations<S extends z.ZodType>(
+  #citations<S extends z.ZodMiniType>(
     view: CitationView,
     schema: S,
     query: Record<string, QueryValue>,
@@ -480,7 +481,7 @@ export class ApiClient implements VisibilityApi {
     return { ...query, kind: params.kind, entity_id: params.entityId };
   }
 
-  async #get<S extends z.ZodType>(
+  async #get<S extends z.ZodMiniType>(
     key: EndpointKey,
     schema: S,
     query: Record<string, QueryValue>,
@@ -498,7 +499,7 @@ export class ApiClient implements VisibilityApi {
     return this.#get(key, loosePayloadSchema, query, opts);
   }
 
-  async #write<S extends z.ZodType>(
+  async #write<S extends z.ZodMiniType>(
     key: EndpointKey,
     schema: S,
     body: Record<string, unknown>,

@@ -3,7 +3,7 @@
  * loose objects); a broken contract becomes InvalidResponseError whose `field` names the
  * first offending path (`ideas.3.opportunity_score`), so the log says what changed.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { jsonTextMayBeIllFormed, wellFormedValue } from '../well-formed-text.js';
 import { InvalidResponseError } from './errors.js';
 
@@ -27,12 +27,18 @@ export function parseJsonBody(text: string, endpoint: string, allowEmpty = false
   }
 }
 
-export function parseResponse<S extends z.ZodType>(schema: S, value: unknown, endpoint: string): z.output<S> {
+export function parseResponse<S extends z.ZodMiniType>(
+  schema: S,
+  value: unknown,
+  endpoint: string,
+): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : undefined;
-  const what = issue?.message ?? 'unexpected shape';
+  // zod/mini carries no message locale (it would load at every start): the expected type is said here.
+  const what =
+    issue?.code === 'invalid_type' ? `expected ${issue.expected}` : (issue?.message ?? 'unexpected shape');
   throw new InvalidResponseError(
     `${endpoint} returned an unexpected response: ${field ?? 'the body'}: ${what}.`,
     { endpoint, field, cause: result.error },

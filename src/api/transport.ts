@@ -12,7 +12,7 @@
  *   limiter does the waiting: it pauses the endpoint/key when it observes the 429, and
  *   the next `acquire` waits that pause out.
  */
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import { backoffDelay } from '../backoff-delay.js';
 import type { Clock } from '../clock.js';
 import { type Logger, scrubSecrets } from '../logger.js';
@@ -21,6 +21,7 @@ import { errorFromResponse } from './error-from-response.js';
 import { errorFromTransport, isRetryableTransportError } from './error-from-transport.js';
 import { extractErrorMessage, type ServiceErrorBody } from './error-message.js';
 import { AbortedError, isApiError, TimeoutError } from './errors.js';
+import { loadUndici } from './lazy-undici.js';
 import type { Lane, RateLimiter } from './limiter/types.js';
 import { parseRateLimitHeaders } from './parse-rate-limit-headers.js';
 import { parseJsonBody } from './parse-response.js';
@@ -48,7 +49,8 @@ export interface TransportOptions {
   limiter: RateLimiter;
   logger: Logger;
   clock: Clock;
-  dispatcher: Dispatcher;
+  /** The connection pool, asked for at the first request (it may be created then). */
+  dispatcher: () => Dispatcher;
   headersTimeoutMs: number;
   bodyTimeoutMs: number;
   retry: RetryPolicy;
@@ -103,6 +105,8 @@ export class Transport {
     const url = this.#url(spec.path, req.query);
     const body = spec.method === 'POST' || spec.method === 'PUT' ? JSON.stringify(req.body ?? {}) : undefined;
 
+    // Loaded before the limiter grants a token, so the first request's timing is the exchange's.
+    const http = { request: loadUndici().request, dispatcher: this.#o.dispatcher() };
     let retries = 0;
     let rateLimitRetries = 0;
     for (let attempt = 1; ; attempt++) {
@@ -116,7 +120,7 @@ export class Transport {
       const started = clock.now();
       let res: RawResponse;
       try {
-        res = await this.#attempt(url, spec.method, body, signal);
+        res = await this.#attempt(http, url, spec.method, body, signal);
       } catch (err) {
         const error = errorFromTransport(err, endpoint, signal);
         const durationMs = clock.now() - started;
@@ -192,6 +196,7 @@ export class Transport {
   }
 
   async #attempt(
+    { request, dispatcher }: { request: typeof import('undici').request; dispatcher: Dispatcher },
     url: string,
     method: string,
     body: string | undefined,
@@ -204,7 +209,7 @@ export class Transport {
     };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const res = await request(url, {
-      dispatcher: this.#o.dispatcher,
+      dispatcher,
       method: method as Dispatcher.HttpMethod,
       headers,
       body,

@@ -11,19 +11,29 @@
  */
 import { dayNumber, epochDay, isCalendarDate } from '../utc-days.js';
 
-const DAY = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const SHORT_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const CLOCK = new Intl.DateTimeFormat('en-US', {
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-  timeZone: 'UTC',
-});
+// Made on first use, not at import: the first time-zone-aware formatter loads ICU's
+// time-zone data, which a process that writes no date (run-job with nothing due) skips.
+let formats:
+  | { day: Intl.DateTimeFormat; shortDay: Intl.DateTimeFormat; clock: Intl.DateTimeFormat }
+  | undefined;
+function dateFormats() {
+  formats ??= {
+    day: new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+    shortDay: new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }),
+    clock: new Intl.DateTimeFormat('en-US', {
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+      timeZone: 'UTC',
+    }),
+  };
+  return formats;
+}
 
 /** Midday UTC of a `YYYY-MM-DD` day, or NaN: the instant a day's date token is written for. */
 export function middayOf(date: string): number {
@@ -34,19 +44,19 @@ export function middayOf(date: string): number {
 /** "Nov 27, 2026" for a `YYYY-MM-DD` day (or an ISO time: its UTC day); the text itself when not a date. */
 export function dayText(date: string): string {
   const ms = middayOf(date);
-  return Number.isNaN(ms) ? date : DAY.format(ms);
+  return Number.isNaN(ms) ? date : dateFormats().day.format(ms);
 }
 
 /** "Nov 27": a day on a chart's axis or in a series' description, where the year is in the title. */
 export function shortDayText(date: string): string {
   const ms = middayOf(date);
-  return Number.isNaN(ms) ? date : SHORT_DAY.format(ms);
+  return Number.isNaN(ms) ? date : dateFormats().shortDay.format(ms);
 }
 
 /** "Nov 27, 2026 at 8:33 PM UTC"; "unknown time" when `ms` is not a time. */
 export function timeText(ms: number): string {
   if (!Number.isFinite(ms)) return 'unknown time';
-  return `${DAY.format(ms)} at ${CLOCK.format(ms)} UTC`;
+  return `${dateFormats().day.format(ms)} at ${dateFormats().clock.format(ms)} UTC`;
 }
 
 /** Whole days from `start` to `end`, both included (1 for one day); 0 when either is not a date. */

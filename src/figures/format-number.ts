@@ -7,8 +7,10 @@
  *
  * One shared `Intl.NumberFormat`, because `Number#toLocaleString` builds a new ICU
  * formatter on every call, which is measurable when a run writes thousands of alerts.
+ * Made on the first number rather than at import: the first Intl object loads ICU, a
+ * start-up cost a process that formats nothing (run-job with nothing to do) need not pay.
  */
-const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+let number: Intl.NumberFormat | undefined;
 
 /** What a missing or non-finite figure reads as. */
 export const NO_FIGURE = '—';
@@ -21,7 +23,10 @@ const isFigure = (n: unknown): n is number => typeof n === 'number' && Number.is
 /** "12,345", "4.5", "−1,200"; "—" when there is no figure. */
 export function formatCount(n: number | null | undefined): string {
   if (!isFigure(n)) return NO_FIGURE;
-  const text = NUMBER.format(n);
+  // Whole numbers from 0 to 999 need no grouping: the same text without ICU.
+  if (Number.isInteger(n) && n >= 0 && n < 1000) return String(n);
+  number ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+  const text = number.format(n);
   return text.startsWith('-') ? `${MINUS}${text.slice(1)}` : text;
 }
 

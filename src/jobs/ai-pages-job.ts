@@ -12,6 +12,7 @@
  * grows faster than its pace said is still caught by the daily poll.
  */
 
+import { fetchAiPagesInput } from '../alerting/fetch-digest-sections.js';
 import { AI_PAGES_RUN_HOURS } from '../alerting/plan-polling.js';
 import {
   forecastUsage,
@@ -20,8 +21,6 @@ import {
   usageOutlook,
 } from '../alerts/ai-pages-forecast.js';
 import { type AiPagesInput, detectAiPages, isAiPagesUnavailable } from '../alerts/detect-ai-pages.js';
-import { NoEntitlementError } from '../api/errors.js';
-import type { CallOptions, VisibilityApi } from '../api/visibility-api.js';
 import type { PollObservation } from '../store/poll-observations-repo.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
 import { applyChannelLevels } from './apply-channel-levels.js';
@@ -39,20 +38,6 @@ const MAX_SAMPLES = 12;
 export interface AiPagesObservation {
   input: AiPagesInput;
   samples: UsageSample[];
-}
-
-/** The brand's AI Pages record, or "no entitlement" when the plan does not include it (the digest reads it too). */
-export async function fetchAiPagesInput(
-  api: Pick<VisibilityApi, 'getAiPages'>,
-  brandId: string,
-  opts: CallOptions,
-): Promise<AiPagesInput> {
-  try {
-    return await api.getAiPages({ brandId }, opts);
-  } catch (err) {
-    if (!(err instanceof NoEntitlementError)) throw err;
-    return { unavailable: 'no_entitlement' };
-  }
 }
 
 function periodOf(resetDate: string): string {

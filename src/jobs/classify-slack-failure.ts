@@ -5,7 +5,7 @@
  * whether the message was accepted: `unconfirmed`, so the next attempt looks in the channel
  * history before posting again. https://docs.slack.dev/reference/methods/chat.postMessage#errors
  */
-import { ErrorCode } from '@slack/web-api';
+import { SLACK_ERROR_CODE as ErrorCode } from '../slack-client/web-api-codes.js';
 
 /** The channel is gone or closed to the bot: pause its subscriptions, do not retry. */
 export const CHANNEL_GONE_ERRORS: ReadonlySet<string> = new Set([

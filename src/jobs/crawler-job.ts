@@ -3,9 +3,10 @@
  * days), split into the last 7 days vs the 7 before, checked against each channel's
  * drop and recovery levels with that channel's own state (a level alerts on first sight).
  */
+
+import { fetchCrawlerPeriods } from '../alerting/crawler-range.js';
 import { detectCrawler } from '../alerts/detect-crawler.js';
 import { applyChannelLevels } from './apply-channel-levels.js';
-import { fetchCrawlerPeriods } from './crawler-range.js';
 import type { JobDefinition } from './job-definition.js';
 
 export const crawlerJob: JobDefinition = {

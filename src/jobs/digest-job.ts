@@ -20,25 +20,26 @@
  * or a spent quota stops the digest (the runner handles those).
  */
 
+import { fetchCrawlerPeriods } from '../alerting/crawler-range.js';
 import { channelDedupeKey, enqueueForChannel, noCounts } from '../alerting/enqueue-alerts.js';
-import { composeDigest, type Failed } from '../alerts/compose-digest.js';
+import {
+  DIGEST_IDEAS_LIMIT,
+  fetchAiPagesInput,
+  digestSection as section,
+} from '../alerting/fetch-digest-sections.js';
+import { composeDigest } from '../alerts/compose-digest.js';
 import type { CrawlerPeriods } from '../alerts/detect-crawler.js';
 import { type DigestDue, digestDue } from '../alerts/digest-due.js';
 import { zonedParts } from '../alerts/zoned-time.js';
 import { buildDigestMessage } from '../messages/digest-message.js';
-import { userFacingError } from '../messages/user-facing-error.js';
 import type { PollObservation, PollSource } from '../store/poll-observations-repo.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
 import { utcDay } from '../utc-days.js';
-import { type AiPagesObservation, fetchAiPagesInput } from './ai-pages-job.js';
+import type { AiPagesObservation } from './ai-pages-job.js';
 import type { CitationsObservation } from './citations-job.js';
-import { classifyJobError } from './classify-job-error.js';
-import { fetchCrawlerPeriods } from './crawler-range.js';
 import { citationDays, crawlerDays, DIGEST_CHART_DAYS, digestChartPayload } from './digest-chart-row.js';
 import type { JobDefinition, JobRunInfo } from './job-definition.js';
 
-/** Ideas read for the digest; it lists the top few by score. */
-const IDEAS_LIMIT = 50;
 /** A poll's citation feed or AI Pages record this recent stands in for a fetch. */
 const REUSE_MAX_AGE_MS = 24 * 3_600_000;
 
@@ -88,16 +89,6 @@ export function digestDueFor(
   return { ...ahead, late: false, sendAfterMs: ahead.scheduledAtMs };
 }
 
-/** A section's request: its value, or what to say instead. The key and the quota stop everything. */
-async function section<T>(request: () => Promise<T>): Promise<T | Failed> {
-  try {
-    return await request();
-  } catch (err) {
-    if (classifyJobError(err).kind !== 'brand_failed') throw err;
-    return { error: userFacingError(err).message };
-  }
-}
-
 export const digestJob: JobDefinition = {
   name: 'digest',
   select: async (ctx, run) =>
@@ -109,7 +100,7 @@ export const digestJob: JobDefinition = {
     // One after the other: the limiter paces them anyway, and a rejected key then costs one call.
     const ideas = await section(async () => {
       const r = await api.getContentIdeas(
-        { brandId: brand.id, status: 'active', limit: IDEAS_LIMIT },
+        { brandId: brand.id, status: 'active', limit: DIGEST_IDEAS_LIMIT },
         ctx.call,
       );
       return r.ideas;

@@ -180,7 +180,8 @@ export const emptyDrainResult = (): DrainResult => ({
 
 export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions): OutboxRelay {
   const o = { ...DEFAULTS, ...stripUndefined(options) };
-  const { store, web, clock } = deps;
+  // deps.web is read where a call is made: the client package loads on the first post.
+  const { store, clock } = deps;
   const { owner } = options;
   const logger = deps.logger.child({ component: 'outbox-relay', owner });
   const outbox = options.outbox ?? store.outbox({ owner });
@@ -258,8 +259,8 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
     const thread = await threadOf(row);
     const ts = typeof thread === 'object' ? thread.ts : undefined;
     const res = ts
-      ? await web.conversations.replies({ channel: row.channelId, ts, limit: 200 })
-      : await web.conversations.history({
+      ? await deps.web.conversations.replies({ channel: row.channelId, ts, limit: 200 })
+      : await deps.web.conversations.history({
           channel: row.channelId,
           oldest: (Math.max(0, row.createdAtMs - o.historyMarginMs) / 1000).toFixed(6),
           limit: 200,
@@ -271,7 +272,7 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
   const findPosted = (row: OutboxMessage) =>
     row.kind === 'chart'
       ? findSharedFile(row)
-      : findPostedMessage(web, {
+      : findPostedMessage(deps.web, {
           channel: row.channelId,
           dedupeKey: row.dedupeKey,
           oldestMs: row.createdAtMs - o.historyMarginMs,
@@ -355,7 +356,7 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
 
   async function post(row: OutboxMessage, content: { text: string; blocks?: unknown[] }): Promise<string> {
     try {
-      const res = await web.chat.postMessage({
+      const res = await deps.web.chat.postMessage({
         channel: row.channelId,
         text: content.text,
         ...(content.blocks && content.blocks.length > 0 ? { blocks: content.blocks as never } : {}),
@@ -496,7 +497,7 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
     }
     try {
       const { fileId } = await uploadFile(
-        web,
+        deps.web,
         {
           channel: row.channelId,
           threadTs,

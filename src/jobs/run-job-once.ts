@@ -13,6 +13,7 @@
  * - a job that fails three runs in a row raises `job_failing:<job>`, cleared by a success.
  */
 
+import { classifyJobError } from '../alerting/classify-job-error.js';
 import { addCounts, type EnqueueCounts, noCounts } from '../alerting/enqueue-alerts.js';
 import type { JobName } from '../alerting/job-names.js';
 import type { JobStatus } from '../alerting/scheduler-snapshot.js';
@@ -20,7 +21,6 @@ import type { BrandRef } from '../alerts/types.js';
 import { isDatabaseUnavailable } from '../store/database-unavailable.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
 import { acquireJobLease } from './acquire-job-lease.js';
-import { classifyJobError } from './classify-job-error.js';
 import type { JobContext } from './job-context.js';
 import type { JobDefinition } from './job-definition.js';
 

@@ -1,5 +1,6 @@
 /**
- * Slack's Block Kit limits (docs.slack.dev/reference/block-kit, DESIGN.md "Slack facts").
+ * Slack's Block Kit limits (docs.slack.dev/reference/block-kit, DESIGN.md "Slack facts";
+ * the data_table and data_visualization pages for the table and chart figures).
  * Data only; `fitMessage`/`fitView` apply it.
  * The local Slack keeps its own table (src/dev/local-slack/slack-limits.ts) on purpose: it is
  * the test oracle for this one, and one shared table could not catch a wrong number.
@@ -40,4 +41,18 @@ export const BLOCK_KIT_LIMITS = {
   viewButton: 24,
   callbackId: 255,
   privateMetadata: 3000,
+  /** data_table: rows besides the header, columns, characters across all cells, page size. */
+  tableRows: 100,
+  tableColumns: 20,
+  tableChars: 10_000,
+  tablePageSize: 100,
+  /** data_visualization: title, series, a series' name and points, labels, axis titles, pie slices. */
+  chartTitle: 50,
+  chartSeries: 6,
+  chartSeriesName: 20,
+  chartPoints: 20,
+  chartLabel: 20,
+  chartAxisLabel: 50,
+  pieSegments: 6,
+  chartsPerMessage: 2,
 } as const;

@@ -27,3 +27,56 @@ export type ModalView = EscapedText<types.ModalView>;
 export type HomeView = EscapedText<types.HomeView>;
 export type MrkdwnElement = EscapedText<types.MrkdwnElement>;
 export type PlainTextElement = EscapedText<types.PlainTextElement>;
+
+/** A data_table cell: `raw_text` (simple text) or `raw_number` (Slack sorts a column of them as numbers). */
+export type RawTextCell = { type: 'raw_text'; text: Mrkdwn };
+export type RawNumberCell = { type: 'raw_number'; value: number; text: Mrkdwn };
+export type DataTableCell = RawTextCell | RawNumberCell;
+
+/**
+ * Slack's `data_table` block (https://docs.slack.dev/reference/block-kit/blocks/data-table-block),
+ * narrowed to the cells we build and with every shown string escaped: the caption and the
+ * cells are plain strings, not text objects, so `EscapedText` cannot reach them.
+ */
+export interface DataTableBlock {
+  type: 'data_table';
+  block_id?: string;
+  caption: Mrkdwn;
+  /** The header row first; every row the same length. */
+  rows: DataTableCell[][];
+  page_size?: number;
+  row_header_column_index?: number;
+}
+
+export interface ChartPoint {
+  label: Mrkdwn;
+  value: number;
+}
+
+export interface ChartSeries {
+  name: Mrkdwn;
+  data: ChartPoint[];
+}
+
+export interface ChartAxisConfig {
+  /** The x-axis, in order: every point's label is one of these. */
+  categories: Mrkdwn[];
+  x_label?: Mrkdwn;
+  y_label?: Mrkdwn;
+}
+
+export type ChartPayload =
+  | { type: 'line' | 'bar' | 'area'; series: ChartSeries[]; axis_config: ChartAxisConfig }
+  | { type: 'pie'; segments: ChartPoint[] };
+
+/**
+ * Slack's `data_visualization` block
+ * (https://docs.slack.dev/reference/block-kit/blocks/data-visualization-block). @slack/types
+ * 3.2 (the latest) has no type for it yet, hence this one; strings escaped as elsewhere.
+ */
+export interface DataVisualizationBlock {
+  type: 'data_visualization';
+  block_id?: string;
+  title: Mrkdwn;
+  chart: ChartPayload;
+}

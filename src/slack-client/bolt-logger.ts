@@ -2,16 +2,17 @@
  * Bolt and the Slack clients log through our pino logger, so their lines get the same
  * secret scrubbing (logger.ts) and structure as ours.
  */
-// From @slack/web-api (Bolt re-exports the same @slack/logger types): run-job, check and
-// the Web API clients use this without loading Bolt, Express and the Socket Mode client.
-import { LogLevel, type Logger as SlackLogger } from '@slack/web-api';
+// Types from @slack/web-api (Bolt re-exports the same @slack/logger types): run-job, check
+// and the Web API clients use this without loading Bolt, Express and the Socket Mode client.
+import type { LogLevel, Logger as SlackLogger } from '@slack/web-api';
 import type { Logger } from '../logger.js';
+import { SLACK_LOG_LEVEL } from './web-api-codes.js';
 
 function toSlackLevel(level: string): LogLevel {
-  if (level === 'debug' || level === 'trace') return LogLevel.DEBUG;
-  if (level === 'info') return LogLevel.INFO;
-  if (level === 'warn') return LogLevel.WARN;
-  return LogLevel.ERROR;
+  if (level === 'debug' || level === 'trace') return SLACK_LOG_LEVEL.DEBUG;
+  if (level === 'info') return SLACK_LOG_LEVEL.INFO;
+  if (level === 'warn') return SLACK_LOG_LEVEL.WARN;
+  return SLACK_LOG_LEVEL.ERROR;
 }
 
 const line = (msg: unknown[]) =>

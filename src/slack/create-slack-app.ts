@@ -27,6 +27,7 @@ import {
   watchSocketModeClient,
 } from './slack-connection.js';
 import { type SlackServiceDeps, slackDepsOf } from './slack-deps.js';
+import { register as registerSteps } from './steps/index.js';
 import { register as registerSubmissions } from './submissions/index.js';
 
 export interface SlackApp {
@@ -106,6 +107,7 @@ export function createSlackApp(deps: SlackServiceDeps, lifecycle: ServiceLifecyc
   registerActions(app, handlerDeps, { guestCheck });
   registerSubmissions(app, handlerDeps);
   registerEvents(app, handlerDeps, { guestCheck });
+  registerSteps(app, handlerDeps, { guestCheck });
   return {
     app,
     mode: choice.mode,

@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { parse as parseQuery } from 'node:querystring';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Bolt's HTTPReceiver compares the header verbatim; so do we, to agree on what is a form. */
 export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
@@ -44,12 +44,12 @@ export type SlackBody =
       unparseable?: true;
     };
 
-const id = z.string().min(1).max(255);
+const id = z.string().check(z.minLength(1), z.maxLength(255));
 const url = z.url({ protocol: /^https?$/ });
 const team = z.looseObject({ id });
 
 const slashCommand = z.looseObject({
-  command: z.string().regex(/^\/\S+$/),
+  command: z.string().check(z.regex(/^\/\S+$/)),
   text: z.string(),
   user_id: id,
   channel_id: id,
@@ -61,69 +61,92 @@ const slashCommand = z.looseObject({
 /** A user; `team` may be null on org-wide installs, then the user's team_id names it. */
 const interaction = z
   .looseObject({
-    user: z.looseObject({ id, team_id: id.optional() }),
-    team: team.nullable().optional(),
-    trigger_id: id.optional(),
+    user: z.looseObject({ id, team_id: z.optional(id) }),
+    team: z.optional(z.nullable(team)),
+    trigger_id: z.optional(id),
   })
-  .refine((b) => b.team?.id ?? b.user.team_id, { message: 'team missing' });
+  .check(z.refine((b) => Boolean(b.team?.id ?? b.user.team_id), 'team missing'));
 
-const action = z.looseObject({ action_id: id, type: z.string().min(1) });
+const action = z.looseObject({ action_id: id, type: z.string().check(z.minLength(1)) });
 
 const blockActions = z
   .looseObject({
     trigger_id: id,
-    actions: z.array(action).min(1),
+    actions: z.array(action).check(z.minLength(1)),
     container: z.looseObject({ type: z.string() }),
-    channel: z.looseObject({ id }).optional(),
-    response_url: url.optional(),
-    view: z.looseObject({ id }).optional(),
+    channel: z.optional(z.looseObject({ id })),
+    response_url: z.optional(url),
+    view: z.optional(z.looseObject({ id })),
   })
   // A click on a message is answered through its response_url, in its channel; a click
   // in a modal or the App Home names its view instead.
-  .refine((b) => (b.container.type === 'message' ? b.channel && b.response_url : b.view), {
-    message: 'channel, response_url or view missing',
-  });
+  .check(
+    z.refine(
+      (b) => Boolean(b.container.type === 'message' ? b.channel && b.response_url : b.view),
+      'channel, response_url or view missing',
+    ),
+  );
 
 /** A type-ahead select asking for options: what was typed (maybe nothing) and where. */
 const blockSuggestion = z.looseObject({
   action_id: id,
   block_id: id,
-  value: z.string().max(1000),
+  value: z.string().check(z.maxLength(1000)),
   container: z.looseObject({ type: z.string() }),
 });
 
 const viewPayload = z.looseObject({
   id,
   callback_id: z.string(),
-  private_metadata: z.string().optional(),
+  private_metadata: z.optional(z.string()),
   state: z.looseObject({ values: z.record(z.string(), z.record(z.string(), z.unknown())) }),
 });
 const viewSubmission = z.looseObject({ trigger_id: id, view: viewPayload });
-const viewClosed = z.looseObject({ view: viewPayload.partial({ state: true }) });
+const viewClosed = z.looseObject({ view: z.partial(viewPayload, { state: true }) });
 
-/** The App Home listener reads who opened which tab; other events have no listener here. */
+/** The App Home listener reads who opened which tab. */
 const homeOpened = z.looseObject({ user: id, tab: z.string() });
+/** A Workflow Builder step reads which function, which run, its inputs and the run's token. */
+const functionExecuted = z.looseObject({
+  function: z.looseObject({ callback_id: id }),
+  function_execution_id: id,
+  inputs: z.record(z.string(), z.unknown()),
+  bot_access_token: id,
+});
 const eventCallback = z.looseObject({
   team_id: id,
   event_id: id,
-  event: z
-    .looseObject({ type: z.string().min(1) })
-    .refine((e) => e.type !== 'app_home_opened' || homeOpened.safeParse(e).success, {
-      message: 'app_home_opened without user or tab',
-    }),
+  event: z.looseObject({ type: z.string().check(z.minLength(1)) }).check(
+    z.refine(
+      (e) => e.type !== 'app_home_opened' || homeOpened.safeParse(e).success,
+      'app_home_opened without user or tab',
+    ),
+    z.refine(
+      (e) => e.type !== 'function_executed' || functionExecuted.safeParse(e).success,
+      'function_executed without its function, run, inputs or token',
+    ),
+  ),
 });
-const urlVerification = z.looseObject({ challenge: z.string().min(1).max(1000) });
+const urlVerification = z.looseObject({ challenge: z.string().check(z.minLength(1), z.maxLength(1000)) });
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function problem(error: z.ZodError): string {
+function problem(error: z.core.$ZodError): string {
   const issue = error.issues[0];
-  return issue ? `${issue.path.join('.') || '(body)'}: ${issue.message}` : 'invalid';
+  if (!issue) return 'invalid';
+  // zod/mini carries no message locale: the expected type is said here.
+  const what =
+    issue.code === 'invalid_type'
+      ? `expected ${issue.expected}`
+      : issue.message === 'Invalid input'
+        ? issue.code.replace(/_/g, ' ')
+        : issue.message;
+  return `${issue.path.join('.') || '(body)'}: ${what}`;
 }
 
 function check(
-  schema: z.ZodType,
+  schema: z.ZodMiniType,
   body: unknown,
   kind: SlackBodyKind,
   requestKey: string | undefined,

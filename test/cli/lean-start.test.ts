@@ -1,9 +1,10 @@
 /**
  * `run-job`, `check` and `simulator` start lean: none of them loads Bolt, Express, the
- * OAuth package or the Socket Mode client (only `serve` and `demo` need those). Each runs
- * as a real CLI process with a preloaded probe that lists, at exit, which of those
- * packages reached the module cache; a control run that imports the Bolt app proves the
- * probe sees them.
+ * OAuth package or the Socket Mode client (only `serve` and `demo` need those), and
+ * `run-job` with nothing to do loads neither undici, the Slack Web API client nor
+ * prom-client (each is loaded on first use). Each runs as a real CLI process with a
+ * preloaded probe that lists, at exit, which of those packages reached the module cache;
+ * control runs that load them prove the probe sees them.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +43,7 @@ interface Run {
   code: number | null;
   out: string;
   heavy: string[];
+  lazy: string[];
 }
 
 function start(
@@ -62,8 +64,11 @@ function start(
   });
   const done = new Promise<Run>((resolve) => {
     child.on('close', (code) => {
-      const line = /LOADED-HEAVY (\[.*\])/.exec(out)?.[1];
-      resolve({ code, out, heavy: line ? (JSON.parse(line) as string[]) : ['(probe did not report)'] });
+      const list = (name: string) => {
+        const line = new RegExp(`LOADED-${name} (\\[.*\\])`).exec(out)?.[1];
+        return line ? (JSON.parse(line) as string[]) : ['(probe did not report)'];
+      };
+      resolve({ code, out, heavy: list('HEAVY'), lazy: list('LAZY') });
     });
   });
   return { child, done };
@@ -76,13 +81,23 @@ describe('lean start-up', () => {
     expect(run.heavy).toEqual(expect.arrayContaining(['@slack/bolt', '@slack/socket-mode', 'express']));
   });
 
-  it('run-job loads none of Bolt, Express, OAuth or Socket Mode', async () => {
+  it('the probe sees the packages loaded on first use once they are used (control)', async () => {
+    const run = await start([
+      '-e',
+      "const { loadUndici } = await import('./src/api/lazy-undici.ts'); loadUndici(); const { createMetrics } = await import('./src/metrics.ts'); createMetrics().registry;",
+      '--input-type=module',
+    ]).done;
+    expect(run.lazy).toEqual(['prom-client', 'undici']);
+  });
+
+  it('run-job with nothing to do loads none of Bolt, Express, OAuth, Socket Mode, undici, the Web API client or prom-client', async () => {
     const run = await start(['src/main.ts', 'run-job', 'all'], {
       ...backends.env,
       DATABASE_PATH: `${backends.dir}/lean.db`,
     }).done;
     expect(run.code, run.out).toBe(0);
     expect(run.heavy).toEqual([]);
+    expect(run.lazy).toEqual([]);
   });
 
   it('check loads none of them', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { alertHoldUntil } from '../../src/alerting/alert-hold.js';
+import { crawlerRange } from '../../src/alerting/crawler-range.js';
 import { daysBackSince } from '../../src/alerting/days-back.js';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/alerts/alert-settings.js';
-import { crawlerRange } from '../../src/jobs/crawler-range.js';
 import { isPollDue, nextDigestAt, nextPollAt, slotStart } from '../../src/jobs/job-schedule.js';
 import type { Subscription } from '../../src/store/subscriptions-repo.js';
 

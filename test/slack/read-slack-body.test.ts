@@ -69,6 +69,20 @@ describe('readSlackBody', () => {
         event: { type: 'app_home_opened', user: 'U1', tab: 'home' },
       }),
     ).toEqual({ ok: true, kind: 'event_callback', requestKey: 'event:Ev1' });
+    expect(
+      json({
+        type: 'event_callback',
+        team_id: 'T1',
+        event_id: 'Ev4',
+        event: {
+          type: 'function_executed',
+          function: { callback_id: 'list_lost_citations' },
+          function_execution_id: 'Fx1',
+          inputs: { brand: 'Acme' },
+          bot_access_token: 'xwfp-1',
+        },
+      }),
+    ).toEqual({ ok: true, kind: 'event_callback', requestKey: 'event:Ev4' });
     expect(json({ type: 'url_verification', challenge: 'c' })).toMatchObject({
       ok: true,
       requestKey: undefined,
@@ -105,6 +119,20 @@ describe('readSlackBody', () => {
           team_id: 'T1',
           event_id: 'Ev2',
           event: { type: 'app_home_opened', tab: 'home' },
+        }),
+      ],
+      [
+        'function_executed without its run token',
+        json({
+          type: 'event_callback',
+          team_id: 'T1',
+          event_id: 'Ev3',
+          event: {
+            type: 'function_executed',
+            function: { callback_id: 'get_brand_visibility' },
+            function_execution_id: 'Fx1',
+            inputs: {},
+          },
         }),
       ],
     ];

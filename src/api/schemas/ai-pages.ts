@@ -1,26 +1,26 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** API.md §2 AI Pages record */
 export const aiPagesConfigSchema = z.looseObject({
   enabled: z.boolean(),
   domain: z.string(),
-  platform: z.string().nullish(),
-  features: z.array(z.string()).default([]),
-  crawlers: z.array(z.string()).default([]),
+  platform: z.nullish(z.string()),
+  features: z._default(z.array(z.string()), []),
+  crawlers: z._default(z.array(z.string()), []),
 });
 export type AiPagesConfig = z.infer<typeof aiPagesConfigSchema>;
 
 export const aiPagesUsageSchema = z.looseObject({
   requests_this_month: z.number(),
   requests_limit: z.number(),
-  percentage_used: z.number().min(0).max(100),
+  percentage_used: z.number().check(z.gte(0), z.lte(100)),
   reset_date: z.string(),
 });
 export type AiPagesUsage = z.infer<typeof aiPagesUsageSchema>;
 
 export const aiPagesRecordSchema = z.looseObject({
-  brand: z.looseObject({ id: z.string(), name: z.string(), website: z.string().nullish() }),
-  config: aiPagesConfigSchema.nullable(),
-  usage: aiPagesUsageSchema.nullable(),
+  brand: z.looseObject({ id: z.string(), name: z.string(), website: z.nullish(z.string()) }),
+  config: z.nullable(aiPagesConfigSchema),
+  usage: z.nullable(aiPagesUsageSchema),
 });
 export type AiPagesRecord = z.infer<typeof aiPagesRecordSchema>;

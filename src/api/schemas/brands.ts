@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** API.md §2 Market. */
 export const marketSchema = z.looseObject({
@@ -6,9 +6,9 @@ export const marketSchema = z.looseObject({
   brand_id: z.string(),
   location: z.string(),
   is_primary: z.boolean(),
-  active: z.boolean().optional(),
-  created_at: z.string().optional(),
-  market_name: z.string().nullish(),
+  active: z.optional(z.boolean()),
+  created_at: z.optional(z.string()),
+  market_name: z.nullish(z.string()),
 });
 export type Market = z.infer<typeof marketSchema>;
 
@@ -16,14 +16,14 @@ export type Market = z.infer<typeof marketSchema>;
 export const brandSchema = z.looseObject({
   id: z.string(),
   name: z.string(),
-  website: z.string().nullish(),
+  website: z.nullish(z.string()),
   active: z.boolean(),
   role: z.enum(['owner', 'editor', 'viewer']),
-  location: z.string().nullable().optional(),
-  location_region: z.string().nullish(),
-  location_city: z.string().nullish(),
-  markets: z.array(marketSchema).optional(),
-  aliases: z.array(z.string()).optional(),
+  location: z.optional(z.nullable(z.string())),
+  location_region: z.nullish(z.string()),
+  location_city: z.nullish(z.string()),
+  markets: z.optional(z.array(marketSchema)),
+  aliases: z.optional(z.array(z.string())),
 });
 export type Brand = z.infer<typeof brandSchema>;
 export type BrandRole = Brand['role'];
@@ -36,9 +36,9 @@ export type BrandsResponse = z.infer<typeof brandsResponseSchema>;
 export const locationResponseSchema = z.looseObject({
   brand_id: z.string(),
   location: z.string(),
-  location_region: z.string().nullish(),
-  location_city: z.string().nullish(),
-  location_provider_code: z.number().nullish(),
+  location_region: z.nullish(z.string()),
+  location_city: z.nullish(z.string()),
+  location_provider_code: z.nullish(z.number()),
   primary_market: marketSchema,
 });
 export type LocationResponse = z.infer<typeof locationResponseSchema>;

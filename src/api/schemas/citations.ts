@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { offsetPaginationSchema } from './content-ideas.js';
 
 export const citationViews = ['list', 'history', 'queries', 'sources', 'feed', 'heatmap'] as const;
@@ -11,16 +11,16 @@ export const citationSchema = z.looseObject({
   id: z.string(),
   url: z.string(),
   domain: z.string(),
-  page_title: z.string().nullish(),
-  prompt: z.looseObject({ text: z.string(), type: z.string().nullish() }),
+  page_title: z.nullish(z.string()),
+  prompt: z.looseObject({ text: z.string(), type: z.nullish(z.string()) }),
   metrics: z.looseObject({
     appearances: z.number(),
-    sentiment: z.string().nullish(),
-    visibility_score: z.number().nullish(),
+    sentiment: z.nullish(z.string()),
+    visibility_score: z.nullish(z.number()),
   }),
-  seo: z.looseObject({ domain_rating: z.number().nullish() }).nullish(),
-  source_type: z.string().nullish(),
-  search_model: z.string().nullish(),
+  seo: z.nullish(z.looseObject({ domain_rating: z.nullish(z.number()) })),
+  source_type: z.nullish(z.string()),
+  search_model: z.nullish(z.string()),
   date: z.string(),
 });
 export type Citation = z.infer<typeof citationSchema>;
@@ -37,7 +37,7 @@ export const timeSeriesPointSchema = z.looseObject({
   total_citations: z.number(),
   brand_mentions: z.number(),
   unique_sources: z.number(),
-  avg_sentiment: z.number().nullable(),
+  avg_sentiment: z.nullable(z.number()),
 });
 export type TimeSeriesPoint = z.infer<typeof timeSeriesPointSchema>;
 
@@ -49,7 +49,7 @@ export const citationHistoryResponseSchema = z.looseObject({
     z.array(z.looseObject({ date: z.string(), mentions: z.number() })),
   ),
   snapshots_available: z.number(),
-  date_range: z.looseObject({ start: z.string().nullable(), end: z.string().nullable() }),
+  date_range: z.looseObject({ start: z.nullable(z.string()), end: z.nullable(z.string()) }),
 });
 export type CitationHistoryResponse = z.infer<typeof citationHistoryResponseSchema>;
 
@@ -59,8 +59,8 @@ export const queryInsightSchema = z.looseObject({
   frequency: z.number(),
   citations_found: z.number(),
   brand_appears: z.boolean(),
-  top_sources: z.array(z.unknown()).default([]),
-  competitors_appearing: z.array(z.unknown()).default([]),
+  top_sources: z._default(z.array(z.unknown()), []),
+  competitors_appearing: z._default(z.array(z.unknown()), []),
   is_new: z.boolean(),
   trend: z.string(),
 });
@@ -89,10 +89,10 @@ export type CitationQueriesResponse = z.infer<typeof citationQueriesResponseSche
 
 export const sourcePageSchema = z.looseObject({
   url: z.string(),
-  h1: z.string().nullish(),
-  sentiment: z.number().nullish(),
+  h1: z.nullish(z.string()),
+  sentiment: z.nullish(z.number()),
   mentions_brand: z.boolean(),
-  competitors: z.array(z.string()).default([]),
+  competitors: z._default(z.array(z.string()), []),
   appearance_count: z.number(),
 });
 export type SourcePage = z.infer<typeof sourcePageSchema>;
@@ -105,10 +105,10 @@ export const citationSourcesResponseSchema = z.looseObject({
   mentions_you: z.boolean(),
   mention_count: z.number(),
   competitors_on_domain: z.array(z.string()),
-  avg_sentiment: z.number().nullable(),
+  avg_sentiment: z.nullable(z.number()),
   pages: z.array(sourcePageSchema),
-  first_seen: z.string().nullable(),
-  last_seen: z.string().nullable(),
+  first_seen: z.nullable(z.string()),
+  last_seen: z.nullable(z.string()),
 });
 export type CitationSourcesResponse = z.infer<typeof citationSourcesResponseSchema>;
 
@@ -119,23 +119,23 @@ export const feedEventSchema = z.looseObject({
   event_type: z.string(),
   url: z.string(),
   domain: z.string(),
-  h1: z.string().nullish(),
-  source_type: z.string().nullish(),
+  h1: z.nullish(z.string()),
+  source_type: z.nullish(z.string()),
   timestamp: z.string(),
-  sentiment: z.number().nullish(),
-  prev_sentiment: z.number().nullish(),
-  mentions_brand: z.boolean().optional(),
-  appearance_count: z.number().optional(),
-  prompts: z.array(z.string()).optional(),
-  competitor: z.string().nullish(),
+  sentiment: z.nullish(z.number()),
+  prev_sentiment: z.nullish(z.number()),
+  mentions_brand: z.optional(z.boolean()),
+  appearance_count: z.optional(z.number()),
+  prompts: z.optional(z.array(z.string())),
+  competitor: z.nullish(z.string()),
 });
 export type FeedEvent = z.infer<typeof feedEventSchema>;
 
 export const citationFeedResponseSchema = z.looseObject({
   brand: brandRefSchema,
   events: z.array(feedEventSchema),
-  current_snapshot_date: z.string().nullable(),
-  previous_snapshot_date: z.string().nullable(),
+  current_snapshot_date: z.nullable(z.string()),
+  previous_snapshot_date: z.nullable(z.string()),
   total_current: z.number(),
   total_previous: z.number(),
 });

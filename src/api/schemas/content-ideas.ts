@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const ideaTypes = ['prompt_gap', 'citation_gap', 'position_weak', 'rising', 'campaign'] as const;
 export const ideaStatuses = ['active', 'dismissed', 'implemented'] as const;
@@ -9,14 +9,14 @@ export const contentIdeaSchema = z.looseObject({
   id: z.string(),
   type: z.string(),
   query: z.string(),
-  insight: z.string().nullish(),
-  opportunity_score: z.number().min(0).max(100),
+  insight: z.nullish(z.string()),
+  opportunity_score: z.number().check(z.gte(0), z.lte(100)),
   status: z.string(),
-  recommended_template: z.string().nullish(),
-  competitors_appearing: z.array(z.string()).default([]),
-  ai_models: z.array(z.string()).default([]),
-  your_position: z.number().nullish(),
-  created_at: z.string().optional(),
+  recommended_template: z.nullish(z.string()),
+  competitors_appearing: z._default(z.array(z.string()), []),
+  ai_models: z._default(z.array(z.string()), []),
+  your_position: z.nullish(z.number()),
+  created_at: z.optional(z.string()),
 });
 export type ContentIdea = z.infer<typeof contentIdeaSchema>;
 
@@ -32,13 +32,13 @@ export type OffsetPagination = z.infer<typeof offsetPaginationSchema>;
 export const contentIdeasResponseSchema = z.looseObject({
   ideas: z.array(contentIdeaSchema),
   pagination: offsetPaginationSchema,
-  meta: z
-    .looseObject({
-      generated_at: z.string().nullish(),
-      generation_status: z.string().nullish(),
-      total_opportunities: z.number().nullish(),
-    })
-    .optional(),
+  meta: z.optional(
+    z.looseObject({
+      generated_at: z.nullish(z.string()),
+      generation_status: z.nullish(z.string()),
+      total_opportunities: z.nullish(z.number()),
+    }),
+  ),
 });
 export type ContentIdeasResponse = z.infer<typeof contentIdeasResponseSchema>;
 
@@ -48,6 +48,6 @@ export type ContentIdeasResponse = z.infer<typeof contentIdeasResponseSchema>;
  */
 export const refreshIdeasResponseSchema = z.looseObject({
   status: z.string(),
-  message: z.string().nullish(),
+  message: z.nullish(z.string()),
 });
 export type RefreshIdeasResult = { status: 'generating' | 'already_generating'; message: string | null };

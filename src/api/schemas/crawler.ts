@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const rangePresets = ['24h', '7d', '30d', '90d', 'custom'] as const;
 export type RangePreset = (typeof rangePresets)[number];
@@ -17,20 +17,20 @@ export const crawlerOverviewSchema = z.looseObject({
     start: z.string(),
     end: z.string(),
     days: z.number(),
-    compare_to: z.string().nullish(),
+    compare_to: z.nullish(z.string()),
   }),
   state: z.looseObject({
     has_tracking_id: z.boolean(),
     has_historical_data: z.boolean(),
-    tracking_id: z.string().nullish(),
+    tracking_id: z.nullish(z.string()),
   }),
   hero: z.looseObject({
     total_visits: z.number(),
-    total_visits_change: z.number().nullish(),
+    total_visits_change: z.nullish(z.number()),
     unique_pages: z.number(),
-    unique_pages_change: z.number().nullish(),
+    unique_pages_change: z.nullish(z.number()),
     avg_daily_visits: z.number(),
-    top_crawler: z.string().nullish(),
+    top_crawler: z.nullish(z.string()),
   }),
   chart: z.looseObject({
     series: z.array(
@@ -47,7 +47,7 @@ export const crawlerOverviewSchema = z.looseObject({
   }),
   breakdown: z.looseObject({
     distribution: distributionSchema,
-    top_crawler: z.string().nullish(),
+    top_crawler: z.nullish(z.string()),
     search_bot_visits: z.number(),
     crawl_efficiency_pct: z.number(),
   }),
@@ -74,9 +74,9 @@ export type LoosePayload = Record<string, unknown>;
 
 /** DESIGN.md: cursor-paged responses carry `meta: {total, limit, next_cursor}`. */
 export const cursorMetaSchema = z.looseObject({
-  total: z.number().nullish(),
-  limit: z.number().nullish(),
-  next_cursor: z.string().nullable(),
+  total: z.nullish(z.number()),
+  limit: z.nullish(z.number()),
+  next_cursor: z.nullable(z.string()),
 });
 export type CursorMeta = z.infer<typeof cursorMetaSchema>;
 

@@ -19,6 +19,9 @@ import type {
   AppResponse,
   BlockActionOptions,
   BlockSuggestionOptions,
+  FunctionExecution,
+  FunctionExecutionOptions,
+  FunctionParameter,
   RedeliveryOptions,
   SignedPostOptions,
   SlashCommandOptions,
@@ -225,6 +228,43 @@ export class AppDriver {
       FORM,
     );
     return { status: res.status, body: res.body, options: suggestedOptions(res.body) };
+  }
+
+  /** A custom step's run, as Workflow Builder starts it (see LocalSlack.executeFunction). */
+  async executeFunction(
+    appUrl: string,
+    o: FunctionExecutionOptions,
+  ): Promise<AppResponse & { execution: FunctionExecution }> {
+    const { ws } = this.deps;
+    const inputs = o.inputs ?? {};
+    const execution = ws.functions.start(o.callbackId, inputs, ws.now());
+    const definition = ws.functions.definitions?.[o.callbackId];
+    const params = (p: Record<string, FunctionParameter> | undefined) =>
+      Object.entries(p ?? {}).map(([name, param]) => ({ name, ...param }));
+    const res = await this.event(appUrl, {
+      type: 'function_executed',
+      function: {
+        id: `Fn0${o.callbackId
+          .toUpperCase()
+          .replace(/[^A-Z0-9]/g, '')
+          .slice(0, 12)}`,
+        callback_id: o.callbackId,
+        title: definition?.title ?? o.callbackId,
+        description: definition?.description ?? '',
+        type: 'app',
+        input_parameters: params(definition?.input_parameters),
+        output_parameters: params(definition?.output_parameters),
+        app_id: ws.identity.appId,
+        date_created: Math.floor(execution.startedAt / 1000),
+        date_updated: Math.floor(execution.startedAt / 1000),
+        date_deleted: 0,
+      },
+      inputs,
+      function_execution_id: execution.id,
+      workflow_execution_id: execution.workflowExecutionId,
+      bot_access_token: execution.botAccessToken,
+    });
+    return { ...res, execution };
   }
 
   async event(appUrl: string, event: Record<string, unknown>): Promise<AppResponse> {

@@ -20,7 +20,7 @@ export function applyViewResponseAction(
   if (action === 'errors') return;
   if (action === 'update' || action === 'push') {
     // An invalid view in the ack is refused by Slack and the modal stays as it was.
-    const checked = readView(body['view'], ['modal']);
+    const checked = readView(body['view'], ['modal'], ws.faults.refusedBlockTypes);
     if (!checked.ok) return;
     if (action === 'update') replaceView(view, checked.view);
     else storeNewView(ws, checked.view, view.user_id, view);

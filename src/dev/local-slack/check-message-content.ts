@@ -20,7 +20,16 @@ export interface ContentProblem {
 
 export type ContentCheck = { ok: true; content: MessageContent } | { ok: false; problem: ContentProblem };
 
-export function checkMessageContent(args: Record<string, unknown>, requireContent = true): ContentCheck {
+export interface ContentCheckOptions {
+  requireContent?: boolean;
+  /** Block types the workspace refuses (FaultPlan.refuseBlocks). */
+  refusedTypes?: ReadonlySet<string>;
+}
+
+export function checkMessageContent(
+  args: Record<string, unknown>,
+  { requireContent = true, refusedTypes }: ContentCheckOptions = {},
+): ContentCheck {
   const rawText = args['text'];
   const text =
     typeof rawText === 'string' ? rawText : typeof rawText === 'number' ? String(rawText) : undefined;
@@ -40,7 +49,7 @@ export function checkMessageContent(args: Record<string, unknown>, requireConten
     return { ok: false, problem: { error: 'no_text', messages: [] } };
   }
   if (blocks !== undefined) {
-    const problem = validateBlocks(blocks, 'message');
+    const problem = validateBlocks(blocks, 'message', '/blocks', refusedTypes ? { refusedTypes } : {});
     if (problem) return { ok: false, problem };
   }
   return { ok: true, content: { text, blocks } };

@@ -98,7 +98,7 @@ export class HostedResponseUrls {
       post.messageTs = target?.ts;
       return ok();
     }
-    const checked = checkMessageContent(args);
+    const checked = checkMessageContent(args, { refusedTypes: this.ws.faults.refusedBlockTypes });
     if (!checked.ok) return reject(400, checked.problem.error, checked.problem.messages);
     const target = flag(args['replace_original']) ? this.target(url) : undefined;
     let message: StoredMessage;

@@ -13,6 +13,8 @@ const JSON_FIELDS: Record<string, string> = {
   view: 'invalid_arguments',
   // files.completeUploadExternal: [{id, title}]
   files: 'invalid_arguments',
+  // functions.completeSuccess: the step's outputs
+  outputs: 'invalid_arguments',
 };
 
 export interface ParsedApiRequest {

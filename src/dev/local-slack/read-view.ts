@@ -20,7 +20,11 @@ function plainTextProblem(value: unknown, max: number, pointer: string): string 
   return undefined;
 }
 
-export function readView(raw: unknown, allowed: readonly ViewInput['type'][]): ViewCheck {
+export function readView(
+  raw: unknown,
+  allowed: readonly ViewInput['type'][],
+  refusedTypes?: ReadonlySet<string>,
+): ViewCheck {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return {
       ok: false,
@@ -67,7 +71,12 @@ export function readView(raw: unknown, allowed: readonly ViewInput['type'][]): V
   if (!Array.isArray(v['blocks'])) messages.push('must provide an array [json-pointer:/view/blocks]');
   if (messages.length > 0) return { ok: false, error: 'invalid_arguments', messages };
   const blocks = v['blocks'] as unknown[];
-  const problem = validateBlocks(blocks, type as BlockSurface, '/view/blocks');
+  const problem = validateBlocks(
+    blocks,
+    type as BlockSurface,
+    '/view/blocks',
+    refusedTypes ? { refusedTypes } : {},
+  );
   if (problem) return { ok: false, error: 'invalid_blocks', messages: problem.messages };
   return {
     ok: true,

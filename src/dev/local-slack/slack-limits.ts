@@ -9,6 +9,12 @@
  * - response_url: https://docs.slack.dev/interactivity/handling-user-interaction
  *   ("up to 5 times within 30 minutes")
  * - trigger_id: expires 3 s after it is issued (same page).
+ * - data_table: https://docs.slack.dev/reference/block-kit/blocks/data-table-block (2–101
+ *   rows with the header, 1–20 columns, every row the same length, ≤ 10,000 characters
+ *   across a table's cells and across all tables of a message, page_size 1–100)
+ * - data_visualization: https://docs.slack.dev/reference/block-kit/blocks/data-visualization-block
+ *   (title ≤ 50, 1–6 series or pie segments, names and labels ≤ 20, 1–20 points per series,
+ *   axis titles ≤ 50, at most 2 per message)
  * Kept apart from the product's own table (src/messages/block-kit-limit-table.ts) on
  * purpose: this is the oracle the product's fitting is tested against.
  */
@@ -49,4 +55,15 @@ export const SLACK_LIMITS = {
   triggerTtlMs: 3000,
   historyDefaultLimit: 100,
   historyMaxLimit: 999,
+  tableRows: 101,
+  tableColumns: 20,
+  tableChars: 10_000,
+  tablePageSize: 100,
+  chartTitle: 50,
+  chartSeries: 6,
+  chartName: 20,
+  chartPoints: 20,
+  chartAxisLabel: 50,
+  pieSegments: 6,
+  chartsPerMessage: 2,
 } as const;

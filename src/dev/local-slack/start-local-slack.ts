@@ -10,6 +10,7 @@ import { type Clock, systemClock } from '../../clock.js';
 import { AppDriver } from './app-driver.js';
 import { FaultPlan } from './fault-plan.js';
 import { FileStore } from './file-store.js';
+import { FunctionExecutions } from './function-executions.js';
 import { HostedResponseUrls } from './hosted-response-urls.js';
 import { parseApiArgs } from './parse-api-args.js';
 import type { LocalSlack, LocalSlackOptions, SlackActivity } from './types.js';
@@ -62,6 +63,7 @@ export async function startLocalSlack(options: LocalSlackOptions = {}): Promise<
   const clock: Clock = options.clock ?? systemClock;
   const signingSecret = options.signingSecret ?? randomBytes(16).toString('hex');
   const botToken = options.botToken ?? `xoxb-local-${randomBytes(12).toString('hex')}`;
+  const faults = new FaultPlan();
   const ws = new Workspace(
     {
       teamId: options.teamId ?? 'T0LOCAL01',
@@ -74,8 +76,9 @@ export async function startLocalSlack(options: LocalSlackOptions = {}): Promise<
     },
     clock,
     new FileStore({ directory: options.filesDirectory, onFile: options.onFile }),
+    faults,
+    new FunctionExecutions(options.functions),
   );
-  const faults = new FaultPlan();
   const webApi = new WebApi(ws, clock, faults, botToken);
   const responseUrls = new HostedResponseUrls(ws, clock);
   let origin = '';
@@ -208,6 +211,8 @@ export async function startLocalSlack(options: LocalSlackOptions = {}): Promise<
     failNext: (method, error, count = 1) => faults.add(method, count, { kind: 'error', error }),
     failAfterAccept: (method, count = 1) => faults.add(method, count, { kind: 'drop_after_accept' }),
     stallAfterAccept: (method, count = 1) => faults.add(method, count, { kind: 'stall_after_accept' }),
+    refuseBlocks: (types) => faults.refuseBlocks(types),
+    acceptBlocks: () => faults.acceptBlocks(),
     reset: () => {
       webApi.calls.length = 0;
       faults.clear();
@@ -219,6 +224,8 @@ export async function startLocalSlack(options: LocalSlackOptions = {}): Promise<
     viewSubmission: (appUrl, o) => driver.viewSubmission(appUrl, o),
     blockSuggestion: (appUrl, o) => driver.blockSuggestion(appUrl, o),
     event: (appUrl, event) => driver.event(appUrl, event),
+    executeFunction: (appUrl, o) => driver.executeFunction(appUrl, o),
+    functionExecutions: () => [...ws.functions.runs.values()],
     sign: (body, timestampSec) => driver.sign(body, timestampSec),
     redeliverLast: (appUrl, o) => driver.redeliverLast(appUrl, o),
     postSigned: (appUrl, body, o) => driver.postSigned(appUrl, body, o),

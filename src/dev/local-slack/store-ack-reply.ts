@@ -22,7 +22,7 @@ export function storeAckReply(
   } catch {
     args = { text: body };
   }
-  const checked = checkMessageContent(args);
+  const checked = checkMessageContent(args, { refusedTypes: ws.faults.refusedBlockTypes });
   if (!checked.ok) return undefined;
   return ws.addMessage({
     channel: channelId,

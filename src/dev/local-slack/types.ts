@@ -28,6 +28,58 @@ export interface LocalSlackOptions {
   filesDirectory?: string;
   /** Told about each file shared into a channel (the demo prints where it was written). */
   onFile?: (file: StoredFile) => void;
+  /**
+   * The app's custom steps as its manifest declares them (`functions`): runs of other
+   * callback_ids are refused, and functions.completeSuccess checks the outputs against
+   * them as Slack does. Unset: any callback_id runs and outputs are taken as they come.
+   */
+  functions?: FunctionDefinitions;
+}
+
+/** One input or output of a custom step, as the manifest declares it. */
+export interface FunctionParameter {
+  type: string;
+  title?: string;
+  description?: string;
+  is_required?: boolean;
+  items?: { type: string };
+}
+
+/** callback_id → the function's manifest entry. */
+export type FunctionDefinitions = Readonly<
+  Record<
+    string,
+    {
+      title: string;
+      description?: string;
+      input_parameters: Readonly<Record<string, FunctionParameter>>;
+      output_parameters: Readonly<Record<string, FunctionParameter>>;
+    }
+  >
+>;
+
+/** One Workflow Builder run of a custom step, from its function_executed event to its end. */
+export interface FunctionExecution {
+  /** `function_execution_id` (Fx…). */
+  id: string;
+  workflowExecutionId: string;
+  callbackId: string;
+  inputs: Record<string, unknown>;
+  /** The run's own token, accepted by the Web API until the run ends. */
+  botAccessToken: string;
+  /** `running` until functions.completeSuccess (`completed`) or functions.completeError (`failed`). */
+  state: 'running' | 'completed' | 'failed';
+  outputs: Record<string, unknown> | undefined;
+  /** The sentence functions.completeError passed on for the person. */
+  error: string | undefined;
+  startedAt: number;
+  completedAt: number | undefined;
+}
+
+export interface FunctionExecutionOptions {
+  /** The function's callback_id. */
+  callbackId: string;
+  inputs?: Record<string, unknown>;
 }
 
 /** A file shared with files.completeUploadExternal: what a person would see in Slack. */
@@ -296,6 +348,14 @@ export interface LocalSlack {
    * response is held open until close(), so a test can kill the caller after Slack accepted.
    */
   stallAfterAccept(method: string, count?: number): void;
+  /**
+   * From now on, blocks of these types (default data_table and data_visualization) are
+   * answered `invalid_blocks` wherever they are sent, as by a workspace that does not have
+   * them yet: the switch that exercises a fallback. Until acceptBlocks() or reset().
+   */
+  refuseBlocks(types?: readonly string[]): void;
+  /** Every block type is accepted again. */
+  acceptBlocks(): void;
   /** Forgets calls, messages, views, responses and faults; channels and users return to the defaults. */
   reset(): void;
 
@@ -311,6 +371,17 @@ export interface LocalSlack {
     o: BlockSuggestionOptions,
   ): Promise<AppResponse & { options: SuggestedOption[] }>;
   event(appUrl: string, event: Record<string, unknown>): Promise<AppResponse>;
+  /**
+   * Runs a custom step the way Workflow Builder does: a signed `function_executed` event
+   * (HTTP, or through a Socket Mode relay like any event) with the run's inputs and token.
+   * The run stays open until the app calls functions.completeSuccess or completeError.
+   */
+  executeFunction(
+    appUrl: string,
+    o: FunctionExecutionOptions,
+  ): Promise<AppResponse & { execution: FunctionExecution }>;
+  /** Every run started, oldest first, with how it ended. */
+  functionExecutions(): FunctionExecution[];
   sign(body: string, timestampSec?: number): { signature: string; timestamp: string };
   /**
    * Sends the driver's last request again, byte for byte, the way Slack redelivers one it

@@ -4,7 +4,9 @@
  * characters [json-pointer:/blocks/0/text/text]`). Covers the limits DESIGN.md names and
  * the structural mistakes a builder is likely to make; it is not the full Block Kit schema.
  */
+import { Collector, isObject } from './block-problems.js';
 import { SLACK_LIMITS as L } from './slack-limits.js';
+import { validateDataTable, validateDataVisualization } from './validate-native-blocks.js';
 
 export type BlockSurface = 'message' | 'modal' | 'home';
 
@@ -17,6 +19,8 @@ export interface BlocksProblem {
 const BLOCK_TYPES = new Set([
   'actions',
   'context',
+  'data_table',
+  'data_visualization',
   'divider',
   'file',
   'header',
@@ -55,44 +59,6 @@ const INTERACTIVE_TYPES = new Set([
   'file_input',
   'workflow_button',
 ]);
-
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-class Collector {
-  readonly messages: string[] = [];
-  add(message: string, pointer: string): void {
-    this.messages.push(`${message} [json-pointer:${pointer}]`);
-  }
-  maxLength(value: unknown, max: number, pointer: string): void {
-    if (typeof value === 'string' && value.length > max) {
-      this.add(`must be less than ${max + 1} characters`, pointer);
-    }
-  }
-  maxItems(value: unknown, max: number, pointer: string): void {
-    if (Array.isArray(value) && value.length > max) this.add(`no more than ${max} items allowed`, pointer);
-  }
-  /** A composition text object; `plainOnly` where Slack demands `plain_text`. */
-  text(value: unknown, pointer: string, max: number, plainOnly = false): void {
-    if (!isObject(value)) {
-      this.add('must provide an object', pointer);
-      return;
-    }
-    const type = value['type'];
-    if (plainOnly ? type !== 'plain_text' : type !== 'plain_text' && type !== 'mrkdwn') {
-      this.add(`must be ${plainOnly ? 'plain_text' : 'plain_text or mrkdwn'}`, `${pointer}/type`);
-    }
-    const text = value['text'];
-    if (typeof text !== 'string') {
-      this.add('must provide a string', `${pointer}/text`);
-    } else if (text.length === 0) {
-      this.add('must be more than 0 characters', `${pointer}/text`);
-    } else {
-      this.maxLength(text, max, `${pointer}/text`);
-    }
-  }
-}
 
 function validateOption(c: Collector, option: unknown, pointer: string): void {
   if (!isObject(option)) {
@@ -157,13 +123,22 @@ function validateContextElement(c: Collector, el: unknown, pointer: string): voi
   else c.add(`unsupported type: ${String(type)}`, `${pointer}/type`);
 }
 
-function validateBlock(c: Collector, block: unknown, pointer: string, blockIds: Set<string>): void {
+/** What one message holds across its blocks, for the rules about the message as a whole. */
+interface Tally {
+  blockIds: Set<string>;
+  charts: number;
+  tableChars: number;
+  /** Types this workspace refuses (the fault that exercises a fallback). */
+  refused: ReadonlySet<string>;
+}
+
+function validateBlock(c: Collector, block: unknown, pointer: string, tally: Tally): void {
   if (!isObject(block)) {
     c.add('must provide an object', pointer);
     return;
   }
   const type = block['type'];
-  if (typeof type !== 'string' || !BLOCK_TYPES.has(type)) {
+  if (typeof type !== 'string' || !BLOCK_TYPES.has(type) || tally.refused.has(type)) {
     c.add(`unsupported type: ${String(type)}`, `${pointer}/type`);
     return;
   }
@@ -172,8 +147,8 @@ function validateBlock(c: Collector, block: unknown, pointer: string, blockIds: 
     if (typeof blockId !== 'string') c.add('must provide a string', `${pointer}/block_id`);
     else {
       c.maxLength(blockId, L.blockId, `${pointer}/block_id`);
-      if (blockIds.has(blockId)) c.add(`duplicate block_id: ${blockId}`, `${pointer}/block_id`);
-      blockIds.add(blockId);
+      if (tally.blockIds.has(blockId)) c.add(`duplicate block_id: ${blockId}`, `${pointer}/block_id`);
+      tally.blockIds.add(blockId);
     }
   }
   const actionIds = new Set<string>();
@@ -227,6 +202,13 @@ function validateBlock(c: Collector, block: unknown, pointer: string, blockIds: 
       c.maxLength(block['image_url'], L.url, `${pointer}/image_url`);
       c.maxLength(block['alt_text'], L.imageAltText, `${pointer}/alt_text`);
       break;
+    case 'data_table':
+      tally.tableChars += validateDataTable(c, block, pointer);
+      break;
+    case 'data_visualization':
+      tally.charts += 1;
+      validateDataVisualization(c, block, pointer);
+      break;
     default:
       break;
   }
@@ -244,6 +226,14 @@ function blockTextChars(value: unknown): number {
   return n;
 }
 
+export interface ValidateBlocksOptions {
+  /**
+   * Block types to answer as unknown (`unsupported type: data_table`), as a workspace or
+   * client that does not have them yet does: the switch that exercises a fallback.
+   */
+  refusedTypes?: ReadonlySet<string>;
+}
+
 /**
  * Validates `blocks` for a surface; undefined when Slack would accept them. The caller has
  * already checked that `blocks` is an array (else Slack says `invalid_blocks_format`).
@@ -252,11 +242,23 @@ export function validateBlocks(
   blocks: readonly unknown[],
   surface: BlockSurface,
   pointer = '/blocks',
+  options: ValidateBlocksOptions = {},
 ): BlocksProblem | undefined {
   const c = new Collector();
   c.maxItems(blocks, surface === 'message' ? L.messageBlocks : L.viewBlocks, pointer);
-  const blockIds = new Set<string>();
-  for (const [i, b] of blocks.entries()) validateBlock(c, b, `${pointer}/${i}`, blockIds);
+  const tally: Tally = {
+    blockIds: new Set(),
+    charts: 0,
+    tableChars: 0,
+    refused: options.refusedTypes ?? new Set(),
+  };
+  for (const [i, b] of blocks.entries()) validateBlock(c, b, `${pointer}/${i}`, tally);
+  if (surface === 'message' && tally.charts > L.chartsPerMessage) {
+    c.add(`no more than ${L.chartsPerMessage} data_visualization blocks allowed`, pointer);
+  }
+  if (surface === 'message' && tally.tableChars > L.tableChars) {
+    c.add(`tables must hold no more than ${L.tableChars} characters in all`, pointer);
+  }
   if (c.messages.length > 0) return { error: 'invalid_blocks', messages: c.messages };
   if (surface === 'message' && blockTextChars(blocks) > L.messageBlocksTextChars) {
     return {

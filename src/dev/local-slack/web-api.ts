@@ -56,7 +56,9 @@ export class WebApi {
     const handler = WEB_API_METHODS[method];
     if (!handler) return reply(slackError('unknown_method'));
     if (token === undefined || token === '') return reply(slackError('not_authed'));
-    if (token !== this.botToken) return reply(slackError('invalid_auth'));
+    // A custom step's run has a token of its own (function_executed's bot_access_token).
+    if (token !== this.botToken && !this.ws.functions.acceptsToken(token))
+      return reply(slackError('invalid_auth'));
     const limited = this.faults.take(method, ['rate_limited']);
     if (limited?.kind === 'rate_limited') {
       return reply(slackError('ratelimited'), 429, { 'retry-after': String(limited.retryAfterSec) });

@@ -3,7 +3,9 @@
  * views, issued trigger_ids. Pure bookkeeping; the Web API methods decide what is allowed.
  */
 import type { Clock } from '../../clock.js';
+import { FaultPlan } from './fault-plan.js';
 import { FileStore } from './file-store.js';
+import { FunctionExecutions } from './function-executions.js';
 import { MessageTsIssuer } from './message-ts.js';
 import { SLACK_LIMITS } from './slack-limits.js';
 import type {
@@ -78,8 +80,17 @@ export class Workspace {
     readonly identity: WorkspaceIdentity,
     private readonly clock: Clock,
     readonly files: FileStore = new FileStore(),
+    /** Faults queued by tests; content checks read its refused block types. */
+    readonly faults: FaultPlan = new FaultPlan(),
+    /** Runs of the app's custom steps. */
+    readonly functions: FunctionExecutions = new FunctionExecutions(undefined),
   ) {
     this.seed();
+  }
+
+  /** The workspace's time (the local Slack's clock). */
+  now(): number {
+    return this.clock.now();
   }
 
   reset(): void {
@@ -90,6 +101,7 @@ export class Workspace {
     this.homeViewByUser.clear();
     this.#triggers.clear();
     this.files.reset();
+    this.functions.reset();
     this.seed();
   }
 

@@ -18,6 +18,7 @@ import { marketsFeature } from './markets/markets-feature.js';
 import { statusFeature } from './status/status-feature.js';
 import { subscriptionsFeature } from './subscriptions/subscriptions-feature.js';
 import { useFeature } from './use/use-feature.js';
+import { workflowStepsFeature } from './workflow-steps/workflow-steps-feature.js';
 
 export const features: readonly Feature[] = [
   helpFeature,
@@ -33,4 +34,5 @@ export const features: readonly Feature[] = [
   aipagesFeature,
   subscriptionsFeature,
   homeFeature,
+  workflowStepsFeature,
 ];

@@ -1,18 +1,21 @@
 /**
  * Block Kit blocks as terminal lines (https://docs.slack.dev/reference/block-kit/blocks):
  * headers, sections (text, two-column fields, accessory), context dimmed, dividers, images
- * as `[image: alt]`, rows of numbered buttons. Pure and deterministic.
+ * as `[image: alt]`, rows of numbered buttons, tables as aligned columns and charts as
+ * bars or sparklines with their figures. Pure and deterministic.
  */
 
 import { mrkdwnToTerminal, plainToTerminal } from '../../../terminal/mrkdwn-to-terminal.js';
 import { visibleWidth } from '../../../terminal/style.js';
 import { type Json, list, plainOf, rec, str, textObject } from './block-json.js';
+import { renderChart } from './render-chart.js';
 import {
   createRenderContext,
   type RenderContext,
   type Rendered,
   type RenderOptions,
 } from './render-context.js';
+import { renderDataTable } from './render-data-table.js';
 import { renderElement } from './render-element.js';
 import { twoColumns } from './render-fields.js';
 import { renderRichText } from './render-rich-text.js';
@@ -42,7 +45,17 @@ export function wrapRow(items: readonly string[], ctx: RenderContext, indent = '
 }
 
 /** Blocks that start a new paragraph get a blank line before them (unless first). */
-const SPACED = new Set(['header', 'section', 'image', 'rich_text', 'input', 'video', 'file']);
+const SPACED = new Set([
+  'header',
+  'section',
+  'image',
+  'rich_text',
+  'input',
+  'video',
+  'file',
+  'data_table',
+  'data_visualization',
+]);
 
 export function renderBlock(block: Json, ctx: RenderContext): string[] {
   const { style } = ctx;
@@ -85,6 +98,10 @@ export function renderBlock(block: Json, ctx: RenderContext): string[] {
       return [style.dim('[file]')];
     case 'input':
       return [`${style.bold(plainOf(block['label']))}: ${renderElement(block['element'], blockId, ctx)}`];
+    case 'data_table':
+      return renderDataTable(block, ctx);
+    case 'data_visualization':
+      return renderChart(block, ctx);
     default:
       return [style.dim(`[${str(block['type']) ?? 'unknown'} block]`)];
   }

@@ -13,7 +13,7 @@ const POSTING = { member: true, notArchived: true } as const;
 export const postMessage: MethodHandler = (args, { ws }) => {
   const found = requireChannel(ws, args['channel'], POSTING);
   if ('error' in found) return found.error;
-  const checked = checkMessageContent(args);
+  const checked = checkMessageContent(args, { refusedTypes: ws.faults.refusedBlockTypes });
   if (!checked.ok) return slackError(checked.problem.error, checked.problem.messages);
   const metadata = readMetadata(args['metadata']);
   if (metadata === 'invalid') return slackError('invalid_metadata_format');
@@ -40,7 +40,7 @@ export const postEphemeral: MethodHandler = (args, { ws }) => {
   if (!user || !ws.users.has(user)) return slackError('user_not_found');
   const found = requireChannel(ws, args['channel'], POSTING);
   if ('error' in found) return found.error;
-  const checked = checkMessageContent(args);
+  const checked = checkMessageContent(args, { refusedTypes: ws.faults.refusedBlockTypes });
   if (!checked.ok) return slackError(checked.problem.error, checked.problem.messages);
   const message = ws.addMessage({
     channel: found.channel.id,
@@ -61,7 +61,7 @@ export const update: MethodHandler = (args, { ws }) => {
   const ts = str(args['ts']);
   const message = ts ? ws.findMessage(found.channel.id, ts) : undefined;
   if (!message) return slackError('message_not_found');
-  const checked = checkMessageContent(args);
+  const checked = checkMessageContent(args, { refusedTypes: ws.faults.refusedBlockTypes });
   if (!checked.ok) return slackError(checked.problem.error, checked.problem.messages);
   const metadata = readMetadata(args['metadata']);
   if (metadata === 'invalid') return slackError('invalid_metadata_format');

@@ -3,6 +3,7 @@ import { authTest } from './auth-methods.js';
 import { deleteMessage, getPermalink, postEphemeral, postMessage, update } from './chat-methods.js';
 import { history, info, join, replies } from './conversations-methods.js';
 import { completeUploadExternal, getUploadURLExternal } from './files-methods.js';
+import { completeError, completeSuccess } from './functions-methods.js';
 import type { MethodHandler } from './method-context.js';
 import { usersInfo } from './users-methods.js';
 import * as views from './views-methods.js';
@@ -20,6 +21,8 @@ export const WEB_API_METHODS: Readonly<Record<string, MethodHandler>> = {
   'conversations.join': join,
   'files.getUploadURLExternal': getUploadURLExternal,
   'files.completeUploadExternal': completeUploadExternal,
+  'functions.completeSuccess': completeSuccess,
+  'functions.completeError': completeError,
   'users.info': usersInfo,
   'views.open': views.open,
   'views.push': views.push,

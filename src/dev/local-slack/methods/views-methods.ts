@@ -67,7 +67,7 @@ function readNewModal(
 ): { view: ViewInput } | { refused: ApiResult } {
   const triggerProblem = checkTrigger(ws, args);
   if (triggerProblem) return { refused: triggerProblem };
-  const checked = readView(args['view'], ['modal']);
+  const checked = readView(args['view'], ['modal'], ws.faults.refusedBlockTypes);
   if (!checked.ok) return { refused: slackError(checked.error, checked.messages) };
   const duplicate = checkExternalId(ws, checked.view);
   if (duplicate) return { refused: duplicate };
@@ -97,7 +97,7 @@ export const update: MethodHandler = (args, { ws }) => {
   if (!view) return slackError('not_found');
   const hash = str(args['hash']);
   if (hash && hash !== view.hash) return slackError('hash_conflict');
-  const checked = readView(args['view'], [view.type]);
+  const checked = readView(args['view'], [view.type], ws.faults.refusedBlockTypes);
   if (!checked.ok) return slackError(checked.error, checked.messages);
   replaceView(view, checked.view);
   return { ok: true, view: viewJson(view) };
@@ -107,7 +107,7 @@ export const publish: MethodHandler = (args, { ws }) => {
   const userId = str(args['user_id']);
   if (!userId) return slackError('invalid_arguments', ['missing required field: user_id']);
   if (!ws.users.has(userId)) return slackError('user_not_found');
-  const checked = readView(args['view'], ['home']);
+  const checked = readView(args['view'], ['home'], ws.faults.refusedBlockTypes);
   if (!checked.ok) return slackError(checked.error, checked.messages);
   const existingId = ws.homeViewByUser.get(userId);
   const existing = existingId ? ws.views.get(existingId) : undefined;

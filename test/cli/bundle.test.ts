@@ -1,0 +1,134 @@
+/**
+ * The CLI as `npm run build` ships it (scripts/build-dist.mjs: one bundle, split at the
+ * verbs) works as the sources do: `run-job` delivers and exits, `check` reaches the API
+ * and Slack, `serve` answers a signed command, and the demo draws a chart in the bundled
+ * worker thread. The other tests run the sources through tsx; this one runs what
+ * operators run. `run-job` with nothing to do loads a few dozen modules, not hundreds.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useBackends } from '../e2e/service-harness.js';
+import { spawnCollecting } from '../helpers/spawn-collecting.js';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const probe = fileURLToPath(new URL('../../bench/lib/report-process.mjs', import.meta.url));
+const backends = useBackends();
+// Inside node_modules, so the packages left out of the bundle resolve as they do from dist/.
+const cache = join(repo, 'node_modules/.cache');
+let out: string;
+let main: string;
+
+beforeAll(() => {
+  mkdirSync(cache, { recursive: true });
+  out = mkdtempSync(join(cache, 'visibility-bundle-'));
+  execFileSync(process.execPath, ['scripts/build-dist.mjs', out], { cwd: repo, stdio: 'pipe' });
+  main = join(out, 'main.js');
+}, 120_000);
+afterAll(() => {
+  if (out) rmSync(out, { recursive: true, force: true });
+});
+
+async function run(args: string[], env: Record<string, string>, nodeArgs: string[] = []) {
+  const { output, exited } = spawnCollecting(process.execPath, [...nodeArgs, main, ...args], {
+    cwd: repo,
+    env: { PATH: process.env['PATH'] ?? '', ...env },
+  });
+  return { code: await exited, out: output() };
+}
+
+describe('the bundled CLI', () => {
+  it('writes the entry and the chart worker beside the chunks it loads', () => {
+    const files = readdirSync(out);
+    expect(files).toContain('main.js');
+    expect(files).toContain('chart-worker.js');
+    expect(files.every((f) => !f.includes('/'))).toBe(true);
+  });
+
+  it('run-job all with nothing to do exits 0, loading a few dozen modules', async () => {
+    const env = { ...backends.env, DATABASE_PATH: join(backends.dir, 'bundle.db'), LOG_LEVEL: 'warn' };
+    const { code, out: text } = await run(['run-job', 'all'], env, ['--import', probe]);
+    expect(code, text).toBe(0);
+    expect(text).toContain('delivery: 0 sent');
+    const report = JSON.parse(/PROCESS-REPORT (\{.*\})/.exec(text)![1]!) as { modules: number };
+    expect(report.modules).toBeGreaterThan(0);
+    expect(report.modules).toBeLessThan(100);
+  }, 60_000);
+
+  it('check reaches the API and Slack', async () => {
+    const env = { ...backends.env, DATABASE_PATH: join(backends.dir, 'bundle.db') };
+    const { out: text } = await run(['check'], env);
+    expect(text).toContain('✓ API key works');
+    expect(text).toMatch(/✓ Slack/);
+  }, 60_000);
+
+  it('serve answers a signed slash command and /healthz', async () => {
+    const { child, output, exited } = spawnCollecting(process.execPath, [main, 'serve'], {
+      cwd: repo,
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        ...backends.env,
+        DATABASE_PATH: join(backends.dir, 'serve.db'),
+        LOG_LEVEL: 'info',
+      },
+    });
+    try {
+      const url = await backends.slack.waitFor(
+        () => /listening on (http:\/\/[\d.:]+)/.exec(output())?.[1],
+        30_000,
+      );
+      let connected = false;
+      for (let i = 0; i < 300 && !connected; i++) {
+        const body = (await (await fetch(`${url}/healthz`)).json()) as { slack: { connected: boolean } };
+        connected = body.slack.connected;
+        if (!connected) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(connected).toBe(true);
+      const sent = await backends.slack.slashCommand(`${url}/slack/events`, { text: 'brands' });
+      expect(sent.status).toBe(200);
+      const reply = await backends.slack.waitFor(
+        () => backends.slack.responsesFor(sent.responseUrlId)[0],
+        30_000,
+      );
+      expect(reply.status).toBe(200);
+      expect(JSON.stringify(reply.body)).toContain('Acme Analytics');
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }, 90_000);
+
+  it('the demo draws a chart in the bundled worker and posts the jobs’ alert', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'visibility-bundle-demo-'));
+    try {
+      const script = join(dir, 'script.txt');
+      writeFileSync(
+        script,
+        [
+          '/visibility aipages "Acme Analytics"',
+          ':click Post chart',
+          ':wait 15',
+          '/visibility subscribe "Acme Analytics"',
+          ':usage "Acme Analytics" 92',
+          ':jobs',
+        ].join('\n'),
+      );
+      const { output, exited } = spawnCollecting(process.execPath, [main, 'demo', '--script', script], {
+        cwd: dir,
+        env: { PATH: process.env['PATH'] ?? '' },
+      });
+      expect(await exited, output()).toBe(0);
+      const text = output();
+      expect(text).toMatch(/Chart "AI Pages usage · Acme Analytics" written to data\/charts\/.+\.png/);
+      expect(text).toContain('AI Pages usage passed 90 %');
+      expect(text).not.toContain('Something went wrong');
+      expect(existsSync(join(dir, 'data/charts'))).toBe(true);
+      expect(readdirSync(join(dir, 'data/charts')).some((f) => f.startsWith('ai-pages-usage-'))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
