@@ -16,6 +16,7 @@
  */
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const EXTERNAL = [
@@ -27,22 +28,29 @@ const EXTERNAL = [
   'prom-client',
 ];
 
-const outdir = resolve(process.argv[2] ?? 'dist');
-rmSync(outdir, { recursive: true, force: true });
-await build({
-  // chart-worker.js sits next to the chunks: chart-renderer.ts finds it beside itself.
-  entryPoints: { main: 'src/main.ts', 'chart-worker': 'src/charts/chart-worker.ts' },
-  outdir,
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node22',
-  external: EXTERNAL,
-  // CommonJS dependencies inside an ES module bundle still call require() for Node's
-  // built-ins and the external packages above.
-  banner: {
-    js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
-  },
-  logLevel: 'warning',
-});
+/** The build's options, also used by the test that runs the built entry on old Nodes. */
+export function distBuildOptions(outdir) {
+  return {
+    // chart-worker.js sits next to the chunks: chart-renderer.ts finds it beside itself.
+    entryPoints: { main: 'src/main.ts', 'chart-worker': 'src/charts/chart-worker.ts' },
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node22',
+    external: EXTERNAL,
+    // CommonJS dependencies inside an ES module bundle still call require() for Node's
+    // built-ins and the external packages above.
+    banner: {
+      js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
+    },
+    logLevel: 'warning',
+  };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const outdir = resolve(process.argv[2] ?? 'dist');
+  rmSync(outdir, { recursive: true, force: true });
+  await build(distBuildOptions(outdir));
+}

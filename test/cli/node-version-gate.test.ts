@@ -1,9 +1,9 @@
 /**
  * An unsupported Node gets one sentence and exit code 2 from every way the CLI starts:
  * the built entry (the package's bin and `npm start` run dist/main.js) and `npm run demo`
- * (tsx src/main.ts). The built entry is made here from src/main.ts and supported-node.ts
- * with the build's compiler options, beside a stand-in for the CLI that only says it was
- * loaded: an old Node must never get that far, a supported one must.
+ * (tsx src/main.ts). The built entry is bundled here from src/main.ts with the build's own
+ * options, around a stand-in for the CLI that only says it was loaded: an old Node must
+ * never get that far, a supported one must.
  *
  * Two kinds of "old Node": this Node told it is 20.11.1 or 22.18.0 (a preload rewrites
  * process.versions.node; always runs), and a real older Node when the machine has one at
@@ -11,12 +11,13 @@
  * and links there.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { distBuildOptions } from '../../scripts/build-dist.mjs';
 import { unsupportedNodeMessage } from '../../src/supported-node.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -38,36 +39,32 @@ const oldNode = systemNodeVersion && unsupportedNodeMessage(systemNodeVersion) ?
 
 let dir: string;
 
-/** dist/main.js and dist/supported-node.js as the build emits them, and a stand-in CLI. */
-function buildEntry(into: string): void {
-  const configPath = join(repo, 'tsconfig.build.json');
-  const parsed = ts.getParsedCommandLineOfConfigFile(
-    configPath,
-    {},
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (d) => {
-        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-      },
-    },
-  );
-  if (!parsed) throw new Error('tsconfig.build.json did not parse');
-  mkdirSync(join(into, 'dist', 'cli'), { recursive: true });
-  for (const name of ['main', 'supported-node']) {
-    const source = readFileSync(join(repo, 'src', `${name}.ts`), 'utf8');
-    // Named .mts: transpileModule cannot see package.json's "type": "module", which is
-    // what makes the build (module NodeNext) emit these files as ES modules.
-    const { outputText } = ts.transpileModule(source, {
-      compilerOptions: { ...parsed.options, sourceMap: false },
-      fileName: join(repo, 'src', `${name}.mts`),
-    });
-    writeFileSync(join(into, 'dist', `${name}.js`), outputText);
-  }
-  chmodSync(join(into, 'dist', 'main.js'), 0o755);
+/**
+ * dist/main.js as `npm run build` bundles it (scripts/build-dist.mjs, the same options),
+ * with a stand-in for the CLI in place of cli/run-cli.ts: what an old Node parses and
+ * links before the check runs is exactly what users get.
+ */
+async function buildEntry(into: string): Promise<void> {
+  const standIn = join(into, 'stand-in-cli.mjs');
   writeFileSync(
-    join(into, 'dist', 'cli', 'run-cli.js'),
+    standIn,
     `export async function runCli(argv) { console.log(${JSON.stringify(CLI_LOADED)}, JSON.stringify(argv)); return 0; }\n`,
   );
+  const options = distBuildOptions(join(into, 'dist'));
+  await build({
+    ...options,
+    absWorkingDir: repo,
+    entryPoints: { main: 'src/main.ts' },
+    plugins: [
+      {
+        name: 'stand-in-cli',
+        setup(b) {
+          b.onResolve({ filter: /\/cli\/run-cli\.js$/ }, () => ({ path: standIn }));
+        },
+      },
+    ],
+  });
+  chmodSync(join(into, 'dist', 'main.js'), 0o755);
   // The package's own start script, run by npm in this folder.
   writeFileSync(
     join(into, 'package.json'),
@@ -100,9 +97,9 @@ function expectTheSentence(ran: Ran, version: string): void {
   expect(ran.status).toBe(2);
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'visibility-entry-'));
-  buildEntry(dir);
+  await buildEntry(dir);
 });
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
