@@ -49,8 +49,8 @@ describe('the Chart button', () => {
       15_000,
     );
     expect(checkPng(file!.bytes)).toMatchObject({ ok: true });
-    expect(file!.title).toBe(`Citations · ${acme.name}`);
-    expect(file!.altText).toContain(`${acme.name} citations`);
+    expect(file!.title).toBe(`Brand mentions · ${acme.name}`);
+    expect(file!.altText).toContain(`${acme.name} brand mentions`);
     expect(file!.altText).toMatch(/\d/);
     const histories = h.requestsTo('/get-citations', 'GET').filter((r) => r.query['view'] === 'history');
     expect(histories.map((r) => r.query['days'])).toEqual(['14', '14']);

@@ -8,6 +8,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { zonedParts, zonedTimeToUtcMs } from '../../src/alerts/zoned-time.js';
+import { dayText } from '../../src/figures/day-text.js';
 import { createOutboxRelay } from '../../src/jobs/outbox-relay.js';
 import { createScheduler, DIGEST_LEAD_MS } from '../../src/jobs/scheduler.js';
 import { sqliteDbOf } from '../store/temp-db.js';
@@ -90,7 +91,7 @@ describe('a digest prepared ahead, then changed', () => {
     expect(h.posts(ch)).toHaveLength(1);
     const text = messageText(h.posts(ch)[0]!);
     expect(text).toContain('Globex Corporation: daily digest');
-    expect(text).toContain(later.date);
+    expect(text).toContain(dayText(later.date));
     expect(text).not.toContain('(late)');
 
     advanceTo(later.atMs + 30 * MIN);
@@ -115,7 +116,7 @@ describe('a digest prepared ahead, then changed', () => {
     await s.digestTick();
     await relay().drainOnce();
     expect(h.posts(ch)).toHaveLength(1);
-    expect(messageText(h.posts(ch)[0]!)).toContain(old.date);
+    expect(messageText(h.posts(ch)[0]!)).toContain(dayText(old.date));
 
     advanceTo(old.atMs + MIN);
     await s.digestTick();
@@ -164,7 +165,7 @@ describe('a digest prepared ahead by a process that then died', () => {
 
     await relay('next-process').drainOnce();
     expect(h.posts(ch)).toHaveLength(1);
-    expect(messageText(h.posts(ch)[0]!)).toContain(at.date);
+    expect(messageText(h.posts(ch)[0]!)).toContain(dayText(at.date));
     expect(digestRows(ch)).toEqual(['sent']);
 
     advanceTo(at.atMs + 3 * HOUR_MS);

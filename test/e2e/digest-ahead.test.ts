@@ -9,6 +9,7 @@
 
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { zonedParts, zonedTimeToUtcMs } from '../../src/alerts/zoned-time.js';
+import { dayText } from '../../src/figures/day-text.js';
 import { createOutboxRelay } from '../../src/jobs/outbox-relay.js';
 import { createScheduler, DIGEST_LEAD_MS } from '../../src/jobs/scheduler.js';
 import { sqliteDbOf } from '../store/temp-db.js';
@@ -84,7 +85,7 @@ describe('digest prepared ahead', () => {
     expect(h.posts(ch)).toHaveLength(1);
     const text = messageText(h.posts(ch)[0]!);
     expect(text).toContain('Globex Corporation: daily digest');
-    expect(text).toContain(date);
+    expect(text).toContain(dayText(date));
     expect(text).not.toContain('(late)');
 
     // Later ticks and drains that day post nothing more.

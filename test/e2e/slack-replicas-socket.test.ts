@@ -136,7 +136,9 @@ describe('two replicas in Socket Mode, one connection each', () => {
       const notes = () =>
         r.slack
           .messages(ch)
-          .filter((m) => m.via === 'chat.postMessage' && JSON.stringify(m).includes('crawler-drop=60'));
+          .filter(
+            (m) => m.via === 'chat.postMessage' && JSON.stringify(m).includes('Crawler drop*: 40 % → 60 %'),
+          );
       await r.slack.waitFor(() => notes().length > 0 || undefined, 5000);
       expect(notes()).toHaveLength(1);
     } finally {

@@ -87,7 +87,7 @@ describe('two replicas in HTTP mode on one Postgres database', () => {
     // Saved in the shared database: A reads what B wrote.
     expect((await A().deps.store.subscriptions.get(ch, acme.id))!.settings.crawlerDropPct).toBe(55);
     const note = await r.slack.waitFor(
-      () => notes(ch).find((n) => textOf(n).includes('crawler-drop=55')),
+      () => notes(ch).find((n) => textOf(n).includes('Crawler drop*: 40 % → 55 %')),
       5000,
     );
     expect(textOf(note)).toContain(`<@${USER}> changed this channel's alert settings for *Acme Analytics*`);

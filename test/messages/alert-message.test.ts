@@ -95,7 +95,12 @@ describe('buildAlertMessage', () => {
     );
     expect(new Set(menus.map((m) => m['action_id'])).size).toBe(4);
     const open = all.find((b) => b['action_id'] === 'vis:open:crawler')!;
-    expect(JSON.parse(String(open['value']))).toEqual({ brandId: BRAND.id });
+    // The crawler view opens on the days the alert compared.
+    expect(JSON.parse(String(open['value']))).toEqual({
+      brandId: BRAND.id,
+      range: '2025-02-23..2025-03-01',
+      compare: 'true',
+    });
   });
 
   it('carries the dedupe key in message metadata', () => {

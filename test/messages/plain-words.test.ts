@@ -6,7 +6,7 @@ describe('plainWords', () => {
   it('drops formatting marks around words and spells out dates and links', () => {
     const text = mrkdwn`The bot cannot change *${e('Acme')}*: run \`/visibility help\`, _now_ or ~later~. Resets ${slackDate(Date.UTC(2026, 11, 1))}. See ${mrkdwnLink('https://acme.io/a', 'the docs')}.`;
     expect(plainWords(text)).toBe(
-      'The bot cannot change Acme: run “/visibility help”, now or later. Resets 1 Dec 2026, 00:00 UTC. See the docs (https://acme.io/a).',
+      'The bot cannot change Acme: run “/visibility help”, now or later. Resets Dec 1, 2026 at 12:00 AM UTC. See the docs (https://acme.io/a).',
     );
   });
 

@@ -3,7 +3,7 @@
  * `events=lost ai-pages=90,100` must not be told about competitors or 80 %.
  */
 import type { AlertSettings } from '../../../alerts/alert-settings.js';
-import { nameList } from '../../../figures/plural.js';
+import { counted, nameList } from '../../../figures/plural.js';
 
 /** "a", "a or b", "a, b or c". */
 const orList = (items: readonly string[]) =>
@@ -14,7 +14,7 @@ export function whenAlertsCome(s: AlertSettings): string {
     s.events.includes('lost') ? 'a cited page is lost' : null,
     s.events.includes('competitor') ? 'a competitor appears on a cited page' : null,
     s.events.includes('sentiment')
-      ? `a cited page's sentiment falls ${s.sentimentDrop} points or more`
+      ? `a cited page's sentiment falls ${counted(s.sentimentDrop, 'point')} or more`
       : null,
   ].filter((e): e is string => e !== null);
   const levels = s.aiPagesThresholds;

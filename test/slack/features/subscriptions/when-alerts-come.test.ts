@@ -6,7 +6,7 @@ import { whenAlertsCome } from '../../../../src/slack/features/subscriptions/whe
 describe('whenAlertsCome', () => {
   it('names every condition at the defaults', () => {
     expect(whenAlertsCome(DEFAULT_ALERT_SETTINGS)).toBe(
-      "Alerts come when a citation is lost, a competitor appears on a cited page or a cited page's sentiment falls 20 points or more, when AI crawler visits drop 40 % or more (and recover) and when AI Pages usage passes 80, 90 and 100 %.",
+      "Alerts come when a cited page is lost, a competitor appears on a cited page or a cited page's sentiment falls 20 points or more, when AI crawler visits drop 40 % or more (and recover) and when AI Pages usage passes 80, 90 and 100 %.",
     );
   });
 
@@ -20,7 +20,7 @@ describe('whenAlertsCome', () => {
       quietHours: { start: '22:00', end: '07:00' },
     };
     expect(whenAlertsCome(custom)).toBe(
-      'Alerts come when a citation is lost, when AI crawler visits drop 30 % or more (and recover) and when AI Pages usage passes 90 and 100 %. Quiet hours (22:00–07:00) hold them until they end.',
+      'Alerts come when a cited page is lost, when AI crawler visits drop 30 % or more (and recover) and when AI Pages usage passes 90 and 100 %. Quiet hours (22:00–07:00) hold them until they end.',
     );
     expect(whenAlertsCome({ ...DEFAULT_ALERT_SETTINGS, events: [], aiPagesThresholds: [] })).toBe(
       'Alerts come when AI crawler visits drop 40 % or more (and recover).',
