@@ -107,14 +107,37 @@ const isTimeZone = (v: string) => {
 
 const noSpace = (v: string) => !/\s/.test(v);
 
+/** A postgres:// URL naming its server: a host, or a `host=` in its query (a Unix socket folder). */
 const isPostgresUrl = (v: string) => {
   try {
     const u = new URL(v);
-    return (u.protocol === 'postgres:' || u.protocol === 'postgresql:') && u.hostname !== '';
+    const host = u.hostname !== '' || (u.searchParams.get('host') ?? '') !== '';
+    return (u.protocol === 'postgres:' || u.protocol === 'postgresql:') && host;
   } catch {
     return false;
   }
 };
+
+const SSL_MODES = ['disable', 'prefer', 'require', 'verify-ca', 'verify-full'] as const;
+
+const sslModeOf = (v: string) => {
+  try {
+    return new URL(v).searchParams.get('sslmode');
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * `sslmode` as libpq and every Postgres tool read it (require: encrypted, not verified;
+ * verify-ca and verify-full: checked against `sslrootcert`), not as pg reads it by
+ * default (every mode but disable verifies, with a warning at each start). Appended, not
+ * rebuilt, so the rest of the URL stays exactly as written.
+ */
+const withLibpqSslModes = (v: string) =>
+  sslModeOf(v) === null || /[?&]uselibpqcompat=/.test(v)
+    ? v
+    : `${v}${v.includes('?') ? '&' : '?'}uselibpqcompat=true`;
 
 /** Field validators: each message says what a good value looks like, never the bad value. */
 const FIELDS = {
@@ -144,8 +167,16 @@ const FIELDS = {
     .string()
     .refine(
       isPostgresUrl,
-      'must be a postgres:// or postgresql:// URL with a host, such as postgres://bot:PASSWORD@db.example.com:5432/visibility (percent-encode special characters in the user and password)',
-    ),
+      'must be a postgres:// or postgresql:// URL with a host, such as postgres://bot:PASSWORD@db.example.com:5432/visibility, or a Unix socket folder as host=, such as postgres://bot@localhost/visibility?host=/var/run/postgresql; percent-encode special characters in the user and password',
+    )
+    .refine(
+      (v) => {
+        const mode = sslModeOf(v);
+        return mode === null || (SSL_MODES as readonly string[]).includes(mode);
+      },
+      `has an sslmode that is not one of ${SSL_MODES.join(', ')}`,
+    )
+    .transform(withLibpqSslModes),
   SLACK_ADMIN_USERS: z
     .string()
     .transform((s) =>
