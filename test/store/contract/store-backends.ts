@@ -124,17 +124,15 @@ function describePostgres(
       );
       emptying = rows.map((r) => `${r.statement};`).join('\n');
     });
-    // DELETE, not TRUNCATE: the tables hold a few rows, and TRUNCATE makes new files for
-    // every table and index, which costs each test far more than emptying them.
-    beforeEach(async () => {
-      await pool!.query(emptying);
-    });
     // Other connections (replicas, another process) are pools made once per file and handed
     // out again from the first each test: a new pool per call would log in anew each time.
     const others: PgPool[] = [];
     let handedOut = 0;
-    beforeEach(() => {
+    // DELETE, not TRUNCATE: the tables hold a few rows, and TRUNCATE makes new files for
+    // every table and index, which costs each test far more than emptying them.
+    beforeEach(async () => {
       handedOut = 0;
+      await pool!.query(emptying);
     });
     const other = (): TestBackend => {
       if (handedOut === others.length) others.push(database.pool());
