@@ -26,6 +26,8 @@ export default defineConfig({
     // One real Postgres server per run (about a second to start); each test file that
     // needs it makes its own database there (test/helpers/postgres-database.ts).
     globalSetup: ['test/helpers/postgres-server.ts'],
+    // A file fails when pg had to queue a statement on a busy connection.
+    setupFiles: ['test/helpers/no-pg-query-queue.ts'],
     // Generous: these are safety nets, not performance checks. On a busy 2-core machine
     // (several test runs at once) a heavy property test or a spawned process can take
     // several times as long as it does alone; nothing here asserts how long anything takes.

@@ -131,10 +131,12 @@ const isTimeZone = (v: string) => {
 
 const noSpace = (v: string) => !/\s/.test(v);
 
+/** A postgres:// URL naming its server: a host, or a `host=` in its query (a Unix socket folder). */
 const isPostgresUrl = (v: string) => {
   try {
     const u = new URL(v);
-    return (u.protocol === 'postgres:' || u.protocol === 'postgresql:') && u.hostname !== '';
+    const host = u.hostname !== '' || (u.searchParams.get('host') ?? '') !== '';
+    return (u.protocol === 'postgres:' || u.protocol === 'postgresql:') && host;
   } catch {
     return false;
   }
@@ -151,6 +153,27 @@ const port = () =>
       z.number().check(z.refine((n) => n >= 0 && n <= 65_535, 'must be a whole number from 0 to 65535')),
     ),
   );
+
+const SSL_MODES = ['disable', 'prefer', 'require', 'verify-ca', 'verify-full'] as const;
+
+const sslModeOf = (v: string) => {
+  try {
+    return new URL(v).searchParams.get('sslmode');
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * `sslmode` as libpq and every Postgres tool read it (require: encrypted, not verified;
+ * verify-ca and verify-full: checked against `sslrootcert`), not as pg reads it by
+ * default (every mode but disable verifies, with a warning at each start). Appended, not
+ * rebuilt, so the rest of the URL stays exactly as written.
+ */
+const withLibpqSslModes = (v: string) =>
+  sslModeOf(v) === null || /[?&]uselibpqcompat=/.test(v)
+    ? v
+    : `${v}${v.includes('?') ? '&' : '?'}uselibpqcompat=true`;
 
 /** Field validators: each message says what a good value looks like, never the bad value. */
 const FIELDS = {
@@ -172,11 +195,18 @@ const FIELDS = {
   SLACK_API_URL: text(z.refine(isUrl, 'must be an http(s) URL such as https://slack.com/api/')),
   PORT: port(),
   DATABASE_PATH: text(z.minLength(1, 'must be a file path such as data/visibility.db')),
-  DATABASE_URL: text(
+  DATABASE_URL: z.pipe(
+    text(
     z.refine(
       isPostgresUrl,
-      'must be a postgres:// or postgresql:// URL with a host, such as postgres://bot:PASSWORD@db.example.com:5432/visibility (percent-encode special characters in the user and password)',
+      'must be a postgres:// or postgresql:// URL with a host, such as postgres://bot:PASSWORD@db.example.com:5432/visibility, or a Unix socket folder as host=, such as postgres://bot@localhost/visibility?host=/var/run/postgresql; percent-encode special characters in the user and password',
     ),
+    z.refine((v) => {
+      const mode = sslModeOf(v);
+      return mode === null || (SSL_MODES as readonly string[]).includes(mode);
+    }, `has an sslmode that is not one of ${SSL_MODES.join(', ')}`),
+  ),
+    z.transform(withLibpqSslModes),
   ),
   SLACK_ADMIN_USERS: z.pipe(
     z.string(),

@@ -5,23 +5,33 @@
  * password too short to be recognised on its own is still caught inside the URL.
  */
 
-/** The URL's secrets, longest first; none for a URL without a password, the whole text for one that is not a URL. */
-export function databaseUrlSecrets(url: string): string[] {
-  let password = '';
+/** A secret as written (percent-encoded) and decoded. */
+function bothForms(secret: string): string[] {
   try {
-    password = new URL(url).password;
+    return [secret, decodeURIComponent(secret)];
+  } catch {
+    // Malformed escapes: the secret is only known as written.
+    return [secret];
+  }
+}
+
+/**
+ * The URL's secrets, longest first: the password in its user part or in its query
+ * (`?password=`, which pg reads too); none for a URL without one, the whole text for one
+ * that is not a URL.
+ */
+export function databaseUrlSecrets(url: string): string[] {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
   } catch {
     // Not a URL (pg also takes key=value strings): only the whole string is known.
     return [url];
   }
-  if (!password) return [];
-  let decoded = password;
-  try {
-    decoded = decodeURIComponent(password);
-  } catch {
-    // Malformed escapes: the password is only known as written.
-  }
-  return [...new Set([url, password, decoded])].sort((a, b) => b.length - a.length);
+  const inQuery = /[?&]password=([^&#]*)/.exec(url)?.[1] ?? '';
+  const passwords = [parsed.password, inQuery].filter((p) => p !== '');
+  if (passwords.length === 0) return [];
+  return [...new Set([url, ...passwords.flatMap(bothForms)])].sort((a, b) => b.length - a.length);
 }
 
 /** `text` with every one of `secrets` replaced by `mark` (longest first, so a URL goes whole). */

@@ -48,10 +48,36 @@ describe('DATABASE_URL', () => {
   );
 
   it.each([
+    'postgres:///visibility?host=/var/run/postgresql',
+    'postgres://bot:pw@localhost/visibility?host=/cloudsql/project:region:instance',
+  ])('takes a Unix socket folder as host= in the query: %s', (url) => {
+    expect(loadConfig('serve', { ...full, DATABASE_URL: url }).databaseUrl).toBe(url);
+  });
+
+  it('gives sslmode the meaning libpq and every Postgres tool give it', () => {
+    const url = 'postgres://bot:pw@db.internal/visibility?sslmode=require';
+    expect(loadConfig('serve', { ...full, DATABASE_URL: url }).databaseUrl).toBe(
+      `${url}&uselibpqcompat=true`,
+    );
+    const asked = `${url}&uselibpqcompat=false`;
+    expect(loadConfig('serve', { ...full, DATABASE_URL: asked }).databaseUrl).toBe(asked);
+    expect(problemsOf(() => loadConfig('serve', { ...full, DATABASE_URL: `${url}x` }))).toEqual([
+      'DATABASE_URL has an sslmode that is not one of disable, prefer, require, verify-ca, verify-full.',
+    ]);
+  });
+
+  it('counts a password given in the query as a secret too', () => {
+    const url = 'postgres:///visibility?host=/var/run/postgresql&user=bot&password=hunter2%21hunter2';
+    const secrets = secretsOf(loadConfig('serve', { ...full, DATABASE_URL: url }));
+    expect(secrets).toEqual(expect.arrayContaining([url, 'hunter2%21hunter2', 'hunter2!hunter2']));
+  });
+
+  it.each([
     ['a MySQL URL', 'mysql://bot:hunter2hunter2@db/visibility'],
     ['a file path', 'data/visibility.db'],
     ['an http URL', 'http://db.internal:5432/visibility'],
     ['no host', 'postgres:///visibility'],
+    ['an empty host= in the query', 'postgres:///visibility?host='],
     ['an unencoded # in the password', 'postgres://bot:hunter2#hunter2@db/visibility'],
   ])('rejects %s with a coded error that does not echo it', (_what, url) => {
     let err: unknown;
@@ -127,7 +153,9 @@ describe('visibility-bot with DATABASE_URL', () => {
         DATABASE_URL: `postgres://bot:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}/visibility`,
       });
       expect(res.status).toBe(1);
-      expect(res.stderr).toContain(`cannot connect to Postgres at 127.0.0.1:${port}/visibility`);
+      expect(res.stderr).toContain(
+        `DATABASE_URL: no Postgres server answers at 127.0.0.1:${port}; check the host`,
+      );
       expect(res.stderr).not.toContain(PASSWORD);
       expect(res.stderr).not.toContain(encodeURIComponent(PASSWORD));
       expect(res.stderr).not.toMatch(/\n\s+at /);
@@ -141,7 +169,9 @@ describe('visibility-bot with DATABASE_URL', () => {
       DATABASE_URL: `postgres://bot:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}/visibility`,
     });
     expect(res.status).toBe(1);
-    expect(res.stdout).toContain(`✗ Postgres at 127.0.0.1:${port}/visibility does not answer`);
+    expect(res.stdout).toContain(
+      `✗ DATABASE_URL: no Postgres server answers at 127.0.0.1:${port}; check the host`,
+    );
     expect(res.stdout + res.stderr).not.toContain(PASSWORD);
     expect(res.stdout + res.stderr).not.toContain(encodeURIComponent(PASSWORD));
   });

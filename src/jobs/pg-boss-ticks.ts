@@ -36,6 +36,7 @@ import type { Logger } from '../logger.js';
 import { isDatabaseUnavailable } from '../store/database-unavailable.js';
 import { connectionSecretScrubber, scrubbedError } from './connection-secret-scrubber.js';
 import type { Scheduler } from './scheduler.js';
+import { SerialPgClient } from './serial-pg-client.js';
 
 /** The two ticks the engine fires: a Scheduler's, or a test's. */
 export type TickFunctions = Pick<Scheduler, 'pollTick' | 'digestTick'>;
@@ -105,6 +106,12 @@ const DEFAULTS = {
   stopTimeoutMs: 60_000,
 };
 
+/**
+ * pg-boss hands its options to its pg.Pool, which takes the class of its connections: ones
+ * that run one statement at a time (serial-pg-client.ts says why). Not in pg-boss's types.
+ */
+const oneStatementAtATime = { Client: SerialPgClient };
+
 export function createPgBossTicks(
   connectionString: string,
   ticks: TickFunctions,
@@ -119,6 +126,7 @@ export function createPgBossTicks(
     schema: o.schema,
     max: o.maxConnections,
     application_name: 'visibility-bot-ticks',
+    ...oneStatementAtATime,
     // pg waits forever for a connection by default: a start (and the shutdown waiting on
     // it) must not hang on a database that does not answer.
     connectionTimeoutMillis: 10_000,

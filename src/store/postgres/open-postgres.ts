@@ -1,13 +1,12 @@
 /**
- * Opens the Postgres backend: the pool from DATABASE_URL, migrated to this version's
- * schema before anything else uses it. Failures name the host, port and database, never
- * the password.
+ * Opens the Postgres backend: the pool from DATABASE_URL, on a supported server, migrated
+ * to this version's schema before anything else uses it. What stops it is said in one
+ * sentence naming DATABASE_URL and what to do (postgres-errors.ts), never the password.
  */
-
 import { migrations } from '../migrations/index.js';
 import { createPool, type PgPool, type PoolOptions } from './create-pool.js';
 import { migratePostgres } from './migrate-postgres.js';
-import { describeDatabaseUrl, PostgresError, withoutPassword } from './postgres-errors.js';
+import { checkServerVersion, explainStartupFailure } from './postgres-errors.js';
 
 export interface OpenedPostgres {
   pool: PgPool;
@@ -18,16 +17,10 @@ export interface OpenedPostgres {
 export async function openPostgres(url: string, options: PoolOptions = {}): Promise<OpenedPostgres> {
   const pool = createPool(url, options);
   try {
-    try {
-      await pool.query('SELECT 1');
-    } catch (err) {
-      const reason = withoutPassword(err instanceof Error ? err.message : String(err), url);
-      throw new PostgresError(
-        'pg_unreachable',
-        `DATABASE_URL: cannot connect to Postgres at ${describeDatabaseUrl(url)} (${reason}). Check the host, port, database name, user and password, and that the server accepts connections from here.`,
-        { cause: err },
-      );
-    }
+    const { rows } = await pool.query<{ v: number }>(
+      "SELECT current_setting('server_version_num')::int AS v",
+    );
+    checkServerVersion(rows[0]?.v ?? 0, url);
     const { version } = await migratePostgres(pool, migrations, { databaseUrl: url });
     return { pool, version };
   } catch (err) {
@@ -36,6 +29,6 @@ export async function openPostgres(url: string, options: PoolOptions = {}): Prom
     } catch {
       // The error that made us give up is the one to report.
     }
-    throw err;
+    throw explainStartupFailure(err, url);
   }
 }

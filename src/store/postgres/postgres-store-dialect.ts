@@ -37,16 +37,23 @@ const clean = (value: unknown): unknown =>
  * keep pg's own reading. Kysely asks for nothing else of a pool or a client.
  */
 function storePool(pool: PgPool): PostgresPool {
+  // One view per pooled connection, so the builder recognises a connection it had before.
+  const views = new WeakMap<PgClient, PostgresPoolClient>();
+  const viewOf = (client: PgClient): PostgresPoolClient => {
+    const view = {
+      query: (text: string, values: readonly unknown[]) =>
+        client.query({ text, values: values.map(clean), types: jsonAsText }),
+      release: (err?: Error | boolean) => client.release(err),
+      // Kysely cancels a statement by its backend's process id.
+      processID: (client as PgClient & { processID?: number }).processID,
+    } as unknown as PostgresPoolClient;
+    views.set(client, view);
+    return view;
+  };
   return {
     async connect() {
       const client: PgClient = await pool.connect();
-      return {
-        query: (text: string, values: readonly unknown[]) =>
-          client.query({ text, values: values.map(clean), types: jsonAsText }),
-        release: (err?: Error | boolean) => client.release(err),
-        // Kysely cancels a statement by its backend's process id.
-        processID: (client as PgClient & { processID?: number }).processID,
-      } as unknown as PostgresPoolClient;
+      return views.get(client) ?? viewOf(client);
     },
     end: () => pool.end(),
     options: pool.options,

@@ -5,7 +5,7 @@
  * undici runs one cache-store suite over its memory and SQLite stores. A contract file
  * calls `describeBackends(title, (b) => { … })`; `b()` inside hooks and tests gives the
  * current test's backend: a fresh, migrated SQLite file, or this file's Postgres database
- * emptied of every row (TRUNCATE … RESTART IDENTITY), so tests never see each other's rows.
+ * emptied of every row, ids starting again at 1, so tests never see each other's rows.
  *
  * `b().store()` is the Store on that backend, built as the bot builds it; `exec` and `rows`
  * run a statement written with `?` placeholders on either backend, for what a test must
@@ -111,20 +111,34 @@ function describePostgres(
   describe(`${title} (${server.label})`, () => {
     const database = usePostgresDatabase(server.kind);
     let pool: PgPool | undefined;
-    let tables: string[] = [];
+    let emptying = '';
     beforeAll(async () => {
       pool = database.pool();
       await migratePostgres(pool);
-      const { rows } = await pool.query<{ name: string }>(
-        `SELECT quote_ident(tablename) AS name FROM pg_tables
-          WHERE schemaname = current_schema() AND tablename <> 'schema_migrations'`,
+      const { rows } = await pool.query<{ statement: string }>(
+        `SELECT format('DELETE FROM %I', tablename) AS statement FROM pg_tables
+          WHERE schemaname = current_schema() AND tablename <> 'schema_migrations'
+         UNION ALL
+         SELECT format('SELECT setval(%L, 1, false)', quote_ident(schemaname) || '.' || quote_ident(sequencename))
+           FROM pg_sequences WHERE schemaname = current_schema()`,
       );
-      tables = rows.map((r) => r.name);
+      emptying = rows.map((r) => `${r.statement};`).join('\n');
     });
+    // Other connections (replicas, another process) are pools made once per file and handed
+    // out again from the first each test: a new pool per call would log in anew each time.
+    const others: PgPool[] = [];
+    let handedOut = 0;
+    // DELETE, not TRUNCATE: the tables hold a few rows, and TRUNCATE makes new files for
+    // every table and index, which costs each test far more than emptying them.
     beforeEach(async () => {
-      if (tables.length > 0) await pool!.query(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`);
+      handedOut = 0;
+      await pool!.query(emptying);
     });
-    const on = (p: PgPool): TestBackend => onPostgres(p, () => on(database.pool()));
+    const other = (): TestBackend => {
+      if (handedOut === others.length) others.push(database.pool());
+      return on(others[handedOut++]!);
+    };
+    const on = (p: PgPool): TestBackend => onPostgres(p, other);
     body(() => {
       if (!pool) throw new Error('the backend exists only inside tests and hooks');
       return on(pool);

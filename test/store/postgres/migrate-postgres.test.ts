@@ -128,14 +128,4 @@ describe('Postgres migrations', () => {
     const gap = [migrations[0]!, { ...migrations[2]! }];
     await expect(migratePostgres(pg.pool(), gap)).rejects.toMatchObject({ code: 'pg_migrations_invalid' });
   });
-
-  it('openPostgres names the server it cannot reach, never the password', async () => {
-    const u = new URL(pg.url);
-    u.password = 'not-the-password-xyz';
-    const err = await openPostgres(u.toString(), { connectionTimeoutMillis: 5000 }).catch((e: unknown) => e);
-    expect(err).toMatchObject({ code: 'pg_unreachable' });
-    expect((err as Error).message).toContain(`${u.hostname}:${u.port}${u.pathname}`);
-    expect((err as Error).message).toMatch(/password authentication failed/);
-    expect((err as Error).message).not.toContain('not-the-password-xyz');
-  });
 });
