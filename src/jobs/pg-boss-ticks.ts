@@ -112,6 +112,22 @@ const DEFAULTS = {
  */
 const oneStatementAtATime = { Client: SerialPgClient };
 
+/**
+ * How pg-boss's 'error' events are logged, the password cut out: an outage of the database
+ * at debug (its workers fail every poll meanwhile, and the outage is logged once by
+ * database-health.ts), anything else as an error.
+ */
+export function jobEngineErrorLogger(
+  logger: Pick<Logger, 'debug' | 'error'>,
+  scrub: (text: string) => string,
+): (err: unknown) => void {
+  return (err) => {
+    const e = scrubbedError(err, scrub);
+    if (isDatabaseUnavailable(err)) logger.debug({ err: e }, 'job engine: the database cannot be used');
+    else logger.error({ err: e }, 'job engine error');
+  };
+}
+
 export function createPgBossTicks(
   connectionString: string,
   ticks: TickFunctions,
@@ -139,11 +155,7 @@ export function createPgBossTicks(
     ...(o.cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds: o.cronMonitorIntervalSeconds } : {}),
     ...(o.cronWorkerIntervalSeconds ? { cronWorkerIntervalSeconds: o.cronWorkerIntervalSeconds } : {}),
   });
-  boss.on('error', (err) => {
-    const e = scrubbedError(err, scrub);
-    if (isDatabaseUnavailable(err)) logger.debug({ err: e }, 'job engine: the database cannot be used');
-    else logger.error({ err: e }, 'job engine error');
-  });
+  boss.on('error', jobEngineErrorLogger(logger, scrub));
   boss.on('warning', (w) =>
     logger.warn({ detail: scrub(JSON.stringify(w.data ?? {})) }, scrub(`job engine: ${w.message}`)),
   );

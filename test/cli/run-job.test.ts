@@ -60,6 +60,14 @@ describe('job summary lines', () => {
         detail: "the API key's daily quota is spent",
       }),
     ).toBe("citations: stopped after 1 of 3 brands: the API key's daily quota is spent");
+    const stopped =
+      'the database could not be used, so the run stopped (serve runs it again once the database answers)';
+    expect(formatJobSummary({ ...base, status: 'database_unavailable', succeeded: 1, detail: stopped })).toBe(
+      `citations: stopped after 1 of 3 brands: ${stopped}`,
+    );
+    expect(formatJobSummary({ ...base, status: 'database_unavailable', brands: 0, detail: stopped })).toBe(
+      `citations: ${stopped}`,
+    );
     expect(formatJobSummary({ ...base, status: 'failed', succeeded: 0, failed: 3, detail: 'B: boom' })).toBe(
       'citations: FAILED 3 brands, 4 alerts in 2 messages (1 held), 3 failed (last: B: boom) (1.2 s)',
     );

@@ -79,4 +79,51 @@ describe('database outage reports', () => {
     await lifecycle.stop();
     expect(slack.messages(OPS)).toHaveLength(2);
   });
+
+  it('without SLACK_OPS_CHANNEL it does not even listen', () => {
+    let listened = false;
+    reportDatabaseOutages(
+      {
+        database: {
+          onChange: () => {
+            listened = true;
+            return () => {};
+          },
+        },
+        web: relayWebClient(slack),
+        config: { opsChannel: undefined },
+        clock: manualClock(0),
+        logger: captureLogger(logs),
+      },
+      createServiceLifecycle(captureLogger(logs)),
+      { processName: 'serve:host-a:42' },
+    );
+    expect(listened).toBe(false);
+  });
+
+  it('logs a report Slack refuses, and still reports the end', async () => {
+    const lifecycle = createServiceLifecycle(captureLogger(logs));
+    reportDatabaseOutages(
+      {
+        database: health,
+        web: relayWebClient(slack),
+        config: { opsChannel: OPS },
+        clock: manualClock(Date.parse('2026-11-24T09:00:00Z')),
+        logger: captureLogger(logs),
+      },
+      lifecycle,
+      { reportAfterMs: 10, processName: 'serve:host-a:42' },
+    );
+    slack.failNext('chat.postMessage', 'not_in_channel');
+    const holder = t.open();
+    holder.exec('BEGIN EXCLUSIVE');
+    await expect(guardStore(t.store, health).handledRequests.remember('k', 1, 1000)).rejects.toThrow();
+    await expect
+      .poll(() => logs.some((l) => l.msg === 'could not report the database outage'), { timeout: 5000 })
+      .toBe(true);
+    holder.exec('ROLLBACK');
+    const cleared = await slack.waitFor(() => slack.messages(OPS)[0], 5000);
+    expect(cleared.metadata?.event_payload).toMatchObject({ event: 'cleared' });
+    await lifecycle.stop();
+  });
 });

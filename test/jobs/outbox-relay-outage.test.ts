@@ -9,7 +9,7 @@ import { createDatabaseHealth } from '../../src/database-health.js';
 import { guardStore } from '../../src/guard-store.js';
 import { sqliteWriteProbe } from '../../src/sqlite-write-probe.js';
 import { captureLogger } from './job-fixture.js';
-import { ALERTS, keyOf, useRelayFixture } from './relay-fixture.js';
+import { ALERTS, keyOf, OTHER, useRelayFixture } from './relay-fixture.js';
 
 const f = useRelayFixture();
 
@@ -52,6 +52,44 @@ describe('outbox relay: a database outage', () => {
       // The outage was logged once (a warning), each try only at debug, no error at all.
       expect(f.logs.filter((l) => l.level >= 50)).toEqual([]);
       expect(f.logs.filter((l) => l.msg.startsWith('the database cannot be used right now'))).toHaveLength(1);
+    } finally {
+      health.close();
+    }
+  });
+
+  it('a post Slack took while the database went away is found in the history afterwards, not posted again', async () => {
+    const health = createDatabaseHealth({
+      backend: 'sqlite',
+      probe: sqliteWriteProbe(f.db, { waitMs: 5 }),
+      clock: f.clock,
+      logger: captureLogger(f.logs),
+      retryEveryMs: 20,
+    });
+    try {
+      f.db.pragma('busy_timeout = 10');
+      const store = guardStore(f.store.store, health);
+      await f.enqueue({ dedupeKey: 'first', channelId: ALERTS });
+      await f.enqueue({ dedupeKey: 'second', channelId: OTHER });
+      const holder = f.store.open();
+      // The file is taken the moment Slack has the first post: its row cannot be marked sent.
+      const stopWatching = f.slack.onActivity((a) => {
+        if (a.kind === 'call' && a.call.method === 'chat.postMessage') {
+          stopWatching();
+          holder.exec('BEGIN EXCLUSIVE');
+        }
+      });
+      const relay = f.relay({ store, outbox: store.outbox({ owner: 'relay-a' }), database: health });
+      relay.start(50);
+      await expect.poll(() => health.snapshot().reachable, { timeout: 10_000 }).toBe(false);
+      holder.exec('ROLLBACK');
+      // The first row's claim runs out; the relay looks for it in the channel before anything else.
+      f.clock.advance(120_000);
+      await expect.poll(async () => (await f.outbox.counts()).sent, { timeout: 10_000 }).toBe(2);
+      await relay.stop();
+      const posts = f.slack.callsTo('chat.postMessage').map((c) => c.args['channel']);
+      expect(posts.sort()).toEqual([ALERTS, OTHER].sort());
+      expect(f.slack.callsTo('conversations.history').length).toBeGreaterThanOrEqual(1);
+      expect(f.logs.filter((l) => l.level >= 50)).toEqual([]);
     } finally {
       health.close();
     }

@@ -6,6 +6,8 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { connectionSecretScrubber, scrubbedError } from '../../src/jobs/connection-secret-scrubber.js';
+import { jobEngineErrorLogger } from '../../src/jobs/pg-boss-ticks.js';
+import { captureLogger, type LogLine } from './job-fixture.js';
 
 describe('connection secrets in job engine reports', () => {
   it('cuts the password as written and decoded, and the whole URL', () => {
@@ -41,5 +43,18 @@ describe('connection secrets in job engine reports', () => {
     expect(fromObject.message).toBe('connect to [redacted] failed');
     expect(inspect(fromObject)).not.toContain('hunter2');
     expect(scrubbedError('hunter2-secret leaked', scrub).message).toBe('[redacted] leaked');
+  });
+
+  it('logs an unreachable database at debug (its outage is logged once elsewhere), anything else as an error', () => {
+    const url = 'postgres://bot:hunter2-secret@db/visibility';
+    const logs: LogLine[] = [];
+    const log = jobEngineErrorLogger(captureLogger(logs), connectionSecretScrubber(url));
+    log(Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' }));
+    log(new Error(`relation "job" does not exist (${url})`));
+    expect(logs.map((l) => [l.level, l.msg])).toEqual([
+      [20, 'job engine: the database cannot be used'],
+      [50, 'job engine error'],
+    ]);
+    expect(JSON.stringify(logs)).not.toContain('hunter2');
   });
 });
