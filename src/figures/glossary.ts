@@ -83,7 +83,7 @@ const FIGURES: readonly Figure[] = [
     explanation:
       'How often AI answers point to pages about you: the cited pages weighted by how often each is cited.',
     shown:
-      "The daily total is the history's total_citations; the list's appearances of one day add up to it when the service counts both from the same run.",
+      "The day's total is the one the history sends; it is the citations of that day's cited pages added up when the service counts both from the same research run.",
     format: whole,
   },
   {
