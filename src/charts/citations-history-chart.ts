@@ -28,6 +28,8 @@ export interface CitationsHistoryChartInput {
   days: readonly DayValue[];
   /** Each competitor's mentions per day (history `competitor_time_series`). */
   competitors: readonly { name: string; days: readonly DayValue[] }[];
+  /** Now, so a history whose latest day is well behind says so in the subtitle and alt text. */
+  nowMs?: number;
 }
 
 /** More lines than this turn a chart into spaghetti; the palette has five competitor colours. */
@@ -68,7 +70,7 @@ export function citationsHistoryChart(input: CitationsHistoryChartInput): ChartS
   const lastDate = [...allDates].sort().at(-1);
   const brandMentions = figureWords('brandMentions');
   const title = `${figureName('brandMentions')} · ${input.brand}`;
-  const period = lastDate && span > 0 ? periodText(span, lastDate) : counted(span, 'day');
+  const period = lastDate && span > 0 ? periodText(span, lastDate, input.nowMs) : counted(span, 'day');
   const altParts = [`${input.brand} ${brandMentions}, ${period}: ${describeSeries(brandDays)}`];
   if (competitors.length > 0)
     altParts.push(

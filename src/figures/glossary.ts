@@ -39,7 +39,7 @@ export interface Figure {
   readonly rounding: string;
   /** One line for a marketer: what it tells them. */
   readonly explanation: string;
-  /** Where the service offers two figures for it, which one the bot shows and why. */
+  /** Where the service offers two figures for it, which one the bot shows and why (plain words: help shows it). */
   readonly shown?: string;
   /** The value as the UI writes it: "64", "55/100", "42 %". */
   readonly format: (value: number | null | undefined) => string;
@@ -83,7 +83,7 @@ const FIGURES: readonly Figure[] = [
     explanation:
       'How often AI answers point to pages about you: the cited pages weighted by how often each is cited.',
     shown:
-      "The daily total is the history's total_citations; the list's appearances of one day add up to it when the service counts both from the same run.",
+      "The day's total is the one the history sends; it is the citations of that day's cited pages added up when the service counts both from the same research run.",
     format: whole,
   },
   {
@@ -172,7 +172,7 @@ const FIGURES: readonly Figure[] = [
     explanation:
       'Whether AI companies read your site to train models, to answer searches now, or for a user asking.',
     shown:
-      'The service classifies these apart from hero.total_visits and breakdown.search_bot_visits, so the parts need not add up to either: the bot shows this split as the service sends it and says so.',
+      'The service sorts visits into bot types apart from its visit total and its search-crawler count, so the parts need not add up to either: the bot shows the split as the service sends it and says so.',
     format: whole,
   },
   {
@@ -186,7 +186,7 @@ const FIGURES: readonly Figure[] = [
     explanation:
       'The visits closest to being cited: search crawlers fetch a page to answer a question being asked.',
     shown:
-      'The service also sends a "search" part in chart.bot_type_summary, classified differently; the bot shows breakdown.search_bot_visits under this name and the bot-type part only inside the bot-type split.',
+      'The service also counts a "search" part in its bot-type split, sorted differently; the bot shows its search-crawler count under this name, and that part only inside the split.',
     format: whole,
   },
   {

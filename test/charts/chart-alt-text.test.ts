@@ -70,6 +70,18 @@ describe('citations history: brand mentions against competitor mentions', () => 
     expect([...series]).toEqual(['Acme', 'Rival 7', 'Rival 6', 'Rival 5', 'Rival 4', 'Rival 3']);
   });
 
+  it('says when the latest day lags behind today', () => {
+    const spec = citationsHistoryChart({
+      brand: 'Acme',
+      days: BRAND_CITATIONS,
+      competitors: [],
+      nowMs: Date.parse('2026-11-26T09:00:00Z'),
+    });
+    expect(spec.altText).toMatch(
+      /^Acme brand mentions, 14 days to Nov 14, 2026 \(the latest the service has, 12 days ago\): /,
+    );
+  });
+
   it('tells a competitor named like the brand apart, and says when there is no data', () => {
     const spec = citationsHistoryChart({
       brand: 'Acme',

@@ -83,7 +83,7 @@ describe('the View menu on citations replies', () => {
     const { responseUrlId, reply } = await h.command('citations "Acme Analytics" history --days 14');
     const menu = viewMenu(reply);
     expect(labels(menu)).toEqual([
-      'Citations list',
+      'Cited pages',
       'History ✓',
       'Queries',
       'Sources',
@@ -152,7 +152,7 @@ describe('the View menu on citations replies', () => {
 
   it('every citations view carries the menu, preselecting itself, in one actions block with Share', async () => {
     const views: Array<[string, string]> = [
-      ['citations "Acme Analytics"', 'Citations list ✓'],
+      ['citations "Acme Analytics"', 'Cited pages ✓'],
       ['citations "Acme Analytics" queries', 'Queries ✓'],
       ['citations "Acme Analytics" sources techcrunch.com', 'Sources · techcrunch.com ✓'],
       ['citations "Acme Analytics" feed', 'Change feed ✓'],
@@ -171,7 +171,7 @@ describe('the View menu on citations replies', () => {
   it('Next on the citations list keeps the menu, and Share shares that page', async () => {
     const { reply } = await h.command('citations "Acme Analytics" list --limit 5');
     const next = await h.click(reply, 'vis:citations:page:next');
-    expect(viewMenu(next.reply).initial_option?.text.text).toBe('Citations list ✓');
+    expect(viewMenu(next.reply).initial_option?.text.text).toBe('Cited pages ✓');
     h.sim.requests.length = 0;
     const shared = await share(h, next.responseUrlId);
     expect(getCitations(h)).toEqual([{ brand_id: acme.id, view: 'list', limit: '5', offset: '5' }]);

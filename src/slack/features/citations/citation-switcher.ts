@@ -10,7 +10,7 @@ import { type ViewChoice, viewSwitcher } from '../../views/view-switcher.js';
 import { type CitationViewName, citationViewNames } from './citation-usages.js';
 
 const LABELS: Record<CitationViewName, string> = {
-  list: 'Citations list',
+  list: 'Cited pages',
   history: 'History',
   queries: 'Queries',
   sources: 'Sources',

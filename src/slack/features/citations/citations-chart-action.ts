@@ -14,9 +14,14 @@ import { CHART_ACTION_PREFIX } from '../../views/chart-button.js';
 
 export const CITATIONS_CHART_VIEW = 'citations-history';
 
-export function citationsChartInput(brand: string, r: CitationHistoryResponse): CitationsHistoryChartInput {
+export function citationsChartInput(
+  brand: string,
+  r: CitationHistoryResponse,
+  nowMs?: number,
+): CitationsHistoryChartInput {
   return {
     brand,
+    ...(nowMs !== undefined ? { nowMs } : {}),
     days: r.brand_time_series.map((p) => ({ date: p.date.slice(0, 10), value: p.brand_mentions })),
     competitors: Object.entries(r.competitor_time_series).map(([name, days]) => ({
       name,
@@ -36,7 +41,7 @@ export const citationsChartAction: ActionHandler = {
         { brandId: brand.id, ...(days !== undefined ? { days } : {}) },
         { lane: ctx.lane },
       );
-      return citationsHistoryChart(citationsChartInput(brand.name, response));
+      return citationsHistoryChart(citationsChartInput(brand.name, response, ctx.deps.clock.now()));
     });
   },
 };
