@@ -308,7 +308,9 @@ describe('crawler actions', () => {
     expect(fix.reply.text).toMatch(/no access finding|Preview/);
     const ok = await h.command(`crawler "Acme Analytics" preview-fix ${id}`);
     expect(visibleText(ok.reply)).toContain('Nothing was changed');
-    expect(visibleText(ok.reply)).toContain('*Applied*: no');
+    // The change first, as a diff; "not applied" is said once, in the lead.
+    expect(visibleText(ok.reply)).toMatch(/\*Preview\*: target robots\.txt\n◦ \*Diff\*:\n```[-+] /);
+    expect(visibleText(ok.reply)).not.toContain('*Applied*');
     const missing = await h.command('crawler "Acme Analytics" preview-fix');
     expect(missing.reply.text).toContain('Name the finding to preview');
   });

@@ -205,3 +205,42 @@ describe('every row of a page is reachable', () => {
     expect(urls.slice(0, 50)).toEqual(expected.items.map((v) => v.url));
   });
 });
+
+describe('the overview’s figures', () => {
+  type Overview = {
+    hero: { total_visits: number };
+    chart: {
+      distribution: Array<{ crawler: string; count: number }>;
+      bot_type_summary: Record<string, number>;
+    };
+    breakdown: { search_bot_visits: number };
+  };
+  const fmt = (n: number) => n.toLocaleString('en-US');
+
+  it('one value per name; when the service’s parts disagree, it says which is which', async () => {
+    const o = await simJson<Overview>(h.sim, '/crawler/overview', { brand_id: acme.id, range_preset: '7d' });
+    const split = o.chart.bot_type_summary;
+    expect(Object.values(split).reduce((a, b) => a + b, 0)).toBe(o.hero.total_visits);
+    const plain = readable((await h.command('crawler "Acme Analytics" 7d')).reply);
+    expect(plain).toContain(`*Search-crawler visits*\n${fmt(o.breakdown.search_bot_visits)}`);
+    // The simulator's bot types classify Amazonbot apart from its search crawlers, as the service may.
+    expect(split['search']).not.toBe(o.breakdown.search_bot_visits);
+    expect(plain).toContain(
+      `its Search part (${fmt(split['search']!)}) is not the search-crawler visits figure (${fmt(o.breakdown.search_bot_visits)})`,
+    );
+    expect(plain).not.toContain('add up to');
+
+    const skewed = structuredClone(o);
+    skewed.chart.distribution[0]!.count += 500;
+    skewed.chart.bot_type_summary['other'] = (skewed.chart.bot_type_summary['other'] ?? 0) + 40;
+    answer('/crawler/overview', skewed);
+    const text = readable((await h.command('crawler "Acme Analytics" 7d')).reply);
+    expect(text).toContain(`*AI crawler visits*\n*${fmt(o.hero.total_visits)}*`);
+    expect(text).toContain(
+      `its parts add up to ${fmt(o.hero.total_visits + 40)}, not the ${fmt(o.hero.total_visits)}`,
+    );
+    expect(text).toContain(
+      `The crawlers add up to ${fmt(o.hero.total_visits + 500)}, not the ${fmt(o.hero.total_visits)}`,
+    );
+  });
+});

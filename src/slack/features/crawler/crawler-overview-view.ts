@@ -140,7 +140,13 @@ function crawlerLine(r: CrawlerOverview): Mrkdwn | undefined {
       (d) => mrkdwn`${inlineText(d.crawler, 40)} ${formatCount(d.count)} (${formatPercent(d.percentage)})`,
     );
   const others = distribution.length > 8 ? mrkdwn` · +${distribution.length - 8} more` : mrkdwn``;
-  return mrkdwn`*By crawler*  ${joinMrkdwn(shown, mrkdwn` · `)}${others}`;
+  const sum = distribution.reduce((n, d) => n + (Number.isFinite(d.count) ? d.count : 0), 0);
+  // Said once, when the service's split does not add up to its own total.
+  const note =
+    sum === r.hero.total_visits
+      ? mrkdwn``
+      : mrkdwn`\n_The crawlers add up to ${formatCount(sum)}, not the ${formatCount(r.hero.total_visits)} AI crawler visits above: the service counts them apart._`;
+  return mrkdwn`*By crawler*  ${joinMrkdwn(shown, mrkdwn` · `)}${others}${note}`;
 }
 
 function topPagesBlocks(r: CrawlerOverview, blocks: readonly KnownBlock[]): KnownBlock[] {
