@@ -197,15 +197,18 @@ const FIELDS = {
   DATABASE_PATH: text(z.minLength(1, 'must be a file path such as data/visibility.db')),
   DATABASE_URL: z.pipe(
     text(
-    z.refine(
-      isPostgresUrl,
-      'must be a postgres:// or postgresql:// URL with a host, such as postgres://bot:PASSWORD@db.example.com:5432/visibility, or a Unix socket folder as host=, such as postgres://bot@localhost/visibility?host=/var/run/postgresql; percent-encode special characters in the user and password',
+      z.refine(
+        isPostgresUrl,
+        'must be a postgres:// or postgresql:// URL with a host, such as postgres://bot:PASSWORD@db.example.com:5432/visibility, or a Unix socket folder as host=, such as postgres://bot@localhost/visibility?host=/var/run/postgresql; percent-encode special characters in the user and password',
+      ),
+      z.refine(
+        (v) => {
+          const mode = sslModeOf(v);
+          return mode === null || (SSL_MODES as readonly string[]).includes(mode);
+        },
+        `has an sslmode that is not one of ${SSL_MODES.join(', ')}`,
+      ),
     ),
-    z.refine((v) => {
-      const mode = sslModeOf(v);
-      return mode === null || (SSL_MODES as readonly string[]).includes(mode);
-    }, `has an sslmode that is not one of ${SSL_MODES.join(', ')}`),
-  ),
     z.transform(withLibpqSslModes),
   ),
   SLACK_ADMIN_USERS: z.pipe(

@@ -9,6 +9,8 @@
  * and when neither can be told, why not. Pure.
  */
 
+import { dayText } from '../figures/day-text.js';
+import { formatUsagePercent } from '../figures/format-number.js';
 import { counted } from '../figures/plural.js';
 import { DAY_MS } from '../utc-days.js';
 
@@ -60,12 +62,12 @@ export function reachesLevelAt(
   return last.atMs + ((level - last.percentage) / forecast.perDay) * DAY_MS;
 }
 
-const dayMonth = (ms: number) =>
-  new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+/** The UTC day of `ms` in the one date style ("Dec 14, 2026"). */
+const dayOf = (ms: number) => dayText(new Date(ms).toISOString());
 
-/** "At this pace 100 % on 14 Dec, 6 days before the reset." */
+/** "At this pace 100 % on Dec 14, 2026, 6 days before the reset." */
 export function forecastSentence(f: UsageForecast): string {
-  const date = dayMonth(f.fullAtMs);
+  const date = dayOf(f.fullAtMs);
   const days =
     f.daysBeforeReset < 1
       ? 'less than a day before the reset'
@@ -144,7 +146,7 @@ export function outlookSentence(o: UsageOutlook): string {
     case 'full':
       return forecastSentence(o.forecast);
     case 'lasts':
-      return `At this pace about ${Math.floor(o.percentAtReset)} % by the reset on ${dayMonth(o.resetAtMs)}, under the limit.`;
+      return `At this pace about ${formatUsagePercent(o.percentAtReset)} by the reset on ${dayOf(o.resetAtMs)}, under the limit.`;
     case 'reached':
       return o.daysBeforeReset < 1
         ? 'Reached less than a day before the reset.'

@@ -26,25 +26,27 @@ describe('usageOutlook', () => {
     const o = usageOutlook([at(T - D, 40), at(T, 50)]);
     expect(o).toMatchObject({ kind: 'full', forecast: { fullAtMs: T + 5 * D, daysBeforeReset: 16 } });
     expect(sentence([at(T - D, 40), at(T, 50)])).toBe(
-      'At this pace 100 % on 15 Mar, 16 days before the reset.',
+      'At this pace 100 % on Mar 15, 2025, 16 days before the reset.',
     );
   });
 
   it('with one reading, takes the pace of the billing period so far', () => {
     // 85 % after 9.4 days of a period that began 1 Mar: about 9 points a day.
-    expect(sentence([at(T, 85)])).toBe('At this pace 100 % on 12 Mar, 19 days before the reset.');
+    expect(sentence([at(T, 85)])).toBe('At this pace 100 % on Mar 12, 2025, 19 days before the reset.');
     // Readings an hour apart are not a pace an alert should quote: the period's is used.
     expect(sentence([at(T - H, 84.9), at(T, 85)])).toBe(
-      'At this pace 100 % on 12 Mar, 19 days before the reset.',
+      'At this pace 100 % on Mar 12, 2025, 19 days before the reset.',
     );
   });
 
   it('says how far usage gets by the reset when it stays under the limit', () => {
-    // 20 % after 9.4 days: about 65 % by 1 Apr.
-    expect(sentence([at(T, 20)])).toBe('At this pace about 65 % by the reset on 1 Apr, under the limit.');
+    // 20 % after 9.4 days: about 65 % by Apr 1.
+    expect(sentence([at(T, 20)])).toBe(
+      'At this pace about 65 % by the reset on Apr 1, 2025, under the limit.',
+    );
     // Not growing between readings a day apart: it stays where it is.
     expect(sentence([at(T - D, 50), at(T, 50)])).toBe(
-      'At this pace about 50 % by the reset on 1 Apr, under the limit.',
+      'At this pace about 50 % by the reset on Apr 1, 2025, under the limit.',
     );
   });
 
@@ -94,8 +96,8 @@ describe('the AI Pages threshold alert', () => {
 
   it('ends with the outlook at every level, 100 % included', () => {
     for (const [percentage, expected] of [
-      [85, 'At this pace 100 % on 12 Mar, 19 days before the reset.'],
-      [92, 'At this pace 100 % on 11 Mar'],
+      [85, 'At this pace 100 % on Mar 12, 2025, 19 days before the reset.'],
+      [92, 'At this pace 100 % on Mar 11, 2025'],
       [100, 'Reached 21 days before the reset.'],
     ] as const) {
       const outlook = usageOutlook([at(T, percentage)]);

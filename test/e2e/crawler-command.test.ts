@@ -4,8 +4,10 @@
  * the reply, cursor paging with More, drawers, and the editor-only actions refused for a
  * viewer brand before any request.
  */
+
 import { describe, expect, it } from 'vitest';
 import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
+import { dayText } from '../../src/figures/day-text.js';
 import { buttons, buttonValue, simJson, useReadHarness, visibleText } from './read-commands-harness.js';
 
 const acme = SEED_BRANDS.acme;
@@ -30,13 +32,7 @@ describe('crawler overview', () => {
       range: { start: string; end: string };
     }>('/crawler/overview', { range_preset: '7d', compare_to: 'previous_period' });
     const text = visibleText(reply);
-    const words = (date: string) =>
-      new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        timeZone: 'UTC',
-      });
+    const words = (date: string) => dayText(date);
     expect(text).toContain(`*AI crawler visits*\n*${o.hero.total_visits.toLocaleString('en-US')}*`);
     expect(text).toContain(`*Top crawler*\n${o.hero.top_crawler}`);
     expect(text).toMatch(/\*By day\* {2}`[▁▂▃▄▅▆▇█]{7}`/);
@@ -125,13 +121,7 @@ describe('crawler live and pages', () => {
 
   it('heads Live in words: the view named, the range as dates in words, the filters in the vocabulary', async () => {
     const today = new Date(h.deps.clock.now()).toISOString().slice(0, 10);
-    const words = (date: string) =>
-      new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        timeZone: 'UTC',
-      });
+    const words = (date: string) => dayText(date);
     const live = await h.command('crawler "Acme Analytics" live --limit 3');
     const payload = await simGet<{
       range: { start: string; end: string };
@@ -335,7 +325,7 @@ describe('aipages', () => {
     expect(text).toContain('GPTBot');
     expect(text).toContain('▰▰▰▰▱▱▱▱▱▱ 42 %');
     expect(text).toContain('42,000 of 100,000 AI Pages requests this billing period');
-    expect(text).toContain('resets <!date^');
+    expect(JSON.stringify(reply.blocks)).toContain('resets <!date^');
     // The notification (the plain-text fallback) names the reset day in words too, not as a timestamp.
     expect(reply.text).toMatch(
       /AI Pages usage 42 % of the monthly limit .* resets <!date\^\d+\^\{date_short\}\|[A-Z][a-z]{2} \d{1,2}, \d{4}>\.$/,

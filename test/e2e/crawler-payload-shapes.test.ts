@@ -106,7 +106,7 @@ describe('records with fields nobody documented', () => {
     expect(text).toContain('1 page crawled');
     expect(text).toContain('✓ allowed by robots.txt');
     expect(text).toContain('✗ js rendering');
-    expect(text).toContain('first seen 2 Oct 2026');
+    expect(text).toContain('first seen Oct 2, 2026');
     expect(text).toContain('render mode Server side');
     expect(text).toContain('crawl budget remaining 98,765');
     expect(text).toContain('cache hit 80 %');

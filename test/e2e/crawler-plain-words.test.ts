@@ -68,7 +68,7 @@ describe('crawler views in plain words', () => {
     expect(text).toContain('Server side');
     // The visit time is Slack's date token: "3 hours ago", the exact date on hover.
     const seconds = Date.parse(visitedAt) / 1000;
-    expect(visibleText(reply)).toContain(`<!date^${seconds}^{ago}|`);
+    expect(JSON.stringify(reply.blocks)).toContain(`<!date^${seconds}^{ago}|`);
   });
 
   it('the simulator’s own live, pages and access payloads read the same way', async () => {
@@ -132,7 +132,7 @@ describe('drawers and the Access tab read as sentences, not fields', () => {
     );
     expect(text).toContain('✓ crawled → ✓ healthy → ✓ cited → ✓ converting');
     expect(text).toMatch(/\*Traffic\*: [\d,]+ total visits/);
-    expect(text).toMatch(/\*By day\*: `[▁▂▃▄▅▆▇█]{30}` [\d,]+ on \d+ [A-Z][a-z]{2} → /);
+    expect(text).toMatch(/\*By day\*: `[▁▂▃▄▅▆▇█]{30}` [\d,]+ on [A-Z][a-z]{2} \d+ → /);
     // Acme's firewall answers Bytespider 403: a problem, its severity in a word.
     expect(text).toContain('Error: Bytespider receives 403 on this page.');
   });

@@ -65,7 +65,12 @@ export function visibleText(reply: { blocks: unknown[] }): string {
     }
   };
   walk(reply.blocks);
-  return out.join('\n').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return out
+    .join('\n')
+    .replace(/<!date\^[^|>]*\|([^>]*)>/g, '$1') // a date token reads as its date
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 type ButtonBody = { action_id: string; value?: string; text: { text: string } };

@@ -126,8 +126,8 @@ describe('List lost citations', () => {
     const summary = String(done.outputs!['summary']);
     expect(summary.split('\n')[0]).toBe(
       lost.size === 0
-        ? `${acme.name} lost no citations in the last 30 days.`
-        : `${acme.name} lost ${lost.size} citation${lost.size === 1 ? '' : 's'} in the last 30 days:`,
+        ? `${acme.name} lost no cited pages in the last 30 days.`
+        : `${acme.name} lost ${lost.size} cited page${lost.size === 1 ? '' : 's'} in the last 30 days:`,
     );
     const feedRequest = h.sim.requests.find((r) => r.query['view'] === 'feed');
     expect(feedRequest?.query['days_back']).toBe('30');

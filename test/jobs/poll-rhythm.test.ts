@@ -54,7 +54,7 @@ describe('AI Pages forecast', () => {
     const f = forecastUsage([sample(T - D, 40), sample(T, 50)])!;
     expect(f.perDay).toBeCloseTo(10);
     expect(f.fullAtMs).toBe(T + 5 * D);
-    expect(forecastSentence(f)).toBe('At this pace 100 % on 15 Mar, 15 days before the reset.');
+    expect(forecastSentence(f)).toBe('At this pace 100 % on Mar 15, 2025, 15 days before the reset.');
     // Not growing, too little data, or the reset comes first: no forecast.
     expect(forecastUsage([sample(T - D, 50), sample(T, 50)])).toBeNull();
     expect(forecastUsage([sample(T, 50)])).toBeNull();
@@ -120,7 +120,7 @@ describe('jobs', () => {
     }[];
     expect(rows).toHaveLength(1);
     // 60 → 81 % in a day: 100 % a little under a day later (2025-03-12), long before 2031.
-    expect(rows[0]!.payload).toContain('At this pace 100 % on 12 Mar');
+    expect(rows[0]!.payload).toContain('At this pace 100 % on Mar 12, 2025');
   });
 
   it('the digest fetches only the content ideas when the polls are fresh', async () => {

@@ -5,6 +5,7 @@
  * no channel is subscribed to, and alerts the jobs wrote but a mute or quiet hours hold.
  */
 import { isJobTarget, JOB_NAMES } from '../../../alerting/job-names.js';
+import { agree, counted } from '../../../figures/plural.js';
 import { markActivity } from '../activity-mark.js';
 import { channelLabel } from '../channel-label.js';
 import { chartFileLines } from '../chart-files.js';
@@ -125,9 +126,8 @@ export async function runJobsCommand(ctx: ConsoleContext, args: readonly string[
   const heldLine =
     held === 0
       ? ''
-      : ` ${held === 1 ? '1 alert message is' : `${held} alert messages are`} held by a mute, a snooze or quiet hours: posted when the hold ends (or at once with /visibility unmute or quiet=off); /visibility subscriptions shows ${held === 1 ? 'it' : 'them'}.`;
-  if (count > 0)
-    io.print(`The jobs ran: ${count} message${count === 1 ? '' : 's'} posted or updated.${heldLine}`);
+      : ` ${counted(held, 'alert message')} ${agree(held, 'is', 'are')} held by a mute, a snooze or quiet hours: posted when the hold ends (or at once with /visibility unmute or quiet=off); /visibility subscriptions shows ${agree(held, 'it', 'them')}.`;
+  if (count > 0) io.print(`The jobs ran: ${counted(count, 'message')} posted or updated.${heldLine}`);
   else if (held > 0) io.print(`The jobs ran; nothing was posted.${heldLine}`);
   else
     io.print(

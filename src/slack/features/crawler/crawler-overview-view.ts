@@ -12,6 +12,7 @@
  */
 
 import type { CrawlerOverview } from '../../../api/schemas/index.js';
+import { shortDayText } from '../../../figures/day-text.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { formatCount, formatPercent, formatSignedPercent } from '../../../messages/format-number.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
@@ -23,7 +24,7 @@ import { fallbackText } from '../../views/fallback-text.js';
 import { inlineText, linkOrText } from '../../views/link-or-text.js';
 import { sparkline } from '../../views/sparkline.js';
 import { roomLeft, takeLinesWithin } from '../../views/take-lines-within.js';
-import { dateWords } from './payload-values.js';
+import { dayWords } from './payload-values.js';
 import { itemLine } from './record-row.js';
 
 export interface CrawlerOverviewInput {
@@ -54,7 +55,7 @@ const withChange = (value: Mrkdwn, change: number | null | undefined): Mrkdwn =>
   typeof change === 'number' ? mrkdwn`${value} (${formatSignedPercent(change)})` : value;
 
 const span = (start: string, end: string): Mrkdwn =>
-  start === end ? dateWords(start) : mrkdwn`${dateWords(start)} – ${dateWords(end)}`;
+  start === end ? dayWords(start) : mrkdwn`${dayWords(start)} – ${dayWords(end)}`;
 
 /** "Last 7 days: 21 Nov – 27 Nov 2026 (today so far) · compared with 14 Nov – 20 Nov 2026". */
 function periodContext(r: CrawlerOverview, today: string | undefined): KnownBlock | undefined {
@@ -106,7 +107,7 @@ function dailyLine(r: CrawlerOverview): Mrkdwn | undefined {
   const counts = series.map((p) => p.count);
   const peak = series.reduce((a, b) => (b.count > a.count ? b : a));
   const on = (p: { date: string; count: number }) =>
-    mrkdwn`${formatCount(p.count)} on ${dateWords(p.date.slice(0, 10), false)}`;
+    mrkdwn`${formatCount(p.count)} on ${escapeMrkdwn(shortDayText(p.date.slice(0, 10)))}`;
   return mrkdwn`*By day*  \`${sparkline(counts, 45)}\`  ${on(series[0]!)} → ${on(series.at(-1)!)} · peak ${on(peak)}`;
 }
 

@@ -25,7 +25,7 @@ import { inlineText } from '../../views/link-or-text.js';
 import { jsonLength, roomLeft } from '../../views/take-lines-within.js';
 import { genericPayloadBlocks } from './generic-payload.js';
 import { isIssueList } from './payload-shapes.js';
-import { dateWords, isObj, type Obj } from './payload-values.js';
+import { dayWords, isObj, type Obj } from './payload-values.js';
 
 export const CRAWLER_MORE_ACTION = 'vis:crawler:more';
 export const CRAWLER_DRAWER_ACTION = 'vis:crawler:drawer';
@@ -79,9 +79,9 @@ const PRESET_WORDS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The range in words: "Today", one date when it is a single day, else "18 Nov 2026 –
- * 24 Nov 2026", after the preset typed ("Last 7 days"). `today` is the service's current
- * UTC day (the API's dates are UTC days); without it a single day is its date.
+ * The range in the one date style, after the preset typed: "Last 7 days: Nov 18, 2026 –
+ * Nov 24, 2026"; one date when it is a single day ("Today (Nov 27, 2026)"), or the preset
+ * alone when the payload says no dates. `today` is the service's current UTC day (the API's dates are UTC days).
  */
 export function describeRange(
   range: DateRangeParams | undefined,
@@ -106,9 +106,9 @@ export function describeRange(
   const dates =
     start === end
       ? start === today
-        ? mrkdwn`Today (${dateWords(start)})`
-        : dateWords(start)
-      : mrkdwn`${dateWords(start)} – ${dateWords(end)}`;
+        ? mrkdwn`Today (${dayWords(start)})`
+        : dayWords(start)
+      : mrkdwn`${dayWords(start)} – ${dayWords(end)}`;
   return preset ? mrkdwn`${escapeMrkdwn(preset)}: ${dates}` : dates;
 }
 

@@ -7,6 +7,7 @@
  * name–count lists as one line.
  */
 
+import { shortDayText } from '../../../figures/day-text.js';
 import { formatCount } from '../../../messages/format-number.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { ownLookup } from '../../../messages/own-lookup.js';
@@ -14,7 +15,7 @@ import { codeValueText, fieldName } from '../../../messages/vocabulary.js';
 import { isCalendarDate } from '../../../utc-days.js';
 import { inlineText } from '../../views/link-or-text.js';
 import { sparkline } from '../../views/sparkline.js';
-import { dateWords, isObj, NAME_KEYS, type Obj, proseText } from './payload-values.js';
+import { isObj, NAME_KEYS, type Obj, proseText } from './payload-values.js';
 
 const stringField = (o: Obj, keys: readonly string[]): [string, string] | undefined => {
   for (const k of keys) {
@@ -149,7 +150,7 @@ export function seriesText(arr: readonly unknown[]): Mrkdwn | undefined {
   const peak = sorted.reduce((a, b) => (b.value > a.value ? b : a));
   const sum = sorted.reduce((n, p) => n + p.value, 0);
   const on = (p: { date: string; value: number }) =>
-    mrkdwn`${formatCount(p.value)} on ${dateWords(p.date, false)}`;
+    mrkdwn`${formatCount(p.value)} on ${escapeMrkdwn(shortDayText(p.date))}`;
   return mrkdwn`\`${sparkline(
     sorted.map((p) => p.value),
     45,

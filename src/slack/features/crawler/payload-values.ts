@@ -8,7 +8,14 @@
  */
 
 import { formatCount } from '../../../messages/format-number.js';
-import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
+import {
+  escapeMrkdwn,
+  joinMrkdwn,
+  type Mrkdwn,
+  mrkdwn,
+  slackDate,
+  slackDay,
+} from '../../../messages/mrkdwn.js';
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import { codeValueText, fieldName, httpStatusText } from '../../../messages/vocabulary.js';
 import { isCalendarDate } from '../../../utc-days.js';
@@ -76,19 +83,15 @@ export function isBreakdown(key: string, value: Obj): boolean {
   return Object.keys(value).every((k) => /^\d+$/.test(k) || /[A-Z-]/.test(k));
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** `2026-11-24` → "24 Nov 2026" (or "24 Nov" without the year); anything else as sent. */
-export function dateWords(date: string, withYear = true): Mrkdwn {
-  if (!isCalendarDate(date)) return escapeMrkdwn(truncatePlain(cleanText(date), 20));
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return escapeMrkdwn(`${day} ${MONTHS[month - 1]}${withYear ? ` ${year}` : ''}`);
+/** A day of the API (`YYYY-MM-DD`) in the one date style, as Slack's date token; else as sent. */
+export function dayWords(date: string): Mrkdwn {
+  return isCalendarDate(date) ? slackDay(date) : escapeMrkdwn(truncatePlain(cleanText(date), 20));
 }
 
 /** ISO times as Slack's relative date token ("3 minutes ago", the date on hover). */
-function timeText(iso: string, match: RegExpExecArray): Mrkdwn {
+function momentText(iso: string, match: RegExpExecArray): Mrkdwn {
   const ms = Date.parse(iso);
-  if (!Number.isFinite(ms)) return dateWords(match[1]!);
+  if (!Number.isFinite(ms)) return dayWords(match[1]!);
   return slackDate(ms, '{ago}');
 }
 
@@ -112,8 +115,8 @@ export function valueText(value: unknown, key: string, max = 200): Mrkdwn {
   if (typeof value === 'number') return numberText(value, key);
   const text = String(value);
   const time = ISO_TIME.exec(text);
-  if (time) return timeText(text, time);
-  if (isCalendarDate(text)) return dateWords(text);
+  if (time) return momentText(text, time);
+  if (isCalendarDate(text)) return slackDay(text);
   if (/^https?:\/\//i.test(text)) return linkOrText(text, undefined, Math.min(max, 90));
   if (isInternalId(text)) return mrkdwn`—`;
   return proseText(codeValueText(text, key), max);

@@ -6,13 +6,13 @@
  * own table block can draw the same model later.
  */
 
+import { dayText } from '../../../figures/day-text.js';
 import { formatCount } from '../../../messages/format-number.js';
 import { codeValueText, httpStatusText } from '../../../messages/vocabulary.js';
 import { cleanText } from '../../views/clean-text.js';
 import type { TableColumn, TableModel } from '../../views/table-model.js';
 import {
   COUNT_KEY,
-  dateWords,
   hiddenField,
   humanizeKey,
   isBlank,
@@ -29,7 +29,7 @@ const MIN_ROWS = 3;
 const MIN_COLUMNS = 3;
 const MAX_COLUMNS = 7;
 const HTTP_KEY = /http_status|status_code|typical_status/i;
-const ISO_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** A cell in words, as plain text (the table renderer escapes). */
 export function plainCell(key: string, value: unknown): string {
@@ -43,9 +43,8 @@ export function plainCell(key: string, value: unknown): string {
   }
   if (Array.isArray(value)) return value.map((v) => plainCell(key, v)).join(', ');
   const text = cleanText(String(value));
-  const time = ISO_TIME.exec(text);
-  if (time) return `${dateWords(time[1]!, false)} ${time[2]} UTC`;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return dateWords(text);
+  // A table cell has no room for a time: the day, in the one date style.
+  if (ISO_TIME.test(text) || /^\d{4}-\d{2}-\d{2}$/.test(text)) return dayText(text);
   return codeValueText(text, key);
 }
 

@@ -20,7 +20,9 @@ export function heldAlertsText(outcome: HeldAlerts): Mrkdwn {
   if (released > 0) {
     parts.push(
       escapeMrkdwn(
-        `${released === 1 ? 'The held alert message is' : `The ${counted(released, 'held alert message')} are`} being posted now${released > 1 ? ', together' : ''}.`,
+        released === 1
+          ? 'The held alert message is being posted now.'
+          : `The ${counted(released, 'held alert message')} are being posted now, together.`,
       ),
     );
   }

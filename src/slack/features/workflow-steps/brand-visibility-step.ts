@@ -1,30 +1,42 @@
 /**
- * "Get brand visibility": a brand in; its figures out, each under the one name the bot
- * gives it everywhere, for the next steps of the workflow (a message, a spreadsheet row):
+ * "Get brand visibility": a brand in; its figures out, each under its glossary name (the
+ * one the bot gives it everywhere, src/figures/glossary.ts), for the next steps of the
+ * workflow (a message, a spreadsheet row):
  * - cited pages: pages AI answers cite for the brand (GET /get-citations, its total);
  * - citations and brand mentions: on the latest day the service measured (view=history);
  * - AI crawler visits: the 7 whole days ending yesterday, as the crawler alerts count them;
- * - AI Pages used: the percent of this month's AI Pages requests, rounded down as every
- *   screen shows it; left out when the brand has no AI Pages (the summary says so).
+ * - AI Pages usage: the percent of this month's limit, rounded down as every screen shows
+ *   it; left out when the brand has no AI Pages (the summary says so).
  * Four API calls, one after the other (the limiter paces them anyway).
  */
-
 import { fetchCrawlerPeriods } from '../../../alerting/crawler-range.js';
 import { fetchAiPagesInput } from '../../../alerting/fetch-digest-sections.js';
 import { isAiPagesUnavailable } from '../../../alerts/detect-ai-pages.js';
-import { formatCount, usagePercent } from '../../../figures/format-number.js';
-import { escapeMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
-import type { StepOutputs, WorkflowStep } from '../../steps/workflow-step.js';
+import { dayText } from '../../../figures/day-text.js';
+import { formatCount, formatUsagePercent, usagePercent } from '../../../figures/format-number.js';
+import { countFigure, type FigureId, figure, figureName, figureWords } from '../../../figures/glossary.js';
+import { escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
+import type { StepOutputs, StepParameter, WorkflowStep } from '../../steps/workflow-step.js';
 import { BRAND_INPUT, RUN_FOR_INPUT, stepBrand } from './step-brand.js';
 
-const n = (x: number): Mrkdwn => escapeMrkdwn(formatCount(x));
+/** An output named and explained as the glossary names and explains the figure. */
+function figureOutput(id: FigureId, o: { titleSuffix?: string; note?: string } = {}): StepParameter {
+  const f = figure(id);
+  return {
+    type: 'integer',
+    title: `${f.name}${o.titleSuffix ?? ''}`,
+    description: o.note ? `${f.explanation} ${o.note}` : f.explanation,
+  };
+}
+
+const LATEST_DAY = 'On the latest day the service measured.';
+const count = (id: FigureId, n: number) => escapeMrkdwn(countFigure(id, n));
 
 export const brandVisibilityStep: WorkflowStep = {
   callbackId: 'get_brand_visibility',
   definition: {
     title: 'Get brand visibility',
-    description:
-      'How a brand shows up in AI answers: cited pages, citations, brand mentions, AI crawler visits in the last 7 days and AI Pages usage.',
+    description: `How a brand shows up in AI answers: ${figureWords('citedPages')}, ${figureWords('citations')}, ${figureWords('brandMentions')}, ${figureWords('aiCrawlerVisits')} in the last 7 days and ${figureWords('aiPagesUsage')}.`,
     input_parameters: { brand: BRAND_INPUT, user: RUN_FOR_INPUT },
     output_parameters: {
       brand_name: {
@@ -32,32 +44,17 @@ export const brandVisibilityStep: WorkflowStep = {
         title: 'Brand name',
         description: 'The brand’s name as the service spells it.',
       },
-      cited_pages: {
-        type: 'integer',
-        title: 'Cited pages',
-        description: 'Pages that AI answers cite for the brand, one per address.',
-      },
-      citations: {
-        type: 'integer',
-        title: 'Citations',
-        description: 'Times AI answers cited the brand’s pages, on the latest day the service measured.',
-      },
-      brand_mentions: {
-        type: 'integer',
-        title: 'Brand mentions',
-        description: 'AI answers that mention the brand, on the latest day the service measured.',
-      },
-      ai_crawler_visits: {
-        type: 'integer',
-        title: 'AI crawler visits, last 7 days',
-        description: 'Visits of AI crawlers to the brand’s website in the 7 whole days ending yesterday.',
-      },
-      ai_pages_used_percent: {
-        type: 'integer',
-        title: 'AI Pages used (%)',
-        description:
-          'Percent of this month’s AI Pages requests used, rounded down. Empty when the brand has no AI Pages.',
-      },
+      cited_pages: figureOutput('citedPages', { note: LATEST_DAY }),
+      citations: figureOutput('citations', { note: LATEST_DAY }),
+      brand_mentions: figureOutput('brandMentions', { note: LATEST_DAY }),
+      ai_crawler_visits: figureOutput('aiCrawlerVisits', {
+        titleSuffix: ', last 7 days',
+        note: 'Over the 7 whole days ending yesterday.',
+      }),
+      ai_pages_used_percent: figureOutput('aiPagesUsage', {
+        titleSuffix: ' (%)',
+        note: 'In whole percent, rounded down; empty when the brand has no AI Pages.',
+      }),
       summary: {
         type: 'string',
         title: 'Summary',
@@ -79,17 +76,19 @@ export const brandVisibilityStep: WorkflowStep = {
     const visits = crawler.current.total;
     const usage = isAiPagesUnavailable(aiPages) ? null : aiPages.usage;
     const name = escapeMrkdwn(brand.name);
+    const usageName = escapeMrkdwn(figureName('aiPagesUsage'));
     const pagesPart =
       usage === null
-        ? mrkdwn`AI Pages is not in use for it`
-        : mrkdwn`${usagePercent(usage.percentage_used)} % of this month’s AI Pages used`;
+        ? mrkdwn`no AI Pages`
+        : mrkdwn`${usageName} ${escapeMrkdwn(formatUsagePercent(usage.percentage_used))}`;
+    const day = latest ? mrkdwn` on ${escapeMrkdwn(dayText(latest.date))}` : mrkdwn``;
     const outputs: StepOutputs = {
       brand_name: name,
       cited_pages: citedPages,
       citations,
       brand_mentions: mentions,
       ai_crawler_visits: visits,
-      summary: mrkdwn`${name}: ${n(citedPages)} cited pages; ${n(citations)} citations and ${n(mentions)} brand mentions${latest ? mrkdwn` on ${escapeMrkdwn(latest.date)}` : mrkdwn``}; ${n(visits)} AI crawler visits in the last 7 days; ${pagesPart}.`,
+      summary: mrkdwn`${name}: ${count('citedPages', citedPages)}, ${count('citations', citations)} and ${count('brandMentions', mentions)}${day}; ${escapeMrkdwn(formatCount(visits))} ${escapeMrkdwn(figureWords('aiCrawlerVisits'))} in the last 7 days; ${pagesPart}.`,
     };
     if (usage !== null) outputs['ai_pages_used_percent'] = usagePercent(usage.percentage_used);
     return outputs;

@@ -1,14 +1,14 @@
 /**
- * "List lost citations": a brand and a number of days in; the pages AI answers stopped
- * citing for the brand in that time out (the citation feed's `lost` events, each page
- * once, newest first): their addresses and titles as two lists in the same order, how many
- * there are, and a ready-made list for a message. Titles and addresses come from web
+ * "List lost citations": a brand and a number of days in; the cited pages AI answers
+ * stopped citing for the brand in that time out (the citation feed's `lost` events, each
+ * page once, newest first): their addresses and titles as two lists in the same order, how
+ * many there are, and a ready-made list for a message. Titles and addresses come from web
  * pages: they are escaped like every text the bot sends, so a page titled `<!channel>`
  * cannot ping anyone in the workflow's next message.
  */
-
 import type { FeedEvent } from '../../../api/schemas/citations.js';
-import { formatCount } from '../../../figures/format-number.js';
+import { dayCount } from '../../../figures/day-text.js';
+import { countFigure, figureName } from '../../../figures/glossary.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, safeLinkUrl } from '../../../messages/mrkdwn.js';
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import type { WorkflowStep } from '../../steps/workflow-step.js';
@@ -59,8 +59,8 @@ export const lostCitationsStep: WorkflowStep = {
     output_parameters: {
       lost_count: {
         type: 'integer',
-        title: 'Lost citations',
-        description: 'How many pages AI answers stopped citing in that time.',
+        title: `${figureName('citedPages')} lost`,
+        description: 'How many cited pages AI answers stopped citing in that time.',
       },
       urls: {
         type: 'array',
@@ -87,12 +87,12 @@ export const lostCitationsStep: WorkflowStep = {
     const feed = await ctx.deps.api.getCitationFeed({ brandId: brand.id, daysBack: days });
     const pages = lostPages(feed.events);
     const listed = pages.slice(0, MAX_LISTED);
-    const period = days === 1 ? mrkdwn`the last day` : mrkdwn`the last ${days} days`;
+    const period = days === 1 ? mrkdwn`the last day` : mrkdwn`the last ${escapeMrkdwn(dayCount(days))}`;
     const name = escapeMrkdwn(brand.name);
     const head =
       pages.length === 0
-        ? mrkdwn`${name} lost no citations in ${period}.`
-        : mrkdwn`${name} lost ${escapeMrkdwn(formatCount(pages.length))} citation${pages.length === 1 ? mrkdwn`` : mrkdwn`s`} in ${period}:`;
+        ? mrkdwn`${name} lost no cited pages in ${period}.`
+        : mrkdwn`${name} lost ${escapeMrkdwn(countFigure('citedPages', pages.length))} in ${period}:`;
     const more = pages.length > listed.length ? [mrkdwn`…and ${pages.length - listed.length} more`] : [];
     return {
       lost_count: pages.length,

@@ -63,7 +63,7 @@ describe('List lost citations', () => {
       urls: ['https://c.example/', 'https://a.example/x?a=1&amp;b=2'],
       titles: ['c.example', '&lt;!channel&gt; deal'],
       summary: [
-        'Acme &amp; Sons &lt;Ltd&gt; lost 2 citations in the last 3 days:',
+        'Acme &amp; Sons &lt;Ltd&gt; lost 2 cited pages in the last 3 days:',
         '• c.example — https://c.example/',
         '• &lt;!channel&gt; deal — https://a.example/x?a=1&amp;b=2',
       ].join('\n'),
@@ -75,7 +75,7 @@ describe('List lost citations', () => {
       contextFor({ getCitationFeed: async () => ({ events: [] }) as never }, { brand: 'Acme', days: 1 }),
     );
     expect(outputs).toMatchObject({ lost_count: 0, urls: [], titles: [] });
-    expect(outputs['summary']).toBe('Acme &amp; Sons &lt;Ltd&gt; lost no citations in the last day.');
+    expect(outputs['summary']).toBe('Acme &amp; Sons &lt;Ltd&gt; lost no cited pages in the last day.');
   });
 });
 
@@ -116,7 +116,7 @@ describe('Get brand visibility', () => {
       brand_mentions: 5,
       ai_crawler_visits: 70,
       summary:
-        'Acme &amp; Sons &lt;Ltd&gt;: 1,234 cited pages; 12 citations and 5 brand mentions on 2026-11-23; 70 AI crawler visits in the last 7 days; AI Pages is not in use for it.',
+        'Acme &amp; Sons &lt;Ltd&gt;: 1,234 cited pages, 12 citations and 5 brand mentions on Nov 23, 2026; 70 AI crawler visits in the last 7 days; no AI Pages.',
     });
   });
 });
