@@ -265,14 +265,13 @@ export interface LoadOptions {
  * listeners the import added to those two events are removed again; its signal hooks stay.
  */
 export async function loadEmbeddedPostgres(options: LoadOptions): Promise<LoadedEmbeddedPostgres> {
-  const events = ['beforeExit', 'exit'] as const;
-  const before = new Set(events.flatMap((e) => process.listeners(e)));
+  const before = new Set<unknown>([...process.listeners('beforeExit'), ...process.listeners('exit')]);
   try {
     return await loadEmbeddedPostgresModule(options);
   } finally {
-    for (const e of events) {
-      for (const l of process.listeners(e)) if (!before.has(l)) process.removeListener(e, l);
-    }
+    for (const l of process.listeners('beforeExit'))
+      if (!before.has(l)) process.removeListener('beforeExit', l);
+    for (const l of process.listeners('exit')) if (!before.has(l)) process.removeListener('exit', l);
   }
 }
 
