@@ -28,18 +28,22 @@
 import { type Clock, systemClock } from '../../clock.js';
 import type { Logger } from '../../logger.js';
 import { nextUtcMidnight } from '../../utc-days.js';
-import { type EndpointKey, endpointKeys } from '../endpoint-table.js';
+import type { EndpointKey } from '../endpoint-table.js';
 import { QuotaExhaustedError } from '../errors.js';
 import { PLAN_LIMITS, type PlanLimits, type PlanName } from '../plans.js';
 import { abortedWhileWaiting } from './aborted-while-waiting.js';
-import type { SharedSnapshot, TakeResult } from './budget-store.js';
-import { type BudgetStore, BudgetStoreError, type BudgetStoreFactory } from './budget-store.js';
+import { BudgetReader } from './budget-reader.js';
+import type { BudgetStore, BudgetStoreFactory, SharedSnapshot } from './budget-store.js';
 import { type EndpointScope, endpointScope } from './endpoint-scope.js';
+import { decideGrant, type GrantContext } from './grant-decision.js';
+import { GrantLoop } from './grant-loop.js';
 import { InteractiveReserve } from './interactive-reserve.js';
 import { LaneQueue } from './lane-queue.js';
+import { limiterState } from './limiter-state.js';
 import { OwnGrants } from './own-grants.js';
 import { type ReactionContext, reactionQuery, reactToResponse } from './react-to-response.js';
 import { SafetyMargin } from './safety-margin.js';
+import { SerialTurns } from './serial-turns.js';
 import type { Lane, LimiterState, RateLimiter, RateLimitObservation } from './types.js';
 
 export { unlimitedLimiter } from './unlimited-limiter.js';
@@ -71,8 +75,6 @@ export interface RateLimiterOptions {
   logger?: Logger;
 }
 
-/** Window slots the background lane leaves for interactive callers (tokens: InteractiveReserve). */
-const BACKGROUND_RESERVE = 1;
 /** A burst of interactive calls keeps its reserve this many windows (10 min on Scale). */
 const RESERVE_SPAN_WINDOWS = 10;
 /** Longer than this is a timeout or a lost response, not a latency to pace around. */
@@ -102,6 +104,58 @@ export interface SharedRateLimiter extends RateLimiter {
   close(): Promise<void>;
 }
 
+/** Tokens kept back for grant-to-arrival jitter and after 429s (this process's own view). */
+function safetyMarginFor(limits: PlanLimits, windowMs: number): SafetyMargin {
+  return new SafetyMargin({
+    refillPerMs: limits.perMinute / windowMs,
+    penaltySpanMs: windowMs,
+    maxTokens: limits.burst * MAX_MARGIN_SHARE,
+    stepTokens: Math.max(1, limits.burst * MARGIN_STEP_SHARE),
+    maxLatencyMs: MAX_LATENCY_MS,
+  });
+}
+
+/** What state() shows before the first read of the store: a full bucket, nothing used. */
+function untouchedBudget(limits: PlanLimits, now: number): SharedSnapshot {
+  return {
+    tokens: limits.burst,
+    usedToday: 0,
+    dailyResetAt: nextUtcMidnight(now),
+    keyPausedUntil: null,
+    scopePauses: new Map(),
+  };
+}
+
+/** A queued call: settles once, and stops listening to its abort signal when it does. */
+function newWaiter(
+  scope: EndpointScope,
+  lane: Lane,
+  enqueuedAt: number,
+  priority: number | undefined,
+  settle: {
+    resolve(): void;
+    reject(error: unknown): void;
+    signal?: AbortSignal | undefined;
+    onAbort(): void;
+  },
+): Waiter {
+  const done = () => settle.signal?.removeEventListener('abort', settle.onAbort);
+  return {
+    ...scope,
+    lane,
+    enqueuedAt,
+    rank: priority !== undefined && Number.isFinite(priority) ? priority : enqueuedAt,
+    resolve: () => {
+      done();
+      settle.resolve();
+    },
+    reject: (error) => {
+      done();
+      settle.reject(error);
+    },
+  };
+}
+
 export function createRateLimiter(options: RateLimiterOptions): SharedRateLimiter {
   const clock = options.clock ?? systemClock;
   const windowMs = options.windowMs ?? 60_000;
@@ -115,14 +169,7 @@ export function createRateLimiter(options: RateLimiterOptions): SharedRateLimite
     windowMs,
   });
   const scopeOf = (endpoint: EndpointKey) => endpointScope(endpoint, options.endpointPerMinute);
-  /** Tokens kept back for grant-to-arrival jitter and after 429s (this process's own view). */
-  const margin = new SafetyMargin({
-    refillPerMs: limits.perMinute / windowMs,
-    penaltySpanMs: windowMs,
-    maxTokens: limits.burst * MAX_MARGIN_SHARE,
-    stepTokens: Math.max(1, limits.burst * MARGIN_STEP_SHARE),
-    maxLatencyMs: MAX_LATENCY_MS,
-  });
+  const margin = safetyMarginFor(limits, windowMs);
   const ownGrants = new OwnGrants(MAX_LATENCY_MS);
   const reaction: ReactionContext = {
     limits,
@@ -133,172 +180,53 @@ export function createRateLimiter(options: RateLimiterOptions): SharedRateLimite
     logger,
     recordKey429: (now) => margin.record429(now),
   };
-
   const reserve = new InteractiveReserve({
     togetherMs: windowMs / limits.perMinute,
     spanMs: windowMs * RESERVE_SPAN_WINDOWS,
     maxTokens: Math.max(1, limits.burst / 10),
   });
   const queue = new LaneQueue<Waiter>();
+  const turns = new SerialTurns();
+  const reader = new BudgetReader(store, clock, untouchedBudget(limits, clock.now()), logger);
+  const grants: GrantContext = { store, clock, turns, margin, reserve, ownGrants, burst: limits.burst };
+  const loop = new GrantLoop({ clock, pollMs, hasWaiters: () => queue.size > 0, grantOne });
   const waitedMs: Record<Lane, number> = { interactive: 0, background: 0 };
   let rateLimitedCount = 0;
   let closed = false;
-  let running = false;
-  /** A waiter arrived or left while a decision was with the store: decide again at once. */
-  let rerun = false;
-  /** Aborting it cuts the dispatcher's sleep short: a waiter arrived or left. */
-  let wake: AbortController | null = null;
   let quotaLoggedFor = 0;
-
-  /**
-   * Every store operation of this process, one at a time in the order issued: a reaction
-   * queued by observe() is in the store before the next grant decision reads it.
-   */
-  let tail: Promise<unknown> = Promise.resolve();
-  function inTurn<T>(op: () => Promise<T>): Promise<T> {
-    const result = tail.then(op);
-    tail = result.catch(() => undefined);
-    return result;
-  }
-
-  /** What state() reports: the store as last read (a decision or reaction triggers a read). */
-  let shared: SharedSnapshot = {
-    tokens: limits.burst,
-    usedToday: 0,
-    dailyResetAt: nextUtcMidnight(clock.now()),
-    keyPausedUntil: null,
-    scopePauses: new Map(),
-  };
-  let sharedAt = Number.NEGATIVE_INFINITY;
-  /**
-   * Reads run beside the decisions, never in their turn (a read must not delay a grant):
-   * one at a time, and one more when asked meanwhile, so the last read starts after the
-   * last change this process made.
-   */
-  let refreshing: Promise<void> | null = null;
-  let refreshAgain = false;
-  function refresh(): void {
-    if (closed) return;
-    if (refreshing) {
-      refreshAgain = true;
-      return;
-    }
-    refreshing = (async () => {
-      try {
-        do {
-          refreshAgain = false;
-          const at = clock.now();
-          // Set first: a store that fails is asked again after pollMs, not on every state().
-          sharedAt = at;
-          try {
-            shared = await store.snapshot(at);
-          } catch (error) {
-            logger?.warn({ err: error }, 'The rate limiter could not read the shared budget');
-          }
-        } while (refreshAgain && !closed);
-      } finally {
-        refreshing = null;
-      }
-    })();
-  }
-  refresh();
-
-  function pump(): void {
-    if (running) {
-      rerun = true;
-      wake?.abort();
-      return;
-    }
-    void dispatch();
-  }
-
-  async function dispatch(): Promise<void> {
-    running = true;
-    try {
-      while (!closed && queue.size > 0) {
-        rerun = false;
-        const waitMs = await grantOne();
-        if (waitMs === 0 || rerun) continue;
-        wake = new AbortController();
-        try {
-          // The wait is computed from shared state that other processes can only make
-          // stricter; pollMs bounds it anyway (clock steps, an operator clearing a pause).
-          await clock.sleep(Math.max(1, Math.min(Math.ceil(waitMs), pollMs)), wake.signal);
-        } catch {
-          // Woken early: re-read the queue and the shared state.
-        } finally {
-          wake = null;
-        }
-      }
-    } finally {
-      running = false;
-    }
-  }
+  reader.refresh();
 
   /** Grants the first waiter that may go now (0), or returns how long until one may. */
   async function grantOne(): Promise<number> {
-    const heads = queue.heads();
-    const now = clock.now();
-    const headroom = margin.tokens(now);
-    const backgroundReserve = reserve.tokens(now);
-    let result: TakeResult;
-    try {
-      result = await inTurn(() =>
-        store.takeFirst(
-          () => clock.now(),
-          heads.map((w) => ({
-            scope: w.scope,
-            limit: w.limit,
-            tokensLeft: (w.lane === 'background' ? backgroundReserve : 0) + headroom,
-            slotsLeft: w.lane === 'background' ? BACKGROUND_RESERVE : 0,
-          })),
-        ),
+    const outcome = await decideGrant(grants, queue.heads());
+    if (outcome.kind === 'failed') {
+      for (const w of queue.drain()) w.reject(outcome.error);
+      return 0;
+    }
+    reader.refresh();
+    if (outcome.kind === 'wait') return outcome.waitMs;
+    if (outcome.kind === 'quota') {
+      quotaSpent(outcome.resetAt);
+      return 0;
+    }
+    const { waiter, nowMs } = outcome;
+    // A waiter that left (aborted, closed) while the store decided: its grant is spent and
+    // counted, only unused. Counting a send that never happens errs on the safe side.
+    if (!queue.remove(waiter)) return 0;
+    waitedMs[waiter.lane] += nowMs - waiter.enqueuedAt;
+    waiter.resolve();
+    return 0;
+  }
+
+  function quotaSpent(resetAt: number): void {
+    if (quotaLoggedFor !== resetAt) {
+      quotaLoggedFor = resetAt;
+      logger?.warn(
+        { dailyLimit: limits.perDay, resetAt: new Date(resetAt).toISOString() },
+        "The API key's daily request quota is spent; requests fail until it resets",
       );
-    } catch (error) {
-      // The store failed (closed, unreachable, locked too long): nobody can be paced.
-      const failure =
-        error instanceof BudgetStoreError
-          ? error
-          : new BudgetStoreError('The rate budget could not grant a request.', error);
-      for (const w of queue.drain()) w.reject(failure);
-      return 0;
     }
-    refresh();
-    // A full bucket (ours, so the service's too) wipes out any lag between the two, once
-    // every request granted before has been answered: one still on its way has yet to be
-    // counted by the service, which is then not as full as ours (a first answer slower
-    // than the bucket takes to refill, e.g. a cold start on a loaded machine).
-    if (
-      result.kind !== 'quota' &&
-      result.tokensBefore !== undefined &&
-      result.tokensBefore >= limits.burst &&
-      ownGrants.inFlight(now) === 0
-    ) {
-      margin.bucketFull();
-    }
-    if (result.kind === 'granted') {
-      const waiter = heads[result.index]!;
-      margin.granted(result.nowMs);
-      ownGrants.granted(result.nowMs, result.tokensBefore - 1);
-      // A waiter that left (aborted, closed) while the store decided: its grant is spent
-      // and counted, only unused. Counting a send that never happens errs on the safe side.
-      if (!queue.remove(waiter)) return 0;
-      waitedMs[waiter.lane] += result.nowMs - waiter.enqueuedAt;
-      waiter.resolve();
-      return 0;
-    }
-    if (result.kind === 'quota') {
-      if (quotaLoggedFor !== result.resetAt) {
-        quotaLoggedFor = result.resetAt;
-        logger?.warn(
-          { dailyLimit: limits.perDay, resetAt: new Date(result.resetAt).toISOString() },
-          "The API key's daily request quota is spent; requests fail until it resets",
-        );
-      }
-      for (const w of queue.drain()) w.reject(new QuotaExhaustedError(result.resetAt));
-      return 0;
-    }
-    return result.waitMs;
+    for (const w of queue.drain()) w.reject(new QuotaExhaustedError(resetAt));
   }
 
   function acquire(
@@ -313,27 +241,19 @@ export function createRateLimiter(options: RateLimiterOptions): SharedRateLimite
       const onAbort = () => {
         if (!queue.remove(waiter)) return;
         reject(abortedWhileWaiting(signal?.reason));
-        pump();
+        loop.pump();
       };
       const enqueuedAt = clock.now();
-      const waiter: Waiter = {
-        ...scopeOf(endpoint),
-        lane,
-        enqueuedAt,
-        rank: priority !== undefined && Number.isFinite(priority) ? priority : enqueuedAt,
-        resolve: () => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve();
-        },
-        reject: (error) => {
-          signal?.removeEventListener('abort', onAbort);
-          reject(error);
-        },
-      };
+      const waiter = newWaiter(scopeOf(endpoint), lane, enqueuedAt, priority, {
+        resolve,
+        reject,
+        signal,
+        onAbort,
+      });
       signal?.addEventListener('abort', onAbort, { once: true });
       if (lane === 'interactive') reserve.arrived(enqueuedAt);
       queue.push(waiter);
-      pump();
+      loop.pump();
     });
   }
 
@@ -349,21 +269,23 @@ export function createRateLimiter(options: RateLimiterOptions): SharedRateLimite
     if (own) margin.answered(own.grantedAtMs, now);
     const view = { own, marginTokens: margin.tokens(now) };
     const window = scopeOf(endpoint);
-    inTurn(() =>
-      // One transaction: the other process sees the whole reaction to a response or none.
-      store.react(reactionQuery(reaction, window, o, now), (facts) =>
-        reactToResponse(reaction, endpoint, window, o, now, view, facts),
-      ),
-    ).then(
-      () => {
-        refresh();
-        if (o.status === 429) pump();
-      },
-      (error: unknown) => {
-        // A response must never fail because its bookkeeping did (e.g. the database is busy).
-        logger?.error({ err: error, endpoint }, 'The rate limiter could not record a response');
-      },
-    );
+    turns
+      .run(() =>
+        // One transaction: the other process sees the whole reaction to a response or none.
+        store.react(reactionQuery(reaction, window, o, now), (facts) =>
+          reactToResponse(reaction, endpoint, window, o, now, view, facts),
+        ),
+      )
+      .then(
+        () => {
+          reader.refresh();
+          if (o.status === 429) loop.pump();
+        },
+        (error: unknown) => {
+          // A response must never fail because its bookkeeping did (e.g. the database is busy).
+          logger?.error({ err: error, endpoint }, 'The rate limiter could not record a response');
+        },
+      );
   }
 
   /**
@@ -373,50 +295,34 @@ export function createRateLimiter(options: RateLimiterOptions): SharedRateLimite
    */
   function state(): LimiterState {
     const now = clock.now();
-    if (now - sharedAt >= pollMs) refresh();
-    const endpointPauses: LimiterState['endpointPauses'] = {};
-    for (const key of endpointKeys) {
-      const until = shared.scopePauses.get(scopeOf(key).scope);
-      if (until !== undefined && until > now) endpointPauses[key] = until;
-    }
-    const dayOver = now >= shared.dailyResetAt;
-    return {
+    if (now - reader.readAt >= pollMs) reader.refresh();
+    return limiterState({
+      now,
       plan: options.plan,
-      tokens: shared.tokens,
-      capacity: limits.burst,
-      refillPerSecond: (limits.perMinute * 1000) / windowMs,
-      usedToday: dayOver ? 0 : shared.usedToday,
-      dailyLimit: limits.perDay,
-      dailyResetAt: dayOver ? nextUtcMidnight(now) : shared.dailyResetAt,
-      keyPausedUntil:
-        shared.keyPausedUntil !== null && shared.keyPausedUntil > now ? shared.keyPausedUntil : null,
-      endpointPauses,
-      lanes: {
-        interactive: { queued: queue.count('interactive') },
-        background: { queued: queue.count('background') },
-      },
-      waitedMs: { ...waitedMs },
+      limits,
+      windowMs,
+      shared: reader.snapshot,
+      scopeOf,
+      queued: { interactive: queue.count('interactive'), background: queue.count('background') },
+      waitedMs,
       rateLimitedCount,
-    };
+    });
   }
 
   async function settled(): Promise<void> {
-    for (;;) {
-      const last = tail;
-      await last;
-      if (last === tail) break;
-    }
+    await turns.idle();
     // Read the store once more after everything issued so far: other processes' changes too.
-    refresh();
-    while (refreshing) await refreshing;
+    reader.refresh();
+    await reader.current();
   }
 
   let closing: Promise<void> | undefined;
   function close(): Promise<void> {
     closing ??= (async () => {
       closed = true;
+      reader.stop();
+      loop.stop();
       for (const w of queue.drain()) w.reject(abortedWhileWaiting(undefined, 'The rate limiter is closed.'));
-      wake?.abort();
       await settled();
       await store.close();
     })();
