@@ -156,104 +156,139 @@ function newWaiter(
   };
 }
 
+/** A plain object of bound functions, as callers spread and wrap it. */
 export function createRateLimiter(options: RateLimiterOptions): SharedRateLimiter {
-  const clock = options.clock ?? systemClock;
-  const windowMs = options.windowMs ?? 60_000;
-  const pollMs = options.pollMs ?? 1000;
-  const logger = options.logger;
-  const limits: PlanLimits = { ...PLAN_LIMITS[options.plan], ...options.limits };
-  const store: BudgetStore = options.budget(options.keyHash, {
-    capacity: limits.burst,
-    refillPerMs: limits.perMinute / windowMs,
-    perDay: limits.perDay,
-    windowMs,
-  });
-  const scopeOf = (endpoint: EndpointKey) => endpointScope(endpoint, options.endpointPerMinute);
-  const margin = safetyMarginFor(limits, windowMs);
-  const ownGrants = new OwnGrants(MAX_LATENCY_MS);
-  const reaction: ReactionContext = {
-    limits,
-    windowMs,
-    defaultRetryAfterMs: options.defaultRetryAfterMs ?? 60_000,
-    maxJitterMs: options.maxJitterMs ?? 1000,
-    random: options.random ?? Math.random,
-    logger,
-    recordKey429: (now) => margin.record429(now),
+  const l = new KeyRateLimiter(options);
+  return {
+    acquire: l.acquire.bind(l),
+    observe: l.observe.bind(l),
+    state: l.state.bind(l),
+    settled: l.settled.bind(l),
+    close: l.close.bind(l),
   };
-  const reserve = new InteractiveReserve({
-    togetherMs: windowMs / limits.perMinute,
-    spanMs: windowMs * RESERVE_SPAN_WINDOWS,
-    maxTokens: Math.max(1, limits.burst / 10),
-  });
-  const queue = new LaneQueue<Waiter>();
-  const turns = new SerialTurns();
-  const reader = new BudgetReader(store, clock, untouchedBudget(limits, clock.now()), logger);
-  const grants: GrantContext = { store, clock, turns, margin, reserve, ownGrants, burst: limits.burst };
-  const loop = new GrantLoop({ clock, pollMs, hasWaiters: () => queue.size > 0, grantOne });
-  const waitedMs: Record<Lane, number> = { interactive: 0, background: 0 };
-  let rateLimitedCount = 0;
-  let closed = false;
-  let quotaLoggedFor = 0;
-  reader.refresh();
+}
+
+/** The limiter's parts, wired: see the top of this file for how they work together. */
+class KeyRateLimiter implements SharedRateLimiter {
+  private readonly clock: Clock;
+  private readonly windowMs: number;
+  private readonly pollMs: number;
+  private readonly logger: Logger | undefined;
+  private readonly limits: PlanLimits;
+  private readonly store: BudgetStore;
+  private readonly margin: SafetyMargin;
+  private readonly ownGrants = new OwnGrants(MAX_LATENCY_MS);
+  private readonly reaction: ReactionContext;
+  private readonly reserve: InteractiveReserve;
+  private readonly queue = new LaneQueue<Waiter>();
+  private readonly turns = new SerialTurns();
+  private readonly reader: BudgetReader;
+  private readonly grants: GrantContext;
+  private readonly loop: GrantLoop;
+  private readonly waitedMs: Record<Lane, number> = { interactive: 0, background: 0 };
+  private rateLimitedCount = 0;
+  private closed = false;
+  private closing: Promise<void> | undefined;
+  private quotaLoggedFor = 0;
+
+  constructor(private readonly options: RateLimiterOptions) {
+    this.clock = options.clock ?? systemClock;
+    this.windowMs = options.windowMs ?? 60_000;
+    this.pollMs = options.pollMs ?? 1000;
+    this.logger = options.logger;
+    const limits: PlanLimits = { ...PLAN_LIMITS[options.plan], ...options.limits };
+    this.limits = limits;
+    this.store = options.budget(options.keyHash, {
+      capacity: limits.burst,
+      refillPerMs: limits.perMinute / this.windowMs,
+      perDay: limits.perDay,
+      windowMs: this.windowMs,
+    });
+    this.margin = safetyMarginFor(limits, this.windowMs);
+    this.reaction = {
+      limits,
+      windowMs: this.windowMs,
+      defaultRetryAfterMs: options.defaultRetryAfterMs ?? 60_000,
+      maxJitterMs: options.maxJitterMs ?? 1000,
+      random: options.random ?? Math.random,
+      logger: this.logger,
+      recordKey429: (now) => this.margin.record429(now),
+    };
+    this.reserve = new InteractiveReserve({
+      togetherMs: this.windowMs / limits.perMinute,
+      spanMs: this.windowMs * RESERVE_SPAN_WINDOWS,
+      maxTokens: Math.max(1, limits.burst / 10),
+    });
+    this.reader = new BudgetReader(
+      this.store,
+      this.clock,
+      untouchedBudget(limits, this.clock.now()),
+      this.logger,
+    );
+    const { store, clock, turns, margin, reserve, ownGrants } = this;
+    this.grants = { store, clock, turns, margin, reserve, ownGrants, burst: limits.burst };
+    this.loop = new GrantLoop({
+      clock,
+      pollMs: this.pollMs,
+      hasWaiters: () => this.queue.size > 0,
+      grantOne: () => this.grantOne(),
+    });
+    this.reader.refresh();
+  }
+
+  private scopeOf(endpoint: EndpointKey): EndpointScope {
+    return endpointScope(endpoint, this.options.endpointPerMinute);
+  }
 
   /** Grants the first waiter that may go now (0), or returns how long until one may. */
-  async function grantOne(): Promise<number> {
-    const outcome = await decideGrant(grants, queue.heads());
+  private async grantOne(): Promise<number> {
+    const outcome = await decideGrant(this.grants, this.queue.heads());
     if (outcome.kind === 'failed') {
-      for (const w of queue.drain()) w.reject(outcome.error);
+      for (const w of this.queue.drain()) w.reject(outcome.error);
       return 0;
     }
-    reader.refresh();
+    this.reader.refresh();
     if (outcome.kind === 'wait') return outcome.waitMs;
     if (outcome.kind === 'quota') {
-      quotaSpent(outcome.resetAt);
+      this.quotaSpent(outcome.resetAt);
       return 0;
     }
     const { waiter, nowMs } = outcome;
     // A waiter that left (aborted, closed) while the store decided: its grant is spent and
     // counted, only unused. Counting a send that never happens errs on the safe side.
-    if (!queue.remove(waiter)) return 0;
-    waitedMs[waiter.lane] += nowMs - waiter.enqueuedAt;
+    if (!this.queue.remove(waiter)) return 0;
+    this.waitedMs[waiter.lane] += nowMs - waiter.enqueuedAt;
     waiter.resolve();
     return 0;
   }
 
-  function quotaSpent(resetAt: number): void {
-    if (quotaLoggedFor !== resetAt) {
-      quotaLoggedFor = resetAt;
-      logger?.warn(
-        { dailyLimit: limits.perDay, resetAt: new Date(resetAt).toISOString() },
+  private quotaSpent(resetAt: number): void {
+    if (this.quotaLoggedFor !== resetAt) {
+      this.quotaLoggedFor = resetAt;
+      this.logger?.warn(
+        { dailyLimit: this.limits.perDay, resetAt: new Date(resetAt).toISOString() },
         "The API key's daily request quota is spent; requests fail until it resets",
       );
     }
-    for (const w of queue.drain()) w.reject(new QuotaExhaustedError(resetAt));
+    for (const w of this.queue.drain()) w.reject(new QuotaExhaustedError(resetAt));
   }
 
-  function acquire(
-    endpoint: EndpointKey,
-    lane: Lane,
-    signal?: AbortSignal,
-    priority?: number,
-  ): Promise<void> {
-    if (closed) return Promise.reject(abortedWhileWaiting(undefined, 'The rate limiter is closed.'));
+  acquire(endpoint: EndpointKey, lane: Lane, signal?: AbortSignal, priority?: number): Promise<void> {
+    if (this.closed) return Promise.reject(abortedWhileWaiting(undefined, 'The rate limiter is closed.'));
     if (signal?.aborted) return Promise.reject(abortedWhileWaiting(signal.reason));
     return new Promise<void>((resolve, reject) => {
       const onAbort = () => {
-        if (!queue.remove(waiter)) return;
+        if (!this.queue.remove(waiter)) return;
         reject(abortedWhileWaiting(signal?.reason));
-        loop.pump();
+        this.loop.pump();
       };
-      const enqueuedAt = clock.now();
-      const waiter = newWaiter(scopeOf(endpoint), lane, enqueuedAt, priority, {
-        resolve,
-        reject,
-        signal,
-        onAbort,
-      });
+      const enqueuedAt = this.clock.now();
+      const scope = this.scopeOf(endpoint);
+      const waiter = newWaiter(scope, lane, enqueuedAt, priority, { resolve, reject, signal, onAbort });
       signal?.addEventListener('abort', onAbort, { once: true });
-      if (lane === 'interactive') reserve.arrived(enqueuedAt);
-      queue.push(waiter);
-      loop.pump();
+      if (lane === 'interactive') this.reserve.arrived(enqueuedAt);
+      this.queue.push(waiter);
+      this.loop.pump();
     });
   }
 
@@ -261,15 +296,16 @@ export function createRateLimiter(options: RateLimiterOptions): SharedRateLimite
    * Never blocks the caller: what this process knows (its own grant the response answers,
    * the margin) is taken now, the store's part is queued in turn with the grant decisions.
    */
-  function observe(endpoint: EndpointKey, o: RateLimitObservation): void {
-    if (closed) return;
-    if (o.status === 429) rateLimitedCount++;
-    const now = clock.now();
-    const own = ownGrants.answered(now);
-    if (own) margin.answered(own.grantedAtMs, now);
-    const view = { own, marginTokens: margin.tokens(now) };
-    const window = scopeOf(endpoint);
-    turns
+  observe(endpoint: EndpointKey, o: RateLimitObservation): void {
+    if (this.closed) return;
+    if (o.status === 429) this.rateLimitedCount++;
+    const now = this.clock.now();
+    const own = this.ownGrants.answered(now);
+    if (own) this.margin.answered(own.grantedAtMs, now);
+    const view = { own, marginTokens: this.margin.tokens(now) };
+    const window = this.scopeOf(endpoint);
+    const { reaction, store } = this;
+    this.turns
       .run(() =>
         // One transaction: the other process sees the whole reaction to a response or none.
         store.react(reactionQuery(reaction, window, o, now), (facts) =>
@@ -278,12 +314,12 @@ export function createRateLimiter(options: RateLimiterOptions): SharedRateLimite
       )
       .then(
         () => {
-          reader.refresh();
-          if (o.status === 429) loop.pump();
+          this.reader.refresh();
+          if (o.status === 429) this.loop.pump();
         },
         (error: unknown) => {
           // A response must never fail because its bookkeeping did (e.g. the database is busy).
-          logger?.error({ err: error, endpoint }, 'The rate limiter could not record a response');
+          this.logger?.error({ err: error, endpoint }, 'The rate limiter could not record a response');
         },
       );
   }
@@ -293,41 +329,39 @@ export function createRateLimiter(options: RateLimiterOptions): SharedRateLimite
    * every decision and reaction of this process refreshes; a read older than pollMs (other
    * processes may have spent meanwhile) starts another for the next caller.
    */
-  function state(): LimiterState {
-    const now = clock.now();
-    if (now - reader.readAt >= pollMs) reader.refresh();
+  state(): LimiterState {
+    const now = this.clock.now();
+    if (now - this.reader.readAt >= this.pollMs) this.reader.refresh();
     return limiterState({
       now,
-      plan: options.plan,
-      limits,
-      windowMs,
-      shared: reader.snapshot,
-      scopeOf,
-      queued: { interactive: queue.count('interactive'), background: queue.count('background') },
-      waitedMs,
-      rateLimitedCount,
+      plan: this.options.plan,
+      limits: this.limits,
+      windowMs: this.windowMs,
+      shared: this.reader.snapshot,
+      scopeOf: (key) => this.scopeOf(key),
+      queued: { interactive: this.queue.count('interactive'), background: this.queue.count('background') },
+      waitedMs: this.waitedMs,
+      rateLimitedCount: this.rateLimitedCount,
     });
   }
 
-  async function settled(): Promise<void> {
-    await turns.idle();
+  async settled(): Promise<void> {
+    await this.turns.idle();
     // Read the store once more after everything issued so far: other processes' changes too.
-    reader.refresh();
-    await reader.current();
+    this.reader.refresh();
+    await this.reader.current();
   }
 
-  let closing: Promise<void> | undefined;
-  function close(): Promise<void> {
-    closing ??= (async () => {
-      closed = true;
-      reader.stop();
-      loop.stop();
-      for (const w of queue.drain()) w.reject(abortedWhileWaiting(undefined, 'The rate limiter is closed.'));
-      await settled();
-      await store.close();
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      this.closed = true;
+      this.reader.stop();
+      this.loop.stop();
+      for (const w of this.queue.drain())
+        w.reject(abortedWhileWaiting(undefined, 'The rate limiter is closed.'));
+      await this.settled();
+      await this.store.close();
     })();
-    return closing;
+    return this.closing;
   }
-
-  return { acquire, observe, state, settled, close };
 }
