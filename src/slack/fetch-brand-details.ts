@@ -5,7 +5,7 @@
 
 import type { Brand } from '../api/schemas/index.js';
 import { escapeMrkdwn, mrkdwn } from '../messages/mrkdwn.js';
-import { UserError } from '../messages/user-error.js';
+import { UserError, UserErrorCode } from '../messages/user-error.js';
 import type { SlackDeps } from './slack-deps.js';
 
 export async function fetchBrandDetails(
@@ -17,7 +17,7 @@ export async function fetchBrandDetails(
   const found = brands.find((b) => b.id === brand.id) ?? brands[0];
   if (!found) {
     throw new UserError(
-      'brand_gone',
+      UserErrorCode.BrandGone,
       mrkdwn`*${escapeMrkdwn(brand.name)}* is no longer visible to the API key.`,
     );
   }

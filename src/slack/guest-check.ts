@@ -7,7 +7,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { Clock } from '../clock.js';
 import { mrkdwn } from '../messages/mrkdwn.js';
-import { UserError } from '../messages/user-error.js';
+import { UserError, UserErrorCode } from '../messages/user-error.js';
 
 export const GUEST_CACHE_TTL_MS = 60 * 60 * 1000;
 
@@ -23,7 +23,7 @@ export function createGuestCheck(clock: Clock, ttlMs = GUEST_CACHE_TTL_MS): Gues
         user = (await client.users.info({ user: userId })).user;
       } catch (err) {
         throw new UserError(
-          'guest_check_failed',
+          UserErrorCode.GuestCheckFailed,
           mrkdwn`Slack did not confirm your account just now, so no brand data was shown. Try again in a moment.`,
           undefined,
           { cause: err },
@@ -34,7 +34,7 @@ export function createGuestCheck(clock: Clock, ttlMs = GUEST_CACHE_TTL_MS): Gues
     }
     if (entry.guest) {
       throw new UserError(
-        'guest',
+        UserErrorCode.Guest,
         mrkdwn`Sorry — brand data is for workspace members, and guest accounts cannot use \`/visibility\`.`,
       );
     }

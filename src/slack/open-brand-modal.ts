@@ -8,7 +8,7 @@ import type { Brand } from '../api/schemas/index.js';
 import { fitView } from '../messages/block-kit-limits.js';
 import type { ModalView } from '../messages/block-kit-types.js';
 import { mrkdwn } from '../messages/mrkdwn.js';
-import { UserError } from '../messages/user-error.js';
+import { UserError, UserErrorCode } from '../messages/user-error.js';
 import type { ActionContext, ActionHandler } from './actions/action-handler.js';
 import { parseActionValue } from './actions/parse-action-value.js';
 import { ensureCanEditBrand } from './permissions.js';
@@ -41,7 +41,7 @@ export async function openBrandModal(
   const view = await build(o.channelId ? { channelId: o.channelId } : {});
   if (!o.triggerId) {
     throw new UserError(
-      'no_trigger',
+      UserErrorCode.NoTrigger,
       mrkdwn`Slack did not allow a form to open from here; run the command instead.`,
     );
   }
@@ -60,7 +60,7 @@ export async function openBrandChoosingModal(
   await o.requireWriter(action);
   if (!o.triggerId) {
     throw new UserError(
-      'no_trigger',
+      UserErrorCode.NoTrigger,
       mrkdwn`Slack did not allow a form to open from here; run the command instead.`,
     );
   }
@@ -81,7 +81,7 @@ export function brandModalButton(
       const { brandId } = parseActionValue(ctx.action.value);
       if (typeof brandId !== 'string' || brandId === '') {
         throw new UserError(
-          'stale_action',
+          UserErrorCode.StaleAction,
           mrkdwn`That button is from an older message; run the command again.`,
         );
       }

@@ -7,7 +7,7 @@
 
 import type { Brand } from '../api/schemas/index.js';
 import { escapeMrkdwn, mrkdwn } from '../messages/mrkdwn.js';
-import { UserError } from '../messages/user-error.js';
+import { UserError, UserErrorCode } from '../messages/user-error.js';
 import { type Actor, refusedWrite } from './audited-write.js';
 import type { SlackDeps } from './slack-deps.js';
 
@@ -28,7 +28,7 @@ export async function ensureCanEditBrand(
     actor,
     { brandId: brand.id, action },
     new UserError(
-      'viewer_role',
+      UserErrorCode.ViewerRole,
       mrkdwn`The bot cannot ${escapeMrkdwn(action)} for *${escapeMrkdwn(brand.name)}*: the API key only has the *viewer* role on it, so the service would refuse. Ask an owner or editor of the brand to make the change, or to give the key's user editor access.`,
     ),
   );

@@ -10,7 +10,7 @@ import { ErrorCode } from '@slack/web-api';
 import type { ChartSpec } from '../charts/chart-spec.js';
 import { ChartError } from '../charts/errors.js';
 import { escapeMrkdwn, mrkdwn, userMention } from '../messages/mrkdwn.js';
-import { UserError } from '../messages/user-error.js';
+import { UserError, UserErrorCode } from '../messages/user-error.js';
 import { FileUploadError, uploadFile } from '../slack-client/upload-file.js';
 import type { ActionContext } from './actions/action-handler.js';
 import { reportError } from './report-error.js';
@@ -32,21 +32,21 @@ function asUserError(err: unknown): unknown {
   const notPostable = code ? NOT_POSTABLE[code] : undefined;
   if (notPostable)
     return new UserError(
-      'chart_not_postable',
+      UserErrorCode.ChartNotPostable,
       mrkdwn`The chart could not be posted: ${escapeMrkdwn(notPostable)}`,
       undefined,
       { cause: err },
     );
   if (err instanceof ChartError)
     return new UserError(
-      'chart_failed',
+      UserErrorCode.ChartFailed,
       mrkdwn`The chart could not be drawn. The figures in the reply are complete without it.`,
       undefined,
       { cause: err },
     );
   if (err instanceof FileUploadError)
     return new UserError(
-      'chart_upload_failed',
+      UserErrorCode.ChartUploadFailed,
       mrkdwn`Slack did not take the chart image; try again in a minute.`,
       undefined,
       { cause: err },
@@ -60,7 +60,10 @@ export function postChart(ctx: ActionContext, draw: () => Promise<ChartSpec>): v
   void deps.background.run(async () => {
     try {
       if (!channel)
-        throw new UserError('chart_not_postable', mrkdwn`There is no channel to post the chart in.`);
+        throw new UserError(
+          UserErrorCode.ChartNotPostable,
+          mrkdwn`There is no channel to post the chart in.`,
+        );
       const spec = await draw();
       const chart = await deps.charts.render(spec);
       await uploadFile(ctx.client, {

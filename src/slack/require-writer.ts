@@ -4,7 +4,7 @@
  */
 
 import { escapeMrkdwn, joinMrkdwn, mrkdwn, userMention } from '../messages/mrkdwn.js';
-import { UserError } from '../messages/user-error.js';
+import { UserError, UserErrorCode } from '../messages/user-error.js';
 import type { SlackDeps } from './slack-deps.js';
 
 export async function requireWriter(
@@ -23,7 +23,7 @@ export async function requireWriter(
   });
   const list = joinMrkdwn(admins.slice(0, 5).map(userMention), mrkdwn`, `);
   throw new UserError(
-    'not_allowed',
+    UserErrorCode.NotAllowed,
     mrkdwn`Only the bot's admins can ${escapeMrkdwn(action)}. Ask ${list}${admins.length > 5 ? mrkdwn`, …` : mrkdwn``}.`,
   );
 }

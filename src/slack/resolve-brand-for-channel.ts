@@ -10,7 +10,7 @@
 
 import type { Brand } from '../api/schemas/index.js';
 import { mrkdwn } from '../messages/mrkdwn.js';
-import { UserError } from '../messages/user-error.js';
+import { UserError, UserErrorCode } from '../messages/user-error.js';
 import { channelDefaultBrandId } from './commands/channel-default-brand.js';
 import { BrandMissingError, resolveBrand } from './commands/resolve-brand.js';
 import type { SlackDeps } from './slack-deps.js';
@@ -27,7 +27,7 @@ export async function resolveBrandForChannel(
     try {
       return resolveBrand(brands, token, usage);
     } catch (err) {
-      if (!(err instanceof UserError && err.code === 'brand_unknown')) throw err;
+      if (!(err instanceof UserError && err.code === UserErrorCode.BrandUnknown)) throw err;
       return resolveBrand(await fresh(), token, usage);
     }
   }
@@ -46,7 +46,7 @@ export async function resolveBrandForChannel(
   }
   if (!brand) {
     throw new UserError(
-      'brand_default_gone',
+      UserErrorCode.BrandDefaultGone,
       mrkdwn`This channel's default brand is no longer visible to the API key. Name a brand, or set another default with \`/visibility use\`.`,
       usage,
     );

@@ -80,7 +80,9 @@ describe('userFacingError', () => {
   });
 
   it('passes a UserError through with its usage', () => {
-    const reply = errorReply(new UserError('bad', mrkdwn`Name a brand.`, '/visibility citations <brand>'));
+    const reply = errorReply(
+      new UserError('brand_missing', mrkdwn`Name a brand.`, '/visibility citations <brand>'),
+    );
     expect(reply.text).toBe('Name a brand.\nUsage: /visibility citations &lt;brand&gt;');
     expect(JSON.stringify(reply.blocks)).toContain('Usage: `/visibility citations &lt;brand&gt;`');
   });

@@ -7,10 +7,13 @@
 import { rangePresets } from '../../api/schemas/index.js';
 import type { DateRangeParams } from '../../api/visibility-api.js';
 import { mrkdwn } from '../../messages/mrkdwn.js';
-import { UserError } from '../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../messages/user-error.js';
 
 const stale = () =>
-  new UserError('stale_action', mrkdwn`That button is from an older message; run the command again.`);
+  new UserError(
+    UserErrorCode.StaleAction,
+    mrkdwn`That button is from an older message; run the command again.`,
+  );
 
 export interface ValueFields {
   string(key: string): string;

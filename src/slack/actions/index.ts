@@ -9,7 +9,7 @@ import type { WebClient } from '@slack/web-api';
 import { fitMessage } from '../../messages/block-kit-limits.js';
 import { mrkdwn } from '../../messages/mrkdwn.js';
 import type { Reply } from '../../messages/reply.js';
-import { UserError } from '../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../messages/user-error.js';
 import { fittedRespond } from '../fitted-respond.js';
 import { createGuestCheck, type GuestCheck } from '../guest-check.js';
 import { reportError } from '../report-error.js';
@@ -75,7 +75,7 @@ export function register(app: App, deps: SlackDeps, options: RegisterActionsOpti
     try {
       if (!handler) {
         throw new UserError(
-          'unknown_action',
+          UserErrorCode.UnknownAction,
           mrkdwn`That button no longer does anything; run the command again.`,
         );
       }

@@ -14,7 +14,7 @@
  */
 
 import { mrkdwn } from '../../messages/mrkdwn.js';
-import { UserError } from '../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../messages/user-error.js';
 import { findSubcommand } from '../commands/find-subcommand.js';
 import { subcommands as registered } from '../commands/registry.js';
 import type { Subcommand } from '../commands/subcommand.js';
@@ -39,7 +39,10 @@ export function openViewRun(
   const view = actionId.slice(OPEN_VIEW_PREFIX.length + 1);
   const brandId = value['brandId'];
   if (view === '' || typeof brandId !== 'string' || brandId === '') {
-    throw new UserError('stale_action', mrkdwn`That button is from an older message; run the command again.`);
+    throw new UserError(
+      UserErrorCode.StaleAction,
+      mrkdwn`That button is from an older message; run the command again.`,
+    );
   }
   // A whole name first, so a subcommand with a dash in its name still matches.
   let name = view;
@@ -76,7 +79,10 @@ export const switchView: ActionHandler = {
   async run(ctx) {
     const text = ctx.action.selectedOption?.trim();
     if (!text)
-      throw new UserError('stale_action', mrkdwn`That menu is from an older message; run the command again.`);
+      throw new UserError(
+        UserErrorCode.StaleAction,
+        mrkdwn`That menu is from an older message; run the command again.`,
+      );
     const run = parseSubcommandText(switchedCommand(ctx.action.actionId, text));
     await runSubcommandFromAction(ctx, run, (reply) => ctx.respond({ ...reply, replaceOriginal: true }));
   },

@@ -1,5 +1,5 @@
 import { mrkdwn } from '../../messages/mrkdwn.js';
-import { UserError } from '../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../messages/user-error.js';
 
 /** Our button values are JSON objects; anything else means a stale or foreign message. */
 export function parseActionValue(value: string | undefined): Record<string, unknown> {
@@ -11,5 +11,8 @@ export function parseActionValue(value: string | undefined): Record<string, unkn
   } catch {
     // fall through
   }
-  throw new UserError('stale_action', mrkdwn`That button is from an older message; run the command again.`);
+  throw new UserError(
+    UserErrorCode.StaleAction,
+    mrkdwn`That button is from an older message; run the command again.`,
+  );
 }

@@ -4,7 +4,7 @@
  * by the person who clicked, and its answer replaces the question.
  */
 import { mrkdwn } from '../../messages/mrkdwn.js';
-import { UserError } from '../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../messages/user-error.js';
 import {
   CHOOSE_BRAND_ACTION_ID,
   CHOOSE_BRAND_BLOCK_PREFIX,
@@ -20,7 +20,7 @@ export const pickBrand: ActionHandler = {
     const text = ctx.action.value?.trim();
     if (!text)
       throw new UserError(
-        'stale_action',
+        UserErrorCode.StaleAction,
         mrkdwn`That button is from an older message; run the command again.`,
       );
     await runSubcommandFromAction(ctx, parseSubcommandText(text), (reply) =>
@@ -36,7 +36,10 @@ export const chooseBrand: ActionHandler = {
     const blockId = ctx.action.blockId ?? '';
     const brandId = ctx.action.selectedOption;
     if (!blockId.startsWith(CHOOSE_BRAND_BLOCK_PREFIX) || !brandId)
-      throw new UserError('stale_action', mrkdwn`That menu is from an older message; run the command again.`);
+      throw new UserError(
+        UserErrorCode.StaleAction,
+        mrkdwn`That menu is from an older message; run the command again.`,
+      );
     const text = commandWithBrandFirst(blockId.slice(CHOOSE_BRAND_BLOCK_PREFIX.length), brandId);
     await runSubcommandFromAction(ctx, parseSubcommandText(text), (reply) =>
       ctx.respond({ ...reply, replaceOriginal: true }),

@@ -6,7 +6,7 @@
 
 import { escapeMrkdwn, mrkdwn } from '../../messages/mrkdwn.js';
 import type { Reply } from '../../messages/reply.js';
-import { UserError } from '../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../messages/user-error.js';
 import { findSubcommand } from '../commands/find-subcommand.js';
 import { DEFAULT_BOOLEAN_FLAGS, isParseError, parseCommandText } from '../commands/parse-command-text.js';
 import { subcommands as registered } from '../commands/registry.js';
@@ -27,7 +27,10 @@ export function parseSubcommandText(text: string, list: readonly Subcommand[] = 
   const booleanFlags = new Set([...DEFAULT_BOOLEAN_FLAGS, ...list.flatMap((s) => s.booleanFlags ?? [])]);
   const parsed = parseCommandText(text, { booleanFlags });
   if (isParseError(parsed) || parsed.positional.length === 0) {
-    throw new UserError('stale_action', mrkdwn`That button is from an older message; run the command again.`);
+    throw new UserError(
+      UserErrorCode.StaleAction,
+      mrkdwn`That button is from an older message; run the command again.`,
+    );
   }
   const [name, ...positional] = parsed.positional;
   return { name: name!, positional, flags: parsed.flags, rawText: text };
@@ -42,7 +45,7 @@ export async function runSubcommandFromAction(
   const sub = findSubcommand(list, run.name);
   if (!sub) {
     throw new UserError(
-      'view_unavailable',
+      UserErrorCode.ViewUnavailable,
       mrkdwn`This bot has no \`${escapeMrkdwn(run.name)}\` view yet; try \`/visibility help\`.`,
     );
   }
@@ -57,7 +60,7 @@ export async function runSubcommandFromAction(
     respond,
     resolveBrand: ctx.resolveBrand,
     requireWriter: ctx.requireWriter,
-    usageError: (message) => new UserError('bad_arguments', message, sub.usage),
+    usageError: (message) => new UserError(UserErrorCode.BadArguments, message, sub.usage),
     lane: 'interactive',
     client: ctx.client,
     subcommands: list,

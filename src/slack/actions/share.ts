@@ -7,7 +7,7 @@
 import type { KnownBlock } from '../../messages/block-kit-types.js';
 import { mrkdwn, userMention } from '../../messages/mrkdwn.js';
 import type { Reply } from '../../messages/reply.js';
-import { UserError } from '../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../messages/user-error.js';
 import { SHARE_ACTION_ID, SHARE_BLOCK_ID } from '../views/share-button.js';
 import type { ActionHandler } from './action-handler.js';
 import { parseSubcommandText, runSubcommandFromAction } from './run-subcommand-from-action.js';
@@ -27,11 +27,11 @@ export const share: ActionHandler = {
     const text = ctx.action.value?.trim();
     if (!text)
       throw new UserError(
-        'share_unavailable',
+        UserErrorCode.ShareUnavailable,
         mrkdwn`This reply is too long to share; run the command again and copy what you need.`,
       );
     if (!ctx.channelId)
-      throw new UserError('share_unavailable', mrkdwn`There is no channel to share this in.`);
+      throw new UserError(UserErrorCode.ShareUnavailable, mrkdwn`There is no channel to share this in.`);
     await runSubcommandFromAction(ctx, parseSubcommandText(text), (reply) =>
       ctx.respond(sharedCopy(reply, ctx.userId)),
     );

@@ -8,7 +8,7 @@
 import type { Brand } from '../../api/schemas/index.js';
 import { closestMatches } from '../../closest-matches.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../messages/mrkdwn.js';
-import { UserError } from '../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../messages/user-error.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -24,7 +24,7 @@ export class BrandAmbiguousError extends UserError {
   readonly candidates: readonly Brand[];
 
   constructor(token: string, candidates: readonly Brand[], message: Mrkdwn, usage?: string) {
-    super('brand_ambiguous', message, usage);
+    super(UserErrorCode.BrandAmbiguous, message, usage);
     this.name = 'BrandAmbiguousError';
     this.token = token;
     this.candidates = candidates;
@@ -39,7 +39,7 @@ export class BrandMissingError extends UserError {
   readonly brands: readonly Brand[];
 
   constructor(brands: readonly Brand[], message: Mrkdwn, usage?: string) {
-    super('brand_missing', message, usage);
+    super(UserErrorCode.BrandMissing, message, usage);
     this.name = 'BrandMissingError';
     this.brands = brands;
   }
@@ -63,13 +63,14 @@ export function isKnownBrandPrefix(brands: readonly Brand[], words: string): boo
 
 export function resolveBrand(brands: readonly Brand[], token: string, usage?: string): Brand {
   const wanted = fold(token);
-  if (wanted === '') throw new UserError('brand_missing', mrkdwn`Name a brand, e.g. "Acme Analytics".`);
+  if (wanted === '')
+    throw new UserError(UserErrorCode.BrandMissing, mrkdwn`Name a brand, e.g. "Acme Analytics".`);
 
   if (UUID.test(wanted)) {
     const byId = brands.find((b) => b.id.toLowerCase() === wanted);
     if (byId) return byId;
     throw new UserError(
-      'brand_unknown',
+      UserErrorCode.BrandUnknown,
       mrkdwn`No brand with id \`${escapeMrkdwn(token)}\` is visible to this API key.`,
     );
   }
@@ -114,5 +115,5 @@ export function resolveBrand(brands: readonly Brand[], token: string, usage?: st
       : brands.length > 0
         ? mrkdwn` The API key sees: ${listNames(brands.slice(0, 10))}${brands.length > 10 ? mrkdwn`, …` : mrkdwn``}.`
         : mrkdwn` The API key sees no brands at all.`;
-  throw new UserError('brand_unknown', mrkdwn`No brand called "${escapeMrkdwn(token)}".${hint}`);
+  throw new UserError(UserErrorCode.BrandUnknown, mrkdwn`No brand called "${escapeMrkdwn(token)}".${hint}`);
 }

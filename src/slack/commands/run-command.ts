@@ -7,7 +7,7 @@ import type { RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { closestMatches } from '../../closest-matches.js';
 import { escapeMrkdwn, mrkdwn } from '../../messages/mrkdwn.js';
-import { UserError } from '../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../messages/user-error.js';
 import type { CommandOutcome } from '../../metrics.js';
 import { fittedRespond } from '../fitted-respond.js';
 import type { GuestCheck } from '../guest-check.js';
@@ -47,7 +47,7 @@ function unknownSubcommand(name: string, list: readonly Subcommand[]): UserError
   );
   const suggestion = closest ? findSubcommand(list, closest) : undefined;
   return new UserError(
-    'unknown_subcommand',
+    UserErrorCode.UnknownSubcommand,
     mrkdwn`\`${escapeMrkdwn(name)}\` is not a /visibility subcommand.${suggestion ? mrkdwn` Did you mean \`${escapeMrkdwn(suggestion.name)}\`?` : mrkdwn``} \`/visibility help\` lists them all.`,
     suggestion?.usage ?? '/visibility help',
   );
@@ -80,7 +80,7 @@ export async function runCommand(
     if (isParseError(parsed)) {
       const first = findSubcommand(subcommands, input.text.trim().split(/\s+/)[0] ?? '');
       if (first) name = first.name;
-      throw new UserError('bad_syntax', parsed.error, first?.usage);
+      throw new UserError(UserErrorCode.BadSyntax, parsed.error, first?.usage);
     }
     const typed = parsed.positional[0] ?? 'help';
     const sub = findSubcommand(subcommands, typed);
@@ -106,7 +106,7 @@ export async function runCommand(
       respond,
       resolveBrand: (token) => resolveBrandForChannel(request, input.channelId, token, sub.usage),
       requireWriter: async (action) => requireWriter(request, input, action),
-      usageError: (message) => new UserError('bad_arguments', message, sub.usage),
+      usageError: (message) => new UserError(UserErrorCode.BadArguments, message, sub.usage),
       lane: 'interactive',
       client: input.client,
       subcommands,

@@ -8,7 +8,7 @@
 import type { Brand } from '../../api/schemas/index.js';
 import { closestMatches } from '../../closest-matches.js';
 import { escapeMrkdwn, joinMrkdwn, mrkdwn } from '../../messages/mrkdwn.js';
-import { UserError } from '../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../messages/user-error.js';
 import { foldBrandName, resolveBrand } from './resolve-brand.js';
 import type { CommandContext } from './subcommand.js';
 
@@ -30,7 +30,7 @@ function namesNoBrand(brands: readonly Brand[], token: string): boolean {
     resolveBrand(brands, token);
     return false;
   } catch (err) {
-    return err instanceof UserError && err.code === 'brand_unknown';
+    return err instanceof UserError && err.code === UserErrorCode.BrandUnknown;
   }
 }
 
@@ -68,5 +68,5 @@ export async function unknownViewError(
         views.map((v) => escapeMrkdwn(v)),
         mrkdwn`, `,
       )}.`;
-  return new UserError('unknown_view', mrkdwn`Unknown view "${shown}"${hint}`, usage);
+  return new UserError(UserErrorCode.UnknownView, mrkdwn`Unknown view "${shown}"${hint}`, usage);
 }

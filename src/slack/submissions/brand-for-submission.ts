@@ -5,7 +5,7 @@
  */
 import type { Brand } from '../../api/schemas/index.js';
 import { mrkdwn } from '../../messages/mrkdwn.js';
-import { UserError } from '../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../messages/user-error.js';
 import { resolveBrandForChannel } from '../resolve-brand-for-channel.js';
 import { BRAND_INPUT_BLOCK_ID } from '../views/brand-form-modal.js';
 import { type BrandModalMetadata, parseBrandFormMetadata } from '../views/brand-modal-metadata.js';
@@ -14,7 +14,7 @@ import type { SubmissionContext } from './submission-handler.js';
 
 const staleModal = () =>
   new UserError(
-    'stale_modal',
+    UserErrorCode.StaleModal,
     mrkdwn`This form is from an older version of the bot; close it and open it again.`,
   );
 
@@ -43,7 +43,7 @@ export async function brandForSubmission(
   if (!meta) throw staleModal();
   const brandId = meta.brandId ?? chosenBrandId(ctx.values);
   if (brandId === undefined) throw staleModal();
-  if (brandId === null) throw new UserError('brand_missing', mrkdwn`Pick a brand.`);
+  if (brandId === null) throw new UserError(UserErrorCode.BrandMissing, mrkdwn`Pick a brand.`);
   const brand = await resolveBrandForChannel(ctx.deps, meta.channelId ?? '', brandId);
   return { brand, meta: { ...meta, brandId } };
 }

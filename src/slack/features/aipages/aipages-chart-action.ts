@@ -9,7 +9,7 @@
 import type { AiPagesUsage } from '../../../api/schemas/ai-pages.js';
 import { type AiPagesUsageChartInput, aiPagesUsageChart } from '../../../charts/ai-pages-usage-chart.js';
 import { mrkdwn } from '../../../messages/mrkdwn.js';
-import { UserError } from '../../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../../messages/user-error.js';
 import { dayNumber, utcDay } from '../../../utc-days.js';
 import type { ActionHandler } from '../../actions/action-handler.js';
 import { valueFields } from '../../actions/action-value-fields.js';
@@ -71,7 +71,7 @@ export const aiPagesChartAction: ActionHandler = {
       const input = record.usage && aiPagesChartInput(brand.name, record.usage, ctx.deps.clock.now());
       if (!input)
         throw new UserError(
-          'chart_no_data',
+          UserErrorCode.ChartNoData,
           mrkdwn`There is no AI Pages usage in the current billing period to draw for this brand.`,
         );
       return aiPagesUsageChart(input);

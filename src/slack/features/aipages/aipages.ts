@@ -3,7 +3,7 @@
  * usage (GET /ai-pages). No entitlement (403) becomes "Your plan does not include AI
  * Pages" in user-facing-error.ts; not set up (config null) explains how to set it up.
  */
-import { UserError } from '../../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../../messages/user-error.js';
 import { commandText } from '../../commands/args/command-text.js';
 import { flagReader } from '../../commands/args/flag-reader.js';
 import { withShareButton } from '../../commands/args/with-share-button.js';
@@ -23,7 +23,7 @@ export const aipages: Subcommand = {
     'Hosted AI Pages for a brand: enabled, domain, platform, features, crawlers, and the month’s usage with its reset date.',
   examples: ['/visibility aipages "Acme Analytics"', '/visibility aipages "Globex Corporation"'],
   async run(ctx) {
-    flagReader(ctx.args.flags, (m) => new UserError('bad_arguments', m, USAGE)).rejectUnknown();
+    flagReader(ctx.args.flags, (m) => new UserError(UserErrorCode.BadArguments, m, USAGE)).rejectUnknown();
     // The whole text is the brand: `aipages Acme Analytics` needs no quotes.
     const token = ctx.args.positional.length > 0 ? ctx.args.positional.join(' ') : undefined;
     const brand = await ctx.resolveBrand(token);

@@ -7,7 +7,7 @@
 
 import { escapeMrkdwn, joinMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
-import { UserError } from '../../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../../messages/user-error.js';
 import { type Actor, auditedWrite, refusedWrite } from '../../audited-write.js';
 import { BRAND_WRITES } from '../../brand-writes.js';
 import { brandAndVerb } from '../../commands/brand-and-verb.js';
@@ -115,7 +115,7 @@ export const aliases: Subcommand = {
           actor,
           write,
           new UserError(
-            'alias_exists',
+            UserErrorCode.AliasExists,
             mrkdwn`${quoted(present)} ${present.length === 1 ? mrkdwn`is` : mrkdwn`are`} already ${present.length === 1 ? mrkdwn`an alias` : mrkdwn`aliases`} of *${escapeMrkdwn(found.name)}*; nothing changed.`,
           ),
         );
@@ -129,7 +129,7 @@ export const aliases: Subcommand = {
           actor,
           write,
           new UserError(
-            'alias_unknown',
+            UserErrorCode.AliasUnknown,
             mrkdwn`${quoted(missing)} ${missing.length === 1 ? mrkdwn`is not an alias` : mrkdwn`are not aliases`} of *${escapeMrkdwn(found.name)}*, so nothing was removed. Its aliases: ${current.length ? quoted(current) : mrkdwn`none`}.`,
           ),
         );

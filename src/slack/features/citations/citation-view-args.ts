@@ -4,7 +4,7 @@
  */
 
 import { escapeMrkdwn, type Mrkdwn } from '../../../messages/mrkdwn.js';
-import { UserError } from '../../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../../messages/user-error.js';
 import { type FlagReader, flagReader } from '../../commands/args/flag-reader.js';
 import type { CommandContext } from '../../commands/subcommand.js';
 import { CITATION_USAGES, type CitationViewName } from './citation-usages.js';
@@ -23,7 +23,7 @@ export function citationViewArgs(
   brandToken: string | undefined,
   rest: string[],
 ): CitationViewArgs {
-  const fail = (message: Mrkdwn) => new UserError('bad_arguments', message, CITATION_USAGES[view]);
+  const fail = (message: Mrkdwn) => new UserError(UserErrorCode.BadArguments, message, CITATION_USAGES[view]);
   return { ctx, brandToken, rest, flags: flagReader(ctx.args.flags, fail), fail };
 }
 

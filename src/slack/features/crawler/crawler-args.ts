@@ -8,7 +8,7 @@
 import type { DateRangeParams } from '../../../api/visibility-api.js';
 import { escapeMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { ownLookup } from '../../../messages/own-lookup.js';
-import { UserError } from '../../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../../messages/user-error.js';
 import { isRangeToken, looksLikeRange, parseRange } from './crawler-range.js';
 import { CRAWLER_USAGES, type CrawlerVerb, crawlerVerbs } from './crawler-usages.js';
 
@@ -50,7 +50,7 @@ export function parseCrawlerArgs(positional: readonly string[]): CrawlerArgs {
   let range: DateRangeParams | undefined;
   const operands: string[] = [];
   const fail = (message: Mrkdwn) =>
-    new UserError('bad_arguments', message, CRAWLER_USAGES[verb ?? 'overview']);
+    new UserError(UserErrorCode.BadArguments, message, CRAWLER_USAGES[verb ?? 'overview']);
   for (const token of rest) {
     if (verb !== undefined && TAKES_OPERANDS.has(verb)) {
       operands.push(token);

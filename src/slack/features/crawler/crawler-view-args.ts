@@ -1,7 +1,7 @@
 /** What every `crawler` view gets: the parsed words, a flag reader and its own usage error. */
 
 import { escapeMrkdwn, type Mrkdwn } from '../../../messages/mrkdwn.js';
-import { UserError } from '../../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../../messages/user-error.js';
 import { type FlagReader, flagReader } from '../../commands/args/flag-reader.js';
 import type { CommandContext } from '../../commands/subcommand.js';
 import type { CrawlerArgs } from './crawler-args.js';
@@ -14,7 +14,8 @@ export interface CrawlerViewArgs extends CrawlerArgs {
 }
 
 export function crawlerViewArgs(ctx: CommandContext, args: CrawlerArgs): CrawlerViewArgs {
-  const fail = (message: Mrkdwn) => new UserError('bad_arguments', message, CRAWLER_USAGES[args.verb]);
+  const fail = (message: Mrkdwn) =>
+    new UserError(UserErrorCode.BadArguments, message, CRAWLER_USAGES[args.verb]);
   return { ...args, ctx, flags: flagReader(ctx.args.flags, fail), fail };
 }
 

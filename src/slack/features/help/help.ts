@@ -1,6 +1,6 @@
 import { closestMatches } from '../../../closest-matches.js';
 import { escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
-import { UserError } from '../../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../../messages/user-error.js';
 import { findSubcommand } from '../../commands/find-subcommand.js';
 import type { Subcommand } from '../../commands/subcommand.js';
 import { helpDetailReply, helpFiguresReply, helpOverviewReply } from './help-view.js';
@@ -25,7 +25,7 @@ export const help: Subcommand = {
       ctx.subcommands.map((s) => s.name),
     );
     throw new UserError(
-      'unknown_subcommand',
+      UserErrorCode.UnknownSubcommand,
       mrkdwn`There is no subcommand \`${escapeMrkdwn(name)}\`.${close[0] !== undefined ? mrkdwn` Did you mean \`${escapeMrkdwn(close[0])}\`?` : mrkdwn``} \`/visibility help\` lists them all.`,
     );
   },

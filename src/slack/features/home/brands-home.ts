@@ -11,7 +11,7 @@
  */
 import type { Brand } from '../../../api/schemas/index.js';
 import { mrkdwn } from '../../../messages/mrkdwn.js';
-import { UserError } from '../../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../../messages/user-error.js';
 import { userFacingError } from '../../../messages/user-facing-error.js';
 import type { HomeContext, HomeHandler } from '../../events/home-handler.js';
 import {
@@ -35,7 +35,9 @@ export function createBrandsHome(loader = createAiPagesGlanceLoader()): HomeHand
         await ctx.ensureMember();
       } catch (err) {
         const text =
-          err instanceof UserError && err.code === 'guest' ? GUEST_HOME_TEXT : userFacingError(err).message;
+          err instanceof UserError && err.code === UserErrorCode.Guest
+            ? GUEST_HOME_TEXT
+            : userFacingError(err).message;
         await ctx.publish(noticeHomeView(text));
         return;
       }

@@ -5,7 +5,7 @@
  */
 
 import { escapeMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
-import { UserError } from '../../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../../messages/user-error.js';
 import { flagReader } from '../../commands/args/flag-reader.js';
 import { brandAndVerb } from '../../commands/brand-and-verb.js';
 import type { Subcommand } from '../../commands/subcommand.js';
@@ -40,7 +40,7 @@ export function createIdeasSubcommand(options: IdeasOptions = {}): Subcommand {
     ],
     async run(ctx) {
       const { brandToken, verb, rest } = brandAndVerb(ctx.args.positional, VERBS);
-      const fail = (message: Mrkdwn) => new UserError('bad_arguments', message, USAGE);
+      const fail = (message: Mrkdwn) => new UserError(UserErrorCode.BadArguments, message, USAGE);
       if (rest.length > 0) {
         throw fail(
           mrkdwn`Unexpected “${escapeMrkdwn(rest.join(' ').slice(0, 60))}” after \`${escapeMrkdwn(verb ?? '')}\`.`,

@@ -6,7 +6,7 @@
 
 import { countryLabel, resolveCountry } from '../../../countries.js';
 import { escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
-import { UserError } from '../../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../../messages/user-error.js';
 import { auditedWrite, refusedWrite } from '../../audited-write.js';
 import { BRAND_WRITES } from '../../brand-writes.js';
 import { brandAndVerb } from '../../commands/brand-and-verb.js';
@@ -124,7 +124,7 @@ export const markets: Subcommand = {
         ctx.deps,
         actor,
         write,
-        new UserError('primary_market', primaryMarketRefusal(found, country.code)),
+        new UserError(UserErrorCode.PrimaryMarket, primaryMarketRefusal(found, country.code)),
       );
     }
     const details = await fetchBrandDetails(ctx.deps, found, ['markets']);
@@ -139,7 +139,7 @@ export const markets: Subcommand = {
         actor,
         write,
         new UserError(
-          'market_unknown',
+          UserErrorCode.MarketUnknown,
           mrkdwn`*${escapeMrkdwn(found.name)}* has no market ${escapeMrkdwn(byId ?? countryLabel(country!.code))}. Its markets: ${escapeMrkdwn(have)}.`,
         ),
       );
@@ -149,7 +149,7 @@ export const markets: Subcommand = {
         ctx.deps,
         actor,
         write,
-        new UserError('primary_market', primaryMarketRefusal(found, market.location)),
+        new UserError(UserErrorCode.PrimaryMarket, primaryMarketRefusal(found, market.location)),
       );
     }
     await ctx.respond(confirmRemoveMarketReply(found, market));

@@ -5,7 +5,7 @@
  */
 
 import { mrkdwn } from '../../../messages/mrkdwn.js';
-import { UserError } from '../../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../../messages/user-error.js';
 import type { ActionHandler } from '../../actions/action-handler.js';
 import { parseActionValue } from '../../actions/parse-action-value.js';
 import { auditedWrite } from '../../audited-write.js';
@@ -26,7 +26,7 @@ export const removeMarket: ActionHandler = {
     const { brandId, marketId } = value;
     if (typeof brandId !== 'string' || typeof marketId !== 'string') {
       throw new UserError(
-        'stale_action',
+        UserErrorCode.StaleAction,
         mrkdwn`That button is from an older message; run the command again.`,
       );
     }

@@ -13,7 +13,7 @@ import {
 } from '../../../messages/alert-message.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { mrkdwn } from '../../../messages/mrkdwn.js';
-import { UserError } from '../../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../../messages/user-error.js';
 import type { ActionContext, ActionHandler } from '../../actions/action-handler.js';
 
 interface ClickedMessage {
@@ -82,7 +82,7 @@ function requireMessage(ctx: ActionContext): ClickedMessage {
   // Slack sends no message for ephemeral ones; ours are posted in the channel.
   if (!message)
     throw new UserError(
-      'stale_action',
+      UserErrorCode.StaleAction,
       mrkdwn`This alert can no longer be acknowledged here; it may have been deleted.`,
     );
   return message;
@@ -99,7 +99,7 @@ export async function acknowledgeAlertRow(ctx: ActionContext): Promise<void> {
     rowId === undefined ? null : acknowledgedRowBlocks(message.blocks, rowId, ctx.userId, message.brandId);
   if (!blocks || rowId === undefined)
     throw new UserError(
-      'stale_action',
+      UserErrorCode.StaleAction,
       mrkdwn`That alert is no longer in this message; nothing was changed.`,
     );
   const alertKey = rowId.slice(ALERT_BLOCK_IDS.rowPrefix.length).replace(/^\d+:/, '');

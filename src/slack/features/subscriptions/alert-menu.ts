@@ -5,7 +5,7 @@
  */
 import { ALERT_ACTIONS, parseMenuValue } from '../../../messages/alert-message.js';
 import { mrkdwn } from '../../../messages/mrkdwn.js';
-import { UserError } from '../../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../../messages/user-error.js';
 import type { ActionHandler } from '../../actions/action-handler.js';
 import { acknowledgeAlertRow, clickedMessage } from './alert-ack.js';
 import { snoozeAlertKind } from './alert-snooze.js';
@@ -19,6 +19,9 @@ export const alertMenu: ActionHandler = {
       const brandId = choice.brandId ?? clickedMessage(ctx.body)?.brandId;
       if (brandId) return snoozeAlertKind(ctx, brandId, choice.kind);
     }
-    throw new UserError('stale_action', mrkdwn`That menu is from an older message; run the command again.`);
+    throw new UserError(
+      UserErrorCode.StaleAction,
+      mrkdwn`That menu is from an older message; run the command again.`,
+    );
   },
 };

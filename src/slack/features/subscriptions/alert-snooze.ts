@@ -13,7 +13,7 @@ import { ALERT_ACTIONS, ALERT_KIND_WORDS } from '../../../messages/alert-message
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { channelMention, escapeMrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
 import { textReply } from '../../../messages/reply.js';
-import { UserError } from '../../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../../messages/user-error.js';
 import type { ActionContext, ActionHandler } from '../../actions/action-handler.js';
 import { parseActionValue } from '../../actions/parse-action-value.js';
 import { brandButton } from '../../views/brand-button.js';
@@ -49,7 +49,8 @@ const brandNameOf = (ctx: ActionContext, brandId: string): Promise<string | null
 /** Snoozes one kind of the brand's alerts in the clicked channel; the Snooze button and an alert's menu both end here. */
 export async function snoozeAlertKind(ctx: ActionContext, brandId: string, kind: AlertKind): Promise<void> {
   const channelId = ctx.channelId;
-  if (!channelId) throw new UserError('stale_action', mrkdwn`There is no channel to snooze alerts in.`);
+  if (!channelId)
+    throw new UserError(UserErrorCode.StaleAction, mrkdwn`There is no channel to snooze alerts in.`);
   const now = ctx.deps.clock.now();
   const untilMs = now + SNOOZE_MS;
   await ctx.deps.store.snoozes.snooze({
@@ -99,7 +100,7 @@ export const alertUnsnooze: ActionHandler = {
     const channelId = ctx.channelId;
     if (typeof brandId !== 'string' || !isAlertKind(kind) || !channelId)
       throw new UserError(
-        'stale_action',
+        UserErrorCode.StaleAction,
         mrkdwn`That button is from an older message; run the command again.`,
       );
     const now = ctx.deps.clock.now();
@@ -154,7 +155,7 @@ export const alertSnooze: ActionHandler = {
     const { brandId, kind } = parseActionValue(ctx.action.value);
     if (typeof brandId !== 'string' || !isAlertKind(kind))
       throw new UserError(
-        'stale_action',
+        UserErrorCode.StaleAction,
         mrkdwn`That button is from an older message; run the command again.`,
       );
     await snoozeAlertKind(ctx, brandId, kind);

@@ -16,7 +16,7 @@
  */
 import type { WebClient } from '@slack/web-api';
 import { mrkdwn } from '../../../messages/mrkdwn.js';
-import { UserError } from '../../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../../messages/user-error.js';
 
 export const INVITE_HINT = mrkdwn`I'm not a member of this channel, so I could not post alerts or digests here. Invite me first: type \`/invite @visibility-bot\` in this channel, then run this command again.`;
 
@@ -36,11 +36,11 @@ export async function ensureBotCanPost(client: WebClient, channelId: string): Pr
     channel = (await client.conversations.info({ channel: channelId })).channel;
   } catch (err) {
     const code = (err as { data?: { error?: unknown } }).data?.error;
-    if (code === 'channel_not_found') throw new UserError('bot_not_in_channel', INVITE_HINT);
-    if (code === 'missing_scope') throw new UserError('not_a_channel', CHANNELS_ONLY_HINT);
+    if (code === 'channel_not_found') throw new UserError(UserErrorCode.BotNotInChannel, INVITE_HINT);
+    if (code === 'missing_scope') throw new UserError(UserErrorCode.NotAChannel, CHANNELS_ONLY_HINT);
     throw err;
   }
-  if (channel?.is_im || channel?.is_mpim) throw new UserError('not_a_channel', CHANNELS_ONLY_HINT);
+  if (channel?.is_im || channel?.is_mpim) throw new UserError(UserErrorCode.NotAChannel, CHANNELS_ONLY_HINT);
   if (channel?.is_member) return;
-  throw new UserError('bot_not_in_channel', INVITE_HINT);
+  throw new UserError(UserErrorCode.BotNotInChannel, INVITE_HINT);
 }

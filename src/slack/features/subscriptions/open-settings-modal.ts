@@ -6,7 +6,7 @@
 import type { WebClient } from '@slack/web-api';
 import { fitView } from '../../../messages/block-kit-limits.js';
 import { mrkdwn } from '../../../messages/mrkdwn.js';
-import { UserError } from '../../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../../messages/user-error.js';
 import type { Subscription } from '../../../store/subscriptions-repo.js';
 import type { ActionHandler } from '../../actions/action-handler.js';
 import { parseActionValue } from '../../actions/parse-action-value.js';
@@ -24,7 +24,7 @@ export async function openSettingsModal(
 ): Promise<void> {
   if (!o.triggerId)
     throw new UserError(
-      'no_trigger',
+      UserErrorCode.NoTrigger,
       mrkdwn`Slack did not allow a form to open from here; run the command instead.`,
     );
   await o.client.views.open({
@@ -39,7 +39,7 @@ export const editSettingsButton: ActionHandler = {
     const { brandId } = parseActionValue(ctx.action.value);
     if (typeof brandId !== 'string' || brandId === '' || !ctx.channelId)
       throw new UserError(
-        'stale_action',
+        UserErrorCode.StaleAction,
         mrkdwn`That button is from an older message; run the command again.`,
       );
     await ctx.requireWriter(SUBSCRIPTION_WRITES.settings);

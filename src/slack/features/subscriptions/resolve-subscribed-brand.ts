@@ -7,7 +7,7 @@
 import type { Brand } from '../../../api/schemas/index.js';
 import type { AppDeps } from '../../../app-deps.js';
 import { escapeMrkdwn, joinMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
-import { UserError } from '../../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../../messages/user-error.js';
 import type { Subscription } from '../../../store/subscriptions-repo.js';
 import { channelDefaultBrandId } from '../../commands/channel-default-brand.js';
 import { BrandMissingError, resolveBrand } from '../../commands/resolve-brand.js';
@@ -18,7 +18,7 @@ function notSubscribed(what: string, subs: readonly Subscription[]): UserError {
     mrkdwn`, `,
   );
   return new UserError(
-    'not_subscribed',
+    UserErrorCode.NotSubscribed,
     mrkdwn`This channel is not subscribed to ${escapeMrkdwn(what)}. ${
       subs.length > 0
         ? mrkdwn`Its subscriptions: ${list}.`
@@ -54,7 +54,7 @@ export async function resolveSubscribedBrand(
     const found = resolveBrand(brands, token);
     return subs.find((s) => s.brandId === found.id)!;
   } catch (err) {
-    if (err instanceof UserError && err.code === 'brand_unknown')
+    if (err instanceof UserError && err.code === UserErrorCode.BrandUnknown)
       throw notSubscribed(`"${escapeMrkdwn(token)}"`, subs);
     throw err;
   }

@@ -5,7 +5,7 @@
  */
 import { mrkdwn } from '../../../messages/mrkdwn.js';
 import { textReply } from '../../../messages/reply.js';
-import { UserError } from '../../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../../messages/user-error.js';
 import type { SubmissionHandler } from '../../submissions/submission-handler.js';
 import { tellUser } from '../../tell-user.js';
 import { parseBrandModalMetadata } from '../../views/brand-modal-metadata.js';
@@ -25,7 +25,7 @@ export const settingsSubmission: SubmissionHandler = {
       : undefined;
     if (!sub)
       throw new UserError(
-        'not_subscribed',
+        UserErrorCode.NotSubscribed,
         mrkdwn`This channel is no longer subscribed to that brand, so there is nothing to save; close the form.`,
       );
     const form = readSettingsForm(ctx.values, sub.settings);

@@ -9,7 +9,7 @@ import type { AlertSettings } from '../../../alerts/alert-settings.js';
 import { formatSettingsArgs } from '../../../alerts/format-settings.js';
 import { parseSettingsArgs, SETTING_EXAMPLES, settingKeys } from '../../../alerts/parse-settings-args.js';
 import { escapeMrkdwn, joinMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
-import { UserError } from '../../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../../messages/user-error.js';
 import type { CommandContext, Subcommand } from '../../commands/subcommand.js';
 import { openSettingsModal } from './open-settings-modal.js';
 import { resolveSubscribedBrand } from './resolve-subscribed-brand.js';
@@ -76,7 +76,7 @@ export const settings: Subcommand = {
     const parsed = parseSettingsArgs(changes, sub.settings);
     if (!parsed.ok) {
       throw new UserError(
-        'bad_settings',
+        UserErrorCode.BadSettings,
         mrkdwn`Nothing changed:\n${joinMrkdwn(
           parsed.errors.map((e) => mrkdwn`• ${escapeMrkdwn(e)}`),
           mrkdwn`\n`,

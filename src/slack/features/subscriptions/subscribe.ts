@@ -13,7 +13,7 @@ import { changeHolds } from '../../../alerting/change-holds.js';
 import { subscribeWithBaseline } from '../../../alerting/subscribe-with-baseline.js';
 import { parseSettingsArgs, type SettingsArgsResult } from '../../../alerts/parse-settings-args.js';
 import { escapeMrkdwn, joinMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
-import { UserError } from '../../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../../messages/user-error.js';
 import type { Subcommand } from '../../commands/subcommand.js';
 import { brandName } from '../../views/brand-name.js';
 import { CHANNELS_ONLY_HINT, ensureBotCanPost, isDirectConversation } from './ensure-bot-can-post.js';
@@ -42,7 +42,7 @@ export const subscribe: Subcommand = {
     const { brandToken, kind } = splitKind(words);
     // Said first, to everyone: in a DM the answer is "not here", whoever asks.
     if (isDirectConversation(channelId, ctx.channelName))
-      throw new UserError('not_a_channel', CHANNELS_ONLY_HINT);
+      throw new UserError(UserErrorCode.NotAChannel, CHANNELS_ONLY_HINT);
     await ctx.requireWriter(SUBSCRIPTION_WRITES.subscribe);
     const brand = await ctx.resolveBrand(brandToken);
     // Checked before anything is written: a typo in a setting subscribes nothing.
@@ -113,7 +113,7 @@ async function settingsGiven(
   const parsed = parseSettingsArgs(changes, current?.settings);
   if (parsed.ok) return parsed;
   throw new UserError(
-    'bad_settings',
+    UserErrorCode.BadSettings,
     mrkdwn`Nothing changed:\n${joinMrkdwn(
       parsed.errors.map((e) => mrkdwn`• ${escapeMrkdwn(e)}`),
       mrkdwn`\n`,

@@ -7,7 +7,7 @@
  */
 import { mrkdwn } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
-import { UserError } from '../../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../../messages/user-error.js';
 import type { ActionContext, ActionHandler } from '../../actions/action-handler.js';
 import { parseActionValue } from '../../actions/parse-action-value.js';
 import type { CommandContext, Subcommand } from '../../commands/subcommand.js';
@@ -19,7 +19,7 @@ import { unsubscribe } from './unsubscribe.js';
 
 const stale = () =>
   new UserError(
-    'stale_action',
+    UserErrorCode.StaleAction,
     mrkdwn`That button is from an older message; run \`/visibility subscriptions\` again.`,
   );
 
@@ -41,7 +41,7 @@ async function runAsTyped(ctx: ActionContext, sub: Subcommand, positional: strin
     respond: (reply: Reply) => ctx.respond({ ...reply, replaceOriginal: false }),
     resolveBrand: ctx.resolveBrand,
     requireWriter: ctx.requireWriter,
-    usageError: (message) => new UserError('bad_arguments', message, sub.usage),
+    usageError: (message) => new UserError(UserErrorCode.BadArguments, message, sub.usage),
     lane: 'interactive',
     client: ctx.client,
     subcommands: [sub],

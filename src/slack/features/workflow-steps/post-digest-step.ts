@@ -15,7 +15,7 @@ import { composeDigest } from '../../../alerts/compose-digest.js';
 import { zonedParts } from '../../../alerts/zoned-time.js';
 import { buildDigestMessage } from '../../../messages/digest-message.js';
 import { channelMention, escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
-import { UserError } from '../../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../../messages/user-error.js';
 import type { StepOutputs, WorkflowStep } from '../../steps/workflow-step.js';
 import { BRAND_INPUT, RUN_FOR_INPUT, stepBrand } from './step-brand.js';
 import { channelId } from './step-inputs.js';
@@ -27,16 +27,21 @@ function notPostable(err: unknown, channel: string): UserError | undefined {
   const code = (err as { data?: { error?: unknown } } | undefined)?.data?.error;
   if (code === 'not_in_channel' || code === 'channel_not_found') {
     return new UserError(
-      'bot_not_in_channel',
+      UserErrorCode.BotNotInChannel,
       mrkdwn`the bot is not in ${channelMention(channel)}. Invite it there with \`/invite @visibility-bot\`, then run the workflow again.`,
       undefined,
       { cause: err },
     );
   }
   if (code === 'is_archived') {
-    return new UserError('channel_archived', mrkdwn`${channelMention(channel)} is archived.`, undefined, {
-      cause: err,
-    });
+    return new UserError(
+      UserErrorCode.ChannelArchived,
+      mrkdwn`${channelMention(channel)} is archived.`,
+      undefined,
+      {
+        cause: err,
+      },
+    );
   }
   return undefined;
 }

@@ -5,7 +5,7 @@
  * which field to fix.
  */
 import { escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
-import { UserError } from '../../../messages/user-error.js';
+import { UserError, UserErrorCode } from '../../../messages/user-error.js';
 import type { StepContext } from '../../steps/workflow-step.js';
 
 type Inputs = StepContext['inputs'];
@@ -18,7 +18,10 @@ export function requiredText(inputs: Inputs, name: string, title: string): strin
   const value = inputs[name];
   const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
   if (text === '') {
-    throw new UserError('step_input_missing', mrkdwn`the step needs a value for “${escapeMrkdwn(title)}”.`);
+    throw new UserError(
+      UserErrorCode.StepInputMissing,
+      mrkdwn`the step needs a value for “${escapeMrkdwn(title)}”.`,
+    );
   }
   return text;
 }
@@ -35,7 +38,7 @@ export function wholeNumber(
   const n = typeof value === 'number' ? value : Number(String(value).trim());
   if (!Number.isInteger(n) || n < range.min || n > range.max) {
     throw new UserError(
-      'step_input_invalid',
+      UserErrorCode.StepInputInvalid,
       mrkdwn`“${escapeMrkdwn(title)}” must be a whole number from ${range.min} to ${range.max}, not “${escapeMrkdwn(String(value).slice(0, 40))}”.`,
     );
   }
@@ -47,7 +50,7 @@ export function channelId(inputs: Inputs, name: string, title: string): string {
   const id = requiredText(inputs, name, title);
   if (!CHANNEL_ID.test(id)) {
     throw new UserError(
-      'step_input_invalid',
+      UserErrorCode.StepInputInvalid,
       mrkdwn`“${escapeMrkdwn(title)}” must be a channel picked from the list.`,
     );
   }
@@ -60,7 +63,7 @@ export function optionalUserId(inputs: Inputs, name: string, title: string): str
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value !== 'string' || !USER_ID.test(value.trim())) {
     throw new UserError(
-      'step_input_invalid',
+      UserErrorCode.StepInputInvalid,
       mrkdwn`“${escapeMrkdwn(title)}” must be a person picked from the list.`,
     );
   }
