@@ -36,6 +36,8 @@ export interface Config {
   metricsHost: string | undefined;
   /** /healthz turns 503 when Slack has been unreachable for longer than this. */
   healthSlackGraceSeconds: number;
+  /** How long the daily housekeeping keeps each kind of row (RETENTION_* variables). */
+  retention: Retention;
   /**
    * The parts of the setup whose variables are not all set, each with what to set (only
    * `check` runs with some missing: serve and run-job refuse to start without them).
@@ -55,6 +57,22 @@ export type SetupPart = keyof typeof SETUP_PARTS;
 
 export type DatabaseBackend = 'sqlite' | 'postgres';
 
+/**
+ * Days each kind of row is kept before the daily housekeeping deletes it. Rows that
+ * delivery still needs (pending, held or being sent) are kept whatever their age; expired
+ * snoozes and Slack redelivery records have no setting, being of no use once over.
+ */
+export interface Retention {
+  /** Posted (or given up) messages in the outbox: the App Home's alert history reaches back this far. */
+  messagesDays: number;
+  /** What the last poll saw of a brand no longer polled (a brand still polled is refreshed every run). */
+  pollDataDays: number;
+  /** The record of each job run (`status`); the newest run of each job is always kept. */
+  jobRunsDays: number;
+  /** Who changed what (the audit log), and who acknowledged which alert. */
+  auditDays: number;
+}
+
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
 
@@ -66,6 +84,10 @@ export const DEFAULTS = {
   DEFAULT_TIMEZONE: 'UTC',
   LOG_LEVEL: 'info',
   HEALTH_SLACK_GRACE_SECONDS: '300',
+  RETENTION_MESSAGES_DAYS: '90',
+  RETENTION_POLL_DATA_DAYS: '90',
+  RETENTION_JOB_RUNS_DAYS: '90',
+  RETENTION_AUDIT_DAYS: '365',
 } as const;
 
 export class ConfigError extends Error {
@@ -175,6 +197,21 @@ const withLibpqSslModes = (v: string) =>
     ? v
     : `${v}${v.includes('?') ? '&' : '?'}uselibpqcompat=true`;
 
+/** The longest retention taken: ten years (a typo of a few more digits is caught). */
+const MAX_RETENTION_DAYS = 3650;
+
+/** A number of days from 1 to MAX_RETENTION_DAYS written as digits; `example` shows a good value. */
+const retentionDays = (example: string) => {
+  const message = `must be a whole number of days from 1 to ${MAX_RETENTION_DAYS}, e.g. ${example}`;
+  return z.pipe(
+    text(z.regex(/^\d+$/, message)),
+    z.pipe(
+      z.transform(Number),
+      z.number().check(z.refine((n) => n >= 1 && n <= MAX_RETENTION_DAYS, message)),
+    ),
+  );
+};
+
 /** Field validators: each message says what a good value looks like, never the bad value. */
 const FIELDS = {
   VISIBILITY_API_URL: text(z.refine(isUrl, 'must be an http(s) URL, e.g. https://api.example.com/v1')),
@@ -239,6 +276,10 @@ const FIELDS = {
     text(z.regex(/^\d+$/, 'must be a whole number of seconds, e.g. 300')),
     z.transform(Number),
   ),
+  RETENTION_MESSAGES_DAYS: retentionDays(DEFAULTS.RETENTION_MESSAGES_DAYS),
+  RETENTION_POLL_DATA_DAYS: retentionDays(DEFAULTS.RETENTION_POLL_DATA_DAYS),
+  RETENTION_JOB_RUNS_DAYS: retentionDays(DEFAULTS.RETENTION_JOB_RUNS_DAYS),
+  RETENTION_AUDIT_DAYS: retentionDays(DEFAULTS.RETENTION_AUDIT_DAYS),
 } as const;
 
 type FieldName = keyof typeof FIELDS;
@@ -301,6 +342,12 @@ export function loadConfig(verb: Verb, env: Env = process.env): Config {
     metricsHost: read('METRICS_HOST'),
     healthSlackGraceSeconds:
       read('HEALTH_SLACK_GRACE_SECONDS') ?? Number(DEFAULTS.HEALTH_SLACK_GRACE_SECONDS),
+    retention: {
+      messagesDays: read('RETENTION_MESSAGES_DAYS') ?? Number(DEFAULTS.RETENTION_MESSAGES_DAYS),
+      pollDataDays: read('RETENTION_POLL_DATA_DAYS') ?? Number(DEFAULTS.RETENTION_POLL_DATA_DAYS),
+      jobRunsDays: read('RETENTION_JOB_RUNS_DAYS') ?? Number(DEFAULTS.RETENTION_JOB_RUNS_DAYS),
+      auditDays: read('RETENTION_AUDIT_DAYS') ?? Number(DEFAULTS.RETENTION_AUDIT_DAYS),
+    },
     notConfigured: notConfiguredParts(env),
   };
 

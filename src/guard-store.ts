@@ -27,6 +27,7 @@ const REPOSITORIES: Record<RepoKey, true> = {
   handledRequests: true,
   alertHistory: true,
   jobRuns: true,
+  databaseSize: true,
   channelPace: true,
 };
 

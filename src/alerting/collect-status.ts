@@ -9,7 +9,9 @@
 import type { LimiterState } from '../api/limiter/types.js';
 import type { ApiHealthSnapshot } from '../api-health.js';
 import type { AppDeps } from '../app-deps.js';
+import type { Retention } from '../config.js';
 import type { DatabaseHealthSnapshot } from '../database-health.js';
+import type { DatabaseSize } from '../store/database-size-queries.js';
 import type { HealthFlag } from '../store/health-flags-repo.js';
 import type { JobRun } from '../store/job-runs-repo.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
@@ -19,7 +21,13 @@ import { asSchedulerSnapshot, type SchedulerSnapshot } from './scheduler-snapsho
 
 export type StatusDeps = Pick<AppDeps, 'api' | 'apiHealth' | 'clock' | 'store' | 'metrics'> & {
   database: Pick<AppDeps['database'], 'snapshot'>;
+  config: { retention: Retention };
 };
+
+/** How big the database is, and how long the housekeeping keeps each kind of row. */
+export interface StorageStatus extends DatabaseSize {
+  retention: Retention;
+}
 
 export type PlanStatus = SchedulerSnapshot['plan'];
 
@@ -63,6 +71,8 @@ export interface StatusReport {
   database: DatabaseHealthSnapshot;
   /** null: could not be read (the section shows as unavailable). */
   scheduler: SchedulerStatus | null;
+  /** null: could not be read, or the database cannot be used now. */
+  storage: StorageStatus | null;
 }
 
 async function planStatus(
@@ -140,5 +150,9 @@ export async function collectStatus(deps: StatusDeps): Promise<StatusReport> {
     service: await orNull(() => deps.apiHealth.snapshot()),
     database: deps.database.snapshot(),
     scheduler: await orNull(() => collectSchedulerStatus(deps, nowMs)),
+    storage: await orNull(async () => ({
+      ...(await deps.store.databaseSize.size()),
+      retention: deps.config.retention,
+    })),
   };
 }

@@ -14,8 +14,9 @@ export const USAGE = `Usage: visibility-bot <command> [options]
 
 Commands:
   serve                 run the Slack app (HTTP or Socket Mode) and the scheduler
-  run-job <${[...JOB_NAMES, 'all'].join('|')}>
-                        run one job now over every subscription, deliver, exit
+  run-job <${[...JOB_NAMES, 'housekeeping', 'all'].join('|')}>
+                        run one job now over every subscription, deliver, exit;
+                        housekeeping deletes what is past its retention now
   check                 check what is configured: the database, the API key and the Slack
                         token, each on its own line, and say what is not configured yet
   simulator [--port N] [--brands N]

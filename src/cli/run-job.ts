@@ -1,7 +1,9 @@
 /**
- * `visibility-bot run-job <citations|crawler|ai-pages|digest|all>`: one pass now over every
- * matching subscription (a digest whatever the hour; poll intervals are not consulted),
- * delivery of what it produced, one line per job, exit (DESIGN.md "Runtime contract").
+ * `visibility-bot run-job <citations|crawler|ai-pages|digest|housekeeping|all>`: one pass now
+ * over every matching subscription (a digest whatever the hour; poll intervals are not
+ * consulted), delivery of what it produced, one line per job, exit (DESIGN.md "Runtime
+ * contract"). `housekeeping` (not part of `all`: it posts nothing) deletes the rows past
+ * their retention now, as serve does daily, and prints what it deleted.
  * Safe while `serve` runs: the job lease keeps them off the same job, the outbox and the
  * rate budget are shared.
  *
@@ -12,11 +14,13 @@ import { isJobTarget, JOB_NAMES } from '../alerting/job-names.js';
 import { type AppDepsOverrides, openAppDeps } from '../app-deps.js';
 import { closestMatches } from '../closest-matches.js';
 import type { Config } from '../config.js';
+import { formatHousekeeping } from '../jobs/format-housekeeping.js';
 import { formatDelivery, formatJobSummary } from '../jobs/format-job-summary.js';
+import { HOUSEKEEPING_JOB, runHousekeeping } from '../jobs/housekeeping-job.js';
 import { processOwner } from '../jobs/process-owner.js';
 import { type RunJobsOptions, runJobs } from '../jobs/run-jobs.js';
 
-const TARGETS = [...JOB_NAMES, 'all'];
+const TARGETS = [...JOB_NAMES, HOUSEKEEPING_JOB, 'all'];
 export const RUN_JOB_USAGE = `Usage: visibility-bot run-job <${TARGETS.join('|')}>`;
 
 const didYouMean = (typed: string) => {
@@ -45,9 +49,10 @@ export async function runJobCommand(
   const out = options.out ?? ((line: string) => console.log(line));
   const err = options.err ?? ((line: string) => console.error(line));
   const [target, ...extra] = args;
-  if (target === undefined || extra.length > 0 || !isJobTarget(target)) {
+  const known = (t: string) => isJobTarget(t) || t === HOUSEKEEPING_JOB;
+  if (target === undefined || extra.length > 0 || !known(target)) {
     err(
-      target === undefined || isJobTarget(target)
+      target === undefined || known(target)
         ? RUN_JOB_USAGE
         : `Unknown job "${target}".${didYouMean(target)}\n${RUN_JOB_USAGE}`,
     );
@@ -60,6 +65,17 @@ export async function runJobCommand(
   const handleSignals = options.handleSignals !== false;
   if (handleSignals) for (const s of SIGNALS) process.once(s, onSignal);
   try {
+    if (target === HOUSEKEEPING_JOB) {
+      const done = await runHousekeeping(deps, {
+        owner: processOwner('run-job'),
+        leaseWaitMs: options.jobs?.leaseWaitMs ?? 30_000,
+        leaseTtlMs: options.jobs?.leaseTtlMs ?? 10 * 60_000,
+        signal: stop.signal,
+      });
+      out(formatHousekeeping(done));
+      return done.status === 'ok' || done.status === 'skipped' ? EXIT.ok : EXIT.failed;
+    }
+    if (!isJobTarget(target)) return EXIT.usage;
     const summary = await runJobs(deps, target, {
       owner: processOwner('run-job'),
       ...options.jobs,

@@ -87,3 +87,17 @@ export function usagePercent(p: number | null | undefined): number {
 export function formatUsagePercent(p: number | null | undefined): string {
   return `${usagePercent(p)} %`;
 }
+
+const BYTE_UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/** "850 bytes", "12.4 MB", "1.2 GB" (1 KB = 1,024 bytes, as disks and databases count); "—" when unknown. */
+export function formatBytes(n: number | null | undefined): string {
+  if (!isFigure(n) || n < 0) return NO_FIGURE;
+  let size = n;
+  let unit = 0;
+  while (size >= 1024 && unit < BYTE_UNITS.length - 1) {
+    size /= 1024;
+    unit += 1;
+  }
+  return `${formatCount(unit === 0 ? size : Math.round(size * 10) / 10)} ${BYTE_UNITS[unit]}`;
+}

@@ -13,6 +13,10 @@
  * - Interactive first: jobs use the limiter's background lane, with a small gap between
  *   brands.
  * - State goes to metrics.setSchedulerState (/healthz, `status`) after every tick.
+ * - Housekeeping (housekeeping-job.ts) runs once a day, at HOUSEKEEPING_AT_MS past UTC
+ *   midnight, from the polling tick whether or not anything is subscribed; a day missed
+ *   while the bot was down runs at the first tick after. It calls no API, so a spent quota
+ *   does not hold it back.
  * - The database cannot be used: ticks do nothing (quietly: the outage is logged once
  *   where it is noticed), and a job it stopped midway runs again as soon as the database
  *   answers, whatever its slot says (the brands it had not reached would otherwise wait
@@ -30,6 +34,7 @@ import type { Metrics } from '../metrics.js';
 import { isDatabaseUnavailable } from '../store/database-unavailable.js';
 import { appBotHealth } from './bot-health.js';
 import { digestDueFor } from './digest-job.js';
+import { HOUSEKEEPING_JOB, runHousekeeping } from './housekeeping-job.js';
 import { intervalHoursOf, isPollDue, nextDigestAt, nextPollAt } from './job-schedule.js';
 import { createOutboxRelay, type RelayTuning } from './outbox-relay.js';
 import { processOwner } from './process-owner.js';
@@ -51,6 +56,8 @@ export interface SchedulerOptions {
   /** Lease and claim owner; default `serve:<host>:<pid>`. */
   owner?: string;
   relay?: RelayTuning;
+  /** Run the daily housekeeping from the polling tick; default true. */
+  housekeeping?: boolean;
   /** Tick once at start, catching up what was missed while the bot was down; default true. */
   catchUpOnStart?: boolean;
   /** How long before its local time a digest is prepared; default DIGEST_LEAD_MS. */
@@ -73,6 +80,11 @@ export interface SchedulerOptions {
  * crawler and AI Pages data change once a day.
  */
 export const DIGEST_LEAD_MS = 45 * 60_000;
+
+/** When the daily housekeeping is due: 03:30 UTC, a quiet hour in most time zones that use the bot. */
+export const HOUSEKEEPING_AT_MS = 3.5 * 3_600_000;
+/** Its lease lasts this long between batches (each batch takes milliseconds). */
+const HOUSEKEEPING_LEASE_MS = 10 * 60_000;
 
 export interface Scheduler {
   start(): void;
@@ -190,22 +202,40 @@ export function createScheduler(deps: SchedulerDeps, options: SchedulerOptions =
     return next;
   }
 
+  /** The daily housekeeping, when no run (by any process) started since today's slot. */
+  async function housekeepIfDue(): Promise<void> {
+    if (options.housekeeping === false || stopSignal.signal.aborted) return;
+    const last = (await jobRuns.recent(1, HOUSEKEEPING_JOB))[0]?.startedAtMs ?? null;
+    if (!isPollDue(last, clock.now(), 24, HOUSEKEEPING_AT_MS)) return;
+    await runHousekeeping(deps, {
+      owner,
+      leaseWaitMs: 0,
+      leaseTtlMs: HOUSEKEEPING_LEASE_MS,
+      signal: stopSignal.signal,
+    });
+  }
+
+  async function pollDue(): Promise<void> {
+    if (quotaWaiting(clock.now())) return;
+    const p = await replan();
+    if ((await subscriptions.activeBrandIds('alerts')).length === 0) return;
+    for (const job of POLL_JOBS) {
+      if (stopSignal.signal.aborted || quotaWaiting(clock.now())) return;
+      if (
+        !interrupted.has(job) &&
+        !isPollDue(await lastStarted(job), clock.now(), intervalHoursOf(p, job), p.offsetsMs[job])
+      )
+        continue;
+      const s = await run(job);
+      // The key is rejected (or the database gone): the other jobs would be refused too.
+      if (s?.status === 'key_rejected' || interrupted.has(job)) return;
+    }
+  }
+
   const pollTick = () =>
     exclusive(async () => {
-      if (quotaWaiting(clock.now())) return;
-      const p = await replan();
-      if ((await subscriptions.activeBrandIds('alerts')).length === 0) return;
-      for (const job of POLL_JOBS) {
-        if (stopSignal.signal.aborted || quotaWaiting(clock.now())) return;
-        if (
-          !interrupted.has(job) &&
-          !isPollDue(await lastStarted(job), clock.now(), intervalHoursOf(p, job), p.offsetsMs[job])
-        )
-          continue;
-        const s = await run(job);
-        // The key is rejected (or the database gone): the other jobs would be refused too.
-        if (s?.status === 'key_rejected' || interrupted.has(job)) return;
-      }
+      await pollDue();
+      await housekeepIfDue();
     });
 
   const digestTick = () =>

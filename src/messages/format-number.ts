@@ -4,6 +4,7 @@
  * `mrkdwn` text without a cast.
  */
 import {
+  formatBytes as bytesText,
   formatCount as countText,
   formatPercent as percentText,
   formatSignedCount as signedCountText,
@@ -36,4 +37,9 @@ export function formatUsagePercent(p: number | null | undefined): Mrkdwn {
 /** A glossary figure's value as the UI writes it ("55/100", "42 %", "1,234"). */
 export function formatFigure(id: FigureId, value: number | null | undefined): Mrkdwn {
   return escapeMrkdwn(figureText(id, value));
+}
+
+/** A size on disk ("12.4 MB"). */
+export function formatBytes(n: number | null | undefined): Mrkdwn {
+  return escapeMrkdwn(bytesText(n));
 }

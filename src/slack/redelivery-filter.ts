@@ -16,10 +16,10 @@
 import type { DatabaseHealth } from '../database-health.js';
 import type { Logger } from '../logger.js';
 import { isDatabaseUnavailable } from '../store/database-unavailable.js';
-import type { HandledRequestsRepo } from '../store/handled-requests-repo.js';
+import { type HandledRequestsRepo, REDELIVERY_WINDOW_MS } from '../store/handled-requests-repo.js';
 
 /** Slack retries up to 3 times within minutes; an hour leaves a wide margin. */
-export const REMEMBER_REQUESTS_MS = 60 * 60 * 1000;
+export const REMEMBER_REQUESTS_MS = REDELIVERY_WINDOW_MS;
 const PURGE_EVERY_MS = 10 * 60 * 1000;
 /** The database's share of the 3 s Slack gives the acknowledgement. */
 export const DEADLINE_MS = 1000;

@@ -22,8 +22,8 @@ import type { AuditLog } from '../store/audit-log.js';
 import type { Store } from '../store/store.js';
 import type { BackgroundWork } from './background-work.js';
 
-/** The settings a handler reads: who may change brands, the digests' default time zone. */
-export type HandlerConfig = Pick<Config, 'adminUsers' | 'defaultTimezone'>;
+/** The settings a handler reads: who may change brands, the digests' default time zone, how long rows are kept (`status`). */
+export type HandlerConfig = Pick<Config, 'adminUsers' | 'defaultTimezone' | 'retention'>;
 
 /** What the service and its handlers share. */
 interface SlackParts {
@@ -77,6 +77,7 @@ export function slackDepsOf(deps: SlackServiceDeps, background: BackgroundWork):
   const handlerConfig: HandlerConfig = {
     adminUsers: config.adminUsers,
     defaultTimezone: config.defaultTimezone,
+    retention: config.retention,
   };
   return {
     config: handlerConfig,

@@ -17,4 +17,6 @@ export interface AuditEntry {
 export interface AuditLog {
   record(entry: AuditEntry): Promise<void>;
   recent(limit: number): Promise<AuditEntry[]>;
+  /** Deletes at most `limit` entries written before `cutoffMs`, oldest first; returns how many. */
+  purgeBefore(cutoffMs: number, limit: number): Promise<number>;
 }

@@ -13,6 +13,7 @@ import { createChannelDefaultsRepo } from './repos/channel-defaults.js';
 import { createChannelDetectorStateRepo } from './repos/channel-detector-state.js';
 import { createChannelPaceRepo } from './repos/channel-pace.js';
 import { createCitationStateRepo } from './repos/citation-state.js';
+import { createDatabaseSizeQueries } from './repos/database-size.js';
 import { createHandledRequestsRepo } from './repos/handled-requests.js';
 import { createHealthFlagsRepo } from './repos/health-flags.js';
 import { createJobRunsRepo } from './repos/job-runs.js';
@@ -42,6 +43,7 @@ export function createStore(backend: BackendParts, db: StoreDb, dialect: SqlDial
     handledRequests: createHandledRequestsRepo(ctx),
     alertHistory: createAlertHistoryQueries(ctx),
     jobRuns: createJobRunsRepo(ctx),
+    databaseSize: createDatabaseSizeQueries(ctx),
     channelPace: createChannelPaceRepo(ctx),
     outbox: (o) => createOutboxRepo(ctx, o),
   };

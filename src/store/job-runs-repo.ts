@@ -46,4 +46,9 @@ export interface JobRunsRepo {
   renewLease(job: string, owner: string, ttlMs: number): Promise<boolean>;
   releaseLease(job: string, owner: string): Promise<boolean>;
   getLease(job: string): Promise<JobLease | null>;
+  /**
+   * Deletes at most `limit` runs started before `cutoffMs`, oldest first, never the newest
+   * run of a job (the scheduler reads when each job last ran); returns how many.
+   */
+  purgeStartedBefore(cutoffMs: number, limit: number): Promise<number>;
 }

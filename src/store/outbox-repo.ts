@@ -140,8 +140,13 @@ export interface OutboxRepo {
   getByDedupeKey(dedupeKey: string): Promise<OutboxMessage | null>;
   listHeld(channelId?: string): Promise<OutboxMessage[]>;
   counts(): Promise<Record<OutboxStatus, number>>;
-  /** Deletes sent and failed rows finished before `beforeMs`; the dedupe keys go with them. */
-  purgeFinished(beforeMs: number): Promise<number>;
+  /**
+   * Deletes sent rows posted before `beforeMs` and failed (given up) rows created before it;
+   * the dedupe keys go with them. Pending, held and sending rows are never touched. With
+   * `limit`, at most that many (the oldest), so a large purge goes in short statements;
+   * replicas purging at once take different rows (Postgres: SKIP LOCKED).
+   */
+  purgeFinished(beforeMs: number, limit?: number): Promise<number>;
   /** This repo's default lease owner. */
   readonly owner: string;
 }

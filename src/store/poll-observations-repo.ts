@@ -15,4 +15,9 @@ export interface PollObservationsRepo {
   put<T>(brandId: string, source: PollSource, data: T, observedAtMs: number): Promise<void>;
   /** One numeric field (`$.name`) of every brand's observation of `source`, where set. */
   numbers(source: PollSource, field: string): Promise<number[]>;
+  /**
+   * Deletes at most `limit` observations made before `cutoffMs` (a brand still polled is
+   * observed again every run, so only brands no longer polled are that old); returns how many.
+   */
+  purgeObservedBefore(cutoffMs: number, limit: number): Promise<number>;
 }

@@ -18,5 +18,6 @@ export interface SnoozesRepo {
   /** Every snooze still running, for status views. */
   listActive(nowMs: number): Promise<Snooze[]>;
   clear(channelId: string, brandId: string, kind?: string): Promise<number>;
-  purgeExpired(nowMs: number): Promise<number>;
+  /** Deletes snoozes over by `nowMs` (with `limit`, at most that many); returns how many. */
+  purgeExpired(nowMs: number, limit?: number): Promise<number>;
 }

@@ -32,6 +32,8 @@ export interface SqlDialect {
   jsonAt(column: Expression<string>, path: readonly (string | number)[]): RawBuilder<string | null>;
   /** Orders text by its bytes, as SQLite does, whatever the Postgres database's locale. */
   bytewise(text: Expression<string | null>): RawBuilder<string | null>;
+  /** The whole database's size in bytes (SQLite: its pages; Postgres: pg_database_size). */
+  databaseBytes(): RawBuilder<number | string>;
 }
 
 const sqlitePath = (path: readonly (string | number)[]) =>
@@ -49,4 +51,6 @@ export const sqliteDialect: SqlDialect = {
   // `->` answers JSON text (SQLite 3.38+), as Postgres's `#>` with its pool reading jsonb as text.
   jsonAt: (column, path) => sql<string | null>`(${column} -> ${sqlitePath(path)})`,
   bytewise: (text) => sql<string | null>`${text}`,
+  databaseBytes: () =>
+    sql<number>`(SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size())`,
 };

@@ -12,6 +12,7 @@ import type { ChannelDefaultsRepo } from './channel-defaults-repo.js';
 import type { ChannelDetectorStateRepo } from './channel-detector-state-repo.js';
 import type { ChannelPaceRepo } from './channel-pace-repo.js';
 import type { CitationStateRepo } from './citation-state-repo.js';
+import type { DatabaseSizeQueries } from './database-size-queries.js';
 import type { HandledRequestsRepo } from './handled-requests-repo.js';
 import type { HealthFlagsRepo } from './health-flags-repo.js';
 import type { JobRunsRepo } from './job-runs-repo.js';
@@ -45,6 +46,8 @@ export interface Store {
   readonly handledRequests: HandledRequestsRepo;
   readonly alertHistory: AlertHistoryQueries;
   readonly jobRuns: JobRunsRepo;
+  /** The database's size and rows per main table (`status`). */
+  readonly databaseSize: DatabaseSizeQueries;
   /** Slack send slots per channel, shared by every relay (a channel is paced once). */
   readonly channelPace: ChannelPaceRepo;
   /** The outbox; `owner` names this process in the rows it claims (the relay's lease). */

@@ -25,7 +25,9 @@ describe('run-job arguments', () => {
     });
     expect(await run(['weekly'])).toEqual({ code: 2, err: `Unknown job "weekly".\n${RUN_JOB_USAGE}` });
     expect((await run(['digest', 'now'])).code).toBe(2);
-    expect(RUN_JOB_USAGE).toBe('Usage: visibility-bot run-job <citations|crawler|ai-pages|digest|all>');
+    expect(RUN_JOB_USAGE).toBe(
+      'Usage: visibility-bot run-job <citations|crawler|ai-pages|digest|housekeeping|all>',
+    );
   });
 });
 

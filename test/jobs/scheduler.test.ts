@@ -121,12 +121,42 @@ describe('polling ticks', () => {
     expect((await scheduler.snapshot()).jobs.citations.prepareAtMs).toBeNull();
   });
 
-  it('does nothing without subscriptions', async () => {
+  it('runs no job without subscriptions (only the housekeeping, which calls nothing)', async () => {
     scheduler = createScheduler(deps);
     await scheduler.pollTick();
     await scheduler.digestTick();
     expect(fake.calls).toEqual([]);
-    expect(store.db.prepare('SELECT COUNT(*) AS n FROM job_runs').get()).toEqual({ n: 0 });
+    expect(store.db.prepare('SELECT job FROM job_runs').all()).toEqual([{ job: 'housekeeping' }]);
+  });
+
+  it('runs the housekeeping once a day, at its hour, whoever ran it last', async () => {
+    const runs = () =>
+      store.db
+        .prepare("SELECT started_at_ms AS at FROM job_runs WHERE job = 'housekeeping' ORDER BY id")
+        .all();
+    // A sent alert from 100 days ago, past the 90 days messages are kept by default.
+    const old = clock.now() - 100 * 24 * H;
+    store.db
+      .prepare(
+        `INSERT INTO outbox (dedupe_key, channel_id, brand_id, kind, payload, status, next_attempt_at_ms,
+           created_at_ms, sent_at_ms) VALUES ('k1', 'C1', 'b1', 'alert', '{}', 'sent', ?, ?, ?)`,
+      )
+      .run(old, old, old);
+    scheduler = createScheduler(deps, { brandGapMs: 0 });
+    // 00:30: the day's slot (from 03:30 yesterday) had no run yet, so the first tick runs it.
+    await scheduler.pollTick();
+    expect(runs()).toEqual([{ at: clock.now() }]);
+    expect(store.db.prepare('SELECT COUNT(*) AS n FROM outbox').get()).toEqual({ n: 0 });
+    const first = clock.now();
+    clock.set(Date.parse('2025-03-10T03:29:00Z'));
+    await scheduler.pollTick();
+    expect(runs()).toEqual([{ at: first }]);
+    clock.set(Date.parse('2025-03-10T03:30:00Z'));
+    await scheduler.pollTick();
+    await scheduler.pollTick();
+    expect(runs()).toEqual([{ at: first }, { at: clock.now() }]);
+    // The summary line, with its counts per table.
+    expect(logs.filter((l) => l.msg === 'housekeeping ok')).toHaveLength(2);
   });
 
   it('warns, once, when even the longest intervals do not fit the quota', async () => {

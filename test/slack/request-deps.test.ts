@@ -88,7 +88,11 @@ describe('SlackDeps and the request view', () => {
     expect(deps.store).toBe(all.store);
     // One renderer per process: the Chart buttons share the digest charts' bound.
     expect(deps.charts).toBe(all.charts);
-    expect(deps.config).toEqual({ adminUsers: [], defaultTimezone: 'UTC' });
+    expect(deps.config).toEqual({
+      adminUsers: [],
+      defaultTimezone: 'UTC',
+      retention: { messagesDays: 90, pollDataDays: 90, jobRunsDays: 90, auditDays: 365 },
+    });
     const reachable = JSON.stringify(deps.config);
     for (const secret of [all.config.apiKey, all.config.slackBotToken, 'signing-secret-0000'])
       expect(reachable).not.toContain(secret);

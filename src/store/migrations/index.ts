@@ -9,6 +9,7 @@ import { outboxSendAfter } from './007-outbox-send-after.js';
 import { packedCitationState } from './008-packed-citation-state.js';
 import { outboxCharts } from './009-outbox-charts.js';
 import { channelPace } from './010-channel-pace.js';
+import { historyIndexes } from './011-history-indexes.js';
 
 /**
  * The schema of both backends (migrate.ts). Append new migrations, each with its SQL for
@@ -25,4 +26,5 @@ export const migrations: readonly Migration[] = [
   packedCitationState,
   outboxCharts,
   channelPace,
+  historyIndexes,
 ];

@@ -26,6 +26,8 @@ export const postgresDialect: SqlDialect = {
   // jsonb at a path, read as its text (storePool below).
   jsonAt: (column, path) => sql<string | null>`(${column} #> ${path.map(String)}::text[])`,
   bytewise: (text) => sql<string | null>`${text} COLLATE "C"`,
+  // bigint: read as text by the pool.
+  databaseBytes: () => sql<string>`pg_database_size(current_database())`,
 };
 
 const clean = (value: unknown): unknown =>

@@ -2,8 +2,9 @@
  * AlertHistoryQueries (alert-history-queries.ts has the contract), for both backends.
  * Rows are ranked by id and time alone, and only the kept rows' payloads are read. The
  * metadata fields come out of JSON as JSON text and are checked here: a value of the wrong
- * type counts as absent. Without an index on brand_id this scans the brands' alert rows once
- * per call: about 30 ms at 10,000 rows and 100-150 ms at 100,000 on a busy 2-core machine.
+ * type counts as absent. The brands' rows are read through the index on (brand_id, kind,
+ * created_at_ms, id) (migration 11); without it every call scanned the outbox: about 30 ms at
+ * 10,000 rows and 100-150 ms at 100,000 on a busy 2-core machine.
  */
 import { sql } from 'kysely';
 import type { AlertAcknowledgement, AlertHistoryQueries, RecentAlert } from '../alert-history-queries.js';

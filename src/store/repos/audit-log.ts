@@ -4,7 +4,7 @@
  * Details hold what users typed, so a character Postgres refuses is replaced, not refused.
  */
 import type { AuditEntry, AuditLog } from '../audit-log.js';
-import type { RepoContext } from '../repo-context.js';
+import { count, type RepoContext } from '../repo-context.js';
 
 export function createAuditLog(ctx: RepoContext): AuditLog {
   return {
@@ -42,6 +42,20 @@ export function createAuditLog(ctx: RepoContext): AuditLog {
           result: r.result,
         }),
       );
+    },
+    async purgeBefore(cutoffMs, limit) {
+      const db = ctx.db();
+      const old = db
+        .selectFrom('audit_log')
+        .select('id')
+        .where('at_ms', '<', cutoffMs)
+        .orderBy('at_ms')
+        .limit(limit);
+      const r = await db
+        .deleteFrom('audit_log')
+        .where('id', 'in', ctx.sql.lockRowsSkipLocked(old))
+        .executeTakeFirst();
+      return count(r.numDeletedRows);
     },
   };
 }

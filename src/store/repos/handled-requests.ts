@@ -25,15 +25,26 @@ export function createHandledRequestsRepo(ctx: RepoContext): HandledRequestsRepo
         .executeTakeFirst();
       return taken === undefined;
     },
-    purgeBefore: async (cutoffMs) =>
-      count(
-        (
-          await ctx
-            .db()
-            .deleteFrom('handled_requests')
-            .where('handled_at_ms', '<', cutoffMs)
-            .executeTakeFirst()
-        ).numDeletedRows,
-      ),
+    async purgeBefore(cutoffMs, limit) {
+      const db = ctx.db();
+      const q =
+        limit === undefined
+          ? db.deleteFrom('handled_requests').where('handled_at_ms', '<', cutoffMs)
+          : db
+              .deleteFrom('handled_requests')
+              .where(
+                'request_key',
+                'in',
+                ctx.sql.lockRowsSkipLocked(
+                  db
+                    .selectFrom('handled_requests')
+                    .select('request_key')
+                    .where('handled_at_ms', '<', cutoffMs)
+                    .orderBy('handled_at_ms')
+                    .limit(limit),
+                ),
+              );
+      return count((await q.executeTakeFirst()).numDeletedRows);
+    },
   };
 }

@@ -163,6 +163,25 @@ export function createJobRunsRepo(ctx: RepoContext): JobRunsRepo {
         .executeTakeFirst();
       return count(r.numDeletedRows) === 1;
     },
+    async purgeStartedBefore(cutoffMs, limit) {
+      const db = ctx.db();
+      const newest = db
+        .selectFrom('job_runs')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .groupBy('job');
+      const old = db
+        .selectFrom('job_runs')
+        .select('id')
+        .where('started_at_ms', '<', cutoffMs)
+        .where('id', 'not in', newest)
+        .orderBy('id')
+        .limit(limit);
+      const r = await db
+        .deleteFrom('job_runs')
+        .where('id', 'in', ctx.sql.lockRowsSkipLocked(old))
+        .executeTakeFirst();
+      return count(r.numDeletedRows);
+    },
     async getLease(job) {
       const r = await ctx.db().selectFrom('job_leases').selectAll().where('job', '=', job).executeTakeFirst();
       return r ? leaseFromRow(r) : null;

@@ -349,20 +349,26 @@ export function createOutboxRepo(ctx: RepoContext, options: { owner?: string } =
       for (const { status, n } of r) out[status] = Number(n);
       return out;
     },
-    purgeFinished: async (beforeMs) =>
-      count(
-        (
-          await ctx
-            .db()
-            .deleteFrom('outbox')
-            .where((eb) =>
-              eb.or([
-                eb.and([eb('status', '=', 'sent'), eb('sent_at_ms', '<', beforeMs)]),
-                eb.and([eb('status', '=', 'failed'), eb('created_at_ms', '<', beforeMs)]),
-              ]),
-            )
-            .executeTakeFirst()
-        ).numDeletedRows,
-      ),
+    async purgeFinished(beforeMs, limit) {
+      const finished = (eb: Eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'sent'), eb('sent_at_ms', '<', beforeMs)]),
+          eb.and([eb('status', '=', 'failed'), eb('created_at_ms', '<', beforeMs)]),
+        ]);
+      const db = ctx.db();
+      const q =
+        limit === undefined
+          ? db.deleteFrom('outbox').where(finished)
+          : db
+              .deleteFrom('outbox')
+              .where(
+                'id',
+                'in',
+                ctx.sql.lockRowsSkipLocked(
+                  db.selectFrom('outbox').select('id').where(finished).orderBy('id').limit(limit),
+                ),
+              );
+      return count((await q.executeTakeFirst()).numDeletedRows);
+    },
   };
 }

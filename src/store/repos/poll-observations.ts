@@ -5,7 +5,7 @@
  * Every job reads and writes one per brand: those two statements are prepared.
  */
 import type { PollObservationsRepo, PollSource } from '../poll-observations-repo.js';
-import type { RepoContext } from '../repo-context.js';
+import { count, type RepoContext } from '../repo-context.js';
 
 export function createPollObservationsRepo(ctx: RepoContext): PollObservationsRepo {
   const select = ctx.prepare((db, brandId: string, source: string) =>
@@ -45,6 +45,29 @@ export function createPollObservationsRepo(ctx: RepoContext): PollObservationsRe
       return rows
         .map((r) => (r.value === null ? null : JSON.parse(r.value)))
         .filter((v) => typeof v === 'number');
+    },
+    async purgeObservedBefore(cutoffMs, limit) {
+      const db = ctx.db();
+      const key = ['brand_id', 'source'] as const;
+      const r = await db
+        .deleteFrom('poll_observations')
+        .where((eb) =>
+          eb(
+            eb.refTuple(...key),
+            'in',
+            ctx.sql
+              .lockRowsSkipLocked(
+                db
+                  .selectFrom('poll_observations')
+                  .select(key)
+                  .where('observed_at_ms', '<', cutoffMs)
+                  .limit(limit),
+              )
+              .$asTuple(...key),
+          ),
+        )
+        .executeTakeFirst();
+      return count(r.numDeletedRows);
     },
   };
 }

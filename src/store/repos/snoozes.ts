@@ -75,10 +75,26 @@ export function createSnoozesRepo(ctx: RepoContext): SnoozesRepo {
       if (kind !== undefined) q = q.where('kind', '=', kind);
       return count((await q.executeTakeFirst()).numDeletedRows);
     },
-    purgeExpired: async (nowMs) =>
-      count(
-        (await ctx.db().deleteFrom('snoozes').where('until_ms', '<=', nowMs).executeTakeFirst())
-          .numDeletedRows,
-      ),
+    async purgeExpired(nowMs, limit) {
+      const db = ctx.db();
+      const key = ['channel_id', 'brand_id', 'kind'] as const;
+      const q =
+        limit === undefined
+          ? db.deleteFrom('snoozes').where('until_ms', '<=', nowMs)
+          : db
+              .deleteFrom('snoozes')
+              .where((eb) =>
+                eb(
+                  eb.refTuple(...key),
+                  'in',
+                  ctx.sql
+                    .lockRowsSkipLocked(
+                      db.selectFrom('snoozes').select(key).where('until_ms', '<=', nowMs).limit(limit),
+                    )
+                    .$asTuple(...key),
+                ),
+              );
+      return count((await q.executeTakeFirst()).numDeletedRows);
+    },
   };
 }

@@ -4,7 +4,7 @@
  * src/alerting/collect-status.ts gathered (local state only, never the API); a section whose
  * part could not be read shows as unavailable, the others still show.
  */
-import type { StatusReport } from '../../../alerting/collect-status.js';
+import type { StatusReport, StorageStatus } from '../../../alerting/collect-status.js';
 import { ENDPOINTS } from '../../../api/endpoint-table.js';
 import type { LimiterState } from '../../../api/limiter/types.js';
 import type { ApiHealthSnapshot } from '../../../api-health.js';
@@ -12,7 +12,7 @@ import type { DatabaseHealthSnapshot } from '../../../database-health.js';
 import { counted } from '../../../figures/plural.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
-import { formatCount } from '../../../messages/format-number.js';
+import { formatBytes, formatCount } from '../../../messages/format-number.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
@@ -107,10 +107,37 @@ export function serviceBlocks(h: ApiHealthSnapshot): KnownBlock[] {
 
 const BACKEND_NAMES = { sqlite: mrkdwn`SQLite file`, postgres: mrkdwn`Postgres` } as const;
 
-/** Whether the database can be used; when not, since when and what that means for people. */
-export function databaseBlocks(d: DatabaseHealthSnapshot): KnownBlock[] {
+/** "90 days", "1 year": how long the housekeeping keeps a kind of row. */
+function keptFor(days: number): Mrkdwn {
+  return escapeMrkdwn(days % 365 === 0 ? counted(days / 365, 'year') : counted(days, 'day'));
+}
+
+/**
+ * What the database holds, in words: its size, then each main kind of row with how long
+ * it is kept (the daily housekeeping deletes the rest).
+ */
+export function storageLines(s: StorageStatus): Mrkdwn {
+  const { rows, retention: r } = s;
+  const kinds = [
+    mrkdwn`${escapeMrkdwn(counted(rows.subscriptions, 'subscription'))}`,
+    mrkdwn`${escapeMrkdwn(counted(rows.messages, 'message'))} (posted ones kept for ${keptFor(r.messagesDays)})`,
+    mrkdwn`${escapeMrkdwn(counted(rows.auditEntries, 'change'))} in the audit log (kept for ${keptFor(r.auditDays)})`,
+    mrkdwn`${escapeMrkdwn(counted(rows.jobRuns, 'job run'))} (kept for ${keptFor(r.jobRunsDays)})`,
+    mrkdwn`${escapeMrkdwn(counted(rows.pollResults, 'poll result'))} (kept for ${keptFor(r.pollDataDays)} after a brand's last poll)`,
+  ];
+  return mrkdwn`Size: ${formatBytes(s.bytes)}. It holds ${joinMrkdwn(kinds, mrkdwn` · `)}.`;
+}
+
+/** Whether the database can be used (and, when it answers, what it holds); when not, since when and what that means for people. */
+export function databaseBlocks(
+  d: DatabaseHealthSnapshot,
+  storage: StorageStatus | null = null,
+): KnownBlock[] {
   const name = BACKEND_NAMES[d.backend];
-  if (d.reachable) return [section(mrkdwn`*Database* (${name}): :large_green_circle: answering.`)];
+  if (d.reachable) {
+    const held = storage ? mrkdwn`\n${storageLines(storage)}` : mrkdwn``;
+    return [section(mrkdwn`*Database* (${name}): :large_green_circle: answering.${held}`)];
+  }
   const since = d.since ? mrkdwn` since ${slackDate(Date.parse(d.since))}` : mrkdwn``;
   const what =
     d.reason === 'db_locked'
@@ -135,7 +162,7 @@ export const statusSections: StatusSection[] = [
   { name: 'API usage', blocks: (r) => apiUsageBlocks(r.limiter) },
   { name: 'Rate limiter', blocks: (r) => limiterBlocks(r.limiter, r.nowMs) },
   { name: 'Service', blocks: (r) => serviceBlocks(available(r.service, 'service')) },
-  { name: 'Database', blocks: (r) => databaseBlocks(r.database) },
+  { name: 'Database', blocks: (r) => databaseBlocks(r.database, r.storage) },
   {
     name: 'Scheduled jobs',
     blocks: (r) => schedulerStatusBlocks(available(r.scheduler, 'scheduler'), r.nowMs),

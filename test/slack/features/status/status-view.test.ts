@@ -10,6 +10,7 @@ import {
   type StatusSection,
   statusBlocks,
   statusReply,
+  storageLines,
 } from '../../../../src/slack/features/status/status-view.js';
 
 const NOW = Date.UTC(2025, 0, 15, 9, 0, 0);
@@ -89,7 +90,7 @@ describe('status sections', () => {
       },
     ];
     const parts = statusBlocks(
-      { nowMs: NOW, limiter: state, service: null, database: answering, scheduler: null },
+      { nowMs: NOW, limiter: state, service: null, database: answering, scheduler: null, storage: null },
       extra,
     );
     const reply = statusReply(parts, mrkdwn`status`);
@@ -105,10 +106,31 @@ describe('status sections', () => {
       service: null,
       database: answering,
       scheduler: null,
+      storage: null,
     });
     const text = md(statusReply(parts, mrkdwn`status`).blocks);
     expect(text).toContain('8,400 of 10,000 requests');
     expect(text).toContain('*Service:* unavailable right now.');
     expect(text).toContain('*Scheduled jobs:* unavailable right now.');
+  });
+});
+
+describe('the database part of status', () => {
+  const storage = {
+    bytes: 13_002_342,
+    rows: { subscriptions: 12, messages: 3210, pollResults: 36, jobRuns: 1, auditEntries: 845 },
+    retention: { messagesDays: 90, pollDataDays: 90, jobRunsDays: 30, auditDays: 365 },
+  };
+
+  it('says in words how big it is and what it keeps for how long', () => {
+    expect(storageLines(storage)).toBe(
+      "Size: 12.4 MB. It holds 12 subscriptions · 3,210 messages (posted ones kept for 90 days) · 845 changes in the audit log (kept for 1 year) · 1 job run (kept for 30 days) · 36 poll results (kept for 90 days after a brand's last poll).",
+    );
+  });
+
+  it('shows it under a database that answers, and not when it cannot be read', () => {
+    const up: DatabaseHealthSnapshot = { ...answering, backend: 'postgres' };
+    expect(md(databaseBlocks(up, storage))).toContain('Size: 12.4 MB.');
+    expect(md(databaseBlocks(up, null))).not.toContain('Size:');
   });
 });

@@ -1,0 +1,22 @@
+/** Sizes on disk as people read them (status: the database's size). */
+import { describe, expect, it } from 'vitest';
+import { formatBytes } from '../../src/figures/format-number.js';
+
+describe('formatBytes', () => {
+  it.each([
+    [0, '0 bytes'],
+    [850, '850 bytes'],
+    [1024, '1 KB'],
+    [1536, '1.5 KB'],
+    [12.4 * 1024 * 1024, '12.4 MB'],
+    [1023.96 * 1024 * 1024, '1,024 MB'],
+    [1.25 * 1024 ** 3, '1.3 GB'],
+    [3 * 1024 ** 5, '3,072 TB'],
+  ])('%d bytes read "%s"', (n, text) => {
+    expect(formatBytes(n)).toBe(text);
+  });
+
+  it('says nothing it does not know', () => {
+    for (const n of [null, undefined, Number.NaN, -1]) expect(formatBytes(n)).toBe('—');
+  });
+});
