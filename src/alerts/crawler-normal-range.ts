@@ -24,10 +24,17 @@ export const MIN_RANGE_WEEKS = 2;
 /** Days of history (this week included) the range needs: the week and two before it. */
 export const MIN_RANGE_HISTORY_DAYS = 7 * (MIN_RANGE_WEEKS + 1);
 
-/** How many spreads either side of the centre still count as usual. */
-const SPREADS = 3;
-/** The spread is never taken below 2 %: no site is steadier than that week to week. */
-const MIN_SPREAD = 0.02;
+/**
+ * How many spreads either side of the centre still count as usual: 3, and more while few
+ * weeks are known, because a spread learned from two or three weeks is often too small.
+ */
+const spreads = (weeks: number) => 3 + Math.max(0, 6 - weeks) * 0.5;
+/**
+ * The spread is never taken below a third of 10 %, so the range is at least ±10 %: a week a
+ * few percent down is within any site's ordinary wobble (the bench's steady sites raised
+ * false alerts at −7 % with a narrower floor) and is not worth a marketer's attention.
+ */
+const MIN_SPREAD = 0.1 / 3;
 
 export type RangeBasis = 'weekday' | 'recent';
 
@@ -159,8 +166,8 @@ export function normalRange(input: RangeInput): RangeAnswer {
       actual,
       expected,
       changePct: (actual / expected - 1) * 100,
-      lowPct: Math.max(-100, (centre - SPREADS * s) * 100),
-      highPct: (centre + SPREADS * s) * 100,
+      lowPct: Math.max(-100, (centre - spreads(weeks.length) * s) * 100),
+      highPct: (centre + spreads(weeks.length) * s) * 100,
     },
   };
 }
