@@ -13,6 +13,7 @@ import { createChannelDefaultsRepo } from './repos/channel-defaults.js';
 import { createChannelDetectorStateRepo } from './repos/channel-detector-state.js';
 import { createChannelPaceRepo } from './repos/channel-pace.js';
 import { createCitationStateRepo } from './repos/citation-state.js';
+import { createCrawlerHistoryRepo } from './repos/crawler-history.js';
 import { createHandledRequestsRepo } from './repos/handled-requests.js';
 import { createHealthFlagsRepo } from './repos/health-flags.js';
 import { createJobRunsRepo } from './repos/job-runs.js';
@@ -39,6 +40,7 @@ export function createStore(backend: BackendParts, db: StoreDb, dialect: SqlDial
     healthFlags: createHealthFlagsRepo(ctx),
     citationState: createCitationStateRepo(ctx),
     channelDetectorState: createChannelDetectorStateRepo(ctx),
+    crawlerHistory: createCrawlerHistoryRepo(ctx),
     handledRequests: createHandledRequestsRepo(ctx),
     alertHistory: createAlertHistoryQueries(ctx),
     jobRuns: createJobRunsRepo(ctx),
