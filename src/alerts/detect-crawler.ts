@@ -46,12 +46,8 @@ export interface CrawlerState {
   since?: string | null;
 }
 
-export const INITIAL_CRAWLER_STATE: CrawlerState = {
-  dropping: false,
-  episode: 0,
-  lastChangePct: null,
-  since: null,
-};
+/** `since` is left out (absent reads as none), so states stored before it read back unchanged. */
+export const INITIAL_CRAWLER_STATE: CrawlerState = { dropping: false, episode: 0, lastChangePct: null };
 
 /**
  * Splits a 14-day `chart.series` (ask the overview for `range_preset=custom` over the 14
