@@ -5,6 +5,7 @@
  * mistake explained at once, each with an example that works. Changes: admins only when
  * SLACK_ADMIN_USERS is set; audited; the channel is told.
  */
+import { crawlerRuleNow } from '../../../alerting/crawler-rule-now.js';
 import type { AlertSettings } from '../../../alerts/alert-settings.js';
 import { settingsArgValues } from '../../../alerts/format-settings.js';
 import { parseSettingsArgs, SETTING_EXAMPLES, settingKeys } from '../../../alerts/parse-settings-args.js';
@@ -69,7 +70,8 @@ export const settings: Subcommand = {
           ),
         );
       }
-      await ctx.respond(settingsReply(sub, deps.config.defaultTimezone));
+      const crawlerRule = await crawlerRuleNow(deps.store, sub, deps.clock.now());
+      await ctx.respond(settingsReply(sub, deps.config.defaultTimezone, { crawlerRule }));
       return;
     }
     await ctx.requireWriter(SUBSCRIPTION_WRITES.settings);
