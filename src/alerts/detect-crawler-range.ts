@@ -55,7 +55,7 @@ export function chooseCrawlerRule(
       ? 'no AI crawler visits recorded yet'
       : historyDays >= MIN_RANGE_HISTORY_DAYS
         ? 'not enough whole weeks of history to learn from yet'
-        : `only ${historyWords(historyDays)} of history so far`;
+        : `only ${counted(historyDays, 'day')} of history so far`;
   return {
     rule: 'threshold',
     why: `${threshold}: ${sofar}; the usual range needs ${MIN_RANGE_HISTORY_DAYS} days`,
