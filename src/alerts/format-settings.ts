@@ -172,9 +172,11 @@ export function describeSettings(s: AlertSettings, opts: FormatSettingsOptions):
   );
   const alerts = [
     ...events,
-    s.crawlerAlerts === 'threshold'
-      ? `AI crawler visits falling ${s.crawlerDropPct} % or more (a recovery notice under ${s.crawlerRecoveryPct} %)`
-      : `AI crawler visits falling below their usual range (before 3 weeks of history: ${s.crawlerDropPct} % or more, a recovery notice under ${s.crawlerRecoveryPct} %)`,
+    `AI crawler visits falling ${s.crawlerDropPct} % or more (a recovery notice under ${s.crawlerRecoveryPct} %)${
+      s.crawlerAlerts === 'threshold'
+        ? ''
+        : ' until there are 3 weeks of history, then below their usual range'
+    }`,
     ...(s.aiPagesThresholds.length > 0 ? [`AI Pages usage at ${percents(s.aiPagesThresholds)}`] : []),
   ];
   const zone = s.timezone ?? `${opts.defaultTimezone} (the bot's default)`;

@@ -220,7 +220,7 @@ describe('formatSettings', () => {
   it('describeSettings says every setting in one sentence of words', () => {
     expect(describeSettings(DEFAULT_ALERT_SETTINGS, { defaultTimezone: 'UTC' })).toBe(
       'Alerts on: cited pages lost, competitors on cited pages, sentiment drops of 20 points or more, ' +
-        'AI crawler visits falling below their usual range (before 3 weeks of history: 40 % or more, a recovery notice under 20 %), AI Pages usage at 80, 90 and 100 %; ' +
+        'AI crawler visits falling 40 % or more (a recovery notice under 20 %) until there are 3 weeks of history, then below their usual range, AI Pages usage at 80, 90 and 100 %; ' +
         "digest at 09:00 UTC (the bot's default) with a chart; no quiet hours.",
     );
     const custom = {
@@ -267,7 +267,9 @@ describe('crawler-alerts', () => {
     });
     const threshold = r.ok ? r.settings : DEFAULT_ALERT_SETTINGS;
     expect(formatSettingsArgs(threshold)).toMatch(/ crawler-alerts=threshold$/);
-    expect(describeSettings(threshold, opts)).toContain('AI crawler visits falling 40 % or more (a recovery');
+    expect(describeSettings(threshold, opts)).toContain(
+      'AI crawler visits falling 40 % or more (a recovery notice under 20 %), AI Pages',
+    );
     expect(describeSettingChanges(DEFAULT_ALERT_SETTINGS, threshold, opts)).toEqual([
       '• *Crawler alerts*: auto → threshold',
     ]);
