@@ -1,7 +1,7 @@
 /**
  * Crawler visits judged against the brand's usual range, end to end: the real crawler job
- * run once a day for four weeks against the API simulator (its weekday rhythm and daily
- * noise), the outbox and the local Slack. Until three weeks are stored the fixed drop level
+ * run once a day for four weeks against the API simulator (a seasonal site, weekends 45 %
+ * below weekdays, with the simulator's daily noise), the outbox and the local Slack. Until three weeks are stored the fixed drop level
  * applies and `settings` says so; then a fall of 30 %, which the fixed −40 % would not
  * see, alerts once naming the usual range, and the recovery is one notice.
  */
@@ -24,12 +24,17 @@ const settingsText = async (ch: string) =>
 describe('crawler visits against their usual range', () => {
   it('learns the range day by day, alerts a 30 % fall naming it, and notices the recovery once', async () => {
     const ch = h.channel('CCRANGE');
+    // A seasonal site: weekends 45 % below weekdays, every day the bot will read.
+    h.sim.control.setCrawlerRhythm(northwind.id, { weekendDip: 0.45 });
     await h.command('subscribe "Northwind Outfitters" alerts', ch);
     await h.runJobs('crawler');
     // The first answer holds 14 days: the fixed level applies, and the settings say why.
     expect(await settingsText(ch)).toContain('threshold −40 %: only 14 days of history so far');
 
-    for (let day = 0; day < 14; day++) await nextDay();
+    for (let day = 0; day < 7; day++) await nextDay();
+    expect(await settingsText(ch)).toContain('range: 3 weeks of history');
+    // Every weekend dip on the way is the usual rhythm: nothing.
+    for (let day = 0; day < 7; day++) await nextDay();
     expect(h.posts(ch)).toEqual([]);
     expect(await settingsText(ch)).toContain('range: 4 weeks of history');
 
