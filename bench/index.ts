@@ -4,6 +4,7 @@
  * runs one; `--quick` runs fewer rounds and sizes (a few minutes on 2 cores; the full run
  * takes about 25 minutes).
  */
+import { runAlertQualityBench } from './alert-quality.js';
 import { runAlertsBench } from './alerts.js';
 import { runChartsBench } from './charts.js';
 import { runCommandsBench } from './commands.js';
@@ -18,6 +19,7 @@ const benches: Record<string, (options: { quick: boolean }) => Promise<string[]>
   limiter: runLimiterBench,
   commands: runCommandsBench,
   alerts: runAlertsBench,
+  'alert-quality': runAlertQualityBench,
   'run-job': runRunJobBench,
   digest: runDigestBench,
   startup: runStartupBench,

@@ -24,6 +24,7 @@ const REPOSITORIES: Record<RepoKey, true> = {
   healthFlags: true,
   citationState: true,
   channelDetectorState: true,
+  crawlerHistory: true,
   handledRequests: true,
   alertHistory: true,
   jobRuns: true,

@@ -15,6 +15,7 @@ import type { DatabaseSize } from '../store/database-size-queries.js';
 import type { HealthFlag } from '../store/health-flags-repo.js';
 import type { JobRun } from '../store/job-runs-repo.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
+import { crawlerRuleNow } from './crawler-rule-now.js';
 import { currentPollingPlan } from './current-polling-plan.js';
 import { JOB_NAMES, type JobName } from './job-names.js';
 import { asSchedulerSnapshot, type SchedulerSnapshot } from './scheduler-snapshot.js';
@@ -59,6 +60,8 @@ export interface SchedulerStatus {
     /** Muted now, and paused (channel gone, bot removed), in the repository's order. */
     muted: Subscription[];
     paused: Subscription[];
+    /** Which rule judges each active subscription's crawler visits, and why. */
+    crawlerRules?: Array<{ brandName: string; channelId: string; why: string }>;
   };
 }
 
@@ -118,6 +121,12 @@ export async function collectSchedulerStatus(
   );
   const healthFlags = await deps.store.healthFlags.active();
   const all = await deps.store.subscriptions.listAll();
+  const active = all.filter((s) => s.pausedReason === null);
+  const crawlerRules = [];
+  for (const s of active) {
+    const { why } = await crawlerRuleNow(deps.store, s, nowMs);
+    crawlerRules.push({ brandName: s.brandName, channelId: s.channelId, why });
+  }
   return {
     running: snap?.running === true,
     plan,
@@ -129,6 +138,7 @@ export async function collectSchedulerStatus(
       channels: new Set(all.map((s) => s.channelId)).size,
       muted: all.filter((s) => s.mutedUntilMs !== null && s.mutedUntilMs > nowMs),
       paused: all.filter((s) => s.pausedReason !== null),
+      crawlerRules,
     },
   };
 }

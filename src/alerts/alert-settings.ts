@@ -6,6 +6,15 @@
 import * as z from 'zod/mini';
 
 /** Feed events that can alert; `new` never alerts, it goes to the digest. */
+/**
+ * How crawler falls are judged: `range` against the brand's usual range (once its history
+ * allows one), `threshold` by the fixed drop level. Unset (the default, `auto` in the
+ * settings command) is the range once enough history exists and the threshold before; left
+ * out of the stored JSON so settings saved before this existed read back unchanged.
+ */
+export const crawlerAlertRules = ['range', 'threshold'] as const;
+export type CrawlerAlertRule = (typeof crawlerAlertRules)[number];
+
 export const alertEventNames = ['lost', 'competitor', 'sentiment'] as const;
 export type AlertEventName = (typeof alertEventNames)[number];
 
@@ -44,6 +53,8 @@ export const alertSettingsSchema = z
     crawlerDropPct: z._default(wholeNumber(1, 100), 40),
     /** …and one recovery notice once the fall is back under this %. */
     crawlerRecoveryPct: z._default(wholeNumber(0, 99), 20),
+    /** Which rule judges crawler falls (see crawlerAlertRules). */
+    crawlerAlerts: z.optional(z.enum(crawlerAlertRules)),
     /** AI Pages `percentage_used` levels, each alerted once per billing period; [] = none. */
     aiPagesThresholds: z.pipe(
       z._default(z.array(wholeNumber(1, 100)).check(z.maxLength(10, 'at most 10 levels')), [80, 90, 100]),

@@ -39,8 +39,14 @@ export interface CrawlerState {
   episode: number;
   /** Last computed change in % (negative = fewer visits); null when not computable. */
   lastChangePct: number | null;
+  /**
+   * While dropping: the first day of the week that raised the alert. The usual range is
+   * learned only from days before it (crawler-normal-range.ts `learnBefore`).
+   */
+  since?: string | null;
 }
 
+/** `since` is left out (absent reads as none), so states stored before it read back unchanged. */
 export const INITIAL_CRAWLER_STATE: CrawlerState = { dropping: false, episode: 0, lastChangePct: null };
 
 /**
@@ -104,13 +110,13 @@ export function crawlersThatFellMost(p: CrawlerPeriods, limit = 3): CrawlerMover
 const fmt = formatCount;
 const visits = (n: number) => countFigure('aiCrawlerVisits', n);
 
-function moverLine(m: CrawlerMover): string {
+export function moverLine(m: CrawlerMover): string {
   const change = m.previous > 0 ? ` (${formatSignedPercent(percentChange(m.previous, m.current))})` : '';
   return `${m.crawler} ${fmt(m.previous)} → ${fmt(m.current)}${change}`;
 }
 
 /** "in the 7 days to Nov 26, 2026": the period the figures cover, by its real end. */
-function periodWords(p: PeriodCounts): string {
+export function periodWords(p: PeriodCounts): string {
   return `in the ${periodText(daysIncluded(p.start, p.end), p.end)}`;
 }
 

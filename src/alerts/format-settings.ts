@@ -27,16 +27,20 @@ export function formatSettingsArgs(s: AlertSettings): string {
     `digest-chart=${s.digestChart ? 'on' : 'off'}`,
     `tz=${s.timezone ?? 'default'}`,
     `quiet=${s.quietHours ? `${s.quietHours.start}-${s.quietHours.end}` : 'off'}`,
+    // Only when chosen: the default line stays as it was documented before the setting existed.
+    ...(s.crawlerAlerts ? [`crawler-alerts=${s.crawlerAlerts}`] : []),
   ].join(' ');
 }
 
 /** `formatSettingsArgs` as key → value, e.g. `crawler-drop` → `40`. */
 export function settingsArgValues(s: AlertSettings): Map<string, string> {
-  return new Map(
+  const values = new Map(
     formatSettingsArgs(s)
       .split(' ')
       .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] as const),
   );
+  values.set('crawler-alerts', s.crawlerAlerts ?? 'auto');
+  return values;
 }
 
 export interface FormatSettingsOptions {
@@ -52,6 +56,12 @@ interface SettingLine {
   /** What the line says around the value. */
   line: (value: string) => string;
 }
+
+const CRAWLER_RULE_WORDS: Readonly<Record<string, string>> = {
+  auto: "against the brand's usual range once there are 3 weeks of history, the crawler drop level before",
+  range: "against the brand's usual range (the crawler drop level until there are 3 weeks of history)",
+  threshold: 'by the crawler drop level only',
+};
 
 /** "80, 90 and 100 %". */
 const percents = (xs: readonly number[]) => `${nameList(xs.map(String))} %`;
@@ -81,6 +91,12 @@ const LINES: readonly SettingLine[] = [
     label: 'Crawler recovery',
     words: (s) => `${s.crawlerRecoveryPct} %`,
     line: (v) => `one notice when the fall is back under ${v}`,
+  },
+  {
+    key: 'crawler-alerts',
+    label: 'Crawler alerts',
+    words: (s) => s.crawlerAlerts ?? 'auto',
+    line: (v) => CRAWLER_RULE_WORDS[v] ?? v,
   },
   {
     key: 'ai-pages',
@@ -156,7 +172,11 @@ export function describeSettings(s: AlertSettings, opts: FormatSettingsOptions):
   );
   const alerts = [
     ...events,
-    `AI crawler visits falling ${s.crawlerDropPct} % or more (a recovery notice under ${s.crawlerRecoveryPct} %)`,
+    `AI crawler visits falling ${s.crawlerDropPct} % or more (a recovery notice under ${s.crawlerRecoveryPct} %)${
+      s.crawlerAlerts === 'threshold'
+        ? ''
+        : ' until there are 3 weeks of history, then below their usual range'
+    }`,
     ...(s.aiPagesThresholds.length > 0 ? [`AI Pages usage at ${percents(s.aiPagesThresholds)}`] : []),
   ];
   const zone = s.timezone ?? `${opts.defaultTimezone} (the bot's default)`;

@@ -25,6 +25,7 @@ export const settingKeys = [
   'sentiment-drop',
   'crawler-drop',
   'crawler-recovery',
+  'crawler-alerts',
   'ai-pages',
   'digest',
   'digest-chart',
@@ -38,6 +39,8 @@ export const SETTING_EXAMPLES: Readonly<Record<SettingKey, string>> = {
   'sentiment-drop': 'sentiment-drop=20',
   'crawler-drop': 'crawler-drop=40',
   'crawler-recovery': 'crawler-recovery=20',
+  'crawler-alerts':
+    'crawler-alerts=range (or threshold, or auto: the range once there are 3 weeks of history)',
   'ai-pages': 'ai-pages=80,90,100 (or ai-pages=off)',
   digest: 'digest=09:00',
   'digest-chart': 'digest-chart=off (or digest-chart=on)',
@@ -111,6 +114,14 @@ const PARSERS: Readonly<Record<SettingKey, FieldParser>> = {
       ? { error: `crawler-recovery: "${value}" must be a whole percentage from 0 to 99` }
       : { patch: { crawlerRecoveryPct: n } };
   },
+  'crawler-alerts'(value) {
+    const v = value.toLowerCase();
+    if (v === 'auto' || v === 'default') return { patch: { crawlerAlerts: undefined } };
+    if (v === 'range' || v === 'threshold') return { patch: { crawlerAlerts: v } };
+    return {
+      error: `crawler-alerts: "${value}" must be range (the brand's usual range), threshold (the crawler-drop level) or auto`,
+    };
+  },
   'ai-pages'(value) {
     if (OFF.has(value.toLowerCase())) return { patch: { aiPagesThresholds: [] } };
     const parts = value.split(',').filter(Boolean);
@@ -167,6 +178,7 @@ const PATCH_FIELD: Readonly<Record<SettingKey, keyof AlertSettings>> = {
   'sentiment-drop': 'sentimentDrop',
   'crawler-drop': 'crawlerDropPct',
   'crawler-recovery': 'crawlerRecoveryPct',
+  'crawler-alerts': 'crawlerAlerts',
   'ai-pages': 'aiPagesThresholds',
   digest: 'digestTime',
   'digest-chart': 'digestChart',

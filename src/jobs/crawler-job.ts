@@ -1,13 +1,21 @@
 /**
  * Crawler visits: one overview request per brand (a custom range over the last 14 whole
- * days), split into the last 7 days vs the 7 before, checked against each channel's
- * drop and recovery levels with that channel's own state (a level alerts on first sight).
+ * days), split into the last 7 days vs the 7 before. The days are added to the brand's
+ * stored history, and each channel judges the week with its own rule (the usual range once
+ * the history allows one, else the fixed drop level: detect-crawler-range.ts), settings and
+ * state; a level alerts on first sight.
  */
 
 import { fetchCrawlerPeriods } from '../alerting/crawler-range.js';
-import { detectCrawler } from '../alerts/detect-crawler.js';
+import type { CrawlerPeriods } from '../alerts/detect-crawler.js';
+import { detectCrawlerVisits } from '../alerts/detect-crawler-range.js';
 import { applyChannelLevels } from './apply-channel-levels.js';
 import type { JobDefinition } from './job-definition.js';
+
+/** The 14 days of this run's answer, date → visits. */
+function daysOf(periods: CrawlerPeriods): Record<string, number> {
+  return { ...periods.previous.byDay, ...periods.current.byDay };
+}
 
 export const crawlerJob: JobDefinition = {
   name: 'crawler',
@@ -16,10 +24,16 @@ export const crawlerJob: JobDefinition = {
     const periods = await fetchCrawlerPeriods(ctx.deps.api, brand.id, nowMs, ctx.call);
     // Whole days ending yesterday: the same answer all day, so the digest reuses it.
     await ctx.observations.put(brand.id, 'crawler', periods, nowMs);
+    const history = await ctx.store.crawlerHistory.record(
+      brand.id,
+      daysOf(periods),
+      periods.current.end,
+      nowMs,
+    );
     return applyChannelLevels(ctx, subs, nowMs, {
       load: (channelId) => ctx.levels.getCrawler(channelId, brand.id),
       save: (channelId, next) => ctx.levels.putCrawler(channelId, brand.id, next, nowMs),
-      detect: (prev, settings) => detectCrawler(prev, periods, settings, brand, nowMs),
+      detect: (prev, settings) => detectCrawlerVisits(prev, { periods, history }, settings, brand, nowMs),
     });
   },
 };

@@ -14,6 +14,7 @@ import { createChannelDetectorStateRepo } from './repos/channel-detector-state.j
 import { createChannelPaceRepo } from './repos/channel-pace.js';
 import { createCitationStateRepo } from './repos/citation-state.js';
 import { createDatabaseSizeQueries } from './repos/database-size.js';
+import { createCrawlerHistoryRepo } from './repos/crawler-history.js';
 import { createHandledRequestsRepo } from './repos/handled-requests.js';
 import { createHealthFlagsRepo } from './repos/health-flags.js';
 import { createJobRunsRepo } from './repos/job-runs.js';
@@ -40,6 +41,7 @@ export function createStore(backend: BackendParts, db: StoreDb, dialect: SqlDial
     healthFlags: createHealthFlagsRepo(ctx),
     citationState: createCitationStateRepo(ctx),
     channelDetectorState: createChannelDetectorStateRepo(ctx),
+    crawlerHistory: createCrawlerHistoryRepo(ctx),
     handledRequests: createHandledRequestsRepo(ctx),
     alertHistory: createAlertHistoryQueries(ctx),
     jobRuns: createJobRunsRepo(ctx),

@@ -13,6 +13,7 @@ import type { ChannelDetectorStateRepo } from './channel-detector-state-repo.js'
 import type { ChannelPaceRepo } from './channel-pace-repo.js';
 import type { CitationStateRepo } from './citation-state-repo.js';
 import type { DatabaseSizeQueries } from './database-size-queries.js';
+import type { CrawlerHistoryRepo } from './crawler-history-repo.js';
 import type { HandledRequestsRepo } from './handled-requests-repo.js';
 import type { HealthFlagsRepo } from './health-flags-repo.js';
 import type { JobRunsRepo } from './job-runs-repo.js';
@@ -43,6 +44,8 @@ export interface Store {
   readonly healthFlags: HealthFlagsRepo;
   readonly citationState: CitationStateRepo;
   readonly channelDetectorState: ChannelDetectorStateRepo;
+  /** Each brand's AI crawler visits per day, for the usual range. */
+  readonly crawlerHistory: CrawlerHistoryRepo;
   readonly handledRequests: HandledRequestsRepo;
   readonly alertHistory: AlertHistoryQueries;
   readonly jobRuns: JobRunsRepo;

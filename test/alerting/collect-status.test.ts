@@ -12,6 +12,7 @@ import type { SchedulerSnapshot } from '../../src/alerting/scheduler-snapshot.js
 import { type AppDeps, createAppDeps } from '../../src/app-deps.js';
 import { loadConfig } from '../../src/config.js';
 import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
+import { addDays } from '../../src/utc-days.js';
 import { manualClock, type TempDb, tempDb } from '../store/temp-db.js';
 
 const H = 3_600_000;
@@ -48,6 +49,26 @@ async function subscribe(channelId: string, brandId: string) {
 }
 
 describe('collectStatus', () => {
+  it("says which rule judges each subscription's crawler visits, from the stored history", async () => {
+    await subscribe('C1', 'acme');
+    await subscribe('C2', 'globex');
+    const sqlite = createSqliteStore(store.db);
+    // 5 weeks of visits for acme, up to yesterday; 9 days for globex.
+    const days = (n: number) =>
+      Object.fromEntries(Array.from({ length: n }, (_, i) => [addDays('2025-03-09', -i), 100]));
+    await sqlite.crawlerHistory.record('acme', days(35), '2025-03-09', NOW);
+    await sqlite.crawlerHistory.record('globex', days(9), '2025-03-09', NOW);
+    const report = await collectStatus(deps);
+    expect(report.scheduler?.subscriptions.crawlerRules).toEqual([
+      { brandName: 'ACME', channelId: 'C1', why: 'range: 5 weeks of history' },
+      {
+        brandName: 'GLOBEX',
+        channelId: 'C2',
+        why: 'threshold −40 %: only 9 days of history so far; the usual range needs 21 days',
+      },
+    ]);
+  });
+
   it('without a scheduler here: the plan it would make now, each job never run, no problems', async () => {
     await subscribe('C1', 'acme');
     await subscribe('C2', 'acme');

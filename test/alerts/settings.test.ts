@@ -176,7 +176,7 @@ describe('formatSettings', () => {
       { ...DEFAULT_ALERT_SETTINGS, crawlerDropPct: 50, quietHours: { start: '22:00', end: '07:00' } },
       { defaultTimezone: 'UTC' },
     );
-    expect(lines).toHaveLength(9);
+    expect(lines).toHaveLength(10);
     const line = (label: string) => lines.find((l) => l.startsWith(`• *${label}*: `));
     expect(line('Digest chart')).toContain('chart of the last 7 days');
     expect(line('Crawler drop')).toMatch(/50 % or more.*_\(custom\)_/);
@@ -186,6 +186,9 @@ describe('formatSettings', () => {
       '• *Citation alerts*: cited pages lost, competitors on cited pages, sentiment drops',
     );
     expect(line('Sentiment drop')).toContain('20 points or more');
+    expect(line('Crawler alerts')).toBe(
+      "• *Crawler alerts*: against the brand's usual range once there are 3 weeks of history, the crawler drop level before",
+    );
     expect(lines.join('\n')).not.toContain('changed');
     // The syntax lives in help only: no `key` and no key=value on the screen.
     expect(lines.join('\n')).not.toMatch(/`|=/);
@@ -217,7 +220,7 @@ describe('formatSettings', () => {
   it('describeSettings says every setting in one sentence of words', () => {
     expect(describeSettings(DEFAULT_ALERT_SETTINGS, { defaultTimezone: 'UTC' })).toBe(
       'Alerts on: cited pages lost, competitors on cited pages, sentiment drops of 20 points or more, ' +
-        'AI crawler visits falling 40 % or more (a recovery notice under 20 %), AI Pages usage at 80, 90 and 100 %; ' +
+        'AI crawler visits falling 40 % or more (a recovery notice under 20 %) until there are 3 weeks of history, then below their usual range, AI Pages usage at 80, 90 and 100 %; ' +
         "digest at 09:00 UTC (the bot's default) with a chart; no quiet hours.",
     );
     const custom = {
@@ -227,6 +230,7 @@ describe('formatSettings', () => {
       digestChart: false,
       timezone: 'Europe/Berlin',
       quietHours: { start: '22:00', end: '07:00' },
+      crawlerAlerts: 'threshold' as const,
     };
     expect(describeSettings(custom, { defaultTimezone: 'UTC' })).toBe(
       'Alerts on: cited pages lost, AI crawler visits falling 40 % or more (a recovery notice under 20 %); ' +
@@ -248,5 +252,40 @@ describe('formatSettings', () => {
       '• *Quiet hours*: none → 22:00–07:00',
     ]);
     expect(describeSettingChanges(after, after, { defaultTimezone: 'UTC' })).toEqual([]);
+  });
+});
+
+describe('crawler-alerts', () => {
+  const opts = { defaultTimezone: 'UTC' };
+
+  it('chooses the rule per subscription; auto is the default and leaves the stored settings as before', () => {
+    const r = parseSettingsArgs('crawler-alerts=threshold');
+    expect(r).toMatchObject({
+      ok: true,
+      changed: ['crawlerAlerts'],
+      settings: { crawlerAlerts: 'threshold' },
+    });
+    const threshold = r.ok ? r.settings : DEFAULT_ALERT_SETTINGS;
+    expect(formatSettingsArgs(threshold)).toMatch(/ crawler-alerts=threshold$/);
+    expect(describeSettings(threshold, opts)).toContain(
+      'AI crawler visits falling 40 % or more (a recovery notice under 20 %), AI Pages',
+    );
+    expect(describeSettingChanges(DEFAULT_ALERT_SETTINGS, threshold, opts)).toEqual([
+      '• *Crawler alerts*: auto → threshold',
+    ]);
+    const back = parseSettingsArgs('crawler-alerts=auto', threshold);
+    expect(back.ok && back.settings).toEqual(DEFAULT_ALERT_SETTINGS);
+    expect(back.ok && JSON.stringify(back.settings)).not.toContain('crawlerAlerts');
+    expect(parseSettingsArgs('crawler-alerts=Range')).toMatchObject({ settings: { crawlerAlerts: 'range' } });
+    expect(resolveAlertSettings({ crawlerAlerts: 'range' }).crawlerAlerts).toBe('range');
+  });
+
+  it('explains a wrong value with the choices', () => {
+    expect(parseSettingsArgs('crawler-alerts=smart')).toEqual({
+      ok: false,
+      errors: [
+        `crawler-alerts: "smart" must be range (the brand's usual range), threshold (the crawler-drop level) or auto`,
+      ],
+    });
   });
 });

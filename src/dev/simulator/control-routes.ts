@@ -49,6 +49,14 @@ const trafficSchema = z
   })
   .strict();
 
+const rhythmSchema = z
+  .object({
+    brandId: brandRef.optional(),
+    brand_id: brandRef.optional(),
+    weekendDip: z.number().min(0).max(0.9).nullable(),
+  })
+  .strict();
+
 const limitsSchema = z
   .object({
     perMinute: z.number().positive().optional(),
@@ -151,6 +159,15 @@ export function handleControl(
         return {
           status: 200,
           body: { ok: true, brand_id: id, crawler_traffic: core.world.brand(id).traffic },
+        };
+      }
+      case 'POST /crawler-rhythm': {
+        const parsed = parse(rhythmSchema, body);
+        const id = resolveBrandRef(core.world, brandIdOf(parsed));
+        control.setCrawlerRhythm(id, { weekendDip: parsed.weekendDip });
+        return {
+          status: 200,
+          body: { ok: true, brand_id: id, weekend_dip: core.world.brand(id).weekendDip },
         };
       }
       case 'POST /faults':

@@ -51,6 +51,8 @@ export function createSimulatorCore(options: SimulatorOptionsResolved): Simulato
         core.world.setAiPagesUsage(resolveBrandRef(core.world, brandId), patch),
       setCrawlerTraffic: (brandId, patch) =>
         core.world.setCrawlerTraffic(resolveBrandRef(core.world, brandId), patch),
+      setCrawlerRhythm: (brandId, patch) =>
+        core.world.setCrawlerRhythm(resolveBrandRef(core.world, brandId), patch),
       injectFault: (fault) => faults.add(fault),
       clearFaults: () => faults.clear(),
       setLimits: (patch) => limiter.setLimits(mergeLimits(limiter.limits(), patch), clock.now()),

@@ -84,6 +84,15 @@ export interface CrawlerTrafficPatch {
   crawlers?: string[];
 }
 
+/** A brand's weekly rhythm of AI crawler visits, over all its tracked days. */
+export interface CrawlerRhythmPatch {
+  /**
+   * How far weekends run below weekdays, 0–0.9 (0.45: a seasonal site whose Saturdays and
+   * Sundays get 45 % fewer visits); null goes back to the brand's own mild rhythm.
+   */
+  weekendDip: number | null;
+}
+
 export type SimulatorFault =
   | { kind: 'status'; status: number; count?: number; path?: string; body?: unknown }
   | { kind: 'latency'; ms: number; count?: number; path?: string }
@@ -104,6 +113,7 @@ export interface SimulatorControl {
   advanceSnapshot(changes?: SnapshotChanges): void;
   setAiPagesUsage(brandId: string, patch: AiPagesUsagePatch): void;
   setCrawlerTraffic(brandId: string, patch: CrawlerTrafficPatch): void;
+  setCrawlerRhythm(brandId: string, patch: CrawlerRhythmPatch): void;
   injectFault(fault: SimulatorFault): void;
   clearFaults(): void;
   /** Replaces the given limits and starts the rate counters afresh. */

@@ -26,7 +26,7 @@ import {
 import { dayTimestamp, startOfNextMonth } from './dates.js';
 import { uuidFrom } from './random.js';
 import { SEED_BRANDS } from './seed-brands.js';
-import type { AiPagesUsagePatch, CrawlerTrafficPatch, SnapshotChanges } from './types.js';
+import type { AiPagesUsagePatch, CrawlerRhythmPatch, CrawlerTrafficPatch, SnapshotChanges } from './types.js';
 
 export interface MarketState {
   id: string;
@@ -91,6 +91,8 @@ export interface BrandState {
   ideas: IdeasState;
   readonly citations: CitationBook;
   traffic: TrafficOverride | null;
+  /** Weekends this share below weekdays (a seasonal site); null: the brand's own rhythm. */
+  weekendDip: number | null;
   submissions: Submission[];
 }
 
@@ -118,6 +120,7 @@ export interface World {
   advanceSnapshot(changes?: SnapshotChanges): void;
   setAiPagesUsage(brandId: string, patch: AiPagesUsagePatch): void;
   setCrawlerTraffic(brandId: string, patch: CrawlerTrafficPatch): void;
+  setCrawlerRhythm(brandId: string, patch: CrawlerRhythmPatch): void;
   brand(brandId: string): BrandState;
 }
 
@@ -219,6 +222,7 @@ export function createWorld(
         return bookOf(profile);
       },
       traffic: null,
+      weekendDip: null,
       submissions: [],
     };
     const seededAt = (offset: number) => dayTimestamp(startDay - 400 + offset * 37, 9 * 3_600_000);
@@ -313,6 +317,7 @@ export function createWorld(
         profile: b.profile,
         policy: accessPolicyOf(b.profile.id),
         override: b.traffic,
+        weekendDip: b.weekendDip,
         trackingStartDay,
         now: clock.now(),
       }),
@@ -375,6 +380,12 @@ export function createWorld(
         percentage: usage.percentage_used,
         atMs: clock.now(),
       };
+    },
+    setCrawlerRhythm: (brandId, patch) => {
+      const dip = patch.weekendDip;
+      if (dip !== null && !(dip >= 0 && dip <= 0.9))
+        throw new Error('weekendDip must be from 0 to 0.9, or null');
+      brand(brandId).weekendDip = dip;
     },
     setCrawlerTraffic: (brandId, patch) => {
       const b = brand(brandId);

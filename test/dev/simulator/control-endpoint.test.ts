@@ -91,6 +91,31 @@ describe('/__control', () => {
     ).toBe(400);
   });
 
+  it('POST /crawler-rhythm makes a seasonal site: weekends the given share below weekdays', async () => {
+    const s = await sim();
+    const weekendShare = async () => {
+      const o = await get(s, '/crawler/overview', { brand_id: acme, range_preset: '30d' });
+      const series = o.body.chart.series as Array<{ date: string; count: number }>;
+      const mean = (weekend: boolean) => {
+        const days = series.filter(
+          (p) => [0, 6].includes(new Date(`${p.date}T00:00:00Z`).getUTCDay()) === weekend,
+        );
+        return days.reduce((a, p) => a + p.count, 0) / days.length;
+      };
+      return mean(true) / mean(false);
+    };
+    const mild = await weekendShare();
+    expect(mild).toBeGreaterThan(0.7);
+    const res = await control(s, 'POST', '/crawler-rhythm', { brandId: acme, weekendDip: 0.45 });
+    expect(res.body).toEqual({ ok: true, brand_id: acme, weekend_dip: 0.45 });
+    const seasonal = await weekendShare();
+    expect(seasonal).toBeGreaterThan(0.45);
+    expect(seasonal).toBeLessThan(0.65);
+    expect((await control(s, 'POST', '/crawler-rhythm', { brandId: acme, weekendDip: 2 })).status).toBe(400);
+    await control(s, 'POST', '/crawler-rhythm', { brandId: acme, weekendDip: null });
+    expect(await weekendShare()).toBeCloseTo(mild, 5);
+  });
+
   it('POST and DELETE /faults', async () => {
     const s = await sim();
     const added = await control(s, 'POST', '/faults', { kind: 'status', status: 502, count: 2 });

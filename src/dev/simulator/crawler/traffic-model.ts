@@ -143,6 +143,8 @@ export interface TrafficModelInput {
   profile: BrandProfile;
   policy: AccessPolicy;
   override: TrafficOverride | null;
+  /** Weekends this share below weekdays (a seasonal site); null/absent: the mild default rhythm. */
+  weekendDip?: number | null;
   trackingStartDay: number;
   now: number;
 }
@@ -181,6 +183,7 @@ export function splitWhole(total: number, weights: readonly number[]): number[] 
 
 export function createTrafficModel(input: TrafficModelInput): TrafficModel {
   const { profile, policy, override, trackingStartDay, now } = input;
+  const dip = input.weekendDip ?? null;
   const today = Math.floor(now / DAY_MS);
   const robotsOnly = (c: CrawlerInfo) => policy.robotsDisallow.includes(c.id);
   const site = sitePagesOf(profile);
@@ -205,7 +208,8 @@ export function createTrafficModel(input: TrafficModelInput): TrafficModel {
   const visits = (day: number, crawler: CrawlerInfo): number => {
     if (day < trackingStartDay || day > today) return 0;
     const weekday = new Date(day * DAY_MS).getUTCDay();
-    const weekly = weekday === 0 || weekday === 6 ? 0.82 : 1.05;
+    const weekend = weekday === 0 || weekday === 6;
+    const weekly = dip === null ? (weekend ? 0.82 : 1.05) : weekend ? 1 - dip : 1;
     const growth = 1 + (day - trackingStartDay) * 0.0015;
     const noise = 0.85 + 0.3 * unitFrom(`visits:${profile.id}:${day}:${crawler.id}`);
     const robots = robotsOnly(crawler) ? 0.06 : 1;

@@ -112,6 +112,18 @@ function subscriptionLines(subs: SchedulerStatus['subscriptions']): Mrkdwn[] {
   for (const s of paused.slice(0, MAX_LISTED))
     lines.push(mrkdwn`• :double_vertical_bar: ${where(s)} paused: ${escapeMrkdwn(s.pausedReason!)}`);
   if (paused.length > MAX_LISTED) lines.push(mrkdwn`• …and ${paused.length - MAX_LISTED} more paused`);
+  return [...lines, ...crawlerRuleLines(subs.crawlerRules ?? [])];
+}
+
+/** "Crawler alerts: *Acme* in #x: range: 5 weeks of history", one line per subscription. */
+function crawlerRuleLines(rules: NonNullable<SchedulerStatus['subscriptions']['crawlerRules']>): Mrkdwn[] {
+  if (rules.length === 0) return [];
+  const lines = [mrkdwn`*Crawler alerts* (the usual range or the fixed drop level, and why):`];
+  for (const r of rules.slice(0, MAX_LISTED))
+    lines.push(
+      mrkdwn`• *${escapeMrkdwn(r.brandName)}* in ${channelMention(r.channelId)}: ${escapeMrkdwn(r.why)}`,
+    );
+  if (rules.length > MAX_LISTED) lines.push(mrkdwn`• …and ${rules.length - MAX_LISTED} more`);
   return lines;
 }
 

@@ -4,8 +4,10 @@
  * releases them now), audit them, tell the channel who changed what (and how to put it
  * back), and answer the person with what was just changed and what became of held alerts.
  */
+
 import type { WebClient } from '@slack/web-api';
 import { changeHolds, type HeldAlerts } from '../../../alerting/change-holds.js';
+import { crawlerRuleNow } from '../../../alerting/crawler-rule-now.js';
 import type { AlertSettings } from '../../../alerts/alert-settings.js';
 import { describeSettingChanges } from '../../../alerts/format-settings.js';
 import { escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
@@ -77,8 +79,10 @@ export async function announceSettings(
     did: mrkdwn`changed this channel's alert settings for *${brandName(sub.brandName)}*: ${what}.${heldText}`,
     undo: mrkdwn`${commandFor('settings', sub, c.args.was)} puts them back.`,
   });
-  const reply = settingsReply({ ...sub, settings: c.settings }, deps.config.defaultTimezone, {
+  const now = { ...sub, settings: c.settings };
+  const reply = settingsReply(now, deps.config.defaultTimezone, {
     before: sub.settings,
+    crawlerRule: await crawlerRuleNow(deps.store, now, deps.clock.now()),
   });
   // Said after the settings, above their buttons, only when held alerts were there to change.
   const buttonsAt = reply.blocks.findIndex((b) => b.type === 'actions');

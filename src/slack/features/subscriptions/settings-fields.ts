@@ -7,7 +7,7 @@
  */
 import type { AlertSettings } from '../../../alerts/alert-settings.js';
 import { DEFAULT_ALERT_SETTINGS } from '../../../alerts/alert-settings.js';
-import { formatSettingsArgs, settingsArgValues } from '../../../alerts/format-settings.js';
+import { settingsArgValues } from '../../../alerts/format-settings.js';
 import {
   parseSettingsArgs,
   parseSettingValue,
@@ -32,6 +32,8 @@ type FieldKind =
   | { type: 'choices'; choices: readonly Choice[]; noneValue: string }
   | { type: 'time' }
   | { type: 'zone' }
+  /** One of a few values (radio buttons); nothing picked is the default. */
+  | { type: 'one'; choices: readonly Choice[] }
   /** Two time pickers, `from-to`; both empty is `off`. */
   | { type: 'range' };
 
@@ -69,6 +71,18 @@ export const SETTINGS_FIELDS: readonly SettingField[] = [
     key: 'crawler-recovery',
     label: 'Crawler recovered when the drop is back under (%)',
     kind: { type: 'text', unit: ' %', example: '15' },
+  },
+  {
+    key: 'crawler-alerts',
+    label: 'How crawler falls are judged',
+    kind: {
+      type: 'one',
+      choices: [
+        { value: 'auto', label: 'Usual range once there are 3 weeks of history, drop level before' },
+        { value: 'range', label: "The brand's usual range for these days" },
+        { value: 'threshold', label: 'The fixed drop level above' },
+      ],
+    },
   },
   {
     key: 'ai-pages',
@@ -146,6 +160,20 @@ export function settingsInputs(settings: AlertSettings, defaultTimezone: string)
         });
         break;
       }
+      case 'one': {
+        const initial = f.kind.choices.find((c) => c.value === value);
+        blocks.push({
+          ...base,
+          optional: true,
+          element: {
+            type: 'radio_buttons',
+            action_id: INPUT_ACTION_ID,
+            options: f.kind.choices.map(choiceOption),
+            ...(initial ? { initial_option: choiceOption(initial) } : {}),
+          },
+        });
+        break;
+      }
       case 'time':
         blocks.push({
           ...base,
@@ -213,6 +241,8 @@ function fieldValue(f: SettingField, values: Values): { value: string } | { erro
         : [];
       return { value: picked.length > 0 ? picked.join(',') : f.kind.noneValue };
     }
+    case 'one':
+      return { value: str((s['selected_option'] as { value?: unknown } | null | undefined)?.value) };
     case 'time':
       return { value: str(s['selected_time']) };
     case 'zone': {
@@ -286,8 +316,8 @@ export function readSettingsForm(
 /** The `key=value` pairs of `after` that differ from `before`: what the command would have been. */
 export function changedArgs(before: AlertSettings, after: AlertSettings): { now: string; was: string } {
   const was = settingsArgValues(before);
-  const pairs = formatSettingsArgs(after)
-    .split(' ')
+  const pairs = [...settingsArgValues(after)]
+    .map(([key, value]) => `${key}=${value}`)
     .filter((p) => was.get(p.slice(0, p.indexOf('='))) !== p.slice(p.indexOf('=') + 1));
   const keys = pairs.map((p) => p.slice(0, p.indexOf('=')));
   return { now: pairs.join(' '), was: keys.map((k) => `${k}=${was.get(k)}`).join(' ') };

@@ -5,8 +5,9 @@
  * mistake explained at once, each with an example that works. Changes: admins only when
  * SLACK_ADMIN_USERS is set; audited; the channel is told.
  */
+import { crawlerRuleNow } from '../../../alerting/crawler-rule-now.js';
 import type { AlertSettings } from '../../../alerts/alert-settings.js';
-import { formatSettingsArgs } from '../../../alerts/format-settings.js';
+import { settingsArgValues } from '../../../alerts/format-settings.js';
 import { parseSettingsArgs, SETTING_EXAMPLES, settingKeys } from '../../../alerts/parse-settings-args.js';
 import { escapeMrkdwn, joinMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { UserError, UserErrorCode } from '../../../messages/user-error.js';
@@ -20,9 +21,9 @@ import { settingsReply } from './subscriptions-view.js';
 /** `crawler-drop=40 tz=default` for the keys in `changes`, as they were before: the undo line. */
 function previousValues(changes: readonly string[], before: AlertSettings): string {
   const keys = new Set(changes.map((c) => c.slice(0, c.indexOf('=')).toLowerCase()));
-  return formatSettingsArgs(before)
-    .split(' ')
-    .filter((pair) => keys.has(pair.slice(0, pair.indexOf('='))))
+  return [...settingsArgValues(before)]
+    .filter(([key]) => keys.has(key))
+    .map(([key, value]) => `${key}=${value}`)
     .join(' ');
 }
 
@@ -69,7 +70,8 @@ export const settings: Subcommand = {
           ),
         );
       }
-      await ctx.respond(settingsReply(sub, deps.config.defaultTimezone));
+      const crawlerRule = await crawlerRuleNow(deps.store, sub, deps.clock.now());
+      await ctx.respond(settingsReply(sub, deps.config.defaultTimezone, { crawlerRule }));
       return;
     }
     await ctx.requireWriter(SUBSCRIPTION_WRITES.settings);

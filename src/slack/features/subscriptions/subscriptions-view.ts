@@ -5,6 +5,7 @@
  */
 
 import type { AlertSettings } from '../../../alerts/alert-settings.js';
+import type { CrawlerRuleChoice } from '../../../alerts/detect-crawler-range.js';
 import { describeSettingChanges, describeSettings, formatSettings } from '../../../alerts/format-settings.js';
 import { ALERT_KIND_WORDS } from '../../../messages/alert-message.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
@@ -206,7 +207,7 @@ export function subscribedReply(sub: Subscription, o: { created: boolean; defaul
 export function settingsReply(
   sub: Subscription,
   defaultTimezone: string,
-  o: { before?: AlertSettings } = {},
+  o: { before?: AlertSettings; crawlerRule?: CrawlerRuleChoice } = {},
 ): Reply {
   const name = brandName(sub.brandName);
   const changes = o.before
@@ -224,6 +225,7 @@ export function settingsReply(
       ? [mrkdwn``, mrkdwn`All the settings now (_custom_ marks those not at their default):`]
       : []),
     ...settingsLines(sub.settings, defaultTimezone),
+    ...(o.crawlerRule ? [mrkdwn`_Crawler alerts now:_ ${escapeMrkdwn(o.crawlerRule.why)}`] : []),
     mrkdwn``,
     mrkdwn`*Edit settings* changes them in a form; \`/visibility help settings\` shows how to type a change.`,
   ];

@@ -113,6 +113,21 @@ describe('schedulerStatusBlocks', () => {
     expect(validateBlocks(blocks, 'message')).toBeUndefined();
   });
 
+  it("says which rule judges each subscription's crawler visits and why, brand names escaped", () => {
+    const crawlerRules = [
+      { brandName: 'Acme', channelId: 'C1', why: 'range: 5 weeks of history' },
+      { brandName: 'Brand <b>', channelId: 'C2', why: 'threshold −40 %: only 9 days of history so far' },
+    ];
+    const blocks = schedulerStatusBlocks(
+      status({ subscriptions: { total: 2, channels: 2, muted: [], paused: [], crawlerRules } }),
+      NOW,
+    );
+    const text = md(blocks);
+    expect(text).toContain('• *Acme* in <#C1>: range: 5 weeks of history');
+    expect(text).toContain('• *Brand &lt;b&gt;* in <#C2>: threshold −40 %: only 9 days of history so far');
+    expect(validateBlocks(blocks, 'message')).toBeUndefined();
+  });
+
   it('gives the digest its next time and when it is prepared', () => {
     const next = NOW + 2 * H;
     const text = md(

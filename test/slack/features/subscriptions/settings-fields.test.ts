@@ -69,6 +69,30 @@ describe('readSettingsForm', () => {
     expect(readSettingsForm(untouched())).toEqual({ ok: true, settings: DEFAULT_ALERT_SETTINGS });
   });
 
+  it('how crawler falls are judged: radio buttons starting at the setting; none picked is auto', () => {
+    const radio = (value: string | null) => ({
+      value: { type: 'radio_buttons', selected_option: value ? { value } : null },
+    });
+    const input = (settings = DEFAULT_ALERT_SETTINGS) =>
+      settingsInputs(settings, 'UTC').find(
+        (b) => 'block_id' in b && b.block_id === 'settings_crawler-alerts',
+      );
+    expect(input()).toMatchObject({
+      label: { text: 'How crawler falls are judged' },
+      element: { type: 'radio_buttons', initial_option: { value: 'auto' } },
+    });
+    expect(input({ ...DEFAULT_ALERT_SETTINGS, crawlerAlerts: 'threshold' })).toMatchObject({
+      element: { initial_option: { value: 'threshold' } },
+    });
+    const picked = readSettingsForm({ ...untouched(), 'settings_crawler-alerts': radio('range') });
+    expect(picked).toEqual({ ok: true, settings: { ...DEFAULT_ALERT_SETTINGS, crawlerAlerts: 'range' } });
+    const none = readSettingsForm(
+      { ...untouched(), 'settings_crawler-alerts': radio(null) },
+      { ...DEFAULT_ALERT_SETTINGS, crawlerAlerts: 'threshold' },
+    );
+    expect(none.ok && none.settings.crawlerAlerts).toBeUndefined();
+  });
+
   it('the digest chart box: unticked is off; a form from before the box existed keeps the setting', () => {
     const off = readSettingsForm({ ...untouched(), 'settings_digest-chart': ticked() });
     expect(off).toEqual({ ok: true, settings: { ...DEFAULT_ALERT_SETTINGS, digestChart: false } });

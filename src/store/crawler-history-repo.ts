@@ -1,0 +1,23 @@
+/**
+ * Each brand's AI crawler visits per day, as the crawler job read them from the overview's
+ * daily series (14 days a run), kept so the usual range (src/alerts/crawler-normal-range.ts)
+ * can learn from more weeks than one request returns. One row per brand in
+ * `detector_snapshots` under the detector name `crawler_history` (a brand's, not a
+ * channel's: every channel judges the same visits), holding the last
+ * CRAWLER_HISTORY_DAYS days as JSON; no schema change.
+ */
+import type { DailyVisits } from '../alerts/crawler-normal-range.js';
+
+/** Days kept: the 8 earlier weeks the range looks back on, the week judged, and a week of slack. */
+export const CRAWLER_HISTORY_DAYS = 70;
+
+export interface CrawlerHistoryRepo {
+  /**
+   * Merges `days` into the brand's history (a day read again replaces the stored count: the
+   * service may still revise yesterday) and returns the whole history, trimmed to the
+   * CRAWLER_HISTORY_DAYS days ending `endDate`.
+   */
+  record(brandId: string, days: DailyVisits, endDate: string, nowMs: number): Promise<DailyVisits>;
+  /** The stored history (empty when none). */
+  get(brandId: string): Promise<DailyVisits>;
+}

@@ -1,0 +1,65 @@
+/**
+ * CrawlerHistoryRepo (crawler-history-repo.ts has the contract), for both backends: one
+ * `detector_snapshots` row per brand under `crawler_history`, read and merged in the
+ * caller's transaction. Two processes recording the same brand at once both write whole
+ * histories of the same days; the last one stays, which loses nothing either read.
+ */
+import { addDays, isCalendarDate } from '../../utc-days.js';
+import { CRAWLER_HISTORY_DAYS, type CrawlerHistoryRepo } from '../crawler-history-repo.js';
+import type { RepoContext } from '../repo-context.js';
+
+const DETECTOR = 'crawler_history';
+
+function parse(state: string | undefined): Record<string, number> {
+  if (!state) return {};
+  try {
+    const value: unknown = JSON.parse(state);
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+    return Object.fromEntries(
+      Object.entries(value).filter(
+        (e): e is [string, number] =>
+          isCalendarDate(e[0]) && typeof e[1] === 'number' && Number.isFinite(e[1]) && e[1] >= 0,
+      ),
+    );
+  } catch {
+    // A row this code did not write: start again rather than stop the crawler job.
+    return {};
+  }
+}
+
+export function createCrawlerHistoryRepo(ctx: RepoContext): CrawlerHistoryRepo {
+  const read = async (brandId: string) => {
+    const r = await ctx
+      .db()
+      .selectFrom('detector_snapshots')
+      .select('state')
+      .where('brand_id', '=', brandId)
+      .where('detector', '=', DETECTOR)
+      .executeTakeFirst();
+    return parse(r?.state);
+  };
+  return {
+    get: read,
+    async record(brandId, days, endDate, nowMs) {
+      const first = addDays(endDate, 1 - CRAWLER_HISTORY_DAYS);
+      const merged = { ...(await read(brandId)), ...days };
+      const kept = Object.fromEntries(
+        Object.entries(merged)
+          .filter(([d]) => d >= first && d <= endDate)
+          .sort(([a], [b]) => a.localeCompare(b)),
+      );
+      await ctx
+        .db()
+        .insertInto('detector_snapshots')
+        .values({ brand_id: brandId, detector: DETECTOR, state: ctx.sql.json(kept), updated_at_ms: nowMs })
+        .onConflict((oc) =>
+          oc.columns(['brand_id', 'detector']).doUpdateSet((eb) => ({
+            state: eb.ref('excluded.state'),
+            updated_at_ms: eb.ref('excluded.updated_at_ms'),
+          })),
+        )
+        .execute();
+      return kept;
+    },
+  };
+}

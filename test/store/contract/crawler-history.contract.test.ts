@@ -1,0 +1,48 @@
+/** CrawlerHistoryRepo on both backends: each brand's daily AI crawler visits, merged and trimmed. */
+import { expect, it } from 'vitest';
+import { CRAWLER_HISTORY_DAYS } from '../../../src/store/crawler-history-repo.js';
+import { addDays } from '../../../src/utc-days.js';
+import { describeBackends } from './store-backends.js';
+
+const T = 1_700_000_000_000;
+const END = '2026-11-27';
+
+describeBackends('crawler history', (backend) => {
+  it('merges runs (a day read again replaces the stored count) and keeps brands apart', async () => {
+    const repo = backend().store().crawlerHistory;
+    expect(await repo.get('b1')).toEqual({});
+    await repo.record('b1', { '2026-11-25': 10, '2026-11-26': 12 }, '2026-11-26', T);
+    const merged = await repo.record('b1', { '2026-11-26': 14, [END]: 9 }, END, T + 1);
+    expect(merged).toEqual({ '2026-11-25': 10, '2026-11-26': 14, [END]: 9 });
+    expect(await repo.get('b1')).toEqual(merged);
+    expect(await repo.get('b2')).toEqual({});
+    // The channels' detector states share the table and are not touched.
+    await backend()
+      .store()
+      .channelDetectorState.putCrawler('C1', 'b1', { dropping: true, episode: 1, lastChangePct: -50 }, T);
+    expect(await backend().store().channelDetectorState.getCrawler('C1', 'b1')).toMatchObject({
+      dropping: true,
+    });
+    expect(await repo.get('b1')).toEqual(merged);
+  });
+
+  it(`keeps only the last ${CRAWLER_HISTORY_DAYS} days, in date order`, async () => {
+    const repo = backend().store().crawlerHistory;
+    const days = Object.fromEntries(Array.from({ length: 90 }, (_, i) => [addDays(END, -i), i]));
+    const kept = await repo.record('b1', days, END, T);
+    expect(Object.keys(kept)).toHaveLength(CRAWLER_HISTORY_DAYS);
+    expect(Object.keys(kept)[0]).toBe(addDays(END, 1 - CRAWLER_HISTORY_DAYS));
+    expect(Object.keys(kept).at(-1)).toBe(END);
+  });
+
+  it('reads a damaged row as no history rather than failing the job', async () => {
+    const b = backend();
+    await b.exec(
+      "INSERT INTO detector_snapshots (brand_id, detector, state, updated_at_ms) VALUES ('b1', 'crawler_history', ?, 1)",
+      '{"2026-11-26": "lots", "2026-11-27": 5}',
+    );
+    expect(await b.store().crawlerHistory.get('b1')).toEqual({ '2026-11-27': 5 });
+    await b.exec("UPDATE detector_snapshots SET state = ? WHERE brand_id = 'b1'", '[1,2]');
+    expect(await b.store().crawlerHistory.get('b1')).toEqual({});
+  });
+});
