@@ -144,6 +144,7 @@ describe('collectStatus', () => {
         crawler: job(NOW + 2 * H),
         'ai-pages': job(null),
         digest: job(NOW + 3 * H),
+        weekly: job(NOW + 4 * H),
       },
     };
     deps.metrics.setSchedulerState(snapshot as unknown as Record<string, unknown>);
@@ -152,7 +153,7 @@ describe('collectStatus', () => {
     expect(s.running).toBe(true);
     expect(s.plan).toEqual(snapshot.plan);
     expect(s.quotaWaitUntilMs).toBe(NOW + 2 * H);
-    expect(s.jobs.map((j) => j.nextRunAtMs)).toEqual([NOW + H, NOW + 2 * H, null, NOW + 3 * H]);
+    expect(s.jobs.map((j) => j.nextRunAtMs)).toEqual([NOW + H, NOW + 2 * H, null, NOW + 3 * H, NOW + 4 * H]);
   });
 
   it('reports the scheduler part as missing when its tables cannot be read, and the rest still', async () => {
