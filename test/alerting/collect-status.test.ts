@@ -73,6 +73,7 @@ describe('collectStatus', () => {
       ['crawler', null, null],
       ['ai-pages', null, null],
       ['digest', null, null],
+      ['weekly', null, null],
     ]);
     expect(s.healthFlags).toEqual([]);
     expect(s.subscriptions).toMatchObject({ total: 3, channels: 2, muted: [], paused: [] });
