@@ -83,8 +83,8 @@ describe('weekly summary content', () => {
     // Two days later (the loss and the alert are inside the 7 whole days before today).
     h.botClock.advance(2 * DAY_MS);
     const run = await h.runJobs('weekly');
-    // This channel's, and the run-job test's channel's: today is a new day for `run-job` too.
-    expect(run.jobs[0]).toMatchObject({ job: 'weekly', status: 'ok', messages: 2 });
+    // This channel's (and the run-job test's channel's when it ran: today is a new day for it).
+    expect(run.jobs[0]).toMatchObject({ job: 'weekly', status: 'ok' });
     expect(weeklies(without)).toEqual([]);
     const [weekly] = weeklies(ch);
     expect(weekly).toBeDefined();
