@@ -159,7 +159,10 @@ describe('readSettingsForm', () => {
     });
     expect(el('settings_weekly-time')['initial_time']).toBe('16:45');
     const fresh = settingsInputs(DEFAULT_ALERT_SETTINGS, 'UTC');
-    const freshTime = fresh.find((b) => b.block_id === 'settings_weekly-time') as unknown as Record<string, unknown>;
+    const freshTime = fresh.find((b) => b.block_id === 'settings_weekly-time') as unknown as Record<
+      string,
+      unknown
+    >;
     expect((freshTime['element'] as Record<string, unknown>)['initial_time']).toBeUndefined();
     expect(freshTime['hint']).toEqual({
       type: 'plain_text',
