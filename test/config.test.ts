@@ -138,6 +138,6 @@ describe('visibility-bot CLI', () => {
     const res = run(['launch'], {});
     expect(res.status).toBe(2);
     expect(res.stderr).toContain('Unknown command "launch"');
-    expect(res.stderr).toContain('run-job <citations|crawler|ai-pages|digest|housekeeping|all>');
+    expect(res.stderr).toContain('run-job <citations|crawler|ai-pages|digest|weekly|housekeeping|all>');
   });
 });

@@ -1,8 +1,8 @@
-/** The scheduled jobs (DESIGN.md "Runtime contract": `run-job <citations|crawler|ai-pages|digest|all>`). */
-export const JOB_NAMES = ['citations', 'crawler', 'ai-pages', 'digest'] as const;
+/** The scheduled jobs (DESIGN.md "Runtime contract": `run-job <citations|crawler|ai-pages|digest|weekly|all>`). */
+export const JOB_NAMES = ['citations', 'crawler', 'ai-pages', 'digest', 'weekly'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
-/** The jobs that poll the API on an interval (the digest is due per subscription). */
-export type PollJob = Exclude<JobName, 'digest'>;
+/** The jobs that poll the API on an interval (the digest and the weekly summary are due per subscription). */
+export type PollJob = Exclude<JobName, 'digest' | 'weekly'>;
 export const POLL_JOBS: readonly PollJob[] = ['citations', 'crawler', 'ai-pages'];
 /** What `run-job` and `runJobs` accept: one job, or every job in order. */
 export type JobTarget = JobName | 'all';

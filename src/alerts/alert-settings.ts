@@ -32,6 +32,18 @@ export function isValidTimeZone(tz: string): boolean {
   }
 }
 
+/** Days a weekly summary can go out on, Monday first. */
+export const weekDays = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+export type WeekDay = (typeof weekDays)[number];
+
 export const quietHoursSchema = z
   .object({ start: clockTimeSchema, end: clockTimeSchema })
   .check(z.refine((q) => q.start !== q.end, 'quiet hours must start and end at different times'));
@@ -69,6 +81,11 @@ export const alertSettingsSchema = z
       null,
     ),
     quietHours: z._default(z.nullable(quietHoursSchema), null),
+    /** A weekly summary of the past 7 days (opt-in), on `weeklyDay` at `weeklyTime`. */
+    weekly: z._default(z.boolean(), false),
+    weeklyDay: z._default(z.enum(weekDays), 'monday'),
+    /** Local time of the weekly summary; null = the digest time. */
+    weeklyTime: z._default(z.nullable(clockTimeSchema), null),
   })
   .check(
     z.refine((s) => s.crawlerRecoveryPct < s.crawlerDropPct, {

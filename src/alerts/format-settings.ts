@@ -29,6 +29,9 @@ export function formatSettingsArgs(s: AlertSettings): string {
     `quiet=${s.quietHours ? `${s.quietHours.start}-${s.quietHours.end}` : 'off'}`,
     // Only when chosen: the default line stays as it was documented before the setting existed.
     ...(s.crawlerAlerts ? [`crawler-alerts=${s.crawlerAlerts}`] : []),
+    `weekly=${s.weekly ? 'on' : 'off'}`,
+    `weekly-day=${s.weeklyDay}`,
+    `weekly-time=${s.weeklyTime ?? 'digest'}`,
   ].join(' ');
 }
 
@@ -55,6 +58,16 @@ interface SettingLine {
   words: (s: AlertSettings, o: FormatSettingsOptions) => string;
   /** What the line says around the value. */
   line: (value: string) => string;
+  /** Said inside another line (the weekly summary's day and time): only a change names it on its own. */
+  within?: true;
+}
+
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** "Mondays at 09:00" (the digest time when the summary has no time of its own). */
+export function weeklyWhen(s: AlertSettings): string {
+  const time = s.weeklyTime ?? `${s.digestTime} (the digest time)`;
+  return `${capitalised(s.weeklyDay)}s at ${time}`;
 }
 
 const CRAWLER_RULE_WORDS: Readonly<Record<string, string>> = {
@@ -123,13 +136,36 @@ const LINES: readonly SettingLine[] = [
     words: (s) => (s.quietHours ? `${s.quietHours.start}–${s.quietHours.end}` : 'none'),
     line: (v) => (v === 'none' ? v : `${v}; alerts wait until they end`),
   },
+  {
+    key: 'weekly',
+    label: 'Weekly summary',
+    words: (s) => (s.weekly ? weeklyWhen(s) : 'off'),
+    line: (v) =>
+      v === 'off'
+        ? v
+        : `${v}: the past 7 days' citations lost and won back, alerts and figures, with a chart`,
+  },
+  {
+    key: 'weekly-day',
+    label: 'Weekly summary day',
+    words: (s) => capitalised(s.weeklyDay),
+    line: (v) => v,
+    within: true,
+  },
+  {
+    key: 'weekly-time',
+    label: 'Weekly summary time',
+    words: (s) => s.weeklyTime ?? `${s.digestTime} (the digest time)`,
+    line: (v) => v,
+    within: true,
+  },
 ];
 
 /** Readable mrkdwn lines, one per setting; values that differ from the defaults are marked custom. */
 export function formatSettings(s: AlertSettings, opts: FormatSettingsOptions): string[] {
   const mine = settingsArgValues(s);
   const defaults = settingsArgValues(DEFAULT_ALERT_SETTINGS);
-  return LINES.map((l) => {
+  return LINES.filter((l) => !l.within).map((l) => {
     const custom = mine.get(l.key) !== defaults.get(l.key);
     return `• *${l.label}*: ${l.line(l.words(s, opts))}${custom ? ' _(custom)_' : ''}`;
   });
@@ -182,5 +218,6 @@ export function describeSettings(s: AlertSettings, opts: FormatSettingsOptions):
   const zone = s.timezone ?? `${opts.defaultTimezone} (the bot's default)`;
   const digest = `digest at ${s.digestTime} ${zone}${s.digestChart ? ' with a chart' : ', text only'}`;
   const quiet = s.quietHours ? `quiet hours ${s.quietHours.start}–${s.quietHours.end}` : 'no quiet hours';
-  return `Alerts on: ${alerts.join(', ')}; ${digest}; ${quiet}.`;
+  const weekly = s.weekly ? `; a weekly summary on ${weeklyWhen(s)}` : '';
+  return `Alerts on: ${alerts.join(', ')}; ${digest}; ${quiet}${weekly}.`;
 }

@@ -13,6 +13,8 @@ import {
   alertEventNames,
   alertSettingsSchema,
   DEFAULT_ALERT_SETTINGS,
+  type WeekDay,
+  weekDays,
 } from './alert-settings.js';
 
 export type SettingsArgsResult =
@@ -31,6 +33,9 @@ export const settingKeys = [
   'digest-chart',
   'tz',
   'quiet',
+  'weekly',
+  'weekly-day',
+  'weekly-time',
 ] as const;
 export type SettingKey = (typeof settingKeys)[number];
 
@@ -46,6 +51,9 @@ export const SETTING_EXAMPLES: Readonly<Record<SettingKey, string>> = {
   'digest-chart': 'digest-chart=off (or digest-chart=on)',
   tz: 'tz=Berlin (a city or a zone such as Europe/Berlin; or tz=default)',
   quiet: 'quiet=22:00-07:00 (or quiet=off)',
+  weekly: 'weekly=on (or weekly=off)',
+  'weekly-day': 'weekly-day=monday',
+  'weekly-time': 'weekly-time=09:00 (or weekly-time=digest for the digest time)',
 };
 
 const EVENT_ALIASES: Readonly<Record<string, AlertEventName>> = {
@@ -78,6 +86,12 @@ function clockTime(value: string): string | null {
   const min = Number(m[2]);
   if (h > 23 || min > 59) return null;
   return `${String(h).padStart(2, '0')}:${m[2]}`;
+}
+
+/** `mon`, `Monday`, `MONDAY` → `monday`. */
+function weekDay(value: string): WeekDay | null {
+  const v = value.toLowerCase();
+  return weekDays.find((d) => d === v || (v.length >= 3 && d.startsWith(v))) ?? null;
 }
 
 const PARSERS: Readonly<Record<SettingKey, FieldParser>> = {
@@ -171,6 +185,27 @@ const PARSERS: Readonly<Record<SettingKey, FieldParser>> = {
       return { error: 'quiet: start and end must differ (use quiet=off for no quiet hours)' };
     return { patch: { quietHours: { start, end } } };
   },
+  weekly(value) {
+    const v = value.toLowerCase();
+    if (OFF.has(v)) return { patch: { weekly: false } };
+    if (ON.has(v)) return { patch: { weekly: true } };
+    return { error: `weekly: "${value}" must be on or off, e.g. weekly=on` };
+  },
+  'weekly-day'(value) {
+    const d = weekDay(value);
+    return d === null
+      ? { error: `weekly-day: "${value}" must be a day of the week, e.g. weekly-day=monday` }
+      : { patch: { weeklyDay: d } };
+  },
+  'weekly-time'(value) {
+    if (value.toLowerCase() === 'digest') return { patch: { weeklyTime: null } };
+    const t = clockTime(value);
+    return t === null
+      ? {
+          error: `weekly-time: "${value}" must be a time of day as HH:MM, e.g. weekly-time=09:00, or digest for the digest time`,
+        }
+      : { patch: { weeklyTime: t } };
+  },
 };
 
 const PATCH_FIELD: Readonly<Record<SettingKey, keyof AlertSettings>> = {
@@ -184,6 +219,9 @@ const PATCH_FIELD: Readonly<Record<SettingKey, keyof AlertSettings>> = {
   'digest-chart': 'digestChart',
   tz: 'timezone',
   quiet: 'quietHours',
+  weekly: 'weekly',
+  'weekly-day': 'weeklyDay',
+  'weekly-time': 'weeklyTime',
 };
 
 const isSettingKey = (k: string): k is SettingKey => (settingKeys as readonly string[]).includes(k);

@@ -53,6 +53,21 @@ export function shortDayText(date: string): string {
   return Number.isNaN(ms) ? date : dateFormats().shortDay.format(ms);
 }
 
+/**
+ * A run of days in the same style: "Nov 16–22, 2026", "Nov 30 – Dec 6, 2026", "Dec 28, 2026 –
+ * Jan 3, 2027"; the day alone when both are one day.
+ */
+export function dayRangeText(start: string, end: string): string {
+  if (start === end) return dayText(start);
+  const [a, b] = [middayOf(start), middayOf(end)];
+  if (Number.isNaN(a) || Number.isNaN(b)) return `${dayText(start)} – ${dayText(end)}`;
+  const year = end.slice(0, 4);
+  if (start.slice(0, 4) !== year) return `${dayText(start)} – ${dayText(end)}`;
+  const to =
+    start.slice(0, 7) === end.slice(0, 7) ? String(Number(end.slice(8, 10))) : ` ${shortDayText(end)}`;
+  return `${shortDayText(start)}${to.startsWith(' ') ? ' –' : '–'}${to}, ${year}`;
+}
+
 /** "Nov 27, 2026 at 8:33 PM UTC"; "unknown time" when `ms` is not a time. */
 export function timeText(ms: number): string {
   if (!Number.isFinite(ms)) return 'unknown time';

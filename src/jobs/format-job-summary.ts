@@ -19,7 +19,9 @@ export function formatJobSummary(s: JobSummary): string {
       const made =
         s.job === 'digest'
           ? counted(s.messages, 'digest')
-          : `${counted(s.alerts, 'alert')} in ${counted(s.messages, 'message')}${s.held > 0 ? ` (${s.held} held)` : ''}`;
+          : s.job === 'weekly'
+            ? counted(s.messages, 'weekly summary', 'weekly summaries')
+            : `${counted(s.alerts, 'alert')} in ${counted(s.messages, 'message')}${s.held > 0 ? ` (${s.held} held)` : ''}`;
       const failed = s.failed > 0 ? `, ${s.failed} failed (last: ${s.detail})` : '';
       const verdict = s.status === 'failed' ? ' FAILED' : '';
       return `${s.job}:${verdict} ${counted(s.brands, 'brand')}, ${made}${failed} (${seconds(s.durationMs)})`;

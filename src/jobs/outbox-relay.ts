@@ -40,7 +40,9 @@
  * The relay's WebClient must not retry (webClientOptions 'outbox'): a client retry of a post
  * whose answer was lost would post it twice without the history check.
  */
+
 import type { WebClient } from '@slack/web-api';
+import { isWeeklyDedupeKey } from '../alerts/weekly-due.js';
 import { backoffDelay } from '../backoff-delay.js';
 import { type ChartRenderer, createChartRenderer } from '../charts/chart-renderer.js';
 import type { Clock } from '../clock.js';
@@ -428,12 +430,18 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
         await outbox.markFailed(row.id, `subscription paused: ${sub.pausedReason}`);
         return 'paused';
       }
-      if ((row.kind === 'digest' || row.kind === 'chart') && !sub?.digest) {
+      // A weekly summary (and its chart) is the digest kind but follows weekly=, not the digest.
+      const weekly = isWeeklyDedupeKey(row.dedupeKey);
+      if (weekly && !sub?.settings.weekly) {
+        await outbox.markFailed(row.id, 'weekly summary turned off before it was posted');
+        return 'paused';
+      }
+      if (!weekly && (row.kind === 'digest' || row.kind === 'chart') && !sub?.digest) {
         // Prepared ahead, then the channel turned its digest off (or unsubscribed).
         await outbox.markFailed(row.id, 'digest turned off before it was posted');
         return 'paused';
       }
-      if (row.kind === 'chart' && !sub?.settings.digestChart) {
+      if (!weekly && row.kind === 'chart' && !sub?.settings.digestChart) {
         await outbox.markFailed(row.id, 'digest chart turned off before it was posted');
         return 'paused';
       }

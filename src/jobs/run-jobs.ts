@@ -74,11 +74,12 @@ const stops = (s: JobSummary) =>
   s.status === 'aborted' ||
   s.status === 'database_unavailable';
 
-/** The polls side by side, then the digest; a single job alone. */
+/** The polls side by side, then the digest and the weekly summary; a single job alone. */
 function phasesOf(job: JobTarget): JobName[][] {
   if (job !== 'all') return [[job]];
   const names = jobsOf(job);
-  return [names.filter((n) => n !== 'digest'), names.filter((n) => n === 'digest')];
+  const summaries = (n: JobName) => n === 'digest' || n === 'weekly';
+  return [names.filter((n) => !summaries(n)), names.filter(summaries)];
 }
 
 function notStarted(job: JobSummary['job'], because: JobSummary): JobSummary {

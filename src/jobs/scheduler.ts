@@ -2,7 +2,8 @@
  * The scheduler in `serve` (node-cron v4): a polling tick every minute starts the poll
  * jobs that are due (job-schedule.ts) at the intervals the quota planner allows, a digest
  * tick every five minutes prepares the digests due within `digestLeadMs` in their
- * subscriptions' time zones (and sends any already due), and the outbox relay drains on
+ * subscriptions' time zones (and sends any already due), then writes the weekly summaries
+ * due (weekly-job.ts), and the outbox relay drains on
  * its own loop, posting each prepared digest at its time.
  *
  * - No overlap: each cron task has noOverlap, both ticks share one queue in this process,
@@ -30,6 +31,7 @@ import cron, { type ScheduledTask } from 'node-cron';
 import { type CurrentPlan, currentPollingPlan } from '../alerting/current-polling-plan.js';
 import { JOB_NAMES, type JobName, POLL_JOBS } from '../alerting/job-names.js';
 import type { SchedulerJobState, SchedulerSnapshot } from '../alerting/scheduler-snapshot.js';
+import { nextWeeklyAt, weeklySchedule } from '../alerts/weekly-due.js';
 import type { Metrics } from '../metrics.js';
 import { isDatabaseUnavailable } from '../store/database-unavailable.js';
 import { appBotHealth } from './bot-health.js';
@@ -40,6 +42,7 @@ import { createOutboxRelay, type RelayTuning } from './outbox-relay.js';
 import { processOwner } from './process-owner.js';
 import type { JobSummary } from './run-job-once.js';
 import { type RunJobsDeps, runJobs } from './run-jobs.js';
+import { weeklyDueFor } from './weekly-job.js';
 
 /** The jobs' dependencies, and the metrics the scheduler publishes its state to (/healthz, `status`). */
 export type SchedulerDeps = RunJobsDeps & { metrics: Pick<Metrics, 'observeDelivery' | 'setSchedulerState'> };
@@ -247,12 +250,32 @@ export function createScheduler(deps: SchedulerDeps, options: SchedulerOptions =
         (s) => digestDueFor(s, config.defaultTimezone, runInfo) !== null,
       );
       if (due) await run('digest');
+      if (await weeklyIsDue(clock.now())) await run('weekly');
     });
+
+  /** Whether a subscription's weekly summary is due (read with the store's weekly state). */
+  async function weeklyIsDue(now: number): Promise<boolean> {
+    if (quotaWaiting(now)) return false;
+    const run = { nowMs: now, force: false };
+    for (const s of await subscriptions.listActive())
+      if (await weeklyDueFor({ levels: store.channelDetectorState, deps }, s, run)) return true;
+    return false;
+  }
+
+  /** The next weekly summary of any subscription that has it on; now when one is due. */
+  async function nextWeekly(now: number): Promise<number | null> {
+    const subs = (await subscriptions.listActive()).filter((s) => s.settings.weekly);
+    if (subs.length === 0) return null;
+    if (await weeklyIsDue(now)) return now;
+    return Math.min(
+      ...subs.map((s) => nextWeeklyAt(now, weeklySchedule(s.settings, config.defaultTimezone))),
+    );
+  }
 
   async function jobState(plan: CurrentPlan, job: JobName, now: number): Promise<SchedulerJobState> {
     const runRow = (await jobRuns.recent(1, job))[0];
     const summary = last.get(job);
-    const poll = job === 'digest' ? null : job;
+    const poll = job === 'digest' || job === 'weekly' ? null : job;
     const intervalHours = poll ? intervalHoursOf(plan, poll) : null;
     let nextRunAtMs: number | null;
     if (quotaWaitUntil !== null) nextRunAtMs = quotaWaitUntil;
@@ -260,6 +283,7 @@ export function createScheduler(deps: SchedulerDeps, options: SchedulerOptions =
       nextRunAtMs = (await subscriptions.activeBrandIds('alerts')).length
         ? nextPollAt(runRow?.startedAtMs ?? null, now, intervalHours!, plan.offsetsMs[poll])
         : null;
+    else if (job === 'weekly') nextRunAtMs = await nextWeekly(now);
     else nextRunAtMs = nextDigestAt(await subscriptions.listActive('digest'), now, config.defaultTimezone);
     const lead = options.digestLeadMs ?? DIGEST_LEAD_MS;
     const prepareAtMs =

@@ -48,7 +48,7 @@ const NAME = {
   aiPagesUsage: escapeMrkdwn(figureName('aiPagesUsage')),
 };
 
-function openButton(view: OpenView, label: Mrkdwn, brandId: string): Button {
+export function openButton(view: OpenView, label: Mrkdwn, brandId: string): Button {
   return {
     type: 'button',
     text: { type: 'plain_text', text: truncatePlain(label, L.buttonText) },
@@ -58,7 +58,7 @@ function openButton(view: OpenView, label: Mrkdwn, brandId: string): Button {
 }
 
 /** "• title (14 citations)": how often AI answers cite the page, in the glossary's word. */
-function urlLine(u: DigestUrl): Mrkdwn {
+export function urlLine(u: DigestUrl): Mrkdwn {
   const label = truncatePlain(u.title ?? u.url, 80);
   // Very long URLs are shown, not linked: the link markup would eat the section's room.
   const shown = u.url.length <= 500 ? mrkdwnLink(u.url, label) : escapeMrkdwn(label);
@@ -68,7 +68,7 @@ function urlLine(u: DigestUrl): Mrkdwn {
 }
 
 /** Lines under a heading within `max` chars; the ones that do not fit become "…and N more". */
-function withList(head: Mrkdwn, lines: Mrkdwn[], total: number, max: number): Mrkdwn {
+export function withList(head: Mrkdwn, lines: Mrkdwn[], total: number, max: number): Mrkdwn {
   let text = head;
   let shown = 0;
   for (const line of lines) {

@@ -33,6 +33,17 @@ export interface AlertAcknowledgement {
   atMs: number;
 }
 
+/** An alert message written for one channel and brand (alerts-in-a-week questions). */
+export interface ChannelAlertMessage {
+  status: OutboxStatus;
+  createdAtMs: number;
+  /** The posted message's ts; null until posted. */
+  slackTs: string | null;
+  /** Alerts grouped in the message (its metadata), 0 when it carries only notes. */
+  alertCount: number;
+  kinds: string[];
+}
+
 export interface AlertHistoryQueries {
   /**
    * The newest `perBrand` alert messages of each of `brandIds`, newest first. Rows merged
@@ -46,6 +57,17 @@ export interface AlertHistoryQueries {
    * picture is drawn from (parsed JSON, unchecked), for the App Home's trend bars.
    */
   latestDigestCharts(brandIds: readonly string[]): Promise<DigestChartRow[]>;
+  /**
+   * The alert messages written for one channel and brand from `fromMs` (included) to `toMs`
+   * (excluded), oldest first, leaving out rows merged into a later grouped message and rows
+   * never delivered (failed).
+   */
+  channelAlertsBetween(
+    channelId: string,
+    brandId: string,
+    fromMs: number,
+    toMs: number,
+  ): Promise<ChannelAlertMessage[]>;
 }
 
 export interface DigestChartRow {

@@ -1,6 +1,7 @@
 /**
  * Level detectors' state per subscription (channel × brand): crawler (dropping or not) and
- * AI Pages (levels fired in the billing period, enabled, unavailability noted).
+ * AI Pages (levels fired in the billing period, enabled, unavailability noted), and which
+ * weekly summary was last written (not a detector, but per subscription in the same way).
  *
  * Why per channel when citation state is per brand: these detectors' transitions depend on
  * the channel's own thresholds (`crawler-drop=30` in one channel, 40 in another; AI Pages
@@ -12,12 +13,16 @@
  */
 import type { AiPagesState } from '../alerts/detect-ai-pages.js';
 import type { CrawlerState } from '../alerts/detect-crawler.js';
+import type { WeeklyState } from '../alerts/weekly-due.js';
 
 export interface ChannelDetectorStateRepo {
   getCrawler(channelId: string, brandId: string): Promise<CrawlerState | null>;
   putCrawler(channelId: string, brandId: string, state: CrawlerState, nowMs: number): Promise<void>;
   getAiPages(channelId: string, brandId: string): Promise<AiPagesState | null>;
   putAiPages(channelId: string, brandId: string, state: AiPagesState, nowMs: number): Promise<void>;
+  /** The weekly summary's state: the last week written and the schedule it was written under. */
+  getWeekly(channelId: string, brandId: string): Promise<WeeklyState | null>;
+  putWeekly(channelId: string, brandId: string, state: WeeklyState, nowMs: number): Promise<void>;
   /** Forgets the channel's level state for a brand (unsubscribe: a new subscription starts afresh). */
   remove(channelId: string, brandId: string): Promise<number>;
 }

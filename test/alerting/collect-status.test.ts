@@ -94,6 +94,7 @@ describe('collectStatus', () => {
       ['crawler', null, null],
       ['ai-pages', null, null],
       ['digest', null, null],
+      ['weekly', null, null],
     ]);
     expect(s.healthFlags).toEqual([]);
     expect(s.subscriptions).toMatchObject({ total: 3, channels: 2, muted: [], paused: [] });
@@ -165,6 +166,7 @@ describe('collectStatus', () => {
         crawler: job(NOW + 2 * H),
         'ai-pages': job(null),
         digest: job(NOW + 3 * H),
+        weekly: job(NOW + 4 * H),
       },
     };
     deps.metrics.setSchedulerState(snapshot as unknown as Record<string, unknown>);
@@ -173,7 +175,7 @@ describe('collectStatus', () => {
     expect(s.running).toBe(true);
     expect(s.plan).toEqual(snapshot.plan);
     expect(s.quotaWaitUntilMs).toBe(NOW + 2 * H);
-    expect(s.jobs.map((j) => j.nextRunAtMs)).toEqual([NOW + H, NOW + 2 * H, null, NOW + 3 * H]);
+    expect(s.jobs.map((j) => j.nextRunAtMs)).toEqual([NOW + H, NOW + 2 * H, null, NOW + 3 * H, NOW + 4 * H]);
   });
 
   it('reports the scheduler part as missing when its tables cannot be read, and the rest still', async () => {

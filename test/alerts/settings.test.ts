@@ -36,6 +36,9 @@ describe('DEFAULT_ALERT_SETTINGS', () => {
       digestChart: true,
       timezone: null,
       quietHours: null,
+      weekly: false,
+      weeklyDay: 'monday',
+      weeklyTime: null,
     });
   });
 
@@ -167,7 +170,7 @@ describe('formatSettings', () => {
 
   it('prints the defaults as the documented command line', () => {
     expect(formatSettingsArgs(DEFAULT_ALERT_SETTINGS)).toBe(
-      'events=lost,competitor,sentiment sentiment-drop=20 crawler-drop=40 crawler-recovery=20 ai-pages=80,90,100 digest=09:00 digest-chart=on tz=default quiet=off',
+      'events=lost,competitor,sentiment sentiment-drop=20 crawler-drop=40 crawler-recovery=20 ai-pages=80,90,100 digest=09:00 digest-chart=on tz=default quiet=off weekly=off weekly-day=monday weekly-time=digest',
     );
   });
 
@@ -176,7 +179,8 @@ describe('formatSettings', () => {
       { ...DEFAULT_ALERT_SETTINGS, crawlerDropPct: 50, quietHours: { start: '22:00', end: '07:00' } },
       { defaultTimezone: 'UTC' },
     );
-    expect(lines).toHaveLength(10);
+    expect(lines).toHaveLength(11);
+    expect(lines.find((l) => l.startsWith('• *Weekly summary*: '))).toBe('• *Weekly summary*: off');
     const line = (label: string) => lines.find((l) => l.startsWith(`• *${label}*: `));
     expect(line('Digest chart')).toContain('chart of the last 7 days');
     expect(line('Crawler drop')).toMatch(/50 % or more.*_\(custom\)_/);
@@ -214,6 +218,38 @@ describe('formatSettings', () => {
     expect(parseSettingsArgs('digest-chart=maybe')).toEqual({
       ok: false,
       errors: ['digest-chart: "maybe" must be on or off, e.g. digest-chart=off'],
+    });
+  });
+
+  it('weekly=on, weekly-day and weekly-time: typed, shown in words, and reported as changes', () => {
+    const r = parseSettingsArgs('weekly=on weekly-day=Fri weekly-time=8:30');
+    expect(r).toMatchObject({ ok: true, changed: ['weekly', 'weeklyDay', 'weeklyTime'] });
+    const on = r.ok ? r.settings : DEFAULT_ALERT_SETTINGS;
+    expect(on).toMatchObject({ weekly: true, weeklyDay: 'friday', weeklyTime: '08:30' });
+    expect(formatSettingsArgs(on)).toContain('weekly=on weekly-day=friday weekly-time=08:30');
+    const opts = { defaultTimezone: 'UTC' };
+    expect(formatSettings(on, opts).find((l) => l.startsWith('• *Weekly summary*'))).toMatch(
+      /^• \*Weekly summary\*: Fridays at 08:30: the past 7 days.*with a chart _\(custom\)_$/,
+    );
+    expect(describeSettings(on, opts)).toContain('; a weekly summary on Fridays at 08:30.');
+    expect(describeSettingChanges(DEFAULT_ALERT_SETTINGS, on, opts)).toEqual([
+      '• *Weekly summary*: off → Fridays at 08:30',
+      '• *Weekly summary day*: Monday → Friday',
+      '• *Weekly summary time*: 09:00 (the digest time) → 08:30',
+    ]);
+    // By default it follows the digest time, and weekly-time=digest puts it back.
+    const atDigest = parseSettingsArgs('weekly=yes digest=07:15 weekly-time=digest', on);
+    expect(atDigest.ok && formatSettings(atDigest.settings, opts)).toContain(
+      "• *Weekly summary*: Fridays at 07:15 (the digest time): the past 7 days' citations lost and won back, alerts and figures, with a chart _(custom)_",
+    );
+    expect(parseSettingsArgs('weekly=off', on)).toMatchObject({ ok: true, settings: { weekly: false } });
+    expect(parseSettingsArgs('weekly=sometimes weekly-day=someday weekly-time=25:00')).toEqual({
+      ok: false,
+      errors: [
+        'weekly: "sometimes" must be on or off, e.g. weekly=on',
+        'weekly-day: "someday" must be a day of the week, e.g. weekly-day=monday',
+        'weekly-time: "25:00" must be a time of day as HH:MM, e.g. weekly-time=09:00, or digest for the digest time',
+      ],
     });
   });
 

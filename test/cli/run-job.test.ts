@@ -23,10 +23,13 @@ describe('run-job arguments', () => {
       code: 2,
       err: `Unknown job "citation". Did you mean "citations"?\n${RUN_JOB_USAGE}`,
     });
-    expect(await run(['weekly'])).toEqual({ code: 2, err: `Unknown job "weekly".\n${RUN_JOB_USAGE}` });
+    expect(await run(['weeks'])).toEqual({
+      code: 2,
+      err: `Unknown job "weeks". Did you mean "weekly"?\n${RUN_JOB_USAGE}`,
+    });
     expect((await run(['digest', 'now'])).code).toBe(2);
     expect(RUN_JOB_USAGE).toBe(
-      'Usage: visibility-bot run-job <citations|crawler|ai-pages|digest|housekeeping|all>',
+      'Usage: visibility-bot run-job <citations|crawler|ai-pages|digest|weekly|housekeeping|all>',
     );
   });
 });
@@ -50,6 +53,9 @@ describe('job summary lines', () => {
     expect(formatJobSummary(base)).toBe('citations: 3 brands, 4 alerts in 2 messages (1 held) (1.2 s)');
     expect(formatJobSummary({ ...base, job: 'digest', messages: 1 })).toBe(
       'digest: 3 brands, 1 digest (1.2 s)',
+    );
+    expect(formatJobSummary({ ...base, job: 'weekly', messages: 2 })).toBe(
+      'weekly: 3 brands, 2 weekly summaries (1.2 s)',
     );
     expect(
       formatJobSummary({ ...base, status: 'skipped', detail: 'another process is running it (serve:h:1)' }),

@@ -31,6 +31,9 @@ describe('help', () => {
       'quiet=22:00-07:00',
       'tz=Berlin',
       'digest=09:00',
+      'weekly=on',
+      'weekly-day=monday',
+      'weekly-time=09:00',
     ]) {
       expect(blocks(settings)).toContain(s);
     }

@@ -168,6 +168,10 @@ describe('the settings form', () => {
         settings_events: { selected_options: [{ value: 'lost' }] },
         settings_quiet: { selected_time: '22:00' },
         settings_quiet_end: { selected_time: '07:00' },
+        settings_weekly: { selected_options: [{ value: 'on' }] },
+        'settings_weekly-day': {
+          selected_option: { text: { type: 'plain_text', text: 'Friday' }, value: 'friday' },
+        },
       }),
     });
     expect(ok.status).toBe(200);
@@ -180,6 +184,8 @@ describe('the settings form', () => {
       aiPagesThresholds: [75, 95],
       timezone: 'Europe/Berlin',
       quietHours: { start: '22:00', end: '07:00' },
+      weekly: true,
+      weeklyDay: 'friday',
     });
     const notes = await notesUntil(ch, 3);
     const note = messageText(notes.at(-1)!);
@@ -191,11 +197,12 @@ describe('the settings form', () => {
       '*AI Pages usage*: 80, 90 and 100 % → 75 and 95 %',
       "*Time zone*: UTC (the bot's default) → Europe/Berlin",
       '*Quiet hours*: none → 22:00–07:00',
+      '*Weekly summary*: off → Fridays at 09:00 (the digest time)',
     ]) {
       expect(note).toContain(change);
     }
     expect(note).toContain(
-      '`/visibility settings \\"Acme Analytics\\" events=lost,competitor,sentiment crawler-drop=50 ai-pages=80,90,100 tz=default quiet=off` puts them back',
+      '`/visibility settings \\"Acme Analytics\\" events=lost,competitor,sentiment crawler-drop=50 ai-pages=80,90,100 tz=default quiet=off weekly=off weekly-day=monday` puts them back',
     );
     // The person is told, privately, what just changed: before → after.
     const told = await h.slack.waitFor(

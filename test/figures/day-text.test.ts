@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dayRangeText,
   daysIncluded,
   dayText,
   lagDays,
@@ -52,5 +53,15 @@ describe('the one date style', () => {
     expect(slackPeriod(1, '2026-11-15', at('2026-11-27T09:00:00Z'))).toBe(
       '1 day to <!date^1794744000^{date_short}|Nov 15, 2026> (the latest the service has, 12 days ago)',
     );
+  });
+});
+
+describe('dayRangeText', () => {
+  it('says a run of days once: within a month, across months, across years, one day', () => {
+    expect(dayRangeText('2026-11-16', '2026-11-22')).toBe('Nov 16–22, 2026');
+    expect(dayRangeText('2026-11-30', '2026-12-06')).toBe('Nov 30 – Dec 6, 2026');
+    expect(dayRangeText('2026-12-28', '2027-01-03')).toBe('Dec 28, 2026 – Jan 3, 2027');
+    expect(dayRangeText('2026-11-16', '2026-11-16')).toBe('Nov 16, 2026');
+    expect(dayRangeText('soon', 'later')).toBe('soon – later');
   });
 });

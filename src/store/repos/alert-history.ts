@@ -7,7 +7,12 @@
  * 10,000 rows and 100-150 ms at 100,000 on a busy 2-core machine.
  */
 import { sql } from 'kysely';
-import type { AlertAcknowledgement, AlertHistoryQueries, RecentAlert } from '../alert-history-queries.js';
+import type {
+  AlertAcknowledgement,
+  AlertHistoryQueries,
+  ChannelAlertMessage,
+  RecentAlert,
+} from '../alert-history-queries.js';
 import type { RepoContext } from '../repo-context.js';
 
 /** JSON text as its value; null stays null. */
@@ -116,6 +121,40 @@ export function createAlertHistoryQueries(ctx: RepoContext): AlertHistoryQueries
         createdAtMs: r.created_at_ms,
         chart: parsed(r.chart),
       }));
+    },
+    async channelAlertsBetween(channelId, brandId, fromMs, toMs) {
+      const at = (path: (string | number)[]) => ctx.sql.jsonAt(sql.ref<string>('payload'), path);
+      const rows = await ctx
+        .db()
+        .selectFrom('outbox')
+        .select([
+          'status',
+          'created_at_ms',
+          'slack_ts',
+          at(['metadata', 'event_payload', 'alert_count']).as('alert_count'),
+          at(['metadata', 'event_payload', 'kinds']).as('kinds'),
+        ])
+        .where('kind', '=', 'alert')
+        .where('channel_id', '=', channelId)
+        .where('brand_id', '=', brandId)
+        .where('created_at_ms', '>=', fromMs)
+        .where('created_at_ms', '<', toMs)
+        .where('status', '!=', 'failed')
+        .where((eb) => eb.not(eb.and([eb('status', '=', 'sent'), eb('slack_ts', 'is', null)])))
+        .orderBy('created_at_ms')
+        .orderBy('id')
+        .execute();
+      return rows.map((r): ChannelAlertMessage => {
+        const alertCount = parsed(r.alert_count);
+        const kinds = parsed(r.kinds);
+        return {
+          status: r.status,
+          createdAtMs: r.created_at_ms,
+          slackTs: r.slack_ts,
+          alertCount: typeof alertCount === 'number' ? alertCount : 0,
+          kinds: typeof kinds === 'string' && kinds !== '' ? kinds.split(',') : [],
+        };
+      });
     },
   };
 }

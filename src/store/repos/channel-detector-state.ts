@@ -7,11 +7,13 @@
  */
 import { type AiPagesState, INITIAL_AI_PAGES_STATE } from '../../alerts/detect-ai-pages.js';
 import { type CrawlerState, INITIAL_CRAWLER_STATE } from '../../alerts/detect-crawler.js';
+import type { WeeklyState } from '../../alerts/weekly-due.js';
 import type { ChannelDetectorStateRepo } from '../channel-detector-state-repo.js';
 import { count, type RepoContext } from '../repo-context.js';
 
-type Detector = 'crawler' | 'ai_pages';
-const DETECTORS: readonly Detector[] = ['crawler', 'ai_pages'];
+type Detector = 'crawler' | 'ai_pages' | 'weekly';
+const DETECTORS: readonly Detector[] = ['crawler', 'ai_pages', 'weekly'];
+const NO_WEEKLY: WeeklyState = { lastDate: null, schedule: null };
 const scoped = (detector: Detector, channelId: string) => `${detector}@${channelId}`;
 
 export function createChannelDetectorStateRepo(ctx: RepoContext): ChannelDetectorStateRepo {
@@ -57,6 +59,8 @@ export function createChannelDetectorStateRepo(ctx: RepoContext): ChannelDetecto
     putCrawler: (c, b, state, nowMs) => put(c, b, 'crawler', state, nowMs),
     getAiPages: (c, b) => get<AiPagesState>(c, b, 'ai_pages', INITIAL_AI_PAGES_STATE),
     putAiPages: (c, b, state, nowMs) => put(c, b, 'ai_pages', state, nowMs),
+    getWeekly: (c, b) => get<WeeklyState>(c, b, 'weekly', NO_WEEKLY),
+    putWeekly: (c, b, state, nowMs) => put(c, b, 'weekly', state, nowMs),
     async remove(c, b) {
       const r = await ctx
         .db()

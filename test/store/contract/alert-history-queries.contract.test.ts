@@ -205,3 +205,30 @@ describeBackends('alert history queries', (backend) => {
     expect(await queriesOn(b).latestDigestCharts([])).toEqual([]);
   });
 });
+
+describeBackends('alert history queries: one channel and brand over a week', (backend) => {
+  it('lists the alert messages written between two times, leaving out merged, failed, other channels and brands', async () => {
+    const outbox = outboxOn(backend());
+    const sent = (await outbox.enqueue(alert(1, {}, 'citation_lost,crawler_drop'))).id;
+    await outbox.claimDue(NOW + 10, 10);
+    await outbox.markSent(sent, '111.222', NOW + 20);
+    const merged = (await outbox.enqueue(alert(2, { holdUntilMs: NOW + 5_000 }))).id;
+    await outbox.markMerged(merged, sent, NOW + 30);
+    await outbox.enqueue(alert(3));
+    const failed = (await outbox.enqueue(alert(4))).id;
+    await outbox.claimDue(NOW + 40, 10);
+    await outbox.markFailed(failed, 'channel_not_found');
+    await outbox.enqueue(alert(5, { channelId: 'C2' }));
+    await outbox.enqueue(alert(6, { brandId: 'b2' }));
+    await outbox.enqueue({ ...alert(7), kind: 'digest' });
+    await outbox.enqueue(alert(50));
+
+    const q = queriesOn(backend().other());
+    const rows = await q.channelAlertsBetween('C1', 'b1', NOW + 1, NOW + 50);
+    expect(rows.map((r) => [r.createdAtMs, r.alertCount, r.kinds, r.slackTs])).toEqual([
+      [NOW + 1, 2, ['citation_lost', 'crawler_drop'], '111.222'],
+      [NOW + 3, 2, ['crawler_drop'], null],
+    ]);
+    expect(await q.channelAlertsBetween('C1', 'b1', NOW + 2, NOW + 3)).toEqual([]);
+  });
+});

@@ -101,3 +101,20 @@ describeBackends('channel detector state', (backend) => {
     }
   });
 });
+
+describeBackends('weekly summary state', (backend) => {
+  it('keeps the last week written per channel and brand, read from another connection, and forgets it on remove', async () => {
+    const repo = repoOn(backend());
+    expect(await repo.getWeekly('C1', 'b1')).toBeNull();
+    await repo.putWeekly('C1', 'b1', { lastDate: '2026-11-23', schedule: 'monday@09:00@UTC' }, 1);
+    expect(await repoOn(backend().other()).getWeekly('C1', 'b1')).toEqual({
+      lastDate: '2026-11-23',
+      schedule: 'monday@09:00@UTC',
+    });
+    expect(await repo.getWeekly('C2', 'b1')).toBeNull();
+    await repo.putWeekly('C1', 'b1', { lastDate: '2026-11-30', schedule: 'monday@09:00@UTC' }, 2);
+    expect((await repo.getWeekly('C1', 'b1'))!.lastDate).toBe('2026-11-30');
+    expect(await repo.remove('C1', 'b1')).toBe(1);
+    expect(await repo.getWeekly('C1', 'b1')).toBeNull();
+  });
+});

@@ -42,7 +42,11 @@ function jobLines(status: SchedulerStatus, nowMs: number): Mrkdwn[] {
   }
   for (const { name: job, lastRun: run, failureStreak: streak, nextRunAtMs, prepareAtMs } of status.jobs) {
     const every =
-      job === 'digest' ? mrkdwn`daily, per subscription` : mrkdwn`every ${plan.intervalsHours[job] ?? 0} h`;
+      job === 'digest'
+        ? mrkdwn`daily, per subscription`
+        : job === 'weekly'
+          ? mrkdwn`weekly, per subscription that has it on`
+          : mrkdwn`every ${plan.intervalsHours[job] ?? 0} h`;
     const lastText = run
       ? mrkdwn`last ${slackDate(run.startedAtMs)} ${run.ok === null ? mrkdwn`running` : run.ok ? mrkdwn`ok` : mrkdwn`:x: failed`}${countsText(run.counts)}`
       : mrkdwn`never run`;

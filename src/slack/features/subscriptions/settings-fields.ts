@@ -6,7 +6,7 @@
  * setting is one more row here (a boolean one: a `choices` row with its on value).
  */
 import type { AlertSettings } from '../../../alerts/alert-settings.js';
-import { DEFAULT_ALERT_SETTINGS } from '../../../alerts/alert-settings.js';
+import { DEFAULT_ALERT_SETTINGS, weekDays } from '../../../alerts/alert-settings.js';
 import { settingsArgValues } from '../../../alerts/format-settings.js';
 import {
   parseSettingsArgs,
@@ -20,6 +20,9 @@ import { DEFAULT_ZONE_VALUE, timeZoneSelect } from './time-zone-select.js';
 
 type Values = Record<string, Record<string, unknown>>;
 
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+const CLOCK = /^\d{2}:\d{2}$/;
+
 interface Choice {
   value: string;
   label: string;
@@ -30,7 +33,10 @@ type FieldKind =
   | { type: 'text'; unit: string; example: string }
   /** Ticked options joined with commas; none ticked is `none` ("off" for a one-option switch). */
   | { type: 'choices'; choices: readonly Choice[]; noneValue: string }
-  | { type: 'time' }
+  /** A time picker; `emptyMeans` says what an empty one means when that is not a time. */
+  | { type: 'time'; emptyMeans?: string }
+  /** One of a few values. */
+  | { type: 'select'; choices: readonly Choice[] }
   | { type: 'zone' }
   /** One of a few values (radio buttons); nothing picked is the default. */
   | { type: 'one'; choices: readonly Choice[] }
@@ -101,6 +107,21 @@ export const SETTINGS_FIELDS: readonly SettingField[] = [
   },
   { key: 'tz', label: 'Time zone', kind: { type: 'zone' } },
   { key: 'quiet', label: 'Quiet hours start (alerts wait until they end)', kind: { type: 'range' } },
+  {
+    key: 'weekly',
+    label: 'Weekly summary',
+    kind: {
+      type: 'choices',
+      choices: [{ value: 'on', label: 'A summary of the past 7 days each week, with a chart' }],
+      noneValue: 'off',
+    },
+  },
+  {
+    key: 'weekly-day',
+    label: 'Weekly summary day',
+    kind: { type: 'select', choices: weekDays.map((d) => ({ value: d, label: capitalised(d) })) },
+  },
+  { key: 'weekly-time', label: 'Weekly summary time', kind: { type: 'time', emptyMeans: 'the digest time' } },
 ];
 
 export const fieldBlockId = (key: SettingKey): string => `settings_${key}`;
@@ -178,10 +199,31 @@ export function settingsInputs(settings: AlertSettings, defaultTimezone: string)
         blocks.push({
           ...base,
           optional: true,
-          hint: plain(`In the subscription's time zone. Default ${dflt}.`),
-          element: { type: 'timepicker', action_id: INPUT_ACTION_ID, initial_time: value },
+          hint: plain(
+            f.kind.emptyMeans
+              ? `In the subscription's time zone. Leave it empty for ${f.kind.emptyMeans}.`
+              : `In the subscription's time zone. Default ${dflt}.`,
+          ),
+          element: {
+            type: 'timepicker',
+            action_id: INPUT_ACTION_ID,
+            ...(CLOCK.test(value) ? { initial_time: value } : {}),
+          },
         });
         break;
+      case 'select': {
+        const initial = f.kind.choices.find((c) => c.value === value);
+        blocks.push({
+          ...base,
+          element: {
+            type: 'static_select',
+            action_id: INPUT_ACTION_ID,
+            options: f.kind.choices.map(choiceOption),
+            ...(initial ? { initial_option: choiceOption(initial) } : {}),
+          },
+        });
+        break;
+      }
       case 'zone':
         blocks.push({
           ...base,
@@ -245,6 +287,8 @@ function fieldValue(f: SettingField, values: Values): { value: string } | { erro
       return { value: str((s['selected_option'] as { value?: unknown } | null | undefined)?.value) };
     case 'time':
       return { value: str(s['selected_time']) };
+    case 'select':
+      return { value: str((s['selected_option'] as { value?: unknown } | null | undefined)?.value) };
     case 'zone': {
       const zone = str((s['selected_option'] as { value?: unknown } | null | undefined)?.value);
       return { value: zone === DEFAULT_ZONE_VALUE ? 'default' : zone };

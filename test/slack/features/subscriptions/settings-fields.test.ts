@@ -32,6 +32,9 @@ const untouched = (): Values => ({
   settings_tz: zone('default'),
   settings_quiet: time(null),
   settings_quiet_end: time(null),
+  settings_weekly: ticked(),
+  'settings_weekly-day': zone('monday'),
+  'settings_weekly-time': time(null),
 });
 
 describe('timeZoneSelect', () => {
@@ -145,6 +148,49 @@ describe('readSettingsForm', () => {
         settings_tz:
           '"Mars/Olympus" is not a time zone. Give a city such as Berlin, or a zone name such as Europe/Berlin or UTC.',
       },
+    });
+  });
+
+  it('the weekly summary: ticked with a day and a time; an empty time follows the digest time', () => {
+    const on = readSettingsForm({
+      ...untouched(),
+      settings_weekly: ticked('on'),
+      'settings_weekly-day': zone('thursday'),
+      'settings_weekly-time': time('16:45'),
+    });
+    expect(on).toEqual({
+      ok: true,
+      settings: { ...DEFAULT_ALERT_SETTINGS, weekly: true, weeklyDay: 'thursday', weeklyTime: '16:45' },
+    });
+    const base = on.ok ? on.settings : DEFAULT_ALERT_SETTINGS;
+    expect(readSettingsForm({ ...untouched(), settings_weekly: ticked('on') }, base)).toEqual({
+      ok: true,
+      settings: { ...DEFAULT_ALERT_SETTINGS, weekly: true },
+    });
+    // The form it opens with shows those values, and an empty time picker says what empty means.
+    const inputs = settingsInputs(base, 'UTC');
+    const block = (id: string) => inputs.find((b) => b.block_id === id) as unknown as Record<string, unknown>;
+    const el = (id: string) => block(id)['element'] as Record<string, unknown>;
+    expect(el('settings_weekly')['initial_options']).toEqual([
+      {
+        text: { type: 'plain_text', text: 'A summary of the past 7 days each week, with a chart' },
+        value: 'on',
+      },
+    ]);
+    expect(el('settings_weekly-day')['initial_option']).toEqual({
+      text: { type: 'plain_text', text: 'Thursday' },
+      value: 'thursday',
+    });
+    expect(el('settings_weekly-time')['initial_time']).toBe('16:45');
+    const fresh = settingsInputs(DEFAULT_ALERT_SETTINGS, 'UTC');
+    const freshTime = fresh.find((b) => b.block_id === 'settings_weekly-time') as unknown as Record<
+      string,
+      unknown
+    >;
+    expect((freshTime['element'] as Record<string, unknown>)['initial_time']).toBeUndefined();
+    expect(freshTime['hint']).toEqual({
+      type: 'plain_text',
+      text: "In the subscription's time zone. Leave it empty for the digest time.",
     });
   });
 
