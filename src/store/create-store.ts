@@ -16,6 +16,7 @@ import { createCitationStateRepo } from './repos/citation-state.js';
 import { createHandledRequestsRepo } from './repos/handled-requests.js';
 import { createHealthFlagsRepo } from './repos/health-flags.js';
 import { createJobRunsRepo } from './repos/job-runs.js';
+import { createModelCitationStateRepo } from './repos/model-citation-state.js';
 import { createOutboxRepo } from './repos/outbox.js';
 import { createPollObservationsRepo } from './repos/poll-observations.js';
 import { createSnoozesRepo } from './repos/snoozes.js';
@@ -43,6 +44,7 @@ export function createStore(backend: BackendParts, db: StoreDb, dialect: SqlDial
     alertHistory: createAlertHistoryQueries(ctx),
     jobRuns: createJobRunsRepo(ctx),
     channelPace: createChannelPaceRepo(ctx),
+    modelCitationState: createModelCitationStateRepo(ctx),
     outbox: (o) => createOutboxRepo(ctx, o),
   };
 }
