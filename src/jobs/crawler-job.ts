@@ -2,9 +2,15 @@
  * Crawler visits: one overview request per brand (a custom range over the last 14 whole
  * days), split into the last 7 days vs the 7 before, checked against each channel's
  * drop and recovery levels with that channel's own state (a level alerts on first sight).
+ * A fall also gets the pages that fell most and, when the access check blocks one of the
+ * crawlers that fell, that block as its cause (src/alerting/crawler-fall-extras.ts): at
+ * most WHY_CALLS_PER_CRAWLER_RUN more calls per run across all brands.
  */
 
+import { crawlerFallExtras } from '../alerting/crawler-fall-extras.js';
 import { fetchCrawlerPeriods } from '../alerting/crawler-range.js';
+import { runBudget } from '../alerting/fetch-why-data.js';
+import { WHY_CALLS_PER_CRAWLER_RUN } from '../alerting/plan-polling.js';
 import { detectCrawler } from '../alerts/detect-crawler.js';
 import { applyChannelLevels } from './apply-channel-levels.js';
 import type { JobDefinition } from './job-definition.js';
@@ -16,10 +22,21 @@ export const crawlerJob: JobDefinition = {
     const periods = await fetchCrawlerPeriods(ctx.deps.api, brand.id, nowMs, ctx.call);
     // Whole days ending yesterday: the same answer all day, so the digest reuses it.
     await ctx.observations.put(brand.id, 'crawler', periods, nowMs);
+    const level = {
+      load: (channelId: string) => ctx.levels.getCrawler(channelId, brand.id),
+      detect: (prev: Parameters<typeof detectCrawler>[0], settings: Parameters<typeof detectCrawler>[2]) =>
+        detectCrawler(prev, periods, settings, brand, nowMs),
+    };
+    const budget = runBudget(ctx, 'crawler', WHY_CALLS_PER_CRAWLER_RUN);
+    const w = { api: ctx.deps.api, call: ctx.call, budget, logger: ctx.logger };
+    const finish = await crawlerFallExtras(w, brand.id, subs, periods, level, nowMs);
     return applyChannelLevels(ctx, subs, nowMs, {
-      load: (channelId) => ctx.levels.getCrawler(channelId, brand.id),
+      load: level.load,
       save: (channelId, next) => ctx.levels.putCrawler(channelId, brand.id, next, nowMs),
-      detect: (prev, settings) => detectCrawler(prev, periods, settings, brand, nowMs),
+      detect: (prev, settings) => {
+        const d = level.detect(prev, settings);
+        return { ...d, alerts: finish(d.alerts) };
+      },
     });
   },
 };

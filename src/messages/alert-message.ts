@@ -185,7 +185,9 @@ function causeLines(a: Alert): Mrkdwn[] {
   const folded = a.folded ?? [];
   if (folded.length > 0) {
     lines.push(mrkdwn`*Changes this explains:*`);
-    for (const f of folded.slice(0, MAX_FOLDED_LINES)) lines.push(mrkdwn`• ${rowText(f, false)}`);
+    // A few explained alerts keep what changed and why; many are listed one line each.
+    const detail = folded.length <= FULL_PER_KIND;
+    for (const f of folded.slice(0, MAX_FOLDED_LINES)) lines.push(mrkdwn`• ${rowText(f, detail)}`);
     const rest = folded.length - MAX_FOLDED_LINES;
     if (rest > 0) lines.push(mrkdwn`• …and ${rest} more`);
   }

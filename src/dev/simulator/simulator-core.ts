@@ -51,6 +51,8 @@ export function createSimulatorCore(options: SimulatorOptionsResolved): Simulato
         core.world.setAiPagesUsage(resolveBrandRef(core.world, brandId), patch),
       setCrawlerTraffic: (brandId, patch) =>
         core.world.setCrawlerTraffic(resolveBrandRef(core.world, brandId), patch),
+      blockCrawler: (brandId, crawler, blocked, days) =>
+        core.world.blockCrawler(resolveBrandRef(core.world, brandId), crawler, blocked, days),
       injectFault: (fault) => faults.add(fault),
       clearFaults: () => faults.clear(),
       setLimits: (patch) => limiter.setLimits(mergeLimits(limiter.limits(), patch), clock.now()),

@@ -15,7 +15,7 @@ import {
   SEED_SNAPSHOTS,
 } from './citations/citation-book.js';
 import { generateIdeas, type IdeaRecord } from './content-ideas.js';
-import { accessPolicyOf } from './crawler/access-policy.js';
+import { type AccessPolicy, accessPolicyOf } from './crawler/access-policy.js';
 import { findCrawler } from './crawler/crawlers.js';
 import {
   createTrafficModel,
@@ -92,6 +92,8 @@ export interface BrandState {
   readonly citations: CitationBook;
   traffic: TrafficOverride | null;
   submissions: Submission[];
+  /** Crawler ids robots.txt blocks besides the seed policy (the blocked-crawler scenario). */
+  blockedCrawlers: string[];
 }
 
 export interface World {
@@ -118,6 +120,14 @@ export interface World {
   advanceSnapshot(changes?: SnapshotChanges): void;
   setAiPagesUsage(brandId: string, patch: AiPagesUsagePatch): void;
   setCrawlerTraffic(brandId: string, patch: CrawlerTrafficPatch): void;
+  /** See SimulatorControl.blockCrawler. */
+  blockCrawler(brandId: string, crawler: string, blocked: boolean, days?: number): void;
+  /**
+   * The site's access policy as the Access tab reports it, with the scenario's blocks. The
+   * traffic model keeps the seed policy: a block staged now shows as a fall from now on,
+   * through the traffic override, not as a history that was always low.
+   */
+  accessPolicy(b: BrandState): AccessPolicy;
   brand(brandId: string): BrandState;
 }
 
@@ -220,6 +230,7 @@ export function createWorld(
       },
       traffic: null,
       submissions: [],
+      blockedCrawlers: [],
     };
     const seededAt = (offset: number) => dayTimestamp(startDay - 400 + offset * 37, 9 * 3_600_000);
     if (profile.location) brand.markets.push(newMarket(brand, profile.location, true, null, seededAt(0)));
@@ -375,6 +386,18 @@ export function createWorld(
         percentage: usage.percentage_used,
         atMs: clock.now(),
       };
+    },
+    blockCrawler: (brandId, name, blocked, days = 7) => {
+      const b = brand(brandId);
+      const c = findCrawler(name);
+      if (!c) throw new Error(`unknown crawler: ${name}`);
+      b.blockedCrawlers = b.blockedCrawlers.filter((id) => id !== c.id);
+      if (blocked) b.blockedCrawlers.push(c.id);
+      b.traffic = blocked ? { factor: 0.04, fromDay: today() - days, crawlers: [c.id] } : null;
+    },
+    accessPolicy: (b) => {
+      const seed = accessPolicyOf(b.profile.id);
+      return { ...seed, robotsDisallow: [...new Set([...seed.robotsDisallow, ...b.blockedCrawlers])] };
     },
     setCrawlerTraffic: (brandId, patch) => {
       const b = brand(brandId);
