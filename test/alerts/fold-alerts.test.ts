@@ -142,3 +142,28 @@ describe('folding: an access finding blocking a crawler explains that crawler’
     expect(blockedCrawlerAlert(drop, [], T0)).toBeNull();
   });
 });
+
+describe('why-lines and folded alerts in the message are escaped like the rest', () => {
+  it('a page title or competitor name carrying Slack markup stays text', () => {
+    const [lost] = detectCitations(
+      new Map(),
+      feed([ev('lost', 'https://x.example/<!channel>', '2025-03-01T00:00:00Z', { h1: '<!here> *bold*' })]),
+      S,
+      T0,
+    ).alerts;
+    const withWhy = { ...lost!, why: ['Competitors now on x.example: <!channel> & <@U123>.'] };
+    const cause: Alert = {
+      ...withWhy,
+      kind: 'model_stopped',
+      key: 'model_stopped:x',
+      title: '<!everyone> stopped citing',
+      model: '<!everyone>',
+      folded: [withWhy],
+    };
+    // What Slack renders (button values are data, not text).
+    const [group] = groupAlerts([cause]);
+    const text = JSON.stringify(buildAlertMessage(group!).blocks.filter((b) => b.type !== 'actions'));
+    expect(text).not.toMatch(/<!channel>|<!here>|<!everyone>|<@U123>/);
+    expect(text).toContain('&lt;!channel&gt;');
+  });
+});
