@@ -24,6 +24,8 @@ describe('a model that stops citing the brand', () => {
     expect(listRequests()).toHaveLength(0);
     const reply = await h.command('settings "Acme Analytics" model-alerts=on', ch);
     expect(JSON.stringify(reply)).toContain('AI model alerts');
+    // status counts the list call: one brand, with model alerts, 5.2 + 1 calls a day.
+    expect(JSON.stringify(await h.command('status', ch))).toContain('About 6.2 calls per brand per day');
 
     // Five ordinary days: the model cites the brand every day.
     for (let day = 0; day < 5; day++) {
