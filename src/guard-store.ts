@@ -30,6 +30,7 @@ const REPOSITORIES: Record<RepoKey, true> = {
   jobRuns: true,
   databaseSize: true,
   channelPace: true,
+  modelCitationState: true,
 };
 
 function guardRepo<R extends object>(repo: R, health: Pick<DatabaseHealth, 'call'>): R {

@@ -9,6 +9,7 @@
  */
 import { DEFAULT_ALERT_SETTINGS } from '../alerts/alert-settings.js';
 import { baselineCitations, type CitationDetection, detectCitations } from '../alerts/detect-citations.js';
+import type { Alert } from '../alerts/types.js';
 import type { CitationFeedResponse } from '../api/schemas/citations.js';
 import type { CitationStateRepo } from '../store/citation-state-repo.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
@@ -18,6 +19,12 @@ export interface CitationStores {
   citationState: CitationStateRepo;
   sink: AlertSink;
 }
+
+/**
+ * What the job adds to a subscription's alerts before they are written: why-lines, the
+ * brand's AI model alerts, and folding under a cause (citations-job.ts). Default: none.
+ */
+export type FinishAlerts = (sub: Subscription, alerts: readonly Alert[]) => Alert[];
 
 /**
  * A fresh feed against the brand's stored state: alerts for every subscription, the new
@@ -30,6 +37,7 @@ export async function applyCitationFeed(
   feed: CitationFeedResponse,
   subs: readonly Subscription[],
   nowMs: number,
+  finish?: FinishAlerts,
 ): Promise<EnqueueCounts> {
   const prev = await stores.citationState.load(brandId);
   const counts = noCounts();
@@ -43,7 +51,8 @@ export async function applyCitationFeed(
       bySettings.set(key, d);
     }
     first ??= d;
-    addCounts(counts, await enqueueAlerts(stores.sink, sub, d.alerts, [], nowMs));
+    const alerts = finish ? finish(sub, d.alerts) : d.alerts;
+    addCounts(counts, await enqueueAlerts(stores.sink, sub, alerts, [], nowMs));
   }
   // Every detection moves the state the same way; only the alerts differ by settings.
   const next = first ?? detectCitations(prev, feed, DEFAULT_ALERT_SETTINGS, nowMs);

@@ -1,7 +1,8 @@
 /**
  * The polling plan for the subscriptions as they are now: distinct brands with a live
  * subscription (a brand watched by several channels is polled once) against the daily
- * limit the key's limiter enforces, and when in the day each poll runs: the citations
+ * limit the key's limiter enforces (brands with AI model alerts on cost one more call per
+ * citations poll), and when in the day each poll runs: the citations
  * poll just after the service's usual research run as the data showed it (data-rhythm.ts).
  */
 import type { AppDeps } from '../app-deps.js';
@@ -26,10 +27,17 @@ export interface CurrentPlan extends PollingPlan {
 /** The subscriptions (database) and the key's daily limit (the API client's limiter). */
 export type PollingPlanDeps = Pick<AppDeps, 'store' | 'api'>;
 
+/** Distinct brands an alerting subscription has AI model alerts on for (their list is read). */
+export async function modelAlertBrands(deps: PollingPlanDeps): Promise<number> {
+  const subs = await deps.store.subscriptions.listActive('alerts');
+  return new Set(subs.filter((s) => s.settings.modelAlerts).map((s) => s.brandId)).size;
+}
+
 export async function currentPollingPlan(deps: PollingPlanDeps): Promise<CurrentPlan> {
   const brands = (await deps.store.subscriptions.activeBrandIds()).length;
+  const modelBrands = await modelAlertBrands(deps);
   const dailyLimit = deps.api.limiterState().dailyLimit;
-  const plan = planPolling({ brands, dailyLimit });
+  const plan = planPolling({ brands, modelBrands, dailyLimit });
   const learned =
     plan.intervals.citationsHours === 24
       ? citationsPollOffsetMs(await deps.store.pollObservations.numbers('citations', 'runTimeOfDayMs'))

@@ -13,7 +13,12 @@
  *   threshold (src/jobs/ai-pages-job.ts): NEAR_THRESHOLD_SHARE of brands are assumed to
  *   have such a crossing ahead on any day, at NEAR_THRESHOLD_EXTRA_POLLS extra calls each;
  * - the digest fetches the content ideas and its chart's citation history, and reuses
- *   what the polls saw for the rest.
+ *   what the polls saw for the rest;
+ * - a brand with AI model alerts on (`model-alerts=on`) costs one more call per citations
+ *   poll: the citation list, to count cited pages per AI model (MODEL_LIST_CALLS_PER_POLL);
+ * - the "why it changed" lines look things up for the alerts of a run, at most
+ *   WHY_CALLS_PER_CITATIONS_RUN calls per citations run and WHY_CALLS_PER_CRAWLER_RUN per
+ *   crawler run across all brands: a fixed cost per day, whatever the number of brands.
  * At these defaults a brand costs about 5.2 calls a day and one Scale key (10,000/day,
  * 80 % for the scheduler) watches about 1,500 brands. When the brands do not fit,
  * intervals are stretched, always the most expensive one first, up to 24 h each.
@@ -54,13 +59,46 @@ export const NEAR_THRESHOLD_SHARE = 0.1;
 /** Extra calls such a brand costs that day: the run before the forecast crossing, and the one after. */
 export const NEAR_THRESHOLD_EXTRA_POLLS = 2;
 
+/**
+ * The citation list read per citations poll for a brand with AI model alerts on. Brands
+ * with more than 500 cited pages take one more page (MODEL_LIST_MAX_PAGES bounds it); the
+ * plan counts the one page almost every brand needs.
+ */
+export const MODEL_LIST_CALLS_PER_POLL = 1;
+/**
+ * Why-lines of one citations run, across all its brands: the brand's website (to tell its
+ * own pages), then crawler visits of an own page or the sources view of a third-party
+ * domain, per lost page, until the bound is spent (later losses say nothing about why).
+ */
+export const WHY_CALLS_PER_CITATIONS_RUN = 10;
+/**
+ * Why-lines and causes of one crawler run, across all its brands: per crawler fall, the
+ * access check and the pages of both periods (3 calls), until the bound is spent.
+ */
+export const WHY_CALLS_PER_CRAWLER_RUN = 9;
+
+/** The why-lines' calls a day at these intervals: the per-run bounds times the runs. */
+export function whyCallsPerDay(intervals: PollIntervals): number {
+  return (
+    WHY_CALLS_PER_CITATIONS_RUN * (24 / intervals.citationsHours) +
+    WHY_CALLS_PER_CRAWLER_RUN * (24 / intervals.crawlerHours)
+  );
+}
+
 export interface CallsOptions {
   /** Count the daily digest's calls too (default true). */
   digest?: boolean;
 }
 
-/** API calls one brand costs per day at these intervals (one call per poll per endpoint). */
-export function callsPerBrandPerDay(intervals: PollIntervals, options: CallsOptions = {}): number {
+/**
+ * API calls one brand costs per day at these intervals (one call per poll per endpoint);
+ * `modelShare` is the share of brands with AI model alerts on (0–1, default 0).
+ */
+export function callsPerBrandPerDay(
+  intervals: PollIntervals,
+  options: CallsOptions = {},
+  modelShare = 0,
+): number {
   const aiPages =
     24 / intervals.aiPagesHours +
     NEAR_THRESHOLD_SHARE *
@@ -68,13 +106,16 @@ export function callsPerBrandPerDay(intervals: PollIntervals, options: CallsOpti
         NEAR_THRESHOLD_EXTRA_POLLS,
         Math.max(0, 24 / AI_PAGES_RUN_HOURS - 24 / intervals.aiPagesHours),
       );
-  const polls = 24 / intervals.citationsHours + 24 / intervals.crawlerHours + aiPages;
+  const citations = (24 / intervals.citationsHours) * (1 + modelShare * MODEL_LIST_CALLS_PER_POLL);
+  const polls = citations + 24 / intervals.crawlerHours + aiPages;
   return polls + (options.digest === false ? 0 : DIGEST_CALLS_PER_BRAND);
 }
 
 export interface PlanInput {
   /** Distinct subscribed brands (a brand watched by several channels is polled once). */
   brands: number;
+  /** Of those, brands a subscription has AI model alerts on for (default 0). */
+  modelBrands?: number;
   /** The plan's daily request limit; null = unlimited. */
   dailyLimit: number | null;
   desired?: PollIntervals;
@@ -107,9 +148,18 @@ function nextStep(hours: number, max: number): number | null {
 
 const fmt = formatCount;
 
-/** Brands a daily budget covers at these intervals; null when the budget is unlimited. */
-export function maxBrandsWithin(budgetPerDay: number | null, intervals: PollIntervals): number | null {
-  return budgetPerDay === null ? null : Math.floor(budgetPerDay / callsPerBrandPerDay(intervals));
+/**
+ * Brands a daily budget covers at these intervals, after the why-lines' fixed calls, with
+ * `modelShare` of them having AI model alerts on; null when the budget is unlimited.
+ */
+export function maxBrandsWithin(
+  budgetPerDay: number | null,
+  intervals: PollIntervals,
+  modelShare = 0,
+): number | null {
+  if (budgetPerDay === null) return null;
+  const left = Math.max(0, budgetPerDay - whyCallsPerDay(intervals));
+  return Math.floor(left / callsPerBrandPerDay(intervals, {}, modelShare));
 }
 
 export function planPolling(input: PlanInput): PollingPlan {
@@ -117,8 +167,10 @@ export function planPolling(input: PlanInput): PollingPlan {
   const share = input.share ?? QUOTA_SHARE;
   const budget = input.dailyLimit === null ? null : Math.floor(input.dailyLimit * share);
   const brands = Math.max(0, input.brands);
+  const modelShare = brands === 0 ? 0 : Math.min(1, Math.max(0, input.modelBrands ?? 0) / brands);
   const intervals: PollIntervals = { ...desired };
-  const cost = () => brands * callsPerBrandPerDay(intervals);
+  const cost = () =>
+    brands * callsPerBrandPerDay(intervals, {}, modelShare) + (brands > 0 ? whyCallsPerDay(intervals) : 0);
 
   if (budget !== null) {
     // Greedy: stretch whichever poll costs most calls per day right now (ties: crawler
@@ -135,10 +187,10 @@ export function planPolling(input: PlanInput): PollingPlan {
     }
   }
 
-  const perBrand = callsPerBrandPerDay(intervals);
-  const callsPerDay = brands * perBrand;
+  const perBrand = callsPerBrandPerDay(intervals, {}, modelShare);
+  const callsPerDay = cost();
   const fits = budget === null || callsPerDay <= budget;
-  const longest = maxBrandsWithin(budget, MAX_POLL_INTERVALS);
+  const longest = maxBrandsWithin(budget, MAX_POLL_INTERVALS, modelShare);
   return {
     intervals,
     callsPerBrandPerDay: perBrand,
@@ -146,7 +198,7 @@ export function planPolling(input: PlanInput): PollingPlan {
     budgetPerDay: budget,
     stretched: FIELDS.some((f) => intervals[f] !== desired[f]),
     fits,
-    maxBrands: maxBrandsWithin(budget, intervals),
+    maxBrands: maxBrandsWithin(budget, intervals, modelShare),
     warning: fits
       ? null
       : `${fmt(brands)} brands need ${fmt(callsPerDay)} API calls a day even when polled only once a day, ` +

@@ -72,6 +72,12 @@ export const alertSettingsSchema = z
       z._default(z.array(wholeNumber(1, 100)).check(z.maxLength(10, 'at most 10 levels')), [80, 90, 100]),
       z.transform((xs: number[]) => [...new Set(xs)].sort((a, b) => a - b)),
     ),
+    /**
+     * Alert when an AI model stops citing the brand (detect-model-citations.ts). Off unless
+     * asked for: it costs one more API call per brand per day (the citation list), which at
+     * the defaults would take one Scale key below the 1,500 brands the plan promises.
+     */
+    modelAlerts: z._default(z.boolean(), false),
     digestTime: z._default(clockTimeSchema, '09:00'),
     /** A chart of the last 7 days follows each digest (uploaded after its text). */
     digestChart: z._default(z.boolean(), true),

@@ -23,6 +23,7 @@ export function formatSettingsArgs(s: AlertSettings): string {
     `crawler-drop=${s.crawlerDropPct}`,
     `crawler-recovery=${s.crawlerRecoveryPct}`,
     `ai-pages=${s.aiPagesThresholds.length > 0 ? s.aiPagesThresholds.join(',') : 'off'}`,
+    `model-alerts=${s.modelAlerts ? 'on' : 'off'}`,
     `digest=${s.digestTime}`,
     `digest-chart=${s.digestChart ? 'on' : 'off'}`,
     `tz=${s.timezone ?? 'default'}`,
@@ -116,6 +117,15 @@ const LINES: readonly SettingLine[] = [
     label: 'AI Pages usage',
     words: (s) => (s.aiPagesThresholds.length > 0 ? percents(s.aiPagesThresholds) : 'no usage alerts'),
     line: (v) => (v === 'no usage alerts' ? v : `alert at ${v} of the monthly limit`),
+  },
+  {
+    key: 'model-alerts',
+    label: 'AI model alerts',
+    words: (s) => (s.modelAlerts ? 'on' : 'off'),
+    line: (v) =>
+      v === 'on'
+        ? 'alert when an AI model stops citing you (one more API call per brand a day)'
+        : 'off (turn on to hear when an AI model stops citing you)',
   },
   { key: 'digest', label: 'Daily digest', words: (s) => s.digestTime, line: (v) => v },
   {
@@ -214,6 +224,7 @@ export function describeSettings(s: AlertSettings, opts: FormatSettingsOptions):
         : ' until there are 3 weeks of history, then below their usual range'
     }`,
     ...(s.aiPagesThresholds.length > 0 ? [`AI Pages usage at ${percents(s.aiPagesThresholds)}`] : []),
+    ...(s.modelAlerts ? ['AI models that stop citing you'] : []),
   ];
   const zone = s.timezone ?? `${opts.defaultTimezone} (the bot's default)`;
   const digest = `digest at ${s.digestTime} ${zone}${s.digestChart ? ' with a chart' : ', text only'}`;

@@ -5,13 +5,14 @@
  * the outbox dedupe key.
  */
 import { hash } from 'node:crypto';
+import { keysOf } from './fold-alerts.js';
 import { type Alert, type AlertNote, alertKinds } from './types.js';
 
 export interface AlertGroup {
   brandId: string;
   brandName: string;
   key: string;
-  /** Ordered by kind (most urgent first), then as detected. */
+  /** Ordered by kind (causes first, then most urgent), then as detected; folded alerts ride under their cause. */
   alerts: Alert[];
   notes: AlertNote[];
 }
@@ -40,7 +41,7 @@ export function groupAlerts(alerts: readonly Alert[], notes: readonly AlertNote[
     return {
       brandId,
       brandName: g.brandName,
-      key: alertGroupKey(brandId, [...g.alerts.map((a) => a.key), ...g.notes.map((n) => n.key)]),
+      key: alertGroupKey(brandId, [...g.alerts.flatMap(keysOf), ...g.notes.map((n) => n.key)]),
       alerts: sorted.map((x) => x.a),
       notes: g.notes,
     };

@@ -29,6 +29,7 @@ export const settingKeys = [
   'crawler-recovery',
   'crawler-alerts',
   'ai-pages',
+  'model-alerts',
   'digest',
   'digest-chart',
   'tz',
@@ -47,6 +48,7 @@ export const SETTING_EXAMPLES: Readonly<Record<SettingKey, string>> = {
   'crawler-alerts':
     'crawler-alerts=range (or threshold, or auto: the range once there are 3 weeks of history)',
   'ai-pages': 'ai-pages=80,90,100 (or ai-pages=off)',
+  'model-alerts': 'model-alerts=on (or model-alerts=off)',
   digest: 'digest=09:00',
   'digest-chart': 'digest-chart=off (or digest-chart=on)',
   tz: 'tz=Berlin (a city or a zone such as Europe/Berlin; or tz=default)',
@@ -155,6 +157,12 @@ const PARSERS: Readonly<Record<SettingKey, FieldParser>> = {
       ? { error: `digest: "${value}" must be a time of day as HH:MM, e.g. digest=09:00` }
       : { patch: { digestTime: t } };
   },
+  'model-alerts'(value) {
+    const v = value.toLowerCase();
+    if (OFF.has(v)) return { patch: { modelAlerts: false } };
+    if (ON.has(v)) return { patch: { modelAlerts: true } };
+    return { error: `model-alerts: "${value}" must be on or off, e.g. model-alerts=on` };
+  },
   'digest-chart'(value) {
     const v = value.toLowerCase();
     if (OFF.has(v)) return { patch: { digestChart: false } };
@@ -215,6 +223,7 @@ const PATCH_FIELD: Readonly<Record<SettingKey, keyof AlertSettings>> = {
   'crawler-recovery': 'crawlerRecoveryPct',
   'crawler-alerts': 'crawlerAlerts',
   'ai-pages': 'aiPagesThresholds',
+  'model-alerts': 'modelAlerts',
   digest: 'digestTime',
   'digest-chart': 'digestChart',
   tz: 'timezone',

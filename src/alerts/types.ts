@@ -6,11 +6,15 @@ export type { AlertEventName, AlertSettings, QuietHours } from './alert-settings
 export { DEFAULT_ALERT_SETTINGS } from './alert-settings.js';
 
 export const alertKinds = [
+  // Brand-wide causes first: the alerts they explain are folded under them (fold-alerts.ts).
+  'crawler_blocked',
+  'model_stopped',
   'citation_lost',
   'citation_competitor',
   'citation_sentiment',
   'crawler_drop',
   'crawler_recovered',
+  'model_recovered',
   'ai_pages_threshold',
   'ai_pages_disabled',
 ] as const;
@@ -66,6 +70,20 @@ export interface Alert {
   detectedAtMs: number;
   /** The competitor a citation_competitor alert is about, when the feed names one. */
   competitor?: string;
+  /** The AI model a model_stopped/model_recovered alert is about. */
+  model?: string;
+  /** The crawlers a crawler_blocked alert names as blocked, or a crawler_drop alert as fallen. */
+  crawlers?: string[];
+  /**
+   * Why it changed, one plain sentence each, built only from data the bot fetched
+   * (why-lines.ts); absent when the data says nothing.
+   */
+  why?: string[];
+  /**
+   * Alerts this one explains, folded under it in one message (fold-alerts.ts): their keys
+   * are part of the message's key, they are not listed as alerts of their own.
+   */
+  folded?: Alert[];
 }
 
 export interface AlertNote {

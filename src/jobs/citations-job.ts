@@ -1,11 +1,25 @@
 /**
  * Citations: one feed request per brand, covering the time since that brand's last
  * successful run, applied to the brand's per-URL state (src/alerting/apply-citation-feed.ts).
+ * Brands with AI model alerts on also read the citation list (one more call, counted in the
+ * polling plan); lost pages get why-lines within the run's bound of
+ * WHY_CALLS_PER_CITATIONS_RUN calls across all brands (src/alerting/citation-run-extras.ts).
+ * Every API call comes before the transaction; inside it, each state and the outbox rows
+ * it produced are written together.
  */
 import { applyCitationFeed, baselineCitationsForSubscription } from '../alerting/apply-citation-feed.js';
+import {
+  applyModelList,
+  fetchLostPageWhy,
+  fetchModelList,
+  finishCitationAlerts,
+  wantsModelAlerts,
+} from '../alerting/citation-run-extras.js';
 import { runTimeOfDayMs } from '../alerting/data-rhythm.js';
 import { feedDaysBackFor } from '../alerting/days-back.js';
 import { fetchCitationFeed } from '../alerting/fetch-citation-feed.js';
+import { runBudget } from '../alerting/fetch-why-data.js';
+import { WHY_CALLS_PER_CITATIONS_RUN } from '../alerting/plan-polling.js';
 import type { CitationFeedResponse } from '../api/schemas/citations.js';
 import type { JobDefinition } from './job-definition.js';
 
@@ -36,6 +50,23 @@ export const citationsJob: JobDefinition = {
     const seen = await ctx.observations.get<CitationsObservation>(brand.id, 'citations');
     const daysBack = feedDaysBackFor(last, seen?.data.currentSnapshotDate ?? null, nowMs);
     const feed = await fetchCitationFeed(ctx.deps.api, brand.id, daysBack, ctx.call);
+    const list = wantsModelAlerts(subs) ? await fetchModelList(ctx.deps.api, brand.id, ctx.call) : null;
+    const why =
+      last === null
+        ? new Map<string, string[]>()
+        : await fetchLostPageWhy(
+            {
+              api: ctx.deps.api,
+              call: ctx.call,
+              budget: runBudget(ctx, 'citations', WHY_CALLS_PER_CITATIONS_RUN),
+              logger: ctx.logger,
+            },
+            brand.id,
+            ctx.citationState,
+            feed,
+            subs,
+            nowMs,
+          );
     return ctx.store.transaction(async () => {
       await ctx.observations.put<CitationsObservation>(
         brand.id,
@@ -47,10 +78,13 @@ export const citationsJob: JobDefinition = {
         },
         nowMs,
       );
+      const model = list
+        ? await applyModelList(ctx.store.modelCitationState, brand, list, nowMs, last === null)
+        : null;
       // Never baselined (subscribed before the bot recorded baselines): baseline now,
       // silently, rather than alert on every change the feed happens to list.
       if (last === null) return baselineCitationsForSubscription(ctx, brand.id, feed, [], nowMs);
-      return applyCitationFeed(ctx, brand.id, feed, subs, nowMs);
+      return applyCitationFeed(ctx, brand.id, feed, subs, nowMs, finishCitationAlerts(why, model));
     });
   },
 };

@@ -3,10 +3,16 @@
  * days), split into the last 7 days vs the 7 before. The days are added to the brand's
  * stored history, and each channel judges the week with its own rule (the usual range once
  * the history allows one, else the fixed drop level: detect-crawler-range.ts), settings and
- * state; a level alerts on first sight.
+ * state; a level alerts on first sight. A fall also gets the pages that fell most and,
+ * when the access check blocks one of the crawlers that fell, that block as its cause
+ * (src/alerting/crawler-fall-extras.ts): at most WHY_CALLS_PER_CRAWLER_RUN more calls per
+ * run across all brands.
  */
 
+import { crawlerFallExtras } from '../alerting/crawler-fall-extras.js';
 import { fetchCrawlerPeriods } from '../alerting/crawler-range.js';
+import { runBudget } from '../alerting/fetch-why-data.js';
+import { WHY_CALLS_PER_CRAWLER_RUN } from '../alerting/plan-polling.js';
 import type { CrawlerPeriods } from '../alerts/detect-crawler.js';
 import { detectCrawlerVisits } from '../alerts/detect-crawler-range.js';
 import { applyChannelLevels } from './apply-channel-levels.js';
@@ -30,10 +36,23 @@ export const crawlerJob: JobDefinition = {
       periods.current.end,
       nowMs,
     );
+    const level = {
+      load: (channelId: string) => ctx.levels.getCrawler(channelId, brand.id),
+      detect: (
+        prev: Parameters<typeof detectCrawlerVisits>[0],
+        settings: Parameters<typeof detectCrawlerVisits>[2],
+      ) => detectCrawlerVisits(prev, { periods, history }, settings, brand, nowMs),
+    };
+    const budget = runBudget(ctx, 'crawler', WHY_CALLS_PER_CRAWLER_RUN);
+    const w = { api: ctx.deps.api, call: ctx.call, budget, logger: ctx.logger };
+    const finish = await crawlerFallExtras(w, brand.id, subs, periods, level, nowMs);
     return applyChannelLevels(ctx, subs, nowMs, {
-      load: (channelId) => ctx.levels.getCrawler(channelId, brand.id),
+      load: level.load,
       save: (channelId, next) => ctx.levels.putCrawler(channelId, brand.id, next, nowMs),
-      detect: (prev, settings) => detectCrawlerVisits(prev, { periods, history }, settings, brand, nowMs),
+      detect: (prev, settings) => {
+        const d = level.detect(prev, settings);
+        return { ...d, alerts: finish(d.alerts) };
+      },
     });
   },
 };

@@ -72,11 +72,14 @@ export interface AlertMessageOptions {
  * the alerts report, as the App Home lists a group's kinds.
  */
 export const ALERT_KIND_WORDS: Readonly<Record<AlertKind, { alerts: string; changes: string }>> = {
+  crawler_blocked: { alerts: 'blocked-crawler alerts', changes: 'AI crawlers blocked' },
+  model_stopped: { alerts: 'AI model alerts', changes: 'AI models stopped citing' },
   citation_lost: { alerts: 'lost-page alerts', changes: 'cited pages lost' },
   citation_competitor: { alerts: 'competitor alerts', changes: 'competitors on cited pages' },
   citation_sentiment: { alerts: 'sentiment alerts', changes: 'sentiment drops' },
   crawler_drop: { alerts: 'crawler alerts', changes: 'crawler visits down' },
   crawler_recovered: { alerts: 'crawler recovery notices', changes: 'crawler visits recovered' },
+  model_recovered: { alerts: 'AI model recovery notices', changes: 'AI models citing again' },
   ai_pages_threshold: { alerts: 'AI Pages usage alerts', changes: 'AI Pages usage level' },
   ai_pages_disabled: { alerts: 'AI Pages status alerts', changes: 'AI Pages turned off' },
 };
@@ -169,9 +172,31 @@ function change(a: Alert): Mrkdwn | null {
   return null;
 }
 
+/** Folded alerts listed under their cause, at most this many; the rest are counted. */
+const MAX_FOLDED_LINES = 8;
+
+/**
+ * What the data says about why (why-lines.ts), and the alerts this one explains (folded
+ * under it, fold-alerts.ts), one line each.
+ */
+function causeLines(a: Alert): Mrkdwn[] {
+  const lines: Mrkdwn[] = [];
+  if (a.why && a.why.length > 0) lines.push(mrkdwn`*Why it changed:* ${escapeMrkdwn(a.why.join(' '))}`);
+  const folded = a.folded ?? [];
+  if (folded.length > 0) {
+    lines.push(mrkdwn`*Changes this explains:*`);
+    // A few explained alerts keep what changed and why; many are listed one line each.
+    const detail = folded.length <= FULL_PER_KIND;
+    for (const f of folded.slice(0, MAX_FOLDED_LINES)) lines.push(mrkdwn`• ${rowText(f, detail)}`);
+    const rest = folded.length - MAX_FOLDED_LINES;
+    if (rest > 0) lines.push(mrkdwn`• …and ${rest} more`);
+  }
+  return lines;
+}
+
 /** The only alert of a message: the header names it, so the body starts with what changed. */
 function singleAlertText(a: Alert): Mrkdwn {
-  const lines = [escapeMrkdwn(a.whatChanged)];
+  const lines = [escapeMrkdwn(a.whatChanged), ...causeLines(a)];
   const c = change(a);
   if (c !== null) lines.push(mrkdwn`*Before → after:* ${c}`);
   lines.push(
@@ -186,7 +211,9 @@ function rowText(a: Alert, withDetail: boolean): Mrkdwn {
   const c = change(a);
   // A dash, not a colon: titles often hold one already ("Cited page lost: …").
   const line = mrkdwn`*${escapeMrkdwn(a.title)}*${c === null ? mrkdwn`` : mrkdwn` — ${c}`}`;
-  return withDetail ? joinMrkdwn([line, escapeMrkdwn(a.whatChanged)], mrkdwn`\n`) : line;
+  if (withDetail) return joinMrkdwn([line, escapeMrkdwn(a.whatChanged), ...causeLines(a)], mrkdwn`\n`);
+  // A cause keeps the changes it explains even in a compact list: they are not listed elsewhere.
+  return a.folded && a.folded.length > 0 ? joinMrkdwn([line, ...causeLines(a)], mrkdwn`\n`) : line;
 }
 
 const distinct = (texts: readonly string[]) => [...new Set(texts)].slice(0, MAX_EXPLANATIONS);

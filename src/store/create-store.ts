@@ -18,6 +18,7 @@ import { createDatabaseSizeQueries } from './repos/database-size.js';
 import { createHandledRequestsRepo } from './repos/handled-requests.js';
 import { createHealthFlagsRepo } from './repos/health-flags.js';
 import { createJobRunsRepo } from './repos/job-runs.js';
+import { createModelCitationStateRepo } from './repos/model-citation-state.js';
 import { createOutboxRepo } from './repos/outbox.js';
 import { createPollObservationsRepo } from './repos/poll-observations.js';
 import { createSnoozesRepo } from './repos/snoozes.js';
@@ -47,6 +48,7 @@ export function createStore(backend: BackendParts, db: StoreDb, dialect: SqlDial
     jobRuns: createJobRunsRepo(ctx),
     databaseSize: createDatabaseSizeQueries(ctx),
     channelPace: createChannelPaceRepo(ctx),
+    modelCitationState: createModelCitationStateRepo(ctx),
     outbox: (o) => createOutboxRepo(ctx, o),
   };
 }

@@ -155,6 +155,13 @@ export interface OutboxTable {
   upload_file_id: string | null;
 }
 
+/** One row per brand: the state of the model-stopped-citing rule, JSON. */
+export interface ModelCitationStateTable {
+  brand_id: string;
+  state: Json;
+  updated_at_ms: number;
+}
+
 export interface Database {
   subscriptions: SubscriptionsTable;
   snoozes: SnoozesTable;
@@ -169,6 +176,7 @@ export interface Database {
   job_brand_success: JobBrandSuccessTable;
   job_leases: JobLeasesTable;
   channel_pace: ChannelPaceTable;
+  model_citation_state: ModelCitationStateTable;
   outbox: OutboxTable;
 }
 

@@ -17,6 +17,7 @@ import type { DatabaseSizeQueries } from './database-size-queries.js';
 import type { HandledRequestsRepo } from './handled-requests-repo.js';
 import type { HealthFlagsRepo } from './health-flags-repo.js';
 import type { JobRunsRepo } from './job-runs-repo.js';
+import type { ModelCitationStateRepo } from './model-citation-state-repo.js';
 import type { OutboxRepo } from './outbox-repo.js';
 import type { PollObservationsRepo } from './poll-observations-repo.js';
 import type { SnoozesRepo } from './snoozes-repo.js';
@@ -53,6 +54,8 @@ export interface Store {
   readonly databaseSize: DatabaseSizeQueries;
   /** Slack send slots per channel, shared by every relay (a channel is paced once). */
   readonly channelPace: ChannelPaceRepo;
+  /** Per-brand state of the "a model stopped citing you" rule. */
+  readonly modelCitationState: ModelCitationStateRepo;
   /** The outbox; `owner` names this process in the rows it claims (the relay's lease). */
   outbox(options?: { owner?: string }): OutboxRepo;
   /** Resolves when the database answers a trivial query; rejects otherwise (/healthz). */

@@ -32,6 +32,7 @@ describe('DEFAULT_ALERT_SETTINGS', () => {
       crawlerDropPct: 40,
       crawlerRecoveryPct: 20,
       aiPagesThresholds: [80, 90, 100],
+      modelAlerts: false,
       digestTime: '09:00',
       digestChart: true,
       timezone: null,
@@ -170,7 +171,7 @@ describe('formatSettings', () => {
 
   it('prints the defaults as the documented command line', () => {
     expect(formatSettingsArgs(DEFAULT_ALERT_SETTINGS)).toBe(
-      'events=lost,competitor,sentiment sentiment-drop=20 crawler-drop=40 crawler-recovery=20 ai-pages=80,90,100 digest=09:00 digest-chart=on tz=default quiet=off weekly=off weekly-day=monday weekly-time=digest',
+      'events=lost,competitor,sentiment sentiment-drop=20 crawler-drop=40 crawler-recovery=20 ai-pages=80,90,100 model-alerts=off digest=09:00 digest-chart=on tz=default quiet=off weekly=off weekly-day=monday weekly-time=digest',
     );
   });
 
@@ -179,9 +180,10 @@ describe('formatSettings', () => {
       { ...DEFAULT_ALERT_SETTINGS, crawlerDropPct: 50, quietHours: { start: '22:00', end: '07:00' } },
       { defaultTimezone: 'UTC' },
     );
-    expect(lines).toHaveLength(11);
+    expect(lines).toHaveLength(12);
     expect(lines.find((l) => l.startsWith('• *Weekly summary*: '))).toBe('• *Weekly summary*: off');
     const line = (label: string) => lines.find((l) => l.startsWith(`• *${label}*: `));
+    expect(line('AI model alerts')).toContain('off (turn on to hear when an AI model stops citing you)');
     expect(line('Digest chart')).toContain('chart of the last 7 days');
     expect(line('Crawler drop')).toMatch(/50 % or more.*_\(custom\)_/);
     expect(line('Time zone')).toContain("UTC (the bot's default)");
@@ -196,6 +198,21 @@ describe('formatSettings', () => {
     expect(lines.join('\n')).not.toContain('changed');
     // The syntax lives in help only: no `key` and no key=value on the screen.
     expect(lines.join('\n')).not.toMatch(/`|=/);
+  });
+
+  it('model-alerts=on turns on the model-stopped-citing alerts, said in words and as custom', () => {
+    const r = parseSettingsArgs('model-alerts=on');
+    expect(r).toMatchObject({ ok: true, changed: ['modelAlerts'], settings: { modelAlerts: true } });
+    const on = ok('model-alerts=on').settings;
+    expect(formatSettingsArgs(on)).toContain('model-alerts=on');
+    expect(formatSettings(on, { defaultTimezone: 'UTC' }).join('\n')).toContain(
+      '• *AI model alerts*: alert when an AI model stops citing you (one more API call per brand a day) _(custom)_',
+    );
+    expect(describeSettings(on, { defaultTimezone: 'UTC' })).toContain('AI models that stop citing you');
+    expect(parseSettingsArgs('model-alerts=maybe')).toEqual({
+      ok: false,
+      errors: ['model-alerts: "maybe" must be on or off, e.g. model-alerts=on'],
+    });
   });
 
   it('digest-chart=off turns the digest chart off, shown as text only, custom, and as a change', () => {
@@ -302,7 +319,7 @@ describe('crawler-alerts', () => {
       settings: { crawlerAlerts: 'threshold' },
     });
     const threshold = r.ok ? r.settings : DEFAULT_ALERT_SETTINGS;
-    expect(formatSettingsArgs(threshold)).toMatch(/ crawler-alerts=threshold$/);
+    expect(formatSettingsArgs(threshold)).toMatch(/ crawler-alerts=threshold( |$)/);
     expect(describeSettings(threshold, opts)).toContain(
       'AI crawler visits falling 40 % or more (a recovery notice under 20 %), AI Pages',
     );

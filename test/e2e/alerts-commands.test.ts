@@ -166,7 +166,7 @@ describe('status and the quota planner', () => {
     expect(fits).toContain('70 subscribed brands');
     expect(fits).toContain('of the 800 the bot allows itself (80 % of 1,000 a day)');
     expect(fits).toContain(
-      'About 5.2 calls per brand per day: this key can watch about 153 brands at these settings',
+      'About 5.2 calls per brand per day: this key can watch about 150 brands at these settings',
     );
     expect(fits).not.toContain('brands need');
 

@@ -58,7 +58,8 @@ describe('citations job', () => {
       ],
     });
     const s = await runJobOnce(f.ctx, citationsJob, runOnceOptions);
-    expect(f.fake.calls).toEqual([
+    // One feed call; the lost page's why-line lookups (bounded per run) come after it.
+    expect(f.fake.calls.filter((c) => c.method === 'getCitationFeed')).toEqual([
       { method: 'getCitationFeed', params: { brandId: 'b1', daysBack: 2, limit: 500 }, lane: 'background' },
     ]);
     expect(s).toMatchObject({ alerts: 3, messages: 2 });

@@ -6,6 +6,7 @@
  */
 
 import { pino } from 'pino';
+import { ApiError, ApiErrorCode } from '../../src/api/errors.js';
 import type { LimiterState } from '../../src/api/limiter/types.js';
 import type { AiPagesRecord, CitationFeedResponse, CrawlerOverview } from '../../src/api/schemas/index.js';
 import type { CallOptions, VisibilityApi } from '../../src/api/visibility-api.js';
@@ -79,6 +80,14 @@ export function fakeApi(): FakeApi {
     getCrawlerOverview: record('getCrawlerOverview', () => fake.overview),
     getAiPages: record('getAiPages', () => fake.aiPages),
     getContentIdeas: record('getContentIdeas', () => () => ({ ideas: [] })),
+    // The why-lines' lookups (src/alerting/fetch-why-data.ts): the brand's site, and a
+    // service that has nothing to say about a lost page, so alerts carry no why-line here.
+    getBrands: record('getBrands', () => (p) => ({
+      brands: [{ id: String(p['brandId']), name: String(p['brandId']), website: 'https://brand.example' }],
+    })),
+    getCitationSources: record('getCitationSources', () => () => {
+      throw new ApiError(ApiErrorCode.NotFound, 'No citations for this domain.', { status: 404 });
+    }),
     limiterState: () => ({ dailyLimit: fake.dailyLimit }) as LimiterState,
   } as unknown as VisibilityApi;
   return fake;

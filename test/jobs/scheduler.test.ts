@@ -91,7 +91,7 @@ describe('polling ticks', () => {
     expect(snap.plan).toMatchObject({
       brands: 1,
       intervalsHours: { citations: D.citationsHours, crawler: D.crawlerHours, 'ai-pages': D.aiPagesHours },
-      maxBrands: 1538,
+      maxBrands: 1534,
     });
     expect(snap.plan.callsPerBrandPerDay).toBeCloseTo(5.2);
     const next = (hours: number, offset: number) => slotStart(now, hours, offset) + hours * H;

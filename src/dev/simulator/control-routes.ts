@@ -21,6 +21,8 @@ const advanceSchema = z
     add: z.array(z.string()).optional(),
     sentiment: z.array(z.object({ url: z.string(), to: z.number() })).optional(),
     competitorAppeared: z.array(z.object({ url: z.string(), competitor: z.string() })).optional(),
+    dropModel: z.string().min(1).optional(),
+    restoreModel: z.string().min(1).optional(),
     brandId: brandRef.optional(),
     brand_id: brandRef.optional(),
   })
@@ -54,6 +56,16 @@ const rhythmSchema = z
     brandId: brandRef.optional(),
     brand_id: brandRef.optional(),
     weekendDip: z.number().min(0).max(0.9).nullable(),
+  })
+  .strict();
+
+const blockSchema = z
+  .object({
+    brandId: brandRef.optional(),
+    brand_id: brandRef.optional(),
+    crawler: z.string().min(1),
+    blocked: z.boolean().optional(),
+    days: z.number().int().min(1).optional(),
   })
   .strict();
 
@@ -168,6 +180,16 @@ export function handleControl(
         return {
           status: 200,
           body: { ok: true, brand_id: id, weekend_dip: core.world.brand(id).weekendDip },
+        };
+      }
+      case 'POST /block-crawler': {
+        const parsed = parse(blockSchema, body);
+        const id = resolveBrandRef(core.world, brandIdOf(parsed));
+        control.blockCrawler(id, parsed.crawler, parsed.blocked ?? true, parsed.days);
+        const b = core.world.brand(id);
+        return {
+          status: 200,
+          body: { ok: true, brand_id: id, robots_disallow: core.world.accessPolicy(b).robotsDisallow },
         };
       }
       case 'POST /faults':

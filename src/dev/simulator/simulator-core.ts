@@ -53,6 +53,8 @@ export function createSimulatorCore(options: SimulatorOptionsResolved): Simulato
         core.world.setCrawlerTraffic(resolveBrandRef(core.world, brandId), patch),
       setCrawlerRhythm: (brandId, patch) =>
         core.world.setCrawlerRhythm(resolveBrandRef(core.world, brandId), patch),
+      blockCrawler: (brandId, crawler, blocked, days) =>
+        core.world.blockCrawler(resolveBrandRef(core.world, brandId), crawler, blocked, days),
       injectFault: (fault) => faults.add(fault),
       clearFaults: () => faults.clear(),
       setLimits: (patch) => limiter.setLimits(mergeLimits(limiter.limits(), patch), clock.now()),

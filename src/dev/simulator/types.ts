@@ -60,6 +60,10 @@ export interface SnapshotChanges {
   /** new sentiment (0–100) of URLs already cited */
   sentiment?: { url: string; to: number }[];
   competitorAppeared?: { url: string; competitor: string }[];
+  /** an AI model (`search_model`, e.g. `perplexity-sonar`) stops citing the brand: every page it cites is lost */
+  dropModel?: string;
+  /** the model cites the brand again: the pages it cited before it dropped out come back */
+  restoreModel?: string;
   /** brand the changes apply to; default Acme Analytics */
   brandId?: string;
 }
@@ -114,6 +118,12 @@ export interface SimulatorControl {
   setAiPagesUsage(brandId: string, patch: AiPagesUsagePatch): void;
   setCrawlerTraffic(brandId: string, patch: CrawlerTrafficPatch): void;
   setCrawlerRhythm(brandId: string, patch: CrawlerRhythmPatch): void;
+  /**
+   * robots.txt starts blocking `crawler` (name or id): the Access tab lists the finding and
+   * the crawler's visits fall to a few percent over the last `days` days (default 7);
+   * `blocked: false` lifts both.
+   */
+  blockCrawler(brandId: string, crawler: string, blocked: boolean, days?: number): void;
   injectFault(fault: SimulatorFault): void;
   clearFaults(): void;
   /** Replaces the given limits and starts the rate counters afresh. */

@@ -15,7 +15,7 @@ import {
   SEED_SNAPSHOTS,
 } from './citations/citation-book.js';
 import { generateIdeas, type IdeaRecord } from './content-ideas.js';
-import { accessPolicyOf } from './crawler/access-policy.js';
+import { type AccessPolicy, accessPolicyOf } from './crawler/access-policy.js';
 import { findCrawler } from './crawler/crawlers.js';
 import {
   createTrafficModel,
@@ -94,6 +94,8 @@ export interface BrandState {
   /** Weekends this share below weekdays (a seasonal site); null: the brand's own rhythm. */
   weekendDip: number | null;
   submissions: Submission[];
+  /** Crawler ids robots.txt blocks besides the seed policy (the blocked-crawler scenario). */
+  blockedCrawlers: string[];
 }
 
 export interface World {
@@ -121,6 +123,14 @@ export interface World {
   setAiPagesUsage(brandId: string, patch: AiPagesUsagePatch): void;
   setCrawlerTraffic(brandId: string, patch: CrawlerTrafficPatch): void;
   setCrawlerRhythm(brandId: string, patch: CrawlerRhythmPatch): void;
+  /** See SimulatorControl.blockCrawler. */
+  blockCrawler(brandId: string, crawler: string, blocked: boolean, days?: number): void;
+  /**
+   * The site's access policy as the Access tab reports it, with the scenario's blocks. The
+   * traffic model keeps the seed policy: a block staged now shows as a fall from now on,
+   * through the traffic override, not as a history that was always low.
+   */
+  accessPolicy(b: BrandState): AccessPolicy;
   brand(brandId: string): BrandState;
 }
 
@@ -224,6 +234,7 @@ export function createWorld(
       traffic: null,
       weekendDip: null,
       submissions: [],
+      blockedCrawlers: [],
     };
     const seededAt = (offset: number) => dayTimestamp(startDay - 400 + offset * 37, 9 * 3_600_000);
     if (profile.location) brand.markets.push(newMarket(brand, profile.location, true, null, seededAt(0)));
@@ -386,6 +397,18 @@ export function createWorld(
       if (dip !== null && !(dip >= 0 && dip <= 0.9))
         throw new Error('weekendDip must be from 0 to 0.9, or null');
       brand(brandId).weekendDip = dip;
+    },
+    blockCrawler: (brandId, name, blocked, days = 7) => {
+      const b = brand(brandId);
+      const c = findCrawler(name);
+      if (!c) throw new Error(`unknown crawler: ${name}`);
+      b.blockedCrawlers = b.blockedCrawlers.filter((id) => id !== c.id);
+      if (blocked) b.blockedCrawlers.push(c.id);
+      b.traffic = blocked ? { factor: 0.04, fromDay: today() - days, crawlers: [c.id] } : null;
+    },
+    accessPolicy: (b) => {
+      const seed = accessPolicyOf(b.profile.id);
+      return { ...seed, robotsDisallow: [...new Set([...seed.robotsDisallow, ...b.blockedCrawlers])] };
     },
     setCrawlerTraffic: (brandId, patch) => {
       const b = brand(brandId);

@@ -10,6 +10,7 @@ import { packedCitationState } from './008-packed-citation-state.js';
 import { outboxCharts } from './009-outbox-charts.js';
 import { channelPace } from './010-channel-pace.js';
 import { historyIndexes } from './011-history-indexes.js';
+import { modelCitationState } from './012-model-citation-state.js';
 
 /**
  * The schema of both backends (migrate.ts). Append new migrations, each with its SQL for
@@ -27,4 +28,5 @@ export const migrations: readonly Migration[] = [
   outboxCharts,
   channelPace,
   historyIndexes,
+  modelCitationState,
 ];

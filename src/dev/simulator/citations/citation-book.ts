@@ -90,6 +90,18 @@ function addCompetitor(
 export function appendExplicit(book: CitationBook, profile: BrandProfile, changes: SnapshotChanges): void {
   const next = cloneSnapshot(book.snapshots.at(-1)!);
   for (const url of changes.lose ?? []) next.delete(url);
+  if (changes.dropModel !== undefined) {
+    for (const url of modelUrls(book, changes.dropModel, next)) next.delete(url);
+  }
+  if (changes.restoreModel !== undefined) {
+    // The last snapshot in which the model still cited the brand: its pages come back.
+    const before = [...book.snapshots]
+      .reverse()
+      .find((s) => modelUrls(book, changes.restoreModel!, s).length > 0);
+    for (const url of before ? modelUrls(book, changes.restoreModel, before) : []) {
+      next.set(url, { ...before!.get(url)!, competitors: [...before!.get(url)!.competitors] });
+    }
+  }
   for (const url of changes.add ?? []) {
     if (next.has(url)) continue;
     const page = book.universe.byUrl.get(url) ?? adHocPage(book.universe, profile, url);
@@ -109,6 +121,12 @@ export function appendExplicit(book: CitationBook, profile: BrandProfile, change
     }
   }
   book.snapshots.push(next);
+}
+
+/** The URLs of `snapshot` that `model` cites. */
+function modelUrls(book: CitationBook, model: string, snapshot: Snapshot): string[] {
+  if (!book.universe.pages.some((p) => p.model === model)) throw new Error(`unknown model: ${model}`);
+  return [...snapshot.keys()].filter((url) => book.universe.byUrl.get(url)?.model === model);
 }
 
 /** Appends an unchanged copy of the latest snapshot (the other brands on an explicit advance). */

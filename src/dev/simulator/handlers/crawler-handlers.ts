@@ -1,7 +1,6 @@
 /**
  * The crawler analytics endpoints (API.md §4.9, §4.10; parameters from DESIGN.md).
  */
-import { accessPolicyOf } from '../crawler/access-policy.js';
 import { accessView, diffLines, findingsOf } from '../crawler/crawler-access.js';
 import { botDetailsView, pageDetailsView, pathDetailsView } from '../crawler/crawler-drawers.js';
 import { liveView } from '../crawler/crawler-live.js';
@@ -19,7 +18,7 @@ const MAX_SUBMIT_URLS = 100;
 function crawlerContext(ctx: HandlerContext, brand: BrandState): CrawlerContext {
   return {
     profile: brand.profile,
-    policy: accessPolicyOf(brand.profile.id),
+    policy: ctx.world.accessPolicy(brand),
     model: ctx.world.trafficModel(brand),
     input: ctx.input,
   };

@@ -95,6 +95,15 @@ export const SETTINGS_FIELDS: readonly SettingField[] = [
     label: 'AI Pages usage levels that alert (%)',
     kind: { type: 'text', unit: ' %', example: '75, 95 (or off)' },
   },
+  {
+    key: 'model-alerts',
+    label: 'AI model alerts',
+    kind: {
+      type: 'choices',
+      choices: [{ value: 'on', label: 'Alert when an AI model stops citing you (one more API call a day)' }],
+      noneValue: 'off',
+    },
+  },
   { key: 'digest', label: 'Daily digest time', kind: { type: 'time' } },
   {
     key: 'digest-chart',
