@@ -73,6 +73,26 @@ export function visibleText(reply: { blocks: unknown[] }): string {
     .replace(/&amp;/g, '&');
 }
 
+export interface TableCellBody {
+  type: string;
+  text?: string;
+  value?: number;
+  elements?: Array<{ elements?: Array<{ type: string; url?: string; text?: string }> }>;
+}
+
+/** The `data_table` blocks of a reply. */
+export function dataTables(
+  reply: ReplyBody,
+): Array<{ caption: string; page_size?: number; rows: TableCellBody[][] }> {
+  return reply.blocks.filter((b) => b['type'] === 'data_table') as never;
+}
+
+/** A table cell as a reader sees it: its text, or a link cell as `<url|text>`. */
+export function cellShown(cell: TableCellBody): string {
+  const link = cell.elements?.[0]?.elements?.[0];
+  return link?.type === 'link' ? `<${link.url}|${link.text}>` : (cell.text ?? '');
+}
+
 type ButtonBody = { action_id: string; value?: string; text: { text: string } };
 
 /** The buttons of a reply: in actions blocks, and beside a section's text (its accessory). */

@@ -1,23 +1,26 @@
 /**
- * A list of flat records that all have the same few fields (the Access tab's bot access
- * matrix: crawler, company, purpose, robots.txt, answer, last seen) as a table model: one
- * row per record, the name first, then classifications, states, figures and times, the
- * columns named in words and the cells in words. views/table-model.ts draws it; Slack's
- * own table block can draw the same model later.
+ * A list of records that all have the same few fields (the Access tab's bot access matrix:
+ * crawler, company, purpose, robots.txt, answer, last seen; a Live or Pages listing) as a
+ * table model: one row per record, the name first, then classifications, states, figures
+ * and times, the columns named in words and the cells in words, figures keeping their
+ * number so Slack sorts them by value. views/table-model.ts draws it, as Slack's own
+ * `data_table` block or as aligned text.
  */
 
 import { dayText } from '../../../figures/day-text.js';
 import { formatCount } from '../../../messages/format-number.js';
 import { codeValueText, httpStatusText } from '../../../messages/vocabulary.js';
 import { cleanText } from '../../views/clean-text.js';
-import type { TableColumn, TableModel } from '../../views/table-model.js';
+import type { TableColumn, TableModel, TableValue } from '../../views/table-model.js';
 import {
   COUNT_KEY,
   hiddenField,
   humanizeKey,
   isBlank,
+  isBreakdown,
   isObj,
   isScalar,
+  NAME_KEYS,
   type Obj,
   STATUS_KEY,
   TAG_KEY,
@@ -33,6 +36,7 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** A cell in words, as plain text (the table renderer escapes). */
 export function plainCell(key: string, value: unknown): string {
+  if (isObj(value)) return breakdownCell(value);
   if (isBlank(value)) return '—';
   if (typeof value === 'boolean') return value ? '✓' : '✗';
   if (typeof value === 'number') {
@@ -48,8 +52,27 @@ export function plainCell(key: string, value: unknown): string {
   return codeValueText(text, key);
 }
 
+/** A breakdown ("GPTBot 12, ClaudeBot 3"): its largest entries, in words. */
+function breakdownCell(value: Obj): string {
+  const entries = Object.entries(value)
+    .filter((e): e is [string, number] => typeof e[1] === 'number')
+    .sort((a, b) => b[1] - a[1]);
+  if (entries.length === 0) return '—';
+  const shown = entries.slice(0, 3).map(([k, n]) => `${codeValueText(k, 'name')} ${formatCount(n)}`);
+  return entries.length > 3 ? `${shown.join(', ')}, …` : shown.join(', ');
+}
+
+/** A figure keeps its number (a sortable column); codes and everything else are words. */
+function tableValue(key: string, value: unknown): TableValue {
+  const text = plainCell(key, value);
+  if (typeof value !== 'number' || !Number.isFinite(value) || HTTP_KEY.test(key)) return text;
+  return { number: value, text };
+}
+
 function columnRank(key: string, sample: unknown, nameKey: string | undefined): number {
   if (key === nameKey) return 0;
+  // Another name (the crawler of a visit) says who, right after what.
+  if (NAME_KEYS.includes(key) && typeof sample === 'string' && key !== 'path') return 0.5;
   if (TAG_KEY.test(key)) return 1;
   if (typeof sample === 'boolean' || (STATUS_KEY.test(key) && !HTTP_KEY.test(key))) return 2;
   if (HTTP_KEY.test(key) || /robots|allowed|access/i.test(key)) return 2;
@@ -58,18 +81,47 @@ function columnRank(key: string, sample: unknown, nameKey: string | undefined): 
   return 5;
 }
 
-const flat = (r: Obj) =>
-  Object.values(r).every((v) => isScalar(v) || (Array.isArray(v) && v.every(isScalar)));
+const flatValue = (v: unknown) => isScalar(v) || (Array.isArray(v) && v.every(isScalar));
+const flat = (r: Obj) => Object.values(r).every(flatValue);
+
+export interface RecordTableOptions {
+  /** Fewest rows that make a table; default 3 (fewer read better as lines). */
+  minRows?: number;
+  /**
+   * A listing (Live, Pages): rows with a web address are named by their title or path, the
+   * address left to the row's details, and breakdowns become a cell.
+   */
+  listing?: boolean;
+}
+
+/** The key naming each row of a listing: a page by its title or path, else the record's name. */
+function listingNameKey(rows: readonly Obj[]): string | undefined {
+  const has = (k: string) => rows.every((r) => typeof r[k] === 'string' && (r[k] as string).trim() !== '');
+  if (rows.some((r) => typeof r['url'] === 'string')) return ['title', 'path', 'url'].find(has);
+  return nameKeyOf(rows[0]!);
+}
 
 /** The records as a table, or undefined when they do not make one (too few, nested, linked). */
-export function recordTable(items: readonly unknown[]): TableModel | undefined {
-  if (items.length < MIN_ROWS || !items.every((r) => isObj(r) && flat(r))) return undefined;
+export function recordTable(
+  items: readonly unknown[],
+  options: RecordTableOptions = {},
+): TableModel | undefined {
+  const listing = options.listing === true;
+  const fits = (r: unknown) =>
+    isObj(r) &&
+    (listing
+      ? Object.entries(r).every(([k, v]) => flatValue(v) || (isObj(v) && isBreakdown(k, v)))
+      : flat(r));
+  if (items.length < (options.minRows ?? MIN_ROWS) || !items.every(fits)) return undefined;
   const rows = items as Obj[];
-  // Rows with a web address read better as linked lines than as table cells.
-  if (rows.some((r) => typeof r['url'] === 'string')) return undefined;
-  const nameKey = nameKeyOf(rows[0]!);
+  // Outside a listing, rows with a web address read better as linked lines than as cells.
+  if (!listing && rows.some((r) => typeof r['url'] === 'string')) return undefined;
+  const nameKey = listing ? listingNameKey(rows) : nameKeyOf(rows[0]!);
+  // A listing's page is named by its title or path, linked to its address.
+  const linked = listing && rows.some((r) => typeof r['url'] === 'string');
+  const said = new Set(linked && nameKey !== 'url' ? ['url'] : []);
   const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter(
-    (k) => !rows.every((r) => isBlank(r[k]) || hiddenField(k, r[k])),
+    (k) => !said.has(k) && !rows.every((r) => isBlank(r[k]) || hiddenField(k, r[k])),
   );
   const sample = (k: string) => rows.find((r) => !isBlank(r[k]))?.[k];
   const ordered = keys
@@ -77,10 +129,15 @@ export function recordTable(items: readonly unknown[]): TableModel | undefined {
     .sort((a, b) => a.rank - b.rank || a.i - b.i)
     .slice(0, MAX_COLUMNS)
     .map((c) => c.k);
-  if (ordered.length < MIN_COLUMNS) return undefined;
+  if (ordered.length < (listing ? 2 : MIN_COLUMNS)) return undefined;
   const columns: TableColumn[] = ordered.map((k) => ({
-    label: humanizeKey(k),
+    label: k === nameKey && linked ? 'Page' : humanizeKey(k),
     align: typeof sample(k) === 'number' && !HTTP_KEY.test(k) ? 'right' : 'left',
   }));
-  return { columns, rows: rows.map((r) => ordered.map((k) => plainCell(k, r[k]))) };
+  // A listing names a page by its title or path, linked to the page.
+  const cell = (r: Obj, k: string): TableValue =>
+    k === nameKey && linked && typeof r['url'] === 'string'
+      ? { url: r['url'], text: plainCell(k, r[k]) }
+      : tableValue(k, r[k]);
+  return { columns, rows: rows.map((r) => ordered.map((k) => cell(r, k))) };
 }
