@@ -93,6 +93,13 @@ export function cellShown(cell: TableCellBody): string {
   return link?.type === 'link' ? `<${link.url}|${link.text}>` : (cell.text ?? '');
 }
 
+/** Row `index` (from 1; 0 is the header) of a reply's first table, each cell under its header. */
+export function tableRow(reply: ReplyBody, index: number, table = 0): Record<string, string> {
+  const rows = dataTables(reply)[table]?.rows ?? [];
+  const header = (rows[0] ?? []).map(cellShown);
+  return Object.fromEntries((rows[index] ?? []).map((cell, i) => [header[i] ?? String(i), cellShown(cell)]));
+}
+
 type ButtonBody = { action_id: string; value?: string; text: { text: string } };
 
 /** The buttons of a reply: in actions blocks, and beside a section's text (its accessory). */

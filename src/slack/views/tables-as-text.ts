@@ -7,7 +7,7 @@
  */
 import type { DataTableBlock, KnownBlock } from '../../messages/block-kit-types.js';
 import { dataTableLines } from '../../messages/data-table.js';
-import { type Mrkdwn, mrkdwn } from '../../messages/mrkdwn.js';
+import { joinMrkdwn, type Mrkdwn, mrkdwn } from '../../messages/mrkdwn.js';
 import type { Reply } from '../../messages/reply.js';
 import { truncateMrkdwn } from '../../messages/truncate-mrkdwn.js';
 import { chunkSections } from './chunk-sections.js';
@@ -30,6 +30,16 @@ export function tablesAsTextBlocks(blocks: readonly KnownBlock[]): KnownBlock[] 
 /** The reply with its tables as text (its notification text unchanged). */
 export function tablesAsText(reply: Reply): Reply {
   return { ...reply, blocks: tablesAsTextBlocks(reply.blocks) };
+}
+
+/** The tables among `blocks` as text (their lines), or undefined when there is none. */
+export function tablesText(blocks: readonly KnownBlock[]): Mrkdwn | undefined {
+  const tables = blocks.filter(isDataTable);
+  if (tables.length === 0) return undefined;
+  return joinMrkdwn(
+    tables.flatMap((t) => dataTableLines(t)),
+    mrkdwn`\n`,
+  );
 }
 
 /**

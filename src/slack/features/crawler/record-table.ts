@@ -7,7 +7,7 @@
  * `data_table` block or as aligned text.
  */
 
-import { dayText } from '../../../figures/day-text.js';
+import { dayText, timeText } from '../../../figures/day-text.js';
 import { formatCount } from '../../../messages/format-number.js';
 import { codeValueText, httpStatusText } from '../../../messages/vocabulary.js';
 import { cleanText } from '../../views/clean-text.js';
@@ -31,6 +31,8 @@ import { nameKeyOf } from './record-row.js';
 const MIN_ROWS = 3;
 const MIN_COLUMNS = 3;
 const MAX_COLUMNS = 7;
+/** A listing's table scrolls sideways in Slack: room for every field a record usually has. */
+const MAX_LISTING_COLUMNS = 10;
 const HTTP_KEY = /http_status|status_code|typical_status/i;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
@@ -52,6 +54,12 @@ export function plainCell(key: string, value: unknown): string {
   return codeValueText(text, key);
 }
 
+/** A column's name in words, starting with a capital unless it starts with a file name (`robots.txt`). */
+function columnLabel(key: string): string {
+  const words = humanizeKey(key);
+  return /^[a-z]+\.txt\b/.test(words) ? words : words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** A breakdown ("GPTBot 12, ClaudeBot 3"): its largest entries, in words. */
 function breakdownCell(value: Obj): string {
   const entries = Object.entries(value)
@@ -62,9 +70,14 @@ function breakdownCell(value: Obj): string {
   return entries.length > 3 ? `${shown.join(', ')}, …` : shown.join(', ');
 }
 
-/** A figure keeps its number (a sortable column); codes and everything else are words. */
+/** A figure keeps its number (a sortable column), a day its time; codes and the rest are words. */
 function tableValue(key: string, value: unknown): TableValue {
   const text = plainCell(key, value);
+  if (typeof value === 'string' && (ISO_TIME.test(value) || /^\d{4}-\d{2}-\d{2}$/.test(value))) {
+    const time = Date.parse(value);
+    // A moment keeps its time of day (a live visit); a day is a day.
+    if (Number.isFinite(time)) return { number: time, text: ISO_TIME.test(value) ? timeText(time) : text };
+  }
   if (typeof value !== 'number' || !Number.isFinite(value) || HTTP_KEY.test(key)) return text;
   return { number: value, text };
 }
@@ -127,11 +140,11 @@ export function recordTable(
   const ordered = keys
     .map((k, i) => ({ k, i, rank: columnRank(k, sample(k), nameKey) }))
     .sort((a, b) => a.rank - b.rank || a.i - b.i)
-    .slice(0, MAX_COLUMNS)
+    .slice(0, listing ? MAX_LISTING_COLUMNS : MAX_COLUMNS)
     .map((c) => c.k);
   if (ordered.length < (listing ? 2 : MIN_COLUMNS)) return undefined;
   const columns: TableColumn[] = ordered.map((k) => ({
-    label: k === nameKey && linked ? 'Page' : humanizeKey(k),
+    label: k === nameKey && linked ? 'Page' : columnLabel(k),
     align: typeof sample(k) === 'number' && !HTTP_KEY.test(k) ? 'right' : 'left',
   }));
   // A listing names a page by its title or path, linked to the page.
