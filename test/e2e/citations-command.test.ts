@@ -9,7 +9,15 @@ import { dayText } from '../../src/figures/day-text.js';
 import { formatCount, formatPercent } from '../../src/figures/format-number.js';
 import { countFigure } from '../../src/figures/glossary.js';
 import { modelName } from '../../src/messages/vocabulary.js';
-import { buttons, buttonValue, simJson, useReadHarness, visibleText } from './read-commands-harness.js';
+import {
+  buttons,
+  buttonValue,
+  dataTables,
+  simJson,
+  tableLinks,
+  useReadHarness,
+  visibleText,
+} from './read-commands-harness.js';
 
 const acme = SEED_BRANDS.acme;
 const h = useReadHarness();
@@ -168,14 +176,25 @@ describe('citations queries, sources, feed, heatmap', () => {
     const { reply } = await h.command('citations "Acme Analytics" sources https://techcrunch.com/some/page');
     expect(citationsQueries()).toEqual([{ brand_id: acme.id, view: 'sources', domain: 'techcrunch.com' }]);
     const expected = await simCitations<{
-      pages: Array<{ url: string }>;
+      pages: Array<{ url: string; appearance_count: number }>;
       competitors_on_domain: string[];
       first_seen: string;
       last_seen: string;
       total_citations: number;
     }>({ view: 'sources', domain: 'techcrunch.com' });
     const text = visibleText(reply);
-    for (const p of expected.pages) expect(text).toContain(p.url);
+    // Every page, most cited first, linked in Slack's table; its citations sortable as numbers.
+    const byCitations = [...expected.pages].sort((a, b) => b.appearance_count - a.appearance_count);
+    expect(tableLinks(reply)).toEqual(byCitations.map((p) => p.url));
+    const [table] = dataTables(reply);
+    expect(table!.rows[0]!.map((c) => c.text)).toEqual([
+      'Page',
+      'Citations',
+      'Sentiment',
+      'Mentions you',
+      'Competitors named',
+    ]);
+    expect(table!.rows.slice(1).map((row) => row[1]!.type)).toEqual(expected.pages.map(() => 'raw_number'));
     for (const c of expected.competitors_on_domain) expect(text).toContain(c);
     expect(text).toContain(`first seen <!date^`);
     expect(text).toContain(`|${dayText(expected.first_seen)}>`);

@@ -87,6 +87,13 @@ export function dataTables(
   return reply.blocks.filter((b) => b['type'] === 'data_table') as never;
 }
 
+/** The web addresses the reply's tables link to, in order. */
+export function tableLinks(reply: ReplyBody): string[] {
+  return dataTables(reply).flatMap((t) =>
+    t.rows.flatMap((row) => row.flatMap((cell) => cell.elements?.[0]?.elements?.[0]?.url ?? [])),
+  );
+}
+
 /** A table cell as a reader sees it: its text, or a link cell as `<url|text>`. */
 export function cellShown(cell: TableCellBody): string {
   const link = cell.elements?.[0]?.elements?.[0];
