@@ -258,9 +258,24 @@ describe('citations queries, sources, feed, heatmap', () => {
       competitor_coverage: Record<string, number>;
     }>({ view: 'heatmap' });
     const text = visibleText(reply);
-    expect(text).toContain('```');
-    for (const d of expected.domains.slice(0, 25)) expect(text).toContain(d);
-    expect(text).toMatch(/[✓·]( [✓·])+/);
+    // A row per domain in Slack's table, a sortable ✓ (1) or · (0) column per brand, yours first.
+    const [table] = dataTables(reply);
+    const header = table!.rows[0]!.map((c) => c.text);
+    expect(header[0]).toBe('Cited domain');
+    expect(header[1]).toBe('Acme Analytics');
+    expect(header.at(-1)).toBe('Brands mentioned');
+    const shown = table!.rows.slice(1);
+    expect(shown.length).toBeGreaterThanOrEqual(Math.min(25, expected.domains.length));
+    expect(shown.map((row) => row[0]!.text)).toEqual(expected.domains.slice(0, shown.length));
+    for (const row of shown) {
+      const marks = row.slice(1, -1);
+      for (const m of marks)
+        expect([m.type, m.text, m.value]).toEqual(
+          m.value === 1 ? ['raw_number', '✓', 1] : ['raw_number', '·', 0],
+        );
+      expect(row.at(-1)!.value).toBe(marks.filter((m) => m.value === 1).length);
+    }
+    expect(shown.some((row) => row[1]!.value === 1)).toBe(true);
     // The one percent rounding: whole percents, as every screen writes them.
     expect(text).toContain(`*Acme Analytics* (you) — coverage ${formatPercent(expected.your_coverage)}`);
     for (const [name, pct] of Object.entries(expected.competitor_coverage)) {
