@@ -31,7 +31,12 @@ export type PlainTextElement = EscapedText<types.PlainTextElement>;
 /** A data_table cell: `raw_text` (simple text) or `raw_number` (Slack sorts a column of them as numbers). */
 export type RawTextCell = { type: 'raw_text'; text: Mrkdwn };
 export type RawNumberCell = { type: 'raw_number'; value: number; text: Mrkdwn };
-export type DataTableCell = RawTextCell | RawNumberCell;
+/** A cell whose text is a link (a page by its title): `rich_text` holding one link. */
+export type LinkTextCell = {
+  type: 'rich_text';
+  elements: [{ type: 'rich_text_section'; elements: [{ type: 'link'; url: string; text: Mrkdwn }] }];
+};
+export type DataTableCell = RawTextCell | RawNumberCell | LinkTextCell;
 
 /**
  * Slack's `data_table` block (https://docs.slack.dev/reference/block-kit/blocks/data-table-block),

@@ -13,7 +13,7 @@
 import { formatCount, NO_FIGURE } from '../figures/format-number.js';
 import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
 import type { DataTableBlock, DataTableCell } from './block-kit-types.js';
-import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from './mrkdwn.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, mrkdwnLink, safeLinkUrl } from './mrkdwn.js';
 import { truncatePlain } from './truncate-mrkdwn.js';
 
 /** A number Slack sorts as one; shown as `text`, by default the shared number format. */
@@ -22,8 +22,14 @@ export interface NumberCell {
   text?: Mrkdwn;
 }
 
-/** Text as it is, or a number. */
-export type TableCell = Mrkdwn | NumberCell;
+/** Text shown as a link to `url` (a page by its title); plain text when `url` is not a web address. */
+export interface LinkCell {
+  url: string;
+  text: Mrkdwn;
+}
+
+/** Text as it is, a number, or a link. */
+export type TableCell = Mrkdwn | NumberCell | LinkCell;
 
 export interface TableModel {
   /** What the table is; also the first line of the text fallback. */
@@ -55,9 +61,35 @@ const MAX_CELL_CHARS = 300;
 
 const nonEmpty = (text: Mrkdwn): Mrkdwn => (text.trim() === '' ? escapeMrkdwn(NO_FIGURE) : text);
 
+/** Longer addresses are not linked: the link would eat the table's character budget. */
+const MAX_LINKED_URL = 500;
+
+function linkCell(cell: LinkCell, maxChars: number): DataTableCell {
+  const text = truncatePlain(nonEmpty(cell.text), maxChars);
+  const url = safeLinkUrl(cell.url);
+  if (url === undefined || url.length > MAX_LINKED_URL) return { type: 'raw_text', text };
+  return {
+    type: 'rich_text',
+    elements: [{ type: 'rich_text_section', elements: [{ type: 'link', url, text }] }],
+  };
+}
+
+/** What a cell shows, as mrkdwn: its text, a link cell as a link. */
+function cellText(cell: DataTableCell): Mrkdwn {
+  if (cell.type !== 'rich_text') return cell.text;
+  const { url, text } = cell.elements[0].elements[0];
+  const plain = text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return mrkdwnLink(url, plain);
+}
+
+/** Characters of a cell Slack counts against the table: the text shown, not the address. */
+const shownChars = (cell: DataTableCell): number =>
+  cell.type === 'rich_text' ? cell.elements[0].elements[0].text.length : cell.text.length;
+
 function toCell(cell: TableCell | undefined, maxChars: number): DataTableCell {
   if (cell === undefined) return { type: 'raw_text', text: escapeMrkdwn(NO_FIGURE) };
   if (typeof cell === 'string') return { type: 'raw_text', text: truncatePlain(nonEmpty(cell), maxChars) };
+  if ('url' in cell) return linkCell(cell, maxChars);
   const finite = typeof cell.number === 'number' && Number.isFinite(cell.number);
   const shown = cell.text ?? escapeMrkdwn(formatCount(cell.number));
   // A missing figure stays a raw_number (sorted as 0, shown as "—"): one raw_text cell
@@ -65,15 +97,26 @@ function toCell(cell: TableCell | undefined, maxChars: number): DataTableCell {
   return { type: 'raw_number', value: finite ? (cell.number as number) : 0, text: nonEmpty(shown) };
 }
 
-const cellChars = (row: readonly DataTableCell[]) => row.reduce((n, c) => n + c.text.length, 0);
+const cellChars = (row: readonly DataTableCell[]) => row.reduce((n, c) => n + shownChars(c), 0);
 
 /** One row as a line: the row's name, then each other column as "Header: value". */
 function rowLine(header: readonly Mrkdwn[], row: readonly DataTableCell[], nameColumn: number): Mrkdwn {
   const rest = row
-    .map((cell, i) => (i === nameColumn ? undefined : mrkdwn`${header[i]!}: ${cell.text}`))
+    .map((cell, i) => (i === nameColumn ? undefined : mrkdwn`${header[i]!}: ${cellText(cell)}`))
     .filter((part): part is Mrkdwn => part !== undefined);
-  const name = row[nameColumn]?.text ?? escapeMrkdwn(NO_FIGURE);
+  const name = row[nameColumn] ? cellText(row[nameColumn]) : escapeMrkdwn(NO_FIGURE);
   return rest.length === 0 ? name : mrkdwn`${name} — ${joinMrkdwn(rest, mrkdwn` · `)}`;
+}
+
+/**
+ * A table block as lines of text (the caption, then a line per row): what a reader is shown
+ * where Slack does not draw the table.
+ */
+export function dataTableLines(block: DataTableBlock): Mrkdwn[] {
+  const [headerRow = [], ...rows] = block.rows;
+  const header = headerRow.map(cellText);
+  const nameColumn = block.row_header_column_index ?? 0;
+  return [block.caption, ...rows.map((row) => rowLine(header, row, nameColumn))];
 }
 
 /** The `data_table` block and its text for `model`, cut to Slack's limits. */
@@ -96,7 +139,7 @@ export function dataTable(model: TableModel): NativeTable {
   const omitted = model.rows.length - rows.length;
   const caption = nonEmpty(model.caption);
   const lines = [caption, ...rows.map((row) => rowLine(header, row, nameColumn))];
-  if (omitted > 0) lines.push(mrkdwn`…and ${omitted} more not shown`);
+  if (omitted > 0) lines.push(mrkdwn`…and ${escapeMrkdwn(formatCount(omitted))} more not shown`);
   const text = joinMrkdwn(lines, mrkdwn`\n`);
   if (rows.length === 0) return { block: undefined, text, omitted };
   const pageSize = Math.min(Math.max(1, Math.trunc(model.pageSize ?? DEFAULT_PAGE_SIZE)), L.tablePageSize);

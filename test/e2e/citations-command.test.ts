@@ -9,7 +9,15 @@ import { dayText } from '../../src/figures/day-text.js';
 import { formatCount, formatPercent } from '../../src/figures/format-number.js';
 import { countFigure } from '../../src/figures/glossary.js';
 import { modelName } from '../../src/messages/vocabulary.js';
-import { buttons, buttonValue, simJson, useReadHarness, visibleText } from './read-commands-harness.js';
+import {
+  buttons,
+  buttonValue,
+  dataTables,
+  simJson,
+  tableLinks,
+  useReadHarness,
+  visibleText,
+} from './read-commands-harness.js';
 
 const acme = SEED_BRANDS.acme;
 const h = useReadHarness();
@@ -168,14 +176,25 @@ describe('citations queries, sources, feed, heatmap', () => {
     const { reply } = await h.command('citations "Acme Analytics" sources https://techcrunch.com/some/page');
     expect(citationsQueries()).toEqual([{ brand_id: acme.id, view: 'sources', domain: 'techcrunch.com' }]);
     const expected = await simCitations<{
-      pages: Array<{ url: string }>;
+      pages: Array<{ url: string; appearance_count: number }>;
       competitors_on_domain: string[];
       first_seen: string;
       last_seen: string;
       total_citations: number;
     }>({ view: 'sources', domain: 'techcrunch.com' });
     const text = visibleText(reply);
-    for (const p of expected.pages) expect(text).toContain(p.url);
+    // Every page, most cited first, linked in Slack's table; its citations sortable as numbers.
+    const byCitations = [...expected.pages].sort((a, b) => b.appearance_count - a.appearance_count);
+    expect(tableLinks(reply)).toEqual(byCitations.map((p) => p.url));
+    const [table] = dataTables(reply);
+    expect(table!.rows[0]!.map((c) => c.text)).toEqual([
+      'Page',
+      'Citations',
+      'Sentiment',
+      'Mentions you',
+      'Competitors named',
+    ]);
+    expect(table!.rows.slice(1).map((row) => row[1]!.type)).toEqual(expected.pages.map(() => 'raw_number'));
     for (const c of expected.competitors_on_domain) expect(text).toContain(c);
     // Dates are Slack's tokens (each reader's own zone), read here as their fallback text.
     expect(JSON.stringify(reply.blocks)).toContain(`first seen <!date^`);
@@ -241,9 +260,24 @@ describe('citations queries, sources, feed, heatmap', () => {
       competitor_coverage: Record<string, number>;
     }>({ view: 'heatmap' });
     const text = visibleText(reply);
-    expect(text).toContain('```');
-    for (const d of expected.domains.slice(0, 25)) expect(text).toContain(d);
-    expect(text).toMatch(/[✓·]( [✓·])+/);
+    // A row per domain in Slack's table, a sortable ✓ (1) or · (0) column per brand, yours first.
+    const [table] = dataTables(reply);
+    const header = table!.rows[0]!.map((c) => c.text);
+    expect(header[0]).toBe('Cited domain');
+    expect(header[1]).toBe('Acme Analytics');
+    expect(header.at(-1)).toBe('Brands mentioned');
+    const shown = table!.rows.slice(1);
+    expect(shown.length).toBeGreaterThanOrEqual(Math.min(25, expected.domains.length));
+    expect(shown.map((row) => row[0]!.text)).toEqual(expected.domains.slice(0, shown.length));
+    for (const row of shown) {
+      const marks = row.slice(1, -1);
+      for (const m of marks)
+        expect([m.type, m.text, m.value]).toEqual(
+          m.value === 1 ? ['raw_number', '✓', 1] : ['raw_number', '·', 0],
+        );
+      expect(row.at(-1)!.value).toBe(marks.filter((m) => m.value === 1).length);
+    }
+    expect(shown.some((row) => row[1]!.value === 1)).toBe(true);
     // The one percent rounding: whole percents, as every screen writes them.
     expect(text).toContain(`*Acme Analytics* (you) — coverage ${formatPercent(expected.your_coverage)}`);
     for (const [name, pct] of Object.entries(expected.competitor_coverage)) {

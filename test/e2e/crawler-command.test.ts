@@ -8,7 +8,15 @@
 import { describe, expect, it } from 'vitest';
 import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
 import { dayText } from '../../src/figures/day-text.js';
-import { buttons, buttonValue, simJson, useReadHarness, visibleText } from './read-commands-harness.js';
+import {
+  buttons,
+  buttonValue,
+  cellShown,
+  dataTables,
+  simJson,
+  useReadHarness,
+  visibleText,
+} from './read-commands-harness.js';
 
 const acme = SEED_BRANDS.acme;
 const h = useReadHarness();
@@ -109,7 +117,12 @@ describe('crawler live and pages', () => {
     const next = await h.click(first.reply, 'vis:crawler:more');
     expect(next.reply.replace_original).toBe(true);
     expect(next.reply.text).toContain(`Rows 3–4 of ${expected.meta.total}`);
-    expect(visibleText(next.reply)).toContain(expected.items[0]!.url);
+    // The rows are Slack's table, each page linked by its path, the caption saying which rows.
+    const [table] = dataTables(next.reply);
+    expect(table?.caption).toBe(`Live crawler visits: Rows 3–4 of ${expected.meta.total}`);
+    expect(table?.rows.slice(1).map((row) => cellShown(row[0]!))).toEqual(
+      expected.items.map((i) => `<${i.url}|${(i as { path?: string }).path}>`),
+    );
     const lives = h.requestsTo('/crawler/live');
     expect(lives[2]?.query).toMatchObject({
       cursor: more['cursor'],
@@ -137,8 +150,8 @@ describe('crawler live and pages', () => {
     expect(text).not.toContain(`${start} – ${end}`);
     // Each row names the path once, as a link to the URL (not the path, then the URL in brackets).
     const row = payload.items[0]!;
-    expect(text).toContain(`<${row.url}|${row.path}>`);
-    expect(text).not.toContain(`(${row.url})`);
+    expect(cellShown(dataTables(live.reply)[0]!.rows[1]![0]!)).toBe(`<${row.url}|${row.path}>`);
+    expect(text).not.toContain(row.url);
 
     const sessions = await h.command(
       'crawler "Acme Analytics" live 7d --view sessions --intent search --platform openai --status 404 --limit 2',

@@ -7,7 +7,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
-import { buttons, type ReplyBody, simJson, useReadHarness, visibleText } from './read-commands-harness.js';
+import {
+  buttons,
+  cellShown,
+  dataTables,
+  type ReplyBody,
+  simJson,
+  tableRow,
+  useReadHarness,
+  visibleText,
+} from './read-commands-harness.js';
 
 const acme = SEED_BRANDS.acme;
 const h = useReadHarness();
@@ -59,16 +68,27 @@ describe('crawler views in plain words', () => {
     const text = readable(reply);
     expect(text.match(SNAKE)).toBeNull();
     expect(text).not.toMatch(INTERNAL_ID);
-    expect(text).toContain('*OAI-SearchBot*');
-    expect(text).toContain('response time 240 ms');
-    expect(text).toContain('HTTP status 404 Not found');
+    // The visit is a row of Slack's table, each field under its name in words.
+    const row = tableRow(reply, 1);
+    expect(row).toMatchObject({
+      Crawler: 'OAI-SearchBot',
+      'Response time': '240 ms',
+      'HTTP status': '404 Not found',
+      'AI company': 'OpenAI',
+    });
+    expect(Object.keys(row).join(' ').match(SNAKE)).toBeNull();
+    expect(Object.values(row).join(' ')).not.toMatch(INTERNAL_ID);
     expect(text).toContain('error rate 2 %');
     expect(text).toContain('Shiny new metric');
     expect(text).toContain('weekly growth 12 %');
     expect(text).toContain('Server side');
-    // The visit time is Slack's date token: "3 hours ago", the exact date on hover.
-    const seconds = Date.parse(visitedAt) / 1000;
-    expect(JSON.stringify(reply.blocks)).toContain(`<!date^${seconds}^{ago}|`);
+    // The visit time in the one date style, sortable as a time.
+    const visited = dataTables(reply)[0]!.rows[1]!.find((cell) => cell.text?.includes(' at '));
+    expect(visited).toEqual({
+      type: 'raw_number',
+      value: Date.parse(visitedAt),
+      text: 'Nov 24, 2026 at 6:00 AM UTC',
+    });
   });
 
   it('the simulator’s own live, pages and access payloads read the same way', async () => {
@@ -169,13 +189,17 @@ describe('drawers and the Access tab read as sentences, not fields', () => {
     expect(text.indexOf('High priority: *robots.txt blocks PerplexityBot*')).toBeLessThan(
       text.indexOf('Low priority: *robots.txt blocks GPTBot*'),
     );
-    // One row per crawler, aligned under its column names.
-    const table = /```(Crawler +AI company +Purpose[^`]*)```/.exec(text)?.[1]?.split('\n') ?? [];
-    expect(table).toHaveLength(15);
-    expect(table.find((row) => row.startsWith('GPTBot '))).toMatch(
-      /GPTBot +OpenAI +Training +disallowed +200 OK +✗/,
-    );
-    // The second column starts at the same place on every line.
-    expect(new Set(table.map((row) => /^.+? {2,}/.exec(row)?.[0].length))).toEqual(new Set([20]));
+    // One row per crawler in Slack's own table, named in words, the visits sortable as numbers.
+    const [table] = dataTables(reply);
+    expect(table?.caption).toBe('Bot access');
+    const rows = (table?.rows ?? []).map((row) => row.map(cellShown));
+    expect(rows).toHaveLength(15);
+    expect(rows[0]!.slice(0, 3)).toEqual(['Crawler', 'AI company', 'Purpose']);
+    const gpt = rows.find((row) => row[0] === 'GPTBot');
+    expect(gpt?.slice(0, 6)).toEqual(['GPTBot', 'OpenAI', 'Training', 'disallowed', '200 OK', '✗']);
+    // A day sorts as a day: its cell is a number (the time) shown in the one date style.
+    const seen = table!.rows[1]![6]!;
+    expect(seen.type).toBe('raw_number');
+    expect(seen.text).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
   });
 });

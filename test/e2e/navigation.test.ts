@@ -9,9 +9,11 @@ import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
 import { manualClock } from '../helpers/manual-clock.js';
 import {
   buttonValue,
+  dataTables,
   type ReadHarness,
   type ReplyBody,
   simJson,
+  tableLinks,
   useReadHarness,
   visibleText,
 } from './read-commands-harness.js';
@@ -116,7 +118,7 @@ describe('the View menu on citations replies', () => {
     expect(text).toContain(`${top} · Acme Analytics`);
     expect(text).toContain('The domain AI answers cite most for *Acme Analytics*');
     expect(text).toContain(`*Citations*\n${expected.total_citations}`);
-    expect(text).toContain(expected.pages[0]!.url);
+    expect(tableLinks(sources)).toContain(expected.pages[0]!.url);
     const sourcesMenu = viewMenu(sources);
     expect(sourcesMenu.initial_option?.text.text).toBe(`Sources · ${top} ✓`);
     // The next most cited domains are one choice away.
@@ -236,7 +238,7 @@ describe('the View menu on crawler replies', () => {
       ['/crawler/pages', { brand_id: acme.id, limit: '3', cursor }],
     ]);
     // The same rows, numbered as the user saw them.
-    const rows = (r: ReplyBody) => visibleText(r).match(/Rows \d+–\d+/)?.[0];
+    const rows = (r: ReplyBody) => dataTables(r)[0]?.caption.match(/Rows \d+–\d+/)?.[0];
     expect(rows(shared)).toBe(rows(more.reply));
     expect(rows(shared)).toMatch(/^Rows 4–/);
   });

@@ -73,6 +73,40 @@ export function visibleText(reply: { blocks: unknown[] }): string {
     .replace(/&amp;/g, '&');
 }
 
+export interface TableCellBody {
+  type: string;
+  text?: string;
+  value?: number;
+  elements?: Array<{ elements?: Array<{ type: string; url?: string; text?: string }> }>;
+}
+
+/** The `data_table` blocks of a reply. */
+export function dataTables(
+  reply: ReplyBody,
+): Array<{ caption: string; page_size?: number; rows: TableCellBody[][] }> {
+  return reply.blocks.filter((b) => b['type'] === 'data_table') as never;
+}
+
+/** The web addresses the reply's tables link to, in order. */
+export function tableLinks(reply: ReplyBody): string[] {
+  return dataTables(reply).flatMap((t) =>
+    t.rows.flatMap((row) => row.flatMap((cell) => cell.elements?.[0]?.elements?.[0]?.url ?? [])),
+  );
+}
+
+/** A table cell as a reader sees it: its text, or a link cell as `<url|text>`. */
+export function cellShown(cell: TableCellBody): string {
+  const link = cell.elements?.[0]?.elements?.[0];
+  return link?.type === 'link' ? `<${link.url}|${link.text}>` : (cell.text ?? '');
+}
+
+/** Row `index` (from 1; 0 is the header) of a reply's first table, each cell under its header. */
+export function tableRow(reply: ReplyBody, index: number, table = 0): Record<string, string> {
+  const rows = dataTables(reply)[table]?.rows ?? [];
+  const header = (rows[0] ?? []).map(cellShown);
+  return Object.fromEntries((rows[index] ?? []).map((cell, i) => [header[i] ?? String(i), cellShown(cell)]));
+}
+
 type ButtonBody = { action_id: string; value?: string; text: { text: string } };
 
 /** The buttons of a reply: in actions blocks, and beside a section's text (its accessory). */

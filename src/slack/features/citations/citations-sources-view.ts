@@ -1,23 +1,27 @@
 /**
  * `/visibility citations <brand> sources <domain>`: one domain's cited pages with their
- * appearances, sentiment, whether they mention the brand and which competitors they name,
- * plus the domain's totals and first/last seen dates. A domain without citations (the
+ * appearances, sentiment, whether they mention the brand and which competitors they name
+ * (Slack's own table, sortable by each figure), plus the domain's totals and first/last
+ * seen dates. A domain without citations (the
  * service answers 404) gets its own explanation rather than an error.
  */
 
 import type { CitationSourcesResponse, SourcePage } from '../../../api/schemas/index.js';
-import { countFigure, figureName } from '../../../figures/glossary.js';
-import { counted, possessive } from '../../../figures/plural.js';
+import { formatCount as formatCountText } from '../../../figures/format-number.js';
+import { countFigure, figureName, formatFigure as figureText } from '../../../figures/glossary.js';
+import { possessive } from '../../../figures/plural.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
+import type { NativeTable } from '../../../messages/data-table.js';
 import { formatCount, formatFigure } from '../../../messages/format-number.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDay } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import { compact, contextBlock, fieldsBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
-import { chunkSections } from '../../views/chunk-sections.js';
 import { fallbackText } from '../../views/fallback-text.js';
-import { inlineText, linkOrText } from '../../views/link-or-text.js';
-import { roomLeft, takeLinesWithin } from '../../views/take-lines-within.js';
+import { inlineText } from '../../views/link-or-text.js';
+import { nativeTable, type TableModel, type TableValue } from '../../views/table-model.js';
+import { textWithTable } from '../../views/tables-as-text.js';
+import { jsonLength, roomLeft } from '../../views/take-lines-within.js';
 
 export interface CitationsSourcesInput {
   brand: { id: string; name: string };
@@ -32,14 +36,45 @@ const names = (list: readonly string[], max = 4) =>
     mrkdwn`, `,
   )}${list.length > max ? mrkdwn` +${list.length - max}` : mrkdwn``}`;
 
-function pageLine(p: SourcePage): Mrkdwn {
-  const facts = [
-    escapeMrkdwn(countFigure('citations', p.appearance_count)),
-    typeof p.sentiment === 'number' ? mrkdwn`sentiment ${formatFigure('sentiment', p.sentiment)}` : undefined,
-    p.mentions_brand ? mrkdwn`:white_check_mark: mentions you` : mrkdwn`does not mention you`,
-    p.competitors.length > 0 ? mrkdwn`competitors: ${names(p.competitors)}` : undefined,
-  ].filter((f): f is Mrkdwn => f !== undefined);
-  return mrkdwn`• ${linkOrText(p.url, p.h1, 100)} — ${joinMrkdwn(facts, mrkdwn` · `)}`;
+/** Rows a table shows at once; Slack pages through the rest. */
+const PAGE_SIZE = 10;
+const MAX_PAGES = 60;
+
+/** The pages as a table: each linked by its heading, its figures as numbers. */
+function pagesTable(pages: readonly SourcePage[]): TableModel {
+  const number = (id: 'citations' | 'sentiment', n: number | null | undefined): TableValue =>
+    typeof n === 'number' && Number.isFinite(n)
+      ? { number: n, text: figureText(id, n) }
+      : { number: Number.NaN, text: '—' };
+  return {
+    columns: [
+      { label: 'Page' },
+      { label: figureName('citations'), align: 'right' },
+      { label: figureName('sentiment'), align: 'right' },
+      { label: 'Mentions you' },
+      { label: 'Competitors named' },
+    ],
+    rows: pages.map((p) => [
+      { url: p.url, text: p.h1?.trim() || p.url },
+      number('citations', p.appearance_count),
+      number('sentiment', p.sentiment),
+      p.mentions_brand ? '✓' : '✗',
+      p.competitors.length > 0
+        ? p.competitors.slice(0, 4).join(', ') +
+          (p.competitors.length > 4 ? ` +${p.competitors.length - 4}` : '')
+        : '—',
+    ]),
+  };
+}
+
+/** The most-cited pages whose table fits `room` serialised characters. */
+function fittedPagesTable(pages: readonly SourcePage[], room: number): NativeTable | undefined {
+  for (let n = Math.min(pages.length, MAX_PAGES); n > 0; n = n > 10 ? Math.floor(n * 0.8) : n - 1) {
+    const caption = `${figureName('citedPages')} (${formatCountText(pages.length)})${n < pages.length ? `, the ${n} most cited` : ''}`;
+    const table = nativeTable(pagesTable(pages.slice(0, n)), { caption, pageSize: PAGE_SIZE });
+    if (table.block && jsonLength(table.block) <= room) return table;
+  }
+  return undefined;
 }
 
 export function citationsSourcesReply(input: CitationsSourcesInput): Reply {
@@ -66,24 +101,12 @@ export function citationsSourcesReply(input: CitationsSourcesInput): Reply {
     ]),
   ]);
   const pages = [...r.pages].sort((a, b) => b.appearance_count - a.appearance_count);
-  const { kept, dropped } = takeLinesWithin(pages.slice(0, 60).map(pageLine), roomLeft(blocks) - 100);
-  const hidden = dropped + pages.length - Math.min(pages.length, 60);
-  if (kept.length === 0) blocks.push(sectionBlock(mrkdwn`No pages listed for this domain.`));
-  else {
-    blocks.push(
-      ...chunkSections([
-        mrkdwn`*${escapeMrkdwn(figureName('citedPages'))}* (${formatCount(pages.length)})`,
-        ...kept,
-        ...(hidden > 0 ? [mrkdwn`…and ${escapeMrkdwn(counted(hidden, 'more page'))}`] : []),
-      ]),
-    );
-  }
-  return {
-    text: fallbackText(
-      mrkdwn`${escapeMrkdwn(r.domain)} for ${escapeMrkdwn(brand.name)}: ${escapeMrkdwn(countFigure('citations', r.total_citations))} on ${escapeMrkdwn(countFigure('citedPages', r.unique_pages))}; ${r.mentions_you ? mrkdwn`mentions you` : mrkdwn`does not mention you`}.`,
-    ),
-    blocks,
-  };
+  const table = fittedPagesTable(pages, roomLeft(blocks) - 100);
+  blocks.push(table?.block ?? sectionBlock(mrkdwn`No pages listed for this domain.`));
+  const sentence = fallbackText(
+    mrkdwn`${escapeMrkdwn(r.domain)} for ${escapeMrkdwn(brand.name)}: ${escapeMrkdwn(countFigure('citations', r.total_citations))} on ${escapeMrkdwn(countFigure('citedPages', r.unique_pages))}; ${r.mentions_you ? mrkdwn`mentions you` : mrkdwn`does not mention you`}.`,
+  );
+  return { text: table ? textWithTable(sentence, table.text) : sentence, blocks };
 }
 
 /** API.md §7: `view=sources` answers 404 when no citation comes from the domain. */

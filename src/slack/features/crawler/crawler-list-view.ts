@@ -1,8 +1,9 @@
 /**
  * One message of a Live or Pages listing (GET /crawler/live, /crawler/pages): the list's
- * rows found wherever the service put them (find-record-list.ts), each on its own line
- * with a button into its page, path or bot drawer, the rest of the payload as a summary
- * above them, and More. The service pages with a cursor (DESIGN.md `meta.next_cursor`);
+ * rows found wherever the service put them (find-record-list.ts) as Slack's own table
+ * (sortable figures, paged in the message), a button per row under it into its page, path
+ * or bot drawer (a table cell cannot hold one), the rest of the payload as a summary
+ * above, and More. Rows that make no table (not records) stay lines, each with its button. The service pages with a cursor (DESIGN.md `meta.next_cursor`);
  * when its page has more rows than one Slack message holds, More first shows the rest of
  * that page (same cursor, `skip` rows further) and only then asks for the next one, so no
  * row is ever passed over.
@@ -15,8 +16,11 @@ import { escapeMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { ownLookup } from '../../../messages/own-lookup.js';
 import type { Reply } from '../../../messages/reply.js';
 import { compact, contextBlock, headerBlock, sectionBlock } from '../../views/basic-blocks.js';
+import { cutAtWord } from '../../views/cut-at-word.js';
 import { fallbackText } from '../../views/fallback-text.js';
 import { inlineText } from '../../views/link-or-text.js';
+import { nativeTable, valueText } from '../../views/table-model.js';
+import { textWithTable } from '../../views/tables-as-text.js';
 import { jsonLength, MESSAGE_BUDGET } from '../../views/take-lines-within.js';
 import {
   CRAWLER_DRAWER_ACTION,
@@ -35,6 +39,7 @@ import { findPaging, findRecordList, withoutPaths } from './find-record-list.js'
 import { genericPayloadBlocks } from './generic-payload.js';
 import { isObj, type Obj } from './payload-values.js';
 import { itemLine } from './record-row.js';
+import { recordTable } from './record-table.js';
 
 export interface CrawlerListInput {
   brand: { id: string; name: string };
@@ -50,6 +55,10 @@ export interface CrawlerListInput {
 const ECHO_KEYS = ['brand_id', 'range', 'filters', 'view', 'lens', 'status', 'sort'];
 /** Slack's 50 blocks less the header, summary, position, More and the Share/View row. */
 const MAX_ROWS = 36;
+/** Rows a table shows at once; Slack pages through the rest inside the message. */
+const TABLE_PAGE_SIZE = 10;
+/** Details buttons per actions block: rows of five stay readable. */
+const BUTTONS_PER_ROW = 5;
 /** With fewer rows than this beside the summary, the summary makes way for rows. */
 const MIN_ROWS_BESIDE_SUMMARY = 5;
 /** Drawer values stay small so a message of rows keeps room for the rows. */
@@ -91,6 +100,7 @@ function drawerButton(
   query: CrawlerListQuery,
   item: Obj,
   index: number,
+  name?: string,
 ): Button | undefined {
   const preferred = drawerKindFor(query);
   const kinds: DrawerKind[] = [
@@ -109,10 +119,14 @@ function drawerButton(
     const json = JSON.stringify(value);
     if (json.length > MAX_DRAWER_VALUE) continue;
     // The row index makes action_ids unique in the message and says which row it is.
+    // Under a table the button says whose details it opens: "Page details: Pricing".
+    const label = name
+      ? cutAtWord(mrkdwn`${KIND_LABEL[kind]}: ${inlineText(name, 70)}`, L.buttonText)
+      : KIND_LABEL[kind];
     return {
       type: 'button',
       action_id: `${CRAWLER_DRAWER_ACTION}:${index}`,
-      text: { type: 'plain_text', text: KIND_LABEL[kind] },
+      text: { type: 'plain_text', text: label },
       value: json,
     };
   }
@@ -127,6 +141,36 @@ function rowBlock(brandId: string, query: CrawlerListQuery, item: unknown, index
     text: { type: 'mrkdwn', text: itemLine(item, 400) },
     ...(accessory ? { accessory } : {}),
   };
+}
+
+/** What the rows of one message are drawn as: blocks, and the rows in text for the fallback. */
+interface RowsDrawn {
+  blocks: KnownBlock[];
+  text?: Mrkdwn;
+}
+
+/**
+ * `items` (the first row being number `first` of the service page) as Slack's table with a
+ * details button per row under it, or undefined when they make no table or not all fit one.
+ */
+function tableOf(
+  brandId: string,
+  query: CrawlerListQuery,
+  items: readonly unknown[],
+  first: number,
+  caption: string,
+): RowsDrawn | undefined {
+  const table = recordTable(items, { minRows: 1, listing: true });
+  if (!table) return undefined;
+  const native = nativeTable(table, { caption, pageSize: TABLE_PAGE_SIZE });
+  if (!native.block || native.omitted > 0) return undefined;
+  const buttons = items.flatMap(
+    (item, i) => drawerButton(brandId, query, item as Obj, first + i, valueText(table.rows[i]?.[0])) ?? [],
+  );
+  const rows: KnownBlock[] = [];
+  for (let i = 0; i < buttons.length; i += BUTTONS_PER_ROW)
+    rows.push({ type: 'actions', elements: buttons.slice(i, i + BUTTONS_PER_ROW) });
+  return { blocks: [native.block as KnownBlock, ...rows], text: native.text };
 }
 
 function moreBlock(value: CrawlerMoreValue): KnownBlock | undefined {
@@ -145,25 +189,30 @@ function moreBlock(value: CrawlerMoreValue): KnownBlock | undefined {
   };
 }
 
-/** How many of `rows` fit in `room` serialised characters. */
-function rowsWithin(rows: readonly KnownBlock[], room: number): number {
-  let used = 0;
-  let n = 0;
-  for (const row of rows.slice(0, MAX_ROWS)) {
-    used += jsonLength(row) + 1;
-    if (used > room) break;
-    n += 1;
+/** The most rows (up to MAX_ROWS) whose drawing fits in `room` serialised characters. */
+function fitRows(
+  count: number,
+  draw: (n: number) => RowsDrawn,
+  room: number,
+): { n: number; drawn: RowsDrawn } {
+  for (let n = Math.min(count, MAX_ROWS); n > 0; n -= 1) {
+    const drawn = draw(n);
+    if (jsonLength(drawn.blocks) <= room) return { n, drawn };
   }
-  return n;
+  return { n: 0, drawn: { blocks: [] } };
 }
 
-/** How many rows the message shows, and whether the summary above them stays. */
-function fitRows(rows: readonly KnownBlock[], summary: KnownBlock[], room: number) {
-  const beside = rowsWithin(rows, room - jsonLength(summary));
-  // The rows matter more than the summary: it makes way when few rows would fit beside it.
-  if (beside < Math.min(rows.length, MIN_ROWS_BESIDE_SUMMARY) && rowsWithin(rows, room) > beside)
-    return { shownSummary: [], shown: rowsWithin(rows, room) };
-  return { shownSummary: summary, shown: beside };
+/** The rows beside the summary, or without it when it would leave room for too few of them. */
+function fitBesideSummary(
+  count: number,
+  draw: (n: number) => RowsDrawn,
+  summary: KnownBlock[],
+  room: number,
+) {
+  const beside = fitRows(count, draw, room - jsonLength(summary));
+  if (beside.n >= Math.min(count, MIN_ROWS_BESIDE_SUMMARY)) return { ...beside, shownSummary: summary };
+  const alone = fitRows(count, draw, room);
+  return alone.n > beside.n ? { ...alone, shownSummary: [] } : { ...beside, shownSummary: summary };
 }
 
 function nothingText(query: CrawlerListQuery, itemsOnPage: number): Mrkdwn {
@@ -173,6 +222,9 @@ function nothingText(query: CrawlerListQuery, itemsOnPage: number): Mrkdwn {
     : mrkdwn`Nothing to show in this range.`;
 }
 
+const rowsText = (first: number, shown: number, total: number | undefined): Mrkdwn =>
+  mrkdwn`Rows ${formatCount(first)}–${formatCount(first + shown - 1)}${total !== undefined ? mrkdwn` of ${formatCount(total)}` : mrkdwn``}`;
+
 export function crawlerListReply(input: CrawlerListInput): Reply {
   const { brand, query, payload } = input;
   const found = findRecordList(payload);
@@ -181,6 +233,7 @@ export function crawlerListReply(input: CrawlerListInput): Reply {
   const offset = Math.max(0, input.place?.offset ?? 0);
   const skip = Math.min(items.length, Math.max(0, input.place?.skip ?? 0));
   const title = listTitle(query, payload);
+  const first = offset + skip + 1;
 
   const top = compact([
     headerBlock(escapeMrkdwn(`${title} · ${brand.name}`)),
@@ -188,7 +241,15 @@ export function crawlerListReply(input: CrawlerListInput): Reply {
   ]);
   const rest = withoutPaths(payload, [...(found ? [found.path] : []), ...paging.paths]);
   const summary = genericPayloadBlocks(rest, 2500, { skipKeys: ECHO_KEYS, maxLines: 20, maxDepth: 2 });
-  const rows = items.slice(skip).map((item, i) => rowBlock(brand.id, query, item, skip + i));
+  const left = items.slice(skip);
+  // As a table when the rows make one; otherwise a line per row, each with its button.
+  const asTable = recordTable(left.slice(0, MAX_ROWS), { minRows: 1, listing: true }) !== undefined;
+  const draw = (n: number): RowsDrawn =>
+    (asTable
+      ? tableOf(brand.id, query, left.slice(0, n), skip, `${title}: ${rowsText(first, n, paging.total)}`)
+      : undefined) ?? {
+      blocks: left.slice(0, n).map((item, i) => rowBlock(brand.id, query, item, skip + i)),
+    };
   const base = { ...query, brandId: brand.id };
   // The More button is sized before the rows, at its largest, so fitting never drops it.
   // Either button it may become: the rest of this page, or the service's next page.
@@ -197,12 +258,9 @@ export function crawlerListReply(input: CrawlerListInput): Reply {
     moreBlock({ ...base, cursor: paging.nextCursor, offset: 1e9, skip: 0 }),
   ];
   const reserve = Math.max(...candidates.map((b) => (b ? jsonLength(b) : 0))) + 300;
-  const { shownSummary, shown } = fitRows(rows, summary, MESSAGE_BUDGET - jsonLength(top) - reserve);
-  const first = offset + skip + 1;
-  const position =
-    shown > 0
-      ? mrkdwn`Rows ${formatCount(first)}–${formatCount(first + shown - 1)}${paging.total !== undefined ? mrkdwn` of ${formatCount(paging.total)}` : mrkdwn``}`
-      : undefined;
+  const room = MESSAGE_BUDGET - jsonLength(top) - reserve;
+  const { n: shown, drawn, shownSummary } = fitBesideSummary(left.length, draw, summary, room);
+  const position = shown > 0 ? rowsText(first, shown, paging.total) : undefined;
 
   // The rest of this page before the service's next one: no row is passed over.
   const nextValue: CrawlerMoreValue | undefined =
@@ -214,12 +272,17 @@ export function crawlerListReply(input: CrawlerListInput): Reply {
   const blocks: KnownBlock[] = [
     ...top,
     ...shownSummary,
-    position ? sectionBlock(mrkdwn`*${position}*`) : sectionBlock(nothingText(query, items.length)),
-    ...rows.slice(0, shown),
+    // A table's caption says which rows it holds; lines are headed by their position.
+    ...(position && drawn.text !== undefined
+      ? []
+      : [position ? sectionBlock(mrkdwn`*${position}*`) : sectionBlock(nothingText(query, items.length))]),
+    ...drawn.blocks,
   ];
   // A page with no room for even one row would page in place for ever; an empty page goes on.
   const more = nextValue && (shown > 0 || nextValue.skip === 0) ? moreBlock(nextValue) : undefined;
   if (more) blocks.push(more);
-  const text = mrkdwn`${escapeMrkdwn(`${title} for ${brand.name}`)}: ${position ?? mrkdwn`no rows`}.`;
-  return { text: fallbackText(text), blocks };
+  const sentence = fallbackText(
+    mrkdwn`${escapeMrkdwn(`${title} for ${brand.name}`)}: ${position ?? mrkdwn`no rows`}.`,
+  );
+  return { text: drawn.text ? textWithTable(sentence, drawn.text) : sentence, blocks };
 }

@@ -22,6 +22,7 @@ import { compact, contextBlock, headerBlock, sectionBlock } from '../../views/ba
 import { cutAtWord } from '../../views/cut-at-word.js';
 import { fallbackText } from '../../views/fallback-text.js';
 import { inlineText } from '../../views/link-or-text.js';
+import { tablesText, textWithTable } from '../../views/tables-as-text.js';
 import { jsonLength, roomLeft } from '../../views/take-lines-within.js';
 import { genericPayloadBlocks } from './generic-payload.js';
 import { isIssueList } from './payload-shapes.js';
@@ -184,6 +185,7 @@ export function crawlerPayloadReply(input: CrawlerPayloadInput): Reply {
   const body = genericPayloadBlocks(input.payload, Math.min(9500, roomLeft([...blocks, hint, ...actions])), {
     skipKeys: ['brand_id', 'range', ...(input.skipKeys ?? [])],
     maxLines: 70,
+    nativeTables: true,
   });
   blocks.push(...(body.length > 0 ? body : [sectionBlock(mrkdwn`The service sent no details.`)]));
   if (hint) blocks.push(hint);
@@ -191,10 +193,9 @@ export function crawlerPayloadReply(input: CrawlerPayloadInput): Reply {
   // The fallback is plain text: bold and code marks go, emoji names stay (Slack renders them).
   // Removing markers from escaped text leaves it escaped.
   const lead = input.lead ? mrkdwn` ${input.lead.replace(/[*`]/g, '') as Mrkdwn}` : mrkdwn``;
-  return {
-    text: fallbackText(mrkdwn`${escapeMrkdwn(`${input.title} for ${input.brand.name}`)}.${lead}`),
-    blocks,
-  };
+  const sentence = fallbackText(mrkdwn`${escapeMrkdwn(`${input.title} for ${input.brand.name}`)}.${lead}`);
+  const tables = tablesText(body);
+  return { text: tables ? textWithTable(sentence, tables) : sentence, blocks };
 }
 
 /** The button value `vis:crawler:preview-fix` receives. */

@@ -12,13 +12,14 @@
 
 import { counted } from '../../../figures/plural.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
+import type { NativeTable } from '../../../messages/data-table.js';
 import { formatCount } from '../../../messages/format-number.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { ownLookup } from '../../../messages/own-lookup.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import { chunkSections } from '../../views/chunk-sections.js';
-import { textTable } from '../../views/table-model.js';
-import { takeLinesWithin } from '../../views/take-lines-within.js';
+import { nativeTable, textTable } from '../../views/table-model.js';
+import { jsonLength, takeLinesWithin } from '../../views/take-lines-within.js';
 import {
   byUrgency,
   isIssueList,
@@ -57,7 +58,12 @@ export interface GenericPayloadOptions {
   maxLineLength?: number;
   /** Top-level keys the caller renders itself (e.g. `items`, `meta`). */
   skipKeys?: readonly string[];
+  /** Lists of flat records as Slack's own table block (genericPayloadBlocks), not aligned text. */
+  nativeTables?: boolean;
 }
+
+/** Rows a table shows at once; Slack pages through the rest. */
+const TABLE_PAGE_SIZE = 10;
 
 /** Section names better said otherwise than their key. */
 const SECTION_TITLES: Readonly<Record<string, string>> = {
@@ -82,6 +88,9 @@ interface RenderState {
   maxItems: number;
   maxLineLength: number;
   truncated: boolean;
+  nativeTables: boolean;
+  /** Lines that are a table: drawn as Slack's table block where blocks are built. */
+  tables: Map<number, NativeTable>;
 }
 
 function push(s: RenderState, line: Mrkdwn): boolean {
@@ -184,7 +193,15 @@ function renderScalars(s: RenderState, key: string, items: readonly unknown[], d
 function renderRecords(s: RenderState, key: string, items: readonly unknown[], depth: number): void {
   const table = items.length <= 40 && !isIssueList(items) ? recordTable(items) : undefined;
   if (table) {
-    if (s.lines.length < s.maxLines) s.lines.push(textTable(table));
+    if (s.lines.length >= s.maxLines) return;
+    if (s.nativeTables) {
+      const native = nativeTable(table, {
+        caption: ownLookup(SECTION_TITLES, key) ?? humanizeKey(key),
+        pageSize: TABLE_PAGE_SIZE,
+      });
+      if (native.block && native.omitted === 0) s.tables.set(s.lines.length, native);
+    }
+    s.lines.push(textTable(table));
     return;
   }
   const ordered = isIssueList(items) ? byUrgency(items) : items;
@@ -215,6 +232,10 @@ function renderArray(s: RenderState, key: string, value: readonly unknown[], dep
 
 /** The payload as mrkdwn lines (at most `maxLines`). */
 export function genericPayloadLines(payload: unknown, options: GenericPayloadOptions = {}): Mrkdwn[] {
+  return renderPayload(payload, options).lines;
+}
+
+function renderPayload(payload: unknown, options: GenericPayloadOptions): RenderState {
   const s: RenderState = {
     lines: [],
     maxLines: Math.max(1, options.maxLines ?? 60),
@@ -222,6 +243,8 @@ export function genericPayloadLines(payload: unknown, options: GenericPayloadOpt
     maxItems: options.maxItems ?? 8,
     maxLineLength: options.maxLineLength ?? 1000,
     truncated: false,
+    nativeTables: options.nativeTables === true,
+    tables: new Map(),
   };
   const skip = new Set(options.skipKeys ?? []);
   if (isObj(payload)) {
@@ -239,7 +262,31 @@ export function genericPayloadLines(payload: unknown, options: GenericPayloadOpt
       );
   } else if (Array.isArray(payload)) renderArray(s, 'items', payload, 0);
   else if (!isBlank(payload)) push(s, valueText(payload, 'value', s.maxLineLength));
-  return s.lines;
+  return s;
+}
+
+/** Lines as sections, a table line as its table block; as many as fit `budget`, the rest counted. */
+function blocksWithTables(s: RenderState, budget: number): KnownBlock[] {
+  const blocks: KnownBlock[] = [];
+  let pending: Mrkdwn[] = [];
+  let used = 0;
+  let kept = 0;
+  for (const [i, line] of s.lines.entries()) {
+    const table = s.tables.get(i)?.block;
+    const size = table ? jsonLength(table) + 1 : jsonLength(line) + 2;
+    if (used + size > budget) break;
+    used += size;
+    kept += 1;
+    if (!table) {
+      pending.push(line);
+      continue;
+    }
+    blocks.push(...chunkSections(pending), table as KnownBlock);
+    pending = [];
+  }
+  const dropped = s.lines.length - kept;
+  if (dropped > 0) pending.push(mrkdwn`…and ${escapeMrkdwn(counted(dropped, 'more line'))} not shown`);
+  return [...blocks, ...chunkSections(pending)];
 }
 
 /** The payload as section blocks within `budget` serialised characters, cut visibly. */
@@ -248,7 +295,9 @@ export function genericPayloadBlocks(
   budget: number,
   options: GenericPayloadOptions = {},
 ): KnownBlock[] {
-  const lines = genericPayloadLines(payload, options);
+  const state = renderPayload(payload, options);
+  if (state.tables.size > 0) return blocksWithTables(state, budget - 60);
+  const lines = state.lines;
   const { kept, dropped } = takeLinesWithin(lines, budget - 60);
   return chunkSections(
     dropped > 0 ? [...kept, mrkdwn`…and ${escapeMrkdwn(counted(dropped, 'more line'))} not shown`] : kept,
