@@ -28,6 +28,7 @@ const REPOSITORIES: Record<RepoKey, true> = {
   alertHistory: true,
   jobRuns: true,
   channelPace: true,
+  workspaceCharts: true,
 };
 
 function guardRepo<R extends object>(repo: R, health: Pick<DatabaseHealth, 'call'>): R {

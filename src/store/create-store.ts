@@ -20,6 +20,7 @@ import { createOutboxRepo } from './repos/outbox.js';
 import { createPollObservationsRepo } from './repos/poll-observations.js';
 import { createSnoozesRepo } from './repos/snoozes.js';
 import { createSubscriptionsRepo } from './repos/subscriptions.js';
+import { createWorkspaceChartsRepo } from './repos/workspace-charts.js';
 import type { SqlDialect } from './sql-dialect.js';
 import type { Store } from './store.js';
 
@@ -43,6 +44,7 @@ export function createStore(backend: BackendParts, db: StoreDb, dialect: SqlDial
     alertHistory: createAlertHistoryQueries(ctx),
     jobRuns: createJobRunsRepo(ctx),
     channelPace: createChannelPaceRepo(ctx),
+    workspaceCharts: createWorkspaceChartsRepo(ctx),
     outbox: (o) => createOutboxRepo(ctx, o),
   };
 }

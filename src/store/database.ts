@@ -131,6 +131,12 @@ export interface ChannelPaceTable {
   next_at_ms: number;
 }
 
+export interface WorkspaceChartsTable {
+  team_id: string;
+  images_since_ms: number;
+  reason: string;
+}
+
 export type OutboxKindColumn = 'alert' | 'digest' | 'ops' | 'chart';
 export type OutboxStatusColumn = 'pending' | 'held' | 'sending' | 'sent' | 'failed';
 
@@ -169,6 +175,7 @@ export interface Database {
   job_brand_success: JobBrandSuccessTable;
   job_leases: JobLeasesTable;
   channel_pace: ChannelPaceTable;
+  workspace_charts: WorkspaceChartsTable;
   outbox: OutboxTable;
 }
 

@@ -20,6 +20,7 @@ import type { PollObservationsRepo } from './poll-observations-repo.js';
 import type { SnoozesRepo } from './snoozes-repo.js';
 import type { SubscriptionsRepo } from './subscriptions-repo.js';
 import type { RunInTransaction } from './transaction.js';
+import type { WorkspaceChartsRepo } from './workspace-charts-repo.js';
 
 export type StoreBackend = 'sqlite' | 'postgres';
 
@@ -47,6 +48,8 @@ export interface Store {
   readonly jobRuns: JobRunsRepo;
   /** Slack send slots per channel, shared by every relay (a channel is paced once). */
   readonly channelPace: ChannelPaceRepo;
+  /** Workspaces whose Slack refused a chart block: their charts go as images. */
+  readonly workspaceCharts: WorkspaceChartsRepo;
   /** The outbox; `owner` names this process in the rows it claims (the relay's lease). */
   outbox(options?: { owner?: string }): OutboxRepo;
   /** Resolves when the database answers a trivial query; rejects otherwise (/healthz). */
