@@ -34,6 +34,7 @@ describe('DEFAULT_ALERT_SETTINGS', () => {
       aiPagesThresholds: [80, 90, 100],
       digestTime: '09:00',
       digestChart: true,
+      charts: 'native',
       timezone: null,
       quietHours: null,
     });
@@ -167,7 +168,7 @@ describe('formatSettings', () => {
 
   it('prints the defaults as the documented command line', () => {
     expect(formatSettingsArgs(DEFAULT_ALERT_SETTINGS)).toBe(
-      'events=lost,competitor,sentiment sentiment-drop=20 crawler-drop=40 crawler-recovery=20 ai-pages=80,90,100 digest=09:00 digest-chart=on tz=default quiet=off',
+      'events=lost,competitor,sentiment sentiment-drop=20 crawler-drop=40 crawler-recovery=20 ai-pages=80,90,100 digest=09:00 digest-chart=on charts=native tz=default quiet=off',
     );
   });
 
@@ -176,9 +177,12 @@ describe('formatSettings', () => {
       { ...DEFAULT_ALERT_SETTINGS, crawlerDropPct: 50, quietHours: { start: '22:00', end: '07:00' } },
       { defaultTimezone: 'UTC' },
     );
-    expect(lines).toHaveLength(9);
+    expect(lines).toHaveLength(10);
     const line = (label: string) => lines.find((l) => l.startsWith(`• *${label}*: `));
     expect(line('Digest chart')).toContain('chart of the last 7 days');
+    expect(line('Charts')).toBe(
+      '• *Charts*: drawn by Slack in the message (as images where Slack cannot draw them)',
+    );
     expect(line('Crawler drop')).toMatch(/50 % or more.*_\(custom\)_/);
     expect(line('Time zone')).toContain("UTC (the bot's default)");
     expect(line('Quiet hours')).toContain('22:00–07:00');
@@ -189,6 +193,24 @@ describe('formatSettings', () => {
     expect(lines.join('\n')).not.toContain('changed');
     // The syntax lives in help only: no `key` and no key=value on the screen.
     expect(lines.join('\n')).not.toMatch(/`|=/);
+  });
+
+  it('charts=image sends charts as images: parsed, shown in words, custom, and as a change', () => {
+    const r = parseSettingsArgs('charts=image');
+    expect(r).toMatchObject({ ok: true, changed: ['charts'] });
+    const images = r.ok ? r.settings : DEFAULT_ALERT_SETTINGS;
+    expect(images.charts).toBe('image');
+    expect(formatSettingsArgs(images)).toContain('charts=image');
+    const line = formatSettings(images, { defaultTimezone: 'UTC' }).find((l) => l.startsWith('• *Charts*'));
+    expect(line).toBe('• *Charts*: as images, for Slack apps that do not draw charts yet _(custom)_');
+    expect(describeSettings(images, { defaultTimezone: 'UTC' })).toContain('charts as images');
+    expect(describeSettingChanges(DEFAULT_ALERT_SETTINGS, images, { defaultTimezone: 'UTC' })).toEqual([
+      '• *Charts*: drawn by Slack → as images',
+    ]);
+    const wrong = parseSettingsArgs('charts=pictures');
+    expect(wrong.ok ? [] : wrong.errors).toEqual([
+      'charts: "pictures" must be native (drawn by Slack) or image, e.g. charts=image',
+    ]);
   });
 
   it('digest-chart=off turns the digest chart off, shown as text only, custom, and as a change', () => {
