@@ -5,7 +5,7 @@
  * labelled in the one short date style ("1 Nov").
  */
 import { shortDayText } from '../figures/day-text.js';
-import type { DataVisualizationBlock } from '../messages/block-kit-types.js';
+import type { DataVisualizationBlock, KnownBlock } from '../messages/block-kit-types.js';
 import { escapeMrkdwn, type Mrkdwn } from '../messages/mrkdwn.js';
 import { type SeriesChartModel, type SeriesInput, seriesChart } from '../messages/native-chart.js';
 import type { ChartSpec } from './chart-spec.js';
@@ -41,4 +41,9 @@ export function nativeModel(
 /** The spec's chart as a block Slack draws, or undefined when it has nothing to draw. */
 export function nativeChartBlock(spec: ChartSpec, blockId: string): DataVisualizationBlock | undefined {
   return spec.native ? seriesChart({ ...spec.native, blockId }).block : undefined;
+}
+
+/** The chart's text line: its numbers in words (the alt text), shown beside the chart or the image. */
+export function chartTextLine(spec: ChartSpec): KnownBlock {
+  return { type: 'context', elements: [{ type: 'mrkdwn', text: escapeMrkdwn(spec.altText) }] };
 }

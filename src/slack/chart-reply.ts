@@ -12,9 +12,8 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { ChartSpec } from '../charts/chart-spec.js';
-import { nativeChartBlock } from '../charts/native-series.js';
+import { chartTextLine, nativeChartBlock } from '../charts/native-series.js';
 import type { KnownBlock } from '../messages/block-kit-types.js';
-import { escapeMrkdwn } from '../messages/mrkdwn.js';
 import type { Reply } from '../messages/reply.js';
 import { chartsAsImages, type MessageChart } from '../slack-client/chart-images.js';
 import { ReplyDeliveryError } from './fitted-respond.js';
@@ -26,11 +25,6 @@ export interface ChartReply extends Reply {
 }
 
 export const CHART_BLOCK_ID = 'vis_chart';
-
-/** The chart's text line: its numbers in words, shown beside the chart or the image. */
-export function chartTextLine(spec: ChartSpec): KnownBlock {
-  return { type: 'context', elements: [{ type: 'mrkdwn', text: escapeMrkdwn(spec.altText) }] };
-}
 
 /**
  * `reply` with the chart and its text line before its rows of buttons; the reply as it was
