@@ -6,7 +6,12 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { SeriesChartModel } from '../messages/native-chart.js';
 
-export type ChartKind = 'citations-history' | 'crawler-visits' | 'ai-pages-usage' | 'digest-brand';
+export type ChartKind =
+  | 'citations-history'
+  | 'crawler-visits'
+  | 'ai-pages-usage'
+  | 'digest-brand'
+  | 'page-traffic';
 
 export interface ChartSpec {
   kind: ChartKind;

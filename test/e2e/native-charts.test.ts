@@ -11,6 +11,7 @@ import { checkPng } from '../../src/dev/local-slack/check-png.js';
 import type { ResponseUrlPost } from '../../src/dev/local-slack/types.js';
 import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
 import { startService } from '../../src/slack/create-slack-app.js';
+import { buttonValue, type ReplyBody } from './read-commands-harness.js';
 import { captureLogger, type Harness, startHarness } from './service-harness.js';
 
 const acme = SEED_BRANDS.acme;
@@ -89,6 +90,22 @@ describe('native charts in replies', () => {
     expect(textLineAfter(aipages, 'data_visualization')).toContain('42 %');
     // Nothing was uploaded: Slack draws these itself.
     expect(h.slack.files()).toEqual([]);
+  });
+
+  it('the page drawer carries the page’s daily visits as a chart, with their total beside it', async () => {
+    h = await startHarness();
+    const [list] = await command(h, 'crawler "Acme Analytics" pages --limit 1');
+    const entityId = String(buttonValue(list!.body as ReplyBody, 'vis:crawler:drawer:0')['entityId']);
+    const [drawer] = await command(h, `crawler "Acme Analytics" details page "${entityId}" 7d`);
+    expect(drawer!.status, JSON.stringify(drawer!.errors)).toBe(200);
+    const [chart] = ofType(drawer!, 'data_visualization') as unknown as {
+      title: string;
+      chart: { type: string; series: { data: unknown[] }[] };
+    }[];
+    expect(chart?.title).toMatch(/^AI crawler visits · /);
+    expect(chart!.chart.type).toBe('bar');
+    expect(chart!.chart.series[0]!.data).toHaveLength(7);
+    expect(textLineAfter(drawer!, 'data_visualization')).toMatch(/[\d,]+ in total/);
   });
 
   it('a refused chart: the reply goes out once more with the image, and the workspace is remembered across a restart', async () => {
