@@ -29,6 +29,7 @@ import type { ChartKind, ChartSpec } from '../src/charts/chart-spec.js';
 import { citationsHistoryChart } from '../src/charts/citations-history-chart.js';
 import { crawlerVisitsChart } from '../src/charts/crawler-visits-chart.js';
 import { digestBrandChart } from '../src/charts/digest-brand-chart.js';
+import { pageTrafficChart } from '../src/charts/page-traffic-chart.js';
 import { type RenderedChart, renderChart, renderChartSvg } from '../src/charts/render-chart.js';
 import { percentile } from './lib/order-stats.js';
 
@@ -84,10 +85,18 @@ function specFor(kind: ChartKind, seed: number): ChartSpec {
       });
     case 'digest-brand':
       return digestBrandChart({ brand, citations: days(25, 7), crawlerVisits: days(1200, 7) });
+    case 'page-traffic':
+      return pageTrafficChart({ page: `/pricing-${seed}`, days: days(60, 30) });
   }
 }
 
-const KINDS: ChartKind[] = ['citations-history', 'crawler-visits', 'ai-pages-usage', 'digest-brand'];
+const KINDS: ChartKind[] = [
+  'citations-history',
+  'crawler-visits',
+  'ai-pages-usage',
+  'digest-brand',
+  'page-traffic',
+];
 
 interface KindResult {
   renders: number;

@@ -31,6 +31,7 @@ const REPOSITORIES: Record<RepoKey, true> = {
   databaseSize: true,
   channelPace: true,
   modelCitationState: true,
+  workspaceCharts: true,
 };
 
 function guardRepo<R extends object>(repo: R, health: Pick<DatabaseHealth, 'call'>): R {

@@ -81,6 +81,11 @@ export const alertSettingsSchema = z
     digestTime: z._default(clockTimeSchema, '09:00'),
     /** A chart of the last 7 days follows each digest (uploaded after its text). */
     digestChart: z._default(z.boolean(), true),
+    /**
+     * Charts drawn by Slack in the message (`native`), or as images (`image`), for teams
+     * whose Slack apps do not show Slack's charts yet.
+     */
+    charts: z._default(z.enum(['native', 'image']), 'native'),
     /** IANA zone; null = the bot's DEFAULT_TIMEZONE. */
     timezone: z._default(
       z.nullable(z.string().check(z.refine(isValidTimeZone, 'is not a known IANA time zone'))),

@@ -26,6 +26,7 @@ export function formatSettingsArgs(s: AlertSettings): string {
     `model-alerts=${s.modelAlerts ? 'on' : 'off'}`,
     `digest=${s.digestTime}`,
     `digest-chart=${s.digestChart ? 'on' : 'off'}`,
+    `charts=${s.charts}`,
     `tz=${s.timezone ?? 'default'}`,
     `quiet=${s.quietHours ? `${s.quietHours.start}-${s.quietHours.end}` : 'off'}`,
     // Only when chosen: the default line stays as it was documented before the setting existed.
@@ -135,6 +136,15 @@ const LINES: readonly SettingLine[] = [
     line: (v) => (v === 'on' ? 'a chart of the last 7 days follows each digest' : 'text only'),
   },
   {
+    key: 'charts',
+    label: 'Charts',
+    words: (s) => (s.charts === 'image' ? 'as images' : 'drawn by Slack'),
+    line: (v) =>
+      v === 'as images'
+        ? 'as images, for Slack apps that do not draw charts yet'
+        : 'drawn by Slack in the message (as images where Slack cannot draw them)',
+  },
+  {
     key: 'tz',
     label: 'Time zone',
     words: (s, o) => s.timezone ?? `${o.defaultTimezone} (the bot's default)`,
@@ -227,7 +237,7 @@ export function describeSettings(s: AlertSettings, opts: FormatSettingsOptions):
     ...(s.modelAlerts ? ['AI models that stop citing you'] : []),
   ];
   const zone = s.timezone ?? `${opts.defaultTimezone} (the bot's default)`;
-  const digest = `digest at ${s.digestTime} ${zone}${s.digestChart ? ' with a chart' : ', text only'}`;
+  const digest = `digest at ${s.digestTime} ${zone}${s.digestChart ? ' with a chart' : ', text only'}${s.charts === 'image' ? '; charts as images' : ''}`;
   const quiet = s.quietHours ? `quiet hours ${s.quietHours.start}–${s.quietHours.end}` : 'no quiet hours';
   const weekly = s.weekly ? `; a weekly summary on ${weeklyWhen(s)}` : '';
   return `Alerts on: ${alerts.join(', ')}; ${digest}; ${quiet}${weekly}.`;

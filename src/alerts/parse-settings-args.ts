@@ -32,6 +32,7 @@ export const settingKeys = [
   'model-alerts',
   'digest',
   'digest-chart',
+  'charts',
   'tz',
   'quiet',
   'weekly',
@@ -51,6 +52,7 @@ export const SETTING_EXAMPLES: Readonly<Record<SettingKey, string>> = {
   'model-alerts': 'model-alerts=on (or model-alerts=off)',
   digest: 'digest=09:00',
   'digest-chart': 'digest-chart=off (or digest-chart=on)',
+  charts: 'charts=image (or charts=native)',
   tz: 'tz=Berlin (a city or a zone such as Europe/Berlin; or tz=default)',
   quiet: 'quiet=22:00-07:00 (or quiet=off)',
   weekly: 'weekly=on (or weekly=off)',
@@ -169,6 +171,14 @@ const PARSERS: Readonly<Record<SettingKey, FieldParser>> = {
     if (ON.has(v)) return { patch: { digestChart: true } };
     return { error: `digest-chart: "${value}" must be on or off, e.g. digest-chart=off` };
   },
+  charts(value) {
+    const v = value.toLowerCase();
+    if (v === 'native' || v === 'image') return { patch: { charts: v } };
+    if (v === 'images') return { patch: { charts: 'image' } };
+    return {
+      error: `charts: "${value}" must be native (drawn by Slack) or image, e.g. charts=image`,
+    };
+  },
   tz(value) {
     if (value.toLowerCase() === 'default') return { patch: { timezone: null } };
     const found = resolveTimeZone(value);
@@ -226,6 +236,7 @@ const PATCH_FIELD: Readonly<Record<SettingKey, keyof AlertSettings>> = {
   'model-alerts': 'modelAlerts',
   digest: 'digestTime',
   'digest-chart': 'digestChart',
+  charts: 'charts',
   tz: 'timezone',
   quiet: 'quietHours',
   weekly: 'weekly',

@@ -10,6 +10,7 @@ import { formatCount, formatPercent } from '../figures/format-number.js';
 import type { ChartSpec } from './chart-spec.js';
 import { sortedDays } from './describe-series.js';
 import { AXIS_DATE_FORMAT, BRAND_COLOUR, fileSlug, fullSizeFrame, OKABE_ITO } from './house-style.js';
+import { daySeries, nativeModel } from './native-series.js';
 
 export interface UsagePoint {
   /** `YYYY-MM-DD` */
@@ -160,5 +161,35 @@ export function aiPagesUsageChart(input: AiPagesUsageChartInput): ChartSpec {
     altText: `${alt.join('; ')}.`,
     fileName: `ai-pages-usage-${fileSlug(input.brand, 'brand')}-${latest?.date ?? input.periodStart}.png`,
     vegaLite,
+    native: usageNative(title, usage, forecast, limit),
   };
+}
+
+/** Requests used, the pace continued to the reset, and the limit as a flat line under the same days. */
+function usageNative(
+  title: string,
+  usage: readonly UsagePoint[],
+  forecast: readonly UsagePoint[],
+  limit: number | undefined,
+) {
+  const days = (points: readonly UsagePoint[]) => points.map((p) => ({ date: p.date, value: p.used }));
+  const dates = [...usage, ...forecast].map((p) => p.date);
+  return nativeModel(
+    'line',
+    title,
+    [
+      daySeries('Requests used', days(usage)),
+      ...(forecast.length > 0 ? [daySeries('At this pace', days(forecast))] : []),
+      ...(limit
+        ? [
+            daySeries(
+              'Limit',
+              dates.map((date) => ({ date, value: limit })),
+            ),
+          ]
+        : []),
+    ],
+    dates,
+    'Requests',
+  );
 }

@@ -4,8 +4,14 @@
  * logged, diffed in a golden test or rendered in another process.
  */
 import type { TopLevelSpec } from 'vega-lite';
+import type { SeriesChartModel } from '../messages/native-chart.js';
 
-export type ChartKind = 'citations-history' | 'crawler-visits' | 'ai-pages-usage' | 'digest-brand';
+export type ChartKind =
+  | 'citations-history'
+  | 'crawler-visits'
+  | 'ai-pages-usage'
+  | 'digest-brand'
+  | 'page-traffic';
 
 export interface ChartSpec {
   kind: ChartKind;
@@ -19,4 +25,6 @@ export interface ChartSpec {
   /** A safe file name for the upload (`[a-z0-9-]` and `.png`), never the raw brand name. */
   fileName: string;
   vegaLite: TopLevelSpec;
+  /** The same figures for a chart Slack draws in the message (native-series.ts). */
+  native?: SeriesChartModel;
 }

@@ -21,6 +21,7 @@ import {
   fileSlug,
   fullSizeFrame,
 } from './house-style.js';
+import { daySeries, nativeModel } from './native-series.js';
 
 export interface CitationsHistoryChartInput {
   brand: string;
@@ -131,5 +132,12 @@ export function citationsHistoryChart(input: CitationsHistoryChartInput): ChartS
     altText: `${altParts.join('. ')}.`,
     fileName: `mentions-${fileSlug(input.brand, 'brand')}${lastDate ? `-${lastDate}` : ''}.png`,
     vegaLite,
+    native: nativeModel(
+      'line',
+      title,
+      [daySeries(input.brand, brandDays), ...competitors.map((c) => daySeries(c.name, c.days))],
+      allDates,
+      'Mentions',
+    ),
   };
 }

@@ -17,6 +17,7 @@ import {
   REFERENCE_COLOUR,
   SERIES_COLOURS,
 } from './house-style.js';
+import { daySeries, nativeModel } from './native-series.js';
 
 export interface CrawlerDayVisits {
   /** `YYYY-MM-DD` */
@@ -175,5 +176,19 @@ export function crawlerVisitsChart(input: CrawlerVisitsChartInput): ChartSpec {
     altText: `${alt.join('; ')}.`,
     fileName: `crawler-visits-${fileSlug(input.brand, 'brand')}${last ? `-${last}` : ''}.png`,
     vegaLite,
+    native: nativeModel('bar', title, crawlerSeries(legendNames, bars), dates, 'Visits'),
   };
+}
+
+/** Each legend entry's visits per day (a crawler, the other crawlers together), in legend order. */
+function crawlerSeries(
+  names: readonly string[],
+  bars: readonly { date: string; crawler: string; visits: number }[],
+) {
+  return names.flatMap((name) => {
+    const perDay = new Map<string, number>();
+    for (const b of bars) if (b.crawler === name) perDay.set(b.date, (perDay.get(b.date) ?? 0) + b.visits);
+    const days = [...perDay].sort(([a], [b]) => (a < b ? -1 : 1)).map(([date, value]) => ({ date, value }));
+    return days.length > 0 ? [daySeries(name, days)] : [];
+  });
 }

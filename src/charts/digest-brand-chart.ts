@@ -12,6 +12,7 @@ import { figureName, figureWords } from '../figures/glossary.js';
 import type { ChartSpec } from './chart-spec.js';
 import { type DayValue, describeSeries, finiteDays } from './describe-series.js';
 import { AXIS_DATE_FORMAT, BRAND_COLOUR, fileSlug, houseConfig, OKABE_ITO } from './house-style.js';
+import { daySeries, nativeModel } from './native-series.js';
 
 export interface DigestBrandChartInput {
   brand: string;
@@ -116,6 +117,12 @@ export function digestBrandChart(input: DigestBrandChartInput): ChartSpec {
     altText,
     fileName: `digest-${fileSlug(input.brand, 'brand')}${lastDate ? `-${lastDate}` : ''}.png`,
     vegaLite,
+    native: nativeModel(
+      'bar',
+      title,
+      [daySeries(citationsName, citations), daySeries(visitsName, visits)],
+      [...citations, ...visits].map((d) => d.date),
+    ),
   };
 }
 

@@ -10,8 +10,11 @@
  */
 import type { CrawlerPeriods } from '../alerts/detect-crawler.js';
 import type { CitationHistoryResponse } from '../api/schemas/citations.js';
+import { chartTextLine, nativeChartBlock } from '../charts/native-series.js';
+import { BLOCK_KIT_LIMITS as L } from '../messages/block-kit-limit-table.js';
 import { escapeMrkdwn, mrkdwn } from '../messages/mrkdwn.js';
 import type { OutboxChart, OutboxChartDay, OutboxPayload } from '../store/outbox-repo.js';
+import { outboxChartSpec } from './draw-outbox-chart.js';
 
 /** Days the digest chart shows. */
 export const DIGEST_CHART_DAYS = 7;
@@ -57,4 +60,25 @@ export function digestChartPayload(input: {
     text: mrkdwn`${escapeMrkdwn(input.brandName)}: the last ${DIGEST_CHART_DAYS} days at a glance`,
     chart,
   };
+}
+
+/** The block id of the chart inside a digest message. */
+export const DIGEST_CHART_BLOCK_ID = 'vis_digest_chart';
+
+/**
+ * The digest with its chart inside, drawn by Slack (a `data_visualization` block and the
+ * text line stating its numbers), carrying the chart's data so the relay can send an image
+ * instead where Slack refuses the block. Null when there is nothing to draw or the message
+ * would outgrow Slack's limits: then the chart follows as an image in the thread.
+ */
+export function withNativeDigestChart(message: OutboxPayload, chartRow: OutboxPayload): OutboxPayload | null {
+  const chart = chartRow.chart;
+  if (!chart) return null;
+  const { afterDedupeKey: _after, ...data } = chart;
+  const spec = outboxChartSpec(data);
+  const block = nativeChartBlock(spec, DIGEST_CHART_BLOCK_ID);
+  if (!block) return null;
+  const blocks = [...(message.blocks ?? []), block, chartTextLine(spec)];
+  if (blocks.length > L.messageBlocks || JSON.stringify(blocks).length > L.messageBlocksChars) return null;
+  return { ...message, blocks, nativeChart: { blockId: DIGEST_CHART_BLOCK_ID, chart: data } };
 }

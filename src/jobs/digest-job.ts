@@ -32,12 +32,19 @@ import type { CrawlerPeriods } from '../alerts/detect-crawler.js';
 import { type DigestDue, digestDue } from '../alerts/digest-due.js';
 import { zonedParts } from '../alerts/zoned-time.js';
 import { buildDigestMessage } from '../messages/digest-message.js';
+import type { OutboxPayload } from '../store/outbox-repo.js';
 import type { PollObservation, PollSource } from '../store/poll-observations-repo.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
 import { utcDay } from '../utc-days.js';
 import type { AiPagesObservation } from './ai-pages-job.js';
 import type { CitationsObservation } from './citations-job.js';
-import { citationDays, crawlerDays, DIGEST_CHART_DAYS, digestChartPayload } from './digest-chart-row.js';
+import {
+  citationDays,
+  crawlerDays,
+  DIGEST_CHART_DAYS,
+  digestChartPayload,
+  withNativeDigestChart,
+} from './digest-chart-row.js';
 import type { JobDefinition, JobRunInfo } from './job-definition.js';
 
 /** A poll's citation feed or AI Pages record this recent stands in for a fetch. */
@@ -152,16 +159,6 @@ export const digestJob: JobDefinition = {
           crawler,
           aiPages,
         });
-        const message = {
-          kind: 'digest' as const,
-          key: digest.key,
-          build: (dedupeKey: string) => buildDigestMessage(digest, { dedupeKey }),
-          sendAfterMs: due.sendAfterMs,
-        };
-        const created = await enqueueForChannel(ctx.outbox, sub, message, run.nowMs);
-        // run-job digest: today's digest, prepared ahead by the scheduler, goes out now.
-        if (!created && run.force)
-          await ctx.outbox.sendNow(channelDedupeKey(sub.channelId, digest.key), run.nowMs);
         const chart =
           current.settings.digestChart && chartDays
             ? digestChartPayload({
@@ -170,7 +167,23 @@ export const digestJob: JobDefinition = {
                 digestDedupeKey: channelDedupeKey(sub.channelId, digest.key),
               })
             : null;
-        if (chart) {
+        // Slack draws the chart inside the digest unless the channel chose images (then,
+        // or when it would not fit, the chart follows as an image in the thread).
+        const dedupeKey = channelDedupeKey(sub.channelId, digest.key);
+        const text: OutboxPayload = buildDigestMessage(digest, { dedupeKey });
+        const native =
+          chart && current.settings.charts === 'native' ? withNativeDigestChart(text, chart) : null;
+        const message = {
+          kind: 'digest' as const,
+          key: digest.key,
+          build: () => native ?? text,
+          sendAfterMs: due.sendAfterMs,
+        };
+        const created = await enqueueForChannel(ctx.outbox, sub, message, run.nowMs);
+        // run-job digest: today's digest, prepared ahead by the scheduler, goes out now.
+        if (!created && run.force)
+          await ctx.outbox.sendNow(channelDedupeKey(sub.channelId, digest.key), run.nowMs);
+        if (chart && !native) {
           const chartKey = `chart:${digest.key}`;
           const chartCreated = await enqueueForChannel(
             ctx.outbox,

@@ -5,6 +5,7 @@
  */
 
 import type { ChartRenderer } from '../charts/chart-renderer.js';
+import type { ChartSpec } from '../charts/chart-spec.js';
 import { digestBrandChart } from '../charts/digest-brand-chart.js';
 import type { OutboxChart } from '../store/outbox-repo.js';
 
@@ -15,12 +16,17 @@ export interface DrawnChart {
   altText: string;
 }
 
-export async function drawOutboxChart(renderer: ChartRenderer, chart: OutboxChart): Promise<DrawnChart> {
-  const spec = digestBrandChart({
+/** The chart spec a row's data draws (the digest's 7 days). */
+export function outboxChartSpec(chart: OutboxChart): ChartSpec {
+  return digestBrandChart({
     brand: chart.brand,
     citations: chart.citations ?? [],
     crawlerVisits: chart.crawlerVisits ?? [],
   });
+}
+
+export async function drawOutboxChart(renderer: ChartRenderer, chart: OutboxChart): Promise<DrawnChart> {
+  const spec = outboxChartSpec(chart);
   const rendered = await renderer.render(spec);
   return { png: rendered.png, fileName: rendered.fileName, title: spec.title, altText: rendered.altText };
 }

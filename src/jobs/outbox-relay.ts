@@ -61,6 +61,7 @@ import { createChannelPacer } from './channel-pacer.js';
 import { classifySlackFailure, describeSlackError, type SlackFailure } from './classify-slack-failure.js';
 import { type DrawnChart, drawOutboxChart } from './draw-outbox-chart.js';
 import { findPostedMessage } from './find-posted-message.js';
+import { createOutboxChartImages } from './outbox-chart-images.js';
 import { outboxMetadata } from './outbox-metadata.js';
 import { pauseReason } from './pause-reason.js';
 import { releaseHeldAlerts } from './release-held-alerts.js';
@@ -239,6 +240,13 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
   }
 
   const charts = deps.charts ?? createChartRenderer();
+  const chartImages = createOutboxChartImages({
+    web: () => deps.web,
+    workspaceCharts: store.workspaceCharts,
+    renderer: () => charts,
+    clock,
+    logger,
+  });
 
   /**
    * Where a chart row goes: the thread of the row it follows once that one is sent; 'wait'
@@ -478,11 +486,20 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
     }
 
     if (row.kind === 'chart') return deliverChart(row, thread.ts);
+    let content = row.payload;
     try {
-      const ts = await post(row, row.payload);
+      content = await chartImages.contentFor(row);
+      const ts = await post(row, content);
       return await markSent(row, ts, 'posted');
     } catch (err) {
-      return settle(row, err, true);
+      const images = await chartImages.afterRefusal(row, content, err).catch(() => undefined);
+      if (!images) return settle(row, err, true);
+      try {
+        const ts = await post(row, images);
+        return await markSent(row, ts, 'chart as an image');
+      } catch (again) {
+        return settle(row, again, true);
+      }
     }
   }
 

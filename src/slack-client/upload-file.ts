@@ -14,7 +14,8 @@ import type { FetchFunction, WebClient } from '@slack/web-api';
 import { SLACK_CALL_TIMEOUT_MS } from './web-client-options.js';
 
 export interface FileToUpload {
-  channel: string;
+  /** Absent: the file is not shared anywhere (an image block shows it by its id). */
+  channel?: string | undefined;
   /** Shared as a reply in this thread; absent: in the channel. */
   threadTs?: string | undefined;
   bytes: Uint8Array;
@@ -89,11 +90,16 @@ export async function uploadFile(
   });
   if (res.status !== 200) throw new FileUploadError(res.status, await res.text().catch(() => ''));
 
-  await web.files.completeUploadExternal({
-    files: [{ id: fileId, title: file.title }],
-    channel_id: file.channel,
-    ...(file.threadTs ? { thread_ts: file.threadTs } : {}),
-    ...(file.initialComment ? { initial_comment: file.initialComment } : {}),
-  });
+  const files: [{ id: string; title: string }] = [{ id: fileId, title: file.title }];
+  await web.files.completeUploadExternal(
+    file.channel
+      ? {
+          files,
+          channel_id: file.channel,
+          ...(file.threadTs ? { thread_ts: file.threadTs } : {}),
+          ...(file.initialComment ? { initial_comment: file.initialComment } : {}),
+        }
+      : { files },
+  );
   return { fileId };
 }

@@ -23,6 +23,7 @@ import { createOutboxRepo } from './repos/outbox.js';
 import { createPollObservationsRepo } from './repos/poll-observations.js';
 import { createSnoozesRepo } from './repos/snoozes.js';
 import { createSubscriptionsRepo } from './repos/subscriptions.js';
+import { createWorkspaceChartsRepo } from './repos/workspace-charts.js';
 import type { SqlDialect } from './sql-dialect.js';
 import type { Store } from './store.js';
 
@@ -49,6 +50,7 @@ export function createStore(backend: BackendParts, db: StoreDb, dialect: SqlDial
     databaseSize: createDatabaseSizeQueries(ctx),
     channelPace: createChannelPaceRepo(ctx),
     modelCitationState: createModelCitationStateRepo(ctx),
+    workspaceCharts: createWorkspaceChartsRepo(ctx),
     outbox: (o) => createOutboxRepo(ctx, o),
   };
 }

@@ -131,6 +131,12 @@ export interface ChannelPaceTable {
   next_at_ms: number;
 }
 
+export interface WorkspaceChartsTable {
+  team_id: string;
+  images_since_ms: number;
+  reason: string;
+}
+
 export type OutboxKindColumn = 'alert' | 'digest' | 'ops' | 'chart';
 export type OutboxStatusColumn = 'pending' | 'held' | 'sending' | 'sent' | 'failed';
 
@@ -177,6 +183,7 @@ export interface Database {
   job_leases: JobLeasesTable;
   channel_pace: ChannelPaceTable;
   model_citation_state: ModelCitationStateTable;
+  workspace_charts: WorkspaceChartsTable;
   outbox: OutboxTable;
 }
 

@@ -27,6 +27,11 @@ export interface OutboxPayload {
   unfurl_media?: boolean;
   /** A `chart` row: what to draw at delivery time; `text` is the comment shared with it. */
   chart?: OutboxChart;
+  /**
+   * A message whose blocks hold a chart Slack draws (`data_visualization`, block `blockId`):
+   * its data, so the relay can draw it as an image where Slack refuses the block.
+   */
+  nativeChart?: { blockId: string; chart: OutboxChart };
 }
 
 /** One day's figure of a chart series. */
@@ -45,7 +50,7 @@ export interface OutboxChart {
   /** AI crawler visits per day, oldest first; null when unknown. */
   crawlerVisits: OutboxChartDay[] | null;
   /** The row this chart follows (the digest): it is shared in that message's thread. */
-  afterDedupeKey: string;
+  afterDedupeKey?: string;
 }
 
 export interface OutboxMessage {

@@ -23,6 +23,7 @@ import type { PollObservationsRepo } from './poll-observations-repo.js';
 import type { SnoozesRepo } from './snoozes-repo.js';
 import type { SubscriptionsRepo } from './subscriptions-repo.js';
 import type { RunInTransaction } from './transaction.js';
+import type { WorkspaceChartsRepo } from './workspace-charts-repo.js';
 
 export type StoreBackend = 'sqlite' | 'postgres';
 
@@ -56,6 +57,8 @@ export interface Store {
   readonly channelPace: ChannelPaceRepo;
   /** Per-brand state of the "a model stopped citing you" rule. */
   readonly modelCitationState: ModelCitationStateRepo;
+  /** Workspaces whose Slack refused a chart block: their charts go as images. */
+  readonly workspaceCharts: WorkspaceChartsRepo;
   /** The outbox; `owner` names this process in the rows it claims (the relay's lease). */
   outbox(options?: { owner?: string }): OutboxRepo;
   /** Resolves when the database answers a trivial query; rejects otherwise (/healthz). */

@@ -35,6 +35,7 @@ describe('DEFAULT_ALERT_SETTINGS', () => {
       modelAlerts: false,
       digestTime: '09:00',
       digestChart: true,
+      charts: 'native',
       timezone: null,
       quietHours: null,
       weekly: false,
@@ -171,7 +172,7 @@ describe('formatSettings', () => {
 
   it('prints the defaults as the documented command line', () => {
     expect(formatSettingsArgs(DEFAULT_ALERT_SETTINGS)).toBe(
-      'events=lost,competitor,sentiment sentiment-drop=20 crawler-drop=40 crawler-recovery=20 ai-pages=80,90,100 model-alerts=off digest=09:00 digest-chart=on tz=default quiet=off weekly=off weekly-day=monday weekly-time=digest',
+      'events=lost,competitor,sentiment sentiment-drop=20 crawler-drop=40 crawler-recovery=20 ai-pages=80,90,100 model-alerts=off digest=09:00 digest-chart=on charts=native tz=default quiet=off weekly=off weekly-day=monday weekly-time=digest',
     );
   });
 
@@ -180,11 +181,14 @@ describe('formatSettings', () => {
       { ...DEFAULT_ALERT_SETTINGS, crawlerDropPct: 50, quietHours: { start: '22:00', end: '07:00' } },
       { defaultTimezone: 'UTC' },
     );
-    expect(lines).toHaveLength(12);
+    expect(lines).toHaveLength(13);
     expect(lines.find((l) => l.startsWith('• *Weekly summary*: '))).toBe('• *Weekly summary*: off');
     const line = (label: string) => lines.find((l) => l.startsWith(`• *${label}*: `));
     expect(line('AI model alerts')).toContain('off (turn on to hear when an AI model stops citing you)');
     expect(line('Digest chart')).toContain('chart of the last 7 days');
+    expect(line('Charts')).toBe(
+      '• *Charts*: drawn by Slack in the message (as images where Slack cannot draw them)',
+    );
     expect(line('Crawler drop')).toMatch(/50 % or more.*_\(custom\)_/);
     expect(line('Time zone')).toContain("UTC (the bot's default)");
     expect(line('Quiet hours')).toContain('22:00–07:00');
@@ -213,6 +217,24 @@ describe('formatSettings', () => {
       ok: false,
       errors: ['model-alerts: "maybe" must be on or off, e.g. model-alerts=on'],
     });
+  });
+
+  it('charts=image sends charts as images: parsed, shown in words, custom, and as a change', () => {
+    const r = parseSettingsArgs('charts=image');
+    expect(r).toMatchObject({ ok: true, changed: ['charts'] });
+    const images = r.ok ? r.settings : DEFAULT_ALERT_SETTINGS;
+    expect(images.charts).toBe('image');
+    expect(formatSettingsArgs(images)).toContain('charts=image');
+    const line = formatSettings(images, { defaultTimezone: 'UTC' }).find((l) => l.startsWith('• *Charts*'));
+    expect(line).toBe('• *Charts*: as images, for Slack apps that do not draw charts yet _(custom)_');
+    expect(describeSettings(images, { defaultTimezone: 'UTC' })).toContain('charts as images');
+    expect(describeSettingChanges(DEFAULT_ALERT_SETTINGS, images, { defaultTimezone: 'UTC' })).toEqual([
+      '• *Charts*: drawn by Slack → as images',
+    ]);
+    const wrong = parseSettingsArgs('charts=pictures');
+    expect(wrong.ok ? [] : wrong.errors).toEqual([
+      'charts: "pictures" must be native (drawn by Slack) or image, e.g. charts=image',
+    ]);
   });
 
   it('digest-chart=off turns the digest chart off, shown as text only, custom, and as a change', () => {

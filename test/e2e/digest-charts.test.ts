@@ -1,5 +1,5 @@
 /**
- * The digest's chart as a channel sees it: one image per brand, in the digest's thread,
+ * The digest's chart as a channel that chose `charts=image` sees it: one image per brand, in the digest's thread,
  * uploaded after the digest's text, with alt text that states the figures; none where the
  * subscription set digest-chart=off, and the digest's text the same either way. Then the
  * crash: run-job killed after Slack shared the chart and before the outbox marked it; the
@@ -30,7 +30,9 @@ describe('digest charts', () => {
     const withChart = h.channel('CCHARTON');
     const textOnly = h.channel('CCHARTOFF');
     await h.command('subscribe "Acme Analytics" digest', withChart);
+    await h.command('settings "Acme Analytics" charts=image', withChart);
     await h.command('subscribe "Acme Analytics" digest', textOnly);
+    await h.command('settings "Acme Analytics" charts=image', textOnly);
     const settings = await h.command('settings "Acme Analytics" digest-chart=off', textOnly);
     expect(JSON.stringify(settings)).toContain('text only');
 
@@ -78,8 +80,11 @@ describe('digest charts', () => {
   it('no chart is drawn before every digest of the channel is posted', async () => {
     const ch = h.channel('CCHARTMANY');
     await h.command('subscribe "Acme Analytics" digest', ch);
+    await h.command('settings "Acme Analytics" charts=image', ch);
     await h.command('subscribe "Northwind Outfitters" digest', ch);
+    await h.command('settings "Northwind Outfitters" charts=image', ch);
     await h.command('subscribe "Globex Corporation" digest', ch);
+    await h.command('settings "Globex Corporation" charts=image', ch);
     await h.runJobs('digest');
     const digests = h.posts(ch);
     expect(digests).toHaveLength(3);
@@ -109,6 +114,7 @@ describe('digest charts', () => {
   it('a run-job killed after Slack shared the chart does not upload it again', async () => {
     const ch = h.channel('CCHARTCRASH');
     await h.command('subscribe "Northwind Outfitters" digest', ch);
+    await h.command('settings "Northwind Outfitters" charts=image', ch);
     // Slack shares the file, and the answer never comes: the process is killed waiting.
     h.slack.stallAfterAccept('files.completeUploadExternal', 1);
     const first = h.spawnRunJob('digest');
@@ -138,6 +144,7 @@ describe('digest charts', () => {
   it('a chart whose upload was never completed is uploaded once on the next attempt', async () => {
     const ch = h.channel('CCHARTRETRY');
     await h.command('subscribe "Acme Analytics" digest', ch);
+    await h.command('settings "Acme Analytics" charts=image', ch);
     // Slack refuses the completion once: nothing was shared, the reserved file is dropped.
     h.slack.failNext('files.completeUploadExternal', 'internal_error');
     const run = await h.runJobs('digest', { relay: { paceMs: 20, backoffBaseMs: 10 } });
@@ -149,5 +156,69 @@ describe('digest charts', () => {
     expect(h.slack.files(ch)).toHaveLength(1);
     expect(h.slack.files(ch)[0]?.thread_ts).toBe(h.posts(ch)[0]?.ts);
     expect(h.posts(ch).filter((m) => messageText(m).includes(acme.name))).toHaveLength(1);
+  });
+});
+
+type Block = { type: string; block_id?: string; slack_file?: { id: string }; elements?: { text: string }[] };
+const blocksOf = (m: { blocks?: unknown }) => (m.blocks ?? []) as Block[];
+const postsTo = (ch: string) => h.slack.callsTo('chat.postMessage').filter((c) => c.args['channel'] === ch);
+
+describe('digest charts drawn by Slack (charts=native, the default)', () => {
+  it('sit inside the digest with the text line stating their numbers; nothing is uploaded', async () => {
+    const ch = h.channel('CNATIVE');
+    await h.command('subscribe "Acme Analytics" digest', ch);
+    const files = h.slack.files().length;
+    const charts = chartRows().length;
+    await h.runJobs('digest');
+    const [digest, more] = h.posts(ch);
+    expect(more).toBeUndefined();
+    const blocks = blocksOf(digest!);
+    const at = blocks.findIndex((b) => b.type === 'data_visualization');
+    expect(at).toBeGreaterThan(0);
+    const line = blocks[at + 1]!;
+    expect(line.type).toBe('context');
+    expect(line.elements![0]!.text).toContain('Acme Analytics');
+    expect(line.elements![0]!.text).toMatch(/citations.*\d/i);
+    expect(h.slack.files()).toHaveLength(files);
+    expect(chartRows()).toHaveLength(charts);
+  });
+
+  it('refused by Slack: the digest goes once with the image, and later runs (new processes) send images at once', async () => {
+    h.slack.refuseBlocks(['data_visualization']);
+    const ch = h.channel('CREFUSED');
+    await h.command('subscribe "Northwind Outfitters" digest', ch);
+    const notes = postsTo(ch).length;
+    const run = await h.runJobProcess('digest');
+    expect(run.code).toBe(0);
+    expect(
+      postsTo(ch)
+        .slice(notes)
+        .map((c) => c.response['error'] ?? 'ok'),
+    ).toEqual(['invalid_blocks', 'ok']);
+    const [digest, more] = h.posts(ch);
+    expect(more).toBeUndefined();
+    expect(blocksOf(digest!).some((b) => b.type === 'data_visualization')).toBe(false);
+    const image = blocksOf(digest!).find((b) => b.type === 'image');
+    const file = h.slack.files().find((f) => f.id === image?.slack_file?.id);
+    expect(checkPng(file!.bytes)).toMatchObject({ ok: true });
+    expect(file!.altText).toContain(northwind.name);
+    // The text line stays beside the image.
+    const at = blocksOf(digest!).indexOf(image!);
+    expect(blocksOf(digest!)[at + 1]!.elements![0]!.text).toBe(file!.altText);
+
+    // Slack would draw charts again, but this workspace is remembered: straight to images.
+    h.slack.acceptBlocks();
+    const later = h.channel('CLATER');
+    await h.command('subscribe "Acme Analytics" digest', later);
+    const laterNotes = postsTo(later).length;
+    expect((await h.runJobProcess('digest')).code).toBe(0);
+    expect(
+      postsTo(later)
+        .slice(laterNotes)
+        .map((c) => c.response['error'] ?? 'ok'),
+    ).toEqual(['ok']);
+    const [next] = h.posts(later);
+    expect(blocksOf(next!).some((b) => b.type === 'image')).toBe(true);
+    expect(blocksOf(next!).some((b) => b.type === 'data_visualization')).toBe(false);
   });
 });

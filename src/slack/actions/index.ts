@@ -10,6 +10,7 @@ import { fitMessage } from '../../messages/block-kit-limits.js';
 import { mrkdwn } from '../../messages/mrkdwn.js';
 import type { Reply } from '../../messages/reply.js';
 import { UserError, UserErrorCode } from '../../messages/user-error.js';
+import { withChartFallback } from '../chart-reply.js';
 import { fittedRespond } from '../fitted-respond.js';
 import { createGuestCheck, type GuestCheck } from '../guest-check.js';
 import { reportError } from '../report-error.js';
@@ -47,8 +48,14 @@ function replyTo(
   body: BlockAction,
   respond: RespondFn | undefined,
   client: WebClient,
+  deps: SlackDeps,
 ): (r: Reply) => Promise<void> {
-  if (body.response_url && respond) return fittedRespond(respond);
+  if (body.response_url && respond)
+    return withChartFallback(fittedRespond(respond), deps, {
+      teamId: body.team?.id ?? body.user.team_id,
+      channelId: body.channel?.id,
+      web: client,
+    });
   return async (reply) => {
     const fitted = fitMessage(reply);
     await client.chat.postMessage({ channel: body.user.id, text: fitted.text, blocks: fitted.blocks });
@@ -70,7 +77,7 @@ export function register(app: App, deps: SlackDeps, options: RegisterActionsOpti
     const userId = body.user.id;
     const channelId = body.channel?.id ?? (body.container as { channel_id?: string } | undefined)?.channel_id;
     const logger = deps.logger.child({ component: 'action', userId, channelId, actionId: info.actionId });
-    const reply = replyTo(body, respond, client);
+    const reply = replyTo(body, respond, client, request);
     let outcome: Awaited<ReturnType<typeof reportError>> | 'ok' = 'ok';
     try {
       if (!handler) {

@@ -9,6 +9,7 @@ import { closestMatches } from '../../closest-matches.js';
 import { escapeMrkdwn, mrkdwn } from '../../messages/mrkdwn.js';
 import { UserError, UserErrorCode } from '../../messages/user-error.js';
 import type { CommandOutcome } from '../../metrics.js';
+import { withChartFallback } from '../chart-reply.js';
 import { fittedRespond } from '../fitted-respond.js';
 import type { GuestCheck } from '../guest-check.js';
 import { reportError } from '../report-error.js';
@@ -66,7 +67,11 @@ export async function runCommand(
     userId: input.userId,
     channelId: input.channelId,
   });
-  const respond = fittedRespond(input.respond);
+  const respond = withChartFallback(fittedRespond(input.respond), deps, {
+    teamId: input.teamId,
+    channelId: input.channelId,
+    web: input.client,
+  });
   const { subcommands } = options;
   let name = 'unknown';
   let outcome: CommandOutcome = 'ok';

@@ -11,6 +11,7 @@ import { outboxCharts } from './009-outbox-charts.js';
 import { channelPace } from './010-channel-pace.js';
 import { historyIndexes } from './011-history-indexes.js';
 import { modelCitationState } from './012-model-citation-state.js';
+import { workspaceCharts } from './013-workspace-charts.js';
 
 /**
  * The schema of both backends (migrate.ts). Append new migrations, each with its SQL for
@@ -29,4 +30,5 @@ export const migrations: readonly Migration[] = [
   channelPace,
   historyIndexes,
   modelCitationState,
+  workspaceCharts,
 ];

@@ -190,7 +190,12 @@ describe('demo --script', () => {
 
   it('writes each chart the jobs upload to the charts folder and prints its path', async () => {
     const charts = join(dir, 'charts');
-    const file = await script('charts.txt', ['/visibility subscribe "Acme Analytics"', ':jobs']);
+    // charts=image: the digest's chart goes as an uploaded image (Slack draws it otherwise).
+    const file = await script('charts.txt', [
+      '/visibility subscribe "Acme Analytics"',
+      '/visibility settings "Acme Analytics" charts=image',
+      ':jobs',
+    ]);
     const { code, output, stack } = await run(['--script', file], { chartsDirectory: charts });
     expect(code).toBe(0);
     const uploaded = stack.slack.files();

@@ -3,14 +3,17 @@
  * usage (GET /ai-pages). No entitlement (403) becomes "Your plan does not include AI
  * Pages" in user-facing-error.ts; not set up (config null) explains how to set it up.
  */
+
+import { aiPagesUsageChart } from '../../../charts/ai-pages-usage-chart.js';
 import { UserError, UserErrorCode } from '../../../messages/user-error.js';
+import { withNativeChart } from '../../chart-reply.js';
 import { commandText } from '../../commands/args/command-text.js';
 import { flagReader } from '../../commands/args/flag-reader.js';
 import { withShareButton } from '../../commands/args/with-share-button.js';
 import type { Subcommand } from '../../commands/subcommand.js';
 import { withChartButton } from '../../views/chart-button.js';
 import { aiPagesReply } from './ai-pages-view.js';
-import { AIPAGES_CHART_VIEW } from './aipages-chart-action.js';
+import { AIPAGES_CHART_VIEW, aiPagesChartInput } from './aipages-chart-action.js';
 
 const USAGE = '/visibility aipages <brand>';
 
@@ -28,7 +31,11 @@ export const aipages: Subcommand = {
     const token = ctx.args.positional.length > 0 ? ctx.args.positional.join(' ') : undefined;
     const brand = await ctx.resolveBrand(token);
     const record = await ctx.deps.api.getAiPages({ brandId: brand.id }, { lane: ctx.lane });
-    const shared = withShareButton(aiPagesReply(brand, record), commandText('aipages', brand.id));
+    const input = record.usage && aiPagesChartInput(brand.name, record.usage, ctx.deps.clock.now());
+    const reply = input
+      ? withNativeChart(aiPagesReply(brand, record), aiPagesUsageChart(input))
+      : aiPagesReply(brand, record);
+    const shared = withShareButton(reply, commandText('aipages', brand.id));
     await ctx.respond(
       record.usage ? withChartButton(shared, AIPAGES_CHART_VIEW, { brandId: brand.id }) : shared,
     );

@@ -1,11 +1,13 @@
 /** `citations <brand> history [--days N]`: GET /get-citations (view=history). */
 
+import { citationsHistoryChart } from '../../../charts/citations-history-chart.js';
+import { withNativeChart } from '../../chart-reply.js';
 import { commandText } from '../../commands/args/command-text.js';
 import { withShareButton } from '../../commands/args/with-share-button.js';
 import { withChartButton } from '../../views/chart-button.js';
 import { citationSwitcher } from './citation-switcher.js';
 import { type CitationViewArgs, noExtraWords } from './citation-view-args.js';
-import { CITATIONS_CHART_VIEW } from './citations-chart-action.js';
+import { CITATIONS_CHART_VIEW, citationsChartInput } from './citations-chart-action.js';
 import { citationsHistoryReply } from './citations-history-view.js';
 
 export async function runCitationsHistory(a: CitationViewArgs): Promise<void> {
@@ -17,7 +19,11 @@ export async function runCitationsHistory(a: CitationViewArgs): Promise<void> {
     { brandId: brand.id, ...(days !== undefined ? { days } : {}) },
     { lane: a.ctx.lane },
   );
-  const reply = citationsHistoryReply({ brand, days, response, nowMs: a.ctx.deps.clock.now() });
+  const nowMs = a.ctx.deps.clock.now();
+  const reply = withNativeChart(
+    citationsHistoryReply({ brand, days, response, nowMs }),
+    citationsHistoryChart(citationsChartInput(brand.name, response, nowMs)),
+  );
   const shared = withShareButton(reply, commandText('citations', brand.id, ['history'], { days }), [
     citationSwitcher({ brandId: brand.id, current: 'history', days }),
   ]);

@@ -6,8 +6,11 @@
 
 import type { Brand } from '../../../api/schemas/index.js';
 import type { DateRangeParams } from '../../../api/visibility-api.js';
+import type { ChartSpec } from '../../../charts/chart-spec.js';
+import { pageTrafficChart } from '../../../charts/page-traffic-chart.js';
 import { escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
+import { withNativeChart } from '../../chart-reply.js';
 import { commandText } from '../../commands/args/command-text.js';
 import { withShareButton } from '../../commands/args/with-share-button.js';
 import type { SlackDeps } from '../../slack-deps.js';
@@ -50,9 +53,29 @@ export async function crawlerDetailsReply(
     payload,
     skipKeys: ['kind', 'entity_id'],
   });
+  const chart = d.kind === 'page' ? pageTraffic(payload, d.entityId) : undefined;
   // The range before the verb: what follows `details` is its operands.
   const share = commandText('crawler', brand.id, [...rangeWord(d.range), 'details', d.kind, d.entityId]);
-  return withShareButton(reply, share);
+  return withShareButton(chart ? withNativeChart(reply, chart) : reply, share);
+}
+
+/** The page drawer's visits per day (`traffic.series`), as a chart; undefined without days. */
+function pageTraffic(payload: Record<string, unknown>, entityId: string): ChartSpec | undefined {
+  const traffic = payload['traffic'];
+  const series = isObj(traffic) && Array.isArray(traffic['series']) ? traffic['series'] : [];
+  const days = series.flatMap((p: unknown) =>
+    isObj(p) && typeof p['date'] === 'string' && typeof p['count'] === 'number'
+      ? [{ date: p['date'].slice(0, 10), value: p['count'] }]
+      : [],
+  );
+  if (days.length === 0) return undefined;
+  const page = payload['page'];
+  const name = isObj(page)
+    ? [page['title'], page['path'], page['url']].find(
+        (v): v is string => typeof v === 'string' && v.trim() !== '',
+      )
+    : undefined;
+  return pageTrafficChart({ page: (name ?? entityId).slice(0, 200), days });
 }
 
 /** Whether the drawer names its page, path or bot (`page: {url, title}`, `path: "/blog"`). */

@@ -4,12 +4,14 @@
  * way (a button passes flags, not words), so both show the same figure.
  */
 
+import { crawlerVisitsChart } from '../../../charts/crawler-visits-chart.js';
 import { escapeMrkdwn } from '../../../messages/mrkdwn.js';
 import { utcDay } from '../../../utc-days.js';
+import { withNativeChart } from '../../chart-reply.js';
 import { commandText } from '../../commands/args/command-text.js';
 import { withShareButton } from '../../commands/args/with-share-button.js';
 import { withChartButton } from '../../views/chart-button.js';
-import { CRAWLER_CHART_VIEW } from './crawler-chart-action.js';
+import { CRAWLER_CHART_VIEW, crawlerChartInput } from './crawler-chart-action.js';
 import { crawlerOverviewReply } from './crawler-overview-view.js';
 import { parseRange, rangeWord } from './crawler-range.js';
 import { crawlerSwitcher } from './crawler-switcher.js';
@@ -35,9 +37,11 @@ export async function runCrawlerOverview(a: CrawlerViewArgs): Promise<void> {
   );
   const share = commandText('crawler', brand.id, rangeWord(range), { compare });
   const today = utcDay(a.ctx.deps.clock.now());
-  const shared = withShareButton(crawlerOverviewReply({ brand, response, today }), share, [
-    crawlerSwitcher(brand.id, { tab: 'overview' }, range),
-  ]);
+  const reply = withNativeChart(
+    crawlerOverviewReply({ brand, response, today }),
+    crawlerVisitsChart(crawlerChartInput(brand.name, response)),
+  );
+  const shared = withShareButton(reply, share, [crawlerSwitcher(brand.id, { tab: 'overview' }, range)]);
   await a.ctx.respond(
     withChartButton(shared, CRAWLER_CHART_VIEW, {
       brandId: brand.id,

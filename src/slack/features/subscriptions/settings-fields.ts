@@ -32,7 +32,7 @@ type FieldKind =
   /** A number or a list typed in; empty means the default. */
   | { type: 'text'; unit: string; example: string }
   /** Ticked options joined with commas; none ticked is `none` ("off" for a one-option switch). */
-  | { type: 'choices'; choices: readonly Choice[]; noneValue: string }
+  | { type: 'choices'; choices: readonly Choice[]; noneValue: string; noneLabel?: string }
   /** A time picker; `emptyMeans` says what an empty one means when that is not a time. */
   | { type: 'time'; emptyMeans?: string }
   /** One of a few values. */
@@ -114,6 +114,16 @@ export const SETTINGS_FIELDS: readonly SettingField[] = [
       noneValue: 'off',
     },
   },
+  {
+    key: 'charts',
+    label: 'Charts',
+    kind: {
+      type: 'choices',
+      choices: [{ value: 'image', label: 'As images (for Slack apps that do not draw charts yet)' }],
+      noneValue: 'native',
+      noneLabel: 'drawn by Slack in the message',
+    },
+  },
   { key: 'tz', label: 'Time zone', kind: { type: 'zone' } },
   { key: 'quiet', label: 'Quiet hours start (alerts wait until they end)', kind: { type: 'range' } },
   {
@@ -179,7 +189,7 @@ export function settingsInputs(settings: AlertSettings, defaultTimezone: string)
           ...base,
           optional: true,
           hint: plain(
-            `Default: ${defaults.length > 0 ? defaults.map((c) => c.label.toLowerCase()).join('; ') : 'none'}.`,
+            `Default: ${defaults.length > 0 ? defaults.map((c) => c.label.toLowerCase()).join('; ') : (f.kind.noneLabel ?? 'none')}.`,
           ),
           element: {
             type: 'checkboxes',
