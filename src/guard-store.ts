@@ -26,6 +26,7 @@ const REPOSITORIES: Record<RepoKey, true> = {
   channelDetectorState: true,
   handledRequests: true,
   alertHistory: true,
+  alertStates: true,
   jobRuns: true,
   channelPace: true,
 };

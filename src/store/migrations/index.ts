@@ -9,6 +9,7 @@ import { outboxSendAfter } from './007-outbox-send-after.js';
 import { packedCitationState } from './008-packed-citation-state.js';
 import { outboxCharts } from './009-outbox-charts.js';
 import { channelPace } from './010-channel-pace.js';
+import { alertStates } from './016-alert-states.js';
 
 /**
  * The schema of both backends (migrate.ts). Append new migrations, each with its SQL for
@@ -25,4 +26,11 @@ export const migrations: readonly Migration[] = [
   packedCitationState,
   outboxCharts,
   channelPace,
+  // Versions 11–15 are taken by changes merged on their own; empty until they arrive.
+  { version: 11, name: 'reserved-11', sqlite: '', postgres: '' },
+  { version: 12, name: 'reserved-12', sqlite: '', postgres: '' },
+  { version: 13, name: 'reserved-13', sqlite: '', postgres: '' },
+  { version: 14, name: 'reserved-14', sqlite: '', postgres: '' },
+  { version: 15, name: 'reserved-15', sqlite: '', postgres: '' },
+  alertStates,
 ];
