@@ -61,6 +61,7 @@ import { type DrawnChart, drawOutboxChart } from './draw-outbox-chart.js';
 import { findPostedMessage } from './find-posted-message.js';
 import { outboxMetadata } from './outbox-metadata.js';
 import { pauseReason } from './pause-reason.js';
+import { recordPostedAlert } from './record-posted-alert.js';
 import { releaseHeldAlerts } from './release-held-alerts.js';
 
 /** The health flag raised when a message could not be delivered after every attempt. */
@@ -287,6 +288,13 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
       'outbox message delivered',
     );
     if (row.kind !== 'ops') drainState.delivered = true;
+    if (row.kind === 'alert')
+      await recordPostedAlert({ store, web: deps.web, clock, logger }, row, ts).catch((err: unknown) =>
+        logger.warn(
+          { outboxId: row.id, err },
+          'the posted alert was not recorded; its first click records it',
+        ),
+      );
     return 'sent';
   }
 

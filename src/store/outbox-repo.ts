@@ -27,6 +27,11 @@ export interface OutboxPayload {
   unfurl_media?: boolean;
   /** A `chart` row: what to draw at delivery time; `text` is the comment shared with it. */
   chart?: OutboxChart;
+  /**
+   * An alert row: what its alerts are about (`citation_lost:<url>`), kept for the alert's
+   * state once posted (a later alert about the same thing links to it); never sent to Slack.
+   */
+  alertSubjects?: string[];
 }
 
 /** One day's figure of a chart series. */
