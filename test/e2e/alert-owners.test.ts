@@ -90,6 +90,22 @@ describe('owning an alert', () => {
     expect(elementOf(dm, 'vis:alert:resolve')).toBeDefined();
     expect(elementOf(dm, 'vis:alert:menu')).toBeUndefined();
 
+    // The App Home lists the brand's open alerts and who owns them.
+    const published = h.slack.callsTo('views.publish').length;
+    await h.slack.event(h.appUrl, {
+      type: 'app_home_opened',
+      user: USER,
+      tab: 'home',
+      channel: 'D0LOCALUSR',
+    });
+    await h.slack.waitFor(() => h.slack.callsTo('views.publish').length > published, 8000);
+    const home = JSON.stringify(h.slack.homeView(USER)!.blocks);
+    const owned = await h.deps.store.alertStates.findByMessage(ch, alert.ts);
+    expect(home).toContain('*Open alerts* (1)');
+    expect(home).toContain(`<${owned!.permalink}|Acme Analytics: Cited page lost`);
+    expect(home).toContain(`in <#${ch}> since`);
+    expect(home).toContain(`owned by <@${MAYA}>`);
+
     const hostileNote = 'Restored the page <!channel> <@U0EVIL> & <https://evil.example|click>';
     const submitted = await resolveWithNote(ch, alert.ts, hostileNote);
     expect(submitted.status).toBe(200);
