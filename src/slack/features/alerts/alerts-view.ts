@@ -58,16 +58,19 @@ function stateLine(s: AlertState): Mrkdwn {
   return mrkdwn`${status} · ${owner}`;
 }
 
+/** A wait in words; under a minute is said so rather than "0 minutes". */
+const waited = (ms: number): Mrkdwn =>
+  ms < 60_000 ? mrkdwn`under a minute` : escapeMrkdwn(formatDuration(ms));
+
 /** Time to acknowledge and to resolve, from when the message was posted. */
 function timesLine(s: AlertState): Mrkdwn {
   const parts: Mrkdwn[] = [mrkdwn`posted ${slackDate(s.postedAtMs)} in ${channelMention(s.channelId)}`];
   parts.push(
     s.acknowledgedAtMs !== null
-      ? mrkdwn`acknowledged after ${escapeMrkdwn(formatDuration(s.acknowledgedAtMs - s.postedAtMs))}`
+      ? mrkdwn`acknowledged after ${waited(s.acknowledgedAtMs - s.postedAtMs)}`
       : mrkdwn`not acknowledged yet`,
   );
-  if (s.resolvedAtMs !== null)
-    parts.push(mrkdwn`resolved after ${escapeMrkdwn(formatDuration(s.resolvedAtMs - s.postedAtMs))}`);
+  if (s.resolvedAtMs !== null) parts.push(mrkdwn`resolved after ${waited(s.resolvedAtMs - s.postedAtMs)}`);
   return joinMrkdwn(parts, mrkdwn` · `);
 }
 
