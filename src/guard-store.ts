@@ -27,6 +27,7 @@ const REPOSITORIES: Record<RepoKey, true> = {
   crawlerHistory: true,
   handledRequests: true,
   alertHistory: true,
+  alertStates: true,
   jobRuns: true,
   databaseSize: true,
   channelPace: true,

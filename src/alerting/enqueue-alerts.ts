@@ -9,6 +9,7 @@
  * The digest writes its rows through the same `enqueueForChannel`, so every message to a
  * subscription's channel is keyed, and can be found in the channel's history, one way.
  */
+import { alertSubject } from '../alerts/alert-subject.js';
 import { groupAlerts } from '../alerts/group-alerts.js';
 import type { Alert, AlertNote } from '../alerts/types.js';
 import { buildAlertMessage } from '../messages/alert-message.js';
@@ -120,7 +121,10 @@ export async function enqueueAlerts(
         {
           kind: 'alert',
           key: group.key,
-          build: (dedupeKey) => buildAlertMessage(group, { dedupeKey }),
+          build: (dedupeKey) => ({
+            ...buildAlertMessage(group, { dedupeKey }),
+            alertSubjects: group.alerts.map(alertSubject),
+          }),
           holdUntilMs: hold,
         },
         nowMs,

@@ -64,6 +64,7 @@ import { findPostedMessage } from './find-posted-message.js';
 import { createOutboxChartImages } from './outbox-chart-images.js';
 import { outboxMetadata } from './outbox-metadata.js';
 import { pauseReason } from './pause-reason.js';
+import { recordPostedAlert } from './record-posted-alert.js';
 import { releaseHeldAlerts } from './release-held-alerts.js';
 
 /** The health flag raised when a message could not be delivered after every attempt. */
@@ -297,6 +298,13 @@ export function createOutboxRelay(deps: RelayDeps, options: OutboxRelayOptions):
       'outbox message delivered',
     );
     if (row.kind !== 'ops') drainState.delivered = true;
+    if (row.kind === 'alert')
+      await recordPostedAlert({ store, web: deps.web, clock, logger }, row, ts).catch((err: unknown) =>
+        logger.warn(
+          { outboxId: row.id, err },
+          'the posted alert was not recorded; its first click records it',
+        ),
+      );
     return 'sent';
   }
 

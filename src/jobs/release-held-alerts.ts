@@ -59,7 +59,11 @@ export function releaseHeldAlerts(
           channelId: first.channelId,
           brandId: first.brandId,
           kind: 'alert',
-          payload: g.message,
+          payload: {
+            ...g.message,
+            // What the merged alerts were about, for the alert's state once posted.
+            alertSubjects: members.flatMap((m) => m.payload.alertSubjects ?? []),
+          },
           nowMs,
         });
         for (const m of members) if (await outbox.markMerged(m.id, id, nowMs)) merged += 1;

@@ -18,6 +18,7 @@
 import type { AlertGroup } from '../alerts/group-alerts.js';
 import { type Alert, type AlertKind, alertKinds, type OpenView } from '../alerts/types.js';
 import { namesWithVerb } from '../figures/plural.js';
+import { ownershipElements } from './alert-state-blocks.js';
 import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
 import type { Button, ContextBlock, KnownBlock, SectionBlock } from './block-kit-types.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate, userMention } from './mrkdwn.js';
@@ -95,6 +96,8 @@ const OPEN_LABEL: Readonly<Record<OpenView, Mrkdwn>> = {
 };
 
 const FULL_PER_KIND = 3;
+/** Room kept for the ownership line (assignee, resolution and its note, the earlier alert). */
+const STATE_RESERVE_CHARS = 1500;
 /** Room kept for the "…and N more" section. */
 const MORE_RESERVE_CHARS = 300;
 /** Distinct "why it matters" / "what to do" texts said for one kind, at most. */
@@ -380,6 +383,8 @@ export function buildAlertMessage(group: AlertGroup, options: AlertMessageOption
         group.key,
         'primary',
       ),
+      // Assign and Resolve: who owns the alert and what became of it (alert-state-blocks.ts).
+      ...ownershipElements(),
     );
   const actions: KnownBlock | null =
     actionElements.length > 0
@@ -411,9 +416,10 @@ export function buildAlertMessage(group: AlertGroup, options: AlertMessageOption
     footer,
   ];
   const fixedChars = 2 + fixed.reduce((s, b) => s + size(b), 0);
+  // Room kept for the "…and N more" section and for the owner's line added once it is assigned.
   const budget = new Budget(
-    L.messageBlocks - fixed.length - 1,
-    L.messageBlocksChars - fixedChars - MORE_RESERVE_CHARS,
+    L.messageBlocks - fixed.length - 1 - (n > 0 ? 1 : 0),
+    L.messageBlocksChars - fixedChars - MORE_RESERVE_CHARS - (n > 0 ? STATE_RESERVE_CHARS : 0),
   );
 
   const body: KnownBlock[] = [];

@@ -9,6 +9,14 @@ import type { Mrkdwn } from './mrkdwn.js';
  * never on the message.
  */
 export const UserErrorCode = {
+  /** The alert is already assigned to that person. */
+  AlreadyAssigned: 'already_assigned',
+  /** The alert was resolved already (by someone else, or by a click replayed). */
+  AlreadyResolved: 'already_resolved',
+  /** Reopen on an alert that is not resolved. */
+  NotResolved: 'not_resolved',
+  /** A click Slack (or someone) sent again: it was acted on once already. */
+  Replayed: 'replayed',
   /** The alias is already on the brand. */
   AliasExists: 'alias_exists',
   /** The alias to remove is not on the brand. */

@@ -8,6 +8,7 @@ import type { Clock } from '../clock.js';
 import type { StoreDb } from './database.js';
 import { repoContext } from './repo-context.js';
 import { createAlertHistoryQueries } from './repos/alert-history.js';
+import { createAlertStatesRepo } from './repos/alert-states.js';
 import { createAuditLog } from './repos/audit-log.js';
 import { createChannelDefaultsRepo } from './repos/channel-defaults.js';
 import { createChannelDetectorStateRepo } from './repos/channel-detector-state.js';
@@ -46,6 +47,7 @@ export function createStore(backend: BackendParts, db: StoreDb, dialect: SqlDial
     crawlerHistory: createCrawlerHistoryRepo(ctx),
     handledRequests: createHandledRequestsRepo(ctx),
     alertHistory: createAlertHistoryQueries(ctx),
+    alertStates: createAlertStatesRepo(ctx),
     jobRuns: createJobRunsRepo(ctx),
     databaseSize: createDatabaseSizeQueries(ctx),
     channelPace: createChannelPaceRepo(ctx),

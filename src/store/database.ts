@@ -168,6 +168,38 @@ export interface ModelCitationStateTable {
   updated_at_ms: number;
 }
 
+export interface AlertStatesTable {
+  id: Generated<number>;
+  outbox_id: number;
+  channel_id: string;
+  message_ts: string;
+  brand_id: string;
+  headline: string;
+  kinds: string;
+  alert_count: number;
+  posted_at_ms: number;
+  permalink: string | null;
+  previous_id: number | null;
+  assignee_id: string | null;
+  assigned_by: string | null;
+  assigned_at_ms: number | null;
+  acknowledged_by: string | null;
+  acknowledged_at_ms: number | null;
+  resolved_by: string | null;
+  resolved_at_ms: number | null;
+  resolve_note: string | null;
+  dm_channel_id: string | null;
+  dm_ts: string | null;
+  version: Generated<number>;
+}
+
+export interface AlertSubjectsTable {
+  alert_id: number;
+  channel_id: string;
+  brand_id: string;
+  subject: string;
+}
+
 export interface Database {
   subscriptions: SubscriptionsTable;
   snoozes: SnoozesTable;
@@ -185,6 +217,8 @@ export interface Database {
   model_citation_state: ModelCitationStateTable;
   workspace_charts: WorkspaceChartsTable;
   outbox: OutboxTable;
+  alert_states: AlertStatesTable;
+  alert_subjects: AlertSubjectsTable;
 }
 
 export type StoreDb = Kysely<Database>;

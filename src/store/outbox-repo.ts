@@ -32,6 +32,11 @@ export interface OutboxPayload {
    * its data, so the relay can draw it as an image where Slack refuses the block.
    */
   nativeChart?: { blockId: string; chart: OutboxChart };
+  /**
+   * An alert row: what its alerts are about (`citation_lost:<url>`), kept for the alert's
+   * state once posted (a later alert about the same thing links to it); never sent to Slack.
+   */
+  alertSubjects?: string[];
 }
 
 /** One day's figure of a chart series. */

@@ -7,6 +7,7 @@
  */
 import type { Clock } from '../clock.js';
 import type { AlertHistoryQueries } from './alert-history-queries.js';
+import type { AlertStatesRepo } from './alert-states-repo.js';
 import type { AuditLog } from './audit-log.js';
 import type { ChannelDefaultsRepo } from './channel-defaults-repo.js';
 import type { ChannelDetectorStateRepo } from './channel-detector-state-repo.js';
@@ -50,6 +51,8 @@ export interface Store {
   readonly crawlerHistory: CrawlerHistoryRepo;
   readonly handledRequests: HandledRequestsRepo;
   readonly alertHistory: AlertHistoryQueries;
+  /** Who owns each posted alert message, and what became of it. */
+  readonly alertStates: AlertStatesRepo;
   readonly jobRuns: JobRunsRepo;
   /** The database's size and rows per main table (`status`). */
   readonly databaseSize: DatabaseSizeQueries;

@@ -303,6 +303,11 @@ export class AppDriver {
     return { status: res.status, body: res.body };
   }
 
+  /** The last request sent to the app, as sent (for replay and forgery tests). */
+  lastRequest(): { body: string; contentType: string } | undefined {
+    return this.#last && { ...this.#last };
+  }
+
   async postSigned(appUrl: string, body: string, o: SignedPostOptions = {}): Promise<AppResponse> {
     const res = await this.post(appUrl, body, o.contentType ?? FORM, o.headers, o.timestampSec);
     return { status: res.status, body: res.body };

@@ -32,6 +32,8 @@ export function buildAction(
     const value = o.value ?? element?.['value'];
     if (value !== undefined) action['value'] = value;
     if (element?.['style'] !== undefined) action['style'] = element['style'];
+  } else if (type === 'users_select') {
+    action['selected_user'] = o.selectedUser ?? null;
   } else if (o.selectedOption !== undefined) {
     const option = element ? findOption(element, o.selectedOption) : undefined;
     action['selected_option'] = option ?? {

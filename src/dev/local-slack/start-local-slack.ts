@@ -228,6 +228,7 @@ export async function startLocalSlack(options: LocalSlackOptions = {}): Promise<
     functionExecutions: () => [...ws.functions.runs.values()],
     sign: (body, timestampSec) => driver.sign(body, timestampSec),
     redeliverLast: (appUrl, o) => driver.redeliverLast(appUrl, o),
+    lastRequest: () => driver.lastRequest(),
     postSigned: (appUrl, body, o) => driver.postSigned(appUrl, body, o),
     close: async () => {
       for (const res of stalled) res.destroy();

@@ -252,6 +252,8 @@ export interface BlockActionOptions {
   viewId?: string;
   /** Value of the chosen option (selects, overflow menus). */
   selectedOption?: string;
+  /** The person picked in a users_select. */
+  selectedUser?: string;
   triggerId?: string;
 }
 
@@ -388,6 +390,8 @@ export interface LocalSlack {
    * thinks timed out: freshly signed, with `X-Slack-Retry-Num` and `X-Slack-Retry-Reason`.
    */
   redeliverLast(appUrl: string, o?: RedeliveryOptions): Promise<AppResponse>;
+  /** The last request sent to the app, as sent: a test replays or forges it with postSigned. */
+  lastRequest(): { body: string; contentType: string } | undefined;
   /** Any body, signed (at `timestampSec`, default now) and posted: for hostile-request tests. */
   postSigned(appUrl: string, body: string, o?: SignedPostOptions): Promise<AppResponse>;
   close(): Promise<void>;

@@ -15,6 +15,8 @@ export interface ActionInfo {
   blockId: string | undefined;
   /** The chosen option's value, for selects and overflow menus. */
   selectedOption: string | undefined;
+  /** The person picked in a users_select. */
+  selectedUser?: string | undefined;
 }
 
 export interface ActionContext {

@@ -34,12 +34,14 @@ function actionInfo(action: BlockAction['actions'][number]): ActionInfo {
     block_id?: string;
     value?: string;
     selected_option?: { value?: string };
+    selected_user?: string;
   };
   return {
     actionId: a.action_id,
     value: a.value,
     blockId: a.block_id,
     selectedOption: a.selected_option?.value,
+    selectedUser: typeof a.selected_user === 'string' ? a.selected_user : undefined,
   };
 }
 

@@ -6,6 +6,7 @@
  */
 import type { Feature } from '../feature.js';
 import { aipagesFeature } from './aipages/aipages-feature.js';
+import { alertsFeature } from './alerts/alerts-feature.js';
 import { aliasesFeature } from './aliases/aliases-feature.js';
 import { brandsFeature } from './brands/brands-feature.js';
 import { citationsFeature } from './citations/citations-feature.js';
@@ -33,6 +34,7 @@ export const features: readonly Feature[] = [
   crawlerFeature,
   aipagesFeature,
   subscriptionsFeature,
+  alertsFeature,
   homeFeature,
   workflowStepsFeature,
 ];

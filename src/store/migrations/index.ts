@@ -12,6 +12,7 @@ import { channelPace } from './010-channel-pace.js';
 import { historyIndexes } from './011-history-indexes.js';
 import { modelCitationState } from './012-model-citation-state.js';
 import { workspaceCharts } from './013-workspace-charts.js';
+import { alertStates } from './014-alert-states.js';
 
 /**
  * The schema of both backends (migrate.ts). Append new migrations, each with its SQL for
@@ -31,4 +32,5 @@ export const migrations: readonly Migration[] = [
   historyIndexes,
   modelCitationState,
   workspaceCharts,
+  alertStates,
 ];

@@ -22,6 +22,7 @@ import {
   joinMrkdwn,
   type Mrkdwn,
   mrkdwn,
+  mrkdwnLink,
   slackDate,
   slackPeriod,
   userMention,
@@ -33,7 +34,13 @@ import { brandButton } from '../../views/brand-button.js';
 import { linesWithMore } from '../../views/lines-with-more.js';
 import { progressBar } from '../../views/progress-bar.js';
 import { sparkline } from '../../views/sparkline.js';
-import { type AlertGlance, type BrandActivity, type HoldReason, NO_ACTIVITY } from './load-brand-activity.js';
+import {
+  type AlertGlance,
+  type BrandActivity,
+  type HoldReason,
+  NO_ACTIVITY,
+  type OpenAlertGlance,
+} from './load-brand-activity.js';
 import type { DigestTrend } from './load-digest-trends.js';
 
 export type AiPagesGlance =
@@ -217,6 +224,31 @@ function subscriptionLine(s: Subscription, nowMs: number, defaultTimezone: strin
   return mrkdwn`• ${channelMention(s.channelId)}: ${gets}${tail}`;
 }
 
+/** Open alerts shown per brand; the rest are counted, and `alerts <brand> open` lists them. */
+const OPEN_ALERTS_PER_BRAND = 5;
+
+/** "• Acme: Cited page lost … in #seo since Nov 27: owned by @maya" (linked to the message). */
+function openAlertLine(o: OpenAlertGlance): Mrkdwn {
+  const title = truncatePlain(o.headline || 'Alert', 150);
+  const what = o.permalink ? mrkdwnLink(o.permalink, title) : escapeMrkdwn(title);
+  const owner = o.assigneeId ? mrkdwn`owned by ${userMention(o.assigneeId)}` : mrkdwn`_nobody owns it yet_`;
+  return mrkdwn`• ${what} in ${channelMention(o.channelId)} since ${slackDate(o.postedAtMs)}: ${owner}`;
+}
+
+function openAlertsLines(b: Brand, open: readonly OpenAlertGlance[]): Mrkdwn[] {
+  if (open.length === 0) return [];
+  const lines = [
+    mrkdwn`*Open alerts* (${open.length})`,
+    ...open.slice(0, OPEN_ALERTS_PER_BRAND).map(openAlertLine),
+  ];
+  const more = open.length - OPEN_ALERTS_PER_BRAND;
+  if (more > 0) {
+    const quoted = escapeMrkdwn(`"${truncatePlain(b.name, 100).replace(/"/g, '')}"`);
+    lines.push(mrkdwn`• …and ${more} more: \`/visibility alerts ${quoted} open\``);
+  }
+  return lines;
+}
+
 function activityText(b: Brand, a: BrandActivity, nowMs: number, defaultTimezone: string): Mrkdwn {
   const lines: Mrkdwn[] = [];
   if (a.subscriptions.length === 0) {
@@ -232,6 +264,7 @@ function activityText(b: Brand, a: BrandActivity, nowMs: number, defaultTimezone
     const more = a.subscriptions.length - CHANNELS_PER_BRAND;
     if (more > 0) lines.push(mrkdwn`• …and ${more} more channel${more === 1 ? mrkdwn`` : mrkdwn`s`}`);
   }
+  lines.push(...openAlertsLines(b, a.openAlerts ?? []));
   if (a.alerts.length > 0) {
     lines.push(mrkdwn`*Latest alerts*`);
     for (const x of a.alerts)

@@ -33,9 +33,21 @@ export interface AlertGlance {
 
 export type HoldReason = 'mute' | 'snooze' | 'quiet_hours';
 
+/** An alert message nobody has resolved yet, and who owns it. */
+export interface OpenAlertGlance {
+  channelId: string;
+  postedAtMs: number;
+  /** The message's header as plain text (entities decoded). */
+  headline: string;
+  permalink: string | null;
+  assigneeId: string | null;
+}
+
 export interface BrandActivity {
   subscriptions: Subscription[];
   alerts: AlertGlance[];
+  /** Its open alerts, newest first (absent: none known). */
+  openAlerts?: OpenAlertGlance[];
 }
 
 export const NO_ACTIVITY: BrandActivity = Object.freeze({ subscriptions: [], alerts: [] });
@@ -72,6 +84,19 @@ export async function loadBrandActivity(
     }
   }
   const snoozes = await store.snoozes.listActive(nowMs);
+  for (const o of (await store.alertStates.listOpen(brandIds)).reverse()) {
+    const a = entry(o.brandId);
+    a.openAlerts = [
+      ...(a.openAlerts ?? []),
+      {
+        channelId: o.channelId,
+        postedAtMs: o.postedAtMs,
+        headline: decodeEntities(o.headline),
+        permalink: o.permalink,
+        assigneeId: o.assigneeId,
+      },
+    ];
+  }
 
   const subs = new Map<string, Subscription>();
   for (const a of out.values()) for (const s of a.subscriptions) subs.set(`${s.channelId}\n${s.brandId}`, s);

@@ -75,6 +75,13 @@ async function updateAcknowledged(
     throw err;
   }
   await record('ok');
+  // Time to acknowledge, for the alert history: the first acknowledgement counts.
+  const state = await ctx.deps.store.alertStates.findByMessage(message.channelId, message.ts);
+  if (state)
+    await ctx.deps.store.alertStates.acknowledge(state.id, {
+      byUserId: ctx.userId,
+      atMs: ctx.deps.clock.now(),
+    });
 }
 
 function requireMessage(ctx: ActionContext): ClickedMessage {

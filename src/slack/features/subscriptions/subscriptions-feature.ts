@@ -1,6 +1,8 @@
 import type { Feature } from '../../feature.js';
 import { alertAck } from './alert-ack.js';
 import { alertMenu } from './alert-menu.js';
+import { alertAssign, alertReopen } from './alert-owner.js';
+import { alertResolve, resolveSubmission } from './alert-resolve.js';
 import { alertSnooze, alertUnsnooze } from './alert-snooze.js';
 import { mute } from './mute.js';
 import { editSettingsButton } from './open-settings-modal.js';
@@ -19,9 +21,12 @@ export const subscriptionsFeature: Feature = {
     alertSnooze,
     alertUnsnooze,
     alertMenu,
+    alertAssign,
+    alertResolve,
+    alertReopen,
     editSettingsButton,
     muteSelect,
     unsubscribeButton,
   ],
-  submissions: [settingsSubmission],
+  submissions: [settingsSubmission, resolveSubmission],
 };
