@@ -115,6 +115,11 @@ async function fill(db: Db): Promise<Filled> {
 
   await createSqliteStore(db).citationState.replace('brand-acme', citationState(40), T0);
   await createSqliteStore(db).citationState.replace('brand-odd', citationState(3), T0);
+  // A later run changed one URL: a change row over the packed state.
+  const changed = citationState(40);
+  const [firstUrl, first] = [...changed][0]!;
+  changed.set(firstUrl, { ...first, presence: 'lost', version: first.version + 1 });
+  await createSqliteStore(db).citationState.save('brand-acme', changed, T0 + 1, [firstUrl]);
   const channelState = createSqliteStore(db).channelDetectorState;
   await channelState.putCrawler('C1', 'brand-acme', { dropping: true, episode: 2, lastChangePct: -42.5 }, T0);
   await channelState.putAiPages(
@@ -563,6 +568,7 @@ describe('migrate-store', () => {
       DROP TABLE outbox;
       ALTER TABLE outbox_old RENAME TO outbox;
       DROP TABLE channel_pace;
+      DROP TABLE citation_state_changes;
       PRAGMA user_version = 8;
     `);
     db.close();

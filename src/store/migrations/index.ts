@@ -9,6 +9,8 @@ import { outboxSendAfter } from './007-outbox-send-after.js';
 import { packedCitationState } from './008-packed-citation-state.js';
 import { outboxCharts } from './009-outbox-charts.js';
 import { channelPace } from './010-channel-pace.js';
+import { reserved11 } from './011-reserved.js';
+import { citationStateChanges } from './012-citation-state-changes.js';
 
 /**
  * The schema of both backends (migrate.ts). Append new migrations, each with its SQL for
@@ -25,4 +27,6 @@ export const migrations: readonly Migration[] = [
   packedCitationState,
   outboxCharts,
   channelPace,
+  reserved11,
+  citationStateChanges,
 ];
