@@ -1,6 +1,7 @@
 /**
  * Citations: one feed request per brand, covering the time since that brand's last
- * successful run, applied to the brand's per-URL state (src/alerting/apply-citation-feed.ts).
+ * successful run, applied to the brand's per-URL state (src/alerting/apply-citation-feed.ts),
+ * several brands to a transaction (brand-batch.ts).
  */
 import { applyCitationFeed, baselineCitationsForSubscription } from '../alerting/apply-citation-feed.js';
 import { runTimeOfDayMs } from '../alerting/data-rhythm.js';
@@ -31,12 +32,14 @@ function* timestampsOf(feed: CitationFeedResponse): Generator<string> {
 export const citationsJob: JobDefinition = {
   name: 'citations',
   select: (ctx) => ctx.subscriptions.listActive('alerts'),
-  async runBrand(ctx, brand, subs, { nowMs }) {
+  async prepareBrand(ctx, brand, subs, { nowMs }) {
     const last = await ctx.jobRuns.lastSuccess('citations', brand.id);
     const seen = await ctx.observations.get<CitationsObservation>(brand.id, 'citations');
     const daysBack = feedDaysBackFor(last, seen?.data.currentSnapshotDate ?? null, nowMs);
     const feed = await fetchCitationFeed(ctx.deps.api, brand.id, daysBack, ctx.call);
-    return ctx.store.transaction(async () => {
+    // Written by the runner with other brands' in one transaction (brand-batch.ts); the
+    // state is read there, so what it detects against is what it commits over.
+    return async () => {
       await ctx.observations.put<CitationsObservation>(
         brand.id,
         'citations',
@@ -51,6 +54,6 @@ export const citationsJob: JobDefinition = {
       // silently, rather than alert on every change the feed happens to list.
       if (last === null) return baselineCitationsForSubscription(ctx, brand.id, feed, [], nowMs);
       return applyCitationFeed(ctx, brand.id, feed, subs, nowMs);
-    });
+    };
   },
 };
