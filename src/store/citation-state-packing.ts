@@ -99,9 +99,9 @@ export function packCitationState(state: CitationState): string {
   return JSON.stringify(packed);
 }
 
-/** One URL's entry as the JSON text of its packed fields (a row of citation_state_changes). */
-export function packCitationEntry(state: UrlCitationState): string {
-  return JSON.stringify(toPacked(state));
+/** One URL's entry as its packed fields (a row of citation_state_changes holds their JSON). */
+export function packCitationEntry(state: UrlCitationState): unknown[] {
+  return toPacked(state);
 }
 
 export function unpackCitationEntry(text: string): UrlCitationState {

@@ -15,6 +15,7 @@
  * (the jobs always call these there, next to the outbox rows): they commit or roll back
  * with the rest.
  */
+import { sql } from 'kysely';
 import type { CitationState } from '../../alerts/detect-citations.js';
 import {
   packCitationEntry,
@@ -28,23 +29,21 @@ import type { RepoContext } from '../repo-context.js';
 /** Change rows a brand may hold before they are folded into its base: a share of its URLs, or this many. */
 const FOLD_SHARE = 0.25;
 const FOLD_AT_LEAST = 32;
-/** Change rows per INSERT: far below either backend's limit on bound values. */
-const ROWS_PER_INSERT = 200;
-
-interface ChangeRow {
-  brand_id: string;
-  url: string;
-  entry: string;
-  updated_at_ms: number;
-}
-
 export function createCitationStateRepo(ctx: RepoContext): CitationStateRepo {
   // The citations job loads and saves each brand's state: prepared.
-  const selectBase = ctx.prepare((db, brandId: string) =>
-    db.selectFrom('citation_state').select('state').where('brand_id', '=', brandId),
-  );
-  const selectChanges = ctx.prepare((db, brandId: string) =>
-    db.selectFrom('citation_state_changes').select(['url', 'entry']).where('brand_id', '=', brandId),
+  // The base row (url null) and the change rows, in one statement: a statement through the
+  // query builder costs more than SQLite takes to run it.
+  const select = ctx.prepare((db, brandId: string) =>
+    db
+      .selectFrom('citation_state')
+      .select(['state as text', sql<string | null>`NULL`.as('url')])
+      .where('brand_id', '=', brandId)
+      .unionAll(
+        db
+          .selectFrom('citation_state_changes')
+          .select(['entry as text', sql<string | null>`url`.as('url')])
+          .where('brand_id', '=', brandId),
+      ),
   );
   const countChanges = ctx.prepare((db, brandId: string) =>
     db
@@ -68,20 +67,14 @@ export function createCitationStateRepo(ctx: RepoContext): CitationStateRepo {
       ),
   );
 
-  const upsertChanges = async (rows: ChangeRow[]): Promise<void> => {
-    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-      await ctx
-        .db()
-        .insertInto('citation_state_changes')
-        .values(rows.slice(i, i + ROWS_PER_INSERT))
-        .onConflict((oc) =>
-          oc.columns(['brand_id', 'url']).doUpdateSet((eb) => ({
-            entry: eb.ref('excluded.entry'),
-            updated_at_ms: eb.ref('excluded.updated_at_ms'),
-          })),
-        )
-        .execute();
-    }
+  /** One statement for a brand's changed URLs, `[url, packed entry]` each, whatever their number. */
+  const upsertChanges = async (brandId: string, rows: [string, unknown[]][], nowMs: number) => {
+    await sql`INSERT INTO citation_state_changes (brand_id, url, entry, updated_at_ms)
+      SELECT ${brandId}, e.value ->> 0, e.value -> 1, ${nowMs} FROM ${ctx.sql.jsonElements(ctx.sql.json(rows))}
+      WHERE true
+      ON CONFLICT (brand_id, url) DO UPDATE SET entry = excluded.entry, updated_at_ms = excluded.updated_at_ms`.execute(
+      ctx.db(),
+    );
   };
 
   const remove = async (brandId: string): Promise<number> => {
@@ -108,30 +101,23 @@ export function createCitationStateRepo(ctx: RepoContext): CitationStateRepo {
     nowMs: number,
     urls: Iterable<string>,
   ): Promise<number> => {
-    const rows: ChangeRow[] = [];
+    const rows: [string, unknown[]][] = [];
     for (const url of new Set(urls)) {
       const s = state.get(url);
-      if (s)
-        rows.push({
-          brand_id: brandId,
-          url,
-          entry: ctx.sql.jsonText(packCitationEntry(s)),
-          updated_at_ms: nowMs,
-        });
+      if (s) rows.push([url, packCitationEntry(s)]);
     }
     if (rows.length === 0) return 0;
-    await upsertChanges(rows);
+    await upsertChanges(brandId, rows, nowMs);
     const held = Number((await countChanges(brandId)).rows[0]?.n ?? 0);
     if (held >= Math.max(FOLD_AT_LEAST, state.size * FOLD_SHARE)) await write(brandId, state, nowMs);
     return rows.length;
   };
 
   async function load(brandId: string): Promise<CitationState> {
-    const base = (await selectBase(brandId)).rows[0];
-    const state: CitationState = base ? unpackCitationState(base.state) : new Map();
-    for (const change of (await selectChanges(brandId)).rows) {
-      state.set(change.url, unpackCitationEntry(change.entry));
-    }
+    const { rows } = await select(brandId);
+    const base = rows.find((r) => r.url === null);
+    const state: CitationState = base ? unpackCitationState(base.text) : new Map();
+    for (const r of rows) if (r.url !== null) state.set(r.url, unpackCitationEntry(r.text));
     return state;
   }
 
