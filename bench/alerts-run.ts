@@ -8,9 +8,9 @@
  * each response from a real socket through undici (bench/alerts-server.ts answers in its
  * own process, so making the bodies is not counted here), parses the JSON text and
  * validates it with the client's zod schemas; the jobs then load state, detect, build the
- * grouped alert messages and write the new state and outbox rows, one transaction per
- * brand and job. No limiter pacing (it waits; it does not compute): the unlimited limiter
- * stands in for it. The target is an SQLite file path or a postgres:// URL: the same run on
+ * grouped alert messages and write the new state and outbox rows (the citations job about
+ * twenty brands to a transaction, the others one per brand). No limiter pacing (it waits;
+ * it does not compute): the unlimited limiter stands in for it. The target is an SQLite file path or a postgres:// URL: the same run on
  * either backend, through the store the CLI would build for it.
  */
 
@@ -38,20 +38,22 @@ export interface AlertsRunResult {
   peakRssMb: number;
   alerts: number;
   messages: number;
-  /** Brands whose citation state row was rewritten. */
+  /** Brands whose citation state was written. */
   statesSaved: number;
   failed: number;
 }
 
 const [target, baseUrl] = process.argv.slice(2);
-/** Brands whose citation state row the run rewrote (stamped with its time). */
+/** Brands whose citation state the run wrote (a changed URL's row or a new base, stamped with its time). */
 async function statesSavedAt(s: Store, atMs: number): Promise<number> {
-  const sql = 'SELECT COUNT(*) AS n FROM citation_state WHERE updated_at_ms = ';
+  const sql = (a: string, b: string) =>
+    `SELECT COUNT(*) AS n FROM (SELECT brand_id FROM citation_state WHERE updated_at_ms = ${a}
+      UNION SELECT brand_id FROM citation_state_changes WHERE updated_at_ms = ${b}) AS saved`;
   if (s.backend === 'postgres') {
-    const { rows } = await (s as PostgresStore).pool.query<{ n: number }>(`${sql}$1`, [atMs]);
+    const { rows } = await (s as PostgresStore).pool.query<{ n: number }>(sql('$1', '$2'), [atMs, atMs]);
     return Number(rows[0]?.n ?? 0);
   }
-  return (s as SqliteStore).db.prepare(`${sql}?`).pluck().get(atMs) as number;
+  return (s as SqliteStore).db.prepare(sql('?', '?')).pluck().get(atMs, atMs) as number;
 }
 
 const cpuOf = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;

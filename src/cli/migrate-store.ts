@@ -39,6 +39,7 @@ const TABLE_MEANING: Readonly<Record<string, string>> = {
   snoozes: 'snoozed alert kinds',
   channel_defaults: 'channel default brands',
   citation_state: 'brands with citation history',
+  citation_state_changes: 'recent citation changes',
   detector_snapshots: 'crawler and AI Pages alert states',
   poll_observations: 'latest poll results',
   outbox: 'Slack messages (sent, waiting or held)',

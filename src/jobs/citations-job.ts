@@ -4,8 +4,9 @@
  * Brands with AI model alerts on also read the citation list (one more call, counted in the
  * polling plan); lost pages get why-lines within the run's bound of
  * WHY_CALLS_PER_CITATIONS_RUN calls across all brands (src/alerting/citation-run-extras.ts).
- * Every API call comes before the transaction; inside it, each state and the outbox rows
- * it produced are written together.
+ * Every API call comes before the transaction; the writes (each state and the outbox rows
+ * it produced together) go in the transaction the runner shares among several brands
+ * (brand-batch.ts).
  */
 import { applyCitationFeed, baselineCitationsForSubscription } from '../alerting/apply-citation-feed.js';
 import {
@@ -45,7 +46,7 @@ function* timestampsOf(feed: CitationFeedResponse): Generator<string> {
 export const citationsJob: JobDefinition = {
   name: 'citations',
   select: (ctx) => ctx.subscriptions.listActive('alerts'),
-  async runBrand(ctx, brand, subs, { nowMs }) {
+  async prepareBrand(ctx, brand, subs, { nowMs }) {
     const last = await ctx.jobRuns.lastSuccess('citations', brand.id);
     const seen = await ctx.observations.get<CitationsObservation>(brand.id, 'citations');
     const daysBack = feedDaysBackFor(last, seen?.data.currentSnapshotDate ?? null, nowMs);
@@ -67,7 +68,9 @@ export const citationsJob: JobDefinition = {
             subs,
             nowMs,
           );
-    return ctx.store.transaction(async () => {
+    // Written by the runner with other brands' in one transaction (brand-batch.ts); the
+    // state is read there, so what it detects against is what it commits over.
+    return async () => {
       await ctx.observations.put<CitationsObservation>(
         brand.id,
         'citations',
@@ -85,6 +88,6 @@ export const citationsJob: JobDefinition = {
       // silently, rather than alert on every change the feed happens to list.
       if (last === null) return baselineCitationsForSubscription(ctx, brand.id, feed, [], nowMs);
       return applyCitationFeed(ctx, brand.id, feed, subs, nowMs, finishCitationAlerts(why, model));
-    });
+    };
   },
 };

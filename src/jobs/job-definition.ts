@@ -22,18 +22,40 @@ export interface JobRunInfo {
   digestLeadMs?: number;
 }
 
-export interface JobDefinition {
+/**
+ * One brand's writes, run by the runner inside a transaction it shares with other brands
+ * of the run (brand-batch.ts). It must only use the store (no API call, no sleep) and may
+ * run more than once: a batch that fails is written again brand by brand.
+ */
+export type BrandWrite = () => Promise<EnqueueCounts>;
+
+interface JobBase {
   name: JobName;
   /** The subscriptions this run serves; the runner groups them by brand. */
   select(ctx: JobContext, run: JobRunInfo): Promise<Subscription[]>;
-  /**
-   * One brand: its API calls (background lane), then, in one transaction, detection with
-   * each channel's settings, the new state and the outbox rows.
-   */
-  runBrand(
-    ctx: JobContext,
-    brand: BrandRef,
-    subs: readonly Subscription[],
-    run: JobRunInfo,
-  ): Promise<EnqueueCounts>;
 }
+
+type BrandRun = (
+  ctx: JobContext,
+  brand: BrandRef,
+  subs: readonly Subscription[],
+  run: JobRunInfo,
+) => Promise<EnqueueCounts>;
+
+type BrandPrepare = (
+  ctx: JobContext,
+  brand: BrandRef,
+  subs: readonly Subscription[],
+  run: JobRunInfo,
+) => Promise<BrandWrite>;
+
+/**
+ * A job does one brand in one of two ways:
+ * - `runBrand`: its API calls (background lane), then, in one transaction of its own,
+ *   detection with each channel's settings, the new state and the outbox rows;
+ * - `prepareBrand`: the API calls only, returning the writes; the runner commits several
+ *   brands' writes, each with its success record, in one transaction, which spares a
+ *   commit (and on Postgres a round trip or two) per brand.
+ */
+export type JobDefinition = JobBase &
+  ({ runBrand: BrandRun; prepareBrand?: never } | { prepareBrand: BrandPrepare; runBrand?: never });

@@ -6,6 +6,8 @@
  *   burst is not spent waiting on one brand's round trip at a time (the limiter still
  *   paces every call, background lane, FIFO), optionally a small gap between brands so a
  *   long run never crowds out people using /visibility;
+ * - for a job that prepares its brands (`prepareBrand`), their writes committed several
+ *   brands to a transaction (brand-batch.ts), each with its success record;
  * - errors: a spent quota or a rejected key stops the run and is the bot's own trouble
  *   (bot health → ops channel, once); a database that cannot be used stops it quietly
  *   (the outage is logged once where it is noticed, and the scheduler runs the job again
@@ -21,6 +23,7 @@ import type { BrandRef } from '../alerts/types.js';
 import { isDatabaseUnavailable } from '../store/database-unavailable.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
 import { acquireJobLease } from './acquire-job-lease.js';
+import { type BrandBatch, brandBatch } from './brand-batch.js';
 import type { JobContext } from './job-context.js';
 import type { JobDefinition } from './job-definition.js';
 
@@ -149,6 +152,30 @@ export async function runJobOnce(
       summary.status = status;
       if (detail !== undefined) summary.detail = detail;
     };
+    const brandFailed = (brand: BrandRef, err: unknown) => {
+      summary.failed += 1;
+      summary.detail = `${brand.name}: ${message(err)}`;
+      logger.warn({ err, brandId: brand.id }, 'job failed for one brand; going on with the next');
+    };
+    const batch: BrandBatch | null = def.prepareBrand
+      ? brandBatch({
+          transaction: ctx.store.transaction,
+          recordSuccess: (brandId) => jobRuns.recordBrandSuccess(def.name, brandId),
+          committed: (_brand, counts) => {
+            addCounts(summary, counts);
+            summary.succeeded += 1;
+          },
+          failed: brandFailed,
+        })
+      : null;
+    /** A call went through: whatever was wrong with the key or the quota is over. */
+    const wentThrough = async () => {
+      if (healthy) return;
+      await health.clear('key_rejected');
+      await health.clear('quota_spent');
+      healthy = true;
+      o.onHealthy?.();
+    };
     const runNext = async (): Promise<void> => {
       const i = next++;
       const { brand, subs } = work[i]!;
@@ -167,15 +194,15 @@ export async function runJobOnce(
         return stop('aborted', 'the job lease was lost to another process');
       }
       try {
-        addCounts(summary, await def.runBrand(ctx, brand, subs, runInfo()));
-        await jobRuns.recordBrandSuccess(def.name, brand.id);
-        summary.succeeded += 1;
-        if (!healthy) {
-          // A call went through: whatever was wrong with the key or the quota is over.
-          await health.clear('key_rejected');
-          await health.clear('quota_spent');
-          healthy = true;
-          o.onHealthy?.();
+        if (def.prepareBrand) {
+          const write = await def.prepareBrand(ctx, brand, subs, runInfo());
+          await wentThrough();
+          await batch!.add(brand, write);
+        } else {
+          addCounts(summary, await def.runBrand(ctx, brand, subs, runInfo()));
+          await jobRuns.recordBrandSuccess(def.name, brand.id);
+          summary.succeeded += 1;
+          await wentThrough();
         }
       } catch (err) {
         const e = classifyJobError(err);
@@ -199,9 +226,7 @@ export async function runJobOnce(
         }
         if (e.kind === 'aborted') return stop('aborted');
         if (e.kind === 'database_unavailable') return stop('database_unavailable', DATABASE_DOWN);
-        summary.failed += 1;
-        summary.detail = `${brand.name}: ${message(err)}`;
-        logger.warn({ err, brandId: brand.id }, 'job failed for one brand; going on with the next');
+        brandFailed(brand, err);
       }
     };
     // One brand at a time until a call goes through: a spent quota or a rejected key then
@@ -212,6 +237,11 @@ export async function runJobOnce(
       while (!stopped && next < work.length) await runNext();
     };
     await Promise.all(Array.from({ length: Math.min(width, work.length - next) }, worker));
+    // The last brands' writes, whatever stopped the run: their calls were made.
+    await batch?.flush().catch((err: unknown) => {
+      unlessDatabaseDown(err);
+      stop('database_unavailable', DATABASE_DOWN);
+    });
     if (summary.status === 'ok' && summary.brands > 0 && summary.succeeded === 0) summary.status = 'failed';
   } catch (err) {
     if (isDatabaseUnavailable(err)) {

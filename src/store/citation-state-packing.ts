@@ -1,6 +1,6 @@
 /**
- * The packed text of a brand's citation state (one row per brand; citation-state-repo.ts),
- * the same on every backend.
+ * The packed text of a brand's citation state (one base row per brand, and one row per URL
+ * changed since: citation-state-repo.ts), the same on every backend.
  *
  * Most of a brand's URLs are in one of a few states: every event of a snapshot carries the
  * snapshot's timestamp, so the URLs that changed on the same day in the same way hold equal
@@ -97,6 +97,15 @@ export function packCitationState(state: CitationState): string {
   });
   const packed: PackedState = [urls, entries, codes];
   return JSON.stringify(packed);
+}
+
+/** One URL's entry as its packed fields (a row of citation_state_changes holds their JSON). */
+export function packCitationEntry(state: UrlCitationState): unknown[] {
+  return toPacked(state);
+}
+
+export function unpackCitationEntry(text: string): UrlCitationState {
+  return fromPacked(JSON.parse(text) as PackedEntry);
 }
 
 export function unpackCitationState(text: string): CitationState {

@@ -90,6 +90,14 @@ export interface CitationStateTable {
   updated_at_ms: number;
 }
 
+/** Per changed URL, laid over the brand's citation_state row (migration 12). */
+export interface CitationStateChangesTable {
+  brand_id: string;
+  url: string;
+  entry: Json;
+  updated_at_ms: number;
+}
+
 export interface DetectorSnapshotsTable {
   brand_id: string;
   detector: string;
@@ -208,6 +216,7 @@ export interface Database {
   poll_observations: PollObservationsTable;
   health_flags: HealthFlagsTable;
   citation_state: CitationStateTable;
+  citation_state_changes: CitationStateChangesTable;
   detector_snapshots: DetectorSnapshotsTable;
   handled_requests: HandledRequestsTable;
   job_runs: JobRunsTable;

@@ -30,6 +30,11 @@ export interface SqlDialect {
    * when absent: the caller parses it, so a number stays a number on both backends.
    */
   jsonAt(column: Expression<string>, path: readonly (string | number)[]): RawBuilder<string | null>;
+  /**
+   * A FROM item `e` whose column `value` is each element of a JSON array written by
+   * `json`: many rows in one statement of one shape, however many there are.
+   */
+  jsonElements(json: string): RawBuilder<unknown>;
   /** Orders text by its bytes, as SQLite does, whatever the Postgres database's locale. */
   bytewise(text: Expression<string | null>): RawBuilder<string | null>;
   /** The whole database's size in bytes (SQLite: its pages; Postgres: pg_database_size). */
@@ -50,6 +55,7 @@ export const sqliteDialect: SqlDialect = {
   jsonText: (text) => text,
   // `->` answers JSON text (SQLite 3.38+), as Postgres's `#>` with its pool reading jsonb as text.
   jsonAt: (column, path) => sql<string | null>`(${column} -> ${sqlitePath(path)})`,
+  jsonElements: (json) => sql`json_each(${json}) AS e`,
   bytewise: (text) => sql<string | null>`${text}`,
   databaseBytes: () =>
     sql<number>`(SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size())`,

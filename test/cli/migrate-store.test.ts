@@ -17,6 +17,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveAlertSettings } from '../../src/alerts/alert-settings.js';
 import type { CitationState } from '../../src/alerts/detect-citations.js';
+import { INITIAL_MODEL_STATE } from '../../src/alerts/detect-model-citations.js';
 import type { BudgetStore, SharedBucketConfig } from '../../src/api/limiter/budget-store.js';
 import { MIGRATE_STORE_USAGE, runMigrateStore } from '../../src/cli/migrate-store.js';
 import type { Clock } from '../../src/clock.js';
@@ -115,6 +116,11 @@ async function fill(db: Db): Promise<Filled> {
 
   await createSqliteStore(db).citationState.replace('brand-acme', citationState(40), T0);
   await createSqliteStore(db).citationState.replace('brand-odd', citationState(3), T0);
+  // A later run changed one URL: a change row over the packed state.
+  const changed = citationState(40);
+  const [firstUrl, first] = [...changed][0]!;
+  changed.set(firstUrl, { ...first, presence: 'lost', version: first.version + 1 });
+  await createSqliteStore(db).citationState.save('brand-acme', changed, T0 + 1, [firstUrl]);
   const channelState = createSqliteStore(db).channelDetectorState;
   await channelState.putCrawler('C1', 'brand-acme', { dropping: true, episode: 2, lastChangePct: -42.5 }, T0);
   await channelState.putAiPages(
@@ -238,6 +244,23 @@ async function fill(db: Db): Promise<Filled> {
   await bucket.react({ scope: 'group:brand-writes', limit: 10, nowMs: T0, headerSinceMs: null }, () => [
     { op: 'pauseScope', untilMs: T0 + 30_000, drain: true },
   ]);
+
+  // What the later features keep: an alert's owner state and subjects, a model's citing
+  // record, a workspace whose Slack refused a chart.
+  const store = createSqliteStore(db);
+  await store.alertStates.recordPosted({
+    outboxId: sent.id,
+    channelId: 'C1',
+    messageTs: '1767225600.000100',
+    brandId: 'brand-acme',
+    headline: 'Cited page lost',
+    kinds: ['citation_lost'],
+    alertCount: 1,
+    postedAtMs: T0,
+    subjects: ['citation_lost:https://x.example/'],
+  });
+  await store.modelCitationState.save('brand-acme', INITIAL_MODEL_STATE, T0);
+  await store.workspaceCharts.rememberImages('T01', T0, 'invalid_blocks');
 
   const outboxIds = [claimed.id, held.id, later.id];
   return { outboxIds, lastOutboxId: sent.id };
@@ -563,6 +586,11 @@ describe('migrate-store', () => {
       DROP TABLE outbox;
       ALTER TABLE outbox_old RENAME TO outbox;
       DROP TABLE channel_pace;
+      DROP TABLE citation_state_changes;
+      DROP TABLE alert_subjects;
+      DROP TABLE alert_states;
+      DROP TABLE model_citation_state;
+      DROP TABLE workspace_charts;
       PRAGMA user_version = 8;
     `);
     db.close();

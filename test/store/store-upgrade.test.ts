@@ -32,7 +32,13 @@ const LATEST = migrations.length;
 type Tables = Record<string, unknown[][]>;
 
 /** Tables later migrations add: empty after the upgrade. */
-const ADDED_TABLES = ['model_citation_state', 'workspace_charts', 'alert_states', 'alert_subjects'];
+const ADDED_TABLES = [
+  'model_citation_state',
+  'workspace_charts',
+  'alert_states',
+  'alert_subjects',
+  'citation_state_changes',
+];
 const withAddedTables = (t: Tables): Tables => ({
   ...t,
   ...Object.fromEntries(ADDED_TABLES.map((name) => [name, []])),

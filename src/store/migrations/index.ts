@@ -13,6 +13,7 @@ import { historyIndexes } from './011-history-indexes.js';
 import { modelCitationState } from './012-model-citation-state.js';
 import { workspaceCharts } from './013-workspace-charts.js';
 import { alertStates } from './014-alert-states.js';
+import { citationStateChanges } from './015-citation-state-changes.js';
 
 /**
  * The schema of both backends (migrate.ts). Append new migrations, each with its SQL for
@@ -33,4 +34,5 @@ export const migrations: readonly Migration[] = [
   modelCitationState,
   workspaceCharts,
   alertStates,
+  citationStateChanges,
 ];

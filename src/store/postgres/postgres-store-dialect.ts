@@ -25,6 +25,7 @@ export const postgresDialect: SqlDialect = {
   jsonText: pgJsonText,
   // jsonb at a path, read as its text (storePool below).
   jsonAt: (column, path) => sql<string | null>`(${column} #> ${path.map(String)}::text[])`,
+  jsonElements: (json) => sql`jsonb_array_elements(${json}::jsonb) AS e(value)`,
   bytewise: (text) => sql<string | null>`${text} COLLATE "C"`,
   // bigint: read as text by the pool.
   databaseBytes: () => sql<string>`pg_database_size(current_database())`,

@@ -1,23 +1,60 @@
 /**
- * CitationStateRepo (citation-state-repo.ts has the contract), for both backends: one row
- * per brand, its state the packed JSON text of citation-state-packing.ts (SQLite text,
- * Postgres jsonb read back as text), so both backends hold the same text and read each
- * other's rows, and the same code unpacks it.
+ * CitationStateRepo (citation-state-repo.ts has the contract), for both backends. A brand's
+ * state is a base row, the packed JSON text of citation-state-packing.ts (SQLite text,
+ * Postgres jsonb read back as text, so both backends hold the same text and the same code
+ * unpacks it), plus one row per URL changed since that base was written
+ * (citation_state_changes), laid over it when the state is loaded.
  *
- * Each write is one statement, atomic on its own; inside a caller's transaction (the jobs
- * always call these there, next to the outbox rows) it commits or rolls back with the rest.
+ * A run writes only the URLs it changed: a few small rows instead of the brand's whole
+ * state (tens of kB, a third of a run's time when it was rewritten every run). When the
+ * change rows reach a quarter of the state, the save that got there folds them into a new
+ * base (it holds the whole next state anyway) and deletes them, so a load never reads
+ * many more rows than the state has URLs.
+ *
+ * Each write is one statement or a few, atomic together inside the caller's transaction
+ * (the jobs always call these there, next to the outbox rows): they commit or roll back
+ * with the rest.
  */
+import { sql } from 'kysely';
 import type { CitationState } from '../../alerts/detect-citations.js';
-import { packCitationState, unpackCitationState } from '../citation-state-packing.js';
+import {
+  packCitationEntry,
+  packCitationState,
+  unpackCitationEntry,
+  unpackCitationState,
+} from '../citation-state-packing.js';
 import type { CitationStateRepo } from '../citation-state-repo.js';
 import type { RepoContext } from '../repo-context.js';
 
+/** Change rows a brand may hold before they are folded into its base: a share of its URLs, or this many. */
+const FOLD_SHARE = 0.25;
+const FOLD_AT_LEAST = 32;
 export function createCitationStateRepo(ctx: RepoContext): CitationStateRepo {
   // The citations job loads and saves each brand's state: prepared.
+  // The base row (url null) and the change rows, in one statement: a statement through the
+  // query builder costs more than SQLite takes to run it.
   const select = ctx.prepare((db, brandId: string) =>
-    db.selectFrom('citation_state').select('state').where('brand_id', '=', brandId),
+    db
+      .selectFrom('citation_state')
+      .select(['state as text', sql<string | null>`NULL`.as('url')])
+      .where('brand_id', '=', brandId)
+      .unionAll(
+        db
+          .selectFrom('citation_state_changes')
+          .select(['entry as text', sql<string | null>`url`.as('url')])
+          .where('brand_id', '=', brandId),
+      ),
   );
-  const upsert = ctx.prepare((db, brandId: string, urlCount: number, state: string, nowMs: number) =>
+  const countChanges = ctx.prepare((db, brandId: string) =>
+    db
+      .selectFrom('citation_state_changes')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('brand_id', '=', brandId),
+  );
+  const deleteChanges = ctx.prepare((db, brandId: string) =>
+    db.deleteFrom('citation_state_changes').where('brand_id', '=', brandId),
+  );
+  const upsertBase = ctx.prepare((db, brandId: string, urlCount: number, state: string, nowMs: number) =>
     db
       .insertInto('citation_state')
       .values({ brand_id: brandId, url_count: urlCount, state, updated_at_ms: nowMs })
@@ -30,51 +67,70 @@ export function createCitationStateRepo(ctx: RepoContext): CitationStateRepo {
       ),
   );
 
-  const remove = async (brandId: string): Promise<number> => {
-    const r = await ctx
-      .db()
-      .deleteFrom('citation_state')
-      .where('brand_id', '=', brandId)
-      .returning('url_count')
-      .executeTakeFirst();
-    return r?.url_count ?? 0;
+  /** One statement for a brand's changed URLs, `[url, packed entry]` each, whatever their number. */
+  const upsertChanges = async (brandId: string, rows: [string, unknown[]][], nowMs: number) => {
+    await sql`INSERT INTO citation_state_changes (brand_id, url, entry, updated_at_ms)
+      SELECT ${brandId}, e.value ->> 0, e.value -> 1, ${nowMs} FROM ${ctx.sql.jsonElements(ctx.sql.json(rows))}
+      WHERE true
+      ON CONFLICT (brand_id, url) DO UPDATE SET entry = excluded.entry, updated_at_ms = excluded.updated_at_ms`.execute(
+      ctx.db(),
+    );
   };
 
+  const remove = async (brandId: string): Promise<number> => {
+    const size = (await load(brandId)).size;
+    await deleteChanges(brandId);
+    await ctx.db().deleteFrom('citation_state').where('brand_id', '=', brandId).execute();
+    return size;
+  };
+
+  /** The brand's whole state as a new base, its change rows gone. */
   const write = async (brandId: string, state: CitationState, nowMs: number): Promise<void> => {
     if (state.size === 0) {
       await remove(brandId);
       return;
     }
-    await upsert(brandId, state.size, ctx.sql.jsonText(packCitationState(state)), nowMs);
+    await upsertBase(brandId, state.size, ctx.sql.jsonText(packCitationState(state)), nowMs);
+    await deleteChanges(brandId);
   };
 
-  const countOf = async (brandId: string): Promise<number | null> => {
-    const r = await ctx
-      .db()
-      .selectFrom('citation_state')
-      .select('url_count')
-      .where('brand_id', '=', brandId)
-      .executeTakeFirst();
-    return r?.url_count ?? null;
+  /** The entries of `urls` that `state` holds, as change rows; folded into a new base when they are many. */
+  const writeChanges = async (
+    brandId: string,
+    state: CitationState,
+    nowMs: number,
+    urls: Iterable<string>,
+  ): Promise<number> => {
+    const rows: [string, unknown[]][] = [];
+    for (const url of new Set(urls)) {
+      const s = state.get(url);
+      if (s) rows.push([url, packCitationEntry(s)]);
+    }
+    if (rows.length === 0) return 0;
+    await upsertChanges(brandId, rows, nowMs);
+    const held = Number((await countChanges(brandId)).rows[0]?.n ?? 0);
+    if (held >= Math.max(FOLD_AT_LEAST, state.size * FOLD_SHARE)) await write(brandId, state, nowMs);
+    return rows.length;
   };
+
+  async function load(brandId: string): Promise<CitationState> {
+    const { rows } = await select(brandId);
+    const base = rows.find((r) => r.url === null);
+    const state: CitationState = base ? unpackCitationState(base.text) : new Map();
+    for (const r of rows) if (r.url !== null) state.set(r.url, unpackCitationEntry(r.text));
+    return state;
+  }
 
   return {
-    async load(brandId) {
-      const r = (await select(brandId)).rows[0];
-      return r ? unpackCitationState(r.state) : new Map();
-    },
+    load,
     async save(brandId, state, nowMs, urls) {
-      let n = state.size;
-      if (urls !== undefined) {
-        n = 0;
-        for (const url of urls) if (state.has(url)) n += 1;
-      }
-      if (n > 0) await write(brandId, state, nowMs);
-      return n;
+      if (urls !== undefined) return writeChanges(brandId, state, nowMs, urls);
+      if (state.size > 0) await write(brandId, state, nowMs);
+      return state.size;
     },
     replace: write,
-    has: async (brandId) => (await countOf(brandId)) !== null,
+    has: async (brandId) => (await load(brandId)).size > 0,
     remove,
-    count: async (brandId) => (await countOf(brandId)) ?? 0,
+    count: async (brandId) => (await load(brandId)).size,
   };
 }

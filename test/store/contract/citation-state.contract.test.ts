@@ -1,7 +1,9 @@
 /**
- * CitationStateRepo on both backends: the citations detector's memory, one packed row per
- * brand. Values that a lossy encoding would change, the row count, the earlier packed form,
- * and that the one write per brand commits or rolls back with the caller's transaction.
+ * CitationStateRepo on both backends: the citations detector's memory, one packed base row
+ * per brand plus a row per URL changed since. Values that a lossy encoding would change,
+ * the row count, the earlier packed form, a run writing only what it changed (folded into
+ * the base once it is a fair share of it), and that a brand's writes commit or roll back
+ * with the caller's transaction.
  */
 import { expect, it } from 'vitest';
 import type { CitationState, UrlCitationState } from '../../../src/alerts/detect-citations.js';
@@ -18,6 +20,17 @@ interface StoredRow {
   url_count: number;
   state: string;
   updated_at_ms: number;
+}
+
+/** Change rows as stored, by brand and URL. */
+async function changeRows(
+  b: TestBackend,
+): Promise<{ brand_id: string; url: string; updated_at_ms: number }[]> {
+  const sql = 'SELECT brand_id, url, updated_at_ms FROM citation_state_changes ORDER BY brand_id, url';
+  if (b.kind === 'sqlite')
+    return b.db.prepare(sql).all() as { brand_id: string; url: string; updated_at_ms: number }[];
+  const { rows } = await b.pool.query<{ brand_id: string; url: string; updated_at_ms: string | number }>(sql);
+  return rows.map((r) => ({ ...r, updated_at_ms: Number(r.updated_at_ms) }));
 }
 
 /** The rows as stored, `state` as text, by brand. */
@@ -96,7 +109,53 @@ describeBackends('citation state', (backend) => {
     expect(await repo.save('b1', stateOf(5), 3, ['https://elsewhere.example/'])).toBe(0);
     expect((await repo.load('b1')).get('u2')!.version).toBe(entry(2).version);
     expect(await repo.count('b1')).toBe(2);
-    expect((await storedRows(b))[0]!.updated_at_ms).toBe(2);
+    // The run wrote u1 alone; the base row is as the first save left it.
+    expect((await storedRows(b))[0]!.updated_at_ms).toBe(1);
+    expect(await changeRows(b)).toEqual([{ brand_id: 'b1', url: 'u1', updated_at_ms: 2 }]);
+  });
+
+  it('a run writes the URLs it changed; once they are a quarter of the state they fold into the base', async () => {
+    const b = backend();
+    const repo = repoOn(b);
+    const state = stateOf(200);
+    await repo.save('b1', state, 1);
+    const base = (await storedRows(b))[0]!.state;
+    const urls = [...state.keys()];
+    let next: CitationState = state;
+    // 10 URLs a run, one of them new: 4 runs stay below a quarter of the state.
+    for (let run = 0; run < 4; run++) {
+      next = new Map(next);
+      const changed = [...urls.slice(run * 10, run * 10 + 9), `https://added.example/${run}`];
+      for (const url of changed) next.set(url, entry(run + 3, { version: 10 + run }));
+      expect(await repo.save('b1', next, 2 + run, changed)).toBe(10);
+      expect(await repo.load('b1')).toEqual(next);
+      expect((await storedRows(b))[0]!.state).toBe(base);
+      expect(await changeRows(b)).toHaveLength(10 * (run + 1));
+    }
+    expect(await repo.count('b1')).toBe(204);
+    // A URL changed again is one row, not two.
+    next = new Map(next);
+    next.set(urls[0]!, entry(50));
+    await repo.save('b1', next, 6, [urls[0]!, urls[0]!]);
+    expect(await changeRows(b)).toHaveLength(40);
+    expect(await repo.load('b1')).toEqual(next);
+    // The next run's eleven rows make 51 of 204 URLs: folded into a new base, the rows gone.
+    next = new Map(next);
+    const last = urls.slice(100, 111);
+    for (const url of last) next.set(url, entry(60));
+    await repo.save('b1', next, 7, last);
+    expect(await changeRows(b)).toEqual([]);
+    expect((await storedRows(b)).map((r) => [r.url_count, r.updated_at_ms])).toEqual([[204, 7]]);
+    expect(await repo.load('b1')).toEqual(next);
+    // A whole-state write (a baseline) also leaves no change rows behind.
+    await repo.save('b1', new Map(next).set(urls[5]!, entry(70)), 8, [urls[5]!]);
+    await repo.replace('b1', stateOf(3), 9);
+    expect(await changeRows(b)).toEqual([]);
+    expect(await repo.load('b1')).toEqual(stateOf(3));
+    await repo.save('b1', new Map(stateOf(3)).set('u9', entry(9)), 10, ['u9']);
+    expect(await repo.remove('b1')).toBe(4);
+    expect(await changeRows(b)).toEqual([]);
+    expect(await repo.has('b1')).toBe(false);
   });
 
   it('replace drops URLs the new state does not have; an empty state or remove forgets the brand', async () => {
@@ -163,7 +222,7 @@ describeBackends('citation state', (backend) => {
     expect([...again.keys()]).toEqual([...state.keys()]);
   });
 
-  it('reads a row in the earlier one-array-per-field form and rewrites it in the compact one', async () => {
+  it('reads a row in the earlier one-array-per-field form, lays changes over it, and rewrites it in the compact one', async () => {
     const b = backend();
     const repo = repoOn(b);
     const state = stateOf(20);
@@ -188,7 +247,10 @@ describeBackends('citation state', (backend) => {
     const changed = new Map(loaded);
     changed.set('https://new.example/', entry(99));
     await repo.save('b1', changed, 2, ['https://new.example/']);
+    expect(await repo.load('b1')).toEqual(changed);
+    await repo.save('b1', changed, 3);
     expect(JSON.parse((await storedRows(b))[0]!.state)).toHaveLength(3);
+    expect(await changeRows(b)).toEqual([]);
     expect(await repo.load('b1')).toEqual(changed);
   });
 
@@ -242,6 +304,7 @@ describeBackends('citation state', (backend) => {
       b.transaction(async () => {
         await repo.save('b1', stateOf(5, 10), 2);
         await repo.save('b2', stateOf(1), 2);
+        await repo.save('b4', stateOf(3), 2, [...stateOf(3).keys()].slice(0, 1));
         await repo.remove('b3');
         await jobs.recordBrandSuccess('citations', 'b1', 2);
         throw new Error('the process died before the commit');
@@ -250,13 +313,17 @@ describeBackends('citation state', (backend) => {
     expect(await repo.load('b1')).toEqual(stateOf(2));
     expect(await repo.has('b2')).toBe(false);
     expect(await repo.has('b3')).toBe(false);
+    expect(await repo.has('b4')).toBe(false);
+    expect(await changeRows(b)).toEqual([]);
     expect(await jobs.lastSuccess('citations', 'b1')).toBeNull();
 
     await b.transaction(async () => {
       await repo.save('b1', stateOf(5, 10), 2);
+      await repo.save('b4', stateOf(3), 2, [...stateOf(3).keys()].slice(0, 1));
       await jobs.recordBrandSuccess('citations', 'b1', 2);
     });
     expect(await repo.load('b1')).toEqual(stateOf(5, 10));
+    expect(await repo.load('b4')).toEqual(new Map([...stateOf(3)].slice(0, 1)));
     expect(await jobs.lastSuccess('citations', 'b1')).toBe(2);
   });
 

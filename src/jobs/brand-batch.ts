@@ -1,0 +1,89 @@
+/**
+ * Brands committed together: the writes of a job's `prepareBrand` (job-definition.ts) are
+ * queued and run, a batch at a time, in one transaction with each brand's success record.
+ * A brand's state, its outbox rows and its success commit together or not at all, so a
+ * crash loses only the brands of the open batch, whole: the next run reads their old state
+ * and writes their alerts then, once; the brands committed before are not alerted again.
+ *
+ * Batches commit one after another, in the order they filled. When a batch fails for any
+ * reason but the database itself, its brands are written again one per transaction, so
+ * one brand's bad data fails that brand alone, as it would have without batching.
+ */
+import type { EnqueueCounts } from '../alerting/enqueue-alerts.js';
+import type { BrandRef } from '../alerts/types.js';
+import { isDatabaseUnavailable } from '../store/database-unavailable.js';
+import type { RunInTransaction } from '../store/transaction.js';
+import type { BrandWrite } from './job-definition.js';
+
+/**
+ * Brands per transaction: enough that commits stop dominating a run, few enough that a
+ * transaction stays short (SQLite holds every other store call of the process while one
+ * is open) and a crash redoes little.
+ */
+export const BRANDS_PER_COMMIT = 20;
+
+export interface BrandBatchOptions {
+  transaction: RunInTransaction;
+  /** The brand's success record, written in the brand's transaction. */
+  recordSuccess(brandId: string): Promise<void>;
+  committed(brand: BrandRef, counts: EnqueueCounts): void;
+  /** A brand whose write failed on its own (not the database): the run goes on without it. */
+  failed(brand: BrandRef, err: unknown): void;
+  size?: number;
+}
+
+export interface BrandBatch {
+  /** Queues a brand's write; when that fills a batch, resolves once the batch is committed. */
+  add(brand: BrandRef, write: BrandWrite): Promise<void>;
+  /** Commits what is queued (the end of a run). Rejects only when the database cannot be used. */
+  flush(): Promise<void>;
+}
+
+interface Queued {
+  brand: BrandRef;
+  write: BrandWrite;
+}
+
+export function brandBatch(o: BrandBatchOptions): BrandBatch {
+  const size = o.size ?? BRANDS_PER_COMMIT;
+  let queued: Queued[] = [];
+  let last: Promise<void> = Promise.resolve();
+
+  const commit = async (items: Queued[]): Promise<void> => {
+    try {
+      const counts = await o.transaction(async () => {
+        const out: EnqueueCounts[] = [];
+        for (const item of items) {
+          out.push(await item.write());
+          await o.recordSuccess(item.brand.id);
+        }
+        return out;
+      });
+      for (const [i, item] of items.entries()) o.committed(item.brand, counts[i]!);
+    } catch (err) {
+      if (isDatabaseUnavailable(err)) throw err;
+      if (items.length === 1) {
+        o.failed(items[0]!.brand, err);
+        return;
+      }
+      for (const item of items) await commit([item]);
+    }
+  };
+
+  const flush = (): Promise<void> => {
+    const items = queued;
+    queued = [];
+    const run = last.then(() => (items.length > 0 ? commit(items) : undefined));
+    // A batch the database refused is reported by its own promise; the next one still runs.
+    last = run.catch(() => undefined);
+    return run;
+  };
+
+  return {
+    add(brand, write) {
+      queued.push({ brand, write });
+      return queued.length >= size ? flush() : Promise.resolve();
+    },
+    flush,
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * brand-batch.ts on a real SQLite file: brands' writes committed a batch at a time with
+ * their success records, and a batch that fails on one brand's bad data written again
+ * brand by brand, so only that brand fails.
+ */
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { noCounts } from '../../src/alerting/enqueue-alerts.js';
+import type { BrandRef } from '../../src/alerts/types.js';
+import { brandBatch } from '../../src/jobs/brand-batch.js';
+import { type TempDb, tempDb } from '../store/temp-db.js';
+
+let t: TempDb;
+beforeEach(() => {
+  t = tempDb();
+});
+afterEach(() => t.close());
+
+const brand = (i: number): BrandRef => ({ id: `b${i}`, name: `Brand ${i}` });
+
+it('commits a batch once it is full, the rest at flush, and fails only the brand whose write threw', async () => {
+  const store = t.store;
+  const committed: string[] = [];
+  const failed: string[] = [];
+  const batch = brandBatch({
+    transaction: store.transaction,
+    recordSuccess: (brandId) => store.jobRuns.recordBrandSuccess('citations', brandId, 1),
+    committed: (b) => committed.push(b.id),
+    failed: (b) => failed.push(b.id),
+    size: 3,
+  });
+  const attempts = new Map<string, number>();
+  const write = (b: BrandRef) => async () => {
+    attempts.set(b.id, (attempts.get(b.id) ?? 0) + 1);
+    await store.snoozes.snooze({
+      channelId: 'C1',
+      brandId: b.id,
+      kind: 'citation_lost',
+      untilMs: 10,
+      createdBy: null,
+      createdAtMs: 1,
+    });
+    if (b.id === 'b2') throw new Error('bad data');
+    return { ...noCounts(), alerts: 1 };
+  };
+  await batch.add(brand(0), write(brand(0)));
+  await batch.add(brand(1), write(brand(1)));
+  expect(committed).toEqual([]);
+  // The third brand fills the batch; b2's write fails it, so each is written alone.
+  await batch.add(brand(2), write(brand(2)));
+  expect(committed).toEqual(['b0', 'b1']);
+  expect(failed).toEqual(['b2']);
+  expect(attempts).toEqual(
+    new Map([
+      ['b0', 2],
+      ['b1', 2],
+      ['b2', 2],
+    ]),
+  );
+  await batch.add(brand(3), write(brand(3)));
+  expect(committed).toEqual(['b0', 'b1']);
+  await batch.flush();
+  expect(committed).toEqual(['b0', 'b1', 'b3']);
+  const success = await store.jobRuns.lastSuccessByBrand('citations');
+  expect([...success.keys()].toSorted()).toEqual(['b0', 'b1', 'b3']);
+  // b2's snooze went with its failed write; the others' stayed.
+  for (const id of ['b0', 'b1', 'b3']) expect((await store.snoozes.active('C1', id, 1)).size).toBe(1);
+  expect((await store.snoozes.active('C1', 'b2', 1)).size).toBe(0);
+});
