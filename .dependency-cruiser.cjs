@@ -105,8 +105,40 @@ function featureOrder() {
   ];
 }
 
+/**
+ * Inside src/slack, a stack: the composition (the files at its top: the app, receivers,
+ * HTTP routes) over the routers (slack/routers: each kind of request's registry and
+ * dispatch) over the features (slack/features) over the contracts and helpers they share
+ * (slack/actions, commands, events, steps, submissions) over the plumbing (slack/kit,
+ * slack/views). Each layer imports only the ones below it.
+ */
+const SLACK_STACK = [
+  ['composition', '^src/slack/[^/]+\\.ts$'],
+  ['routers', '^src/slack/routers/'],
+  ['features', '^src/slack/features/'],
+  ['contracts', '^src/slack/(actions|commands|events|steps|submissions)/'],
+  ['plumbing', '^src/slack/(kit|views)/'],
+];
+
+function slackLayerRules() {
+  return SLACK_STACK.slice(1).map(([name, path], i) => ({
+    name: `slack-${name}-not-upwards`,
+    severity: 'error',
+    comment:
+      `src/slack is a stack (composition, routers, features, contracts, plumbing): the ${name} ` +
+      'must not import a layer above them. Move what both need down, into the lower layer.',
+    from: { path },
+    to: {
+      path: SLACK_STACK.slice(0, i + 1)
+        .map(([, p]) => `(${p})`)
+        .join('|'),
+    },
+  }));
+}
+
 module.exports = {
   forbidden: [
+    ...slackLayerRules(),
     {
       name: 'slack-not-to-jobs',
       severity: 'error',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES, countryLabel, resolveCountry } from '../src/countries.js';
-import { didYouMeanCountry, suggestCountries } from '../src/slack/did-you-mean-country.js';
+import { didYouMeanCountry, suggestCountries } from '../src/slack/kit/did-you-mean-country.js';
 
 describe('resolveCountry', () => {
   it.each([

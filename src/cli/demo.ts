@@ -21,7 +21,7 @@ import { runConsoleLine } from '../dev/demo/run-console-line.js';
 import { type DemoStack, startDemoStack } from '../dev/demo/start-demo-stack.js';
 import { tourLines } from '../dev/demo/tour-lines.js';
 import { runJobs } from '../jobs/run-jobs.js';
-import { subcommands } from '../slack/commands/registry.js';
+import { subcommands } from '../slack/routers/commands/registry.js';
 import { createStyle } from '../terminal/style.js';
 import { DEFAULT_APP_URL, DEFAULT_SLACK_PORT, runDemoServices } from './demo-services.js';
 import { DEFAULT_SIMULATOR_PORT } from './simulator.js';

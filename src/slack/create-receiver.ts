@@ -11,8 +11,8 @@ import { boltLogger } from '../slack-client/bolt-logger.js';
 import { webClientOptions } from '../slack-client/web-client-options.js';
 import { GuardedHTTPReceiver } from './guarded-http-receiver.js';
 import { GuardedSocketModeReceiver } from './guarded-socket-mode-receiver.js';
+import type { SlackServiceDeps } from './kit/slack-deps.js';
 import type { ReceiverChoice } from './select-receiver.js';
-import type { SlackServiceDeps } from './slack-deps.js';
 
 /** Socket Mode: set by a caller that supervises reconnection itself (startService). */
 export interface SocketSupervision {

@@ -10,13 +10,16 @@ import { App, type CustomRoute, HTTPReceiver, SocketModeReceiver } from '@slack/
 import { createServiceLifecycle, type ServiceLifecycle } from '../service-lifecycle.js';
 import { boltLogger } from '../slack-client/bolt-logger.js';
 import { webClientOptions } from '../slack-client/web-client-options.js';
-import { register as registerActions } from './actions/index.js';
-import { createBackgroundWork } from './background-work.js';
-import { register as registerCommands } from './commands/index.js';
 import { createReceiver } from './create-receiver.js';
-import { register as registerEvents } from './events/index.js';
-import { createGuestCheck } from './guest-check.js';
 import { createInFlight, type InFlight } from './in-flight.js';
+import { createBackgroundWork } from './kit/background-work.js';
+import { createGuestCheck } from './kit/guest-check.js';
+import { type SlackServiceDeps, slackDepsOf } from './kit/slack-deps.js';
+import { register as registerActions } from './routers/actions/index.js';
+import { register as registerCommands } from './routers/commands/index.js';
+import { register as registerEvents } from './routers/events/index.js';
+import { register as registerSteps } from './routers/steps/index.js';
+import { register as registerSubmissions } from './routers/submissions/index.js';
 import { startRoutesServer } from './routes-server.js';
 import { type ReceiverChoice, selectReceiver } from './select-receiver.js';
 import { serviceRoutes } from './service-routes.js';
@@ -26,9 +29,6 @@ import {
   type SlackConnection,
   watchSocketModeClient,
 } from './slack-connection.js';
-import { type SlackServiceDeps, slackDepsOf } from './slack-deps.js';
-import { register as registerSteps } from './steps/index.js';
-import { register as registerSubmissions } from './submissions/index.js';
 
 export interface SlackApp {
   app: App;

@@ -20,8 +20,8 @@
 
 import type { ServerResponse } from 'node:http';
 import type { CustomRoute } from '@slack/bolt';
+import type { SlackServiceDeps } from './kit/slack-deps.js';
 import type { SlackConnection } from './slack-connection.js';
-import type { SlackServiceDeps } from './slack-deps.js';
 
 type HealthDeps = Pick<SlackServiceDeps, 'database' | 'apiHealth' | 'metrics' | 'config'>;
 

@@ -4,7 +4,7 @@
  * what people copy first.
  */
 import { describe, expect, it } from 'vitest';
-import { subcommands } from '../../src/slack/commands/registry.js';
+import { subcommands } from '../../src/slack/routers/commands/registry.js';
 import { useReadHarness, visibleText } from './read-commands-harness.js';
 
 const h = useReadHarness(

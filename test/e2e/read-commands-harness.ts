@@ -8,10 +8,10 @@ import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { AppDeps } from '../../src/app-deps.js';
 import type { LocalSlack, ResponseUrlPost } from '../../src/dev/local-slack/index.js';
 import type { RecordedRequest, RunningSimulator, SimulatorOptions } from '../../src/dev/simulator/index.js';
-import { subcommands } from '../../src/slack/commands/registry.js';
 import type { RunningService } from '../../src/slack/create-slack-app.js';
 import { createIdeasSubcommand } from '../../src/slack/features/ideas/ideas.js';
 import type { RefreshTiming } from '../../src/slack/features/ideas/refresh-timing.js';
+import { subcommands } from '../../src/slack/routers/commands/registry.js';
 import { startHarness } from './service-harness.js';
 
 export interface ReplyBody {

@@ -18,11 +18,11 @@ import { type AppDeps, createAppDeps } from '../../src/app-deps.js';
 import { loadConfig } from '../../src/config.js';
 import { type RunningSimulator, SEED_BRANDS, startSimulator } from '../../src/dev/simulator/index.js';
 import { createServiceLifecycle, type OwnedServiceLifecycle } from '../../src/service-lifecycle.js';
-import { createBackgroundWork } from '../../src/slack/background-work.js';
-import { subcommands } from '../../src/slack/commands/registry.js';
 import { runCommand } from '../../src/slack/commands/run-command.js';
 import { createIdeasSubcommand } from '../../src/slack/features/ideas/ideas.js';
-import { type SlackDeps, slackDepsOf } from '../../src/slack/slack-deps.js';
+import { createBackgroundWork } from '../../src/slack/kit/background-work.js';
+import { type SlackDeps, slackDepsOf } from '../../src/slack/kit/slack-deps.js';
+import { subcommands } from '../../src/slack/routers/commands/registry.js';
 import { limitProblems } from '../slack/views/message-limit-problems.js';
 import { captureLogger } from './service-harness.js';
 

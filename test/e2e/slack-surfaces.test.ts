@@ -7,9 +7,9 @@ import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
 import { escapeMrkdwn, mrkdwn } from '../../src/messages/mrkdwn.js';
 import { textReply } from '../../src/messages/reply.js';
 import { parseActionValue } from '../../src/slack/actions/parse-action-value.js';
-import { actionHandlers } from '../../src/slack/actions/registry.js';
-import { homeHandlers } from '../../src/slack/events/registry.js';
-import { submissionHandlers } from '../../src/slack/submissions/registry.js';
+import { actionHandlers } from '../../src/slack/routers/actions/registry.js';
+import { homeHandlers } from '../../src/slack/routers/events/registry.js';
+import { submissionHandlers } from '../../src/slack/routers/submissions/registry.js';
 import { type Harness, startHarness } from './service-harness.js';
 
 let h: Harness;

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabaseHealth, type DatabaseHealth } from '../../src/database-health.js';
 import { guardStore } from '../../src/guard-store.js';
-import { auditedWrite } from '../../src/slack/audited-write.js';
+import { auditedWrite } from '../../src/slack/kit/audited-write.js';
 import { sqliteWriteProbe } from '../../src/sqlite-write-probe.js';
 import { DatabaseUnavailableError } from '../../src/store/database-unavailable.js';
 import type { Db } from '../../src/store/open-database.js';

@@ -13,9 +13,9 @@ import type { CallOptions, VisibilityApi } from '../../src/api/visibility-api.js
 import { type AppDeps, createAppDeps } from '../../src/app-deps.js';
 import { loadConfig } from '../../src/config.js';
 import { createServiceLifecycle } from '../../src/service-lifecycle.js';
-import { createBackgroundWork } from '../../src/slack/background-work.js';
-import { requestDeps } from '../../src/slack/request-deps.js';
-import { slackDepsOf } from '../../src/slack/slack-deps.js';
+import { createBackgroundWork } from '../../src/slack/kit/background-work.js';
+import { requestDeps } from '../../src/slack/kit/request-deps.js';
+import { slackDepsOf } from '../../src/slack/kit/slack-deps.js';
 import { captureLogger } from '../e2e/service-harness.js';
 
 /** getBrands answered by the test, recording the call options each call carried. */

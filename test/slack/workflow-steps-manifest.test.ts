@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { workflowSteps } from '../../src/slack/steps/registry.js';
+import { workflowSteps } from '../../src/slack/routers/steps/registry.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const manifest = (file: string) =>

@@ -6,7 +6,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { Brand } from '../../api/schemas/index.js';
 import type { Reply } from '../../messages/reply.js';
-import type { SlackDeps } from '../slack-deps.js';
+import type { SlackDeps } from '../kit/slack-deps.js';
 
 export interface ActionInfo {
   actionId: string;

@@ -14,8 +14,8 @@ import type { CommandOutcome } from '../../metrics.js';
 import { isDatabaseUnavailable } from '../../store/database-unavailable.js';
 import { CHOOSE_BRAND_ACTION_ID } from '../commands/brand-pick-reply.js';
 import { suggestBrands } from '../commands/suggest-brands.js';
-import type { GuestCheck } from '../guest-check.js';
-import type { SlackDeps } from '../slack-deps.js';
+import type { GuestCheck } from '../kit/guest-check.js';
+import type { SlackDeps } from '../kit/slack-deps.js';
 import { BRAND_SELECT_ACTION_ID, type BrandOption, brandOption } from '../views/brand-select.js';
 
 /** Slack waits 3 s for options; past this the list is answered empty rather than not at all. */

@@ -9,18 +9,18 @@ import { closestMatches } from '../../closest-matches.js';
 import { escapeMrkdwn, mrkdwn } from '../../messages/mrkdwn.js';
 import { UserError, UserErrorCode } from '../../messages/user-error.js';
 import type { CommandOutcome } from '../../metrics.js';
-import { withChartFallback } from '../chart-reply.js';
-import { fittedRespond } from '../fitted-respond.js';
-import type { GuestCheck } from '../guest-check.js';
-import { reportError } from '../report-error.js';
-import { requestDeps } from '../request-deps.js';
-import { requireWriter } from '../require-writer.js';
-import { resolveBrandForChannel } from '../resolve-brand-for-channel.js';
-import type { SlackDeps } from '../slack-deps.js';
+import { withChartFallback } from '../kit/chart-reply.js';
+import { fittedRespond } from '../kit/fitted-respond.js';
+import type { GuestCheck } from '../kit/guest-check.js';
+import { reportError } from '../kit/report-error.js';
+import { requestDeps } from '../kit/request-deps.js';
+import { requireWriter } from '../kit/require-writer.js';
+import type { SlackDeps } from '../kit/slack-deps.js';
 import { brandMissingReply, brandPickReply } from './brand-pick-reply.js';
 import { findSubcommand } from './find-subcommand.js';
 import { DEFAULT_BOOLEAN_FLAGS, isParseError, parseCommandText } from './parse-command-text.js';
 import { BrandAmbiguousError, BrandMissingError } from './resolve-brand.js';
+import { resolveBrandForChannel } from './resolve-brand-for-channel.js';
 import type { CommandContext, Subcommand } from './subcommand.js';
 
 export interface SlashCommandInput {

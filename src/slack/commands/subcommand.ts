@@ -8,7 +8,7 @@ import type { Brand } from '../../api/schemas/index.js';
 import type { Mrkdwn } from '../../messages/mrkdwn.js';
 import type { Reply } from '../../messages/reply.js';
 import type { UserError } from '../../messages/user-error.js';
-import type { SlackDeps } from '../slack-deps.js';
+import type { SlackDeps } from '../kit/slack-deps.js';
 import type { ParsedCommand } from './parse-command-text.js';
 
 export const subcommandGroups = [

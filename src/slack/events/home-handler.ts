@@ -1,7 +1,7 @@
 /** The contract for the App Home tab: handlers run when a user opens it (app_home_opened). */
 import type { WebClient } from '@slack/web-api';
 import type { HomeView } from '../../messages/block-kit-types.js';
-import type { SlackDeps } from '../slack-deps.js';
+import type { SlackDeps } from '../kit/slack-deps.js';
 
 export interface HomeContext {
   deps: SlackDeps;

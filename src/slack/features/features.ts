@@ -4,13 +4,14 @@
  * help and the App Home pick up what it offers. Help lists subcommands in this order
  * within a group.
  */
-import type { Feature } from '../feature.js';
+
 import { aipagesFeature } from './aipages/aipages-feature.js';
 import { alertsFeature } from './alerts/alerts-feature.js';
 import { aliasesFeature } from './aliases/aliases-feature.js';
 import { brandsFeature } from './brands/brands-feature.js';
 import { citationsFeature } from './citations/citations-feature.js';
 import { crawlerFeature } from './crawler/crawler-feature.js';
+import type { Feature } from './feature.js';
 import { helpFeature } from './help/help-feature.js';
 import { homeFeature } from './home/home-feature.js';
 import { ideasFeature } from './ideas/ideas-feature.js';

@@ -6,7 +6,7 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../logger.js';
-import type { SlackDeps } from '../slack-deps.js';
+import type { SlackDeps } from '../kit/slack-deps.js';
 
 /** The parameter types these steps use (https://docs.slack.dev/reference/automation/types). */
 export type StepParameterType =

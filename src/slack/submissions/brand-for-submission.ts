@@ -6,7 +6,7 @@
 import type { Brand } from '../../api/schemas/index.js';
 import { mrkdwn } from '../../messages/mrkdwn.js';
 import { UserError, UserErrorCode } from '../../messages/user-error.js';
-import { resolveBrandForChannel } from '../resolve-brand-for-channel.js';
+import { resolveBrandForChannel } from '../commands/resolve-brand-for-channel.js';
 import { BRAND_INPUT_BLOCK_ID } from '../views/brand-form-modal.js';
 import { type BrandModalMetadata, parseBrandFormMetadata } from '../views/brand-modal-metadata.js';
 import { BRAND_SELECT_ACTION_ID } from '../views/brand-select.js';

@@ -5,10 +5,10 @@
  */
 import type { Brand } from '../../api/schemas/index.js';
 import type { Reply } from '../../messages/reply.js';
-import { auditedWrite } from '../audited-write.js';
-import type { BrandWrite } from '../brand-writes.js';
-import { ensureCanEditBrand } from '../permissions.js';
-import { tellUser } from '../tell-user.js';
+import { auditedWrite } from '../kit/audited-write.js';
+import type { BrandWrite } from '../kit/brand-writes.js';
+import { ensureCanEditBrand } from '../kit/permissions.js';
+import { tellUser } from '../kit/tell-user.js';
 import { brandForSubmission } from './brand-for-submission.js';
 import { inlineServiceError } from './inline-service-error.js';
 import type { SubmissionContext, SubmissionResult } from './submission-handler.js';

@@ -6,7 +6,7 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { View } from '../../messages/block-kit-types.js';
-import type { SlackDeps } from '../slack-deps.js';
+import type { SlackDeps } from '../kit/slack-deps.js';
 
 export type SubmissionResult =
   /** Shown under the inputs: block_id → message. The modal stays open. */

@@ -6,7 +6,7 @@ import { fieldNames, formInputs } from '../../../src/dev/demo/render/form-inputs
 import { submissionValues } from '../../../src/dev/demo/submission-values.js';
 import { tokenize } from '../../../src/dev/demo/tokenize.js';
 import { tourLines } from '../../../src/dev/demo/tour-lines.js';
-import { subcommands } from '../../../src/slack/commands/registry.js';
+import { subcommands } from '../../../src/slack/routers/commands/registry.js';
 
 const ptext = (text: string) => ({ type: 'plain_text', text });
 

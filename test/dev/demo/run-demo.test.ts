@@ -13,8 +13,8 @@ import type { RunJobs } from '../../../src/dev/demo/console-context.js';
 import type { DemoStack } from '../../../src/dev/demo/start-demo-stack.js';
 import { tourLines } from '../../../src/dev/demo/tour-lines.js';
 import { SEED_BRANDS } from '../../../src/dev/simulator/index.js';
-import { subcommands } from '../../../src/slack/commands/registry.js';
 import { CHANNEL_NOTE_EVENT } from '../../../src/slack/features/subscriptions/post-channel-note.js';
+import { subcommands } from '../../../src/slack/routers/commands/registry.js';
 
 const BRAND_NAMES = Object.values(SEED_BRANDS).map((b) => b.name);
 const FAST = { quietMs: 100, followMs: 1500, replyTimeoutMs: 10_000 };

@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { tourLines } from '../../../src/dev/demo/tour-lines.js';
 import { brandAndVerb } from '../../../src/slack/commands/brand-and-verb.js';
 import { isParseError, parseCommandText } from '../../../src/slack/commands/parse-command-text.js';
-import { subcommands } from '../../../src/slack/commands/registry.js';
 import { citationViewNames } from '../../../src/slack/features/citations/citation-usages.js';
 import { parseCrawlerArgs } from '../../../src/slack/features/crawler/crawler-args.js';
 import { crawlerVerbs } from '../../../src/slack/features/crawler/crawler-usages.js';
+import { subcommands } from '../../../src/slack/routers/commands/registry.js';
 
 const lines = tourLines(subcommands);
 const commands = lines.filter((l) => l.startsWith('/visibility '));

@@ -5,11 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { openViews } from '../../../src/alerts/types.js';
 import { DIGEST_OPEN_ACTIONS } from '../../../src/messages/digest-message.js';
-import { openViewRun } from '../../../src/slack/actions/open-view.js';
 import type { Subcommand } from '../../../src/slack/commands/subcommand.js';
 import { BRAND_VIEW_BUTTONS } from '../../../src/slack/features/brands/brand-detail-view.js';
 import { BRAND_BUTTONS } from '../../../src/slack/features/brands/brand-list-view.js';
 import { HOME_BUTTONS } from '../../../src/slack/features/home/home-view.js';
+import { openViewRun } from '../../../src/slack/routers/actions/open-view.js';
 
 const stub = (name: string, aliases: string[] = [], usage = ''): Subcommand => ({
   name,

@@ -27,9 +27,7 @@ import { buildOpsMessage } from '../../../src/messages/ops-message.js';
 import { errorReply, textReply } from '../../../src/messages/reply.js';
 import { truncateMrkdwn, truncatePlain } from '../../../src/messages/truncate-mrkdwn.js';
 import { UserError } from '../../../src/messages/user-error.js';
-import { sharedCopy } from '../../../src/slack/actions/share.js';
 import { parseCommandText } from '../../../src/slack/commands/parse-command-text.js';
-import { subcommands } from '../../../src/slack/commands/registry.js';
 import { resolveBrand } from '../../../src/slack/commands/resolve-brand.js';
 import { helpDetailReply, helpOverviewReply } from '../../../src/slack/features/help/help-view.js';
 import { noticeHomeView } from '../../../src/slack/features/home/home-view.js';
@@ -38,6 +36,8 @@ import {
   subscribedReply,
   subscriptionsReply,
 } from '../../../src/slack/features/subscriptions/subscriptions-view.js';
+import { sharedCopy } from '../../../src/slack/routers/actions/share.js';
+import { subcommands } from '../../../src/slack/routers/commands/registry.js';
 import type { Subscription } from '../../../src/store/subscriptions-repo.js';
 import { aiPages } from '../../alerts/fixtures.js';
 import { HOSTILE_STRINGS, hostileText, liveMarkup, notPhish } from '../../helpers/live-slack-markup.js';

@@ -75,7 +75,7 @@ export async function runClick(ctx: ConsoleContext, args: readonly string[]): Pr
     io.print(style.bad(`The service answered HTTP ${res.status}: Slack would show an error on the button.`));
     return;
   }
-  // Only `vis:` actions have a listener (slack/actions/index.ts), and only they end in a
+  // Only `vis:` actions have a listener (slack/routers/actions/index.ts), and only they end in a
   // handled-count; for others, waiting for Slack to go quiet is all there is.
   let done = true;
   if (c.actionId.startsWith('vis:')) done = await awaitHandled(ctx, before);

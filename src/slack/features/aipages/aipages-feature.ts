@@ -1,4 +1,4 @@
-import type { Feature } from '../../feature.js';
+import type { Feature } from '../feature.js';
 import { aipages } from './aipages.js';
 import { aiPagesChartAction } from './aipages-chart-action.js';
 

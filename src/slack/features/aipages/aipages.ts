@@ -6,11 +6,11 @@
 
 import { aiPagesUsageChart } from '../../../charts/ai-pages-usage-chart.js';
 import { UserError, UserErrorCode } from '../../../messages/user-error.js';
-import { withNativeChart } from '../../chart-reply.js';
 import { commandText } from '../../commands/args/command-text.js';
 import { flagReader } from '../../commands/args/flag-reader.js';
 import { withShareButton } from '../../commands/args/with-share-button.js';
 import type { Subcommand } from '../../commands/subcommand.js';
+import { withNativeChart } from '../../kit/chart-reply.js';
 import { withChartButton } from '../../views/chart-button.js';
 import { aiPagesReply } from './ai-pages-view.js';
 import { AIPAGES_CHART_VIEW, aiPagesChartInput } from './aipages-chart-action.js';

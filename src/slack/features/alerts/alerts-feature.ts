@@ -1,4 +1,4 @@
-import type { Feature } from '../../feature.js';
+import type { Feature } from '../feature.js';
 import { alerts } from './alerts.js';
 import { alertsPageAction } from './alerts-page-action.js';
 

@@ -8,7 +8,7 @@ import type { Reply } from '../../../messages/reply.js';
 import type { AlertState } from '../../../store/alert-states-repo.js';
 import { commandText } from '../../commands/args/command-text.js';
 import { withShareButton } from '../../commands/args/with-share-button.js';
-import type { SlackDeps } from '../../slack-deps.js';
+import type { SlackDeps } from '../../kit/slack-deps.js';
 import { ALERTS_PAGE_SIZE, type AlertsPageValue, alertsReply } from './alerts-view.js';
 
 const DAY_MS = 86_400_000;

@@ -1,4 +1,4 @@
-import type { Feature } from '../../feature.js';
+import type { Feature } from '../feature.js';
 import { aliases } from './aliases.js';
 import { aliasesSubmission } from './aliases-submission.js';
 import { editAliasesButton } from './edit-aliases-button.js';

@@ -5,7 +5,7 @@
  */
 
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
-import { BRAND_WRITES } from '../../brand-writes.js';
+import { BRAND_WRITES } from '../../kit/brand-writes.js';
 import { textValue } from '../../submissions/read-input.js';
 import { saveBrandForm } from '../../submissions/save-brand-form.js';
 import type { SubmissionHandler } from '../../submissions/submission-handler.js';

@@ -5,7 +5,7 @@ import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
-import { canEditBrand } from '../../permissions.js';
+import { canEditBrand } from '../../kit/permissions.js';
 import { brandButton } from '../../views/brand-button.js';
 import { brandName } from '../../views/brand-name.js';
 import { chunkSections } from '../../views/chunk-sections.js';

@@ -8,12 +8,12 @@
 import { escapeMrkdwn, joinMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import { UserError, UserErrorCode } from '../../../messages/user-error.js';
-import { type Actor, auditedWrite, refusedWrite } from '../../audited-write.js';
-import { BRAND_WRITES } from '../../brand-writes.js';
 import { brandAndVerb } from '../../commands/brand-and-verb.js';
 import type { CommandContext, Subcommand } from '../../commands/subcommand.js';
-import { fetchBrandDetails } from '../../fetch-brand-details.js';
-import { ensureCanEditBrand } from '../../permissions.js';
+import { type Actor, auditedWrite, refusedWrite } from '../../kit/audited-write.js';
+import { BRAND_WRITES } from '../../kit/brand-writes.js';
+import { fetchBrandDetails } from '../../kit/fetch-brand-details.js';
+import { ensureCanEditBrand } from '../../kit/permissions.js';
 import { ALIAS_MAX, aliasDiff, aliasKey, dedupeAliases, splitAliases } from './alias-list.js';
 import { aliasesChangedReply, aliasesReply } from './aliases-view.js';
 import { openAliasesModal } from './edit-aliases-button.js';

@@ -1,8 +1,8 @@
 /** `aliases <brand> edit` and the Edit aliases button: the aliases form, after the permission checks. */
 import type { Brand } from '../../../api/schemas/index.js';
-import { BRAND_WRITES } from '../../brand-writes.js';
-import { fetchBrandDetails } from '../../fetch-brand-details.js';
-import { brandModalButton, type ModalOpener, openBrandModal } from '../../open-brand-modal.js';
+import { brandModalButton, type ModalOpener, openBrandModal } from '../../actions/open-brand-modal.js';
+import { BRAND_WRITES } from '../../kit/brand-writes.js';
+import { fetchBrandDetails } from '../../kit/fetch-brand-details.js';
 import { aliasesModal } from './aliases-modal.js';
 import { EDIT_ALIASES_ACTION } from './aliases-view.js';
 

@@ -9,7 +9,7 @@ import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, mrkdwnLink } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
-import { canEditBrand } from '../../permissions.js';
+import { canEditBrand } from '../../kit/permissions.js';
 import { brandButton } from '../../views/brand-button.js';
 import { linesWithMore } from '../../views/lines-with-more.js';
 import { shareActionsBlock } from '../../views/share-button.js';

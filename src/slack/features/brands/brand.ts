@@ -1,5 +1,5 @@
 import type { Subcommand } from '../../commands/subcommand.js';
-import { fetchBrandDetails } from '../../fetch-brand-details.js';
+import { fetchBrandDetails } from '../../kit/fetch-brand-details.js';
 import { brandDetailReply } from './brand-detail-view.js';
 
 export const brand: Subcommand = {

@@ -1,4 +1,4 @@
-import type { Feature } from '../../feature.js';
+import type { Feature } from '../feature.js';
 import { brand } from './brand.js';
 import { brands } from './brands.js';
 

@@ -1,4 +1,4 @@
-import type { Feature } from '../../feature.js';
+import type { Feature } from '../feature.js';
 import { citations } from './citations.js';
 import { citationsChartAction } from './citations-chart-action.js';
 import { citationsPageAction } from './citations-page-action.js';

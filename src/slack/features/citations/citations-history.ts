@@ -1,9 +1,9 @@
 /** `citations <brand> history [--days N]`: GET /get-citations (view=history). */
 
 import { citationsHistoryChart } from '../../../charts/citations-history-chart.js';
-import { withNativeChart } from '../../chart-reply.js';
 import { commandText } from '../../commands/args/command-text.js';
 import { withShareButton } from '../../commands/args/with-share-button.js';
+import { withNativeChart } from '../../kit/chart-reply.js';
 import { withChartButton } from '../../views/chart-button.js';
 import { citationSwitcher } from './citation-switcher.js';
 import { type CitationViewArgs, noExtraWords } from './citation-view-args.js';

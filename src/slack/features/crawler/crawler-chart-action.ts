@@ -10,7 +10,7 @@ import { addDays } from '../../../utc-days.js';
 import type { ActionHandler } from '../../actions/action-handler.js';
 import { valueFields } from '../../actions/action-value-fields.js';
 import { parseActionValue } from '../../actions/parse-action-value.js';
-import { postChart } from '../../post-chart.js';
+import { postChart } from '../../actions/post-chart.js';
 import { CHART_ACTION_PREFIX } from '../../views/chart-button.js';
 
 export const CRAWLER_CHART_VIEW = 'crawler';

@@ -1,4 +1,4 @@
-import type { Feature } from '../../feature.js';
+import type { Feature } from '../feature.js';
 import { crawler } from './crawler.js';
 import { crawlerChartAction } from './crawler-chart-action.js';
 import { crawlerDrawerAction } from './crawler-drawer-action.js';

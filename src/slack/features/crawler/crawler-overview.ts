@@ -7,9 +7,9 @@
 import { crawlerVisitsChart } from '../../../charts/crawler-visits-chart.js';
 import { escapeMrkdwn } from '../../../messages/mrkdwn.js';
 import { utcDay } from '../../../utc-days.js';
-import { withNativeChart } from '../../chart-reply.js';
 import { commandText } from '../../commands/args/command-text.js';
 import { withShareButton } from '../../commands/args/with-share-button.js';
+import { withNativeChart } from '../../kit/chart-reply.js';
 import { withChartButton } from '../../views/chart-button.js';
 import { CRAWLER_CHART_VIEW, crawlerChartInput } from './crawler-chart-action.js';
 import { crawlerOverviewReply } from './crawler-overview-view.js';

@@ -7,8 +7,8 @@
 
 import { possessive } from '../../../figures/plural.js';
 import { escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
-import { auditedWrite } from '../../audited-write.js';
-import { ensureCanEditBrand } from '../../permissions.js';
+import { auditedWrite } from '../../kit/audited-write.js';
+import { ensureCanEditBrand } from '../../kit/permissions.js';
 import { crawlerPayloadReply } from './crawler-tab-view.js';
 import { type CrawlerViewArgs, noRange, shown } from './crawler-view-args.js';
 import { CRAWLER_WRITES } from './crawler-writes.js';

@@ -11,7 +11,7 @@ import type { Reply } from '../../../messages/reply.js';
 import { utcDay } from '../../../utc-days.js';
 import { commandText } from '../../commands/args/command-text.js';
 import { withShareButton } from '../../commands/args/with-share-button.js';
-import type { SlackDeps } from '../../slack-deps.js';
+import type { SlackDeps } from '../../kit/slack-deps.js';
 import { crawlerListReply } from './crawler-list-view.js';
 import { rangeWord } from './crawler-range.js';
 import { crawlerSwitcher } from './crawler-switcher.js';

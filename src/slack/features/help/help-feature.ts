@@ -1,4 +1,4 @@
-import type { Feature } from '../../feature.js';
+import type { Feature } from '../feature.js';
 import { help } from './help.js';
 
 export const helpFeature: Feature = { subcommands: [help] };

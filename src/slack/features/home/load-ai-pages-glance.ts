@@ -7,7 +7,7 @@
 
 import { ApiErrorCode, isApiError } from '../../../api/errors.js';
 import type { Brand } from '../../../api/schemas/index.js';
-import type { SlackDeps } from '../../slack-deps.js';
+import type { SlackDeps } from '../../kit/slack-deps.js';
 import type { AiPagesGlance } from './home-view.js';
 
 export const AI_PAGES_GLANCE_TTL_MS = 60_000;

@@ -14,7 +14,7 @@ import { mrkdwn } from '../../../messages/mrkdwn.js';
 import { errorReply, type Reply } from '../../../messages/reply.js';
 import { userFacingError } from '../../../messages/user-facing-error.js';
 import { isDatabaseUnavailable } from '../../../store/database-unavailable.js';
-import type { SlackDeps } from '../../slack-deps.js';
+import type { SlackDeps } from '../../kit/slack-deps.js';
 import { ideasRefreshDoneReply, ideasRefreshStillRunningReply } from './ideas-refresh-view.js';
 import type { RefreshTiming } from './refresh-timing.js';
 

@@ -7,7 +7,7 @@ import type { Brand } from '../../../api/schemas/index.js';
 import type { Reply } from '../../../messages/reply.js';
 import { commandText } from '../../commands/args/command-text.js';
 import { withShareButton } from '../../commands/args/with-share-button.js';
-import type { SlackDeps } from '../../slack-deps.js';
+import type { SlackDeps } from '../../kit/slack-deps.js';
 import { type IdeasPageValue, ideasReply } from './ideas-view.js';
 
 /** Ten ideas with their insights read well in one message. */

@@ -5,8 +5,9 @@
  * "already generating" starts nothing (API.md §3); either way the same message is then
  * updated when the run ends.
  */
-import { type Actor, auditedWrite } from '../../audited-write.js';
+
 import type { CommandContext } from '../../commands/subcommand.js';
+import { type Actor, auditedWrite } from '../../kit/audited-write.js';
 import { followGeneration } from './follow-generation.js';
 import { DEFAULT_IDEAS_PAGE } from './ideas-page.js';
 import { ideasRefreshStartedReply } from './ideas-refresh-view.js';

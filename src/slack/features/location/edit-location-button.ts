@@ -1,7 +1,7 @@
 /** `location <brand>` and the Set primary location button: the location form, after the permission checks. */
 import type { Brand } from '../../../api/schemas/index.js';
-import { BRAND_WRITES } from '../../brand-writes.js';
-import { brandModalButton, type ModalOpener, openBrandModal } from '../../open-brand-modal.js';
+import { brandModalButton, type ModalOpener, openBrandModal } from '../../actions/open-brand-modal.js';
+import { BRAND_WRITES } from '../../kit/brand-writes.js';
 import { locationModal } from './location-modal.js';
 
 export const EDIT_LOCATION_ACTION = 'vis:location:edit';

@@ -1,4 +1,4 @@
-import type { Feature } from '../../feature.js';
+import type { Feature } from '../feature.js';
 import { editLocationButton } from './edit-location-button.js';
 import { location } from './location.js';
 import { locationSubmission } from './location-submission.js';

@@ -2,7 +2,7 @@
  * The "Primary location" form: country required, region and city at most 100 characters,
  * the provider code a positive whole number; mistakes shown under their inputs.
  */
-import { BRAND_WRITES } from '../../brand-writes.js';
+import { BRAND_WRITES } from '../../kit/brand-writes.js';
 import { countryProblem, selectedValue, textValue } from '../../submissions/read-input.js';
 import { saveBrandForm } from '../../submissions/save-brand-form.js';
 import type { SubmissionHandler } from '../../submissions/submission-handler.js';

@@ -7,13 +7,13 @@
 import type { Brand } from '../../../api/schemas/index.js';
 import { countryLabel, resolveCountry } from '../../../countries.js';
 import { escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
-import { auditedWrite } from '../../audited-write.js';
-import { BRAND_WRITES } from '../../brand-writes.js';
 import { channelDefaultBrandId } from '../../commands/channel-default-brand.js';
 import { BrandMissingError, isKnownBrandPrefix } from '../../commands/resolve-brand.js';
 import type { CommandContext, Subcommand } from '../../commands/subcommand.js';
-import { didYouMeanCountry } from '../../did-you-mean-country.js';
-import { ensureCanEditBrand } from '../../permissions.js';
+import { auditedWrite } from '../../kit/audited-write.js';
+import { BRAND_WRITES } from '../../kit/brand-writes.js';
+import { didYouMeanCountry } from '../../kit/did-you-mean-country.js';
+import { ensureCanEditBrand } from '../../kit/permissions.js';
 import { openLocationModal } from './edit-location-button.js';
 import { PLACE_MAX } from './location-modal.js';
 import { locationSetReply } from './location-view.js';

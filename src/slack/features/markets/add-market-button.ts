@@ -1,12 +1,12 @@
 /** `markets <brand> add` and the Add market button: the add-market form, after the permission checks. */
 import type { Brand } from '../../../api/schemas/index.js';
-import { BRAND_WRITES } from '../../brand-writes.js';
 import {
   brandModalButton,
   type ModalOpener,
   openBrandChoosingModal,
   openBrandModal,
-} from '../../open-brand-modal.js';
+} from '../../actions/open-brand-modal.js';
+import { BRAND_WRITES } from '../../kit/brand-writes.js';
 import { addMarketModal } from './add-market-modal.js';
 import { MARKET_ACTIONS } from './markets-view.js';
 

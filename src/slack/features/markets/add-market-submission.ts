@@ -5,7 +5,7 @@
  * submitted without one picked. Saved: the form closes and the user
  * gets a confirmation where they opened it.
  */
-import { BRAND_WRITES } from '../../brand-writes.js';
+import { BRAND_WRITES } from '../../kit/brand-writes.js';
 import { brandChoiceProblem } from '../../submissions/brand-for-submission.js';
 import { countryProblem, selectedValue, textValue } from '../../submissions/read-input.js';
 import { saveBrandForm } from '../../submissions/save-brand-form.js';

@@ -1,4 +1,4 @@
-import type { Feature } from '../../feature.js';
+import type { Feature } from '../feature.js';
 import { addMarketButton } from './add-market-button.js';
 import { addMarketSubmission } from './add-market-submission.js';
 import { markets } from './markets.js';

@@ -7,14 +7,14 @@
 import { countryLabel, resolveCountry } from '../../../countries.js';
 import { escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { UserError, UserErrorCode } from '../../../messages/user-error.js';
-import { auditedWrite, refusedWrite } from '../../audited-write.js';
-import { BRAND_WRITES } from '../../brand-writes.js';
 import { brandAndVerb } from '../../commands/brand-and-verb.js';
 import { BrandMissingError } from '../../commands/resolve-brand.js';
 import type { Subcommand } from '../../commands/subcommand.js';
-import { didYouMeanCountry } from '../../did-you-mean-country.js';
-import { fetchBrandDetails } from '../../fetch-brand-details.js';
-import { ensureCanEditBrand } from '../../permissions.js';
+import { auditedWrite, refusedWrite } from '../../kit/audited-write.js';
+import { BRAND_WRITES } from '../../kit/brand-writes.js';
+import { didYouMeanCountry } from '../../kit/did-you-mean-country.js';
+import { fetchBrandDetails } from '../../kit/fetch-brand-details.js';
+import { ensureCanEditBrand } from '../../kit/permissions.js';
 import { openAddMarketModal, openAddMarketModalForAnyBrand } from './add-market-button.js';
 import {
   confirmRemoveMarketReply,

@@ -8,9 +8,9 @@ import { mrkdwn } from '../../../messages/mrkdwn.js';
 import { UserError, UserErrorCode } from '../../../messages/user-error.js';
 import type { ActionHandler } from '../../actions/action-handler.js';
 import { parseActionValue } from '../../actions/parse-action-value.js';
-import { auditedWrite } from '../../audited-write.js';
-import { BRAND_WRITES } from '../../brand-writes.js';
-import { ensureCanEditBrand } from '../../permissions.js';
+import { auditedWrite } from '../../kit/audited-write.js';
+import { BRAND_WRITES } from '../../kit/brand-writes.js';
+import { ensureCanEditBrand } from '../../kit/permissions.js';
 import { MARKET_ACTIONS, marketRemovedReply } from './markets-view.js';
 
 /** Only our own ephemeral answer is replaced; a message in the channel stays for everyone. */

@@ -1,4 +1,4 @@
-import type { Feature } from '../../feature.js';
+import type { Feature } from '../feature.js';
 import { status } from './status.js';
 
 export const statusFeature: Feature = { subcommands: [status] };

@@ -23,9 +23,9 @@ import {
 import { textReply } from '../../../messages/reply.js';
 import { UserError, UserErrorCode } from '../../../messages/user-error.js';
 import type { AlertState } from '../../../store/alert-states-repo.js';
+import { REDELIVERY_WINDOW_MS as REMEMBER_REQUESTS_MS } from '../../../store/handled-requests-repo.js';
 import type { ActionContext, ActionHandler } from '../../actions/action-handler.js';
-import { REMEMBER_REQUESTS_MS } from '../../redelivery-filter.js';
-import type { SlackDeps } from '../../slack-deps.js';
+import type { SlackDeps } from '../../kit/slack-deps.js';
 import { postChannelNote, withNoteOutcome } from './post-channel-note.js';
 
 export const ALERT_WRITES = {

@@ -10,7 +10,7 @@ import { UserError, UserErrorCode } from '../../../messages/user-error.js';
 import type { Subscription } from '../../../store/subscriptions-repo.js';
 import type { ActionHandler } from '../../actions/action-handler.js';
 import { parseActionValue } from '../../actions/parse-action-value.js';
-import type { SlackDeps } from '../../slack-deps.js';
+import type { SlackDeps } from '../../kit/slack-deps.js';
 import { resolveSubscribedBrand } from './resolve-subscribed-brand.js';
 import { settingsModal } from './settings-modal.js';
 import { SUBSCRIPTION_ACTIONS } from './subscription-actions.js';

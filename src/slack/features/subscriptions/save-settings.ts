@@ -13,7 +13,7 @@ import { describeSettingChanges } from '../../../alerts/format-settings.js';
 import { escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { mrkdwnSection, type Reply } from '../../../messages/reply.js';
 import type { Subscription } from '../../../store/subscriptions-repo.js';
-import type { SlackDeps } from '../../slack-deps.js';
+import type { SlackDeps } from '../../kit/slack-deps.js';
 import { brandName } from '../../views/brand-name.js';
 import { heldAlertsText } from './held-alerts-text.js';
 import { postChannelNote, withNoteOutcome } from './post-channel-note.js';

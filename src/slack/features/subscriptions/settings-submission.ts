@@ -6,8 +6,8 @@
 import { mrkdwn } from '../../../messages/mrkdwn.js';
 import { textReply } from '../../../messages/reply.js';
 import { UserError, UserErrorCode } from '../../../messages/user-error.js';
+import { tellUser } from '../../kit/tell-user.js';
 import type { SubmissionHandler } from '../../submissions/submission-handler.js';
-import { tellUser } from '../../tell-user.js';
 import { parseBrandModalMetadata } from '../../views/brand-modal-metadata.js';
 import { brandName } from '../../views/brand-name.js';
 import { announceSettings, type SettingsChange, storeSettings } from './save-settings.js';

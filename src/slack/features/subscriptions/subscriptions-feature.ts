@@ -1,4 +1,4 @@
-import type { Feature } from '../../feature.js';
+import type { Feature } from '../feature.js';
 import { alertAck } from './alert-ack.js';
 import { alertMenu } from './alert-menu.js';
 import { alertAssign, alertReopen } from './alert-owner.js';

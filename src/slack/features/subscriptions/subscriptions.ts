@@ -6,7 +6,7 @@
 
 import { mrkdwn } from '../../../messages/mrkdwn.js';
 import type { Subcommand } from '../../commands/subcommand.js';
-import type { SlackDeps } from '../../slack-deps.js';
+import type { SlackDeps } from '../../kit/slack-deps.js';
 import { type SubscriptionState, subscriptionsReply } from './subscriptions-view.js';
 
 /** The channel's subscriptions with what holds each back now, as the list shows them. */

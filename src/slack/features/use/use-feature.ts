@@ -1,4 +1,4 @@
-import type { Feature } from '../../feature.js';
+import type { Feature } from '../feature.js';
 import { use } from './use.js';
 
 export const useFeature: Feature = { subcommands: [use] };

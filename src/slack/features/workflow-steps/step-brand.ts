@@ -4,7 +4,7 @@
  * an alias or an unambiguous start of either.
  */
 import type { Brand } from '../../../api/schemas/index.js';
-import { resolveBrandForChannel } from '../../resolve-brand-for-channel.js';
+import { resolveBrandForChannel } from '../../commands/resolve-brand-for-channel.js';
 import type { StepContext, StepParameter } from '../../steps/workflow-step.js';
 import { optionalUserId, requiredText } from './step-inputs.js';
 

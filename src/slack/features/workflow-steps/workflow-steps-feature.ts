@@ -1,4 +1,4 @@
-import type { Feature } from '../../feature.js';
+import type { Feature } from '../feature.js';
 import { brandVisibilityStep } from './brand-visibility-step.js';
 import { lostCitationsStep } from './lost-citations-step.js';
 import { postDigestStep } from './post-digest-step.js';

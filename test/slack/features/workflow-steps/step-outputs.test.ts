@@ -12,7 +12,7 @@ import type { VisibilityApi } from '../../../../src/api/visibility-api.js';
 import { silentLogger } from '../../../../src/logger.js';
 import { brandVisibilityStep } from '../../../../src/slack/features/workflow-steps/brand-visibility-step.js';
 import { lostCitationsStep } from '../../../../src/slack/features/workflow-steps/lost-citations-step.js';
-import type { SlackDeps } from '../../../../src/slack/slack-deps.js';
+import type { SlackDeps } from '../../../../src/slack/kit/slack-deps.js';
 import type { StepContext } from '../../../../src/slack/steps/workflow-step.js';
 import { manualClock } from '../../../helpers/manual-clock.js';
 

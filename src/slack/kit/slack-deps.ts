@@ -1,0 +1,97 @@
+/**
+ * What the Slack side may use, by name. `SlackServiceDeps` is what the service is built
+ * from: the process's parts minus what only the process owns (closing them, the bot's
+ * outbox client for jobs). `SlackDeps` is what a command, button, modal submission or App
+ * Home handler receives: the same parts, but of the config only the settings handlers
+ * read (no token, key or signing secret within reach of a reply), plus `background`, work
+ * that outlives a reply and stops with the service. Shared helpers take a
+ * `Pick<SlackDeps, …>` of what they read.
+ */
+
+import type { BrandCache } from '../../api/brand-cache.js';
+import type { VisibilityApi } from '../../api/visibility-api.js';
+import type { ApiHealth } from '../../api-health.js';
+import type { ChartRenderer } from '../../charts/chart-renderer.js';
+import type { Clock } from '../../clock.js';
+import type { Config } from '../../config.js';
+import type { DatabaseHealth } from '../../database-health.js';
+import type { DeliveryNudge } from '../../delivery-nudge.js';
+import type { Logger } from '../../logger.js';
+import type { Metrics } from '../../metrics.js';
+import type { AuditLog } from '../../store/audit-log.js';
+import type { Store } from '../../store/store.js';
+import type { BackgroundWork } from './background-work.js';
+
+/** The settings a handler reads: who may change brands, the digests' default time zone, how long rows are kept (`status`). */
+export type HandlerConfig = Pick<Config, 'adminUsers' | 'defaultTimezone' | 'retention'>;
+
+/** What the service and its handlers share. */
+interface SlackParts {
+  /** In a handler: the request's view (interactive lane, arrival order; request-deps.ts). */
+  api: VisibilityApi;
+  /** GET /get-brands, cached briefly; in a handler, fetching through the request's api. */
+  brandCache: BrandCache;
+  store: Store;
+  /** Whether the database can be used now; what is owed to it meanwhile (audit entries). */
+  database: Omit<DatabaseHealth, 'close'>;
+  auditLog: AuditLog;
+  clock: Clock;
+  logger: Logger;
+  metrics: Metrics;
+  /** Outcome of the last API call (/healthz, `status`). */
+  apiHealth: ApiHealth;
+  /** The process's chart renderer: its bound is shared with the outbox relay's digest charts. */
+  charts: ChartRenderer;
+  /** Rung after held alerts were released, so this process's relay posts them at once. */
+  deliveryNudge: DeliveryNudge;
+}
+
+export interface SlackServiceDeps extends SlackParts {
+  config: Config;
+}
+
+export interface SlackDeps extends SlackParts {
+  config: HandlerConfig;
+  background: BackgroundWork;
+}
+
+/**
+ * The handlers' deps, picked by name from the service's: an object built with more
+ * (AppDeps, with close() and the outbox client) hands on only these.
+ */
+export function slackDepsOf(deps: SlackServiceDeps, background: BackgroundWork): SlackDeps {
+  const {
+    config,
+    api,
+    brandCache,
+    store,
+    database,
+    auditLog,
+    clock,
+    logger,
+    metrics,
+    apiHealth,
+    charts,
+    deliveryNudge,
+  } = deps;
+  const handlerConfig: HandlerConfig = {
+    adminUsers: config.adminUsers,
+    defaultTimezone: config.defaultTimezone,
+    retention: config.retention,
+  };
+  return {
+    config: handlerConfig,
+    api,
+    brandCache,
+    store,
+    database,
+    auditLog,
+    clock,
+    logger,
+    metrics,
+    apiHealth,
+    charts,
+    deliveryNudge,
+    background,
+  };
+}
