@@ -1,5 +1,5 @@
 /**
- * The arrows of DESIGN.md ("Parts and the direction of dependencies") and
+ * The arrows of docs/architecture.md ("Parts and the direction of dependencies") and
  * docs/architecture.md as rules the build checks: `npm run arch` (part of `npm test`)
  * fails with the name of the rule a new import breaks. Each rule's comment says what is
  * forbidden and why; read it before adding an exception.

@@ -1,5 +1,5 @@
 /**
- * Fake API payloads for the alerting benchmark, shaped as API.md describes them. Strings
+ * Fake API payloads for the alerting benchmark, shaped as docs/api.md describes them. Strings
  * that repeat in real payloads (timestamps, domains) are shared so that generating the
  * input does not dominate the garbage the measured code has to live with.
  */

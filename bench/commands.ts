@@ -1,6 +1,6 @@
 /**
  * Slash-command benchmark (`npx tsx bench/commands.ts`, or runCommandsBench() from
- * bench/index.ts). Numbers are printed, never asserted (DESIGN.md).
+ * bench/index.ts). Numbers are printed, never asserted (README "Development").
  *
  * The real service (Bolt over HTTP, the SQLite limiter, the API client) between the API
  * simulator and the local Slack, all in this process. The simulator answers every request

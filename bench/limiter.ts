@@ -1,6 +1,6 @@
 /**
  * Limiter benchmark (`npx tsx bench/limiter.ts [--quick]`, or from bench/index.ts).
- * Numbers are printed, never asserted (DESIGN.md).
+ * Numbers are printed, never asserted (README "Development").
  *
  * 1. Efficiency on a loaded machine: GET /get-brands through the real ApiClient against the
  *    simulator with compressed limits (3,000/min = 50/s, burst 50), paced by our limiter

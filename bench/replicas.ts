@@ -104,7 +104,7 @@ export async function runReplicasBench(options: ReplicasBenchOptions = {}): Prom
   const { burst, perMinute } = PLAN_LIMITS[plan];
   const server = await startPostgresServer();
   const lines = [
-    `${brands} brands (every job's alert and a digest due), plan ${plan} compressed: bucket ${burst} refilled at ${perMinute} per ${windowMs} ms, API.md's endpoint limits per ${windowMs} ms; the API sends no rate-limit headers`,
+    `${brands} brands (every job's alert and a digest due), plan ${plan} compressed: bucket ${burst} refilled at ${perMinute} per ${windowMs} ms, docs/api.md's endpoint limits per ${windowMs} ms; the API sends no rate-limit headers`,
     '  setup              | delivered in | posts | posts/s | API calls | busiest window | over bucket | busiest endpoint | 429s | load avg',
   ];
   let n = 0;

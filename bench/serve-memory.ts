@@ -1,6 +1,6 @@
 /**
  * `serve`'s memory (`npm run bench -- memory`, or runServeMemoryBench() from bench/index.ts).
- * Numbers are printed, never asserted (DESIGN.md). Targets: ≤ 150 MB steady, ≤ 200 MB peak.
+ * Numbers are printed, never asserted (README "Development"). Targets: ≤ 150 MB steady, ≤ 200 MB peak.
  *
  * The built CLI (dist/main.js, rebuilt first) runs `serve` as its own process against the
  * API simulator and the local Slack in this one. It answers 200 `/visibility` commands, one

@@ -1,6 +1,6 @@
 /**
  * Start-up benchmark (`npm run bench -- startup`, or runStartupBench() from bench/index.ts).
- * Numbers are printed, never asserted (DESIGN.md).
+ * Numbers are printed, never asserted (README "Development").
  *
  * The built CLI (dist/main.js, rebuilt from the current sources first with `npm run
  * build`'s bundler), as operators run it, each process measured from spawn:

@@ -1,7 +1,7 @@
 /**
  * Whether the Brand Visibility API answered lately, from the outcome of the last real
  * call (no probe of our own: that would spend the key's rate budget). /healthz reports it
- * but stays green either way: a vendor outage must not get the bot restarted (DESIGN.md).
+ * but stays green either way: a vendor outage must not get the bot restarted (docs/runtime-contract.md).
  */
 import type { ResponseEvent } from './api/transport.js';
 import type { Clock } from './clock.js';

@@ -3,7 +3,7 @@
  * 4×base … capped at max.
  *
  * - `jitter: 'full'` (the AWS "Exponential Backoff and Jitter" variant) draws uniformly from
- *   [0, ceiling): API.md §7 asks clients to "use exponential backoff with jitter", because
+ *   [0, ceiling): docs/api.md §7 asks clients to "use exponential backoff with jitter", because
  *   many callers retrying the same service at once would otherwise come back together.
  * - `jitter: 'none'` waits the ceiling itself: an outbox row belongs to one relay at a time,
  *   so there is no herd to spread, and tests can predict the schedule.

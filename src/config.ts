@@ -1,5 +1,5 @@
 /**
- * The only reader of process.env (DESIGN.md "Runtime contract"). Each CLI verb demands
+ * The only reader of process.env (docs/runtime-contract.md). Each CLI verb demands
  * only the variables it uses; everything missing or malformed is reported at once, in one
  * readable message that names the variable and what to set. Values are never echoed: some
  * of them are secrets.

@@ -1,6 +1,6 @@
 /**
  * Countries as people type them: an ISO-2 code (de), the alias UK, or a name in any case
- * and with or without accents ("cote d'ivoire", "Korea, Republic of"). API.md §4.6 accepts
+ * and with or without accents ("cote d'ivoire", "Korea, Republic of"). docs/api.md §4.6 accepts
  * all three forms for the location; the markets endpoint takes ISO-2 only, so the bot
  * resolves everything to a code first. The names come from i18n-iso-countries (the English
  * locale only); the Slack bot and the API simulator both read them from here.

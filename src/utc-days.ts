@@ -1,6 +1,6 @@
 /**
  * Calendar days in UTC, the dates the API reports (`YYYY-MM-DD`) and the day its daily
- * quota counts (API.md §8). One place for this arithmetic; local-zone times (digests,
+ * quota counts (docs/api.md §8). One place for this arithmetic; local-zone times (digests,
  * quiet hours) are in src/alerts/zoned-time.ts.
  */
 export const DAY_MS = 86_400_000;

@@ -4,7 +4,7 @@
  * package.json and node_modules so packages resolve and classify as they do for real). The
  * first breaks one arrow per rule and must fail with exactly those rule names; the second
  * draws every arrow the layers allow and must pass, so the rules do not fire on what
- * DESIGN.md permits.
+ * docs/architecture.md permits.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

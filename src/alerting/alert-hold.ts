@@ -1,5 +1,5 @@
 /**
- * Until when an alert waits before it is delivered (DESIGN.md: held alerts are delivered
+ * Until when an alert waits before it is delivered (docs/alert-semantics.md: held alerts are delivered
  * when a mute or quiet hours end, not dropped): the channel's mute for the brand, a snooze
  * of that kind of alert, and quiet hours, whichever ends last. Quiet hours are checked at
  * the moment the other holds end, so a mute that ends at 23:00 inside 22:00–07:00 quiet

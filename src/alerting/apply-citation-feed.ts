@@ -1,5 +1,5 @@
 /**
- * A citation feed applied to a brand's per-URL state (DESIGN.md "Alert semantics"): by the
+ * A citation feed applied to a brand's per-URL state (docs/alert-semantics.md): by the
  * citations job on every run, and by `subscribe` when it records a new subscription's
  * baseline.
  *
@@ -61,7 +61,7 @@ export async function applyCitationFeed(
 }
 
 /**
- * Subscribe time (DESIGN.md: events are baselined silently when the subscription is
+ * Subscribe time (docs/alert-semantics.md: events are baselined silently when the subscription is
  * created). When other channels already watch the brand, the feed is first applied for
  * them, so a change they have not heard of yet is alerted to them and not swallowed by the
  * newcomer's baseline; otherwise the brand's state is replaced by the baseline.

@@ -1,6 +1,6 @@
 /**
- * What an error from one brand's API calls means for the whole job run (DESIGN.md "Alert
- * semantics" and "Runtime contract"):
+ * What an error from one brand's API calls means for the whole job run (docs/alert-semantics.md and
+ * docs/runtime-contract.md):
  * - the daily quota is spent: stop, and wait for the reset instead of failing every brand;
  * - the key is rejected (401, or 403 outside AI Pages): the bot's own trouble, not the
  *   brand's; every other brand would fail the same way, so stop;

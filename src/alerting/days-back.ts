@@ -1,5 +1,5 @@
 /**
- * The citations job's `days_back` (API.md §4.8: 1–30): enough whole days to cover both
+ * The citations job's `days_back` (docs/api.md §4.8: 1–30): enough whole days to cover both
  * - the time since that brand's last successful run, so a change is never outside every
  *   feed the job reads, even after the bot was down for a while; and
  * - the service's snapshot dates: the feed is read from the snapshot after the last one

@@ -1,6 +1,6 @@
 /**
  * One channel's alerts of one run become outbox rows: one grouped message per brand
- * (DESIGN.md "one message per brand per channel per run"), except that alerts held until
+ * (docs/alert-semantics.md "one message per brand per channel per run"), except that alerts held until
  * different times (a snoozed kind waits longer than the rest) go in separate messages, so
  * nothing waits for a snooze it is not part of. The relay merges held messages of a brand
  * into one when their holds end. The dedupe key is the channel plus the group key, which

@@ -4,7 +4,7 @@
  * bound allows (plan-polling.ts: WHY_CALLS_PER_CITATIONS_RUN, WHY_CALLS_PER_CRAWLER_RUN, counted
  * in the polling plan). Once the bound is spent, later alerts go out without a why-line rather
  * than spending calls the plan did not count. A failed call also gives no line: the alert still
- * goes out, saying nothing about why. The crawler payloads are undocumented (DESIGN.md), so
+ * goes out, saying nothing about why. The crawler payloads are undocumented (docs/api.md §10), so
  * they are read field by field and anything unexpected is skipped.
  */
 import type { AccessFinding } from '../alerts/blocked-crawler-alert.js';

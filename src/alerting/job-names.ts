@@ -1,4 +1,4 @@
-/** The scheduled jobs (DESIGN.md "Runtime contract": `run-job <citations|crawler|ai-pages|digest|weekly|all>`). */
+/** The scheduled jobs (docs/runtime-contract.md: `run-job <citations|crawler|ai-pages|digest|weekly|all>`). */
 export const JOB_NAMES = ['citations', 'crawler', 'ai-pages', 'digest', 'weekly'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 /** The jobs that poll the API on an interval (the digest and the weekly summary are due per subscription). */

@@ -1,6 +1,6 @@
 /**
  * How often to poll each brand so the bot never spends more than 80 % of the key's daily
- * quota (DESIGN.md: "the bot never makes their API key hit a rate limit"). The other 20 %
+ * quota (docs/api.md §8: "the bot never makes their API key hit a rate limit"). The other 20 %
  * is headroom for people using /visibility and for retries.
  *
  * Polls follow the rhythm of the data, so no call buys nothing:

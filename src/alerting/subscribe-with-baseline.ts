@@ -1,5 +1,5 @@
 /**
- * A subscription created or extended, with its citation baseline (DESIGN.md: citation
+ * A subscription created or extended, with its citation baseline (docs/alert-semantics.md: citation
  * events are baselined silently): when the subscription starts alerting, the brand's
  * current feed is read and recorded in the same transaction that writes the subscription,
  * so the first run alerts only on what changes afterwards. A subscription that already

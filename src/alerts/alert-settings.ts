@@ -1,5 +1,5 @@
 /**
- * Per-subscription alert settings. Defaults are DESIGN.md "Alert semantics"; every
+ * Per-subscription alert settings. Defaults are docs/alert-semantics.md; every
  * threshold is configurable per subscription. Stored as JSON in the subscription row and
  * always read back through `resolveAlertSettings`, so a field added later gets its default.
  */

@@ -1,5 +1,5 @@
 /**
- * The daily digest for one brand (DESIGN.md): citations current vs previous with new and
+ * The daily digest for one brand (docs/alert-semantics.md): citations current vs previous with new and
  * lost URLs, top content ideas, crawler visits and change, AI Pages usage. Each section
  * stands alone: an endpoint that failed makes its section "unavailable", never the whole
  * digest, because a digest with three good sections is worth more than none.

@@ -1,5 +1,5 @@
 /**
- * AI Pages usage and status (DESIGN.md "Alert semantics"):
+ * AI Pages usage and status (docs/alert-semantics.md):
  * - `percentage_used` reaching each threshold alerts once per billing period; the period
  *   is named by `reset_date`, and a new period re-arms every level. A level, so it alerts
  *   on first sight.

@@ -1,5 +1,5 @@
 /**
- * Citation feed → alerts, with a per-URL state machine (DESIGN.md "Alert semantics").
+ * Citation feed → alerts, with a per-URL state machine (docs/alert-semantics.md).
  *
  * The feed is a diff between two snapshots, and the job asks for a `days_back` that covers
  * the time since its last successful run, so one change shows up in several feeds (a loss
@@ -312,7 +312,7 @@ export function detectCitations(
 }
 
 /**
- * Subscription time: events are baselined silently (DESIGN.md), so the first run alerts
+ * Subscription time: events are baselined silently (docs/alert-semantics.md), so the first run alerts
  * only on what changes after subscribing. Pass the existing state when another channel
  * already watches the brand so nothing it knows is forgotten.
  */

@@ -1,5 +1,5 @@
 /**
- * AI crawler visits, 7 days vs the previous 7 (DESIGN.md "Alert semantics"). A level, not
+ * AI crawler visits, 7 days vs the previous 7 (docs/alert-semantics.md). A level, not
  * an event: it alerts on first sight, including the first run after subscribing. Hysteresis
  * keeps it quiet while the fall persists: one alert when visits fall by `crawlerDropPct` or
  * more, one recovery notice when the fall is back under `crawlerRecoveryPct`, nothing in

@@ -1,5 +1,5 @@
 /**
- * Which digest is due now (DESIGN.md: daily at the subscription's time in its time zone).
+ * Which digest is due now (docs/alert-semantics.md: daily at the subscription's time in its time zone).
  * A digest missed while the bot was down is sent once when it is back, marked late; after
  * several missed days only the latest one is sent, since older ones are stale.
  */

@@ -1,5 +1,5 @@
 /**
- * Alerts go out as one message per brand per channel per run (DESIGN.md), so a run's
+ * Alerts go out as one message per brand per channel per run (docs/alert-semantics.md), so a run's
  * alerts are grouped by brand here. The group key names exactly the alerts it holds: the
  * acknowledge button carries it, and the delivery layer prefixes it with the channel for
  * the outbox dedupe key.

@@ -1,5 +1,5 @@
 /**
- * Quiet hours hold alerts until they end (DESIGN.md: held alerts are delivered when a mute
+ * Quiet hours hold alerts until they end (docs/alert-semantics.md: held alerts are delivered when a mute
  * or quiet hours end, not dropped). The window is local to the subscription's time zone
  * and may wrap midnight (22:00-07:00).
  */

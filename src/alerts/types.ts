@@ -21,7 +21,7 @@ export const alertKinds = [
 export type AlertKind = (typeof alertKinds)[number];
 
 /**
- * Conditions that are worth saying once but not worth alerting about every day (DESIGN.md:
+ * Conditions that are worth saying once but not worth alerting about every day (docs/alert-semantics.md:
  * no AI Pages entitlement, or AI Pages not set up). They are a separate type so nothing
  * that handles alerts (snooze, grouping, counting) can mistake them for one; the message
  * builder shows them as a quiet context line.

@@ -1,5 +1,5 @@
 /**
- * API.md §4.2: a refresh while a run is in progress "answers `already_generating`", the
+ * docs/api.md §4.2: a refresh while a run is in progress "answers `already_generating`", the
  * exact shape not shown. Seen as a 200 `{"status":"already_generating"}` and as 409/4xx
  * bodies of any of the three error shapes, carrying it in `status`, `code` or the message
  * ("Content ideas are already generating").

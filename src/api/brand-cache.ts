@@ -3,7 +3,7 @@
  * asking GET /get-brands each time would spend the key's rate budget on the same answer.
  * Single-flight: while a fetch is in flight every caller that needs one shares it. Commands
  * that change brands or their aliases call `invalidate()`. Each brand carries its aliases
- * (`include=aliases`, API.md §4.3): the resolver matches them, at no extra call.
+ * (`include=aliases`, docs/api.md §4.3): the resolver matches them, at no extra call.
  */
 
 import type { Clock } from '../clock.js';

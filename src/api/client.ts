@@ -1,5 +1,5 @@
 /**
- * The Brand Visibility API over HTTP: one typed method per endpoint of API.md §4. Each
+ * The Brand Visibility API over HTTP: one typed method per endpoint of docs/api.md §4. Each
  * method validates its parameters (nothing is sent for a bad one), maps camelCase to the
  * wire names, lets the Transport do the exchange, and types the answer with its schema.
  */
@@ -152,7 +152,7 @@ export class ApiClient implements VisibilityApi {
     return this.#limiter.state();
   }
 
-  // ---- Content ideas (API.md §4.1, §4.2)
+  // ---- Content ideas (docs/api.md §4.1, §4.2)
 
   async getContentIdeas(params: ContentIdeasParams, opts?: CallOptions): Promise<ContentIdeasResponse> {
     assertBrandId(params.brandId);
@@ -173,7 +173,7 @@ export class ApiClient implements VisibilityApi {
     const raw = await this.#send('refreshContentIdeas', {
       ...callOptions(opts),
       body: { brand_id: params.brandId, action: 'refresh' },
-      // API.md §4.2 leaves the shape of "already_generating" open: seen as a 409 (or other
+      // docs/api.md §4.2 leaves the shape of "already_generating" open: seen as a 409 (or other
       // 4xx) error body of any of the three shapes. 401/403/429 mean something else.
       recover: (status, body) =>
         status >= 400 && status < 500 && status !== 401 && status !== 403 && saysAlreadyGenerating(body)
@@ -187,7 +187,7 @@ export class ApiClient implements VisibilityApi {
     return { status: 'generating', message };
   }
 
-  // ---- Brands and markets (API.md §4.3–4.7)
+  // ---- Brands and markets (docs/api.md §4.3–4.7)
 
   async getBrands(params: GetBrandsParams = {}, opts?: CallOptions): Promise<BrandsResponse> {
     if (params.brandId !== undefined) assertBrandId(params.brandId);
@@ -224,7 +224,7 @@ export class ApiClient implements VisibilityApi {
 
   async setLocation(params: SetLocationParams, opts?: CallOptions): Promise<LocationResponse> {
     assertBrandId(params.brandId);
-    // API.md §4.6: ISO-2, the alias UK or a full country name are all accepted.
+    // docs/api.md §4.6: ISO-2, the alias UK or a full country name are all accepted.
     assertNonEmpty('country', params.country, ' (a country code such as GB, or a country name)');
     assertOptionalNonEmpty('region', params.region);
     assertOptionalNonEmpty('city', params.city);
@@ -241,7 +241,7 @@ export class ApiClient implements VisibilityApi {
 
   async setAliases(params: SetAliasesParams, opts?: CallOptions): Promise<AliasesResponse> {
     assertBrandId(params.brandId);
-    // An empty list is allowed: it removes every alias (API.md §4.7: the list replaces all).
+    // An empty list is allowed: it removes every alias (docs/api.md §4.7: the list replaces all).
     assertList('aliases', params.aliases, 0);
     params.aliases.forEach((alias, i) => {
       assertNonEmpty(`aliases[${i}]`, alias);
@@ -250,7 +250,7 @@ export class ApiClient implements VisibilityApi {
     return this.#write('setAliases', aliasesResponseSchema, body, opts);
   }
 
-  // ---- Citations (API.md §4.8): one endpoint, one method per view
+  // ---- Citations (docs/api.md §4.8): one endpoint, one method per view
 
   async getCitationList(params: CitationFilterParams, opts?: CallOptions): Promise<CitationListResponse> {
     return this.#citations('list', citationListResponseSchema, this.#citationFilters(params), opts);
@@ -285,7 +285,7 @@ export class ApiClient implements VisibilityApi {
     opts?: CallOptions,
   ): Promise<CitationSourcesResponse> {
     assertBrandId(params.brandId);
-    // API.md §7: view=sources without a domain is a 400; catch it before spending a request.
+    // docs/api.md §7: view=sources without a domain is a 400; catch it before spending a request.
     assertNonEmpty('domain', params.domain, ' for the sources view (an exact domain such as example.com)');
     assertIntInRange('limit', params.limit, ...CITATIONS_LIMIT);
     assertOffset(params.offset);
@@ -340,7 +340,7 @@ export class ApiClient implements VisibilityApi {
     return this.#get('getCitations', schema, { ...query, view }, opts);
   }
 
-  // ---- Crawler analytics (API.md §4.9, §4.10; parameters from DESIGN.md)
+  // ---- Crawler analytics (docs/api.md §4.9, §4.10; parameters from docs/api.md §10)
 
   async getCrawlerOverview(params: CrawlerOverviewParams, opts?: CallOptions): Promise<CrawlerOverview> {
     const query = this.#dated(params);
@@ -429,7 +429,7 @@ export class ApiClient implements VisibilityApi {
     params.urls.forEach((u, i) => {
       assertHttpUrl(`urls[${i}]`, u);
     });
-    // DESIGN.md: `urls` is comma-separated, so a comma inside a URL is percent-encoded
+    // docs/api.md §10: `urls` is comma-separated, so a comma inside a URL is percent-encoded
     // (equivalent for any URL parser) to keep it from splitting the list.
     const urls = params.urls.map((u) => u.trim().replaceAll(',', '%2C')).join(',');
     return this.#write('submitToSearch', loosePayloadSchema, { brand_id: params.brandId, urls }, opts);
@@ -440,7 +440,7 @@ export class ApiClient implements VisibilityApi {
     return this.#getLoose('getSubmitToSearchStatus', { brand_id: params.brandId }, opts);
   }
 
-  // ---- Hosted AI Pages (API.md §4.11)
+  // ---- Hosted AI Pages (docs/api.md §4.11)
 
   async getAiPages(params: BrandParams, opts?: CallOptions): Promise<AiPagesRecord> {
     assertBrandId(params.brandId);
@@ -448,7 +448,7 @@ export class ApiClient implements VisibilityApi {
     try {
       return await this.#get('getAiPages', aiPagesRecordSchema, query, opts);
     } catch (err) {
-      // API.md §9: /prism is the legacy alias and "still works"; a deployment without
+      // docs/api.md §9: /prism is the legacy alias and "still works"; a deployment without
       // /ai-pages answers 404 there. Any other failure (403 entitlement, 5xx) is final.
       if (!(err instanceof NotFoundError)) throw err;
       return this.#get('getPrism', aiPagesRecordSchema, query, opts);

@@ -1,8 +1,8 @@
 /**
- * Every endpoint the client calls, with its per-endpoint limit from API.md §8.
+ * Every endpoint the client calls, with its per-endpoint limit from docs/api.md §8.
  * Brand writes (POST/PUT/DELETE on brand resources) are limited to 30/min.
  * `idempotent` decides whether transport errors and 5xx may be retried blindly.
- * Endpoints API.md §8 gives no limit for (the crawler drawers, /ai-pages) are paced
+ * Endpoints docs/api.md §8 gives no limit for (the crawler drawers, /ai-pages) are paced
  * at the 60/min that every other read has, which the key bucket also bounds.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -12,7 +12,7 @@ export interface EndpointSpec {
   readonly path: string;
   readonly perMinute: number;
   readonly idempotent: boolean;
-  /** Endpoints that share one per-minute window (API.md §8: brand writes, 30/min together). */
+  /** Endpoints that share one per-minute window (docs/api.md §8: brand writes, 30/min together). */
   readonly group?: string;
 }
 
@@ -66,7 +66,7 @@ export const ENDPOINTS = {
     idempotent: true,
   },
   getAiPages: { method: 'GET', path: '/ai-pages', perMinute: 60, idempotent: true },
-  /** Legacy alias of /ai-pages (API.md §9), used only when /ai-pages answers 404. */
+  /** Legacy alias of /ai-pages (docs/api.md §9), used only when /ai-pages answers 404. */
   getPrism: { method: 'GET', path: '/prism', perMinute: 60, idempotent: true },
 } as const satisfies Record<string, EndpointSpec>;
 

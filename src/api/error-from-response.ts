@@ -29,7 +29,7 @@ export interface ErrorResponse {
   retryAfterMs?: number | undefined;
 }
 
-/** API.md §4.11: 403 on AI Pages means the plan lacks the entitlement, not a bad key. */
+/** docs/api.md §4.11: 403 on AI Pages means the plan lacks the entitlement, not a bad key. */
 const ENTITLEMENT_ENDPOINTS: ReadonlySet<EndpointKey> = new Set(['getAiPages', 'getPrism']);
 
 export function errorFromResponse(res: ErrorResponse): ApiError {

@@ -1,6 +1,6 @@
 /**
  * Pulls a human message (and a machine code, when there is one) out of an error body.
- * DESIGN.md "Facts about the real service": error bodies come in three shapes, by version:
+ * docs/api.md §10: error bodies come in three shapes, by version:
  *   1. `{"error": "...", "errors": [...]}`            (429 uses `{"error": "Rate limit exceeded: …"}`)
  *   2. `{"type", "code", "message", "param"}`
  *   3. `{"detail": "..."}` or `{"detail": {"code", "message"}}`

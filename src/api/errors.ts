@@ -47,7 +47,7 @@ export class ApiError extends Error {
   }
 }
 
-/** A parameter broke an API.md bound; nothing was sent. */
+/** A parameter broke an docs/api.md bound; nothing was sent. */
 export class InvalidParamsError extends ApiError {
   readonly param: string;
   constructor(param: string, message: string) {
@@ -71,7 +71,7 @@ export class ForbiddenError extends ApiError {
     super(ApiErrorCode.Forbidden, message, details);
   }
 }
-/** 403 on AI Pages: the plan lacks the entitlement (API.md §4.11). */
+/** 403 on AI Pages: the plan lacks the entitlement (docs/api.md §4.11). */
 export class NoEntitlementError extends ApiError {
   constructor(message: string, details: ApiErrorDetails = {}) {
     super(ApiErrorCode.NoEntitlement, message, details);

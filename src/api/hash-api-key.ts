@@ -1,7 +1,7 @@
 /**
  * A stable, non-reversible name for an API key, used as the key of its rate-limit rows
- * and other storage: the key itself must never be written anywhere (STYLE.md "Redact
- * secrets"). 16 hex characters (64 bits) keep distinct keys apart in practice.
+ * and other storage: the key itself must never be written anywhere (docs/runtime-contract.md:
+ * secrets are never printed). 16 hex characters (64 bits) keep distinct keys apart in practice.
  */
 import { createHash } from 'node:crypto';
 

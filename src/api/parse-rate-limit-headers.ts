@@ -1,5 +1,5 @@
 /**
- * Reads API.md §8's rate-limit headers into the limiter's terms. DESIGN.md: newer
+ * Reads docs/api.md §8's rate-limit headers into the limiter's terms. docs/api.md §8: newer
  * deployments may send none of them, so every field is optional and garbage is ignored.
  */
 import type { IncomingHttpHeaders } from 'node:http';
@@ -22,7 +22,7 @@ export function parseRateLimitHeaders(headers: IncomingHttpHeaders, nowMs: numbe
 }
 
 /**
- * API.md §8: X-RateLimit-Reset is "Unix timestamp when the window resets" (seconds). Some
+ * docs/api.md §8: X-RateLimit-Reset is "Unix timestamp when the window resets" (seconds). Some
  * gateways send seconds-until-reset instead (the IETF RateLimit-Reset draft) or epoch ms;
  * a value below 10^9 cannot be a Unix time after 2001, and one above 10^12 is already ms.
  */

@@ -7,7 +7,7 @@ import type * as z from 'zod/mini';
 import { jsonTextMayBeIllFormed, wellFormedValue } from '../well-formed-text.js';
 import { InvalidResponseError } from './errors.js';
 
-/** Parses JSON text; an empty body is `{}` only where the caller allows it (API.md §4.5). */
+/** Parses JSON text; an empty body is `{}` only where the caller allows it (docs/api.md §4.5). */
 export function parseJsonBody(text: string, endpoint: string, allowEmpty = false): unknown {
   if (text.trim() === '') {
     if (allowEmpty) return {};

@@ -1,7 +1,7 @@
 /**
  * Retry-After is either delay-seconds or an HTTP-date (RFC 9110 §10.2.3). It "can
  * sometimes be blank" (octokit/plugin-throttling), and newer deployments send none at all
- * (DESIGN.md): blank or unparseable values give undefined so the caller falls back.
+ * (docs/api.md §8): blank or unparseable values give undefined so the caller falls back.
  */
 export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
   const text = value?.trim();

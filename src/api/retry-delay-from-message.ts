@@ -2,7 +2,7 @@ const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_00
 
 /**
  * The delay a 429 message names, e.g. "Rate limit exceeded, retry in 30 seconds" or
- * "try again after 2 minutes". DESIGN.md: a message naming only the limit ("60 per 1
+ * "try again after 2 minutes". docs/api.md §8: a message naming only the limit ("60 per 1
  * minute") states a rate, not a delay, and yields undefined.
  */
 export function retryDelayFromMessage(message: string | undefined): number | undefined {

@@ -4,7 +4,7 @@
  * error mapping, debug logs and the metrics hook. It returns the parsed JSON body; typing
  * it is the client's job.
  *
- * Retry policy (API.md §7, DESIGN.md):
+ * Retry policy (docs/api.md §7, docs/api.md §10):
  * - GET (idempotent) is retried on network errors, timeouts and 5xx with exponential
  *   backoff and full jitter, up to `maxRetries`.
  * - POST/PUT/DELETE are never retried on those: the service may have acted already.
@@ -65,7 +65,7 @@ export interface SendRequest {
   query?: Readonly<Record<string, QueryValue>>;
   /** Sent as the JSON body (POST, PUT). Undefined values are left out by JSON.stringify. */
   body?: Readonly<Record<string, unknown>>;
-  /** A 2xx with an empty body reads as `{}` (API.md §4.5: success body not shown). */
+  /** A 2xx with an empty body reads as `{}` (docs/api.md §4.5: success body not shown). */
   allowEmpty?: boolean;
   /**
    * Lets an endpoint turn an error response into a value instead of an error (a refresh

@@ -1,5 +1,5 @@
 /**
- * Parameter checks run before anything is sent (API.md §4 and §8 "Bounds"), so a typo in
+ * Parameter checks run before anything is sent (docs/api.md §4 and §8 "Bounds"), so a typo in
  * Slack costs no request against the key's budget and the user gets a precise message.
  * Each check throws InvalidParamsError naming the parameter as the caller spelled it.
  */
@@ -62,7 +62,7 @@ export function assertOptionalNonEmpty(param: string, value: unknown): void {
 }
 
 /**
- * API.md §4.9: `start_date`/`end_date` are required with `range_preset=custom` and mean
+ * docs/api.md §4.9: `start_date`/`end_date` are required with `range_preset=custom` and mean
  * nothing without it; sending them with another preset would be silently ignored, which
  * would show the user a different period from the one they asked for.
  */

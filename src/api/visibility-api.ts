@@ -1,5 +1,5 @@
 /**
- * The typed surface of the Brand Visibility API (API.md §4.1–4.11): one method per
+ * The typed surface of the Brand Visibility API (docs/api.md §4.1–4.11): one method per
  * endpoint. `ApiClient` implements it over HTTP; the Slack layer and the jobs depend on
  * this interface only. Parameters use camelCase; the client maps them to the wire names.
  */

@@ -1,6 +1,6 @@
 /**
  * The CLI behind the entry (main.ts loads it once the Node version is known to be good):
- * serve | run-job | check | simulator | demo | migrate-store (DESIGN.md "Runtime contract").
+ * serve | run-job | check | simulator | demo | migrate-store (docs/runtime-contract.md).
  * Configuration problems exit 2 with one readable message; secrets are never printed.
  * Verbs are loaded on demand, so `--help` and a mistyped verb load neither the
  * configuration nor any verb.

@@ -1,8 +1,8 @@
 /**
- * `visibility-bot run-job <citations|crawler|ai-pages|digest|housekeeping|all>`: one pass now
- * over every matching subscription (a digest whatever the hour; poll intervals are not
- * consulted), delivery of what it produced, one line per job, exit (DESIGN.md "Runtime
- * contract"). `housekeeping` (not part of `all`: it posts nothing) deletes the rows past
+ * `visibility-bot run-job <citations|crawler|ai-pages|digest|weekly|housekeeping|all>`: one
+ * pass now over every matching subscription (a digest whatever the hour; poll intervals are
+ * not consulted), delivery of what it produced, one line per job, exit
+ * (docs/runtime-contract.md). `housekeeping` (not part of `all`: it posts nothing) deletes the rows past
  * their retention now, as serve does daily, and prints what it deleted.
  * Safe while `serve` runs: the job lease keeps them off the same job, the outbox and the
  * rate budget are shared.

@@ -56,7 +56,7 @@ export function formatPercent(p: number | null | undefined): string {
   return `${p < 0 && size > 0 ? MINUS : ''}${size} %`;
 }
 
-/** `+13 %`, `−40 %`, `no change`; DESIGN.md: changes are percentages (-42.5 means −42.5 %). */
+/** `+13 %`, `−40 %`, `no change`; docs/api.md §10: changes are percentages (-42.5 means −42.5 %). */
 export function formatSignedPercent(p: number | null | undefined): string {
   if (!isFigure(p)) return 'no earlier figure';
   const size = percentDigits(p);

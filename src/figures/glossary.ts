@@ -2,7 +2,7 @@
  * The glossary: one entry per figure the bot shows, with its one name in the UI, what it
  * counts, the API fields it comes from, its unit and rounding, and a line a marketer can
  * read. The service counts several different things that all sound like "citations"
- * (DESIGN.md, "Figures"); every view, alert, digest, chart and the App Home takes the name
+ * (docs/api.md §11); every view, alert, digest, chart and the App Home takes the name
  * and the explanation from here, so one word always means one number. `/visibility help
  * figures` shows the entries and the README carries them as a table (a test compares it).
  */

@@ -1,5 +1,5 @@
 /**
- * `serve` and `run-job` never run the same job at once (DESIGN.md): whoever holds the job's
+ * `serve` and `run-job` never run the same job at once (docs/runtime-contract.md): whoever holds the job's
  * lease runs it. The other waits a little (run-job: the scheduler's run usually ends soon)
  * or gives up at once (the scheduler: its next tick will do), and says so. A lease left by
  * a process of this host that is gone (killed run-job) is taken over at once.

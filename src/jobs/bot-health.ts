@@ -1,5 +1,5 @@
 /**
- * The bot's own trouble (DESIGN.md: key rejected, daily quota spent, jobs failing). Each
+ * The bot's own trouble (docs/alert-semantics.md: key rejected, daily quota spent, jobs failing). Each
  * problem is logged, and reported to SLACK_OPS_CHANNEL once when it starts and once when it
  * clears, however many runs see it in between. Reports go through the outbox as kind 'ops'
  * with a dedupe key that includes the time the episode began, so a report written twice

@@ -1,6 +1,6 @@
 /**
  * When the relay may post to a channel: Slack allows about one message per second per
- * channel (DESIGN.md "Slack facts"), and after a 429 not before its Retry-After. The slots
+ * channel (docs/slack.md), and after a 429 not before its Retry-After. The slots
  * live in the database (ChannelPaceRepo), so every relay of every replica paces a channel
  * together: a post starts only after its relay reserved the slot there.
  *

@@ -1,5 +1,5 @@
 /**
- * A database outage that lasts is the bot's own trouble (DESIGN.md: SLACK_OPS_CHANNEL): it
+ * A database outage that lasts is the bot's own trouble (docs/alert-semantics.md: SLACK_OPS_CHANNEL): it
  * is said there once it has lasted `reportAfterMs` (a blip of a few seconds is only
  * logged), and once more when the database answers again.
  *

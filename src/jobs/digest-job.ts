@@ -1,5 +1,5 @@
 /**
- * The daily digest (DESIGN.md): per brand, top content ideas, the citation feed of the last
+ * The daily digest (docs/alert-semantics.md): per brand, top content ideas, the citation feed of the last
  * day, the crawler periods and AI Pages, composed once per subscribed channel, for the
  * local date of that channel's digest time in its time zone. Only the ideas are always
  * fetched: the other three are what the polls last saw when that is fresh (the citation

@@ -1,5 +1,5 @@
 /**
- * Slack has no idempotency key (DESIGN.md "Slack facts"): every post the relay makes
+ * Slack has no idempotency key (docs/slack.md): every post the relay makes
  * carries its outbox dedupe key in message metadata, and a post whose outcome is unknown is
  * looked up by that key in conversations.history before it is made again.
  * https://docs.slack.dev/messaging/message-metadata

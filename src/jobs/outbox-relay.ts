@@ -1,5 +1,5 @@
 /**
- * Delivers the outbox to Slack, effectively once (DESIGN.md: an alert is never missed and
+ * Delivers the outbox to Slack, effectively once (docs/alert-semantics.md: an alert is never missed and
  * never repeated).
  *
  * - Rows are claimed with a lease (one relay per row, across processes) and posted with

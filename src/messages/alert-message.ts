@@ -1,6 +1,6 @@
 /**
  * The alert message: one per brand per channel per run, grouping that brand's alerts
- * (DESIGN.md). Pure: an AlertGroup in, `{text, blocks, metadata}` out.
+ * (docs/alert-semantics.md). Pure: an AlertGroup in, `{text, blocks, metadata}` out.
  *
  * Written the way a colleague would: one alert says what changed, before → after, why it
  * matters and what to do under a header that already names it (no second heading). Several

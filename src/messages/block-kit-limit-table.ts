@@ -1,5 +1,5 @@
 /**
- * Slack's Block Kit limits (docs.slack.dev/reference/block-kit, DESIGN.md "Slack facts";
+ * Slack's Block Kit limits (docs.slack.dev/reference/block-kit, docs/slack.md;
  * the data_table and data_visualization pages for the table and chart figures).
  * Data only; `fitMessage`/`fitView` apply it.
  * The local Slack keeps its own table (src/dev/local-slack/slack-limits.ts) on purpose: it is

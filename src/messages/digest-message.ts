@@ -1,5 +1,5 @@
 /**
- * The daily digest message for one brand in one channel (DESIGN.md): cited pages new and
+ * The daily digest message for one brand in one channel (docs/alert-semantics.md): cited pages new and
  * lost, top content ideas, AI crawler visits, AI Pages usage, each with a button that
  * drills into the matching view. Every figure carries its glossary name and every period
  * its real dates, as the views that show it do. Pure: a Digest in, `{text, blocks,

@@ -1,6 +1,6 @@
 /**
  * Alert messages held during quiet hours or a mute are delivered, when the hold ends, as one
- * message per brand per channel (DESIGN.md: held alerts are delivered, not dropped), like a
+ * message per brand per channel (docs/alert-semantics.md: held alerts are delivered, not dropped), like a
  * run's alerts. Pure: held messages in, grouped messages out.
  *
  * Each held message keeps its blocks; their action rows are merged into one at the end (one

@@ -1,5 +1,5 @@
 /**
- * What the bot says about its own trouble in SLACK_OPS_CHANNEL (DESIGN.md: key rejected,
+ * What the bot says about its own trouble in SLACK_OPS_CHANNEL (docs/alert-semantics.md: key rejected,
  * daily quota spent, jobs failing): once when it starts, once when it clears. Pure.
  */
 import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';

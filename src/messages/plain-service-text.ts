@@ -14,7 +14,7 @@ import { fieldName } from './vocabulary.js';
 
 const MAX_INPUT = 1000;
 
-/** Request parameters (API.md §4, DESIGN.md crawler parameters) as a person names them. */
+/** Request parameters (docs/api.md §4, docs/api.md §10 crawler parameters) as a person names them. */
 const PARAMETERS: Readonly<Record<string, string>> = {
   brand_id: 'the brand',
   brandid: 'the brand',

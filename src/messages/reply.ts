@@ -1,6 +1,6 @@
 /**
  * What a command or action answers with. `text` is always set: Slack shows it in
- * notifications and to clients that cannot render blocks (DESIGN.md: every reply has a
+ * notifications and to clients that cannot render blocks (docs/runtime-contract.md: every reply has a
  * plain-text fallback). It is `Mrkdwn`, escaped by construction like the blocks, because
  * a notification is where a live `<!channel>` would do the most harm.
  */

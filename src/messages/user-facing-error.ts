@@ -38,11 +38,11 @@ const NOT_ANSWERING = mrkdwn`The Brand Visibility service is not answering, try 
  */
 export const DATABASE_UNAVAILABLE = mrkdwn`visibility-bot can't reach its database right now, so nothing was changed. Try again in a minute.`;
 
-/** Endpoints that need editor access (API.md §5): a 403 there is about the role, not the key. */
+/** Endpoints that need editor access (docs/api.md §5): a 403 there is about the role, not the key. */
 const EDITOR_ONLY = ['/crawler/verification-ping', '/crawler/submit-to-search'];
 
 /**
- * A 403 outside AI Pages normally means the key itself was rejected (DESIGN.md). But a
+ * A 403 outside AI Pages normally means the key itself was rejected (docs/api.md §7). But a
  * brand-scoped 403 whose text names a role or a plan allowance ("viewer role cannot…",
  * "market limit reached for your plan") is about this brand or plan, and telling the user
  * the key is broken would send them to the wrong person: relay the service's words.

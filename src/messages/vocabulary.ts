@@ -71,7 +71,7 @@ const PAGE_TYPES: Record<string, string> = {
   review: 'Review',
 };
 
-/** Crawler visit purposes and query intents (API.md: citation query clusters, prompt types). */
+/** Crawler visit purposes and query intents (docs/api.md: citation query clusters, prompt types). */
 const INTENTS: Record<string, string> = {
   comparison: 'Comparison',
   alternative: 'Alternatives',
@@ -106,7 +106,7 @@ const BOT_TYPES: Record<string, string> = {
   assistant: 'Assistant bot',
 };
 
-/** Field names the crawler payloads are known to send (DESIGN.md, the simulator). */
+/** Field names the crawler payloads are known to send (docs/api.md §10, the simulator). */
 const FIELDS: Record<string, string> = {
   response_ms: 'response time',
   avg_response_ms: 'average response time',
@@ -219,7 +219,7 @@ export function modelName(slug: string): string {
 
 /** `alternatives_page` → "Alternatives page" (templates, page types, idea types). */
 export const pageTypeName = (code: string): string => lookup(PAGE_TYPES, code) ?? humanizeCode(code);
-/** API.md §2 idea types in words a marketer uses; an unknown future type is humanised, not hidden. */
+/** docs/api.md §2 idea types in words a marketer uses; an unknown future type is humanised, not hidden. */
 const IDEA_TYPES: Readonly<Record<string, string>> = {
   prompt_gap: 'Prompt gap',
   citation_gap: 'Citation gap',

@@ -9,7 +9,7 @@
  * itself); a link that stays down is what a restart can fix, e.g. a client stuck after a
  * network change. Everything else is reported and stays 200: the API's reachability and
  * the database's (a vendor outage or a database blip must not restart every replica,
- * DESIGN.md, and a restart would not bring either back: the process recovers by itself
+ * docs/runtime-contract.md, and a restart would not bring either back: the process recovers by itself
  * when they answer again), the scheduler's state and failing jobs (they have their own
  * alerts in the ops channel and `status`).
  *

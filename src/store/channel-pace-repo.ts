@@ -1,7 +1,7 @@
 /**
  * Send slots per Slack channel, shared by every process that delivers the outbox (table
- * channel_pace): Slack allows about one message per second per channel (DESIGN.md "Slack
- * facts"), and two relays pacing in their own memory would each post once a second.
+ * channel_pace): Slack allows about one message per second per channel (docs/slack.md),
+ * and two relays pacing in their own memory would each post once a second.
  *
  * A channel's row holds the earliest time the next post may start. It only ever moves
  * later: `reserve` takes the slot when it is free and pushes it `paceMs` ahead, `called`

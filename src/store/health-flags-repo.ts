@@ -1,5 +1,5 @@
 /**
- * The bot's own trouble (DESIGN.md: key rejected, daily quota spent, jobs failing), kept
+ * The bot's own trouble (docs/alert-semantics.md: key rejected, daily quota spent, jobs failing), kept
  * so each problem is reported once when it starts and once when it clears, however many
  * runs see it in between.
  *

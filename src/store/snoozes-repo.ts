@@ -1,5 +1,5 @@
 /**
- * "Snooze" on an alert mutes that kind of alert for that brand in that channel (DESIGN.md).
+ * "Snooze" on an alert mutes that kind of alert for that brand in that channel (docs/alert-semantics.md).
  * Snoozing again extends or shortens to the new end; expired rows are harmless and purged.
  */
 export interface Snooze {

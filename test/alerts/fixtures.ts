@@ -1,4 +1,4 @@
-/** Payloads shaped as API.md describes them (feed view, crawler overview, AI Pages record). */
+/** Payloads shaped as docs/api.md describes them (feed view, crawler overview, AI Pages record). */
 import type { AiPagesRecord } from '../../src/api/schemas/ai-pages.js';
 import type { CitationFeedResponse, FeedEvent } from '../../src/api/schemas/citations.js';
 import type { CrawlerOverview } from '../../src/api/schemas/crawler.js';

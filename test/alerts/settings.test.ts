@@ -25,7 +25,7 @@ const errors = (input: string) => {
 };
 
 describe('DEFAULT_ALERT_SETTINGS', () => {
-  it('matches DESIGN.md', () => {
+  it('matches docs/alert-semantics.md', () => {
     expect(DEFAULT_ALERT_SETTINGS).toEqual({
       events: ['lost', 'competitor', 'sentiment'],
       sentimentDrop: 20,

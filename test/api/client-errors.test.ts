@@ -1,6 +1,6 @@
 /**
  * Status → coded error class, with the human message taken from each error-body shape of
- * DESIGN.md; already_generating in both forms; the /prism fallback; broken responses;
+ * docs/api.md §7; already_generating in both forms; the /prism fallback; broken responses;
  * and the key never leaking into errors or logs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +32,7 @@ const CODES: Record<string, string> = {
 };
 const NO_RETRY = { retry: { maxRetries: 0, max429Retries: 0 } };
 
-/** The three error-body shapes DESIGN.md lists, all saying `text`. */
+/** The three error-body shapes docs/api.md §7 lists, all saying `text`. */
 const shapes = (text: string) => ({
   'error/errors': { error: text, errors: [] },
   'type/code/message/param': { type: 'invalid_request_error', code: 'some_code', message: text, param: null },
@@ -109,7 +109,7 @@ describe('ApiClient: status → error class', () => {
     expect(err.serviceMessage).toBe('Missing value (parameter domain)');
   });
 
-  it('uses the 429 body of API.md §7 and keeps Retry-After', async () => {
+  it('uses the 429 body of docs/api.md §7 and keeps Retry-After', async () => {
     respond = (_req, res) =>
       sendJson(res, 429, { error: 'Rate limit exceeded: 60 per 1 minute' }, { 'retry-after': '30' });
     const err = await failure(h.client.getBrands());

@@ -1,5 +1,5 @@
 /**
- * Parameters that break API.md's bounds are refused before anything is sent: the error
+ * Parameters that break docs/api.md's bounds are refused before anything is sent: the error
  * names the parameter, the server sees no request and the limiter is never asked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * Every client method sends the documented method, path, query and body (API.md §4,
- * DESIGN.md's crawler parameters), with the auth and content headers, and returns the
+ * Every client method sends the documented method, path, query and body (docs/api.md §4,
+ * docs/api.md §10's crawler parameters), with the auth and content headers, and returns the
  * parsed payload.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -64,3 +64,17 @@ it('every variable src/config.ts reads is in the README and the runtime contract
     });
   }
 });
+
+it('comments cite the docs pages, which exist, and never a file the repository does not hold', () => {
+  const sources = ['src', 'test', 'bench', 'scripts'].flatMap(walk).filter((p) => /\.(ts|mjs|cjs)$/.test(p));
+  const cited = new Set<string>();
+  const outside: string[] = [];
+  for (const path of sources) {
+    const text = read(path);
+    for (const m of text.matchAll(/\bdocs\/[\w-]+\.md\b/g)) cited.add(m[0]);
+    if (/(?<![\w/])(DESIGN|STYLE|API)\.md\b/.test(text)) outside.push(path);
+  }
+  expect(outside).toEqual([]);
+  expect([...cited].filter((page) => !existsSync(join(repo, page)))).toEqual([]);
+  expect(cited).toContain('docs/alert-semantics.md');
+});

@@ -1,5 +1,5 @@
 /**
- * The bot's own trouble end to end (DESIGN.md: key rejected, daily quota spent): each
+ * The bot's own trouble end to end (docs/alert-semantics.md: key rejected, daily quota spent): each
  * reaches SLACK_OPS_CHANNEL once when it starts and once when it clears, whatever number
  * of runs see it; `run-job` exits 3 on a spent quota; the scheduler waits for the reset
  * instead of failing every tick; and commands explain both.

@@ -1,5 +1,5 @@
 /**
- * Level alerts end to end (DESIGN.md "Alert semantics"): AI Pages usage levels once per
+ * Level alerts end to end (docs/alert-semantics.md): AI Pages usage levels once per
  * billing period, AI Pages unavailability noted once, crawler visits dropping and
  * recovering, each through the real jobs, the outbox and the local Slack.
  */

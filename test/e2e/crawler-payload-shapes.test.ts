@@ -1,5 +1,5 @@
 /**
- * The crawler tabs read whatever shape the service answers in (DESIGN.md: the Live, Pages,
+ * The crawler tabs read whatever shape the service answers in (docs/api.md §10: the Live, Pages,
  * Access and drawer payloads are undocumented), through the local Slack, the real service
  * and the API simulator answering with the payload under test: a listing's rows under any
  * key and nesting, each with its details button and never under "nothing to show"; records

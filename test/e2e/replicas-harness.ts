@@ -49,7 +49,7 @@ export interface ReplicaWorldOptions {
   /** The plan the processes pace to and the simulator enforces; default scale. */
   plan?: PlanName;
   /**
-   * The simulator sends no X-RateLimit-* headers (newer deployments, DESIGN.md), so each
+   * The simulator sends no X-RateLimit-* headers (newer deployments, docs/api.md §8), so each
    * process knows the key's budget only from what it shares with the others; default true.
    */
   withoutRateHeaders?: boolean;

@@ -1,5 +1,5 @@
 /**
- * Response payloads shaped exactly as API.md §2/§4 and DESIGN.md describe them, for tests
+ * Response payloads shaped exactly as docs/api.md §2/§4 and docs/api.md §10 describe them, for tests
  * that serve them from a local HTTP server.
  */
 export const BRAND_ID = '3f6c2a9e-8b1d-4c7a-9e2f-5a1b7c3d9e01';

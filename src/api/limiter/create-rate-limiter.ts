@@ -1,5 +1,5 @@
 /**
- * The API key's rate limiter (DESIGN.md "one key, one budget"). Correctness lives in the
+ * The API key's rate limiter (docs/api.md §8 "one key, one budget"). Correctness lives in the
  * budget's decisions (decide-take.ts, decide-reaction.ts: pure functions over the key's
  * token bucket, the endpoint's sliding window, pauses and the daily count), which the
  * budget store (budget-store.ts: SQLite, or Postgres for replicas) runs in one short
@@ -66,7 +66,7 @@ export interface RateLimiterOptions {
   clock?: Clock;
   /** Jitter source, [0, 1). */
   random?: () => number;
-  /** Pause after a 429 with no Retry-After and no delay in its text; default 60000 (DESIGN.md). */
+  /** Pause after a 429 with no Retry-After and no delay in its text; default 60000 (docs/api.md §8). */
   defaultRetryAfterMs?: number;
   /** Jitter added to a 429 pause, so processes do not resume in step; default 1000. */
   maxJitterMs?: number;

@@ -1,5 +1,5 @@
 /**
- * The per-endpoint window an endpoint counts against: its own, or its group's (API.md §8:
+ * The per-endpoint window an endpoint counts against: its own, or its group's (docs/api.md §8:
  * the four brand writes share one 30/min window).
  */
 import { ENDPOINTS, type EndpointKey, type EndpointSpec } from '../endpoint-table.js';
@@ -11,7 +11,7 @@ export interface EndpointScope {
   limit: number | null;
 }
 
-/** `override`: undefined = API.md's table; a number = that limit everywhere; null = none. */
+/** `override`: undefined = docs/api.md's table; a number = that limit everywhere; null = none. */
 export function endpointScope(endpoint: EndpointKey, override?: number | null): EndpointScope {
   const spec: EndpointSpec = ENDPOINTS[endpoint];
   return {

@@ -50,7 +50,7 @@ export function limitScope(
   if (rate && rate.periodMs >= UNIT_MS['d']!) return 'day';
   // Without a per-endpoint window only the key's limits exist on our side.
   if (limits.endpointPerMinute === null) return 'key';
-  // X-RateLimit-Limit is "maximum requests per window"; API.md §8's windows are minutes.
+  // X-RateLimit-Limit is "maximum requests per window"; docs/api.md §8's windows are minutes.
   const perMinute = rate ? (rate.count * 60_000) / rate.periodMs : reported.limit;
   if (perMinute === undefined) return 'either';
   const isEndpoints = sameRate(perMinute, limits.endpointPerMinute);

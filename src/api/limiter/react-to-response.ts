@@ -111,7 +111,7 @@ export function reactToResponse(
  * lowerToRemaining). "Remaining 0 until Reset" pauses until Reset
  * when our own send log shows that window spent (about Limit sends since it began): then
  * it is a window we can see, e.g. a fixed minute. Otherwise the 0 comes from a limit the
- * headers do not name, typically the key's bucket (DESIGN.md reads burst as a token
+ * headers do not name, typically the key's bucket (docs/api.md §8 reads burst as a token
  * bucket, which refills continuously while a window's Reset can be a minute away), so the
  * bucket is emptied and refills at the plan's rate.
  */

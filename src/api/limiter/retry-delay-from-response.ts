@@ -1,5 +1,5 @@
 /**
- * How long the limiter pauses after a 429. DESIGN.md: newer deployments may send no
+ * How long the limiter pauses after a 429. docs/api.md §8: newer deployments may send no
  * Retry-After; then read the delay from the error message ("retry in 30 seconds"), and a
  * message that names only the limit ("60 per 1 minute") is a rate, not a delay.
  */

@@ -1,7 +1,7 @@
 /**
  * "No more than `limit` sends in any `windowMs`", pure. A sequence that obeys it obeys any
  * fixed or sliding window of the same length the server may count in, so it is the safe
- * reading of API.md §8's per-endpoint "Limit/min". Timestamps may lie in the future
+ * reading of docs/api.md §8's per-endpoint "Limit/min". Timestamps may lie in the future
  * (placeholders that make a paused endpoint drain at its rate afterwards).
  */
 

@@ -1,5 +1,5 @@
 /**
- * Token bucket arithmetic, pure. DESIGN.md reads "burst" as the bucket's capacity, refilled
+ * Token bucket arithmetic, pure. docs/api.md §8 reads "burst" as the bucket's capacity, refilled
  * at the per-minute rate. A level's `atMs` may lie in the future: after a 429 the bucket
  * restarts empty at the end of the pause, so nothing refills before then.
  */

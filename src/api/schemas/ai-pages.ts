@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** API.md §2 AI Pages record */
+/** docs/api.md §2 AI Pages record */
 export const aiPagesConfigSchema = z.looseObject({
   enabled: z.boolean(),
   domain: z.string(),

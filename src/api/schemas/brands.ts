@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** API.md §2 Market. */
+/** docs/api.md §2 Market. */
 export const marketSchema = z.looseObject({
   id: z.string(),
   brand_id: z.string(),
@@ -12,7 +12,7 @@ export const marketSchema = z.looseObject({
 });
 export type Market = z.infer<typeof marketSchema>;
 
-/** API.md §2 Brand. `markets` and `aliases` appear only when asked for with `include`. */
+/** docs/api.md §2 Brand. `markets` and `aliases` appear only when asked for with `include`. */
 export const brandSchema = z.looseObject({
   id: z.string(),
   name: z.string(),
@@ -28,11 +28,11 @@ export const brandSchema = z.looseObject({
 export type Brand = z.infer<typeof brandSchema>;
 export type BrandRole = Brand['role'];
 
-/** API.md §4.3 */
+/** docs/api.md §4.3 */
 export const brandsResponseSchema = z.looseObject({ brands: z.array(brandSchema) });
 export type BrandsResponse = z.infer<typeof brandsResponseSchema>;
 
-/** API.md §4.6 */
+/** docs/api.md §4.6 */
 export const locationResponseSchema = z.looseObject({
   brand_id: z.string(),
   location: z.string(),
@@ -43,7 +43,7 @@ export const locationResponseSchema = z.looseObject({
 });
 export type LocationResponse = z.infer<typeof locationResponseSchema>;
 
-/** API.md §4.7 */
+/** docs/api.md §4.7 */
 export const aliasesResponseSchema = z.looseObject({
   success: z.boolean(),
   brand_id: z.string(),
@@ -51,6 +51,6 @@ export const aliasesResponseSchema = z.looseObject({
 });
 export type AliasesResponse = z.infer<typeof aliasesResponseSchema>;
 
-/** API.md §4.5: the success body is not documented; whatever comes back is passed through. */
+/** docs/api.md §4.5: the success body is not documented; whatever comes back is passed through. */
 export const removeMarketResponseSchema = z.looseObject({});
 export type RemoveMarketResponse = z.infer<typeof removeMarketResponseSchema>;

@@ -6,7 +6,7 @@ export type CitationView = (typeof citationViews)[number];
 
 const brandRefSchema = z.looseObject({ id: z.string(), name: z.string() });
 
-/** API.md §2 Citation */
+/** docs/api.md §2 Citation */
 export const citationSchema = z.looseObject({
   id: z.string(),
   url: z.string(),

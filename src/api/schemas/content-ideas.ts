@@ -4,7 +4,7 @@ export const ideaTypes = ['prompt_gap', 'citation_gap', 'position_weak', 'rising
 export const ideaStatuses = ['active', 'dismissed', 'implemented'] as const;
 export type IdeaStatus = (typeof ideaStatuses)[number];
 
-/** API.md §2 Content idea. `type` stays a string so a new idea type does not break the bot. */
+/** docs/api.md §2 Content idea. `type` stays a string so a new idea type does not break the bot. */
 export const contentIdeaSchema = z.looseObject({
   id: z.string(),
   type: z.string(),
@@ -28,7 +28,7 @@ export const offsetPaginationSchema = z.looseObject({
 });
 export type OffsetPagination = z.infer<typeof offsetPaginationSchema>;
 
-/** API.md §4.1 */
+/** docs/api.md §4.1 */
 export const contentIdeasResponseSchema = z.looseObject({
   ideas: z.array(contentIdeaSchema),
   pagination: offsetPaginationSchema,
@@ -43,7 +43,7 @@ export const contentIdeasResponseSchema = z.looseObject({
 export type ContentIdeasResponse = z.infer<typeof contentIdeasResponseSchema>;
 
 /**
- * API.md §4.2. `already_generating` may come back as this 200 body or as a 409/4xx error
+ * docs/api.md §4.2. `already_generating` may come back as this 200 body or as a 409/4xx error
  * body; the client folds both into `status: 'already_generating'`.
  */
 export const refreshIdeasResponseSchema = z.looseObject({

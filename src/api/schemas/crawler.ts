@@ -9,7 +9,7 @@ const distributionSchema = z.array(
   z.looseObject({ crawler: z.string(), count: z.number(), percentage: z.number() }),
 );
 
-/** API.md §4.9 */
+/** docs/api.md §4.9 */
 export const crawlerOverviewSchema = z.looseObject({
   brand_id: z.string(),
   range: z.looseObject({
@@ -66,13 +66,13 @@ export const crawlerOverviewSchema = z.looseObject({
 export type CrawlerOverview = z.infer<typeof crawlerOverviewSchema>;
 
 /**
- * API.md §4.10: payloads of the other crawler endpoints are not documented, so they are
+ * docs/api.md §4.10: payloads of the other crawler endpoints are not documented, so they are
  * passed through as loose objects and rendered generically.
  */
 export const loosePayloadSchema = z.looseObject({});
 export type LoosePayload = Record<string, unknown>;
 
-/** DESIGN.md: cursor-paged responses carry `meta: {total, limit, next_cursor}`. */
+/** docs/api.md §10: cursor-paged responses carry `meta: {total, limit, next_cursor}`. */
 export const cursorMetaSchema = z.looseObject({
   total: z.nullish(z.number()),
   limit: z.nullish(z.number()),

@@ -2,7 +2,7 @@
  * A view payload (views.open/push/update/publish, `response_action: update|push`) checked
  * the way Slack checks it: https://docs.slack.dev/reference/views — modal title, submit and
  * close ≤ 24 characters, callback_id ≤ 255, private_metadata ≤ 3000, blocks ≤ 100
- * (`invalid_blocks`, as DESIGN.md expects the bot to be told).
+ * (`invalid_blocks`, as docs/slack.md expects the bot to be told).
  */
 import { SLACK_LIMITS as L } from './slack-limits.js';
 import type { ViewInput } from './types.js';

@@ -24,7 +24,7 @@ export const SLACK_LIMITS = {
   messageTextChars: 40_000,
   /**
    * Slack documents no exact figure; `msg_blocks_too_long` appears at roughly 13 k characters
-   * of block text (DESIGN.md). Counted over the text of every text object in the blocks.
+   * of block text (docs/slack.md). Counted over the text of every text object in the blocks.
    */
   messageBlocksTextChars: 13_000,
   sectionText: 3000,

@@ -1,7 +1,7 @@
 /**
  * Block Kit validation as Slack answers it: a list of messages in Slack's own wording
  * (`no more than 50 items allowed [json-pointer:/blocks]`, `must be less than 3001
- * characters [json-pointer:/blocks/0/text/text]`). Covers the limits DESIGN.md names and
+ * characters [json-pointer:/blocks/0/text/text]`). Covers the limits docs/slack.md names and
  * the structural mistakes a builder is likely to make; it is not the full Block Kit schema.
  */
 import { Collector, isObject } from './block-problems.js';

@@ -1,5 +1,5 @@
 /**
- * Content ideas (API.md §2, §4.1): generated per brand and per generation run, so a
+ * Content ideas (docs/api.md §2, §4.1): generated per brand and per generation run, so a
  * refresh yields a new, still deterministic, set. Ranked by opportunity score.
  */
 import type { BrandProfile } from './brand-profiles.js';

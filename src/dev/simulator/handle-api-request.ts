@@ -74,7 +74,7 @@ export async function handleApiRequest(
   }
   const truncate = terminal?.kind === 'malformed-json';
 
-  // "Every response" carries the rate-limit headers (API.md §8), errors before auth included.
+  // "Every response" carries the rate-limit headers (docs/api.md §8), errors before auth included.
   if (!match)
     return { status: 404, body: detailShape(404, 'Not Found').body, headers: peekHeaders(), truncate };
   if (!route) {
@@ -86,7 +86,7 @@ export async function handleApiRequest(
     };
   }
 
-  // API.md §5 leaves the missing/invalid key status unshown; DESIGN.md: 401 for both here.
+  // docs/api.md §5 leaves the missing/invalid key status unshown; docs/api.md §7: 401 for both here.
   const auth = req.headers.authorization;
   const bearer = auth ? /^Bearer\s+(\S+)\s*$/i.exec(auth) : null;
   if (!bearer) {

@@ -1,5 +1,5 @@
 /**
- * Errors the simulated service answers with. DESIGN.md: the real service's error bodies
+ * Errors the simulated service answers with. docs/api.md §7: the real service's error bodies
  * come in three shapes depending on the deployment and the code path, so the simulator
  * deliberately uses all three: `{error, errors}`, `{type, code, message, param}` and
  * `{detail}` (a string or `{code, message}`). Clients must cope with each.

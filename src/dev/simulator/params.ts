@@ -1,5 +1,5 @@
 /**
- * Reading request parameters the way the service validates them (API.md §4 and the
+ * Reading request parameters the way the service validates them (docs/api.md §4 and the
  * bounds of §8). Every failure is a 400 naming the parameter.
  */
 import { invalidParam } from './http-error.js';

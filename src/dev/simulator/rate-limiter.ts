@@ -1,5 +1,5 @@
 /**
- * Rate limits as the real service enforces them (API.md §8, DESIGN.md): a token bucket
+ * Rate limits as the real service enforces them (docs/api.md §8, docs/api.md §8): a token bucket
  * per key (capacity = burst, refilled at perMinute per window), a sliding window per
  * endpoint (endpoints of a group such as brand writes share one), and a count per UTC day.
  * A rejected request consumes nothing.
@@ -64,7 +64,7 @@ export function createRateLimiter(initial: SimulatorLimits, startedAt: number): 
   const headers = (limit: number, remaining: number, resetMs: number): RateDecisionHeaders => ({
     'X-RateLimit-Limit': String(limit),
     'X-RateLimit-Remaining': String(Math.max(0, Math.floor(remaining))),
-    // Unix seconds (API.md §8).
+    // Unix seconds (docs/api.md §8).
     'X-RateLimit-Reset': String(Math.ceil(resetMs / 1000)),
   });
 
@@ -72,7 +72,7 @@ export function createRateLimiter(initial: SimulatorLimits, startedAt: number): 
    * Remaining is the tightest of the three limits, and Reset belongs to that same limit:
    * when its count next goes up (the key's next whole token, the window's oldest request
    * leaving it, UTC midnight). A Reset taken from another limit would tell a client that
-   * reads "Remaining 0 until Reset" (API.md §7 says to watch Remaining) to wait for the
+   * reads "Remaining 0 until Reset" (docs/api.md §7 says to watch Remaining) to wait for the
    * wrong thing, e.g. a minute-long window while the bucket refills in a second. When
    * limits tie, the latest Reset: the count stays down until all of them went up.
    */

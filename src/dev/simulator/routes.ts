@@ -1,5 +1,5 @@
 /**
- * Every endpoint the simulator serves, with its per-endpoint limit from API.md §8. The
+ * Every endpoint the simulator serves, with its per-endpoint limit from docs/api.md §8. The
  * simulator keeps its own table (rather than the client's) so that a mistake in one is
  * caught by tests against the other. Brand writes share one 30/min window.
  */
@@ -43,11 +43,11 @@ export const ROUTES: readonly Route[] = [
   { method: 'PUT', path: '/get-brands/aliases', perMinute: 30, group: BRAND_WRITES, handle: setAliases },
   { method: 'GET', path: '/get-citations', perMinute: 60, handle: getCitations },
   { method: 'GET', path: '/crawler/overview', perMinute: 60, handle: getCrawlerOverview },
-  // Legacy compatibility route (API.md §4.10, §9): answers like the overview.
+  // Legacy compatibility route (docs/api.md §4.10, §9): answers like the overview.
   { method: 'GET', path: '/get-crawler', perMinute: 60, handle: getCrawlerOverview },
   { method: 'GET', path: '/crawler/live', perMinute: 60, handle: getCrawlerLive },
   { method: 'GET', path: '/crawler/pages', perMinute: 60, handle: getCrawlerPages },
-  // API.md §8 lists no limit for the drawers; they are reads like the rest, 60/min.
+  // docs/api.md §8 lists no limit for the drawers; they are reads like the rest, 60/min.
   { method: 'GET', path: '/crawler/page-details', perMinute: 60, handle: getCrawlerPageDetails },
   { method: 'GET', path: '/crawler/path-details', perMinute: 60, handle: getCrawlerPathDetails },
   { method: 'GET', path: '/crawler/bot-details', perMinute: 60, handle: getCrawlerBotDetails },

@@ -3,7 +3,7 @@
  * so they never change between runs or releases.
  */
 
-/** The one key the simulator accepts (DESIGN.md: keys look like `sk_live_` + 32 characters). */
+/** The one key the simulator accepts (docs/api.md §5: keys look like `sk_live_` + 32 characters). */
 export const SIMULATOR_API_KEY = 'sk_live_Sim4VisibilityBot7Kq2Xw9Lm3Np8Rt';
 
 export interface SeedBrandRef {

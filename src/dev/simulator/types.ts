@@ -12,7 +12,7 @@ export interface SimulatorLimits {
   burst: number;
   /** Requests per UTC day; null = no daily cap. */
   perDay: number | null;
-  /** Overrides every endpoint's per-window limit; null = the API.md §8 table. */
+  /** Overrides every endpoint's per-window limit; null = the docs/api.md §8 table. */
   endpointPerMinute: number | null;
   /** Length of the per-endpoint window and of the bucket's "minute" (60000 by default). */
   windowMs: number;

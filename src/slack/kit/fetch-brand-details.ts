@@ -1,6 +1,6 @@
 /**
  * One brand with its markets and/or aliases. The cached brand list has neither (they come
- * only with `include`, API.md §4.3), so views that show them ask for this one brand.
+ * only with `include`, docs/api.md §4.3), so views that show them ask for this one brand.
  */
 
 import type { Brand } from '../../api/schemas/index.js';

@@ -1,7 +1,7 @@
 /**
  * Brand-level permission the bot can know before asking: the API key's role on each brand
  * comes with the brand list, and a `viewer` may read but not change markets, location or
- * aliases (API.md §5). Refusing here saves a request the service would answer 403, which
+ * aliases (docs/api.md §5). Refusing here saves a request the service would answer 403, which
  * the user would otherwise read as "the API key was rejected".
  */
 

@@ -1,6 +1,6 @@
 /**
  * Room left in one message while a builder adds blocks: Slack's 50 blocks and the ~12 k
- * characters of serialised blocks (DESIGN.md). Builders reserve their fixed blocks first,
+ * characters of serialised blocks (docs/slack.md). Builders reserve their fixed blocks first,
  * then add list blocks while they fit and end with "…and N more" instead of letting the
  * central fitter cut the buttons off the end.
  */

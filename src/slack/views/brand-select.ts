@@ -20,7 +20,7 @@ export interface BrandOption {
 
 /**
  * Option text is plain_text: no formatting applies, but `&`, `<` and `>` are still escaped
- * as in every text field (DESIGN.md), and a name never turns into a mention or a link.
+ * as in every text field (docs/slack.md), and a name never turns into a mention or a link.
  */
 export function brandOption(brand: Pick<Brand, 'id' | 'name'>, alias?: string): BrandOption {
   const label = alias === undefined ? brand.name : `${brand.name} (alias “${alias}”)`;

@@ -1,5 +1,5 @@
 /**
- * "Share in channel": command replies are ephemeral (DESIGN.md), so a read reply carries a
+ * "Share in channel": command replies are ephemeral (docs/runtime-contract.md), so a read reply carries a
  * button whose value is the command text; the `vis:share` handler runs that command again
  * and posts the answer in the channel for everyone.
  */

@@ -1,7 +1,7 @@
 import type { Migration } from '../migrate.js';
 
 /**
- * One key, one budget (DESIGN.md): the key's token bucket, per-endpoint windows, pauses
+ * One key, one budget (docs/api.md §8): the key's token bucket, per-endpoint windows, pauses
  * after a 429 and the daily count are shared by every process that uses the key. Keys are
  * stored by a hash, never in clear. Times are epoch ms of the limiter's clock.
  */

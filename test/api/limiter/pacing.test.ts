@@ -53,7 +53,7 @@ describe('key token bucket', () => {
   });
 });
 
-describe('per-endpoint windows (API.md §8)', () => {
+describe('per-endpoint windows (docs/api.md §8)', () => {
   it('sends no more than the endpoint limit in any window (POST /get-content-ideas: 10/min)', async () => {
     f = limiterFixture({ plan: 'enterprise' });
     const t0 = f.clock.now();

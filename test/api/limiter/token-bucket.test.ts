@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { msUntilTokens, refill, take } from '../../../src/api/limiter/token-bucket.js';
 import { worstBucketExcess } from './limiter-test-kit.js';
 
-// Scale plan as DESIGN.md reads it: bucket of 100 refilled at 1 token/s.
+// Scale plan as docs/api.md §8 reads it: bucket of 100 refilled at 1 token/s.
 const scale = { capacity: 100, refillPerMs: 60 / 60_000 };
 
 describe('token bucket math', () => {

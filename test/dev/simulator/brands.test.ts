@@ -1,5 +1,5 @@
 /**
- * Market, location and alias rules (API.md §3, §4.4–4.7).
+ * Market, location and alias rules (docs/api.md §3, §4.4–4.7).
  */
 import { describe, expect, it } from 'vitest';
 import { SEED_BRANDS } from '../../../src/dev/simulator/index.js';

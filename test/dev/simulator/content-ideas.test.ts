@@ -1,5 +1,5 @@
 /**
- * Content ideas: paging, status filter and the generation state machine (API.md §3).
+ * Content ideas: paging, status filter and the generation state machine (docs/api.md §3).
  */
 import { describe, expect, it } from 'vitest';
 import { contentIdeasResponseSchema } from '../../../src/api/schemas/index.js';

@@ -1,6 +1,6 @@
 /**
  * Every documented error of the simulated service, with the status and an error body in
- * one of the three shapes DESIGN.md lists.
+ * one of the three shapes docs/api.md §7 lists.
  */
 import { describe, expect, it } from 'vitest';
 import { SEED_BRANDS } from '../../../src/dev/simulator/index.js';
@@ -119,7 +119,7 @@ describe('citations errors', () => {
   });
 });
 
-describe('parameter bounds (API.md §8) are 400', () => {
+describe('parameter bounds (docs/api.md §8) are 400', () => {
   const cases: [string, Record<string, string | number>][] = [
     ['/get-content-ideas', { limit: 0 }],
     ['/get-content-ideas', { limit: 201 }],

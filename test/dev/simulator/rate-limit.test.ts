@@ -1,5 +1,5 @@
 /**
- * Rate limits (API.md §8): the key's token bucket, per-endpoint windows (brand writes
+ * Rate limits (docs/api.md §8): the key's token bucket, per-endpoint windows (brand writes
  * shared), the daily count, the headers on every response and the 429s. Limits are
  * compressed and the clock is manual, so nothing sleeps.
  */
@@ -123,7 +123,7 @@ describe('per-endpoint windows', () => {
     expect((await get(s, '/get-brands')).status).toBe(429);
   });
 
-  it('the API.md table applies by default: POST /get-content-ideas is 10 per minute', async () => {
+  it('the docs/api.md table applies by default: POST /get-content-ideas is 10 per minute', async () => {
     const s = await sim();
     for (let i = 0; i < 10; i++) {
       expect(

@@ -78,7 +78,7 @@ export async function call<T = AnyJson>(
 export const get = <T = AnyJson>(s: RunningSimulator, path: string, query: CallOptions['query'] = {}) =>
   call<T>(s, 'GET', path, { query });
 
-/** Text of any of the three error-body shapes (DESIGN.md). */
+/** Text of any of the three error-body shapes (docs/api.md §7). */
 export function errorText(body: unknown): string {
   if (body === null || typeof body !== 'object') return String(body);
   const b = body as Record<string, unknown>;

@@ -1,7 +1,7 @@
 /**
  * The brand view builders with random and huge data (hundreds of markets, long aliases,
  * huge names, mrkdwn characters everywhere): their output passes the local Slack's
- * validateBlocks and DESIGN.md's limits as built, before the central fitter, so long
+ * validateBlocks and docs/slack.md's limits as built, before the central fitter, so long
  * lists end in our own "…and N more" and the buttons are never cut off the end.
  */
 import fc from 'fast-check';

@@ -1,5 +1,5 @@
 /**
- * Independent check of the Slack limits DESIGN.md lists, for the property tests; the local
+ * Independent check of the Slack limits docs/slack.md lists, for the property tests; the local
  * Slack's validator is applied as well, so both readings of the rules must pass.
  */
 import { validateBlocks } from '../../../src/dev/local-slack/validate-blocks.js';

@@ -2,7 +2,7 @@
  * The read-command view builders (ideas, citations, crawler, AI Pages, generic payloads)
  * with random and huge data: thousands of citations and events, very long URLs and titles,
  * mrkdwn and JSON-escaped characters, lone surrogates, deep undocumented payloads. What
- * they build passes the local Slack's validateBlocks for messages and DESIGN.md's limits
+ * they build passes the local Slack's validateBlocks for messages and docs/slack.md's limits
  * as built, with the Share button added, and the central fitter has nothing to cut (so the
  * paging buttons at the end always survive).
  */

@@ -1,5 +1,5 @@
 /**
- * The six views of GET /get-citations (API.md §4.8), computed from a brand's snapshots.
+ * The six views of GET /get-citations (docs/api.md §4.8), computed from a brand's snapshots.
  * Pure functions: the handler validates parameters and supplies the day of each snapshot.
  */
 

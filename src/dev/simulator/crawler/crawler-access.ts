@@ -1,7 +1,7 @@
 /**
  * GET /crawler/access and POST /crawler/access/preview-fix: findings derived from the
  * site's access policy, the bot access matrix, robots.txt and llms.txt. A fix is only
- * ever previewed; no public endpoint applies one (API.md §4.10).
+ * ever previewed; no public endpoint applies one (docs/api.md §4.10).
  */
 import type { BrandProfile } from '../brand-profiles.js';
 import { dayTimestamp } from '../dates.js';

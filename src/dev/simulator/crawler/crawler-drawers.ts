@@ -1,5 +1,5 @@
 /**
- * The Pages tab's drawers: page-details, path-details and bot-details (DESIGN.md: `kind`
+ * The Pages tab's drawers: page-details, path-details and bot-details (docs/api.md §10: `kind`
  * and `entity_id`). An unknown entity is a 404; a `kind` that does not fit the drawer, 400.
  */
 import { counted } from '../../../figures/plural.js';

@@ -1,5 +1,5 @@
 /**
- * Dashboard filters shared by the Live and Pages tabs (DESIGN.md): `intent`, `platform`,
+ * Dashboard filters shared by the Live and Pages tabs (docs/api.md §10): `intent`, `platform`,
  * `http_status`, `search`.
  */
 import { invalidParam } from '../http-error.js';

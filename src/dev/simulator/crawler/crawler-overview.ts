@@ -1,6 +1,6 @@
 /**
- * GET /crawler/overview (API.md §4.9). `total_visits_change` is a percentage against the
- * previous period of the same length (DESIGN.md: -42.5 means -42.5 %), null without
+ * GET /crawler/overview (docs/api.md §4.9). `total_visits_change` is a percentage against the
+ * previous period of the same length (docs/api.md §10: -42.5 means -42.5 %), null without
  * `compare_to=previous_period`.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Cursor paging of the crawler endpoints (DESIGN.md: `cursor` + `limit` 1–100, default
+ * Cursor paging of the crawler endpoints (docs/api.md §10: `cursor` + `limit` 1–100, default
  * 25; responses carry `meta: {total, limit, next_cursor}`, null cursor = end). The cursor
  * is opaque to clients; here it encodes an offset.
  */

@@ -1,5 +1,5 @@
 /**
- * The crawler endpoints' shared date model (API.md §4.9): a preset, or `custom` with
+ * The crawler endpoints' shared date model (docs/api.md §4.9): a preset, or `custom` with
  * both `start_date` and `end_date`.
  */
 import { dateOfDay } from '../../../utc-days.js';

@@ -1,5 +1,5 @@
 /**
- * GET /ai-pages and its legacy alias /prism (API.md §4.11).
+ * GET /ai-pages and its legacy alias /prism (docs/api.md §4.11).
  */
 import { detailShape } from '../http-error.js';
 import { brandOf, type Handler, ok } from './handler-context.js';

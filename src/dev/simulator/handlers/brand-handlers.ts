@@ -1,5 +1,5 @@
 /**
- * Brands, markets, location and aliases (API.md §4.3–4.7, §3 market rules).
+ * Brands, markets, location and aliases (docs/api.md §4.3–4.7, §3 market rules).
  */
 import { countryName, isCountryCode, resolveCountry } from '../../../countries.js';
 import { invalidParam, typedShape } from '../http-error.js';
@@ -7,11 +7,11 @@ import { isUuid, listParam, type RequestInput, requiredString, stringParam } fro
 import type { BrandState, MarketState } from '../world.js';
 import { brandOf, type Handler, ok, requireEditor } from './handler-context.js';
 
-/** The plan's market allowance; API.md leaves the numbers unshown, this one is plausible. */
+/** The plan's market allowance; docs/api.md leaves the numbers unshown, this one is plausible. */
 const MAX_MARKETS = 10;
 const MAX_ALIASES = 50;
 
-/** The markets endpoint takes ISO-2 only, plus the alias UK (API.md §4.4). */
+/** The markets endpoint takes ISO-2 only, plus the alias UK (docs/api.md §4.4). */
 function resolveIsoCode(input: string): string | null {
   const key = input.trim().toUpperCase();
   if (key === 'UK') return 'GB';
@@ -92,7 +92,7 @@ export const addMarket: Handler = (ctx) => {
       null,
     );
   }
-  // API.md §3: the first market added to a brand becomes its primary market.
+  // docs/api.md §3: the first market added to a brand becomes its primary market.
   const isPrimary = brand.markets.length === 0;
   const market = ctx.world.newMarket(brand, location, isPrimary, name);
   brand.markets.push(market);
@@ -161,7 +161,7 @@ export const setLocation: Handler = (ctx) => {
   ) {
     throw invalidParam('location_provider_code', 'must be an integer');
   }
-  // API.md §3: setting the location reuses the primary market (no extra-market add-on).
+  // docs/api.md §3: setting the location reuses the primary market (no extra-market add-on).
   // A secondary market in the same country is folded into it so locations stay unique.
   let primary = brand.markets.find((m) => m.is_primary);
   brand.markets = brand.markets.filter((m) => m.is_primary || m.location !== location);
@@ -192,7 +192,7 @@ export const setAliases: Handler = (ctx) => {
   if (!Array.isArray(raw) || raw.some((a) => typeof a !== 'string')) {
     throw invalidParam('aliases', 'must be an array of strings');
   }
-  // Duplicates are removed case-insensitively; the first spelling wins (API.md §4.7).
+  // Duplicates are removed case-insensitively; the first spelling wins (docs/api.md §4.7).
   const seen = new Set<string>();
   const aliases: string[] = [];
   for (const alias of (raw as string[]).map((a) => a.trim()).filter(Boolean)) {

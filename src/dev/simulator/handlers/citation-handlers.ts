@@ -1,5 +1,5 @@
 /**
- * GET /get-citations (API.md §4.8): parameters are validated against their bounds
+ * GET /get-citations (docs/api.md §4.8): parameters are validated against their bounds
  * whichever view is asked for, then the view is computed from the snapshots.
  */
 import {

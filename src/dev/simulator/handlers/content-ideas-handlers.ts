@@ -1,5 +1,5 @@
 /**
- * GET and POST /get-content-ideas (API.md §4.1, §4.2, §3 generation state machine).
+ * GET and POST /get-content-ideas (docs/api.md §4.1, §4.2, §3 generation state machine).
  * Generation runs "in the background" for generationMs; it is settled lazily on the next
  * request, so a test's fake clock drives it without timers.
  */

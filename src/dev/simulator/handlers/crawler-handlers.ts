@@ -1,5 +1,5 @@
 /**
- * The crawler analytics endpoints (API.md §4.9, §4.10; parameters from DESIGN.md).
+ * The crawler analytics endpoints (docs/api.md §4.9, §4.10; parameters from docs/api.md §10).
  */
 import { accessView, diffLines, findingsOf } from '../crawler/crawler-access.js';
 import { botDetailsView, pageDetailsView, pathDetailsView } from '../crawler/crawler-drawers.js';
@@ -107,7 +107,7 @@ export const verificationPing: Handler = (ctx) => {
 
 function parseUrls(ctx: HandlerContext): string[] {
   const raw = (ctx.input.body as Record<string, unknown> | undefined)?.['urls'] ?? ctx.input.query['urls'];
-  // DESIGN.md: `urls` is one string of comma-separated absolute URLs.
+  // docs/api.md §10: `urls` is one string of comma-separated absolute URLs.
   if (typeof raw !== 'string')
     throw invalidParam('urls', 'must be a string of comma-separated absolute URLs');
   const urls = raw

@@ -1,6 +1,6 @@
 /**
  * What every endpoint handler receives and returns, and the brand checks they share
- * (API.md §5: membership of the brand; editor access for some writes).
+ * (docs/api.md §5: membership of the brand; editor access for some writes).
  */
 import { errorsShape, typedShape } from '../http-error.js';
 import { brandIdParam, type RequestInput } from '../params.js';

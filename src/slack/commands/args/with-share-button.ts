@@ -5,7 +5,7 @@ import { shareActionsBlock } from '../../views/share-button.js';
 import { jsonLength } from '../../views/take-lines-within.js';
 
 /**
- * Read replies are ephemeral (DESIGN.md); this adds the button that posts them in the
+ * Read replies are ephemeral (docs/runtime-contract.md); this adds the button that posts them in the
  * channel. Builders leave room for it; a reply so full that the button would push it over
  * Slack's size goes without one rather than losing its own last blocks. `leading` (the
  * view switcher, for one) share the button's actions block.

@@ -2,7 +2,7 @@
  * `/visibility aipages <brand>`: whether Hosted AI Pages is on, for which domain and
  * platform, with which features and crawlers (human names for the service's lowercase
  * identifiers), and the month's usage as a progress bar with the reset date. A brand
- * without AI Pages set up (config null, API.md §4.11) gets the steps to set it up.
+ * without AI Pages set up (config null, docs/api.md §4.11) gets the steps to set it up.
  */
 
 import type { AiPagesRecord } from '../../../api/schemas/index.js';
@@ -18,7 +18,7 @@ import { fallbackText } from '../../views/fallback-text.js';
 import { inlineText } from '../../views/link-or-text.js';
 import { progressBar } from '../../views/progress-bar.js';
 
-/** API.md §2: the known features, as "lowercase concatenated words". */
+/** docs/api.md §2: the known features, as "lowercase concatenated words". */
 const FEATURES: Readonly<Record<string, string>> = {
   structureddatainjection: 'Structured data injection',
   keyfactsextraction: 'Key facts extraction',

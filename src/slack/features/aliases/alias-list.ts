@@ -1,6 +1,6 @@
 /**
  * Alias lists as the API wants them: PUT /get-brands/aliases replaces the whole list
- * (API.md §4.7), so adding or removing one means sending the others too. Two spellings
+ * (docs/api.md §4.7), so adding or removing one means sending the others too. Two spellings
  * that differ only in case, width or spacing are the same alias; the first one kept wins.
  */
 

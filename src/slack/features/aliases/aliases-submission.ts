@@ -1,5 +1,5 @@
 /**
- * The "Edit aliases" form: the list saved replaces the current one (API.md §4.7). One
+ * The "Edit aliases" form: the list saved replaces the current one (docs/api.md §4.7). One
  * alias per line or comma-separated; duplicates are folded silently (the service does the
  * same), an alias longer than ALIAS_MAX is shown under the input.
  */

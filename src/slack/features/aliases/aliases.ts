@@ -1,6 +1,6 @@
 /**
  * `aliases <brand>` lists; `set a, b, c` replaces; `add x` / `remove x` change one (or a
- * comma-separated few); `edit` opens the form. The API replaces the whole list (API.md
+ * comma-separated few); `edit` opens the form. The API replaces the whole list (docs/api.md
  * §4.7), so add and remove read the current list first and send the result, deduplicated
  * case-insensitively; a change that would change nothing is explained without a write.
  */

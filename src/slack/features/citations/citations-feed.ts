@@ -6,7 +6,7 @@ import { citationSwitcher } from './citation-switcher.js';
 import { type CitationViewArgs, noExtraWords } from './citation-view-args.js';
 import { citationsFeedReply } from './citations-feed-view.js';
 
-/** Enough events to count every type in one request (API.md §8: citations `limit` ≤ 500). */
+/** Enough events to count every type in one request (docs/api.md §8: citations `limit` ≤ 500). */
 const FEED_LIMIT = 500;
 
 export async function runCitationsFeed(a: CitationViewArgs): Promise<void> {

@@ -45,7 +45,7 @@ function queryLine(q: QueryInsight): Mrkdwn {
   return mrkdwn`• “${inlineText(q.query, 150)}” — ${joinMrkdwn(facts, mrkdwn` · `)}`;
 }
 
-/** Gap queries arrive as insights, bare strings or other objects (API.md: "array"). */
+/** Gap queries arrive as insights, bare strings or other objects (docs/api.md: "array"). */
 function gapLine(g: unknown): Mrkdwn {
   if (typeof g === 'string') return mrkdwn`• “${inlineText(g, 150)}”`;
   if (typeof g === 'object' && g !== null) {

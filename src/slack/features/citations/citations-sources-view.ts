@@ -109,7 +109,7 @@ export function citationsSourcesReply(input: CitationsSourcesInput): Reply {
   return { text: table ? textWithTable(sentence, table.text) : sentence, blocks };
 }
 
-/** API.md §7: `view=sources` answers 404 when no citation comes from the domain. */
+/** docs/api.md §7: `view=sources` answers 404 when no citation comes from the domain. */
 export function noSourceCitationsReply(brand: { name: string }, domain: string): Reply {
   const d = escapeMrkdwn(truncatePlain(domain, 200));
   const name = escapeMrkdwn(truncatePlain(brand.name, 100));

@@ -104,7 +104,7 @@ export async function runCitationsSources(a: CitationViewArgs): Promise<void> {
         : undefined;
     reply = citationsSourcesReply({ brand, response, note });
   } catch (err) {
-    // API.md §7: 404 = no citations for the domain.
+    // docs/api.md §7: 404 = no citations for the domain.
     if (!(err instanceof NotFoundError)) throw err;
     reply = noSourceCitationsReply(brand, chosen);
   }

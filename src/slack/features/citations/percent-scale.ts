@@ -1,5 +1,5 @@
 /**
- * API.md gives rates such as `coverage_rate` and `your_coverage` as a bare "number"
+ * docs/api.md gives rates such as `coverage_rate` and `your_coverage` as a bare "number"
  * without saying whether 0.4 or 40 means 40 %. Read a set of rates together: when every one
  * lies within 0–1 and at least one is fractional, they are fractions.
  */

@@ -3,7 +3,7 @@
  * rows found wherever the service put them (find-record-list.ts) as Slack's own table
  * (sortable figures, paged in the message), a button per row under it into its page, path
  * or bot drawer (a table cell cannot hold one), the rest of the payload as a summary
- * above, and More. Rows that make no table (not records) stay lines, each with its button. The service pages with a cursor (DESIGN.md `meta.next_cursor`);
+ * above, and More. Rows that make no table (not records) stay lines, each with its button. The service pages with a cursor (docs/api.md §10 `meta.next_cursor`);
  * when its page has more rows than one Slack message holds, More first shows the rest of
  * that page (same cursor, `skip` rows further) and only then asks for the next one, so no
  * row is ever passed over.

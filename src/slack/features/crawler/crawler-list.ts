@@ -1,6 +1,6 @@
 /**
  * `crawler <brand> live|pages [range] [flags]`: the Live and Pages tabs, with the filters
- * DESIGN.md lists. Every flag is checked against its vocabulary before the request.
+ * docs/api.md §10 lists. Every flag is checked against its vocabulary before the request.
  */
 import { crawlerIntents, pageStatuses } from '../../../api/schemas/index.js';
 import type { CrawlerListQuery } from './crawler-tab-view.js';
@@ -38,7 +38,7 @@ export function crawlerListQuery(a: CrawlerViewArgs, tab: 'live' | 'pages'): Cra
   if (tab === 'live') {
     view = oneOf(a, 'view', f.string('view'), LIVE_VIEWS);
     const http = f.string('status', 'http-status');
-    // DESIGN.md: the Live tab filters by `http_status`, a status code.
+    // docs/api.md §10: the Live tab filters by `http_status`, a status code.
     if (http !== undefined && !/^[1-5]\d\d$/.test(http)) {
       throw a.fail(`\`--status\` on the live view takes an HTTP status such as 404 (got “${shown(http)}”).`);
     }

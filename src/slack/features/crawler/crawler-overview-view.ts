@@ -6,7 +6,7 @@
  * One name and one value per figure. The period is said in dates, with the period it is
  * compared with, and when it runs to today the reader is told that alerts and the digest
  * count whole days up to yesterday (so their figure for "the last 7 days" differs). The
- * service's fields do not all add up (DESIGN.md "Figures"): search-crawler visits are
+ * service's fields do not all add up (docs/api.md §11): search-crawler visits are
  * `breakdown.search_bot_visits`; the bot-type split is `chart.bot_type_summary`, shown as
  * sent, with a note when its parts disagree with the total or with search-crawler visits.
  */

@@ -1,6 +1,6 @@
 /**
  * `crawler <brand> preview-fix <finding id>`: POST /crawler/access/preview-fix. Only a
- * preview (API.md §4.10: no public endpoint applies fixes), so it needs no admin and is
+ * preview (docs/api.md §4.10: no public endpoint applies fixes), so it needs no admin and is
  * not refused for a viewer brand: the service's answer is relayed.
  */
 

@@ -1,6 +1,6 @@
 /**
  * The date range people type after a crawler command: a preset (`24h`, `7d`, `30d`,
- * `90d`) or `YYYY-MM-DD..YYYY-MM-DD` (API.md §4.9 `custom`). Anything else that looks like
+ * `90d`) or `YYYY-MM-DD..YYYY-MM-DD` (docs/api.md §4.9 `custom`). Anything else that looks like
  * a range (`14d`, `2025-01-01..`) is an error with the accepted forms, never ignored.
  */
 import type { DateRangeParams } from '../../../api/visibility-api.js';

@@ -1,6 +1,6 @@
 /**
  * The crawler actions that change something at the service: they need editor access to
- * the brand (API.md §5) and, in this bot, an admin (SLACK_ADMIN_USERS). The phrase is the
+ * the brand (docs/api.md §5) and, in this bot, an admin (SLACK_ADMIN_USERS). The phrase is the
  * refusal text and the audit log's action, as for brand writes.
  */
 export const CRAWLER_WRITES = {

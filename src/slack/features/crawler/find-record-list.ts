@@ -1,6 +1,6 @@
 /**
  * Where a listing's rows are in an undocumented payload, whatever the service calls them
- * (`items`, `rows`, `visits`, `data.results`, …) and however deep (DESIGN.md: crawler
+ * (`items`, `rows`, `visits`, `data.results`, …) and however deep (docs/api.md §10: crawler
  * payloads are undocumented; versions differ), and where its paging is (`meta`,
  * `pagination`, next to the list or at the top; `next_cursor`, `nextCursor`, `next`).
  * The bot once read only `items` and said "nothing to show" above the very rows it then

@@ -1,5 +1,5 @@
 /**
- * Renders a payload whose shape is not documented (DESIGN.md: the crawler Live, Pages,
+ * Renders a payload whose shape is not documented (docs/api.md §10: the crawler Live, Pages,
  * Access, drawer and action responses) as readable mrkdwn lines, whatever it holds, in a
  * marketer's words. Each field is drawn by its shape (payload-shapes.ts): a verdict as a
  * sentence, a pipeline as a progression, a daily series as a small chart with its figures,

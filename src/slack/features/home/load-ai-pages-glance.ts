@@ -28,7 +28,7 @@ async function fetchOne(deps: Pick<SlackDeps, 'api' | 'logger'>, brand: Brand): 
       resetDate: r.usage?.reset_date ?? null,
     };
   } catch (err) {
-    // API.md §4.11: 403 when the plan lacks the AI Pages entitlement.
+    // docs/api.md §4.11: 403 when the plan lacks the AI Pages entitlement.
     if (isApiError(err) && err.code === ApiErrorCode.NoEntitlement) return { status: 'not_included' };
     deps.logger.warn({ err, brandId: brand.id }, 'App Home: AI Pages usage unavailable');
     return { status: 'unavailable' };

@@ -1,5 +1,5 @@
 /**
- * After a refresh: watch `meta.generation_status` (API.md §3) and, when the run is over,
+ * After a refresh: watch `meta.generation_status` (docs/api.md §3) and, when the run is over,
  * replace the "generating" message with the fresh top ideas; after `timeoutMs`, replace it
  * with a "still running" note instead. The response_url allows 5 posts in 30 minutes:
  * this uses exactly one more, whatever happens. A passing API hiccup is retried on the
@@ -74,7 +74,7 @@ export async function followGeneration(o: FollowOptions): Promise<FollowOutcome>
       failures = 0;
       if (refused > 0) logger.info('the database answers again: following the refresh again');
       refused = 0;
-      // Anything but `generating` ends the run (API.md shows only generating and completed).
+      // Anything but `generating` ends the run (docs/api.md shows only generating and completed).
       if (response.meta?.generation_status !== 'generating') {
         logger.info({ status: response.meta?.generation_status ?? null }, 'content ideas generation ended');
         return finish(ideasRefreshDoneReply(brand, response, o.limit), 'completed');

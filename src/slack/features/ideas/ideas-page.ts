@@ -23,7 +23,7 @@ export async function ideasPage(
       brandId: brand.id,
       limit: page.limit,
       offset: page.offset,
-      // API.md §4.1: without `status` every status comes back, which is what `all` means.
+      // docs/api.md §4.1: without `status` every status comes back, which is what `all` means.
       ...(page.status === 'all' ? {} : { status: page.status }),
     },
     { lane: 'interactive' },

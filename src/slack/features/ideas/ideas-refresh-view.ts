@@ -1,6 +1,6 @@
 /**
  * The message a content-ideas refresh owns: first "generating" (or "already generating":
- * no second job was started, API.md §3), then replaced in place by the fresh top ideas
+ * no second job was started, docs/api.md §3), then replaced in place by the fresh top ideas
  * when `meta.generation_status` leaves `generating`, or by a "still running" note when the
  * bot stops watching.
  *

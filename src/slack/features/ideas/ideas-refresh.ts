@@ -1,8 +1,8 @@
 /**
  * `ideas <brand> refresh`: POST /get-content-ideas {action: refresh}. Only the bot's
  * admins may (SLACK_ADMIN_USERS), every attempt is audited, and the service's answer is
- * relayed as is (a viewer brand is not refused here: API.md §5 lists no role for it).
- * "already generating" starts nothing (API.md §3); either way the same message is then
+ * relayed as is (a viewer brand is not refused here: docs/api.md §5 lists no role for it).
+ * "already generating" starts nothing (docs/api.md §3); either way the same message is then
  * updated when the run ends.
  */
 

@@ -88,7 +88,7 @@ export function ideasReply(input: IdeasViewInput): Reply {
   const offset = Math.max(0, input.offset);
   const total = response.pagination.total;
   const brandName = escapeMrkdwn(truncatePlain(brand.name, 100));
-  // Ranked by opportunity score (API.md §4.1); sorted again in case a deployment does not.
+  // Ranked by opportunity score (docs/api.md §4.1); sorted again in case a deployment does not.
   const ideas = [...response.ideas].sort((a, b) => b.opportunity_score - a.opportunity_score);
   const meta = response.meta;
   const top = (shown: number) =>

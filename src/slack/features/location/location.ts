@@ -1,6 +1,6 @@
 /**
  * `location <brand> <country> [--region R] [--city C] [--provider-code N]` sets the
- * primary market (API.md §4.6); without a country it opens the form. The country may be
+ * primary market (docs/api.md §4.6); without a country it opens the form. The country may be
  * an ISO-2 code, UK, or a full name; it is resolved to ISO-2 here so a typo gets a
  * "did you mean" instead of a round trip.
  */

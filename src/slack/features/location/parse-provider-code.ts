@@ -1,5 +1,5 @@
 /**
- * `location_provider_code` (API.md §4.6): the numeric location code of an external
+ * `location_provider_code` (docs/api.md §4.6): the numeric location code of an external
  * search-data provider. Such codes are positive whole numbers (e.g. 1023191).
  */
 export function parseProviderCode(raw: string): number | undefined {

@@ -2,7 +2,7 @@
  * `/visibility markets <brand>` and the replies of its changes. Each market is a line; on
  * a brand the key may edit, the markets that can be removed get a Remove button whose
  * Slack `confirm` dialog asks first (only the confirmed click sends the DELETE). The
- * primary market never gets one: API.md §3 forbids removing it.
+ * primary market never gets one: docs/api.md §3 forbids removing it.
  */
 import type { Brand, Market } from '../../../api/schemas/index.js';
 import { countryLabel } from '../../../countries.js';
@@ -32,7 +32,7 @@ export interface RemoveMarketValue {
   location: string;
 }
 
-/** API.md §3: the primary market cannot be removed; it must first be changed. */
+/** docs/api.md §3: the primary market cannot be removed; it must first be changed. */
 export function primaryMarketRefusal(brand: Pick<Brand, 'name'>, location: string): Mrkdwn {
   const name = brandName(brand.name);
   return mrkdwn`*${escapeMrkdwn(countryLabel(location))}* is the primary market of *${name}*, and the service does not allow removing a brand's primary market. To stop tracking it, change the primary location to another country first: \`/visibility location "${name}" &lt;country&gt;\` moves the primary market there.`;

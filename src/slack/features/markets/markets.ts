@@ -1,7 +1,7 @@
 /**
  * `markets <brand>` lists; `add <country> [name]` adds (or opens the form without a
  * country); `remove <country or market id>` asks for a confirmed click before the DELETE.
- * Removing the primary market is refused here, before any write, as API.md §3 forbids it.
+ * Removing the primary market is refused here, before any write, as docs/api.md §3 forbids it.
  */
 
 import { countryLabel, resolveCountry } from '../../../countries.js';

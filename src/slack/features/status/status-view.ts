@@ -39,7 +39,7 @@ function seconds(ms: number): Mrkdwn {
   return mrkdwn`${Math.round(ms / 60_000)} min`;
 }
 
-/** Requests today against the key's daily limit (API.md §8), shared by every process using the key. */
+/** Requests today against the key's daily limit (docs/api.md §8), shared by every process using the key. */
 export function apiUsageBlocks(s: LimiterState): KnownBlock[] {
   if (s.dailyLimit === null) {
     return [
@@ -62,7 +62,7 @@ export function apiUsageBlocks(s: LimiterState): KnownBlock[] {
   ];
 }
 
-/** The key's token bucket, queues and pauses (DESIGN.md: one key, one budget). */
+/** The key's token bucket, queues and pauses (docs/api.md §8: one key, one budget). */
 export function limiterBlocks(s: LimiterState, nowMs: number): KnownBlock[] {
   const lines = [
     mrkdwn`*Rate limiter* (${planName(s)} plan): ${Math.floor(s.tokens)} of ${formatCount(s.capacity)} tokens, refilling ${formatCount(Math.round(s.refillPerSecond * 60))}/min.`,

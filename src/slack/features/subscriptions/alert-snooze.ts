@@ -1,7 +1,7 @@
 /**
  * "Snooze 24 h" on an alert (vis:alert:snooze, value {brandId, kind}, or the Snooze option
  * of an alert's menu, see alert-menu.ts): that kind of alert
- * for that brand in that channel is muted for 24 hours (DESIGN.md "Alert semantics"); the
+ * for that brand in that channel is muted for 24 hours (docs/alert-semantics.md); the
  * person who clicked is told until when, privately, and the channel who snoozed what. Audited. Anyone who can see the alert
  * may snooze it: it only quiets this channel, and it ends by itself. Both messages carry
  * an Undo button (vis:alert:unsnooze) that lifts the snooze at once and releases the
