@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // In CI a JSON report is written as well, so .ci/run can print a plain
@@ -34,6 +35,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Most files wait on servers, child processes and Postgres rather than compute, so a
+    // worker more than the cores keeps them busy (vitest's default, cores − 1, runs one file
+    // at a time on a 2-core machine). VISIBILITY_TEST_WORKERS overrides it.
+    maxWorkers: Number(process.env['VISIBILITY_TEST_WORKERS']) || availableParallelism() + 1,
     reporters: ci ? ['default', 'json'] : ['default'],
     ...(ci ? { outputFile: { json: 'test-results.json' } } : {}),
     // On with `vitest run --coverage` (npm test); a run of a few files stays fast and
