@@ -9,6 +9,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import { periodText } from '../figures/day-text.js';
 import { figureName, figureWords } from '../figures/glossary.js';
 import { counted } from '../figures/plural.js';
+import { BLOCK_KIT_LIMITS as L } from '../messages/block-kit-limit-table.js';
 import type { ChartSpec } from './chart-spec.js';
 import { type DayValue, daySpan, describeChange, describeSeries, finiteDays } from './describe-series.js';
 import {
@@ -57,8 +58,19 @@ function topCompetitors(input: CitationsHistoryChartInput): { name: string; days
 }
 
 export function citationsHistoryChart(input: CitationsHistoryChartInput): ChartSpec {
-  const brandDays = finiteDays(input.days);
-  const competitors = topCompetitors(input);
+  // The last days Slack can draw (20 points a series), so the image, Slack's own chart and
+  // the sentence beside them cover the same days; the view's text gives the whole range.
+  const kept = new Set(
+    [...new Set([...input.days, ...input.competitors.flatMap((c) => c.days)].map((d) => d.date))]
+      .sort()
+      .slice(-L.chartPoints),
+  );
+  const recent = (days: readonly DayValue[]) => days.filter((d) => kept.has(d.date));
+  const brandDays = finiteDays(recent(input.days));
+  const competitors = topCompetitors({
+    ...input,
+    competitors: input.competitors.map((c) => ({ name: c.name, days: recent(c.days) })),
+  });
   const allDates = [...brandDays, ...competitors.flatMap((c) => c.days)].map((d) => d.date);
   const span = daySpan(allDates);
   const names = [input.brand, ...competitors.map((c) => c.name)];

@@ -3,8 +3,11 @@
  * `traffic.series`): a bar per day, in the house style, and the same days for Slack to draw.
  */
 import type { TopLevelSpec } from 'vega-lite';
+import { periodText } from '../figures/day-text.js';
 import { formatCount } from '../figures/format-number.js';
-import { figureName } from '../figures/glossary.js';
+import { figureName, figureWords } from '../figures/glossary.js';
+import { counted } from '../figures/plural.js';
+import { BLOCK_KIT_LIMITS as L } from '../messages/block-kit-limit-table.js';
 import type { ChartSpec } from './chart-spec.js';
 import { type DayValue, describeSeries, finiteDays } from './describe-series.js';
 import { AXIS_DATE_FORMAT, BRAND_COLOUR, fileSlug, fullSizeFrame } from './house-style.js';
@@ -16,12 +19,21 @@ export interface PageTrafficChartInput {
   days: readonly DayValue[];
 }
 
+/**
+ * The last days Slack can draw (its chart takes 20 points), so the image, the chart Slack
+ * draws and the sentence beside them cover the same days; the drawer's text gives the whole
+ * range and its total.
+ */
 export function pageTrafficChart(input: PageTrafficChartInput): ChartSpec {
-  const days = finiteDays(input.days);
+  const all = finiteDays(input.days);
+  const days = all.slice(-L.chartPoints);
   const total = days.reduce((sum, d) => sum + d.value, 0);
   const visits = figureName('aiCrawlerVisits');
   const title = `${visits} · ${input.page}`;
-  const altText = `${input.page} ${visits.toLowerCase()}: ${formatCount(total)} in total, ${describeSeries(days)}.`;
+  const period = days.length > 0 ? periodText(days.length, days.at(-1)!.date) : counted(0, 'day');
+  // The total only when the chart has every day: else it would be a second total beside the drawer's.
+  const sum = days.length === all.length ? `${formatCount(total)} in total, ` : '';
+  const altText = `${input.page} ${figureWords('aiCrawlerVisits')}, ${period}: ${sum}${describeSeries(days)}.`;
   const vegaLite: TopLevelSpec = {
     ...fullSizeFrame(title, `${formatCount(total)} visits`),
     data: { values: days },

@@ -2,6 +2,7 @@
  * `:advance`: the simulator moves to its next daily snapshot (the research run of a new
  * day): for every brand some cited pages are lost and others appear; the console lists them.
  */
+import { counted } from '../../../figures/plural.js';
 import type { ConsoleContext } from '../console-context.js';
 import { DEMO_BRANDS } from '../demo-brands.js';
 
@@ -29,7 +30,7 @@ export function runAdvance(ctx: ConsoleContext): void {
     const gained = now.filter((u) => !old.has(u));
     const lost = [...old].filter((u) => !now.includes(u));
     const parts = [
-      lost.length ? `lost ${lost.length} citation${lost.length === 1 ? '' : 's'} (${listed(lost)})` : '',
+      lost.length ? `lost ${counted(lost.length, 'cited page')} (${listed(lost)})` : '',
       gained.length ? `gained ${gained.length} (${listed(gained)})` : '',
     ].filter(Boolean);
     io.print(
