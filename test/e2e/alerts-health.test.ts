@@ -6,6 +6,7 @@
  */
 
 import { beforeAll, describe, expect, it } from 'vitest';
+import { JOB_NAMES } from '../../src/alerting/job-names.js';
 import { hashApiKey } from '../../src/api/hash-api-key.js';
 import { createScheduler } from '../../src/jobs/scheduler.js';
 import { nextUtcMidnight, utcDay } from '../../src/utc-days.js';
@@ -37,12 +38,8 @@ describe('a rejected API key', () => {
     const again = await h.runJobs('all');
     // The polls run side by side only once a call went through: one refusal, not three.
     expect(h.sim.requests.length - callsBefore).toBe(1);
-    expect(again.jobs.map((j) => j.status)).toEqual([
-      'key_rejected',
-      'key_rejected',
-      'key_rejected',
-      'key_rejected',
-    ]);
+    // Every job of `all` (the three polls, the digest, the weekly summary) stops the same way.
+    expect(again.jobs.map((j) => j.status)).toEqual(JOB_NAMES.map(() => 'key_rejected'));
     // The first job stopped at its first refusal and the others were not even started.
     expect(again.jobs.slice(1).every((j) => j.detail?.startsWith('not started'))).toBe(true);
     expect(opsTexts()).toHaveLength(1);

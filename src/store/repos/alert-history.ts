@@ -20,7 +20,7 @@ const parsed = (text: string | null): unknown => (text === null ? null : JSON.pa
 
 export function createAlertHistoryQueries(ctx: RepoContext): AlertHistoryQueries {
   /** The newest `places` rows of `kind` per brand, by creation time. */
-  const newest = (kind: 'alert' | 'chart', brandIds: readonly string[], places: number) => {
+  const newest = (kind: 'alert' | 'chart' | 'digest', brandIds: readonly string[], places: number) => {
     const db = ctx.db();
     let ranked = db
       .selectFrom('outbox')
@@ -109,18 +109,30 @@ export function createAlertHistoryQueries(ctx: RepoContext): AlertHistoryQueries
     },
     async latestDigestCharts(brandIds) {
       if (brandIds.length === 0) return [];
-      const rows = await newest('chart', brandIds, 1)
-        .select([
-          'o.brand_id',
-          'o.created_at_ms',
-          ctx.sql.jsonAt(sql.ref<string>('o.payload'), ['chart']).as('chart'),
-        ])
-        .execute();
-      return rows.map((r) => ({
-        brandId: r.brand_id!,
-        createdAtMs: r.created_at_ms,
-        chart: parsed(r.chart),
-      }));
+      // The chart follows the digest as an image (a `chart` row), or sits in the digest
+      // itself, drawn by Slack (its data kept as `nativeChart`): the newer of the two.
+      const read = async (kind: 'chart' | 'digest', path: string[]) => {
+        const rows = await newest(kind, brandIds, 1)
+          .select([
+            'o.brand_id',
+            'o.created_at_ms',
+            ctx.sql.jsonAt(sql.ref<string>('o.payload'), path).as('chart'),
+          ])
+          .execute();
+        return rows.map((r) => ({
+          brandId: r.brand_id!,
+          createdAtMs: r.created_at_ms,
+          chart: parsed(r.chart),
+        }));
+      };
+      const rows = [...(await read('chart', ['chart'])), ...(await read('digest', ['nativeChart', 'chart']))];
+      const newestOf = new Map<string, (typeof rows)[number]>();
+      for (const r of rows) {
+        if (r.chart === null || r.chart === undefined) continue;
+        const seen = newestOf.get(r.brandId);
+        if (!seen || r.createdAtMs > seen.createdAtMs) newestOf.set(r.brandId, r);
+      }
+      return [...newestOf.values()];
     },
     async channelAlertsBetween(channelId, brandId, fromMs, toMs) {
       const at = (path: (string | number)[]) => ctx.sql.jsonAt(sql.ref<string>('payload'), path);
