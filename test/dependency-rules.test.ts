@@ -133,6 +133,10 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
         'not-to-dev-dep: src/api/client.ts → fast-check',
         'not-to-unresolvable: src/api/client.ts → ./missing.js',
         'layer-order: src/figures/glossary.ts → src/api/errors.ts',
+        // Inside src/slack, a shared contract reaching up to the features and the app.
+        'slack-contracts-not-upwards: src/slack/commands/run-command.ts → src/slack/features/brands/brands.ts',
+        'slack-contracts-not-upwards: src/slack/commands/run-command.ts → src/slack/features/location/location.ts',
+        'slack-contracts-not-upwards: src/slack/commands/run-command.ts → src/slack/select-receiver.ts',
       ].sort(),
     );
   });

@@ -121,8 +121,13 @@ describe('the App Home dashboard', () => {
     const home2 = await openHome();
     expect(h.sim.requests.slice(requestsBefore).map((r) => r.path)).toEqual([]);
     // The digest's chart cannot show on the Home: its 7 days are text bars there, the same
-    // figures the uploaded image's alt text states (from the bot's own outbox, no API call).
-    const chartFile = await h.slack.waitFor(() => h.slack.files(posted)[0], 10_000);
+    // figures the line beside the digest's chart states (from the bot's own outbox, no API call).
+    const digestBlocks = (digest!.blocks ?? []) as Json[];
+    const chartAt = digestBlocks.findIndex((b) => b['type'] === 'data_visualization');
+    expect(chartAt).toBeGreaterThan(0);
+    const contextText = (b: Json | undefined) =>
+      String(((b?.['elements'] as Json[] | undefined)?.[0] as Json | undefined)?.['text'] ?? '');
+    const chartFile = { altText: contextText(digestBlocks[chartAt + 1]) };
     const trend = brandSection(home2, acme.id).summary;
     const bars =
       /Citations, 7 days to <!date\^\d+\^\{date_short\}\|(\w+ \d+), (\d{4})>: `[▁▂▃▄▅▆▇█·]{7}` latest ([\d,]+), peak ([\d,]+)/.exec(
