@@ -103,7 +103,7 @@ describe('demo --script', () => {
       output.indexOf('visibility> :usage'),
     );
     expect(advance).toMatch(/next daily snapshot \(\d+ → \d+\)/);
-    expect(advance).toMatch(/Acme Analytics: lost \d+ citations? \(https?:\/\//);
+    expect(advance).toMatch(/Acme Analytics: lost \d+ cited pages? \(https?:\/\//);
 
     expect(output).toContain('AI Pages usage of Acme Analytics is now 92 %');
     // Staged before anything was subscribed: the console says what to do first.
