@@ -35,11 +35,9 @@ type FieldKind =
   | { type: 'choices'; choices: readonly Choice[]; noneValue: string; noneLabel?: string }
   /** A time picker; `emptyMeans` says what an empty one means when that is not a time. */
   | { type: 'time'; emptyMeans?: string }
-  /** One of a few values. */
-  | { type: 'select'; choices: readonly Choice[] }
   | { type: 'zone' }
-  /** One of a few values (radio buttons); nothing picked is the default. */
-  | { type: 'one'; choices: readonly Choice[] }
+  /** One of a few values: radio buttons (nothing picked is the default), or a menu when `menu`. */
+  | { type: 'one'; choices: readonly Choice[]; menu?: true }
   /** Two time pickers, `from-to`; both empty is `off`. */
   | { type: 'range' };
 
@@ -138,7 +136,7 @@ export const SETTINGS_FIELDS: readonly SettingField[] = [
   {
     key: 'weekly-day',
     label: 'Weekly summary day',
-    kind: { type: 'select', choices: weekDays.map((d) => ({ value: d, label: capitalised(d) })) },
+    kind: { type: 'one', menu: true, choices: weekDays.map((d) => ({ value: d, label: capitalised(d) })) },
   },
   { key: 'weekly-time', label: 'Weekly summary time', kind: { type: 'time', emptyMeans: 'the digest time' } },
 ];
@@ -204,9 +202,9 @@ export function settingsInputs(settings: AlertSettings, defaultTimezone: string)
         const initial = f.kind.choices.find((c) => c.value === value);
         blocks.push({
           ...base,
-          optional: true,
+          ...(f.kind.menu ? {} : { optional: true }),
           element: {
-            type: 'radio_buttons',
+            type: f.kind.menu ? 'static_select' : 'radio_buttons',
             action_id: INPUT_ACTION_ID,
             options: f.kind.choices.map(choiceOption),
             ...(initial ? { initial_option: choiceOption(initial) } : {}),
@@ -230,19 +228,6 @@ export function settingsInputs(settings: AlertSettings, defaultTimezone: string)
           },
         });
         break;
-      case 'select': {
-        const initial = f.kind.choices.find((c) => c.value === value);
-        blocks.push({
-          ...base,
-          element: {
-            type: 'static_select',
-            action_id: INPUT_ACTION_ID,
-            options: f.kind.choices.map(choiceOption),
-            ...(initial ? { initial_option: choiceOption(initial) } : {}),
-          },
-        });
-        break;
-      }
       case 'zone':
         blocks.push({
           ...base,
@@ -306,8 +291,6 @@ function fieldValue(f: SettingField, values: Values): { value: string } | { erro
       return { value: str((s['selected_option'] as { value?: unknown } | null | undefined)?.value) };
     case 'time':
       return { value: str(s['selected_time']) };
-    case 'select':
-      return { value: str((s['selected_option'] as { value?: unknown } | null | undefined)?.value) };
     case 'zone': {
       const zone = str((s['selected_option'] as { value?: unknown } | null | undefined)?.value);
       return { value: zone === DEFAULT_ZONE_VALUE ? 'default' : zone };
