@@ -103,7 +103,11 @@ async function writeWeekly(
   const schedule = weeklySchedule(current.settings, ctx.deps.config.defaultTimezone);
   const window = weekWindowMs(due, schedule.timeZone);
   const alerts = await section(() =>
-    weeklyAlertCounts(ctx.store.alertHistory, { channelId: sub.channelId, brandId: brand.id, ...window }),
+    weeklyAlertCounts(
+      ctx.store.alertHistory,
+      { channelId: sub.channelId, brandId: brand.id, ...window },
+      ctx.store.alertStates,
+    ),
   );
   const summary = composeWeekly({ brand, week: due, window, ...data, alerts });
   const dedupeKey = channelDedupeKey(sub.channelId, summary.key);

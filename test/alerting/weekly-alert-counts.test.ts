@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { weeklyAlertCounts } from '../../src/alerting/weekly-alert-counts.js';
 import type { AlertAcknowledgement, ChannelAlertMessage } from '../../src/store/alert-history-queries.js';
+import type { AlertState } from '../../src/store/alert-states-repo.js';
 
 const message = (slackTs: string | null, alertCount: number, kinds: string[]): ChannelAlertMessage => ({
   status: slackTs ? 'sent' : 'held',
@@ -47,6 +48,50 @@ describe('weeklyAlertCounts', () => {
       acknowledgedBy: [
         { userId: 'U1', count: 2 },
         { userId: 'U2', count: 1 },
+      ],
+    });
+  });
+});
+
+describe('weeklyAlertCounts with the alert states', () => {
+  const state = (o: Partial<AlertState>): AlertState =>
+    ({ brandId: 'b1', channelId: 'C1', alertCount: 1, postedAtMs: 10, assigneeId: null, ...o }) as AlertState;
+
+  it('counts the week’s resolved alerts, the ones still open at its end, and whose they are', async () => {
+    const asked: unknown[] = [];
+    const counts = await weeklyAlertCounts(
+      {
+        channelAlertsBetween: async () => [message('1.1', 4, ['citation_lost'])],
+        acknowledgementsSince: async () => [],
+      },
+      { channelId: 'C1', brandId: 'b1', fromMs: 0, toMs: 100 },
+      {
+        listResolved: async (...args) => {
+          asked.push(['resolved', ...args]);
+          return [state({ alertCount: 2 }), state({ brandId: 'b2', alertCount: 5 })];
+        },
+        listOpen: async (...args) => {
+          asked.push(['open', ...args]);
+          return [
+            state({ alertCount: 1, assigneeId: 'U1' }),
+            state({ alertCount: 3, assigneeId: 'U1' }),
+            state({ alertCount: 1 }),
+            // Posted after the week: not the week's.
+            state({ alertCount: 9, postedAtMs: 150 }),
+          ];
+        },
+      },
+    );
+    expect(asked).toEqual([
+      ['resolved', 0, 100, 'C1'],
+      ['open', ['b1'], 'C1'],
+    ]);
+    expect(counts.states).toEqual({
+      resolved: 2,
+      stillOpen: 5,
+      openByOwner: [
+        { userId: 'U1', count: 4 },
+        { userId: null, count: 1 },
       ],
     });
   });

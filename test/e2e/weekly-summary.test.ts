@@ -94,7 +94,9 @@ describe('weekly summary content', () => {
     // The page lost that week is among those lost (the simulator's daily churn loses others).
     expect(text).toMatch(/\*Cited pages lost and won back\*: [1-9]\d* lost, \d+ won back or newly cited/);
     expect(text).toMatch(new RegExp(`${lostUrl.replace(/[.?*+^$()[\]{}|\\/]/g, '\\$&')}|…and \\d+ more`));
-    expect(text).toContain('*Alerts*: 1 alert sent to this channel (AI Pages usage level).');
+    // From the alert states: raised that week, none resolved, still open and owned by nobody.
+    expect(text).toContain('*Alerts*: 1 opened (AI Pages usage level), 0 resolved, 1 still open.');
+    expect(text).toContain('Open, by owner: nobody yet (1).');
     expect(text).toContain(`Acknowledged by <@${USER}> (1).`);
     for (const figure of ['Cited pages', 'Citations', 'Brand mentions', 'AI crawler visits'])
       expect(text).toContain(`• *${figure}*: `);
