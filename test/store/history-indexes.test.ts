@@ -111,8 +111,9 @@ describeBackends('indexes for the App Home and status', (backend) => {
       await history.recentAlerts(['b1', 'b2'], 5);
       await history.latestDigestCharts(['b1', 'b2']);
     });
+    // The newest alerts; the newest digest chart, as an image row and inside a digest.
     const outbox = statements.filter(reading('outbox'));
-    expect(outbox).toHaveLength(2);
+    expect(outbox).toHaveLength(3);
     for (const s of outbox) expect(await plan(b, s)).toContain('outbox_brand_history');
   });
 
