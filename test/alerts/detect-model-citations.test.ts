@@ -109,6 +109,17 @@ describe('detectModelCitations', () => {
     expect(alerts).toEqual([]);
   });
 
+  it('says nothing when a model that cites a page or two a day falls silent for two days: that is chance', () => {
+    const few = { Perplexity: 1, ChatGPT: 9 };
+    const some = { Perplexity: 2, ChatGPT: 9 };
+    expect(run([few, some, few, some, few, dropped, dropped]).alerts).toEqual([]);
+    // Three pages a day on average: two silent days are news.
+    const three = { Perplexity: 3, ChatGPT: 9 };
+    expect(run([three, three, three, three, three, dropped, dropped]).alerts.map((a) => a.kind)).toEqual([
+      'model_stopped',
+    ]);
+  });
+
   it('says nothing while there is too little history, or when one silent day is a cut-short list', () => {
     expect(run([steady, dropped, dropped]).alerts).toEqual([]);
     const cut = run(
