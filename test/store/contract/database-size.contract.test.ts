@@ -1,4 +1,6 @@
 /** DatabaseSizeQueries on both backends: the database's size in bytes and its rows per main table. */
+
+import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeBackends } from './store-backends.js';
 
@@ -44,9 +46,12 @@ describeBackends('database size', (backend) => {
     const store = b.store();
     const before = (await store.databaseSize.size()).bytes;
     expect(before).toBeGreaterThan(0);
-    const detail = { note: 'x'.repeat(2000) };
-    for (let i = 0; i < 400; i++)
+    // Text that does not compress (Postgres would store 'xxx…' in a few bytes), about 1 MB in
+    // all: far more than the database's own comings and goings while the test runs.
+    for (let i = 0; i < 400; i++) {
+      const detail = { note: randomBytes(1800).toString('base64') };
       await store.auditLog.record({ userId: 'U1', action: 'a', result: 'ok', atMs: i, detail });
+    }
     // SQLite: more pages; Postgres: the table's files extended to hold the rows.
     expect((await store.databaseSize.size()).bytes).toBeGreaterThan(before);
   });
