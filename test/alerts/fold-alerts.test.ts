@@ -28,8 +28,13 @@ describe('folding: a model that stopped citing explains the pages lost from it',
   const date = (i: number) => `2025-02-${String(20 + i).padStart(2, '0')}`;
   const perplexityPage = 'https://review.example/acme';
   const chatgptPage = 'https://blog.example/acme';
+  // Perplexity cites three pages a day, the review among them: a regular, whose two silent
+  // days are news (detect-model-citations.ts, MIN_DAILY_PAGES).
+  const perplexityPages = [perplexityPage, 'https://one.example/acme', 'https://two.example/acme'];
   const list = (i: number, withPerplexity: boolean): ListedCitation[] => [
-    ...(withPerplexity ? [{ url: perplexityPage, search_model: 'Perplexity', date: date(i) }] : []),
+    ...(withPerplexity
+      ? perplexityPages.map((url) => ({ url, search_model: 'Perplexity', date: date(i) }))
+      : []),
     { url: chatgptPage, search_model: 'ChatGPT', date: date(i) },
   ];
   let state = INITIAL_MODEL_STATE;
