@@ -16,9 +16,9 @@ const coreFloors = {
   'src/api/**': { lines: 98, branches: 92, functions: 98, statements: 96 },
   'src/alerts/**': { lines: 98, branches: 90, functions: 98, statements: 96 },
   'src/store/**': { lines: 94, branches: 85, functions: 96, statements: 94 },
-  'src/jobs/**': { lines: 93, branches: 84, functions: 92, statements: 91 },
+  'src/jobs/**': { lines: 92, branches: 81, functions: 91, statements: 89 },
   'src/messages/**': { lines: 96, branches: 85, functions: 99, statements: 94 },
-  'src/alerting/**': { lines: 97, branches: 93, functions: 99, statements: 97 },
+  'src/alerting/**': { lines: 95, branches: 85, functions: 98, statements: 94 },
 };
 
 export default defineConfig({
