@@ -52,7 +52,7 @@ export interface SlackApp {
  */
 export function createSlackApp(deps: SlackServiceDeps, lifecycle: ServiceLifecycle): SlackApp {
   const choice = selectReceiver(deps.config);
-  const connection = createSlackConnection(choice.mode, deps.clock);
+  const connection = createSlackConnection(choice.mode, deps.clock, deps.logger);
   let started = false;
   const routes = serviceRoutes(deps, connection, () => started);
   // Every apps.connections.open attempt (the Socket Mode client's own retries included)

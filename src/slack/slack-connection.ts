@@ -8,6 +8,7 @@
  * so tests move past the grace period without waiting for it.
  */
 import type { Clock } from '../clock.js';
+import type { Logger } from '../logger.js';
 
 export type SlackLinkState = 'starting' | 'connecting' | 'connected' | 'disconnected' | 'stopped';
 
@@ -36,7 +37,12 @@ export interface SlackConnection {
   snapshot(): SlackConnectionSnapshot;
 }
 
-export function createSlackConnection(mode: 'http' | 'socket', clock: Clock): SlackConnection {
+/** `logger` says when Slack can reach the app, the first time and after each outage. */
+export function createSlackConnection(
+  mode: 'http' | 'socket',
+  clock: Clock,
+  logger?: Pick<Logger, 'info'>,
+): SlackConnection {
   let state: SlackLinkState = 'starting';
   let since = clock.now();
   let attempts = 0;
@@ -54,6 +60,7 @@ export function createSlackConnection(mode: 'http' | 'socket', clock: Clock): Sl
     up() {
       if (isUp()) return;
       if (everUp) reconnects += 1;
+      logger?.info({ mode, reconnects }, everUp ? 'Slack is reachable again' : 'Slack is reachable');
       everUp = true;
       state = 'connected';
       since = clock.now();
