@@ -17,6 +17,7 @@ import { detectCrawlerVisits } from '../src/alerts/detect-crawler-range.js';
 import { createRandom, type Random } from '../src/dev/simulator/random.js';
 import { formatPercent } from '../src/figures/format-number.js';
 import { dateOfDay, dayNumber } from '../src/utc-days.js';
+import { gauss, poisson } from './lib/random-counts.js';
 import { modelDropoutScore } from './model-quality.js';
 
 const SEED = 'alert-quality-v1';
@@ -47,18 +48,6 @@ interface Scenario {
   name: string;
   site: (r: Random) => Site;
   fall: (r: Random) => Fall | null;
-}
-
-function gauss(r: Random): number {
-  return Math.sqrt(-2 * Math.log(1 - r.next())) * Math.cos(2 * Math.PI * r.next());
-}
-
-function poisson(r: Random, mean: number): number {
-  if (mean > 50) return Math.max(0, Math.round(mean + Math.sqrt(mean) * gauss(r)));
-  const limit = Math.exp(-mean);
-  let k = 0;
-  for (let p = r.next(); p > limit; p *= r.next()) k++;
-  return k;
 }
 
 const between = (r: Random, lo: number, hi: number) => lo + (hi - lo) * r.next();

@@ -15,6 +15,7 @@ import {
 } from '../src/alerts/detect-model-citations.js';
 import { createRandom, type Random } from '../src/dev/simulator/random.js';
 import { dateOfDay, dayNumber } from '../src/utc-days.js';
+import { poisson } from './lib/random-counts.js';
 
 const DAYS = 90;
 const START = dayNumber('2026-06-01');
@@ -35,13 +36,6 @@ export interface ModelScore {
   trueAlerts: number;
   drops: number;
   found: number;
-}
-
-function poisson(r: Random, mean: number): number {
-  const limit = Math.exp(-mean);
-  let k = 0;
-  for (let p = r.next(); p > limit; p *= r.next()) k++;
-  return k;
 }
 
 interface Drop {

@@ -22,6 +22,7 @@ import {
   slackDay,
   slackPeriod,
 } from './mrkdwn.js';
+import { shrinkToFit } from './shrink-to-fit.js';
 import { truncateId, truncateMrkdwn, truncatePlain } from './truncate-mrkdwn.js';
 import { ideaTypeName, pageTypeName } from './vocabulary.js';
 
@@ -237,14 +238,7 @@ function fallback(d: Digest): Mrkdwn {
 }
 
 export function buildDigestMessage(digest: Digest, options: { dedupeKey?: string } = {}): DigestMessage {
-  // Four sections of up to 2,500 characters plus the rest stay under the 12 k budget in
-  // nearly every case; JSON escaping can still push it over, so shrink until it fits.
-  let sectionMax = 2500;
-  let blocks = build(digest, sectionMax);
-  while (JSON.stringify(blocks).length > L.messageBlocksChars && sectionMax > 200) {
-    sectionMax = Math.floor(sectionMax * 0.8);
-    blocks = build(digest, sectionMax);
-  }
+  const blocks = shrinkToFit((sectionMax) => build(digest, sectionMax));
   return {
     text: fallback(digest),
     blocks,

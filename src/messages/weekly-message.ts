@@ -8,7 +8,7 @@ import type { Unavailable } from '../alerts/compose-digest.js';
 import type { WeeklyAlertCounts, WeeklyFigure, WeeklySummary } from '../alerts/compose-weekly.js';
 import { type AlertKind, alertKinds } from '../alerts/types.js';
 import { dayRangeText } from '../figures/day-text.js';
-import { figureName } from '../figures/glossary.js';
+import { countFigure, figureName } from '../figures/glossary.js';
 import { counted, nameList } from '../figures/plural.js';
 import { ALERT_KIND_WORDS, type SlackMessageMetadata } from './alert-message.js';
 import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
@@ -16,6 +16,7 @@ import type { KnownBlock } from './block-kit-types.js';
 import { openButton, urlLine, withList } from './digest-message.js';
 import { formatCount, formatSignedCount, formatSignedPercent } from './format-number.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDay, userMention } from './mrkdwn.js';
+import { shrinkToFit } from './shrink-to-fit.js';
 import { truncateMrkdwn, truncatePlain } from './truncate-mrkdwn.js';
 
 export interface WeeklyMessage {
@@ -154,19 +155,14 @@ function fallback(w: WeeklySummary): Mrkdwn {
   const parts = [mrkdwn`${escapeMrkdwn(weeklyTitle(w))}.`];
   if (w.citations.status === 'ok')
     parts.push(
-      mrkdwn`${num(w.citations.lostCount)} cited pages lost, ${num(w.citations.wonCount)} won back or new.`,
+      mrkdwn`${escapeMrkdwn(countFigure('citedPages', w.citations.lostCount))} lost, ${num(w.citations.wonCount)} won back or new.`,
     );
   if (!('status' in w.alerts)) parts.push(mrkdwn`${escapeMrkdwn(counted(w.alerts.opened, 'alert'))}.`);
   return truncatePlain(joinMrkdwn(parts, mrkdwn` `), L.fallbackText);
 }
 
 export function buildWeeklyMessage(w: WeeklySummary, options: { dedupeKey?: string } = {}): WeeklyMessage {
-  let sectionMax = 2500;
-  let blocks = build(w, sectionMax);
-  while (JSON.stringify(blocks).length > L.messageBlocksChars && sectionMax > 200) {
-    sectionMax = Math.floor(sectionMax * 0.8);
-    blocks = build(w, sectionMax);
-  }
+  const blocks = shrinkToFit((sectionMax) => build(w, sectionMax));
   return {
     text: fallback(w),
     blocks,

@@ -60,38 +60,20 @@ export interface SlackDeps extends SlackParts {
  * (AppDeps, with close() and the outbox client) hands on only these.
  */
 export function slackDepsOf(deps: SlackServiceDeps, background: BackgroundWork): SlackDeps {
-  const {
-    config,
-    api,
-    brandCache,
-    store,
-    database,
-    auditLog,
-    clock,
-    logger,
-    metrics,
-    apiHealth,
-    charts,
-    deliveryNudge,
-  } = deps;
-  const handlerConfig: HandlerConfig = {
-    adminUsers: config.adminUsers,
-    defaultTimezone: config.defaultTimezone,
-    retention: config.retention,
-  };
+  const { adminUsers, defaultTimezone, retention } = deps.config;
   return {
-    config: handlerConfig,
-    api,
-    brandCache,
-    store,
-    database,
-    auditLog,
-    clock,
-    logger,
-    metrics,
-    apiHealth,
-    charts,
-    deliveryNudge,
+    config: { adminUsers, defaultTimezone, retention },
+    api: deps.api,
+    brandCache: deps.brandCache,
+    store: deps.store,
+    database: deps.database,
+    auditLog: deps.auditLog,
+    clock: deps.clock,
+    logger: deps.logger,
+    metrics: deps.metrics,
+    apiHealth: deps.apiHealth,
+    charts: deps.charts,
+    deliveryNudge: deps.deliveryNudge,
     background,
   };
 }
