@@ -7,7 +7,7 @@
  * made here too, for the undo hint and to compare settings; screens show the words, and the
  * syntax is only in `/visibility help settings`.
  */
-import { counted, nameList } from '../figures/plural.js';
+import { capitalised, counted, nameList } from '../figures/plural.js';
 import { type AlertSettings, DEFAULT_ALERT_SETTINGS } from './alert-settings.js';
 
 const EVENT_LABEL = {
@@ -63,8 +63,6 @@ interface SettingLine {
   /** Said inside another line (the weekly summary's day and time): only a change names it on its own. */
   within?: true;
 }
-
-const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** "Mondays at 09:00" (the digest time when the summary has no time of its own). */
 export function weeklyWhen(s: AlertSettings): string {

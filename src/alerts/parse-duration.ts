@@ -5,6 +5,7 @@
  * in the channel's time zone (the caller passes it with the current time, so tests fix the
  * clock). Bounded to 1 minute – 30 days: shorter is a typo, longer should be an unsubscribe.
  */
+import { capitalised } from '../figures/plural.js';
 import { addDays, zonedParts, zonedTimeToUtcMs } from './zoned-time.js';
 
 export const MIN_DURATION_MS = 60_000;
@@ -68,9 +69,8 @@ export const DURATION_FORMS =
 
 const fail = (what: string): DurationResult => ({
   ok: false,
-  error: `${what} ${capitalise(DURATION_FORMS)}.`,
+  error: `${what} ${capitalised(DURATION_FORMS)}.`,
 });
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export function parseDuration(input: string, context?: DurationContext): DurationResult {
   const trimmed = input.trim();

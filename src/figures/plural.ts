@@ -70,3 +70,8 @@ export function nameList(names: readonly string[]): string {
 export function namesWithVerb(names: readonly string[], singular: string, plural: string): string {
   return `${nameList(names)} ${agree(names.length, singular, plural)}`;
 }
+
+/** The text with its first letter upper-case: "mondays" → "Mondays". */
+export function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

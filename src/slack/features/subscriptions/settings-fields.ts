@@ -5,6 +5,7 @@
  * say the same things about mistakes (shown under the field instead of in a list). A new
  * setting is one more row here (a boolean one: a `choices` row with its on value).
  */
+
 import type { AlertSettings } from '../../../alerts/alert-settings.js';
 import { DEFAULT_ALERT_SETTINGS, weekDays } from '../../../alerts/alert-settings.js';
 import { settingsArgValues } from '../../../alerts/format-settings.js';
@@ -13,6 +14,7 @@ import {
   parseSettingValue,
   type SettingKey,
 } from '../../../alerts/parse-settings-args.js';
+import { capitalised } from '../../../figures/plural.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { escapeMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { INPUT_ACTION_ID } from '../../views/brand-form-modal.js';
@@ -20,7 +22,6 @@ import { DEFAULT_ZONE_VALUE, timeZoneSelect } from './time-zone-select.js';
 
 type Values = Record<string, Record<string, unknown>>;
 
-const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 const CLOCK = /^\d{2}:\d{2}$/;
 
 interface Choice {

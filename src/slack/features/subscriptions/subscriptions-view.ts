@@ -7,6 +7,7 @@
 import type { AlertSettings } from '../../../alerts/alert-settings.js';
 import type { CrawlerRuleChoice } from '../../../alerts/detect-crawler-range.js';
 import { describeSettingChanges, describeSettings, formatSettings } from '../../../alerts/format-settings.js';
+import { capitalised } from '../../../figures/plural.js';
 import { ALERT_KIND_WORDS } from '../../../messages/alert-message.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
@@ -96,8 +97,6 @@ export const SUBSCRIPTION_BLOCK_PREFIX = 'vis:subs:';
 
 /** A message holds 50 blocks: past this many subscriptions, the rest are listed without buttons. */
 const MAX_WITH_BUTTONS = 20;
-
-const capitalised = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
 
 /** Edit (the settings form), Mute (a duration in words), Unsubscribe (after Slack's confirm). */
 export function subscriptionButtons(sub: Pick<Subscription, 'brandId' | 'brandName'>): KnownBlock {
