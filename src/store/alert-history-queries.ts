@@ -54,9 +54,10 @@ export interface AlertHistoryQueries {
   acknowledgementsSince(sinceMs: number): Promise<AlertAcknowledgement[]>;
   /**
    * The newest digest chart row of each of `brandIds` that has one: the figures its
-   * picture is drawn from (parsed JSON, unchecked), for the App Home's trend bars.
+   * picture is drawn from (parsed JSON, unchecked), for the App Home's trend bars. Rows
+   * whose key holds `leaveOut` (the weekly summary's, over another week) are passed over.
    */
-  latestDigestCharts(brandIds: readonly string[]): Promise<DigestChartRow[]>;
+  latestDigestCharts(brandIds: readonly string[], leaveOut?: string): Promise<DigestChartRow[]>;
   /**
    * The alert messages written for one channel and brand from `fromMs` (included) to `toMs`
    * (excluded), oldest first, leaving out rows merged into a later grouped message and rows

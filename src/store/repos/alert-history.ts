@@ -19,8 +19,16 @@ import type { RepoContext } from '../repo-context.js';
 const parsed = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
 
 export function createAlertHistoryQueries(ctx: RepoContext): AlertHistoryQueries {
-  /** The newest `places` rows of `kind` per brand, by creation time. */
-  const newest = (kind: 'alert' | 'chart' | 'digest', brandIds: readonly string[], places: number) => {
+  /**
+   * The newest `places` rows of `kind` per brand, by creation time; rows whose key holds
+   * `leaveOut` are not counted.
+   */
+  const newest = (
+    kind: 'alert' | 'chart' | 'digest',
+    brandIds: readonly string[],
+    places: number,
+    leaveOut?: string,
+  ) => {
     const db = ctx.db();
     let ranked = db
       .selectFrom('outbox')
@@ -33,6 +41,7 @@ export function createAlertHistoryQueries(ctx: RepoContext): AlertHistoryQueries
       ])
       .where('kind', '=', kind)
       .where('brand_id', 'in', [...brandIds]);
+    if (leaveOut) ranked = ranked.where('dedupe_key', 'not like', `%${leaveOut}%`);
     // A row merged into a later grouped message: that message stands for it.
     if (kind === 'alert')
       ranked = ranked.where((eb) => eb.not(eb.and([eb('status', '=', 'sent'), eb('slack_ts', 'is', null)])));
@@ -107,12 +116,12 @@ export function createAlertHistoryQueries(ctx: RepoContext): AlertHistoryQueries
       }
       return out;
     },
-    async latestDigestCharts(brandIds) {
+    async latestDigestCharts(brandIds, leaveOut) {
       if (brandIds.length === 0) return [];
       // The chart follows the digest as an image (a `chart` row), or sits in the digest
       // itself, drawn by Slack (its data kept as `nativeChart`): the newer of the two.
       const read = async (kind: 'chart' | 'digest', path: string[]) => {
-        const rows = await newest(kind, brandIds, 1)
+        const rows = await newest(kind, brandIds, 1, leaveOut)
           .select([
             'o.brand_id',
             'o.created_at_ms',

@@ -203,6 +203,13 @@ describeBackends('alert history queries', (backend) => {
       { brandId: 'b2', createdAtMs: NOW + 3, chart: { crawlerVisits: week } },
     ]);
     expect(await queriesOn(b).latestDigestCharts([])).toEqual([]);
+    // A weekly summary's chart, written later, covers another week: the daily one stands.
+    await outbox.enqueue({
+      ...chartRow('b1', 6, { citations: [] }),
+      dedupeKey: 'chart:weekly:b1:2025-03-03',
+    });
+    const daily = await queriesOn(b).latestDigestCharts(['b1'], 'weekly:');
+    expect(daily.map((r) => r.createdAtMs)).toEqual([NOW + 2]);
   });
 });
 

@@ -5,6 +5,7 @@
  * figures as text bars; a local read, so opening the tab costs no API or Slack call.
  */
 
+import { WEEKLY_KEY_PART } from '../../../alerts/weekly-due.js';
 import type { OutboxChartDay } from '../../../store/outbox-repo.js';
 import type { Store } from '../../../store/store.js';
 
@@ -33,7 +34,7 @@ export async function loadDigestTrends(
   brandIds: readonly string[],
 ): Promise<Map<string, DigestTrend>> {
   const out = new Map<string, DigestTrend>();
-  for (const r of await store.alertHistory.latestDigestCharts(brandIds)) {
+  for (const r of await store.alertHistory.latestDigestCharts(brandIds, WEEKLY_KEY_PART)) {
     if (typeof r.chart !== 'object' || r.chart === null) continue;
     const chart = r.chart as { citations?: unknown; crawlerVisits?: unknown };
     const trend = {
