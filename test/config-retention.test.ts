@@ -100,7 +100,7 @@ describe('run-job housekeeping', () => {
       expect(res.stderr).toBe('');
       expect(res.status).toBe(0);
       expect(res.stdout).toMatch(
-        /^housekeeping: deleted 0 sent messages, 0 Slack request records, 0 expired snoozes, 0 old poll results, 0 job run records, 1 audit entry \(\d+\.\d s\)\n$/,
+        /^housekeeping: deleted 0 sent messages, 0 Slack request records, 0 expired snoozes, 0 old poll results, 0 job run records, 1 audit entry, 0 alert states \(\d+\.\d s\)\n$/,
       );
       const after = openDatabase(path);
       expect(after.prepare('SELECT COUNT(*) AS n FROM audit_log').get()).toEqual({ n: 2 });

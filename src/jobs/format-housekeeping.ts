@@ -10,6 +10,7 @@ const NOUNS: Record<keyof HousekeepingCounts, string> = {
   pollObservations: 'old poll result',
   jobRuns: 'job run record',
   auditLog: 'audit entry',
+  alertStates: 'alert state',
 };
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

@@ -34,7 +34,10 @@ export const PURGE_BATCH_ROWS = 1000;
 const DAY_MS = 86_400_000;
 
 export type HousekeepingDeps = {
-  store: Pick<Store, 'outbox' | 'handledRequests' | 'snoozes' | 'pollObservations' | 'jobRuns' | 'auditLog'>;
+  store: Pick<
+    Store,
+    'outbox' | 'handledRequests' | 'snoozes' | 'pollObservations' | 'jobRuns' | 'auditLog' | 'alertStates'
+  >;
   clock: Clock;
   logger: Logger;
   config: Pick<Config, 'retention'>;
@@ -48,6 +51,7 @@ export interface HousekeepingCounts {
   pollObservations: number;
   jobRuns: number;
   auditLog: number;
+  alertStates: number;
 }
 
 export type HousekeepingStatus = 'ok' | 'skipped' | 'aborted' | 'failed' | 'database_unavailable';
@@ -91,6 +95,8 @@ function purges(deps: HousekeepingDeps, nowMs: number): Purge[] {
     },
     { table: 'jobRuns', batch: (n) => store.jobRuns.purgeStartedBefore(before(r.jobRunsDays), n) },
     { table: 'auditLog', batch: (n) => store.auditLog.purgeBefore(before(r.auditDays), n) },
+    // Kept as long as the alert messages they are about (the weekly summary reads 7 days).
+    { table: 'alertStates', batch: (n) => store.alertStates.purgeBefore(before(r.messagesDays), n) },
   ];
 }
 
@@ -101,6 +107,7 @@ const noneDeleted = (): HousekeepingCounts => ({
   pollObservations: 0,
   jobRuns: 0,
   auditLog: 0,
+  alertStates: 0,
 });
 
 class Stop extends Error {

@@ -94,8 +94,9 @@ export interface AlertStatesRepo {
   /** Alerts still open of `brandIds` (every brand when omitted), oldest first; of one channel when given. */
   listOpen(brandIds?: readonly string[], channelId?: string): Promise<AlertState[]>;
   /**
-   * Forgets alerts whose last news (resolution, else posting) is before `cutoffMs`, with
-   * their subjects; returns how many. An older alert that recurs later starts a new chain.
+   * Forgets up to `limit` alerts whose last news (resolution, else posting) is before
+   * `cutoffMs`, with their subjects; returns how many. An older alert that recurs later
+   * starts a new chain.
    */
-  purgeBefore(cutoffMs: number): Promise<number>;
+  purgeBefore(cutoffMs: number, limit?: number): Promise<number>;
 }

@@ -59,6 +59,7 @@ async function counts(b: TestBackend) {
     pollObservations: await n('poll_observations'),
     jobRuns: await n('job_runs', "job <> 'housekeeping'"),
     auditLog: await n('audit_log'),
+    alertStates: await n('alert_states'),
   };
 }
 
@@ -104,6 +105,24 @@ async function seed(b: TestBackend) {
   await store.auditLog.record({ ...entry, atMs: ago(400) });
   await store.auditLog.record({ ...entry, atMs: ago(366) });
   await store.auditLog.record({ ...entry, atMs: ago(100) });
+  // Alert states: one resolved long ago goes (its subjects with it); one posted long ago
+  // but resolved lately, and one still open from yesterday, stay.
+  const posted = (outboxId: number, d: number) => ({
+    outboxId,
+    channelId: 'C1',
+    messageTs: `1.${outboxId}`,
+    brandId: 'b1',
+    headline: 'Cited page lost',
+    kinds: ['citation_lost'],
+    alertCount: 1,
+    postedAtMs: ago(d),
+    subjects: [`citation_lost:https://x.example/${outboxId}`],
+  });
+  const gone = (await store.alertStates.recordPosted(posted(901, 200))).state;
+  await store.alertStates.resolve(gone.id, { byUserId: 'U1', note: '', atMs: ago(150) });
+  const late = (await store.alertStates.recordPosted(posted(902, 200))).state;
+  await store.alertStates.resolve(late.id, { byUserId: 'U1', note: '', atMs: ago(5) });
+  await store.alertStates.recordPosted(posted(903, 1));
 }
 
 describeBackends('housekeeping', (backend) => {
@@ -120,6 +139,7 @@ describeBackends('housekeeping', (backend) => {
       pollObservations: 1,
       jobRuns: 2,
       auditLog: 2,
+      alertStates: 1,
     };
     expect(s.deleted).toEqual(deleted);
     expect(await counts(b)).toEqual({
@@ -129,6 +149,7 @@ describeBackends('housekeeping', (backend) => {
       pollObservations: 1,
       jobRuns: 2,
       auditLog: 1,
+      alertStates: 2,
     });
     // What stays is what must: the recent post and every row still to be delivered.
     const left = await b.rows<{ status: string }>('SELECT status FROM outbox ORDER BY status');

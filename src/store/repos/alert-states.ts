@@ -270,15 +270,20 @@ export function createAlertStatesRepo(ctx: RepoContext): AlertStatesRepo {
       if (channelId !== undefined) q = q.where('channel_id', '=', channelId);
       return (await q.orderBy('posted_at_ms').orderBy('id').execute()).map(fromRow);
     },
-    purgeBefore(cutoffMs) {
+    purgeBefore(cutoffMs, limit = Number.MAX_SAFE_INTEGER) {
       return ctx.transaction(async () => {
         const db = ctx.db();
-        const old = (eb: Eb) => eb(eb.fn.coalesce('resolved_at_ms', 'posted_at_ms'), '<', cutoffMs);
-        await db
-          .deleteFrom('alert_subjects')
-          .where('alert_id', 'in', (eb) => eb.selectFrom('alert_states').select('id').where(old))
+        const old = await db
+          .selectFrom('alert_states')
+          .select('id')
+          .where((eb) => eb(eb.fn.coalesce('resolved_at_ms', 'posted_at_ms'), '<', cutoffMs))
+          .orderBy('id')
+          .limit(limit)
           .execute();
-        const res = await db.deleteFrom('alert_states').where(old).executeTakeFirst();
+        if (old.length === 0) return 0;
+        const ids = old.map((r) => r.id);
+        await db.deleteFrom('alert_subjects').where('alert_id', 'in', ids).execute();
+        const res = await db.deleteFrom('alert_states').where('id', 'in', ids).executeTakeFirst();
         return count(res.numDeletedRows);
       });
     },
