@@ -249,6 +249,18 @@ module.exports = {
       to: { path: '^src/(slack|jobs|alerting|cli|dev)/' },
     },
     {
+      name: 'config-imports-only-the-kernel',
+      severity: 'error',
+      comment:
+        'src/config.ts (the only reader of process.env) sits under every layer and runs first in ' +
+        'every verb: it may import packages and other top-level kernel modules (plan-names.ts, ' +
+        'database-url-secrets.ts), never a folder of ours. An import from api/ or above would tie ' +
+        'the settings to that layer and load it wherever the config is read. Move what it needs ' +
+        'down into the kernel instead.',
+      from: { path: '^src/config\\.ts$' },
+      to: { path: '^src/[^/]+/' },
+    },
+    {
       name: 'slack-client-below-surfaces',
       severity: 'error',
       comment:

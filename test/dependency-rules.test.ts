@@ -105,7 +105,7 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
       'src/api/unused.ts': [],
       'src/app-deps.ts': ['./slack/views/basic-blocks.js', './terminal/style.js'],
       'src/terminal/style.ts': ['../config.js'],
-      'src/config.ts': [],
+      'src/config.ts': ['./api/errors.js'],
     });
     expect(await violations(dir)).toEqual(
       [
@@ -126,6 +126,7 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
         'no-feature-cycles: src/slack/features/brands/brands.ts → src/slack/features/help/help.ts',
         'no-feature-cycles: src/slack/features/location/location.ts → src/slack/features/markets/markets.ts',
         'terminal-is-a-leaf: src/terminal/style.ts → src/config.ts',
+        'config-imports-only-the-kernel: src/config.ts → src/api/errors.ts',
         'no-circular: src/api/client.ts → src/api/limiter.ts',
         'no-circular: src/cli/check.ts → src/slack/commands/run-command.ts',
         'no-circular: src/jobs/run-jobs.ts → src/store/outbox-repo.ts',
@@ -211,8 +212,9 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
         './config.js',
         './clock.js',
       ],
-      'src/config.ts': ['./api/plans.js'],
-      'src/api/plans.ts': [],
+      'src/config.ts': ['./plan-names.js', './database-url-secrets.js', 'zod'],
+      'src/plan-names.ts': [],
+      'src/database-url-secrets.ts': [],
       'src/clock.ts': ['node:timers/promises'],
       'src/utc-days.ts': [],
     });
