@@ -16,7 +16,7 @@ import { loadConfig } from '../../src/config.js';
 import { createServiceLifecycle } from '../../src/service-lifecycle.js';
 import { createBackgroundWork } from '../../src/slack/kit/background-work.js';
 import { requestDeps } from '../../src/slack/kit/request-deps.js';
-import { slackDepsOf } from '../../src/slack/kit/slack-deps.js';
+import { slackDepsOf, slackServiceDepsOf } from '../../src/slack/kit/slack-deps.js';
 import { register as registerEvents } from '../../src/slack/routers/events/index.js';
 import { register as registerSubmissions } from '../../src/slack/routers/submissions/index.js';
 import { captureLogger } from '../e2e/service-harness.js';
@@ -109,6 +109,31 @@ describe('SlackDeps and the request view', () => {
     const reachable = JSON.stringify(deps.config);
     for (const secret of [all.config.apiKey, all.config.slackBotToken, 'signing-secret-0000'])
       expect(reachable).not.toContain(secret);
+  });
+
+  it('builds the service from its Slack credentials and settings, without the API key or the database URL', () => {
+    const { appDeps: all } = setUp();
+    const service = slackServiceDepsOf(all);
+    expect(Object.keys(service.config).sort()).toEqual(
+      [
+        'adminUsers',
+        'defaultTimezone',
+        'healthSlackGraceSeconds',
+        'metricsHost',
+        'metricsPort',
+        'retention',
+        'slackApiUrl',
+        'slackAppToken',
+        'slackBotToken',
+        'slackSigningSecret',
+      ].sort(),
+    );
+    expect(service.config.slackBotToken).toBe('xoxb-test-token-0000');
+    expect(service.config.slackSigningSecret).toBe('signing-secret-0000');
+    expect(JSON.stringify(service.config)).not.toContain(all.config.apiKey);
+    expect('close' in service).toBe(false);
+    expect('web' in service).toBe(false);
+    expect(service.store).toBe(all.store);
   });
 
   it("sends a request's calls, brand lookups included, in the interactive lane ranked by its arrival", async () => {
