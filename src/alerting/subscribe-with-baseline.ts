@@ -32,8 +32,11 @@ export interface SubscribeRequest {
   brand: { id: string; name: string };
   kind: SubscriptionKind | undefined;
   userId: string;
-  /** Options for the feed request (the person's lane). */
-  call: CallOptions;
+  /**
+   * Options for the feed request, if any: a Slack request's `deps.api` already puts its
+   * calls in the person's lane (request-deps.ts), so it need not pass one.
+   */
+  call?: CallOptions;
 }
 
 export interface SubscribeOutcome {
@@ -78,7 +81,7 @@ export async function subscribeWithBaseline(
           null,
           deps.clock.now(),
         ),
-        req.call,
+        req.call ?? {},
       )
     : null;
 
