@@ -5,7 +5,7 @@
  * forbidden and why; read it before adding an exception.
  *
  * Layers, top to bottom (a layer may import the ones below it, never above or beside):
- *   main.ts, cli/                 verbs, the composition root
+ *   main.ts, cli/                 verbs, the composition root (with app-deps.ts, which only the roots import)
  *   dev/                          the dev kit (simulator, local Slack, demo console)
  *   slack/ | jobs/                the two surfaces, side by side, never each other
  *   alerting/                     use cases both surfaces share
