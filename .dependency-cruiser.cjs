@@ -5,7 +5,7 @@
  * forbidden and why; read it before adding an exception.
  *
  * Layers, top to bottom (a layer may import the ones below it, never above or beside):
- *   main.ts, cli/                 verbs, the composition root
+ *   main.ts, cli/                 verbs, the composition root (with app-deps.ts, which only the roots import)
  *   dev/                          the dev kit (simulator, local Slack, demo console)
  *   slack/ | jobs/                the two surfaces, side by side, never each other
  *   alerting/                     use cases both surfaces share
@@ -242,11 +242,38 @@ module.exports = {
       comment:
         'The shared top-level modules (config.ts, clock.ts, logger.ts, metrics.ts, utc-days.ts, ' +
         'backoff-delay.ts, countries.ts, time-zones.ts, closest-matches.ts, delivery-nudge.ts, api-health.ts, ' +
-        'database-health.ts, guard-store.ts, sqlite-write-probe.ts, service-lifecycle.ts, app-deps.ts) ' +
-        'sit under every layer: they must not import src/slack, src/jobs, ' +
-        'src/alerting, src/cli or src/dev. Only main.ts, the entry, is above everything.',
+        'database-health.ts, guard-store.ts, sqlite-write-probe.ts, service-lifecycle.ts) sit under every ' +
+        'layer: they must not import src/slack, src/jobs, src/alerting, src/cli or src/dev. app-deps.ts, ' +
+        'also a top-level file, builds the parts from the core below and is held to the same rule. ' +
+        'Only main.ts, the entry, is above everything.',
       from: { path: '^src/[^/]+\\.ts$', pathNot: '^src/main\\.ts$' },
       to: { path: '^src/(slack|jobs|alerting|cli|dev)/' },
+    },
+    {
+      name: 'app-deps-only-in-composition-root',
+      severity: 'error',
+      comment:
+        'src/app-deps.ts builds every part of the process (API client and key, database, Slack ' +
+        'client and token, close()). Only the composition roots may import it: main.ts and src/cli ' +
+        '(the verbs, which build it and hand each part its slice), and src/dev/demo (the demo ' +
+        "verb's stack, which builds the same deps around the dev kit's doubles). A use case, job " +
+        'or handler declares the interface it reads instead (as SlackDeps, JobDeps, StatusDeps ' +
+        'do), and AppDeps satisfies it structurally: so nothing below the root depends on the ' +
+        'root, or sees the secrets it holds.',
+      from: { path: '^src/', pathNot: '^src/(main\\.ts$|app-deps\\.ts$|cli/|dev/demo/)' },
+      to: { path: '^src/app-deps\\.ts$' },
+    },
+    {
+      name: 'config-imports-only-the-kernel',
+      severity: 'error',
+      comment:
+        'src/config.ts (the only reader of process.env) sits under every layer and runs first in ' +
+        'every verb: it may import packages and other top-level kernel modules (plan-names.ts, ' +
+        'database-url-secrets.ts), never a folder of ours. An import from api/ or above would tie ' +
+        'the settings to that layer and load it wherever the config is read. Move what it needs ' +
+        'down into the kernel instead.',
+      from: { path: '^src/config\\.ts$' },
+      to: { path: '^src/[^/]+/' },
     },
     {
       name: 'slack-client-below-surfaces',

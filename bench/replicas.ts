@@ -13,7 +13,8 @@
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { PLAN_LIMITS, type PlanName } from '../src/api/plans.js';
+import { PLAN_LIMITS } from '../src/api/plans.js';
+import type { PlanName } from '../src/plan-names.js';
 import { checkApiPacing, startReplicaWorld, waitUntil } from '../test/e2e/replicas-harness.js';
 import { startPostgresServer } from '../test/helpers/postgres-server.js';
 

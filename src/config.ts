@@ -6,8 +6,8 @@
  */
 
 import * as z from 'zod/mini';
-import { type PlanName, planNames } from './api/plans.js';
 import { databaseUrlSecrets } from './database-url-secrets.js';
+import { type PlanName, planNames } from './plan-names.js';
 
 export const verbs = ['serve', 'run-job', 'check', 'simulator', 'demo', 'migrate-store'] as const;
 export type Verb = (typeof verbs)[number];

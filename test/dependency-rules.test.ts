@@ -92,6 +92,7 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
         '../slack/views/basic-blocks.js',
         '../store/outbox-repo.js',
         '../store/postgres/create-pool.js',
+        'type:../app-deps.js',
       ],
       'src/store/outbox-repo.ts': ['../jobs/run-jobs.js', '../alerts/detect.js'],
       'src/store/postgres/create-pool.ts': ['pg'],
@@ -105,7 +106,7 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
       'src/api/unused.ts': [],
       'src/app-deps.ts': ['./slack/views/basic-blocks.js', './terminal/style.js'],
       'src/terminal/style.ts': ['../config.js'],
-      'src/config.ts': [],
+      'src/config.ts': ['./api/errors.js'],
     });
     expect(await violations(dir)).toEqual(
       [
@@ -126,6 +127,8 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
         'no-feature-cycles: src/slack/features/brands/brands.ts → src/slack/features/help/help.ts',
         'no-feature-cycles: src/slack/features/location/location.ts → src/slack/features/markets/markets.ts',
         'terminal-is-a-leaf: src/terminal/style.ts → src/config.ts',
+        'config-imports-only-the-kernel: src/config.ts → src/api/errors.ts',
+        'app-deps-only-in-composition-root: src/jobs/run-jobs.ts → src/app-deps.ts',
         'no-circular: src/api/client.ts → src/api/limiter.ts',
         'no-circular: src/cli/check.ts → src/slack/commands/run-command.ts',
         'no-circular: src/jobs/run-jobs.ts → src/store/outbox-repo.ts',
@@ -151,6 +154,7 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
       'src/cli/check.ts': ['../terminal/style.js', '../app-deps.js', '../messages/user-facing-error.js'],
       'src/terminal/style.ts': [],
       'src/dev/demo/start-demo.ts': [
+        '../../app-deps.js',
         '../../slack/create-slack-app.js',
         '../../jobs/scheduler.js',
         '../../terminal/style.js',
@@ -211,8 +215,9 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
         './config.js',
         './clock.js',
       ],
-      'src/config.ts': ['./api/plans.js'],
-      'src/api/plans.ts': [],
+      'src/config.ts': ['./plan-names.js', './database-url-secrets.js', 'zod'],
+      'src/plan-names.ts': [],
+      'src/database-url-secrets.ts': [],
       'src/clock.ts': ['node:timers/promises'],
       'src/utc-days.ts': [],
     });

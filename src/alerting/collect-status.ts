@@ -7,23 +7,36 @@
  * people run it.
  */
 import type { LimiterState } from '../api/limiter/types.js';
-import type { ApiHealthSnapshot } from '../api-health.js';
-import type { AppDeps } from '../app-deps.js';
+import type { ApiHealth, ApiHealthSnapshot } from '../api-health.js';
+import type { Clock } from '../clock.js';
 import type { Retention } from '../config.js';
-import type { DatabaseHealthSnapshot } from '../database-health.js';
+import type { DatabaseHealth, DatabaseHealthSnapshot } from '../database-health.js';
+import type { Metrics } from '../metrics.js';
 import type { DatabaseSize } from '../store/database-size-queries.js';
 import type { HealthFlag } from '../store/health-flags-repo.js';
 import type { JobRun } from '../store/job-runs-repo.js';
+import type { Store } from '../store/store.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
 import { crawlerRuleNow } from './crawler-rule-now.js';
-import { currentPollingPlan } from './current-polling-plan.js';
+import { currentPollingPlan, type PollingPlanDeps } from './current-polling-plan.js';
 import { JOB_NAMES, type JobName } from './job-names.js';
 import { asSchedulerSnapshot, type SchedulerSnapshot } from './scheduler-snapshot.js';
 
-export type StatusDeps = Pick<AppDeps, 'api' | 'apiHealth' | 'clock' | 'store' | 'metrics'> & {
-  database: Pick<AppDeps['database'], 'snapshot'>;
+/** What the scheduler's part of `status` reads: job runs, flags and subscriptions, the scheduler's published state. */
+export interface SchedulerStatusDeps extends PollingPlanDeps {
+  store: PollingPlanDeps['store'] &
+    Pick<Store, 'jobRuns' | 'healthFlags' | 'crawlerHistory' | 'channelDetectorState'>;
+  clock: Clock;
+  metrics: Pick<Metrics, 'schedulerState'>;
+}
+
+/** What `status` reads: the scheduler's part, the API's last outcome, the database's health and size, the retention. */
+export interface StatusDeps extends SchedulerStatusDeps {
+  store: SchedulerStatusDeps['store'] & Pick<Store, 'databaseSize'>;
+  apiHealth: Pick<ApiHealth, 'snapshot'>;
+  database: Pick<DatabaseHealth, 'snapshot'>;
   config: { retention: Retention };
-};
+}
 
 /** How big the database is, and how long the housekeeping keeps each kind of row. */
 export interface StorageStatus extends DatabaseSize {
@@ -78,10 +91,7 @@ export interface StatusReport {
   storage: StorageStatus | null;
 }
 
-async function planStatus(
-  deps: Pick<AppDeps, 'api' | 'store'>,
-  snap: SchedulerSnapshot | null,
-): Promise<PlanStatus> {
+async function planStatus(deps: PollingPlanDeps, snap: SchedulerSnapshot | null): Promise<PlanStatus> {
   if (snap) return snap.plan;
   const p = await currentPollingPlan(deps);
   return {
@@ -102,7 +112,7 @@ async function planStatus(
 }
 
 export async function collectSchedulerStatus(
-  deps: Pick<AppDeps, 'api' | 'clock' | 'store' | 'metrics'>,
+  deps: SchedulerStatusDeps,
   nowMs: number,
 ): Promise<SchedulerStatus> {
   const snap = asSchedulerSnapshot(deps.metrics.schedulerState());

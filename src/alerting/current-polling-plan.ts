@@ -5,7 +5,8 @@
  * citations poll), and when in the day each poll runs: the citations
  * poll just after the service's usual research run as the data showed it (data-rhythm.ts).
  */
-import type { AppDeps } from '../app-deps.js';
+import type { VisibilityApi } from '../api/visibility-api.js';
+import type { Store } from '../store/store.js';
 import { citationsPollOffsetMs } from './data-rhythm.js';
 import type { PollJob } from './job-names.js';
 import { type PollingPlan, planPolling } from './plan-polling.js';
@@ -24,8 +25,11 @@ export interface CurrentPlan extends PollingPlan {
   offsetsMs: Readonly<Record<PollJob, number>>;
 }
 
-/** The subscriptions (database) and the key's daily limit (the API client's limiter). */
-export type PollingPlanDeps = Pick<AppDeps, 'store' | 'api'>;
+/** The subscriptions and the polls' timing (database), the key's daily limit (the API client's limiter). */
+export interface PollingPlanDeps {
+  store: Pick<Store, 'subscriptions' | 'pollObservations'>;
+  api: Pick<VisibilityApi, 'limiterState'>;
+}
 
 /** Distinct brands an alerting subscription has AI model alerts on for (their list is read). */
 export async function modelAlertBrands(deps: PollingPlanDeps): Promise<number> {

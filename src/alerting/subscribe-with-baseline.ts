@@ -8,17 +8,21 @@
  *
  * The checks around it (who may subscribe, where the bot may post) belong to the caller.
  */
-import type { CallOptions } from '../api/visibility-api.js';
-import type { AppDeps } from '../app-deps.js';
+import type { CallOptions, VisibilityApi } from '../api/visibility-api.js';
+import type { Clock } from '../clock.js';
+import type { Store } from '../store/store.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
 import { baselineCitationsForSubscription } from './apply-citation-feed.js';
 import { feedDaysBackFor } from './days-back.js';
 import { fetchCitationFeed } from './fetch-citation-feed.js';
 
 /** The feed (API), the subscription and its baseline (database), DEFAULT_TIMEZONE for alert holds. */
-export type SubscribeDeps = Pick<AppDeps, 'api' | 'store' | 'clock'> & {
-  config: Pick<AppDeps['config'], 'defaultTimezone'>;
-};
+export interface SubscribeDeps {
+  api: VisibilityApi;
+  store: Store;
+  clock: Clock;
+  config: { defaultTimezone: string };
+}
 
 /** What a subscription sends: alerts, the daily digest; both when left out. */
 export type SubscriptionKind = 'alerts' | 'digest';
@@ -28,8 +32,11 @@ export interface SubscribeRequest {
   brand: { id: string; name: string };
   kind: SubscriptionKind | undefined;
   userId: string;
-  /** Options for the feed request (the person's lane). */
-  call: CallOptions;
+  /**
+   * Options for the feed request, if any: a Slack request's `deps.api` already puts its
+   * calls in the person's lane (request-deps.ts), so it need not pass one.
+   */
+  call?: CallOptions;
 }
 
 export interface SubscribeOutcome {
@@ -74,7 +81,7 @@ export async function subscribeWithBaseline(
           null,
           deps.clock.now(),
         ),
-        req.call,
+        req.call ?? {},
       )
     : null;
 

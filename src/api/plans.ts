@@ -2,8 +2,7 @@
  * docs/api.md §8 plan tiers. docs/api.md §8: "burst" is the token bucket's capacity, refilled at
  * the per-minute rate (60/min with burst 100 = bucket of 100 refilled at 1 token/s).
  */
-export const planNames = ['scale', 'enterprise', 'test'] as const;
-export type PlanName = (typeof planNames)[number];
+import type { PlanName } from '../plan-names.js';
 
 export interface PlanLimits {
   readonly perMinute: number;

@@ -20,6 +20,7 @@ import { localSlackTokens } from '../dev/demo/local-slack-tokens.js';
 import { runConsoleLine } from '../dev/demo/run-console-line.js';
 import { type DemoStack, startDemoStack } from '../dev/demo/start-demo-stack.js';
 import { tourLines } from '../dev/demo/tour-lines.js';
+import { jobsDepsOf } from '../jobs/jobs-deps-of.js';
 import { runJobs } from '../jobs/run-jobs.js';
 import { subcommands } from '../slack/routers/commands/registry.js';
 import { createStyle } from '../terminal/style.js';
@@ -166,7 +167,7 @@ export async function runDemo(args: readonly string[], options: DemoOptions = {}
     userId: stack.slack.defaultUserId,
     channelId: stack.slack.defaultChannelId,
     // One relay delivers everything, as in serve: the stack's, already running.
-    runJobs: options.runJobs ?? ((deps, job) => runJobs(deps, job, { deliver: stack.relay })),
+    runJobs: options.runJobs ?? ((deps, job) => runJobs(jobsDepsOf(deps), job, { deliver: stack.relay })),
   };
   const stopLive = followLiveUpdates(ctx, source);
   const stop = () => source.close();

@@ -17,6 +17,7 @@ import type { Config } from '../config.js';
 import { formatHousekeeping } from '../jobs/format-housekeeping.js';
 import { formatDelivery, formatJobSummary } from '../jobs/format-job-summary.js';
 import { HOUSEKEEPING_JOB, runHousekeeping } from '../jobs/housekeeping-job.js';
+import { jobsDepsOf } from '../jobs/jobs-deps-of.js';
 import { processOwner } from '../jobs/process-owner.js';
 import { type RunJobsOptions, runJobs } from '../jobs/run-jobs.js';
 
@@ -60,13 +61,15 @@ export async function runJobCommand(
   }
 
   const deps = await openAppDeps(config, options.overrides);
+  // The jobs get their settings, not the key and tokens: those stay with the clients in deps.
+  const jobs = jobsDepsOf(deps);
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   const handleSignals = options.handleSignals !== false;
   if (handleSignals) for (const s of SIGNALS) process.once(s, onSignal);
   try {
     if (target === HOUSEKEEPING_JOB) {
-      const done = await runHousekeeping(deps, {
+      const done = await runHousekeeping(jobs, {
         owner: processOwner('run-job'),
         leaseWaitMs: options.jobs?.leaseWaitMs ?? 30_000,
         leaseTtlMs: options.jobs?.leaseTtlMs ?? 10 * 60_000,
@@ -76,7 +79,7 @@ export async function runJobCommand(
       return done.status === 'ok' || done.status === 'skipped' ? EXIT.ok : EXIT.failed;
     }
     if (!isJobTarget(target)) return EXIT.usage;
-    const summary = await runJobs(deps, target, {
+    const summary = await runJobs(jobs, target, {
       owner: processOwner('run-job'),
       ...options.jobs,
       signal: stop.signal,

@@ -15,5 +15,19 @@ export type ServeExtension = (deps: AppDeps, lifecycle: ServiceLifecycle) => voi
 
 export const serveExtensions: ServeExtension[] = [
   schedulerExtension(),
-  (deps, lifecycle) => reportDatabaseOutages(deps, lifecycle, { processName: processOwner('serve') }),
+  (deps, lifecycle) =>
+    reportDatabaseOutages(
+      {
+        database: deps.database,
+        // Read when a report is posted: the bot's Slack client is created on first use.
+        get web() {
+          return deps.web;
+        },
+        config: { opsChannel: deps.config.opsChannel },
+        clock: deps.clock,
+        logger: deps.logger,
+      },
+      lifecycle,
+      { processName: processOwner('serve') },
+    ),
 ];

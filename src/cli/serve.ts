@@ -9,6 +9,7 @@
 import { type AppDepsOverrides, openAppDeps } from '../app-deps.js';
 import type { Config } from '../config.js';
 import { startService } from '../slack/create-slack-app.js';
+import { slackServiceDepsOf } from '../slack/kit/slack-deps.js';
 import { type ServeExtension, serveExtensions } from './serve-extensions.js';
 
 export interface ServeOptions {
@@ -58,7 +59,8 @@ export async function runServe(config: Config, options: ServeOptions = {}): Prom
   const log = deps.logger.child({ component: 'serve' });
   let service: Awaited<ReturnType<typeof startService>> | undefined;
   try {
-    service = await startService(deps, {
+    // The Slack side gets its Slack credentials, not the API key or the database URL.
+    service = await startService(slackServiceDepsOf(deps), {
       port: config.port,
       ...(options.drainTimeoutMs !== undefined ? { drainTimeoutMs: options.drainTimeoutMs } : {}),
     });

@@ -5,12 +5,13 @@
  * with a dedupe key that includes the time the episode began, so a report written twice
  * (a crash between the outbox row and the "reported" mark) is still posted once.
  */
-import type { AppDeps } from '../app-deps.js';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import { buildOpsMessage, OPS_METADATA_EVENT } from '../messages/ops-message.js';
 import type { HealthFlag, HealthFlagsRepo } from '../store/health-flags-repo.js';
 import type { OutboxRepo } from '../store/outbox-repo.js';
+import type { Store } from '../store/store.js';
+import type { JobSettings } from './job-settings.js';
 
 export type BotHealthFlag = 'key_rejected' | 'quota_spent' | `job_failing:${string}`;
 
@@ -84,8 +85,13 @@ export function createBotHealth(o: BotHealthOptions): BotHealth {
   };
 }
 
-/** What the jobs' health reporting uses of the app's dependencies. */
-export type BotHealthDeps = Pick<AppDeps, 'store' | 'config' | 'clock' | 'logger'>;
+/** What the jobs' health reporting uses: the flags' table, SLACK_OPS_CHANNEL, the clock, the logger. */
+export interface BotHealthDeps {
+  store: Pick<Store, 'healthFlags'>;
+  config: Pick<JobSettings, 'opsChannel'>;
+  clock: Clock;
+  logger: Logger;
+}
 
 /** The bot's health as jobs and the scheduler use it: flags in the database, reports to SLACK_OPS_CHANNEL. */
 export function appBotHealth(deps: BotHealthDeps, outbox: Pick<OutboxRepo, 'enqueue'>): BotHealth {

@@ -18,12 +18,12 @@
  * One job_runs row per run (its counts per table) and one log line.
  */
 import type { Clock } from '../clock.js';
-import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import { isDatabaseUnavailable } from '../store/database-unavailable.js';
 import { REDELIVERY_WINDOW_MS } from '../store/handled-requests-repo.js';
 import type { Store } from '../store/store.js';
 import { acquireJobLease } from './acquire-job-lease.js';
+import type { JobSettings } from './job-settings.js';
 
 /** The name its lease and run records go by. */
 export const HOUSEKEEPING_JOB = 'housekeeping';
@@ -40,7 +40,7 @@ export type HousekeepingDeps = {
   >;
   clock: Clock;
   logger: Logger;
-  config: Pick<Config, 'retention'>;
+  config: Pick<JobSettings, 'retention'>;
 };
 
 /** Rows deleted, per table (the job_runs row's counts and the log line's fields). */

@@ -1,12 +1,11 @@
 /**
- * What every job run uses: the deps it was given (API, store, clock, config), the
+ * What every job run uses: the deps it was given (API, store, clock, the jobs' settings), the
  * store's repositories, the bot's health reporting and the run's cancel signal.
  * Built once per `runJobs` call; jobs read nothing else.
  */
 
 import type { AlertSink } from '../alerting/enqueue-alerts.js';
-import type { CallOptions } from '../api/visibility-api.js';
-import type { AppDeps } from '../app-deps.js';
+import type { CallOptions, VisibilityApi } from '../api/visibility-api.js';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { ChannelDetectorStateRepo } from '../store/channel-detector-state-repo.js';
@@ -18,8 +17,16 @@ import type { SnoozesRepo } from '../store/snoozes-repo.js';
 import type { Store } from '../store/store.js';
 import type { SubscriptionsRepo } from '../store/subscriptions-repo.js';
 import type { BotHealth } from './bot-health.js';
+import type { JobSettings } from './job-settings.js';
 
-export type JobDeps = Pick<AppDeps, 'api' | 'store' | 'clock' | 'config' | 'logger'>;
+/** What a job is given: the API (background lane), the database, the clock, the jobs' settings, the logger. */
+export interface JobDeps {
+  api: VisibilityApi;
+  store: Store;
+  clock: Clock;
+  config: JobSettings;
+  logger: Logger;
+}
 
 export interface JobContext {
   deps: JobDeps;

@@ -7,19 +7,31 @@
  * (replicated-scheduler.ts): each slot's tick once across replicas. Should pg-boss not
  * start, this replica ticks with node-cron instead of not at all: job leases and job runs
  * still keep each job once per slot, and the error says why.
+ *
+ * The database URL stops here: pg-boss, which connects with it, gets it; the scheduler and
+ * its jobs get only their settings (jobsDepsOf).
  */
+import type { DatabaseBackend } from '../config.js';
 import type { ServiceLifecycle } from '../service-lifecycle.js';
 import { stopOnAbort } from '../service-lifecycle.js';
+import type { JobSettings } from './job-settings.js';
+import { jobsDepsOf } from './jobs-deps-of.js';
 import type { PgBossTicksOptions } from './pg-boss-ticks.js';
 import { createScheduler, type SchedulerDeps, type SchedulerOptions } from './scheduler.js';
+
+/** The scheduler's deps, and which database its ticks share across replicas (DATABASE_URL). */
+export interface SchedulerExtensionDeps extends SchedulerDeps {
+  config: JobSettings & { databaseBackend: DatabaseBackend; databaseUrl: string | undefined };
+}
 
 export function schedulerExtension(
   options: SchedulerOptions = {},
   /** pg-boss knobs, on Postgres only (tests). */
   ticks: Omit<PgBossTicksOptions, 'patterns' | 'logger'> = {},
-): (deps: SchedulerDeps, lifecycle: ServiceLifecycle) => void {
-  return (deps, lifecycle) => {
-    const { databaseBackend, databaseUrl } = deps.config;
+): (deps: SchedulerExtensionDeps, lifecycle: ServiceLifecycle) => void {
+  return (given, lifecycle) => {
+    const { databaseBackend, databaseUrl } = given.config;
+    const deps = jobsDepsOf(given);
     if (databaseBackend !== 'postgres' || !databaseUrl) {
       const scheduler = createScheduler(deps, options);
       scheduler.start();

@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ENDPOINTS } from '../../src/api/endpoint-table.js';
-import { PLAN_LIMITS, type PlanLimits, type PlanName } from '../../src/api/plans.js';
+import { PLAN_LIMITS, type PlanLimits } from '../../src/api/plans.js';
 import { openAppDeps } from '../../src/app-deps.js';
 import { loadConfig, secretsOf } from '../../src/config.js';
 import { localStackEnv } from '../../src/dev/demo/local-stack-config.js';
@@ -29,6 +29,7 @@ import {
 } from '../../src/dev/simulator/index.js';
 import { OUTBOX_METADATA_EVENT } from '../../src/jobs/outbox-metadata.js';
 import { createLogger } from '../../src/logger.js';
+import type { PlanName } from '../../src/plan-names.js';
 import { startService } from '../../src/slack/create-slack-app.js';
 import { createSqliteStore, type SqliteStore } from '../../src/store/create-sqlite-store.js';
 import { openDatabase } from '../../src/store/open-database.js';

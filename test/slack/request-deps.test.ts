@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { App } from '@slack/bolt';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrandsResponse } from '../../src/api/schemas/index.js';
 import type { CallOptions, VisibilityApi } from '../../src/api/visibility-api.js';
@@ -15,8 +16,11 @@ import { loadConfig } from '../../src/config.js';
 import { createServiceLifecycle } from '../../src/service-lifecycle.js';
 import { createBackgroundWork } from '../../src/slack/kit/background-work.js';
 import { requestDeps } from '../../src/slack/kit/request-deps.js';
-import { slackDepsOf } from '../../src/slack/kit/slack-deps.js';
+import { slackDepsOf, slackServiceDepsOf } from '../../src/slack/kit/slack-deps.js';
+import { register as registerEvents } from '../../src/slack/routers/events/index.js';
+import { register as registerSubmissions } from '../../src/slack/routers/submissions/index.js';
 import { captureLogger } from '../e2e/service-harness.js';
+import { manualClock } from '../helpers/manual-clock.js';
 
 /** getBrands answered by the test, recording the call options each call carried. */
 function brandsApi() {
@@ -45,6 +49,14 @@ afterEach(async () => {
   dir = undefined;
 });
 
+/** Bolt's listener registration, keeping each listener so the test can deliver a request to it. */
+function listeningApp() {
+  const listeners = new Map<string, (args: Record<string, unknown>) => Promise<void>>();
+  const keep = (kind: string) => (_which: unknown, fn: (args: Record<string, unknown>) => Promise<void>) =>
+    void listeners.set(kind, fn);
+  return { app: { event: keep('event'), view: keep('view') } as unknown as App, listeners };
+}
+
 function setUp() {
   dir = mkdtempSync(join(tmpdir(), 'visibility-request-deps-'));
   const config = loadConfig('serve', {
@@ -56,9 +68,10 @@ function setUp() {
   });
   const logger = captureLogger(config, []);
   const { api, calls } = brandsApi();
-  appDeps = createAppDeps(config, { logger, api });
+  const clock = manualClock(5_000);
+  appDeps = createAppDeps(config, { logger, api, clock });
   const deps = slackDepsOf(appDeps, createBackgroundWork(createServiceLifecycle(logger), logger));
-  return { deps, calls, appDeps };
+  return { deps, calls, appDeps, clock };
 }
 
 describe('SlackDeps and the request view', () => {
@@ -98,6 +111,31 @@ describe('SlackDeps and the request view', () => {
       expect(reachable).not.toContain(secret);
   });
 
+  it('builds the service from its Slack credentials and settings, without the API key or the database URL', () => {
+    const { appDeps: all } = setUp();
+    const service = slackServiceDepsOf(all);
+    expect(Object.keys(service.config).sort()).toEqual(
+      [
+        'adminUsers',
+        'defaultTimezone',
+        'healthSlackGraceSeconds',
+        'metricsHost',
+        'metricsPort',
+        'retention',
+        'slackApiUrl',
+        'slackAppToken',
+        'slackBotToken',
+        'slackSigningSecret',
+      ].sort(),
+    );
+    expect(service.config.slackBotToken).toBe('xoxb-test-token-0000');
+    expect(service.config.slackSigningSecret).toBe('signing-secret-0000');
+    expect(JSON.stringify(service.config)).not.toContain(all.config.apiKey);
+    expect('close' in service).toBe(false);
+    expect('web' in service).toBe(false);
+    expect(service.store).toBe(all.store);
+  });
+
   it("sends a request's calls, brand lookups included, in the interactive lane ranked by its arrival", async () => {
     const { deps, calls } = setUp();
     const first = requestDeps(deps, 1_000);
@@ -125,5 +163,45 @@ describe('SlackDeps and the request view', () => {
     // The service's own API is not changed by a request's view.
     void deps.api.getBrands({});
     expect(calls[3]?.opts).toBeUndefined();
+  });
+
+  it('gives the App Home and a modal submission the request view too: their calls name no lane yet rank by arrival', async () => {
+    const { deps, calls, clock } = setUp();
+    const { app, listeners } = listeningApp();
+    registerEvents(app, deps, {
+      guestCheck: async () => undefined,
+      handlers: [{ name: 'brands', run: async (ctx) => void (await ctx.deps.api.getBrands({})) }],
+    });
+    registerSubmissions(app, deps, {
+      handlers: [
+        {
+          callbackId: 'vis:test',
+          run: async (ctx) => {
+            await ctx.deps.api.getBrands({});
+            return { close: true };
+          },
+        },
+      ],
+    });
+
+    const home = listeners.get('event')!({ event: { tab: 'home', user: 'U1' }, client: {} });
+    await expect.poll(() => calls.length).toBe(1);
+    calls[0]?.answer([]);
+    await home;
+    clock.advance(1_000);
+    const submission = listeners.get('view')!({
+      ack: async () => undefined,
+      body: { user: { id: 'U1' } },
+      view: { callback_id: 'vis:test', state: { values: {} }, private_metadata: '', id: 'V1' },
+      client: {},
+    });
+    await expect.poll(() => calls.length).toBe(2);
+    calls[1]?.answer([]);
+    await submission;
+
+    expect(calls.map((c) => c.opts)).toEqual([
+      { lane: 'interactive', priority: 5_000, signal: undefined },
+      { lane: 'interactive', priority: 6_000, signal: undefined },
+    ]);
   });
 });

@@ -27,10 +27,11 @@
  */
 import { type Clock, systemClock } from '../../clock.js';
 import type { Logger } from '../../logger.js';
+import type { PlanName } from '../../plan-names.js';
 import { nextUtcMidnight } from '../../utc-days.js';
 import type { EndpointKey } from '../endpoint-table.js';
 import { QuotaExhaustedError } from '../errors.js';
-import { PLAN_LIMITS, type PlanLimits, type PlanName } from '../plans.js';
+import { PLAN_LIMITS, type PlanLimits } from '../plans.js';
 import { abortedWhileWaiting } from './aborted-while-waiting.js';
 import { BudgetReader } from './budget-reader.js';
 import type { BudgetStore, BudgetStoreFactory, SharedSnapshot } from './budget-store.js';

@@ -3,9 +3,11 @@
  * /healthz and status. Pauses and the day's count that have run out by `now` are shown as
  * over, so a stale read never shows a pause that has ended.
  */
+
+import type { PlanName } from '../../plan-names.js';
 import { nextUtcMidnight } from '../../utc-days.js';
 import { type EndpointKey, endpointKeys } from '../endpoint-table.js';
-import type { PlanLimits, PlanName } from '../plans.js';
+import type { PlanLimits } from '../plans.js';
 import type { SharedSnapshot } from './budget-store.js';
 import type { Lane, LimiterState } from './types.js';
 

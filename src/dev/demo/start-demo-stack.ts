@@ -17,6 +17,7 @@ import { processOwner } from '../../jobs/process-owner.js';
 import { createLogger } from '../../logger.js';
 import { createMetrics, type Metrics } from '../../metrics.js';
 import { type RunningService, startService } from '../../slack/create-slack-app.js';
+import { slackServiceDepsOf } from '../../slack/kit/slack-deps.js';
 import { type LocalSlack, type LocalSlackOptions, startLocalSlack } from '../local-slack/index.js';
 import { type RunningSimulator, startSimulator } from '../simulator/index.js';
 import { localStackConfig } from './local-stack-config.js';
@@ -89,7 +90,7 @@ export async function startDemoStack(
     const { metrics, handled } = countingMetrics();
     const deps = createAppDeps(config, { logger, metrics });
     closers.push(() => deps.close());
-    const service = await startService(deps, { port: 0, drainTimeoutMs: 2000 });
+    const service = await startService(slackServiceDepsOf(deps), { port: 0, drainTimeoutMs: 2000 });
     closers.push(() => service.stop());
     const relay = createOutboxRelay(deps, { owner: processOwner('demo') });
     relay.start(RELAY_INTERVAL_MS);

@@ -1,8 +1,9 @@
 /**
  * Options with their defaults filled in, and the limits a plan starts with.
  */
-import { PLAN_LIMITS, type PlanName } from '../../api/plans.js';
+import { PLAN_LIMITS } from '../../api/plans.js';
 import { type Clock, systemClock } from '../../clock.js';
+import type { PlanName } from '../../plan-names.js';
 import type { SimulatorLimits, SimulatorOptions } from './types.js';
 
 export interface SimulatorOptionsResolved {

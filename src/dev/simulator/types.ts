@@ -2,8 +2,9 @@
  * The simulator's public contract. Other parts of the project (client tests, job tests,
  * the demo, e2e tests) code against exactly these names.
  */
-import type { PlanName } from '../../api/plans.js';
+
 import type { Clock } from '../../clock.js';
+import type { PlanName } from '../../plan-names.js';
 
 export interface SimulatorLimits {
   /** Key token bucket refill per `windowMs`. */

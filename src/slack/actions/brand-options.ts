@@ -15,6 +15,7 @@ import { isDatabaseUnavailable } from '../../store/database-unavailable.js';
 import { CHOOSE_BRAND_ACTION_ID } from '../commands/brand-pick-reply.js';
 import { suggestBrands } from '../commands/suggest-brands.js';
 import type { GuestCheck } from '../kit/guest-check.js';
+import { requestDeps } from '../kit/request-deps.js';
 import type { SlackDeps } from '../kit/slack-deps.js';
 import { BRAND_SELECT_ACTION_ID, type BrandOption, brandOption } from '../views/brand-select.js';
 
@@ -36,7 +37,7 @@ async function optionsFor(
   guestCheck: GuestCheck,
 ): Promise<BrandOption[]> {
   await guestCheck(client, body.user.id);
-  const brands = await deps.brandCache.list({ lane: 'interactive' });
+  const brands = await deps.brandCache.list();
   return suggestBrands(brands, body.value ?? '', L.selectOptions).map((s) => brandOption(s.brand, s.alias));
 }
 
@@ -62,7 +63,7 @@ export function registerBrandOptions(app: App, deps: SlackDeps, settings: BrandO
       });
       let options: BrandOption[] = [];
       try {
-        const running = optionsFor(deps, body, client, settings.guestCheck);
+        const running = optionsFor(requestDeps(deps, deps.clock.now()), body, client, settings.guestCheck);
         // Past the budget nobody awaits it: a later failure must not become an unhandled rejection.
         running.catch(() => undefined);
         const found = await Promise.race([running, late]);

@@ -21,8 +21,8 @@ export async function resolveBrandForChannel(
   token: string | undefined,
   usage?: string,
 ): Promise<Brand> {
-  let brands = await deps.brandCache.list({ lane: 'interactive' });
-  const fresh = () => deps.brandCache.refresh({ lane: 'interactive' });
+  let brands = await deps.brandCache.list();
+  const fresh = () => deps.brandCache.refresh();
   if (token !== undefined && token.trim() !== '') {
     try {
       return resolveBrand(brands, token, usage);

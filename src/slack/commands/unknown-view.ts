@@ -40,14 +40,14 @@ function namesNoBrand(brands: readonly Brand[], token: string): boolean {
  * brand; `rawBrandWords` the same as typed (quotes included), when known.
  */
 export async function unknownViewError(
-  ctx: Pick<CommandContext, 'deps' | 'lane'>,
+  ctx: Pick<CommandContext, 'deps'>,
   brandWords: readonly string[],
   rawBrandWords: readonly string[] | undefined,
   views: readonly string[],
   usage: string,
 ): Promise<UserError | undefined> {
   if (brandWords.length < 2) return undefined;
-  const brands = await ctx.deps.brandCache.list({ lane: ctx.lane });
+  const brands = await ctx.deps.brandCache.list();
   if (!namesNoBrand(brands, brandWords.join(' '))) return undefined;
 
   let brandEnd = 0;

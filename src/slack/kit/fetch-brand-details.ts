@@ -13,7 +13,7 @@ export async function fetchBrandDetails(
   brand: Pick<Brand, 'id' | 'name'>,
   include: ReadonlyArray<'markets' | 'aliases'>,
 ): Promise<Brand> {
-  const { brands } = await deps.api.getBrands({ brandId: brand.id, include }, { lane: 'interactive' });
+  const { brands } = await deps.api.getBrands({ brandId: brand.id, include });
   const found = brands.find((b) => b.id === brand.id) ?? brands[0];
   if (!found) {
     throw new UserError(

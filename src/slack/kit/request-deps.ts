@@ -4,6 +4,11 @@
  * lane ranked by when the request arrived, so replies come back in arrival order even when
  * a command needs two calls. Only that API view is request-scoped (`RequestApi`); the rest
  * are the service's narrow SlackDeps, shared.
+ *
+ * This is the one way a Slack request chooses its lane: every router (commands, actions,
+ * App Home, modal submissions, type-ahead options, workflow steps) hands its handler
+ * `requestDeps(...)`, and handlers name no lane. Only work that outlives the reply says
+ * otherwise, itself: the ideas follow-up waits in the background lane.
  */
 
 import type { BrandCache } from '../../api/brand-cache.js';

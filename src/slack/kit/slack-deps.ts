@@ -1,7 +1,9 @@
 /**
  * What the Slack side may use, by name. `SlackServiceDeps` is what the service is built
  * from: the process's parts minus what only the process owns (closing them, the bot's
- * outbox client for jobs). `SlackDeps` is what a command, button, modal submission or App
+ * outbox client for jobs), and of the config only what the service reads: the Slack
+ * credentials its Bolt app and receiver send, never the API key or the database URL.
+ * `SlackDeps` is what a command, button, modal submission or App
  * Home handler receives: the same parts, but of the config only the settings handlers
  * read (no token, key or signing secret within reach of a reply), plus `background`, work
  * that outlives a reply and stops with the service. Shared helpers take a
@@ -25,6 +27,23 @@ import type { BackgroundWork } from './background-work.js';
 /** The settings a handler reads: who may change brands, the digests' default time zone, how long rows are kept (`status`). */
 export type HandlerConfig = Pick<Config, 'adminUsers' | 'defaultTimezone' | 'retention'>;
 
+/**
+ * What the service reads of the config: the Slack token, signing secret or app token (the
+ * Bolt app and its receiver send them), the Slack API's address, /healthz and /metrics
+ * settings, and what its handlers read.
+ */
+export type SlackServiceConfig = HandlerConfig &
+  Pick<
+    Config,
+    | 'slackBotToken'
+    | 'slackSigningSecret'
+    | 'slackAppToken'
+    | 'slackApiUrl'
+    | 'healthSlackGraceSeconds'
+    | 'metricsPort'
+    | 'metricsHost'
+  >;
+
 /** What the service and its handlers share. */
 interface SlackParts {
   /** In a handler: the request's view (interactive lane, arrival order; request-deps.ts). */
@@ -47,7 +66,7 @@ interface SlackParts {
 }
 
 export interface SlackServiceDeps extends SlackParts {
-  config: Config;
+  config: SlackServiceConfig;
 }
 
 export interface SlackDeps extends SlackParts {
@@ -61,8 +80,12 @@ export interface SlackDeps extends SlackParts {
  */
 export function slackDepsOf(deps: SlackServiceDeps, background: BackgroundWork): SlackDeps {
   const { adminUsers, defaultTimezone, retention } = deps.config;
+  return { ...slackPartsOf(deps), config: { adminUsers, defaultTimezone, retention }, background };
+}
+
+/** The parts the Slack service shares with its handlers, picked by name (not the rest of AppDeps). */
+function slackPartsOf(deps: SlackParts): SlackParts {
   return {
-    config: { adminUsers, defaultTimezone, retention },
     api: deps.api,
     brandCache: deps.brandCache,
     store: deps.store,
@@ -74,6 +97,28 @@ export function slackDepsOf(deps: SlackServiceDeps, background: BackgroundWork):
     apiHealth: deps.apiHealth,
     charts: deps.charts,
     deliveryNudge: deps.deliveryNudge,
-    background,
+  };
+}
+
+/**
+ * The service's deps out of the process's (AppDeps, with the whole config, close() and
+ * the bot's outbox client): the Slack side never holds the API key or the database URL.
+ */
+export function slackServiceDepsOf(deps: SlackServiceDeps): SlackServiceDeps {
+  const c = deps.config;
+  return {
+    ...slackPartsOf(deps),
+    config: {
+      adminUsers: c.adminUsers,
+      defaultTimezone: c.defaultTimezone,
+      retention: c.retention,
+      slackBotToken: c.slackBotToken,
+      slackSigningSecret: c.slackSigningSecret,
+      slackAppToken: c.slackAppToken,
+      slackApiUrl: c.slackApiUrl,
+      healthSlackGraceSeconds: c.healthSlackGraceSeconds,
+      metricsPort: c.metricsPort,
+      metricsHost: c.metricsHost,
+    },
   };
 }

@@ -67,7 +67,7 @@ export const aiPagesChartAction: ActionHandler = {
     const v = valueFields(parseActionValue(ctx.action.value));
     const brand = await ctx.resolveBrand(v.string('brandId'));
     postChart(ctx, async () => {
-      const record = await ctx.deps.api.getAiPages({ brandId: brand.id }, { lane: ctx.lane });
+      const record = await ctx.deps.api.getAiPages({ brandId: brand.id });
       const input = record.usage && aiPagesChartInput(brand.name, record.usage, ctx.deps.clock.now());
       if (!input)
         throw new UserError(

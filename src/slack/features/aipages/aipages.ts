@@ -30,7 +30,7 @@ export const aipages: Subcommand = {
     // The whole text is the brand: `aipages Acme Analytics` needs no quotes.
     const token = ctx.args.positional.length > 0 ? ctx.args.positional.join(' ') : undefined;
     const brand = await ctx.resolveBrand(token);
-    const record = await ctx.deps.api.getAiPages({ brandId: brand.id }, { lane: ctx.lane });
+    const record = await ctx.deps.api.getAiPages({ brandId: brand.id });
     const input = record.usage && aiPagesChartInput(brand.name, record.usage, ctx.deps.clock.now());
     const reply = input
       ? withNativeChart(aiPagesReply(brand, record), aiPagesUsageChart(input))

@@ -28,7 +28,7 @@ export const aliasesSubmission: SubmissionHandler = {
     return saveBrandForm(ctx, {
       action: BRAND_WRITES.setAliases,
       detail: { op: 'set', aliases, via: 'modal' },
-      write: (brand) => ctx.deps.api.setAliases({ brandId: brand.id, aliases }, { lane: ctx.lane }),
+      write: (brand) => ctx.deps.api.setAliases({ brandId: brand.id, aliases }),
       // The cached brand list carries aliases, which the brand resolver matches.
       invalidatesBrands: true,
       errorBlockId: ALIASES_BLOCK_ID,

@@ -33,7 +33,7 @@ async function save(
   detail: Record<string, unknown>,
 ) {
   return auditedWrite(ctx.deps, actor, { brandId, action: BRAND_WRITES.setAliases, detail }, () =>
-    ctx.deps.api.setAliases({ brandId, aliases }, { lane: ctx.lane }),
+    ctx.deps.api.setAliases({ brandId, aliases }),
   );
 }
 

@@ -14,6 +14,6 @@ export const brands: Subcommand = {
     // Fresh list, not the brief cache: this command is how people check for a new brand.
     // A fetch already in flight is fresh enough, and sharing it keeps a burst of `brands`
     // from queueing one GET /get-brands each.
-    await ctx.respond(brandListReply(await ctx.deps.brandCache.refresh({ lane: ctx.lane })));
+    await ctx.respond(brandListReply(await ctx.deps.brandCache.refresh()));
   },
 };

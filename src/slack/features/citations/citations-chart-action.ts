@@ -37,10 +37,10 @@ export const citationsChartAction: ActionHandler = {
     const days = v.optionalInt('days', 7, 365);
     const brand = await ctx.resolveBrand(v.string('brandId'));
     postChart(ctx, async () => {
-      const response = await ctx.deps.api.getCitationHistory(
-        { brandId: brand.id, ...(days !== undefined ? { days } : {}) },
-        { lane: ctx.lane },
-      );
+      const response = await ctx.deps.api.getCitationHistory({
+        brandId: brand.id,
+        ...(days !== undefined ? { days } : {}),
+      });
       return citationsHistoryChart(citationsChartInput(brand.name, response, ctx.deps.clock.now()));
     });
   },

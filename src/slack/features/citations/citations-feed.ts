@@ -14,10 +14,11 @@ export async function runCitationsFeed(a: CitationViewArgs): Promise<void> {
   const daysBack = a.flags.int(1, 30, 'days-back', 'days_back', 'days');
   a.flags.rejectUnknown();
   const brand = await a.ctx.resolveBrand(a.brandToken);
-  const response = await a.ctx.deps.api.getCitationFeed(
-    { brandId: brand.id, limit: FEED_LIMIT, ...(daysBack !== undefined ? { daysBack } : {}) },
-    { lane: a.ctx.lane },
-  );
+  const response = await a.ctx.deps.api.getCitationFeed({
+    brandId: brand.id,
+    limit: FEED_LIMIT,
+    ...(daysBack !== undefined ? { daysBack } : {}),
+  });
   const reply = citationsFeedReply({ brand, daysBack, response });
   await a.ctx.respond(
     withShareButton(reply, commandText('citations', brand.id, ['feed'], { 'days-back': daysBack }), [

@@ -10,7 +10,7 @@ export async function runCitationsHeatmap(a: CitationViewArgs): Promise<void> {
   noExtraWords(a, 'heatmap');
   a.flags.rejectUnknown();
   const brand = await a.ctx.resolveBrand(a.brandToken);
-  const response = await a.ctx.deps.api.getCitationHeatmap({ brandId: brand.id }, { lane: a.ctx.lane });
+  const response = await a.ctx.deps.api.getCitationHeatmap({ brandId: brand.id });
   const reply = citationsHeatmapReply({ brand, response });
   await a.ctx.respond(
     withShareButton(reply, commandText('citations', brand.id, ['heatmap']), [

@@ -15,10 +15,10 @@ export async function runCitationsHistory(a: CitationViewArgs): Promise<void> {
   const days = a.flags.int(7, 365, 'days');
   a.flags.rejectUnknown();
   const brand = await a.ctx.resolveBrand(a.brandToken);
-  const response = await a.ctx.deps.api.getCitationHistory(
-    { brandId: brand.id, ...(days !== undefined ? { days } : {}) },
-    { lane: a.ctx.lane },
-  );
+  const response = await a.ctx.deps.api.getCitationHistory({
+    brandId: brand.id,
+    ...(days !== undefined ? { days } : {}),
+  });
   const nowMs = a.ctx.deps.clock.now();
   const reply = withNativeChart(
     citationsHistoryReply({ brand, days, response, nowMs }),

@@ -41,17 +41,14 @@ export async function citationsListPage(
   brand: Pick<Brand, 'id' | 'name'>,
   page: Omit<CitationsPageValue, 'brandId'>,
 ): Promise<Reply> {
-  const response = await deps.api.getCitationList(
-    {
-      brandId: brand.id,
-      limit: page.limit,
-      offset: page.offset,
-      ...(page.domain ? { domain: page.domain } : {}),
-      ...(page.prompt ? { promptText: page.prompt } : {}),
-      ...(page.tags && page.tags.length > 0 ? { tagIds: page.tags } : {}),
-    },
-    { lane: 'interactive' },
-  );
+  const response = await deps.api.getCitationList({
+    brandId: brand.id,
+    limit: page.limit,
+    offset: page.offset,
+    ...(page.domain ? { domain: page.domain } : {}),
+    ...(page.prompt ? { promptText: page.prompt } : {}),
+    ...(page.tags && page.tags.length > 0 ? { tagIds: page.tags } : {}),
+  });
   const filters: CitationListFilters = { domain: page.domain, prompt: page.prompt, tags: page.tags };
   const reply = citationsListReply({ brand, filters, offset: page.offset, limit: page.limit, response });
   const share = commandText('citations', brand.id, ['list'], {

@@ -10,7 +10,7 @@ export async function runCitationsQueries(a: CitationViewArgs): Promise<void> {
   noExtraWords(a, 'queries');
   a.flags.rejectUnknown();
   const brand = await a.ctx.resolveBrand(a.brandToken);
-  const response = await a.ctx.deps.api.getCitationQueries({ brandId: brand.id }, { lane: a.ctx.lane });
+  const response = await a.ctx.deps.api.getCitationQueries({ brandId: brand.id });
   const reply = citationsQueriesReply({ brand, response });
   await a.ctx.respond(
     withShareButton(reply, commandText('citations', brand.id, ['queries']), [

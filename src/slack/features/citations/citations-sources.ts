@@ -77,7 +77,7 @@ export async function runCitationsSources(a: CitationViewArgs): Promise<void> {
   if (chosen === undefined) {
     // The View menu reaches sources from views that name no domain: open on the domain that
     // cites the brand's market most (the heatmap ranks them), and offer the next few.
-    const heatmap = await a.ctx.deps.api.getCitationHeatmap({ brandId: brand.id }, { lane: a.ctx.lane });
+    const heatmap = await a.ctx.deps.api.getCitationHeatmap({ brandId: brand.id });
     [chosen, ...others] = domainsByCitations(heatmap);
     others = others.slice(0, OTHER_DOMAINS);
   }
@@ -94,10 +94,11 @@ export async function runCitationsSources(a: CitationViewArgs): Promise<void> {
   }
   let reply: Reply;
   try {
-    const response = await a.ctx.deps.api.getCitationSources(
-      { brandId: brand.id, domain: chosen, ...(limit !== undefined ? { limit } : {}) },
-      { lane: a.ctx.lane },
-    );
+    const response = await a.ctx.deps.api.getCitationSources({
+      brandId: brand.id,
+      domain: chosen,
+      ...(limit !== undefined ? { limit } : {}),
+    });
     const note =
       domain === undefined
         ? mrkdwn`:trophy: The domain AI answers cite most for *${escapeMrkdwn(brand.name)}* and its competitors${others.length > 0 ? mrkdwn`; the View menu below has the next ${others.length}` : mrkdwn``}.`

@@ -11,10 +11,7 @@ export async function runCrawlerAccess(a: CrawlerViewArgs): Promise<void> {
   if (a.operands.length > 0) throw a.fail('`access` takes no more words.');
   a.flags.rejectUnknown();
   const brand = await a.ctx.resolveBrand(a.brandToken);
-  const payload = await a.ctx.deps.api.getCrawlerAccess(
-    { brandId: brand.id, ...a.range },
-    { lane: a.ctx.lane },
-  );
+  const payload = await a.ctx.deps.api.getCrawlerAccess({ brandId: brand.id, ...a.range });
   const reply = crawlerPayloadReply({
     brand,
     title: 'AI crawler access',

@@ -48,21 +48,15 @@ export const crawlerChartAction: ActionHandler = {
     const compareTo = v.optionalOneOf('compareTo', ['previous_period'] as const);
     const brand = await ctx.resolveBrand(v.string('brandId'));
     postChart(ctx, async () => {
-      const overview = await ctx.deps.api.getCrawlerOverview(
-        { brandId: brand.id, ...range },
-        { lane: ctx.lane },
-      );
+      const overview = await ctx.deps.api.getCrawlerOverview({ brandId: brand.id, ...range });
       const { start, days } = overview.range;
       const previous = compareTo
-        ? await ctx.deps.api.getCrawlerOverview(
-            {
-              brandId: brand.id,
-              rangePreset: 'custom',
-              startDate: addDays(start.slice(0, 10), -days),
-              endDate: addDays(start.slice(0, 10), -1),
-            },
-            { lane: ctx.lane },
-          )
+        ? await ctx.deps.api.getCrawlerOverview({
+            brandId: brand.id,
+            rangePreset: 'custom',
+            startDate: addDays(start.slice(0, 10), -days),
+            endDate: addDays(start.slice(0, 10), -1),
+          })
         : undefined;
       return crawlerVisitsChart(crawlerChartInput(brand.name, overview, previous));
     });

@@ -35,13 +35,12 @@ export async function crawlerDetailsReply(
   d: DrawerRequest,
 ): Promise<Reply> {
   const params = { brandId: brand.id, kind: d.kind, entityId: d.entityId, ...d.range };
-  const opts = { lane: 'interactive' as const };
   const payload =
     d.kind === 'page'
-      ? await deps.api.getCrawlerPageDetails(params, opts)
+      ? await deps.api.getCrawlerPageDetails(params)
       : d.kind === 'path'
-        ? await deps.api.getCrawlerPathDetails(params, opts)
-        : await deps.api.getCrawlerBotDetails(params, opts);
+        ? await deps.api.getCrawlerPathDetails(params)
+        : await deps.api.getCrawlerBotDetails(params);
   const reply = crawlerPayloadReply({
     brand,
     title: TITLES[d.kind],

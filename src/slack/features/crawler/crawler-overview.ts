@@ -31,10 +31,11 @@ export async function runCrawlerOverview(a: CrawlerViewArgs): Promise<void> {
   const range = rangeOf(a);
   a.flags.rejectUnknown();
   const brand = await a.ctx.resolveBrand(a.brandToken);
-  const response = await a.ctx.deps.api.getCrawlerOverview(
-    { brandId: brand.id, ...range, ...(compare ? { compareTo: 'previous_period' as const } : {}) },
-    { lane: a.ctx.lane },
-  );
+  const response = await a.ctx.deps.api.getCrawlerOverview({
+    brandId: brand.id,
+    ...range,
+    ...(compare ? { compareTo: 'previous_period' as const } : {}),
+  });
   const share = commandText('crawler', brand.id, rangeWord(range), { compare });
   const today = utcDay(a.ctx.deps.clock.now());
   const reply = withNativeChart(

@@ -20,7 +20,7 @@ export async function runCrawlerPing(a: CrawlerViewArgs): Promise<void> {
   const actor = { userId: a.ctx.userId, channelId: a.ctx.channelId };
   await ensureCanEditBrand(a.ctx.deps, actor, brand, action);
   const payload = await auditedWrite(a.ctx.deps, actor, { brandId: brand.id, action }, () =>
-    a.ctx.deps.api.verificationPing({ brandId: brand.id }, { lane: a.ctx.lane }),
+    a.ctx.deps.api.verificationPing({ brandId: brand.id }),
   );
   await a.ctx.respond(
     crawlerPayloadReply({

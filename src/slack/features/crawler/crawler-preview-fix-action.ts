@@ -18,10 +18,7 @@ export const crawlerPreviewFixAction: ActionHandler = {
     const v = valueFields(parseActionValue(ctx.action.value));
     const findingId = v.string('findingId');
     const brand = await ctx.resolveBrand(v.string('brandId'));
-    const payload = await ctx.deps.api.previewAccessFix(
-      { brandId: brand.id, findingId },
-      { lane: 'interactive' },
-    );
+    const payload = await ctx.deps.api.previewAccessFix({ brandId: brand.id, findingId });
     await ctx.respond({ ...fixPreviewReply(brand, payload), replaceOriginal: false });
   },
 };

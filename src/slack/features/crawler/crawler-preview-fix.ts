@@ -20,10 +20,7 @@ export async function runCrawlerPreviewFix(a: CrawlerViewArgs): Promise<void> {
   }
   if (extra.length > 0) throw a.fail('`preview-fix` takes one finding id.');
   const brand = await a.ctx.resolveBrand(a.brandToken);
-  const payload = await a.ctx.deps.api.previewAccessFix(
-    { brandId: brand.id, findingId },
-    { lane: a.ctx.lane },
-  );
+  const payload = await a.ctx.deps.api.previewAccessFix({ brandId: brand.id, findingId });
   await a.ctx.respond(fixPreviewReply(brand, payload));
 }
 

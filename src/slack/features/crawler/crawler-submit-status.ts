@@ -10,7 +10,7 @@ export async function runCrawlerSubmitStatus(a: CrawlerViewArgs): Promise<void> 
   if (a.operands.length > 0) throw a.fail('`submit-status` takes no more words.');
   a.flags.rejectUnknown();
   const brand = await a.ctx.resolveBrand(a.brandToken);
-  const payload = await a.ctx.deps.api.getSubmitToSearchStatus({ brandId: brand.id }, { lane: a.ctx.lane });
+  const payload = await a.ctx.deps.api.getSubmitToSearchStatus({ brandId: brand.id });
   const reply = crawlerPayloadReply({ brand, title: 'Submit-to-search status', payload });
   await a.ctx.respond(withShareButton(reply, commandText('crawler', brand.id, ['submit-status'])));
 }

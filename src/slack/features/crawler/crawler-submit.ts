@@ -89,7 +89,7 @@ export async function runCrawlerSubmit(a: CrawlerViewArgs): Promise<void> {
   const actor = { userId: a.ctx.userId, channelId: a.ctx.channelId };
   await ensureCanEditBrand(a.ctx.deps, actor, brand, action);
   const payload = await auditedWrite(a.ctx.deps, actor, { brandId: brand.id, action, detail: { urls } }, () =>
-    a.ctx.deps.api.submitToSearch({ brandId: brand.id, urls }, { lane: a.ctx.lane }),
+    a.ctx.deps.api.submitToSearch({ brandId: brand.id, urls }),
   );
   const name = escapeMrkdwn(brand.name);
   await a.ctx.respond(

@@ -37,21 +37,19 @@ export async function fetchCrawlerList(
   });
   const payload =
     query.tab === 'live'
-      ? await deps.api.getCrawlerLive(
-          {
-            ...common,
-            brandId: brand.id,
-            ...defined({
-              view: query.view,
-              httpStatus: query.status === undefined ? undefined : Number(query.status),
-            }),
-          },
-          { lane: 'interactive' },
-        )
-      : await deps.api.getCrawlerPages(
-          { ...common, brandId: brand.id, ...defined({ lens: query.lens, status: query.status }) },
-          { lane: 'interactive' },
-        );
+      ? await deps.api.getCrawlerLive({
+          ...common,
+          brandId: brand.id,
+          ...defined({
+            view: query.view,
+            httpStatus: query.status === undefined ? undefined : Number(query.status),
+          }),
+        })
+      : await deps.api.getCrawlerPages({
+          ...common,
+          brandId: brand.id,
+          ...defined({ lens: query.lens, status: query.status }),
+        });
   const reply = crawlerListReply({ brand, query, payload, place: page, today: utcDay(deps.clock.now()) });
   const share = commandText('crawler', brand.id, [query.tab, ...rangeWord(query.range)], {
     view: query.view,

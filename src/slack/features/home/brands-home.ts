@@ -43,7 +43,7 @@ export function createBrandsHome(loader = createAiPagesGlanceLoader()): HomeHand
       }
       let brands: Brand[];
       try {
-        brands = await ctx.deps.brandCache.list({ lane: 'interactive' });
+        brands = await ctx.deps.brandCache.list();
       } catch (err) {
         await ctx.publish(noticeHomeView(mrkdwn`:warning: ${userFacingError(err).message}`));
         return;

@@ -19,7 +19,7 @@ export interface AiPagesGlanceLoader {
 
 async function fetchOne(deps: Pick<SlackDeps, 'api' | 'logger'>, brand: Brand): Promise<AiPagesGlance> {
   try {
-    const r = await deps.api.getAiPages({ brandId: brand.id }, { lane: 'interactive' });
+    const r = await deps.api.getAiPages({ brandId: brand.id });
     if (r.config === null) return { status: 'not_set_up' };
     return {
       status: 'ok',

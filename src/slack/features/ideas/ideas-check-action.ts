@@ -18,10 +18,7 @@ export const ideasCheckAction: ActionHandler = {
     // Checked before the brand is looked up: a forged value costs no API call.
     const limit = v.optionalInt('limit', 1, 200) ?? DEFAULT_IDEAS_PAGE;
     const brand = await ctx.resolveBrand(v.string('brandId'));
-    const response = await ctx.deps.api.getContentIdeas(
-      { brandId: brand.id, status: 'active', limit },
-      { lane: ctx.lane },
-    );
+    const response = await ctx.deps.api.getContentIdeas({ brandId: brand.id, status: 'active', limit });
     await ctx.respond(
       response.meta?.generation_status === 'generating'
         ? ideasRefreshCheckedReply(brand, ctx.deps.clock.now(), limit)

@@ -18,16 +18,13 @@ export async function ideasPage(
   brand: Pick<Brand, 'id' | 'name'>,
   page: Omit<IdeasPageValue, 'brandId'>,
 ): Promise<Reply> {
-  const response = await deps.api.getContentIdeas(
-    {
-      brandId: brand.id,
-      limit: page.limit,
-      offset: page.offset,
-      // docs/api.md §4.1: without `status` every status comes back, which is what `all` means.
-      ...(page.status === 'all' ? {} : { status: page.status }),
-    },
-    { lane: 'interactive' },
-  );
+  const response = await deps.api.getContentIdeas({
+    brandId: brand.id,
+    limit: page.limit,
+    offset: page.offset,
+    // docs/api.md §4.1: without `status` every status comes back, which is what `all` means.
+    ...(page.status === 'all' ? {} : { status: page.status }),
+  });
   const reply = ideasReply({ brand, status: page.status, offset: page.offset, limit: page.limit, response });
   return withShareButton(reply, ideasCommandText(brand.id, page));
 }

@@ -24,7 +24,7 @@ export async function runIdeasRefresh(
   const brand = await ctx.resolveBrand(brandToken);
   const actor: Actor = { userId: ctx.userId, channelId: ctx.channelId };
   const result = await auditedWrite(ctx.deps, actor, { brandId: brand.id, action: REFRESH_IDEAS }, () =>
-    ctx.deps.api.refreshContentIdeas({ brandId: brand.id }, { lane: ctx.lane }),
+    ctx.deps.api.refreshContentIdeas({ brandId: brand.id }),
   );
   await ctx.respond(ideasRefreshStartedReply(brand, result, DEFAULT_IDEAS_PAGE));
   // Not awaited: the command is answered; the follow-up edits that answer later.

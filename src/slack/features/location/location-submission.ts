@@ -39,16 +39,13 @@ export const locationSubmission: SubmissionHandler = {
         via: 'modal',
       },
       write: (brand) =>
-        ctx.deps.api.setLocation(
-          {
-            brandId: brand.id,
-            country: country!,
-            ...(region ? { region } : {}),
-            ...(city ? { city } : {}),
-            ...(providerCode !== undefined ? { providerCode } : {}),
-          },
-          { lane: ctx.lane },
-        ),
+        ctx.deps.api.setLocation({
+          brandId: brand.id,
+          country: country!,
+          ...(region ? { region } : {}),
+          ...(city ? { city } : {}),
+          ...(providerCode !== undefined ? { providerCode } : {}),
+        }),
       invalidatesBrands: true,
       errorBlockId: LOCATION_BLOCKS.country,
       confirm: (brand, result) => locationSetReply(brand.name, result),

@@ -41,7 +41,7 @@ const KNOWN_FLAGS = new Set(['region', 'city', 'provider-code']);
 async function missingBrandForCountry(ctx: CommandContext, token: string | undefined): Promise<void> {
   const country = token ? resolveCountry(token) : undefined;
   if (!country || !token) return;
-  const brands = await ctx.deps.brandCache.list({ lane: ctx.lane });
+  const brands = await ctx.deps.brandCache.list();
   if (isKnownBrandPrefix(brands, token)) return;
   throw new BrandMissingError(
     brands,
@@ -139,7 +139,7 @@ export const location: Subcommand = {
           providerCode: providerCode ?? null,
         },
       },
-      () => ctx.deps.api.setLocation(params, { lane: ctx.lane }),
+      () => ctx.deps.api.setLocation(params),
     );
     ctx.deps.brandCache.invalidate();
     await ctx.respond(locationSetReply(found.name, result));

@@ -5,12 +5,12 @@
  * is spent, which is when people reach for them.
  */
 import type { Brand } from '../../../api/schemas/index.js';
-import type { AppDeps } from '../../../app-deps.js';
 import { escapeMrkdwn, joinMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { UserError, UserErrorCode } from '../../../messages/user-error.js';
 import type { Subscription } from '../../../store/subscriptions-repo.js';
 import { channelDefaultBrandId } from '../../commands/channel-default-brand.js';
 import { BrandMissingError, resolveBrand } from '../../commands/resolve-brand.js';
+import type { SlackDeps } from '../../kit/slack-deps.js';
 
 function notSubscribed(what: string, subs: readonly Subscription[]): UserError {
   const list = joinMrkdwn(
@@ -28,7 +28,7 @@ function notSubscribed(what: string, subs: readonly Subscription[]): UserError {
 }
 
 export async function resolveSubscribedBrand(
-  deps: Pick<AppDeps, 'store'>,
+  deps: Pick<SlackDeps, 'store'>,
   channelId: string,
   token: string | undefined,
 ): Promise<Subscription> {

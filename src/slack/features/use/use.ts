@@ -55,7 +55,7 @@ export const use: Subcommand = {
         );
         return;
       }
-      const brands = await deps.brandCache.list({ lane: ctx.lane });
+      const brands = await deps.brandCache.list();
       const current = brands.find((b) => b.id === id);
       await ctx.respond(
         textReply(

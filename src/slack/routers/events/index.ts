@@ -6,6 +6,7 @@ import type { App } from '@slack/bolt';
 import { fitView } from '../../../messages/block-kit-limits.js';
 import type { HomeContext, HomeHandler } from '../../events/home-handler.js';
 import { createGuestCheck, type GuestCheck } from '../../kit/guest-check.js';
+import { requestDeps } from '../../kit/request-deps.js';
 import type { SlackDeps } from '../../kit/slack-deps.js';
 import { homeHandlers } from './registry.js';
 
@@ -21,7 +22,7 @@ export function register(app: App, deps: SlackDeps, options: RegisterEventsOptio
     if (event.tab !== 'home') return;
     const logger = deps.logger.child({ component: 'home', userId: event.user });
     const ctx: HomeContext = {
-      deps,
+      deps: requestDeps(deps, deps.clock.now()),
       userId: event.user,
       client,
       event,

@@ -8,6 +8,7 @@ import { fitMessage, fitView } from '../../../messages/block-kit-limits.js';
 import { errorReply } from '../../../messages/reply.js';
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import { userFacingError } from '../../../messages/user-facing-error.js';
+import { requestDeps } from '../../kit/request-deps.js';
 import { requireWriter } from '../../kit/require-writer.js';
 import type { SlackDeps } from '../../kit/slack-deps.js';
 import type {
@@ -54,7 +55,7 @@ export function register(app: App, deps: SlackDeps, options: RegisterSubmissions
       return;
     }
     const ctx: SubmissionContext = {
-      deps,
+      deps: requestDeps(deps, deps.clock.now()),
       userId: body.user.id,
       callbackId: view.callback_id,
       values: view.state.values as Record<string, Record<string, unknown>>,
