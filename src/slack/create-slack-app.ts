@@ -74,7 +74,7 @@ export function createSlackApp(deps: SlackServiceDeps, lifecycle: ServiceLifecyc
       },
     },
   };
-  // startService reconnects the socket itself (see there): the client's own reconnect
+  // startService reconnects the socket itself (connect-to-slack.ts): the client's own reconnect
   // rejects unhandled when apps.connections.open fails, and its 100 retries of that call
   // stretch to hours between attempts.
   // No custom routes for Bolt: startService's server answers /healthz and /metrics itself,
