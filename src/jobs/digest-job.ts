@@ -27,12 +27,13 @@ import {
   fetchAiPagesInput,
   digestSection as section,
 } from '../alerting/fetch-digest-sections.js';
-import { composeDigest } from '../alerts/compose-digest.js';
+import { composeDigest, type DigestInput } from '../alerts/compose-digest.js';
 import type { CrawlerPeriods } from '../alerts/detect-crawler.js';
 import { type DigestDue, digestDue } from '../alerts/digest-due.js';
+import type { BrandRef } from '../alerts/types.js';
 import { zonedParts } from '../alerts/zoned-time.js';
 import { buildDigestMessage } from '../messages/digest-message.js';
-import type { OutboxPayload } from '../store/outbox-repo.js';
+import type { OutboxChartDay, OutboxPayload } from '../store/outbox-repo.js';
 import type { PollObservation, PollSource } from '../store/poll-observations-repo.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
 import { utcDay } from '../utc-days.js';
@@ -45,6 +46,7 @@ import {
   digestChartPayload,
   withNativeDigestChart,
 } from './digest-chart-row.js';
+import type { JobContext } from './job-context.js';
 import type { JobDefinition, JobRunInfo } from './job-definition.js';
 
 /** A poll's citation feed or AI Pages record this recent stands in for a fetch. */
@@ -103,101 +105,123 @@ export const digestJob: JobDefinition = {
       (s) => digestDueFor(s, ctx.deps.config.defaultTimezone, run) !== null,
     ),
   async runBrand(ctx, brand, subs, run) {
-    const { api } = ctx.deps;
-    // One after the other: the limiter paces them anyway, and a rejected key then costs one call.
-    const ideas = await section(async () => {
-      const r = await api.getContentIdeas(
-        { brandId: brand.id, status: 'active', limit: DIGEST_IDEAS_LIMIT },
-        ctx.call,
-      );
-      return r.ideas;
-    });
-    // Prepared ahead: the data must still be fresh when the last of these digests posts.
-    const postAtMs = Math.max(
-      run.nowMs,
-      ...subs.map((s) => digestDueFor(s, ctx.deps.config.defaultTimezone, run)?.sendAfterMs ?? 0),
-    );
-    const seen = async <T>(source: PollSource) =>
-      freshObservation(await ctx.observations.get<T>(brand.id, source), source, run.nowMs, postAtMs);
-    const polledFeed = (await seen<CitationsObservation>('citations'))?.feed;
-    const feed =
-      polledFeed ?? (await section(() => api.getCitationFeed({ brandId: brand.id, daysBack: 1 }, ctx.call)));
-    const crawler =
-      (await seen<CrawlerPeriods>('crawler')) ??
-      (await section(() => fetchCrawlerPeriods(api, brand.id, run.nowMs, ctx.call)));
-    const aiPages =
-      (await seen<AiPagesObservation>('ai-pages'))?.input ??
-      (await section(() => fetchAiPagesInput(api, brand.id, ctx.call)));
-    // The chart's citation days: asked for only when a channel wants the chart; a failure
-    // leaves the chart with the crawler days alone (or no chart), never the digest short.
-    const wantsChart = subs.some((s) => s.settings.digestChart);
-    const chartDays = wantsChart
-      ? {
-          citations: citationDays(
-            await section(() =>
-              api.getCitationHistory({ brandId: brand.id, days: DIGEST_CHART_DAYS }, ctx.call),
-            ),
-          ),
-          crawlerVisits: crawlerDays(crawler),
-        }
-      : null;
-
+    const sources = await gatherDigestSources(ctx, brand, subs, run);
     return ctx.store.transaction(async () => {
       const counts = noCounts();
-      for (const sub of subs) {
-        // Read again inside the transaction: another process may have sent it meanwhile.
-        const current = await ctx.subscriptions.getById(sub.id);
-        if (!current?.digest || current.pausedReason) continue;
-        const due = digestDueFor(current, ctx.deps.config.defaultTimezone, run);
-        if (!due) continue;
-        const digest = composeDigest({
-          brand,
-          date: due.date,
-          late: due.late,
-          feed,
-          ideas,
-          crawler,
-          aiPages,
-        });
-        const chart =
-          current.settings.digestChart && chartDays
-            ? digestChartPayload({
-                brandName: brand.name,
-                ...chartDays,
-                digestDedupeKey: channelDedupeKey(sub.channelId, digest.key),
-              })
-            : null;
-        // Slack draws the chart inside the digest unless the channel chose images (then,
-        // or when it would not fit, the chart follows as an image in the thread).
-        const dedupeKey = channelDedupeKey(sub.channelId, digest.key);
-        const text: OutboxPayload = buildDigestMessage(digest, { dedupeKey });
-        const native =
-          chart && current.settings.charts === 'native' ? withNativeDigestChart(text, chart) : null;
-        const message = {
-          kind: 'digest' as const,
-          key: digest.key,
-          build: () => native ?? text,
-          sendAfterMs: due.sendAfterMs,
-        };
-        const created = await enqueueForChannel(ctx.outbox, sub, message, run.nowMs);
-        // run-job digest: today's digest, prepared ahead by the scheduler, goes out now.
-        if (!created && run.force)
-          await ctx.outbox.sendNow(channelDedupeKey(sub.channelId, digest.key), run.nowMs);
-        if (chart && !native) {
-          const chartKey = `chart:${digest.key}`;
-          const chartCreated = await enqueueForChannel(
-            ctx.outbox,
-            sub,
-            { kind: 'chart', key: chartKey, build: () => chart, sendAfterMs: due.sendAfterMs },
-            run.nowMs,
-          );
-          if (!chartCreated && run.force)
-            await ctx.outbox.sendNow(channelDedupeKey(sub.channelId, chartKey), run.nowMs);
-        }
-        await ctx.subscriptions.markDigestSent(sub.id, due.date);
-        if (created) counts.messages += 1;
-      }
+      for (const sub of subs) if (await writeDigest(ctx, brand, sub, run, sources)) counts.messages += 1;
       return counts;
     });
   },
 };
+
+/** What a brand's digests are made of, fetched or reused once for all its channels. */
+type DigestSources = Pick<DigestInput, 'ideas' | 'feed' | 'crawler' | 'aiPages'> & {
+  /** The chart's days; null when no channel wants the chart. */
+  chartDays: { citations: OutboxChartDay[] | null; crawlerVisits: OutboxChartDay[] | null } | null;
+};
+
+/**
+ * The ideas (always fetched), and the feed, crawler periods and AI Pages the polls saw
+ * when that is fresh enough, fetched otherwise; a section whose request failed says so.
+ */
+async function gatherDigestSources(
+  ctx: JobContext,
+  brand: BrandRef,
+  subs: readonly Subscription[],
+  run: JobRunInfo,
+): Promise<DigestSources> {
+  const { api } = ctx.deps;
+  // One after the other: the limiter paces them anyway, and a rejected key then costs one call.
+  const ideas = await section(async () => {
+    const r = await api.getContentIdeas(
+      { brandId: brand.id, status: 'active', limit: DIGEST_IDEAS_LIMIT },
+      ctx.call,
+    );
+    return r.ideas;
+  });
+  // Prepared ahead: the data must still be fresh when the last of these digests posts.
+  const postAtMs = Math.max(
+    run.nowMs,
+    ...subs.map((s) => digestDueFor(s, ctx.deps.config.defaultTimezone, run)?.sendAfterMs ?? 0),
+  );
+  const seen = async <T>(source: PollSource) =>
+    freshObservation(await ctx.observations.get<T>(brand.id, source), source, run.nowMs, postAtMs);
+  const polledFeed = (await seen<CitationsObservation>('citations'))?.feed;
+  const feed =
+    polledFeed ?? (await section(() => api.getCitationFeed({ brandId: brand.id, daysBack: 1 }, ctx.call)));
+  const crawler =
+    (await seen<CrawlerPeriods>('crawler')) ??
+    (await section(() => fetchCrawlerPeriods(api, brand.id, run.nowMs, ctx.call)));
+  const aiPages =
+    (await seen<AiPagesObservation>('ai-pages'))?.input ??
+    (await section(() => fetchAiPagesInput(api, brand.id, ctx.call)));
+  // The chart's citation days: asked for only when a channel wants the chart; a failure
+  // leaves the chart with the crawler days alone (or no chart), never the digest short.
+  const wantsChart = subs.some((s) => s.settings.digestChart);
+  const chartDays = wantsChart
+    ? {
+        citations: citationDays(
+          await section(() =>
+            api.getCitationHistory({ brandId: brand.id, days: DIGEST_CHART_DAYS }, ctx.call),
+          ),
+        ),
+        crawlerVisits: crawlerDays(crawler),
+      }
+    : null;
+  return { ideas, feed, crawler, aiPages, chartDays };
+}
+
+/**
+ * One channel's digest (and its chart row), inside the brand's transaction, marked sent
+ * with it; whether a new message was written.
+ */
+async function writeDigest(
+  ctx: JobContext,
+  brand: BrandRef,
+  sub: Subscription,
+  run: JobRunInfo,
+  sources: DigestSources,
+): Promise<boolean> {
+  // Read again inside the transaction: another process may have sent it meanwhile.
+  const current = await ctx.subscriptions.getById(sub.id);
+  if (!current?.digest || current.pausedReason) return false;
+  const due = digestDueFor(current, ctx.deps.config.defaultTimezone, run);
+  if (!due) return false;
+  const { chartDays, ...input } = sources;
+  const digest = composeDigest({ brand, date: due.date, late: due.late, ...input });
+  const chart =
+    current.settings.digestChart && chartDays
+      ? digestChartPayload({
+          brandName: brand.name,
+          ...chartDays,
+          digestDedupeKey: channelDedupeKey(sub.channelId, digest.key),
+        })
+      : null;
+  // Slack draws the chart inside the digest unless the channel chose images (then,
+  // or when it would not fit, the chart follows as an image in the thread).
+  const dedupeKey = channelDedupeKey(sub.channelId, digest.key);
+  const text: OutboxPayload = buildDigestMessage(digest, { dedupeKey });
+  const native = chart && current.settings.charts === 'native' ? withNativeDigestChart(text, chart) : null;
+  const message = {
+    kind: 'digest' as const,
+    key: digest.key,
+    build: () => native ?? text,
+    sendAfterMs: due.sendAfterMs,
+  };
+  const created = await enqueueForChannel(ctx.outbox, sub, message, run.nowMs);
+  // run-job digest: today's digest, prepared ahead by the scheduler, goes out now.
+  if (!created && run.force) await ctx.outbox.sendNow(channelDedupeKey(sub.channelId, digest.key), run.nowMs);
+  if (chart && !native) {
+    const chartKey = `chart:${digest.key}`;
+    const chartCreated = await enqueueForChannel(
+      ctx.outbox,
+      sub,
+      { kind: 'chart', key: chartKey, build: () => chart, sendAfterMs: due.sendAfterMs },
+      run.nowMs,
+    );
+    if (!chartCreated && run.force)
+      await ctx.outbox.sendNow(channelDedupeKey(sub.channelId, chartKey), run.nowMs);
+  }
+  await ctx.subscriptions.markDigestSent(sub.id, due.date);
+  return created;
+}

@@ -128,14 +128,73 @@ export function jobEngineErrorLogger(
   };
 }
 
+type TickSettings = typeof DEFAULTS & Partial<PgBossTicksOptions>;
+
+/** One tick kind: its queue, its cron pattern and the scheduler function it runs. */
+interface TickKind {
+  kind: 'poll' | 'digest';
+  name: string;
+  cron: string;
+  tick: () => Promise<void>;
+}
+
 export function createPgBossTicks(
   connectionString: string,
   ticks: TickFunctions,
   options: PgBossTicksOptions,
 ): PgBossTicks {
-  const o = { ...DEFAULTS, ...definedOnly(options) };
+  const o: TickSettings = { ...DEFAULTS, ...definedOnly(options) };
   const logger = options.logger.child({ component: 'ticks' });
   const scrub = connectionSecretScrubber(connectionString);
+  const boss = createTickBoss(connectionString, o, logger, scrub);
+  const kinds: TickKind[] = [
+    { kind: 'poll', name: TICK_QUEUES.poll, cron: options.patterns.poll, tick: () => ticks.pollTick() },
+    {
+      kind: 'digest',
+      name: TICK_QUEUES.digest,
+      cron: options.patterns.digest,
+      tick: () => ticks.digestTick(),
+    },
+  ];
+
+  let started = false;
+  return {
+    async start() {
+      if (started) return;
+      started = true;
+      try {
+        await boss.start();
+        for (const k of kinds) await scheduleTick(boss, k, o, logger);
+      } catch (err) {
+        started = false;
+        await boss.stop({ graceful: false, close: true }).catch(() => {});
+        const reason = scrub(err instanceof Error ? err.message : String(err));
+        throw new PgBossTicksError(
+          'ticks_start_failed',
+          `The job engine (pg-boss) did not start: ${reason}`,
+          {
+            cause: scrubbedError(err, scrub),
+          },
+        );
+      }
+      logger.info({ schema: o.schema, patterns: options.patterns }, 'ticks scheduled on pg-boss');
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, close: true, timeout: o.stopTimeoutMs });
+      logger.info('ticks stopped');
+    },
+  };
+}
+
+/** The pg-boss instance of the ticks, not started, its events logged with the password cut out. */
+function createTickBoss(
+  connectionString: string,
+  o: TickSettings,
+  logger: Logger,
+  scrub: (text: string) => string,
+): PgBoss {
   const supervise = o.superviseIntervalSeconds;
   const boss = new PgBoss({
     connectionString,
@@ -159,7 +218,14 @@ export function createPgBossTicks(
   boss.on('warning', (w) =>
     logger.warn({ detail: scrub(JSON.stringify(w.data ?? {})) }, scrub(`job engine: ${w.message}`)),
   );
+  return boss;
+}
 
+/**
+ * The tick's queue (created, or its knobs carried over), its cron schedule, and the worker
+ * that runs it: one tick at a time per replica, a failed tick thrown on so pg-boss retries it.
+ */
+async function scheduleTick(boss: PgBoss, k: TickKind, o: TickSettings, logger: Logger): Promise<void> {
   const queue: Omit<Queue, 'name'> = {
     policy: 'stately',
     heartbeatSeconds: o.heartbeatSeconds,
@@ -169,75 +235,30 @@ export function createPgBossTicks(
     // A tick's job row is worth a day for operators reading the queue, no more.
     deleteAfterSeconds: 24 * 3600,
   };
-  const kinds = [
-    { kind: 'poll', name: TICK_QUEUES.poll, cron: options.patterns.poll, tick: () => ticks.pollTick() },
-    {
-      kind: 'digest',
-      name: TICK_QUEUES.digest,
-      cron: options.patterns.digest,
-      tick: () => ticks.digestTick(),
-    },
-  ] as const;
-
-  let started = false;
-
-  async function setUp(): Promise<void> {
-    await boss.start();
-    for (const k of kinds) {
-      await boss.createQueue(k.name, queue);
-      // createQueue keeps an existing queue as it was: carry changed knobs over (the policy is fixed at creation).
-      const { policy: _policy, ...changeable } = queue;
-      await boss.updateQueue(k.name, changeable);
-      await boss.schedule(k.name, k.cron, null, { tz: 'UTC', missed: 'skip' });
-      await boss.work(
-        k.name,
-        { pollingIntervalSeconds: o.pollingIntervalSeconds, batchSize: 1, localConcurrency: 1 },
-        async ([job]) => {
-          if (!job) return;
-          const about = { tick: k.kind, job: job.id, attempt: job.retryCount + 1 };
-          // A retry: the attempt before failed, or its replica died or stopped mid-tick.
-          if (job.retryCount > 0)
-            logger.info(about, 'running a tick again that an earlier attempt did not finish');
-          else logger.debug(about, 'tick');
-          try {
-            await k.tick();
-          } catch (err) {
-            // Thrown on, so pg-boss retries the tick (retryLimit, retryDelaySeconds).
-            logger.warn({ ...about, err }, 'tick failed');
-            throw err;
-          }
-        },
-      );
-    }
-  }
-
-  return {
-    async start() {
-      if (started) return;
-      started = true;
+  await boss.createQueue(k.name, queue);
+  // createQueue keeps an existing queue as it was: carry changed knobs over (the policy is fixed at creation).
+  const { policy: _policy, ...changeable } = queue;
+  await boss.updateQueue(k.name, changeable);
+  await boss.schedule(k.name, k.cron, null, { tz: 'UTC', missed: 'skip' });
+  await boss.work(
+    k.name,
+    { pollingIntervalSeconds: o.pollingIntervalSeconds, batchSize: 1, localConcurrency: 1 },
+    async ([job]) => {
+      if (!job) return;
+      const about = { tick: k.kind, job: job.id, attempt: job.retryCount + 1 };
+      // A retry: the attempt before failed, or its replica died or stopped mid-tick.
+      if (job.retryCount > 0)
+        logger.info(about, 'running a tick again that an earlier attempt did not finish');
+      else logger.debug(about, 'tick');
       try {
-        await setUp();
+        await k.tick();
       } catch (err) {
-        started = false;
-        await boss.stop({ graceful: false, close: true }).catch(() => {});
-        const reason = scrub(err instanceof Error ? err.message : String(err));
-        throw new PgBossTicksError(
-          'ticks_start_failed',
-          `The job engine (pg-boss) did not start: ${reason}`,
-          {
-            cause: scrubbedError(err, scrub),
-          },
-        );
+        // Thrown on, so pg-boss retries the tick (retryLimit, retryDelaySeconds).
+        logger.warn({ ...about, err }, 'tick failed');
+        throw err;
       }
-      logger.info({ schema: o.schema, patterns: options.patterns }, 'ticks scheduled on pg-boss');
     },
-    async stop() {
-      if (!started) return;
-      started = false;
-      await boss.stop({ graceful: true, close: true, timeout: o.stopTimeoutMs });
-      logger.info('ticks stopped');
-    },
-  };
+  );
 }
 
 /** The options the caller set, so an explicit `undefined` keeps the default. */

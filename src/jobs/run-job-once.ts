@@ -20,12 +20,13 @@ import { addCounts, type EnqueueCounts, noCounts } from '../alerting/enqueue-ale
 import type { JobName } from '../alerting/job-names.js';
 import type { JobStatus } from '../alerting/scheduler-snapshot.js';
 import type { BrandRef } from '../alerts/types.js';
+import type { Logger } from '../logger.js';
 import { isDatabaseUnavailable } from '../store/database-unavailable.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
 import { acquireJobLease } from './acquire-job-lease.js';
 import { type BrandBatch, brandBatch } from './brand-batch.js';
 import type { JobContext } from './job-context.js';
-import type { JobDefinition } from './job-definition.js';
+import type { JobDefinition, JobRunInfo } from './job-definition.js';
 
 export interface JobSummary extends EnqueueCounts {
   job: JobName;
@@ -94,7 +95,7 @@ export async function runJobOnce(
   def: JobDefinition,
   o: RunJobOnceOptions,
 ): Promise<JobSummary> {
-  const { clock, jobRuns, health } = ctx;
+  const { clock, jobRuns } = ctx;
   const logger = ctx.logger.child({ job: def.name });
   const started = clock.now();
   const summary: JobSummary = {
@@ -113,136 +114,10 @@ export async function runJobOnce(
     return summary;
   };
 
-  let lease: Awaited<ReturnType<typeof acquireJobLease>>;
-  let runId: number;
+  const runId = await startRun(ctx, def, o, logger, summary);
+  if (runId === null) return done();
   try {
-    lease = await acquireJobLease(jobRuns, def.name, o.owner, {
-      ttlMs: o.leaseTtlMs,
-      waitMs: o.leaseWaitMs,
-      clock,
-      signal: ctx.signal,
-    });
-    runId = lease.ok ? await jobRuns.start(def.name, o.owner) : 0;
-  } catch (err) {
-    unlessDatabaseDown(err);
-    summary.status = 'database_unavailable';
-    summary.detail = DATABASE_DOWN;
-    logger.debug('job not started: the database cannot be used');
-    return done();
-  }
-  if (!lease.ok) {
-    summary.status = 'skipped';
-    summary.detail = `another process is running it (${lease.holder ?? 'unknown'})`;
-    logger.info({ holder: lease.holder }, 'job skipped: another process is running it');
-    return done();
-  }
-
-  try {
-    const force = o.force;
-    const runInfo = () => ({ nowMs: clock.now(), force, digestLeadMs: o.digestLeadMs ?? 0 });
-    const work = byBrand(await def.select(ctx, runInfo()));
-    summary.brands = work.length;
-    let healthy = false;
-    let next = 0;
-    /** Set when the run must stop: no worker starts another brand. */
-    let stopped = false;
-    const stop = (status: JobStatus, detail?: string) => {
-      if (stopped) return;
-      stopped = true;
-      summary.status = status;
-      if (detail !== undefined) summary.detail = detail;
-    };
-    const brandFailed = (brand: BrandRef, err: unknown) => {
-      summary.failed += 1;
-      summary.detail = `${brand.name}: ${message(err)}`;
-      logger.warn({ err, brandId: brand.id }, 'job failed for one brand; going on with the next');
-    };
-    const batch: BrandBatch | null = def.prepareBrand
-      ? brandBatch({
-          transaction: ctx.store.transaction,
-          recordSuccess: (brandId) => jobRuns.recordBrandSuccess(def.name, brandId),
-          committed: (_brand, counts) => {
-            addCounts(summary, counts);
-            summary.succeeded += 1;
-          },
-          failed: brandFailed,
-        })
-      : null;
-    /** A call went through: whatever was wrong with the key or the quota is over. */
-    const wentThrough = async () => {
-      if (healthy) return;
-      await health.clear('key_rejected');
-      await health.clear('quota_spent');
-      healthy = true;
-      o.onHealthy?.();
-    };
-    const runNext = async (): Promise<void> => {
-      const i = next++;
-      const { brand, subs } = work[i]!;
-      if (ctx.signal?.aborted) return stop('aborted');
-      if (i > 0 && o.brandGapMs > 0) await clock.sleep(o.brandGapMs, ctx.signal).catch(() => {});
-      let renewed: boolean;
-      try {
-        renewed = await jobRuns.renewLease(def.name, o.owner, o.leaseTtlMs);
-      } catch (err) {
-        unlessDatabaseDown(err);
-        return stop('database_unavailable', DATABASE_DOWN);
-      }
-      if (!renewed) {
-        // Expired and taken: the other process carries on from the stored state.
-        logger.warn('job lease lost; stopping this run');
-        return stop('aborted', 'the job lease was lost to another process');
-      }
-      try {
-        if (def.prepareBrand) {
-          const write = await def.prepareBrand(ctx, brand, subs, runInfo());
-          await wentThrough();
-          await batch!.add(brand, write);
-        } else {
-          addCounts(summary, await def.runBrand(ctx, brand, subs, runInfo()));
-          await jobRuns.recordBrandSuccess(def.name, brand.id);
-          summary.succeeded += 1;
-          await wentThrough();
-        }
-      } catch (err) {
-        const e = classifyJobError(err);
-        if (e.kind === 'quota_spent') {
-          if (!stopped) {
-            summary.quotaResetAt = e.resetAt;
-            await health.raise(
-              'quota_spent',
-              `The ${def.name} job stopped; it resets at ${new Date(e.resetAt).toISOString()}.`,
-            );
-          }
-          return stop(
-            'quota_spent',
-            `the API key's daily quota is spent; it resets at ${new Date(e.resetAt).toISOString()}`,
-          );
-        }
-        if (e.kind === 'key_rejected') {
-          if (!stopped)
-            await health.raise('key_rejected', `The ${def.name} job was refused: ${message(err)}`);
-          return stop('key_rejected', `the API key was rejected: ${message(err)}`);
-        }
-        if (e.kind === 'aborted') return stop('aborted');
-        if (e.kind === 'database_unavailable') return stop('database_unavailable', DATABASE_DOWN);
-        brandFailed(brand, err);
-      }
-    };
-    // One brand at a time until a call goes through: a spent quota or a rejected key then
-    // stops the run after one call, not after one per worker.
-    while (!stopped && !healthy && next < work.length) await runNext();
-    const width = o.brandGapMs > 0 ? 1 : Math.max(1, o.concurrency ?? BRAND_CONCURRENCY);
-    const worker = async () => {
-      while (!stopped && next < work.length) await runNext();
-    };
-    await Promise.all(Array.from({ length: Math.min(width, work.length - next) }, worker));
-    // The last brands' writes, whatever stopped the run: their calls were made.
-    await batch?.flush().catch((err: unknown) => {
-      unlessDatabaseDown(err);
-      stop('database_unavailable', DATABASE_DOWN);
-    });
-    if (summary.status === 'ok' && summary.brands > 0 && summary.succeeded === 0) summary.status = 'failed';
+    await runBrands({ ctx, def, o, logger, summary, work: [], next: 0, stopped: false, healthy: false });
   } catch (err) {
     if (isDatabaseUnavailable(err)) {
       summary.status = 'database_unavailable';
@@ -265,6 +140,179 @@ export async function runJobOnce(
   const { job: _job, ...fields } = summary;
   logger.info(fields, `${def.name} job ${summary.status}`);
   return done();
+}
+
+/**
+ * Takes the job's lease and opens its job_runs row; the row's id, or null when the run
+ * does not start (another process holds the lease, or the database cannot be used), with
+ * `summary` saying why.
+ */
+async function startRun(
+  ctx: JobContext,
+  def: JobDefinition,
+  o: RunJobOnceOptions,
+  logger: Logger,
+  summary: JobSummary,
+): Promise<number | null> {
+  const { jobRuns } = ctx;
+  try {
+    const lease = await acquireJobLease(jobRuns, def.name, o.owner, {
+      ttlMs: o.leaseTtlMs,
+      waitMs: o.leaseWaitMs,
+      clock: ctx.clock,
+      signal: ctx.signal,
+    });
+    if (lease.ok) return await jobRuns.start(def.name, o.owner);
+    summary.status = 'skipped';
+    summary.detail = `another process is running it (${lease.holder ?? 'unknown'})`;
+    logger.info({ holder: lease.holder }, 'job skipped: another process is running it');
+    return null;
+  } catch (err) {
+    unlessDatabaseDown(err);
+    summary.status = 'database_unavailable';
+    summary.detail = DATABASE_DOWN;
+    logger.debug('job not started: the database cannot be used');
+    return null;
+  }
+}
+
+/** One run's progress through its brands, shared by its workers. */
+interface BrandRun {
+  ctx: JobContext;
+  def: JobDefinition;
+  o: RunJobOnceOptions;
+  logger: Logger;
+  summary: JobSummary;
+  work: { brand: BrandRef; subs: Subscription[] }[];
+  /** Index of the next brand a worker takes. */
+  next: number;
+  /** Set when the run must stop: no worker starts another brand. */
+  stopped: boolean;
+  /** A call went through: the key and the quota are fine. */
+  healthy: boolean;
+  /** A job that prepares its brands commits their writes several to a transaction. */
+  batch?: BrandBatch | null;
+}
+
+/** Every brand of the run, a few in flight once a call went through; outcomes go to `run.summary`. */
+async function runBrands(run: BrandRun): Promise<void> {
+  const { ctx, def, o, summary } = run;
+  run.work = byBrand(await def.select(ctx, runInfo(run)));
+  summary.brands = run.work.length;
+  run.batch = def.prepareBrand
+    ? brandBatch({
+        transaction: ctx.store.transaction,
+        recordSuccess: (brandId) => ctx.jobRuns.recordBrandSuccess(def.name, brandId),
+        committed: (_brand, counts) => {
+          addCounts(summary, counts);
+          summary.succeeded += 1;
+        },
+        failed: (brand, err) => brandFailed(run, brand, err),
+      })
+    : null;
+  // One brand at a time until a call goes through: a spent quota or a rejected key then
+  // stops the run after one call, not after one per worker.
+  while (!run.stopped && !run.healthy && run.next < run.work.length) await runNext(run);
+  const width = o.brandGapMs > 0 ? 1 : Math.max(1, o.concurrency ?? BRAND_CONCURRENCY);
+  const worker = async () => {
+    while (!run.stopped && run.next < run.work.length) await runNext(run);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, run.work.length - run.next) }, worker));
+  // The last brands' writes, whatever stopped the run: their calls were made.
+  await run.batch?.flush().catch((err: unknown) => {
+    unlessDatabaseDown(err);
+    stopRun(run, 'database_unavailable', DATABASE_DOWN);
+  });
+  if (summary.status === 'ok' && summary.brands > 0 && summary.succeeded === 0) summary.status = 'failed';
+}
+
+const runInfo = (run: BrandRun): JobRunInfo => ({
+  nowMs: run.ctx.clock.now(),
+  force: run.o.force,
+  digestLeadMs: run.o.digestLeadMs ?? 0,
+});
+
+function stopRun(run: BrandRun, status: JobStatus, detail?: string): void {
+  if (run.stopped) return;
+  run.stopped = true;
+  run.summary.status = status;
+  if (detail !== undefined) run.summary.detail = detail;
+}
+
+function brandFailed(run: BrandRun, brand: BrandRef, err: unknown): void {
+  run.summary.failed += 1;
+  run.summary.detail = `${brand.name}: ${message(err)}`;
+  run.logger.warn({ err, brandId: brand.id }, 'job failed for one brand; going on with the next');
+}
+
+/** A call went through: whatever was wrong with the key or the quota is over. */
+async function wentThrough(run: BrandRun): Promise<void> {
+  if (run.healthy) return;
+  await run.ctx.health.clear('key_rejected');
+  await run.ctx.health.clear('quota_spent');
+  run.healthy = true;
+  run.o.onHealthy?.();
+}
+
+/** The next brand: after the gap, with the lease renewed; stops the run when it cannot go on. */
+async function runNext(run: BrandRun): Promise<void> {
+  const { ctx, def, o } = run;
+  const i = run.next++;
+  const { brand, subs } = run.work[i]!;
+  if (ctx.signal?.aborted) return stopRun(run, 'aborted');
+  if (i > 0 && o.brandGapMs > 0) await ctx.clock.sleep(o.brandGapMs, ctx.signal).catch(() => {});
+  let renewed: boolean;
+  try {
+    renewed = await ctx.jobRuns.renewLease(def.name, o.owner, o.leaseTtlMs);
+  } catch (err) {
+    unlessDatabaseDown(err);
+    return stopRun(run, 'database_unavailable', DATABASE_DOWN);
+  }
+  if (!renewed) {
+    // Expired and taken: the other process carries on from the stored state.
+    run.logger.warn('job lease lost; stopping this run');
+    return stopRun(run, 'aborted', 'the job lease was lost to another process');
+  }
+  try {
+    if (def.prepareBrand) {
+      const write = await def.prepareBrand(ctx, brand, subs, runInfo(run));
+      await wentThrough(run);
+      await run.batch!.add(brand, write);
+    } else {
+      addCounts(run.summary, await def.runBrand(ctx, brand, subs, runInfo(run)));
+      await ctx.jobRuns.recordBrandSuccess(def.name, brand.id);
+      run.summary.succeeded += 1;
+      await wentThrough(run);
+    }
+  } catch (err) {
+    await brandError(run, brand, err);
+  }
+}
+
+/**
+ * A brand's call or write failed: a spent quota or a rejected key stops the run and is
+ * raised once (the bot's own trouble), so do a shutdown and a database outage; anything
+ * else fails that brand only.
+ */
+async function brandError(run: BrandRun, brand: BrandRef, err: unknown): Promise<void> {
+  const { def, ctx } = run;
+  const e = classifyJobError(err);
+  if (e.kind === 'quota_spent') {
+    const resetAt = new Date(e.resetAt).toISOString();
+    if (!run.stopped) {
+      run.summary.quotaResetAt = e.resetAt;
+      await ctx.health.raise('quota_spent', `The ${def.name} job stopped; it resets at ${resetAt}.`);
+    }
+    return stopRun(run, 'quota_spent', `the API key's daily quota is spent; it resets at ${resetAt}`);
+  }
+  if (e.kind === 'key_rejected') {
+    if (!run.stopped)
+      await ctx.health.raise('key_rejected', `The ${def.name} job was refused: ${message(err)}`);
+    return stopRun(run, 'key_rejected', `the API key was rejected: ${message(err)}`);
+  }
+  if (e.kind === 'aborted') return stopRun(run, 'aborted');
+  if (e.kind === 'database_unavailable') return stopRun(run, 'database_unavailable', DATABASE_DOWN);
+  brandFailed(run, brand, err);
 }
 
 /** The run's job_runs row, and the job_failing flag its streak raises or clears. */

@@ -98,6 +98,41 @@ function notStarted(job: JobSummary['job'], because: JobSummary): JobSummary {
   };
 }
 
+/** Starts one job; `finished` once it ran, `delivered` once what it wrote was delivered too. */
+type PhaseRun = (
+  name: JobName,
+  onHealthy?: () => void,
+) => { finished: Promise<void>; delivered: Promise<void> };
+
+/**
+ * One phase: its first job alone until a call of it went through (the key and the quota
+ * are fine) or it is over, then the others beside it. A job that stopped the pass (a
+ * spent quota, a rejected key, a shutdown, the database) keeps the rest from starting.
+ */
+async function runPhase(phase: JobName[], run: PhaseRun, done: Map<JobName, JobSummary>): Promise<void> {
+  const blocker = () => [...done.values()].find(stops) ?? null;
+  const [first, ...rest] = phase;
+  if (!first) return;
+  const stopper = blocker();
+  if (stopper) {
+    for (const name of phase) done.set(name, notStarted(name, stopper));
+    return;
+  }
+  let healthy = () => {};
+  const wentThrough = new Promise<void>((resolve) => {
+    healthy = resolve;
+  });
+  const lead = run(first, healthy);
+  // The others start once a call of the first went through, or when it is over.
+  await Promise.race([wentThrough, lead.finished]);
+  const others = rest.map(async (name) => {
+    const stopper = blocker();
+    if (stopper) done.set(name, notStarted(name, stopper));
+    else await run(name).delivered;
+  });
+  await Promise.all([lead.delivered, ...others]);
+}
+
 export async function runJobs(
   deps: RunJobsDeps,
   job: JobTarget,
@@ -133,9 +168,8 @@ export async function runJobs(
         deps.logger.info({ released }, 'outbox rows of a stopped process handed back for delivery');
     }
     const done = new Map<JobName, JobSummary>();
-    const blocker = () => [...done.values()].find(stops) ?? null;
     /** Runs `name`, records its summary, then delivers what it produced. */
-    const run = (name: JobName, onHealthy?: () => void) => {
+    const run: PhaseRun = (name, onHealthy) => {
       const finished = runJobOnce(ctx, JOB_DEFINITIONS[name], {
         owner,
         force: options.force ?? true,
@@ -149,28 +183,7 @@ export async function runJobs(
       });
       return { finished, delivered: finished.then(deliver) };
     };
-    for (const phase of phasesOf(job)) {
-      const [first, ...rest] = phase;
-      if (!first) continue;
-      const stopper = blocker();
-      if (stopper) {
-        for (const name of phase) done.set(name, notStarted(name, stopper));
-        continue;
-      }
-      let healthy = () => {};
-      const wentThrough = new Promise<void>((resolve) => {
-        healthy = resolve;
-      });
-      const lead = run(first, healthy);
-      // The others start once a call of the first went through, or when it is over.
-      await Promise.race([wentThrough, lead.finished]);
-      const others = rest.map(async (name) => {
-        const stopper = blocker();
-        if (stopper) done.set(name, notStarted(name, stopper));
-        else await run(name).delivered;
-      });
-      await Promise.all([lead.delivered, ...others]);
-    }
+    for (const phase of phasesOf(job)) await runPhase(phase, run, done);
     for (const name of jobsOf(job)) {
       const summary = done.get(name);
       if (summary) jobs.push(summary);

@@ -4,12 +4,12 @@
  * through pino (scrubbed), every Slack client honours SLACK_API_URL and our retry policy
  * (web-client-options.ts), and listeners are registered per Slack surface.
  */
-import type { RequestListener, Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { RequestListener } from 'node:http';
 import { App, type CustomRoute, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
 import { createServiceLifecycle, type ServiceLifecycle } from '../service-lifecycle.js';
 import { boltLogger } from '../slack-client/bolt-logger.js';
 import { webClientOptions } from '../slack-client/web-client-options.js';
+import { awaitSlack, createSlackConnector, reasonOf } from './connect-to-slack.js';
 import { createReceiver } from './create-receiver.js';
 import { createInFlight, type InFlight } from './in-flight.js';
 import { createBackgroundWork } from './kit/background-work.js';
@@ -20,9 +20,9 @@ import { register as registerCommands } from './routers/commands/index.js';
 import { register as registerEvents } from './routers/events/index.js';
 import { register as registerSteps } from './routers/steps/index.js';
 import { register as registerSubmissions } from './routers/submissions/index.js';
-import { startRoutesServer } from './routes-server.js';
 import { type ReceiverChoice, selectReceiver } from './select-receiver.js';
 import { serviceRoutes } from './service-routes.js';
+import { closeServer, gateUntilReady, startServiceServers, urlOf } from './service-servers.js';
 import {
   createSlackConnection,
   type EventSource,
@@ -74,7 +74,7 @@ export function createSlackApp(deps: SlackServiceDeps, lifecycle: ServiceLifecyc
       },
     },
   };
-  // startService reconnects the socket itself (see there): the client's own reconnect
+  // startService reconnects the socket itself (connect-to-slack.ts): the client's own reconnect
   // rejects unhandled when apps.connections.open fails, and its 100 retries of that call
   // stretch to hours between attempts.
   // No custom routes for Bolt: startService's server answers /healthz and /metrics itself,
@@ -154,32 +154,6 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-function urlOf(server: Server): string {
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-function closeServer(server: Server, graceMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    // Idle keep-alive sockets are closed by close(); a straggler is cut after the grace time.
-    const timer = setTimeout(() => server.closeAllConnections(), graceMs);
-    server.close(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}
-
-/** Slack answered and said no (invalid_auth, not_authed…): retrying cannot help. */
-function isRefusal(err: unknown): boolean {
-  return typeof (err as { data?: { error?: unknown } } | undefined)?.data?.error === 'string';
-}
-
-const reasonOf = (err: unknown) => {
-  const code = (err as { data?: { error?: unknown } } | undefined)?.data?.error;
-  if (typeof code === 'string') return code;
-  return err instanceof Error ? err.message : String(err);
-};
-
 /**
  * Starts the Slack service on `port` (0 = any free port) and resolves once it is ready
  * for the caller to start the scheduler on its lifecycle. The port answers /healthz at
@@ -196,121 +170,37 @@ export async function startService(
   const log = deps.logger.child({ component: 'service' });
   // The service owns its lifecycle; serve starts its extensions on it (RunningService).
   const lifecycle = createServiceLifecycle(log);
-  const { app, mode, routes, markStarted, inFlight, connection, requestListener, socketClient } =
-    createSlackApp(deps, lifecycle);
+  const slack = createSlackApp(deps, lifecycle);
+  const { app, mode, routes, inFlight, connection } = slack;
   const drainTimeoutMs = options.drainTimeoutMs ?? 8_000;
-  const retry = options.slackRetryMs ?? { first: 1_000, max: 60_000 };
   const stopSignal = new AbortController();
   let ready = false;
-  let initialized = false;
 
-  // Before auth.test has passed Bolt cannot route a request; Slack retries a 503.
-  const slackHandler: RequestListener | undefined = requestListener
-    ? (req, res) => {
-        if (!ready) {
-          res.writeHead(503, { 'retry-after': '5' });
-          res.end();
-          return;
-        }
-        try {
-          requestListener(req, res);
-        } catch {
-          // Bolt throws for paths it does not serve (its own server answers them 404).
-          if (!res.headersSent) res.writeHead(404);
-          res.end();
-        }
-      }
-    : undefined;
-  // METRICS_PORT: /metrics on a port of its own (e.g. reachable only from the monitoring
-  // network), and not on PORT.
   const { metricsPort, metricsHost } = deps.config;
-  const separateMetrics = metricsPort !== undefined;
-  const isMetrics = (r: CustomRoute) => r.path === '/metrics';
-  const server = await startRoutesServer(
-    separateMetrics ? routes.filter((r) => !isMetrics(r)) : routes,
-    options.port,
+  const slackHandler = gateUntilReady(slack.requestListener, () => ready);
+  const { server, metricsServer } = await startServiceServers(
+    routes,
+    { port: options.port, metricsPort, metricsHost },
     slackHandler,
   );
-  let metricsServer: Server | undefined;
-  if (separateMetrics) {
-    try {
-      metricsServer = await startRoutesServer(routes.filter(isMetrics), metricsPort, undefined, metricsHost);
-    } catch (err) {
-      await closeServer(server, 0);
-      throw err;
-    }
-  }
-
-  /**
-   * auth.test, then (Socket Mode) the WebSocket; retried until it works or stop(). At
-   * start-up a refused token ends it (retrying cannot help; serve exits with the reason).
-   */
-  const connect = async (failOnRefusal: boolean): Promise<void> => {
-    let pause = retry.first;
-    for (let first = failOnRefusal; !stopSignal.signal.aborted; first = false) {
-      try {
-        if (!initialized) {
-          connection.attempt();
-          await app.init();
-          initialized = true;
-        }
-        if (mode === 'http') connection.up();
-        else await app.start();
-        ready = true;
-        markStarted();
-        return;
-      } catch (err) {
-        if (first && isRefusal(err)) throw err;
-        connection.down('connecting', reasonOf(err));
-        log.warn(
-          { err, retryInMs: pause },
-          `Slack is not reachable yet (${reasonOf(err)}); the scheduler runs meanwhile, retrying`,
-        );
-      }
-      await deps.clock.sleep(pause, stopSignal.signal).catch(() => undefined);
-      pause = Math.min(pause * 2, retry.max);
-    }
-  };
-
-  let loop: Promise<void> | undefined;
-  const connectOnce = (failOnRefusal = false) => {
-    loop ??= connect(failOnRefusal).finally(() => {
-      loop = undefined;
-    });
-    return loop;
-  };
-  // A dropped socket (network, Slack recycling its servers, a missed pong) is reconnected
-  // by the same loop, with the same pauses.
-  socketClient?.on('disconnected', () => {
-    if (stopSignal.signal.aborted || loop) return;
-    log.warn('the Socket Mode connection dropped: reconnecting');
-    void deps.clock
-      .sleep(retry.first, stopSignal.signal)
-      .then(() => connectOnce())
-      .catch((err: unknown) => {
-        if (!stopSignal.signal.aborted) log.error({ err }, `reconnecting to Slack failed: ${reasonOf(err)}`);
-      });
+  const connector = createSlackConnector({
+    slack,
+    clock: deps.clock,
+    log,
+    retry: options.slackRetryMs ?? { first: 1_000, max: 60_000 },
+    signal: stopSignal.signal,
+    onReady: () => {
+      ready = true;
+    },
   });
-
-  const connecting = connectOnce(true);
-  let timer: NodeJS.Timeout | undefined;
+  const connecting = connector.connectOnce(true);
   try {
-    const outcome = await Promise.race([
-      connecting.then(() => 'connected' as const),
-      new Promise<'waiting'>((resolve) => {
-        timer = setTimeout(() => resolve('waiting'), options.slackWaitMs ?? 10_000);
-      }),
-    ]);
-    if (outcome === 'waiting') {
-      log.warn('Slack has not answered yet: starting the scheduler, still connecting in the background');
-    }
+    await awaitSlack(connecting, options.slackWaitMs ?? 10_000, log);
   } catch (err) {
     stopSignal.abort();
     await closeServer(server, 0);
     if (metricsServer) await closeServer(metricsServer, 0);
     throw err;
-  } finally {
-    clearTimeout(timer);
   }
   connecting.catch((err: unknown) => log.error({ err }, `connecting to Slack failed: ${reasonOf(err)}`));
   const url = urlOf(server);

@@ -9,10 +9,12 @@ import { afterEach, beforeEach } from 'vitest';
 import { type LocalSlack, startLocalSlack } from '../../src/dev/local-slack/index.js';
 import {
   createOutboxRelay,
+  createRelayContext,
   type OutboxRelay,
   type OutboxRelayOptions,
   type RelayDeps,
 } from '../../src/jobs/outbox-relay.js';
+import type { RelayContext } from '../../src/jobs/relay/relay-context.js';
 import type { Db } from '../../src/store/open-database.js';
 import type { NewOutboxMessage, OutboxRepo } from '../../src/store/outbox-repo.js';
 import type { SubscriptionsRepo } from '../../src/store/subscriptions-repo.js';
@@ -41,6 +43,8 @@ export interface RelayFixture {
   subscriptions: SubscriptionsRepo;
   logs: LogLine[];
   relay(overrides?: Partial<OutboxRelayOptions & Pick<RelayDeps, 'store' | 'web' | 'database'>>): OutboxRelay;
+  /** One relay's shared state, as its stages get it, on the same store, Slack and clock. */
+  context(overrides?: Partial<OutboxRelayOptions>): RelayContext;
   enqueue(m: Partial<NewOutboxMessage> & { dedupeKey: string }): Promise<number>;
   close(): Promise<void>;
 }
@@ -80,6 +84,12 @@ export async function startRelayFixture(): Promise<RelayFixture> {
       );
       relays.push(r);
       return r;
+    },
+    context(overrides = {}) {
+      return createRelayContext(
+        { store: store.store, web: relayWebClient(slack), clock, logger: captureLogger(logs) },
+        { owner: 'relay-a', paceMs: 1000, backoffBaseMs: 1000, ...overrides },
+      );
     },
     async enqueue(m) {
       return (
