@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 export const CLI = join(REPO, 'dist/main.js');
 
+/** The V8 setting the Docker image and `npm start` run the bot with: measured as shipped. */
+export const IMAGE_V8_FLAGS = ['--max-semi-space-size=8'];
+
 export function buildCli(): void {
   execFileSync(process.execPath, [join(REPO, 'scripts/build-dist.mjs')], { cwd: REPO, stdio: 'inherit' });
 }
