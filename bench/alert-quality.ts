@@ -15,7 +15,7 @@ import type { DailyVisits } from '../src/alerts/crawler-normal-range.js';
 import type { CrawlerPeriods, CrawlerState, PeriodCounts } from '../src/alerts/detect-crawler.js';
 import { detectCrawlerVisits } from '../src/alerts/detect-crawler-range.js';
 import { createRandom, type Random } from '../src/dev/simulator/random.js';
-import { formatPercent } from '../src/figures/format-number.js';
+import { percentText } from '../src/figures/number-text.js';
 import { dateOfDay, dayNumber } from '../src/utc-days.js';
 import { gauss, poisson } from './lib/random-counts.js';
 import { modelDropoutScore } from './model-quality.js';
@@ -174,7 +174,7 @@ function add(a: Score, b: Score): Score {
   };
 }
 
-const pct = (n: number, d: number) => (d === 0 ? '—' : formatPercent((n / d) * 100));
+const pct = (n: number, d: number) => (d === 0 ? '—' : percentText((n / d) * 100));
 
 function cells(s: Score): string {
   const precision = s.alerts === 0 ? '— (no alerts)' : pct(s.trueAlerts, s.alerts);

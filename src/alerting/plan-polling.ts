@@ -25,7 +25,7 @@
  * Pure: the scheduler calls it with the current subscription count and plan.
  */
 
-import { formatCount } from '../figures/format-number.js';
+import { countText } from '../figures/number-text.js';
 
 export interface PollIntervals {
   citationsHours: number;
@@ -146,7 +146,7 @@ function nextStep(hours: number, max: number): number | null {
   return next === undefined || next > max ? null : next;
 }
 
-const fmt = formatCount;
+const fmt = countText;
 
 /**
  * Brands a daily budget covers at these intervals, after the why-lines' fixed calls, with

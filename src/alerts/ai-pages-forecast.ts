@@ -10,7 +10,7 @@
  */
 
 import { dayText } from '../figures/day-text.js';
-import { formatUsagePercent } from '../figures/format-number.js';
+import { usagePercentText } from '../figures/number-text.js';
 import { counted } from '../figures/plural.js';
 import { DAY_MS } from '../utc-days.js';
 
@@ -146,7 +146,7 @@ export function outlookSentence(o: UsageOutlook): string {
     case 'full':
       return forecastSentence(o.forecast);
     case 'lasts':
-      return `At this pace about ${formatUsagePercent(o.percentAtReset)} by the reset on ${dayOf(o.resetAtMs)}, under the limit.`;
+      return `At this pace about ${usagePercentText(o.percentAtReset)} by the reset on ${dayOf(o.resetAtMs)}, under the limit.`;
     case 'reached':
       return o.daysBeforeReset < 1
         ? 'Reached less than a day before the reset.'

@@ -8,8 +8,8 @@
  */
 import type { AiPagesRecord } from '../api/schemas/ai-pages.js';
 import { dayText } from '../figures/day-text.js';
-import { formatCount, formatUsagePercent } from '../figures/format-number.js';
 import { figureName, figureWords } from '../figures/glossary.js';
+import { countText, usagePercentText } from '../figures/number-text.js';
 import { outlookSentence, type UsageOutlook } from './ai-pages-forecast.js';
 import type { AlertSettings } from './alert-settings.js';
 import type { Alert, AlertNote, BrandRef } from './types.js';
@@ -57,7 +57,7 @@ function periodName(resetDate: string): string {
   return Number.isNaN(t) ? resetDate : new Date(t).toISOString();
 }
 
-const fmt = formatCount;
+const fmt = countText;
 
 function note(brand: BrandRef, reason: 'no_entitlement' | 'not_set_up', episode: number): AlertNote {
   return {
@@ -148,19 +148,19 @@ export function detectAiPages(
         brandName: brand.name,
         key: `ai_pages_threshold:${brand.id}:${period}:${level}`,
         title: atLimit ? 'AI Pages monthly limit reached' : `${figureName('aiPagesUsage')} passed ${level} %`,
-        whatChanged: `${figureName('aiPagesUsage')} is ${formatUsagePercent(usage.percentage_used)} of the monthly limit: ${fmt(usage.requests_this_month)} of ${fmt(usage.requests_limit)} ${figureWords('aiPagesRequests')} this billing period. The counter resets ${dayText(usage.reset_date)}.${outlook ? ` ${outlookSentence(outlook)}` : ''}`,
+        whatChanged: `${figureName('aiPagesUsage')} is ${usagePercentText(usage.percentage_used)} of the monthly limit: ${fmt(usage.requests_this_month)} of ${fmt(usage.requests_limit)} ${figureWords('aiPagesRequests')} this billing period. The counter resets ${dayText(usage.reset_date)}.${outlook ? ` ${outlookSentence(outlook)}` : ''}`,
         before:
           state.lastPercentage !== null && period === state.period
-            ? `${formatUsagePercent(state.lastPercentage)} used`
+            ? `${usagePercentText(state.lastPercentage)} used`
             : null,
-        after: `${formatUsagePercent(usage.percentage_used)} used`,
+        after: `${usagePercentText(usage.percentage_used)} used`,
         whyItMatters: atLimit
           ? 'Past the limit AI crawlers get the plain pages until the counter resets, so your optimised versions stop reaching AI models.'
           : 'When the limit is reached, AI crawlers get the plain pages until the counter resets.',
         whatToDo: atLimit
           ? 'Upgrade the plan or raise the limit now, or accept plain pages until the reset date.'
           : 'Check the usage trend; if it will run out before the reset date, raise the limit or narrow the crawlers AI Pages serves.',
-        subject: `${level} % (${formatUsagePercent(usage.percentage_used)} used)`,
+        subject: `${level} % (${usagePercentText(usage.percentage_used)} used)`,
         open: { view: 'aipages' },
         detectedAtMs: nowMs,
       });

@@ -16,7 +16,7 @@
  */
 
 import type { CitationFeedResponse, FeedEvent } from '../api/schemas/citations.js';
-import { formatFigure } from '../figures/glossary.js';
+import { figureText } from '../figures/glossary.js';
 import { counted } from '../figures/plural.js';
 import { type AlertSettings, DEFAULT_ALERT_SETTINGS } from './alert-settings.js';
 import { keyPart } from './key-part.js';
@@ -147,9 +147,9 @@ function sentimentAlert(
     brandName: ctx.brandName,
     key: `citation_sentiment:${ctx.brandId}:${keyPart(ev.url)}:v${version}@${t}`,
     title: `Sentiment fell ${counted(from - to, 'point')} on ${label(ev)}`,
-    whatChanged: `The tone toward ${ctx.brandName} on ${ev.url} (${ev.domain}) fell from ${formatFigure('sentiment', from)} to ${formatFigure('sentiment', to)}.`,
-    before: formatFigure('sentiment', from),
-    after: formatFigure('sentiment', to),
+    whatChanged: `The tone toward ${ctx.brandName} on ${ev.url} (${ev.domain}) fell from ${figureText('sentiment', from)} to ${figureText('sentiment', to)}.`,
+    before: figureText('sentiment', from),
+    after: figureText('sentiment', to),
     whyItMatters:
       'AI models repeat the tone of the pages they cite, so answers about you can turn more negative too.',
     whatToDo:

@@ -6,8 +6,9 @@
  * alert when the week falls below the range, one recovery notice when it is back inside),
  * with the same alert kinds, so snooze, mute and quiet hours treat both alike.
  */
-import { formatCount, formatPercent, formatSignedPercent } from '../figures/format-number.js';
+
 import { countFigure, figureName } from '../figures/glossary.js';
+import { countText, percentText, signedPercentText } from '../figures/number-text.js';
 import { counted, possessive } from '../figures/plural.js';
 import type { AlertSettings } from './alert-settings.js';
 import {
@@ -44,7 +45,7 @@ export function chooseCrawlerRule(
   historyDays: number,
   rangeAvailable: boolean,
 ): CrawlerRuleChoice {
-  const threshold = `threshold ${formatSignedPercent(-settings.crawlerDropPct)}`;
+  const threshold = `threshold ${signedPercentText(-settings.crawlerDropPct)}`;
   if (settings.crawlerAlerts === 'threshold')
     return { rule: 'threshold', why: `${threshold}: chosen in the settings` };
   if (rangeAvailable) return { rule: 'range', why: `range: ${historyWords(historyDays)} of history` };
@@ -64,7 +65,7 @@ export function chooseCrawlerRule(
 
 /** "usual range for these days −6 % to +8 %". */
 export function rangeWords(r: Pick<NormalRange, 'lowPct' | 'highPct'>): string {
-  return `usual range for these days ${formatSignedPercent(r.lowPct)} to ${formatSignedPercent(r.highPct)}`;
+  return `usual range for these days ${signedPercentText(r.lowPct)} to ${signedPercentText(r.highPct)}`;
 }
 
 function basisWords(r: NormalRange): string {
@@ -85,7 +86,7 @@ function rangeAlert(
 ): Alert {
   const p = periods.current;
   const visited = `AI crawlers visited ${possessive(brand.name)} site ${counted(r.actual, 'time')} ${periodWords(p)}`;
-  const change = `${formatSignedPercent(r.changePct)} this week; ${rangeWords(r)}`;
+  const change = `${signedPercentText(r.changePct)} this week; ${rangeWords(r)}`;
   const base = {
     brandId: brand.id,
     brandName: brand.name,
@@ -100,7 +101,7 @@ function rangeAlert(
       ...base,
       kind,
       title: `${figureName('aiCrawlerVisits')} back in their usual range`,
-      whatChanged: `${visited}, about ${formatCount(Math.round(r.expected))} is usual: ${change}.`,
+      whatChanged: `${visited}, about ${countText(Math.round(r.expected))} is usual: ${change}.`,
       whyItMatters: 'The fall reported earlier is over: crawlers are reading the site as often as usual.',
       whatToDo: 'Nothing urgent. If you changed something to fix it, note what worked.',
       subject: change,
@@ -111,8 +112,8 @@ function rangeAlert(
   return {
     ...base,
     kind,
-    title: `${figureName('aiCrawlerVisits')} down ${formatPercent(-r.changePct)}, below their usual range`,
-    whatChanged: `${visited}, about ${formatCount(Math.round(r.expected))} is usual: ${change}.${named}`,
+    title: `${figureName('aiCrawlerVisits')} down ${percentText(-r.changePct)}, below their usual range`,
+    whatChanged: `${visited}, about ${countText(Math.round(r.expected))} is usual: ${change}.${named}`,
     whyItMatters: `The usual range is ${basisWords(r)}, so this is more than the site's normal ups and downs. AI models can only cite pages their crawlers can read.`,
     whatToDo:
       'Open the crawler view: check robots.txt and firewall/CDN rules for blocked bots, server errors, and recent site or DNS changes.',

@@ -8,8 +8,8 @@
 
 import type { CrawlerOverview } from '../api/schemas/crawler.js';
 import { dayCount, daysIncluded, periodText } from '../figures/day-text.js';
-import { formatCount, formatPercent, formatSignedPercent, percentChange } from '../figures/format-number.js';
 import { countFigure, figureName } from '../figures/glossary.js';
+import { countText, percentChange, percentText, signedPercentText } from '../figures/number-text.js';
 import { counted, possessive } from '../figures/plural.js';
 import { dateOfDay, dayNumber } from '../utc-days.js';
 import type { AlertSettings } from './alert-settings.js';
@@ -107,11 +107,11 @@ export function crawlersThatFellMost(p: CrawlerPeriods, limit = 3): CrawlerMover
     .slice(0, limit);
 }
 
-const fmt = formatCount;
+const fmt = countText;
 const visits = (n: number) => countFigure('aiCrawlerVisits', n);
 
 export function moverLine(m: CrawlerMover): string {
-  const change = m.previous > 0 ? ` (${formatSignedPercent(percentChange(m.previous, m.current))})` : '';
+  const change = m.previous > 0 ? ` (${signedPercentText(percentChange(m.previous, m.current))})` : '';
   return `${m.crawler} ${fmt(m.previous)} → ${fmt(m.current)}${change}`;
 }
 
@@ -156,7 +156,7 @@ export function detectCrawler(
       brandId: brand.id,
       brandName: brand.name,
       key: `crawler_drop:${brand.id}:${periods.current.end}:e${episode}`,
-      title: `${figureName('aiCrawlerVisits')} down ${formatPercent(fall)}`,
+      title: `${figureName('aiCrawlerVisits')} down ${percentText(fall)}`,
       whatChanged: `AI crawlers visited ${possessive(brand.name)} site ${counted(periods.current.total, 'time')} ${periodWords(periods.current)}, down from ${fmt(periods.previous.total)} ${before}.${named}`,
       before: visits(periods.previous.total),
       after: visits(periods.current.total),
@@ -181,7 +181,7 @@ export function detectCrawler(
       brandName: brand.name,
       key: `crawler_recovered:${brand.id}:${periods.current.end}:e${state.episode}`,
       title: `${figureName('aiCrawlerVisits')} recovered`,
-      whatChanged: `AI crawlers visited ${possessive(brand.name)} site ${counted(periods.current.total, 'time')} ${periodWords(periods.current)} vs ${fmt(periods.previous.total)} ${before}, ${change >= 0 ? `up ${formatPercent(change)}` : `down only ${formatPercent(fall)}`}.`,
+      whatChanged: `AI crawlers visited ${possessive(brand.name)} site ${counted(periods.current.total, 'time')} ${periodWords(periods.current)} vs ${fmt(periods.previous.total)} ${before}, ${change >= 0 ? `up ${percentText(change)}` : `down only ${percentText(fall)}`}.`,
       before: visits(periods.previous.total),
       after: visits(periods.current.total),
       whyItMatters: `The fall reported earlier is back under ${settings.crawlerRecoveryPct} %, so crawlers are reading the site again.`,

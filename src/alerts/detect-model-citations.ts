@@ -15,8 +15,8 @@
  */
 
 import { dayText } from '../figures/day-text.js';
-import { formatCount } from '../figures/format-number.js';
 import { countFigure, figureWords } from '../figures/glossary.js';
+import { countText } from '../figures/number-text.js';
 import { keyPart } from './key-part.js';
 import type { Alert, BrandRef } from './types.js';
 
@@ -171,7 +171,7 @@ function stoppedAlert(brand: BrandRef, model: string, episode: number, j: Judgem
   const last = j.lastCited;
   const dayBefore = last !== null && Date.parse(j.firstSilent) - Date.parse(last.date) === 86_400_000;
   const when = last === null ? '' : dayBefore ? 'the day before' : `on ${dayText(last.date)}`;
-  const before = last ? `, ${formatCount(last.count)} ${when}` : '';
+  const before = last ? `, ${countText(last.count)} ${when}` : '';
   return {
     kind: 'model_stopped',
     brandId: brand.id,

@@ -6,8 +6,8 @@
  */
 
 import { timeText } from '../figures/day-text.js';
-import { formatCount, formatSignedPercent, percentChange } from '../figures/format-number.js';
 import { figureWords } from '../figures/glossary.js';
+import { countText, percentChange, signedPercentText } from '../figures/number-text.js';
 import { nameList } from '../figures/plural.js';
 
 /** One AI crawler visit to a page, from the crawler data. */
@@ -93,7 +93,7 @@ export function crawlerFallWhy(pages: readonly PageVisitCounts[] | null): string
   if (fell.length === 0) return [];
   const parts = fell.map(
     (p) =>
-      `${p.url} ${formatCount(p.previous)} → ${formatCount(p.current)}${p.previous > 0 ? ` (${formatSignedPercent(percentChange(p.previous, p.current))})` : ''}`,
+      `${p.url} ${countText(p.previous)} → ${countText(p.current)}${p.previous > 0 ? ` (${signedPercentText(percentChange(p.previous, p.current))})` : ''}`,
   );
   return [`Pages with the largest fall in ${figureWords('aiCrawlerVisits')}: ${parts.join('; ')}.`];
 }

@@ -6,7 +6,7 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import { shortDayText } from '../figures/day-text.js';
-import { formatCount, formatPercent } from '../figures/format-number.js';
+import { countText, percentText } from '../figures/number-text.js';
 import type { ChartSpec } from './chart-spec.js';
 import { sortedDays } from './describe-series.js';
 import { AXIS_DATE_FORMAT, BRAND_COLOUR, fileSlug, fullSizeFrame, OKABE_ITO } from './house-style.js';
@@ -70,8 +70,8 @@ export function aiPagesUsageChart(input: AiPagesUsageChartInput): ChartSpec {
     alt.push(`${input.brand} AI Pages usage, billing period ${period}: no usage recorded yet`);
   } else {
     const used = limit
-      ? `${formatCount(latest.used)} of ${formatCount(limit)} requests (${formatPercent((latest.used / limit) * 100)})`
-      : `${formatCount(latest.used)} requests`;
+      ? `${countText(latest.used)} of ${countText(limit)} requests (${percentText((latest.used / limit) * 100)})`
+      : `${countText(latest.used)} requests`;
     alt.push(
       `${input.brand} AI Pages usage, billing period ${period}: ${used} used by ${shortDayText(latest.date)}`,
     );
@@ -82,7 +82,7 @@ export function aiPagesUsageChart(input: AiPagesUsageChartInput): ChartSpec {
     alt.push(
       full
         ? `at this pace the limit is reached on ${shortDayText(full.date)}, before the reset on ${shortDayText(input.resetDate)}`
-        : `at this pace ${formatCount(lastForecast.used)} by ${shortDayText(lastForecast.date)}`,
+        : `at this pace ${countText(lastForecast.used)} by ${shortDayText(lastForecast.date)}`,
     );
   }
   if (!limit) alt.push('no request limit known');
@@ -105,7 +105,7 @@ export function aiPagesUsageChart(input: AiPagesUsageChartInput): ChartSpec {
   const vegaLite: TopLevelSpec = {
     ...fullSizeFrame(
       title,
-      `Billing period ${period}${limit ? ` · limit ${formatCount(limit)} requests` : ''}${forecastPoints.length > 0 ? ' · forecast dashed' : ''}`,
+      `Billing period ${period}${limit ? ` · limit ${countText(limit)} requests` : ''}${forecastPoints.length > 0 ? ' · forecast dashed' : ''}`,
     ),
     layer: [
       {
@@ -130,7 +130,7 @@ export function aiPagesUsageChart(input: AiPagesUsageChartInput): ChartSpec {
       ...(limit
         ? [
             {
-              data: { values: [{ limit, label: `Limit ${formatCount(limit)}` }] },
+              data: { values: [{ limit, label: `Limit ${countText(limit)}` }] },
               encoding: { y: { field: 'limit', type: 'quantitative' as const } },
               layer: [
                 { mark: { type: 'rule' as const, color: LIMIT_COLOUR, strokeWidth: 2.5 } },

@@ -6,7 +6,7 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import { shortDayText } from '../figures/day-text.js';
-import { formatCount, formatSignedPercent } from '../figures/format-number.js';
+import { countText, signedPercentText } from '../figures/number-text.js';
 import type { ChartSpec } from './chart-spec.js';
 import { sortedDays } from './describe-series.js';
 import {
@@ -97,21 +97,21 @@ export function crawlerVisitsChart(input: CrawlerVisitsChartInput): ChartSpec {
   } else {
     const busiest = dates.reduce((a, b) => ((perDay.get(b) ?? 0) > (perDay.get(a) ?? 0) ? b : a));
     const quietest = dates.reduce((a, b) => ((perDay.get(b) ?? 0) < (perDay.get(a) ?? 0) ? b : a));
-    let head = `${input.brand} AI crawler visits, ${rangeText}: ${formatCount(total)} in total`;
+    let head = `${input.brand} AI crawler visits, ${rangeText}: ${countText(total)} in total`;
     if (compared) {
       const change =
-        previousTotal > 0 ? `, ${formatSignedPercent(((total - previousTotal) / previousTotal) * 100)}` : '';
-      head += ` (previous period ${formatCount(previousTotal)}${change})`;
+        previousTotal > 0 ? `, ${signedPercentText(((total - previousTotal) / previousTotal) * 100)}` : '';
+      head += ` (previous period ${countText(previousTotal)}${change})`;
     }
     alt.push(head);
     if (dates.length > 1) {
       alt.push(
-        `busiest day ${shortDayText(busiest)} with ${formatCount(perDay.get(busiest))}, ` +
-          `quietest ${shortDayText(quietest)} with ${formatCount(perDay.get(quietest))}`,
+        `busiest day ${shortDayText(busiest)} with ${countText(perDay.get(busiest))}, ` +
+          `quietest ${shortDayText(quietest)} with ${countText(perDay.get(quietest))}`,
       );
     }
-    const byCrawler = named.map(([name, n]) => `${name} ${formatCount(n)}`);
-    if (hasOther) byCrawler.push(`${ranked.length - named.length} other crawlers ${formatCount(otherTotal)}`);
+    const byCrawler = named.map(([name, n]) => `${name} ${countText(n)}`);
+    if (hasOther) byCrawler.push(`${ranked.length - named.length} other crawlers ${countText(otherTotal)}`);
     alt.push(`by crawler: ${byCrawler.join(', ')}`);
   }
 
@@ -128,7 +128,7 @@ export function crawlerVisitsChart(input: CrawlerVisitsChartInput): ChartSpec {
   const vegaLite: TopLevelSpec = {
     ...fullSizeFrame(
       title,
-      `${rangeText}${rangeText ? ' · ' : ''}${formatCount(total)} visits${compared ? ', previous period dashed' : ''}`,
+      `${rangeText}${rangeText ? ' · ' : ''}${countText(total)} visits${compared ? ', previous period dashed' : ''}`,
     ),
     layer: [
       {

@@ -5,7 +5,7 @@
  */
 
 import { shortDayText } from '../figures/day-text.js';
-import { formatCount } from '../figures/format-number.js';
+import { countText } from '../figures/number-text.js';
 import { dayNumber } from '../utc-days.js';
 
 export interface DayValue {
@@ -29,11 +29,11 @@ export function describeSeries(points: readonly DayValue[]): string {
   const first = days[0];
   const last = days.at(-1);
   if (!first || !last) return 'no data';
-  if (days.length === 1) return `${formatCount(first.value)} on ${shortDayText(first.date)}`;
+  if (days.length === 1) return `${countText(first.value)} on ${shortDayText(first.date)}`;
   const values = days.map((d) => d.value);
   return (
-    `${formatCount(first.value)} on ${shortDayText(first.date)} to ${formatCount(last.value)} on ${shortDayText(last.date)}, ` +
-    `low ${formatCount(Math.min(...values))}, high ${formatCount(Math.max(...values))}`
+    `${countText(first.value)} on ${shortDayText(first.date)} to ${countText(last.value)} on ${shortDayText(last.date)}, ` +
+    `low ${countText(Math.min(...values))}, high ${countText(Math.max(...values))}`
   );
 }
 
@@ -43,9 +43,7 @@ export function describeChange(points: readonly DayValue[]): string {
   const first = days[0];
   const last = days.at(-1);
   if (!first || !last) return 'no data';
-  return days.length === 1
-    ? formatCount(first.value)
-    : `${formatCount(first.value)} → ${formatCount(last.value)}`;
+  return days.length === 1 ? countText(first.value) : `${countText(first.value)} → ${countText(last.value)}`;
 }
 
 /** Whole days from the first to the last date, both included; 0 without dates. */

@@ -7,8 +7,8 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { Field } from 'vega-lite/types_unstable/channeldef.js';
 import type { LayerSpec } from 'vega-lite/types_unstable/spec/layer.js';
 import { dayText, periodText, shortDayText } from '../figures/day-text.js';
-import { formatCount } from '../figures/format-number.js';
 import { figureName, figureWords } from '../figures/glossary.js';
+import { countText } from '../figures/number-text.js';
 import type { ChartSpec } from './chart-spec.js';
 import { type DayValue, describeSeries, finiteDays } from './describe-series.js';
 import { AXIS_DATE_FORMAT, BRAND_COLOUR, fileSlug, houseConfig, OKABE_ITO } from './house-style.js';
@@ -34,7 +34,7 @@ function panel(title: string, days: readonly DayValue[], colour: string): LayerS
     title: { text: title, fontSize: 14, anchor: 'start' as const },
     width: DIGEST_PANEL_WIDTH,
     height: DIGEST_PANEL_HEIGHT,
-    data: { values: days.map((d) => ({ date: d.date, value: d.value, label: formatCount(d.value) })) },
+    data: { values: days.map((d) => ({ date: d.date, value: d.value, label: countText(d.value) })) },
     encoding: {
       x: {
         field: 'date',
@@ -95,7 +95,7 @@ export function digestBrandChart(input: DigestBrandChartInput): ChartSpec {
       : '';
   const altText =
     `${input.brand}. ${seriesPeriod(citationsName, citations)}: ${describeSeries(citations)}. ` +
-    `${seriesPeriod(visitsName, visits)}: ${visits.length > 0 ? `${formatCount(visitsTotal)} in total, ${describeSeries(visits)}` : 'no data'}.${why}`;
+    `${seriesPeriod(visitsName, visits)}: ${visits.length > 0 ? `${countText(visitsTotal)} in total, ${describeSeries(visits)}` : 'no data'}.${why}`;
   const lastDate = [...citations, ...visits]
     .map((d) => d.date)
     .sort()

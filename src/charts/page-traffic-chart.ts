@@ -4,8 +4,8 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import { periodText } from '../figures/day-text.js';
-import { formatCount } from '../figures/format-number.js';
 import { figureName, figureWords } from '../figures/glossary.js';
+import { countText } from '../figures/number-text.js';
 import { counted } from '../figures/plural.js';
 import { BLOCK_KIT_LIMITS as L } from '../messages/block-kit-limit-table.js';
 import type { ChartSpec } from './chart-spec.js';
@@ -32,10 +32,10 @@ export function pageTrafficChart(input: PageTrafficChartInput): ChartSpec {
   const title = `${visits} · ${input.page}`;
   const period = days.length > 0 ? periodText(days.length, days.at(-1)!.date) : counted(0, 'day');
   // The total only when the chart has every day: else it would be a second total beside the drawer's.
-  const sum = days.length === all.length ? `${formatCount(total)} in total, ` : '';
+  const sum = days.length === all.length ? `${countText(total)} in total, ` : '';
   const altText = `${input.page} ${figureWords('aiCrawlerVisits')}, ${period}: ${sum}${describeSeries(days)}.`;
   const vegaLite: TopLevelSpec = {
-    ...fullSizeFrame(title, `${formatCount(total)} visits`),
+    ...fullSizeFrame(title, `${countText(total)} visits`),
     data: { values: days },
     mark: { type: 'bar', color: BRAND_COLOUR },
     encoding: {

@@ -6,7 +6,7 @@
  * and the explanation from here, so one word always means one number. `/visibility help
  * figures` shows the entries and the README carries them as a table (a test compares it).
  */
-import { formatCount, formatUsagePercent } from './format-number.js';
+import { countText, usagePercentText } from './number-text.js';
 import { counted } from './plural.js';
 
 export type FigureId =
@@ -46,9 +46,9 @@ export interface Figure {
 }
 
 const whole = (n: number | null | undefined) =>
-  formatCount(typeof n === 'number' && Number.isFinite(n) ? Math.round(n) : n);
+  countText(typeof n === 'number' && Number.isFinite(n) ? Math.round(n) : n);
 const outOf100 = (n: number | null | undefined) =>
-  typeof n === 'number' && Number.isFinite(n) ? `${whole(n)}/100` : formatCount(n);
+  typeof n === 'number' && Number.isFinite(n) ? `${whole(n)}/100` : countText(n);
 
 const WHOLE = 'whole number, thousands grouped (1,234)';
 const SCORE = 'whole number out of 100 (55/100)';
@@ -218,7 +218,7 @@ const FIGURES: readonly Figure[] = [
     fields: ['GET /ai-pages: usage.percentage_used'],
     rounding: 'whole percent, rounded down (79.6 % reads 79 %, so "80 %" always means the 80 % alert fired)',
     explanation: 'How close AI Pages is to its monthly limit; alerts come at 80, 90 and 100 %.',
-    format: formatUsagePercent,
+    format: usagePercentText,
   },
   {
     id: 'ideaScore',
@@ -252,12 +252,12 @@ export function figureWords(id: FigureId): string {
   return /^[A-Z][a-z]/.test(name) && !name.startsWith('AI ') ? name[0]!.toLowerCase() + name.slice(1) : name;
 }
 
-/** The value as the UI writes it: formatFigure('sentiment', 54.9) → "55/100". */
-export function formatFigure(id: FigureId, value: number | null | undefined): string {
+/** The value as the UI writes it: figureText('sentiment', 54.9) → "55/100". */
+export function figureText(id: FigureId, value: number | null | undefined): string {
   return figure(id).format(value);
 }
 
-/** The value with its unit: countFigure('citedPages', 1) → "1 cited page"; scores as formatFigure. */
+/** The value with its unit: countFigure('citedPages', 1) → "1 cited page"; scores as figureText. */
 export function countFigure(id: FigureId, value: number): string {
   const f = figure(id);
   if (f.unit === null) return f.format(value);

@@ -4,7 +4,7 @@
  * verbs that agree with one or several names. Every message builder takes them from here,
  * and a property test over the builders holds them to it (no "1 gaps", no "s's").
  */
-import { formatCount } from './format-number.js';
+import { countText } from './number-text.js';
 
 /** Plurals the suffix rules below get wrong. */
 const IRREGULAR: Readonly<Record<string, string>> = {
@@ -45,7 +45,7 @@ export function agree(count: number, singular: string, plural: string): string {
 
 /** "1 citation", "3 queries", "1,200 alerts"; the plural from `pluralOf` unless given. */
 export function counted(count: number, noun: string, plural = pluralOf(noun)): string {
-  return `${formatCount(count)} ${agree(count, noun, plural)}`;
+  return `${countText(count)} ${agree(count, noun, plural)}`;
 }
 
 /** The noun alone in the form `count` calls for: "gap" or "gaps". */

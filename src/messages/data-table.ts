@@ -10,7 +10,7 @@
  * escaped like every other text we send (Slack decodes `&amp;`, `&lt;`, `&gt;` for
  * display), and the limits are counted on the escaped text, which is never shorter.
  */
-import { formatCount, NO_FIGURE } from '../figures/format-number.js';
+import { countText, NO_FIGURE } from '../figures/number-text.js';
 import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
 import type { DataTableBlock, DataTableCell } from './block-kit-types.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, mrkdwnLink, safeLinkUrl } from './mrkdwn.js';
@@ -91,7 +91,7 @@ function toCell(cell: TableCell | undefined, maxChars: number): DataTableCell {
   if (typeof cell === 'string') return { type: 'raw_text', text: truncatePlain(nonEmpty(cell), maxChars) };
   if ('url' in cell) return linkCell(cell, maxChars);
   const finite = typeof cell.number === 'number' && Number.isFinite(cell.number);
-  const shown = cell.text ?? escapeMrkdwn(formatCount(cell.number));
+  const shown = cell.text ?? escapeMrkdwn(countText(cell.number));
   // A missing figure stays a raw_number (sorted as 0, shown as "—"): one raw_text cell
   // would turn the whole column's sort alphabetical.
   return { type: 'raw_number', value: finite ? (cell.number as number) : 0, text: nonEmpty(shown) };
@@ -139,7 +139,7 @@ export function dataTable(model: TableModel): NativeTable {
   const omitted = model.rows.length - rows.length;
   const caption = nonEmpty(model.caption);
   const lines = [caption, ...rows.map((row) => rowLine(header, row, nameColumn))];
-  if (omitted > 0) lines.push(mrkdwn`…and ${escapeMrkdwn(formatCount(omitted))} more not shown`);
+  if (omitted > 0) lines.push(mrkdwn`…and ${escapeMrkdwn(countText(omitted))} more not shown`);
   const text = joinMrkdwn(lines, mrkdwn`\n`);
   if (rows.length === 0) return { block: undefined, text, omitted };
   const pageSize = Math.min(Math.max(1, Math.trunc(model.pageSize ?? DEFAULT_PAGE_SIZE)), L.tablePageSize);

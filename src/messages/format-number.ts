@@ -3,15 +3,16 @@
  * alerts and digests read the same figure the same way and can interpolate it into
  * `mrkdwn` text without a cast.
  */
+
+import { type FigureId, figureText } from '../figures/glossary.js';
 import {
-  formatBytes as bytesText,
-  formatCount as countText,
-  formatPercent as percentText,
-  formatSignedCount as signedCountText,
-  formatSignedPercent as signedPercentText,
-  formatUsagePercent as usagePercentText,
-} from '../figures/format-number.js';
-import { type FigureId, formatFigure as figureText } from '../figures/glossary.js';
+  bytesText,
+  countText,
+  percentText,
+  signedCountText,
+  signedPercentText,
+  usagePercentText,
+} from '../figures/number-text.js';
 import { escapeMrkdwn, type Mrkdwn } from './mrkdwn.js';
 
 export function formatCount(n: number | null | undefined): Mrkdwn {

@@ -12,7 +12,7 @@
  * At most 2 charts go in one message (BLOCK_KIT_LIMITS.chartsPerMessage): the caller's
  * concern, as a message holds more than one builder's output.
  */
-import { formatCount, formatPercent, NO_FIGURE } from '../figures/format-number.js';
+import { countText, NO_FIGURE, percentText } from '../figures/number-text.js';
 import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
 import type { ChartPoint, ChartSeries, DataVisualizationBlock } from './block-kit-types.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from './mrkdwn.js';
@@ -95,12 +95,12 @@ export function describePoints(points: readonly ChartPoint[]): Mrkdwn {
   if (!first || !last) return mrkdwn`no data`;
   if (points.length <= LIST_EVERY_VALUE_UP_TO) {
     return joinMrkdwn(
-      points.map((p) => mrkdwn`${p.label} ${escapeMrkdwn(formatCount(p.value))}`),
+      points.map((p) => mrkdwn`${p.label} ${escapeMrkdwn(countText(p.value))}`),
       mrkdwn`, `,
     );
   }
   const values = points.map((p) => p.value);
-  const n = (v: number) => escapeMrkdwn(formatCount(v));
+  const n = (v: number) => escapeMrkdwn(countText(v));
   return mrkdwn`${n(first.value)} on ${first.label} to ${n(last.value)} on ${last.label}, low ${n(Math.min(...values))}, high ${n(Math.max(...values))}`;
 }
 
@@ -193,7 +193,7 @@ export function pieChart(model: PieChartModel): NativeChart {
     title,
     segments.map(
       (s) =>
-        mrkdwn`${s.label} ${escapeMrkdwn(formatCount(s.value))} (${escapeMrkdwn(formatPercent((s.value / total) * 100))})`,
+        mrkdwn`${s.label} ${escapeMrkdwn(countText(s.value))} (${escapeMrkdwn(percentText((s.value / total) * 100))})`,
     ),
     0,
   );

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
 import { dayText } from '../../src/figures/day-text.js';
-import { formatCount, formatPercent } from '../../src/figures/format-number.js';
 import { countFigure } from '../../src/figures/glossary.js';
+import { countText, percentText } from '../../src/figures/number-text.js';
 import { modelName } from '../../src/messages/vocabulary.js';
 import {
   buttons,
@@ -136,8 +136,8 @@ describe('citations history', () => {
     const text = visibleText(reply);
     const latest = expected.brand_time_series.at(-1)!;
     // The glossary's names: citations are times cited (total_citations), not pages.
-    expect(text).toContain(`*Citations*\n${formatCount(latest.total_citations)}`);
-    expect(text).toContain(`*Brand mentions*\n${formatCount(latest.brand_mentions)}`);
+    expect(text).toContain(`*Citations*\n${countText(latest.total_citations)}`);
+    expect(text).toContain(`*Brand mentions*\n${countText(latest.brand_mentions)}`);
     expect(text).not.toContain('Total citations');
     expect(text).toMatch(/Citations {2}`[▁▂▃▄▅▆▇█·]+`/);
     expect(text).toMatch(/Brand mentions {2}`[▁▂▃▄▅▆▇█·]+`/);
@@ -165,7 +165,7 @@ describe('citations queries, sources, feed, heatmap', () => {
     }>({ view: 'queries' });
     const text = visibleText(reply);
     for (const c of expected.clusters) expect(text).toContain(`*${c.label}*`);
-    expect(text).toContain(`coverage *${formatPercent(expected.clusters[0]!.coverage_rate)}*`);
+    expect(text).toContain(`coverage *${percentText(expected.clusters[0]!.coverage_rate)}*`);
     expect(text).toContain(`“${expected.top_queries[0]!.query}”`);
     expect(text).toContain('*Gap queries*');
     expect(text).toContain(`${expected.new_queries_count} new`);
@@ -200,7 +200,7 @@ describe('citations queries, sources, feed, heatmap', () => {
     expect(JSON.stringify(reply.blocks)).toContain(`first seen <!date^`);
     expect(text).toContain(`first seen ${dayText(expected.first_seen)}`);
     expect(text).toContain(dayText(expected.last_seen));
-    expect(text).toContain(`*Citations*\n${formatCount(expected.total_citations)}`);
+    expect(text).toContain(`*Citations*\n${countText(expected.total_citations)}`);
   });
 
   it('sources without a domain answers with usage and sends nothing', async () => {
@@ -236,7 +236,7 @@ describe('citations queries, sources, feed, heatmap', () => {
     expect(text).toContain(`*New* (${count('new')})`);
     // The feed's totals count pages: the glossary's cited pages, with both days.
     expect(text).toContain(
-      `Cited pages: ${formatCount(expected.total_current)} on ${dayText(expected.current_snapshot_date)} vs `,
+      `Cited pages: ${countText(expected.total_current)} on ${dayText(expected.current_snapshot_date)} vs `,
     );
     expect(text).toContain(dayText(expected.previous_snapshot_date));
     // losses come before new URLs
@@ -279,9 +279,9 @@ describe('citations queries, sources, feed, heatmap', () => {
     }
     expect(shown.some((row) => row[1]!.value === 1)).toBe(true);
     // The one percent rounding: whole percents, as every screen writes them.
-    expect(text).toContain(`*Acme Analytics* (you) — coverage ${formatPercent(expected.your_coverage)}`);
+    expect(text).toContain(`*Acme Analytics* (you) — coverage ${percentText(expected.your_coverage)}`);
     for (const [name, pct] of Object.entries(expected.competitor_coverage)) {
-      expect(text).toContain(`${name} — coverage ${formatPercent(pct)}`);
+      expect(text).toContain(`${name} — coverage ${percentText(pct)}`);
     }
   });
 

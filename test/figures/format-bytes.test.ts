@@ -1,8 +1,8 @@
 /** Sizes on disk as people read them (status: the database's size). */
 import { describe, expect, it } from 'vitest';
-import { formatBytes } from '../../src/figures/format-number.js';
+import { bytesText } from '../../src/figures/number-text.js';
 
-describe('formatBytes', () => {
+describe('bytesText', () => {
   it.each([
     [0, '0 bytes'],
     [850, '850 bytes'],
@@ -13,10 +13,10 @@ describe('formatBytes', () => {
     [1.25 * 1024 ** 3, '1.3 GB'],
     [3 * 1024 ** 5, '3,072 TB'],
   ])('%d bytes read "%s"', (n, text) => {
-    expect(formatBytes(n)).toBe(text);
+    expect(bytesText(n)).toBe(text);
   });
 
   it('says nothing it does not know', () => {
-    for (const n of [null, undefined, Number.NaN, -1]) expect(formatBytes(n)).toBe('—');
+    for (const n of [null, undefined, Number.NaN, -1]) expect(bytesText(n)).toBe('—');
   });
 });

@@ -5,8 +5,8 @@ import {
   type Figure,
   figure,
   figureName,
+  figureText,
   figureWords,
-  formatFigure,
   GLOSSARY,
 } from '../../src/figures/glossary.js';
 
@@ -51,12 +51,12 @@ describe('the glossary', () => {
   });
 
   it('writes each value in its unit and rounding', () => {
-    expect(formatFigure('citedPages', 64)).toBe('64');
-    expect(formatFigure('citations', 1234)).toBe('1,234');
-    expect(formatFigure('sentiment', 54.9)).toBe('55/100');
-    expect(formatFigure('ideaScore', 94)).toBe('94/100');
-    expect(formatFigure('aiPagesUsage', 79.6)).toBe('79 %');
-    expect(formatFigure('aiCrawlerVisits', null)).toBe('—');
+    expect(figureText('citedPages', 64)).toBe('64');
+    expect(figureText('citations', 1234)).toBe('1,234');
+    expect(figureText('sentiment', 54.9)).toBe('55/100');
+    expect(figureText('ideaScore', 94)).toBe('94/100');
+    expect(figureText('aiPagesUsage', 79.6)).toBe('79 %');
+    expect(figureText('aiCrawlerVisits', null)).toBe('—');
     expect(countFigure('citedPages', 1)).toBe('1 cited page');
     expect(countFigure('citedPages', 64)).toBe('64 cited pages');
     expect(countFigure('brandMentions', 39)).toBe('39 brand mentions');

@@ -6,16 +6,16 @@
 import { BRAND_PROFILES } from './brand-profiles.js';
 import { createFaultBook, type FaultBook } from './faults.js';
 import { brandProfilesFor } from './generated-brands.js';
-import { createRateLimiter, type SimRateLimiter } from './rate-limiter.js';
 import { mergeLimits, type SimulatorOptionsResolved } from './resolve-options.js';
 import { SEED_BRANDS, type SeedBrandKey } from './seed-brands.js';
+import { createServiceRateLimits, type ServiceRateLimits } from './service-rate-limits.js';
 import type { RecordedRequest, SimulatorControl } from './types.js';
 import { createWorld, type World } from './world.js';
 
 export interface SimulatorCore {
   readonly options: SimulatorOptionsResolved;
   world: World;
-  readonly limiter: SimRateLimiter;
+  readonly limiter: ServiceRateLimits;
   readonly faults: FaultBook;
   readonly requests: RecordedRequest[];
   readonly control: SimulatorControl;
@@ -33,7 +33,7 @@ export function createSimulatorCore(options: SimulatorOptionsResolved): Simulato
   const { clock } = options;
   const requests: RecordedRequest[] = [];
   const faults = createFaultBook();
-  const limiter = createRateLimiter(options.limits, clock.now());
+  const limiter = createServiceRateLimits(options.limits, clock.now());
   const profiles = brandProfilesFor(BRAND_PROFILES, options.brands);
   const core: SimulatorCore = {
     options,

@@ -1,4 +1,4 @@
-import { usagePercent } from '../../figures/format-number.js';
+import { usagePercent } from '../../figures/number-text.js';
 import { escapeMrkdwn, type Mrkdwn } from '../../messages/mrkdwn.js';
 
 /**

@@ -8,7 +8,7 @@
  * Every series is drawn against the same scale, from 0 (or the lowest figure when below
  * 0) to the highest, so two series compare as they do in Slack.
  */
-import { formatCount, formatPercent } from '../../../figures/format-number.js';
+import { countText, percentText } from '../../../figures/number-text.js';
 import { visibleWidth } from '../../../terminal/style.js';
 import { decodeEntities, type Json, list, rec, str } from './block-json.js';
 import type { RenderContext } from './render-context.js';
@@ -41,8 +41,8 @@ function bars(points: readonly Point[], share: boolean): string[] {
   return points.map((p) => {
     const length = max > 0 ? Math.max(p.value > 0 ? 1 : 0, Math.round((p.value / max) * BAR_WIDTH)) : 0;
     const figure = share
-      ? `${formatCount(p.value)} (${formatPercent((p.value / total) * 100)})`
-      : formatCount(p.value);
+      ? `${countText(p.value)} (${percentText((p.value / total) * 100)})`
+      : countText(p.value);
     return `  ${padEnd(p.label, labelWidth)}  ${'█'.repeat(length)} ${figure}`;
   });
 }
@@ -82,7 +82,7 @@ function sparklines(chart: Json, ctx: RenderContext): string[] {
     const last = s.points.at(-1);
     const figures =
       first && last
-        ? `${formatCount(first.value)} → ${formatCount(last.value)} (low ${formatCount(Math.min(...vs))}, high ${formatCount(Math.max(...vs))})`
+        ? `${countText(first.value)} → ${countText(last.value)} (low ${countText(Math.min(...vs))}, high ${countText(Math.max(...vs))})`
         : 'no data';
     return `  ${padEnd(s.name, nameWidth)}  ${sparkline(s.points, categories, low, high)}  ${figures}`;
   });

@@ -6,7 +6,7 @@
  */
 
 import type { CitationHeatmapResponse } from '../../../api/schemas/index.js';
-import { formatCount as formatCountText } from '../../../figures/format-number.js';
+import { countText } from '../../../figures/number-text.js';
 import { counted } from '../../../figures/plural.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { formatPercent } from '../../../messages/format-number.js';
@@ -45,7 +45,7 @@ function heatmapTable(domains: readonly string[], columns: readonly string[], pr
       return [
         domain,
         ...marks.map((m) => ({ number: m, text: m === 1 ? '✓' : '·' })),
-        { number: count, text: formatCountText(count) },
+        { number: count, text: countText(count) },
       ];
     }),
   };
@@ -61,7 +61,7 @@ function fittedHeatmap(
 ) {
   for (let n = Math.min(domains.length, MAX_ROWS); n > 0; n -= 1) {
     const more = domains.length - n;
-    const caption = `Which brands each cited domain mentions${more > 0 ? ` (the first ${n} of ${formatCountText(domains.length)})` : ''}`;
+    const caption = `Which brands each cited domain mentions${more > 0 ? ` (the first ${n} of ${countText(domains.length)})` : ''}`;
     const table = nativeTable(heatmapTable(domains.slice(0, n), columns, present), {
       caption,
       pageSize: PAGE_SIZE,

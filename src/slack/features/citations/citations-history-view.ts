@@ -7,8 +7,8 @@
 
 import type { CitationHistoryResponse, TimeSeriesPoint } from '../../../api/schemas/index.js';
 import { dayCount, daysIncluded, dayText } from '../../../figures/day-text.js';
-import { percentChange } from '../../../figures/format-number.js';
 import { countFigure, type FigureId, figure, figureName, figureWords } from '../../../figures/glossary.js';
+import { percentChange } from '../../../figures/number-text.js';
 import { counted, nounFor } from '../../../figures/plural.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { formatFigure, formatSignedCount, formatSignedPercent } from '../../../messages/format-number.js';

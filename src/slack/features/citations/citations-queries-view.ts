@@ -5,8 +5,8 @@
  */
 
 import type { CitationQueriesResponse, QueryInsight } from '../../../api/schemas/index.js';
-import { formatCount as countText } from '../../../figures/format-number.js';
 import { countFigure } from '../../../figures/glossary.js';
+import { countText } from '../../../figures/number-text.js';
 import { counted } from '../../../figures/plural.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { formatCount, formatPercent } from '../../../messages/format-number.js';

@@ -7,8 +7,8 @@
  */
 
 import type { CitationSourcesResponse, SourcePage } from '../../../api/schemas/index.js';
-import { formatCount as formatCountText } from '../../../figures/format-number.js';
-import { countFigure, figureName, formatFigure as figureText } from '../../../figures/glossary.js';
+import { countFigure, figureName, figureText } from '../../../figures/glossary.js';
+import { countText } from '../../../figures/number-text.js';
 import { possessive } from '../../../figures/plural.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import type { NativeTable } from '../../../messages/data-table.js';
@@ -70,7 +70,7 @@ function pagesTable(pages: readonly SourcePage[]): TableModel {
 /** The most-cited pages whose table fits `room` serialised characters. */
 function fittedPagesTable(pages: readonly SourcePage[], room: number): NativeTable | undefined {
   for (let n = Math.min(pages.length, MAX_PAGES); n > 0; n = n > 10 ? Math.floor(n * 0.8) : n - 1) {
-    const caption = `${figureName('citedPages')} (${formatCountText(pages.length)})${n < pages.length ? `, the ${n} most cited` : ''}`;
+    const caption = `${figureName('citedPages')} (${countText(pages.length)})${n < pages.length ? `, the ${n} most cited` : ''}`;
     const table = nativeTable(pagesTable(pages.slice(0, n)), { caption, pageSize: PAGE_SIZE });
     if (table.block && jsonLength(table.block) <= room) return table;
   }

@@ -13,8 +13,8 @@ import { fetchCrawlerPeriods } from '../../../alerting/crawler-range.js';
 import { fetchAiPagesInput } from '../../../alerting/fetch-digest-sections.js';
 import { isAiPagesUnavailable } from '../../../alerts/detect-ai-pages.js';
 import { dayText } from '../../../figures/day-text.js';
-import { formatCount, formatUsagePercent, usagePercent } from '../../../figures/format-number.js';
 import { countFigure, type FigureId, figure, figureName, figureWords } from '../../../figures/glossary.js';
+import { countText, usagePercent, usagePercentText } from '../../../figures/number-text.js';
 import { escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import type { StepOutputs, StepParameter, WorkflowStep } from '../../steps/workflow-step.js';
 import { BRAND_INPUT, RUN_FOR_INPUT, stepBrand } from './step-brand.js';
@@ -80,7 +80,7 @@ export const brandVisibilityStep: WorkflowStep = {
     const pagesPart =
       usage === null
         ? mrkdwn`no AI Pages`
-        : mrkdwn`${usageName} ${escapeMrkdwn(formatUsagePercent(usage.percentage_used))}`;
+        : mrkdwn`${usageName} ${escapeMrkdwn(usagePercentText(usage.percentage_used))}`;
     const day = latest ? mrkdwn` on ${escapeMrkdwn(dayText(latest.date))}` : mrkdwn``;
     const outputs: StepOutputs = {
       brand_name: name,
@@ -88,7 +88,7 @@ export const brandVisibilityStep: WorkflowStep = {
       citations,
       brand_mentions: mentions,
       ai_crawler_visits: visits,
-      summary: mrkdwn`${name}: ${count('citedPages', citedPages)}, ${count('citations', citations)} and ${count('brandMentions', mentions)}${day}; ${escapeMrkdwn(formatCount(visits))} ${escapeMrkdwn(figureWords('aiCrawlerVisits'))} in the last 7 days; ${pagesPart}.`,
+      summary: mrkdwn`${name}: ${count('citedPages', citedPages)}, ${count('citations', citations)} and ${count('brandMentions', mentions)}${day}; ${escapeMrkdwn(countText(visits))} ${escapeMrkdwn(figureWords('aiCrawlerVisits'))} in the last 7 days; ${pagesPart}.`,
     };
     if (usage !== null) outputs['ai_pages_used_percent'] = usagePercent(usage.percentage_used);
     return outputs;

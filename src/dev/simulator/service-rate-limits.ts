@@ -1,5 +1,5 @@
 /**
- * Rate limits as the real service enforces them (docs/api.md §8, docs/api.md §8): a token bucket
+ * Rate limits as the real service enforces them (docs/api.md §8): a token bucket
  * per key (capacity = burst, refilled at perMinute per window), a sliding window per
  * endpoint (endpoints of a group such as brand writes share one), and a count per UTC day.
  * A rejected request consumes nothing.
@@ -23,7 +23,7 @@ export interface RateLimitState {
   windows: Record<string, number>;
 }
 
-export interface SimRateLimiter {
+export interface ServiceRateLimits {
   /** Decides on one request to the endpoint window `key` limited to `limit` per window. */
   take(key: string, limit: number, now: number): RateDecision;
   /** Headers describing the current state without taking anything (fault responses). */
@@ -34,7 +34,7 @@ export interface SimRateLimiter {
   state(now: number): RateLimitState;
 }
 
-export function createRateLimiter(initial: SimulatorLimits, startedAt: number): SimRateLimiter {
+export function createServiceRateLimits(initial: SimulatorLimits, startedAt: number): ServiceRateLimits {
   let limits = initial;
   let tokens = limits.burst;
   let refilledAt = startedAt;

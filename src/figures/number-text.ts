@@ -21,7 +21,7 @@ const MINUS = '−';
 const isFigure = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
 
 /** "12,345", "4.5", "−1,200"; "—" when there is no figure. */
-export function formatCount(n: number | null | undefined): string {
+export function countText(n: number | null | undefined): string {
   if (!isFigure(n)) return NO_FIGURE;
   // Whole numbers from 0 to 999 need no grouping: the same text without ICU.
   if (Number.isInteger(n) && n >= 0 && n < 1000) return String(n);
@@ -31,9 +31,9 @@ export function formatCount(n: number | null | undefined): string {
 }
 
 /** "+12", "−5", "no change": how far a count moved; "—" when there is no figure. */
-export function formatSignedCount(n: number | null | undefined): string {
+export function signedCountText(n: number | null | undefined): string {
   if (!isFigure(n)) return NO_FIGURE;
-  const text = formatCount(Math.abs(n));
+  const text = countText(Math.abs(n));
   if (text === '0') return 'no change';
   return `${n > 0 ? '+' : MINUS}${text}`;
 }
@@ -50,14 +50,14 @@ function percentDigits(p: number): number {
 }
 
 /** "42 %", "0.4 %"; "—" when there is no figure. */
-export function formatPercent(p: number | null | undefined): string {
+export function percentText(p: number | null | undefined): string {
   if (!isFigure(p)) return NO_FIGURE;
   const size = percentDigits(p);
   return `${p < 0 && size > 0 ? MINUS : ''}${size} %`;
 }
 
 /** `+13 %`, `−40 %`, `no change`; docs/api.md §10: changes are percentages (-42.5 means −42.5 %). */
-export function formatSignedPercent(p: number | null | undefined): string {
+export function signedPercentText(p: number | null | undefined): string {
   if (!isFigure(p)) return 'no earlier figure';
   const size = percentDigits(p);
   if (size === 0) return 'no change';
@@ -84,14 +84,14 @@ export function usagePercent(p: number | null | undefined): number {
 }
 
 /** `usagePercent` as text: "79 %". */
-export function formatUsagePercent(p: number | null | undefined): string {
+export function usagePercentText(p: number | null | undefined): string {
   return `${usagePercent(p)} %`;
 }
 
 const BYTE_UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;
 
 /** "850 bytes", "12.4 MB", "1.2 GB" (1 KB = 1,024 bytes, as disks and databases count); "—" when unknown. */
-export function formatBytes(n: number | null | undefined): string {
+export function bytesText(n: number | null | undefined): string {
   if (!isFigure(n) || n < 0) return NO_FIGURE;
   let size = n;
   let unit = 0;
@@ -99,5 +99,5 @@ export function formatBytes(n: number | null | undefined): string {
     size /= 1024;
     unit += 1;
   }
-  return `${formatCount(unit === 0 ? size : Math.round(size * 10) / 10)} ${BYTE_UNITS[unit]}`;
+  return `${countText(unit === 0 ? size : Math.round(size * 10) / 10)} ${BYTE_UNITS[unit]}`;
 }
