@@ -151,7 +151,7 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
       'src/cli/demo.ts': ['../dev/demo/start-demo.js', './demo-services.js', '../terminal/style.js'],
       'src/cli/demo-services.ts': ['../dev/local-slack/index.js'],
       'src/cli/simulator.ts': ['../dev/simulator/index.js'],
-      'src/cli/check.ts': ['../terminal/style.js', '../app-deps.js', '../messages/user-facing-error.js'],
+      'src/cli/check.ts': ['../terminal/style.js', '../app-deps.js', '../messages/explain-error.js'],
       'src/terminal/style.ts': [],
       'src/dev/demo/start-demo.ts': [
         '../../app-deps.js',
@@ -192,7 +192,7 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
       ],
       'src/figures/glossary.ts': ['./plural.js', '../utc-days.js'],
       'src/figures/plural.ts': [],
-      'src/messages/user-facing-error.ts': ['../api/errors.js', './mrkdwn.js'],
+      'src/messages/explain-error.ts': ['../api/errors.js', './mrkdwn.js'],
       'src/messages/mrkdwn.ts': ['type:@slack/bolt', 'type:../api/client.js'],
       'src/alerts/detect.ts': ['../api/schemas/brands.js', '../utc-days.js', '../figures/glossary.js'],
       'src/store/subscriptions-repo.ts': ['../alerts/detect.js', 'better-sqlite3'],

@@ -9,7 +9,7 @@ import type { AlertSettings } from '../alerts/alert-settings.js';
 import { normalRange } from '../alerts/crawler-normal-range.js';
 import { type CrawlerRuleChoice, chooseCrawlerRule } from '../alerts/detect-crawler-range.js';
 import type { Store } from '../store/store.js';
-import { crawlerRange } from './crawler-range.js';
+import { crawlerRange } from './crawler-periods.js';
 
 export interface CrawlerRuleSubject {
   channelId: string;

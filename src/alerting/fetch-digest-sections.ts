@@ -13,9 +13,9 @@ import { NoEntitlementError } from '../api/errors.js';
 import type { CitationFeedResponse } from '../api/schemas/citations.js';
 import type { ContentIdea } from '../api/schemas/content-ideas.js';
 import type { CallOptions, VisibilityApi } from '../api/visibility-api.js';
-import { userFacingError } from '../messages/user-facing-error.js';
+import { explainError } from '../messages/explain-error.js';
 import { classifyJobError } from './classify-job-error.js';
-import { fetchCrawlerPeriods } from './crawler-range.js';
+import { fetchCrawlerPeriods } from './crawler-periods.js';
 
 /** Ideas read for the digest; it lists the top few by score. */
 export const DIGEST_IDEAS_LIMIT = 50;
@@ -26,7 +26,7 @@ export async function digestSection<T>(request: () => Promise<T>): Promise<T | F
     return await request();
   } catch (err) {
     if (classifyJobError(err).kind !== 'brand_failed') throw err;
-    return { error: userFacingError(err).message };
+    return { error: explainError(err).message };
   }
 }
 

@@ -2,7 +2,7 @@
  * Wall-clock time in an IANA zone with nothing but Intl (no tz database dependency).
  * Used for digest times and quiet hours, which people set in their own local time.
  */
-import { wallClockAsUtcMs } from '../wall-clock.js';
+import { localTimeAsUtcMs } from '../local-time-parts.js';
 
 export interface ZonedParts {
   /** YYYY-MM-DD */
@@ -12,7 +12,7 @@ export interface ZonedParts {
 }
 
 export function zonedParts(ms: number, timeZone: string): ZonedParts {
-  const wall = wallClockAsUtcMs(ms, timeZone);
+  const wall = localTimeAsUtcMs(ms, timeZone);
   const iso = new Date(wall).toISOString();
   return { date: iso.slice(0, 10), minutes: Number(iso.slice(11, 13)) * 60 + Number(iso.slice(14, 16)) };
 }
@@ -31,6 +31,6 @@ export function zonedTimeToUtcMs(date: string, hhmm: string, timeZone: string): 
   const target = Date.parse(`${date}T${hhmm}:00Z`);
   let guess = target;
   // Two rounds settle the offset on both sides of a DST change.
-  for (let i = 0; i < 2; i++) guess = target - (wallClockAsUtcMs(guess, timeZone) - guess);
+  for (let i = 0; i < 2; i++) guess = target - (localTimeAsUtcMs(guess, timeZone) - guess);
   return guess;
 }

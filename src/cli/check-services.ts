@@ -8,7 +8,7 @@
 import { ApiErrorCode, isApiError } from '../api/errors.js';
 import type { VisibilityApi } from '../api/visibility-api.js';
 import { DEFAULTS } from '../config.js';
-import { userFacingError } from '../messages/user-facing-error.js';
+import { explainError } from '../messages/explain-error.js';
 import { networkFailure } from '../network-failure.js';
 import { mrkdwnToTerminal } from '../terminal/mrkdwn-to-terminal.js';
 import { createStyle } from '../terminal/style.js';
@@ -56,7 +56,7 @@ function apiFailure(err: unknown, apiUrl: string): string {
       return `the API refused the key${status}: check VISIBILITY_API_KEY`;
     if (err.code === ApiErrorCode.NotFound || err.code === ApiErrorCode.InvalidResponse)
       return `something answers there, but not as the Brand Visibility API${status}: check the address in VISIBILITY_API_URL (e.g. a missing /v1)`;
-    return `${mrkdwnToTerminal(userFacingError(err).message, PLAIN)}${status}`;
+    return `${mrkdwnToTerminal(explainError(err).message, PLAIN)}${status}`;
   }
   return err instanceof Error ? err.message : String(err);
 }

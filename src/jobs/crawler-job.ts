@@ -10,7 +10,7 @@
  */
 
 import { crawlerFallExtras } from '../alerting/crawler-fall-extras.js';
-import { fetchCrawlerPeriods } from '../alerting/crawler-range.js';
+import { fetchCrawlerPeriods } from '../alerting/crawler-periods.js';
 import { runBudget } from '../alerting/fetch-why-data.js';
 import { WHY_CALLS_PER_CRAWLER_RUN } from '../alerting/plan-polling.js';
 import type { CrawlerPeriods } from '../alerts/detect-crawler.js';

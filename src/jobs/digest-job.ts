@@ -20,7 +20,7 @@
  * or a spent quota stops the digest (the runner handles those).
  */
 
-import { fetchCrawlerPeriods } from '../alerting/crawler-range.js';
+import { fetchCrawlerPeriods } from '../alerting/crawler-periods.js';
 import { channelDedupeKey, enqueueForChannel, noCounts } from '../alerting/enqueue-alerts.js';
 import {
   DIGEST_IDEAS_LIMIT,

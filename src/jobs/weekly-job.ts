@@ -17,7 +17,7 @@
  * tells them from digests by their key, since a channel can want the weekly summary without
  * the daily digest.
  */
-import { fetchCrawlerPeriods } from '../alerting/crawler-range.js';
+import { fetchCrawlerPeriods } from '../alerting/crawler-periods.js';
 import { channelDedupeKey, enqueueForChannel, noCounts } from '../alerting/enqueue-alerts.js';
 import { digestSection as section } from '../alerting/fetch-digest-sections.js';
 import { weeklyAlertCounts } from '../alerting/weekly-alert-counts.js';

@@ -6,8 +6,8 @@
  */
 
 import type { KnownBlock } from './block-kit-types.js';
+import { type ErrorExplanation, explainError } from './explain-error.js';
 import { escapeMrkdwn, type Mrkdwn, mrkdwn } from './mrkdwn.js';
-import { type UserFacing, userFacingError } from './user-facing-error.js';
 
 export interface Reply {
   text: Mrkdwn;
@@ -26,8 +26,8 @@ export function textReply(text: Mrkdwn, options: Omit<Reply, 'text' | 'blocks'> 
   return { ...options, text, blocks: [mrkdwnSection(text)] };
 }
 
-/** The user-facing text for `err` (see user-facing-error.ts), with usage when there is one. */
-export function errorReply(err: unknown, facing: UserFacing = userFacingError(err)): Reply {
+/** The user-facing text for `err` (see explain-error.ts), with usage when there is one. */
+export function errorReply(err: unknown, facing: ErrorExplanation = explainError(err)): Reply {
   const { message, usage } = facing;
   const blocks: KnownBlock[] = [mrkdwnSection(mrkdwn`:warning: ${message}`)];
   if (usage)

@@ -6,7 +6,7 @@
  * resume, /readyz drains the replica); anything else (a constraint, a bug) is not.
  *
  * A leaf on purpose: it imports nothing and opens nothing, so the wording of an outage
- * (messages/user-facing-error.ts) and every layer above can use it.
+ * (messages/explain-error.ts) and every layer above can use it.
  */
 
 export type DatabaseUnavailableCode =

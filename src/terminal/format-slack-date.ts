@@ -4,7 +4,7 @@
  * Slack writes English words and a 12-hour clock for a default user; so does this.
  * Undefined when the format holds a token Slack would not know: the caller shows the fallback then.
  */
-import { type WallClock, wallClock } from '../wall-clock.js';
+import { type LocalTimeParts, localTimeParts } from '../local-time-parts.js';
 
 const MONTHS = [
   'January',
@@ -32,9 +32,9 @@ function ordinal(n: number): string {
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /** The calendar day as a number of days, to compare two local dates. */
-const dayNumber = (p: WallClock) => Date.UTC(p.year, p.month - 1, p.day) / DAY_MS;
+const dayNumber = (p: LocalTimeParts) => Date.UTC(p.year, p.month - 1, p.day) / DAY_MS;
 
-function clock(p: WallClock, seconds: boolean): string {
+function clock(p: LocalTimeParts, seconds: boolean): string {
   const h12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
   return `${h12}:${pad2(p.minute)}${seconds ? `:${pad2(p.second)}` : ''} ${p.hour < 12 ? 'AM' : 'PM'}`;
 }
@@ -66,11 +66,11 @@ export interface SlackDateOptions {
 export function formatSlackDate(seconds: number, format: string, o: SlackDateOptions): string | undefined {
   if (!Number.isFinite(seconds)) return undefined;
   const ms = seconds * 1000;
-  let p: WallClock;
-  let today: WallClock;
+  let p: LocalTimeParts;
+  let today: LocalTimeParts;
   try {
-    p = wallClock(ms, o.timeZone);
-    today = wallClock(o.nowMs, o.timeZone);
+    p = localTimeParts(ms, o.timeZone);
+    today = localTimeParts(o.nowMs, o.timeZone);
   } catch {
     return undefined;
   }

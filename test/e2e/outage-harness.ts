@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { LocalSlack, ResponseUrlPost } from '../../src/dev/local-slack/index.js';
 import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
-import { DATABASE_UNAVAILABLE } from '../../src/messages/user-facing-error.js';
+import { DATABASE_UNAVAILABLE } from '../../src/messages/explain-error.js';
 import type { OutboxMessage } from '../../src/store/outbox-repo.js';
 import { loadEmbeddedPostgres } from '../helpers/postgres-binaries.js';
 import { spawnCollecting } from '../helpers/spawn-collecting.js';

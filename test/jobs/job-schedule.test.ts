@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { alertHoldUntil } from '../../src/alerting/alert-hold.js';
-import { crawlerRange } from '../../src/alerting/crawler-range.js';
+import { crawlerRange } from '../../src/alerting/crawler-periods.js';
 import { daysBackSince } from '../../src/alerting/days-back.js';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/alerts/alert-settings.js';
 import { isPollDue, nextDigestAt, nextPollAt, slotStart } from '../../src/jobs/job-schedule.js';

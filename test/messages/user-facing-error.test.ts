@@ -13,13 +13,13 @@ import {
   TimeoutError,
   UnauthorizedError,
 } from '../../src/api/errors.js';
+import { explainError, UserError } from '../../src/messages/explain-error.js';
 import { mrkdwn } from '../../src/messages/mrkdwn.js';
 import { errorReply } from '../../src/messages/reply.js';
-import { UserError, userFacingError } from '../../src/messages/user-facing-error.js';
 
-const msg = (err: unknown) => userFacingError(err).message;
+const msg = (err: unknown) => explainError(err).message;
 
-describe('userFacingError', () => {
+describe('explainError', () => {
   it("says a 401 or a 403 outside AI Pages is the key's problem", () => {
     expect(msg(new UnauthorizedError('x', { status: 401 }))).toContain('VISIBILITY_API_KEY');
     expect(msg(new ForbiddenError('x', { status: 403, endpoint: 'GET /get-citations' }))).toContain(
@@ -70,9 +70,9 @@ describe('userFacingError', () => {
   });
 
   it('logs unreadable answers and unknown errors, with a reference, never the stack', () => {
-    expect(userFacingError(new InvalidResponseError('x', { field: 'brands.0.id' })).expected).toBe(false);
+    expect(explainError(new InvalidResponseError('x', { field: 'brands.0.id' })).expected).toBe(false);
     const err = new TypeError('cannot read properties of undefined');
-    const facing = userFacingError(err);
+    const facing = explainError(err);
     expect(facing.expected).toBe(false);
     expect(facing.message).toContain(facing.ref!);
     expect(JSON.stringify(errorReply(err, facing))).not.toContain('cannot read');
@@ -95,9 +95,9 @@ describe('403 outside AI Pages', () => {
       endpoint: 'GET /get-brands',
       serviceMessage: 'Invalid API key',
     });
-    expect(userFacingError(err).message).toMatch(/API key was rejected/);
+    expect(explainError(err).message).toMatch(/API key was rejected/);
     const bare = new ForbiddenError('Forbidden', { status: 403, endpoint: 'GET /get-brands' });
-    expect(userFacingError(bare).message).toMatch(/API key was rejected/);
+    expect(explainError(bare).message).toMatch(/API key was rejected/);
   });
 
   it('relays a role or plan-allowance refusal instead of blaming the key', () => {
@@ -106,7 +106,7 @@ describe('403 outside AI Pages', () => {
       endpoint: 'POST /get-brands/markets',
       serviceMessage: 'Market limit reached for your plan (10 markets)',
     });
-    const text = userFacingError(err).message;
+    const text = explainError(err).message;
     expect(text).toContain('Market limit reached for your plan');
     expect(text).not.toMatch(/API key was rejected/);
   });
@@ -119,7 +119,7 @@ describe('a role refusal that only names where to look', () => {
       endpoint: 'POST /get-brands/markets',
       serviceMessage: 'Role viewer: see meta.role_limits on GET /get-brands.',
     });
-    expect(userFacingError(err).message).toBe(
+    expect(explainError(err).message).toBe(
       'The service refused that: your role on this brand or your plan does not allow it.',
     );
   });

@@ -5,9 +5,9 @@
  */
 import { isApiError } from '../../api/errors.js';
 import type { Logger } from '../../logger.js';
+import { explainError } from '../../messages/explain-error.js';
 import { errorReply, type Reply } from '../../messages/reply.js';
 import { UserError } from '../../messages/user-error.js';
-import { userFacingError } from '../../messages/user-facing-error.js';
 import type { CommandOutcome } from '../../metrics.js';
 import { databaseUnavailableCode } from '../../store/database-unavailable.js';
 import { ReplyDeliveryError } from './fitted-respond.js';
@@ -21,7 +21,7 @@ export async function reportError(
     logger.warn({ err, handler: label }, 'reply could not be delivered to the response_url');
     return 'error';
   }
-  const facing = userFacingError(err);
+  const facing = explainError(err);
   let outcome: CommandOutcome = 'user_error';
   const outage = databaseUnavailableCode(err);
   if (outage) {

@@ -6,9 +6,10 @@
  * not answering, a bug) says the step can be run again and gives the reference logged with
  * the error.
  */
+
+import { explainError } from '../../messages/explain-error.js';
 import { escapeMrkdwn, type Mrkdwn, mrkdwn } from '../../messages/mrkdwn.js';
 import { plainWords } from '../../messages/plain-words.js';
-import { userFacingError } from '../../messages/user-facing-error.js';
 
 export interface StepFailure {
   /** Plain words, escaped like every text we send. */
@@ -19,7 +20,7 @@ export interface StepFailure {
 }
 
 export function stepFailure(stepTitle: string, err: unknown): StepFailure {
-  const facing = userFacingError(err);
+  const facing = explainError(err);
   const step = escapeMrkdwn(stepTitle);
   if (facing.ref !== undefined) {
     return {

@@ -5,8 +5,8 @@
  * input and is left to the submission router.
  */
 import { ApiErrorCode, isApiError } from '../../api/errors.js';
+import { explainError } from '../../messages/explain-error.js';
 import { truncatePlain } from '../../messages/truncate-mrkdwn.js';
-import { userFacingError } from '../../messages/user-facing-error.js';
 
 const ABOUT_THE_INPUT = new Set<string>([
   ApiErrorCode.Conflict,
@@ -24,5 +24,5 @@ export function inlineServiceError(
   blockId: string,
 ): { errors: Record<string, string> } | undefined {
   if (!isApiError(err) || !ABOUT_THE_INPUT.has(err.code)) return undefined;
-  return { errors: { [blockId]: truncatePlain(plain(userFacingError(err).message), 300) } };
+  return { errors: { [blockId]: truncatePlain(plain(explainError(err).message), 300) } };
 }

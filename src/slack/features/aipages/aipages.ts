@@ -1,7 +1,7 @@
 /**
  * `/visibility aipages <brand>`: Hosted AI Pages status, configuration and this month's
  * usage (GET /ai-pages). No entitlement (403) becomes "Your plan does not include AI
- * Pages" in user-facing-error.ts; not set up (config null) explains how to set it up.
+ * Pages" in explain-error.ts; not set up (config null) explains how to set it up.
  */
 
 import { aiPagesUsageChart } from '../../../charts/ai-pages-usage-chart.js';

@@ -10,9 +10,9 @@
  * last digest chart's figures, load-digest-trends.ts) are local reads.
  */
 import type { Brand } from '../../../api/schemas/index.js';
+import { explainError } from '../../../messages/explain-error.js';
 import { mrkdwn } from '../../../messages/mrkdwn.js';
 import { UserError, UserErrorCode } from '../../../messages/user-error.js';
-import { userFacingError } from '../../../messages/user-facing-error.js';
 import type { HomeContext, HomeHandler } from '../../events/home-handler.js';
 import {
   brandsHomeView,
@@ -37,7 +37,7 @@ export function createBrandsHome(loader = createAiPagesGlanceLoader()): HomeHand
         const text =
           err instanceof UserError && err.code === UserErrorCode.Guest
             ? GUEST_HOME_TEXT
-            : userFacingError(err).message;
+            : explainError(err).message;
         await ctx.publish(noticeHomeView(text));
         return;
       }
@@ -45,7 +45,7 @@ export function createBrandsHome(loader = createAiPagesGlanceLoader()): HomeHand
       try {
         brands = await ctx.deps.brandCache.list();
       } catch (err) {
-        await ctx.publish(noticeHomeView(mrkdwn`:warning: ${userFacingError(err).message}`));
+        await ctx.publish(noticeHomeView(mrkdwn`:warning: ${explainError(err).message}`));
         return;
       }
       const nowMs = ctx.deps.clock.now();

@@ -10,9 +10,9 @@
 
 import type { Brand } from '../../../api/schemas/index.js';
 import { backoffDelay } from '../../../backoff-delay.js';
+import { explainError } from '../../../messages/explain-error.js';
 import { mrkdwn } from '../../../messages/mrkdwn.js';
 import { errorReply, type Reply } from '../../../messages/reply.js';
-import { userFacingError } from '../../../messages/user-facing-error.js';
 import { isDatabaseUnavailable } from '../../../store/database-unavailable.js';
 import type { SlackDeps } from '../../kit/slack-deps.js';
 import { ideasRefreshDoneReply, ideasRefreshStillRunningReply } from './ideas-refresh-view.js';
@@ -33,7 +33,7 @@ export interface FollowOptions {
 const MAX_FAILURES_IN_A_ROW = 3;
 
 function stoppedReply(err: unknown): Reply {
-  const facing = userFacingError(err);
+  const facing = explainError(err);
   const reply = errorReply(err, {
     ...facing,
     message: mrkdwn`I stopped following the content ideas refresh: ${facing.message}`,

@@ -9,7 +9,7 @@
  *   it; left out when the brand has no AI Pages (the summary says so).
  * Four API calls, one after the other (the limiter paces them anyway).
  */
-import { fetchCrawlerPeriods } from '../../../alerting/crawler-range.js';
+import { fetchCrawlerPeriods } from '../../../alerting/crawler-periods.js';
 import { fetchAiPagesInput } from '../../../alerting/fetch-digest-sections.js';
 import { isAiPagesUnavailable } from '../../../alerts/detect-ai-pages.js';
 import { dayText } from '../../../figures/day-text.js';

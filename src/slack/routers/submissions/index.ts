@@ -5,9 +5,9 @@
  */
 import type { AckFn, App, SlackViewAction, ViewResponseAction } from '@slack/bolt';
 import { fitMessage, fitView } from '../../../messages/block-kit-limits.js';
+import { explainError } from '../../../messages/explain-error.js';
 import { errorReply } from '../../../messages/reply.js';
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
-import { userFacingError } from '../../../messages/user-facing-error.js';
 import { requestDeps } from '../../kit/request-deps.js';
 import { requireWriter } from '../../kit/require-writer.js';
 import type { SlackDeps } from '../../kit/slack-deps.js';
@@ -87,7 +87,7 @@ export function register(app: App, deps: SlackDeps, options: RegisterSubmissions
       await ackOnce(responseFor(final));
       if ('afterAck' in final) await final.afterAck?.();
     } catch (err) {
-      const facing = userFacingError(err);
+      const facing = explainError(err);
       if (!facing.expected) logger.error({ err, ref: facing.ref }, 'submission failed');
       const blockId = firstBlockId(view);
       if (!acked) {

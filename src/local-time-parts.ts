@@ -4,7 +4,7 @@
  * demo's date tokens and the local Slack's `tz_offset` all read the clock this way.
  * An unknown zone throws Intl's RangeError.
  */
-export interface WallClock {
+export interface LocalTimeParts {
   year: number;
   /** 1–12 */
   month: number;
@@ -35,7 +35,7 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-export function wallClock(ms: number, timeZone: string): WallClock {
+export function localTimeParts(ms: number, timeZone: string): LocalTimeParts {
   const p: Record<string, number> = {};
   for (const part of formatter(timeZone).formatToParts(ms)) {
     if (part.type !== 'literal') p[part.type] = Number(part.value);
@@ -51,7 +51,7 @@ export function wallClock(ms: number, timeZone: string): WallClock {
 }
 
 /** The wall-clock reading as if it were UTC, in ms: its difference from `ms` is the zone's offset. */
-export function wallClockAsUtcMs(ms: number, timeZone: string): number {
-  const w = wallClock(ms, timeZone);
+export function localTimeAsUtcMs(ms: number, timeZone: string): number {
+  const w = localTimeParts(ms, timeZone);
   return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
 }

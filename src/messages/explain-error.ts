@@ -21,7 +21,7 @@ import { UserError } from './user-error.js';
 
 export { UserError } from './user-error.js';
 
-export interface UserFacing {
+export interface ErrorExplanation {
   message: Mrkdwn;
   usage?: string;
   expected: boolean;
@@ -72,7 +72,7 @@ function invalidValueText(param: string | undefined, message: string): Mrkdwn {
   return plainServiceText(text[0]!.toUpperCase() + text.slice(1)) ?? mrkdwn`That value is not valid.`;
 }
 
-export function userFacingError(err: unknown): UserFacing {
+export function explainError(err: unknown): ErrorExplanation {
   if (err instanceof UserError) {
     return err.usage
       ? { message: err.message, usage: err.usage, expected: true }
