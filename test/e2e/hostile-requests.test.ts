@@ -518,8 +518,9 @@ describe('Slack redeliveries', () => {
     const serve = await startServe();
     const list = await backends.slack.slashCommand(serve.appUrl, { text: 'markets "Acme Analytics"' });
     await backends.slack.waitFor(() => backends.slack.responsesFor(list.responseUrlId)[0], 5000);
+    // The first Remove button under the markets table.
     const click = await backends.slack.blockAction(serve.appUrl, {
-      actionId: 'vis:markets:remove',
+      actionId: 'vis:markets:remove:0',
       responseUrlId: list.responseUrlId,
     });
     expect(click.status).toBe(200);
