@@ -7,6 +7,7 @@
 import type { AlertSettings } from '../../../alerts/alert-settings.js';
 import type { CrawlerRuleChoice } from '../../../alerts/detect-crawler-range.js';
 import { describeSettingChanges, describeSettings, formatSettings } from '../../../alerts/format-settings.js';
+import { formatCount } from '../../../figures/format-number.js';
 import { capitalised } from '../../../figures/plural.js';
 import { ALERT_KIND_WORDS } from '../../../messages/alert-message.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
@@ -20,8 +21,13 @@ import type { Subscription } from '../../../store/subscriptions-repo.js';
 import { brandButton } from '../../views/brand-button.js';
 import { brandName } from '../../views/brand-name.js';
 import { chunkSections } from '../../views/chunk-sections.js';
+import { cutAtWord } from '../../views/cut-at-word.js';
 import { shareActionsBlock } from '../../views/share-button.js';
+import { nativeTable } from '../../views/table-model.js';
+import { textWithTable } from '../../views/tables-as-text.js';
+import { jsonLength, roomLeft } from '../../views/take-lines-within.js';
 import { MUTE_CHOICES, SUBSCRIPTION_ACTIONS } from './subscription-actions.js';
+import { subscriptionsTable } from './subscriptions-table.js';
 import { whenAlertsCome } from './when-alerts-come.js';
 
 const kindAlerts = (kind: string): string =>
@@ -95,28 +101,34 @@ const settingsLines = (settings: AlertSettings, defaultTimezone: string): Mrkdwn
 /** The block id of a subscription's buttons: the Mute select's options carry only a duration. */
 export const SUBSCRIPTION_BLOCK_PREFIX = 'vis:subs:';
 
-/** A message holds 50 blocks: past this many subscriptions, the rest are listed without buttons. */
+/** A message holds 50 blocks: past this many subscriptions, the rest are changed by typing. */
 const MAX_WITH_BUTTONS = 20;
+/** Rows the table shows at once; Slack pages through the rest. */
+const PAGE_SIZE = 10;
 
-/** Edit (the settings form), Mute (a duration in words), Unsubscribe (after Slack's confirm). */
+/**
+ * Edit (the settings form), Mute (a duration in words), Unsubscribe (after Slack's confirm).
+ * Under the table each control names its brand ("Edit settings: Acme"): the row it acts on.
+ */
 export function subscriptionButtons(sub: Pick<Subscription, 'brandId' | 'brandName'>): KnownBlock {
   const name = brandName(sub.brandName);
+  const short = escapeMrkdwn(cutAtWord(sub.brandName, 40));
   return {
     type: 'actions',
     block_id: `${SUBSCRIPTION_BLOCK_PREFIX}${sub.brandId}`,
     elements: [
-      brandButton(mrkdwn`Edit settings`, SUBSCRIPTION_ACTIONS.edit, { brandId: sub.brandId }),
+      brandButton(mrkdwn`Edit settings: ${short}`, SUBSCRIPTION_ACTIONS.edit, { brandId: sub.brandId }),
       {
         type: 'static_select',
         action_id: SUBSCRIPTION_ACTIONS.mute,
-        placeholder: { type: 'plain_text', text: mrkdwn`Mute alerts…` },
+        placeholder: { type: 'plain_text', text: mrkdwn`Mute ${short}…` },
         options: MUTE_CHOICES.map((d) => ({
           text: { type: 'plain_text', text: escapeMrkdwn(capitalised(d)) },
           value: d,
         })),
       },
       brandButton(
-        mrkdwn`Unsubscribe`,
+        mrkdwn`Unsubscribe: ${short}`,
         SUBSCRIPTION_ACTIONS.unsubscribe,
         { brandId: sub.brandId },
         {
@@ -133,42 +145,29 @@ export function subscriptionButtons(sub: Pick<Subscription, 'brandId' | 'brandNa
   };
 }
 
-export function subscriptionsReply(
-  states: readonly SubscriptionState[],
-  defaultTimezone: string,
-  nowMs: number,
-): Reply {
-  if (states.length === 0) {
-    const text = mrkdwn`This channel has no subscriptions. Start one with \`/visibility subscribe "Acme Analytics"\` (alerts and the daily digest), or add \`alerts\` or \`digest\` for just one.`;
-    return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] };
+/** What holds each subscription back, with what to do about it, under the brand's name. */
+function holdLines(states: readonly SubscriptionState[], nowMs: number): Mrkdwn[] {
+  return states.flatMap((s) => {
+    const lines = stateLines(s, nowMs);
+    return lines.length === 0 ? [] : [mrkdwn`*${brandName(s.sub.brandName)}*`, ...lines];
+  });
+}
+
+/** The subscriptions' controls, in list order, as many as fit `room` serialised characters. */
+function buttonsWithin(states: readonly SubscriptionState[], room: number): KnownBlock[] {
+  const blocks: KnownBlock[] = [];
+  let used = 0;
+  for (const { sub } of states.slice(0, MAX_WITH_BUTTONS)) {
+    const block = subscriptionButtons(sub);
+    if (used + jsonLength(block) + 1 > room) break;
+    blocks.push(block);
+    used += jsonLength(block) + 1;
   }
-  const blocks: KnownBlock[] = [
-    { type: 'header', text: { type: 'plain_text', text: mrkdwn`Subscriptions in this channel` } },
-  ];
-  const rest: Mrkdwn[] = [];
-  for (const [i, s] of states.entries()) {
-    const { sub } = s;
-    const lines = [
-      mrkdwn`*${brandName(sub.brandName)}*: ${escapeMrkdwn(receives(sub, defaultTimezone))}`,
-      ...stateLines(s, nowMs),
-      escapeMrkdwn(describeSettings(sub.settings, { defaultTimezone })),
-    ];
-    if (i < MAX_WITH_BUTTONS) blocks.push(...chunkSections(lines), subscriptionButtons(sub));
-    else rest.push(...lines, mrkdwn``);
-  }
-  if (rest.length > 0) blocks.push(...chunkSections(rest.slice(0, -1)));
-  blocks.push(
-    {
-      type: 'context',
-      elements: [
-        {
-          type: 'mrkdwn',
-          text: mrkdwn`*Edit settings* changes them in a form; \`/visibility help settings\` shows how to type a change.`,
-        },
-      ],
-    },
-    shareActionsBlock('subscriptions'),
-  );
+  return blocks;
+}
+
+/** "Acme: alerts and the daily digest at 09:00 UTC (muted); …": what notifications show. */
+function subscriptionsSentence(states: readonly SubscriptionState[], defaultTimezone: string, nowMs: number) {
   const plain = states
     .map(({ sub }) => {
       const flags = [
@@ -180,9 +179,59 @@ export function subscriptionsReply(
       return `${sub.brandName}: ${receives(sub, defaultTimezone)}${flags ? ` (${flags})` : ''}`;
     })
     .join('; ');
+  return truncatePlain(escapeMrkdwn(`Subscriptions in this channel: ${plain}`), L.fallbackText);
+}
+
+/**
+ * The channel's subscriptions as Slack's own table (a row per brand), what holds any of
+ * them back with what to do about it, then each one's controls, naming its brand.
+ */
+export function subscriptionsReply(
+  states: readonly SubscriptionState[],
+  defaultTimezone: string,
+  nowMs: number,
+): Reply {
+  if (states.length === 0) {
+    const text = mrkdwn`This channel has no subscriptions. Start one with \`/visibility subscribe "Acme Analytics"\` (alerts and the daily digest), or add \`alerts\` or \`digest\` for just one.`;
+    return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] };
+  }
+  const header: KnownBlock = {
+    type: 'header',
+    text: { type: 'plain_text', text: mrkdwn`Subscriptions in this channel` },
+  };
+  const table = nativeTable(subscriptionsTable(states, defaultTimezone, nowMs), {
+    caption: `Subscriptions (${formatCount(states.length)})`,
+    pageSize: PAGE_SIZE,
+  });
+  const holds = chunkSections(holdLines(states, nowMs));
+  const footer: KnownBlock[] = [
+    {
+      type: 'context',
+      elements: [
+        {
+          type: 'mrkdwn',
+          text: mrkdwn`*Edit settings* changes them in a form; \`/visibility settings "Brand"\` shows them all and \`/visibility help settings\` how to type a change.`,
+        },
+      ],
+    },
+    shareActionsBlock('subscriptions'),
+  ];
+  const others: KnownBlock = {
+    type: 'context',
+    elements: [
+      {
+        type: 'mrkdwn',
+        text: mrkdwn`The others by typing: \`/visibility mute "Brand" 2h\`, \`/visibility unsubscribe "Brand"\`.`,
+      },
+    ],
+  };
+  const fixed = [header, ...(table.block ? [table.block] : []), ...holds];
+  const controls = buttonsWithin(states, roomLeft([...fixed, others, ...footer]));
+  if (controls.length < states.length) footer.unshift(others);
+  const sentence = subscriptionsSentence(states, defaultTimezone, nowMs);
   return {
-    text: truncatePlain(escapeMrkdwn(`Subscriptions in this channel: ${plain}`), L.fallbackText),
-    blocks,
+    text: table.block ? textWithTable(sentence, table.text) : sentence,
+    blocks: [...fixed, ...controls, ...footer],
   };
 }
 
