@@ -23,11 +23,11 @@ interface SubscriptionRow {
 const kindAlerts = (kind: string): string =>
   ownLookup(ALERT_KIND_WORDS, kind)?.alerts ?? kind.replace(/_/g, ' ');
 
-/** "Paused", "Muted until Nov 28, 2026 at 14:00 UTC", "Snoozed: …"; "Active" when nothing holds it. */
+/** "Paused: why", "Muted until Nov 28, 2026 at 14:00 UTC", "Snoozed: …"; "Active" when nothing holds it. */
 export function statusText(s: SubscriptionRow, nowMs: number): string {
   const { sub } = s;
   const parts: string[] = [];
-  if (sub.pausedReason) parts.push('Paused');
+  if (sub.pausedReason) parts.push(`Paused: ${sub.pausedReason}`);
   if (sub.mutedUntilMs !== null && sub.mutedUntilMs > nowMs)
     parts.push(`Muted until ${timeText(sub.mutedUntilMs)}`);
   if (s.snoozes.length > 0) parts.push(`Snoozed: ${s.snoozes.map((z) => kindAlerts(z.kind)).join(', ')}`);

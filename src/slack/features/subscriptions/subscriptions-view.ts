@@ -12,6 +12,7 @@ import { capitalised } from '../../../figures/plural.js';
 import { ALERT_KIND_WORDS } from '../../../messages/alert-message.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
+import type { NativeTable } from '../../../messages/data-table.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
 import { ownLookup } from '../../../messages/own-lookup.js';
 import type { Reply } from '../../../messages/reply.js';
@@ -25,7 +26,7 @@ import { cutAtWord } from '../../views/cut-at-word.js';
 import { shareActionsBlock } from '../../views/share-button.js';
 import { nativeTable } from '../../views/table-model.js';
 import { textWithTable } from '../../views/tables-as-text.js';
-import { jsonLength, roomLeft } from '../../views/take-lines-within.js';
+import { jsonLength, roomLeft, takeLinesWithin } from '../../views/take-lines-within.js';
 import { MUTE_CHOICES, SUBSCRIPTION_ACTIONS } from './subscription-actions.js';
 import { subscriptionsTable } from './subscriptions-table.js';
 import { whenAlertsCome } from './when-alerts-come.js';
@@ -105,6 +106,8 @@ export const SUBSCRIPTION_BLOCK_PREFIX = 'vis:subs:';
 const MAX_WITH_BUTTONS = 20;
 /** Rows the table shows at once; Slack pages through the rest. */
 const PAGE_SIZE = 10;
+/** The table leaves room for at least this many brands' controls. */
+const MIN_CONTROLS = 3;
 
 /**
  * Edit (the settings form), Mute (a duration in words), Unsubscribe (after Slack's confirm).
@@ -145,12 +148,38 @@ export function subscriptionButtons(sub: Pick<Subscription, 'brandId' | 'brandNa
   };
 }
 
-/** What holds each subscription back, with what to do about it, under the brand's name. */
-function holdLines(states: readonly SubscriptionState[], nowMs: number): Mrkdwn[] {
-  return states.flatMap((s) => {
-    const lines = stateLines(s, nowMs);
-    return lines.length === 0 ? [] : [mrkdwn`*${brandName(s.sub.brandName)}*`, ...lines];
+/**
+ * What holds each subscription back, with what to do about it, under the brand's name, in
+ * sections within `room` serialised characters; the table's Status column names the rest.
+ */
+function holdSections(states: readonly SubscriptionState[], nowMs: number, room: number): KnownBlock[] {
+  const lines = states.flatMap((s) => {
+    const held = stateLines(s, nowMs);
+    return held.length === 0 ? [] : [mrkdwn`*${brandName(s.sub.brandName)}*`, ...held];
   });
+  const { kept, dropped } = takeLinesWithin(lines, room - 150);
+  if (dropped > 0) kept.push(mrkdwn`…and more: the Status column says which others are held back.`);
+  return kept.length > 0 ? chunkSections(kept) : [];
+}
+
+/** The first subscriptions whose table fits `room` serialised characters. */
+function fittedTable(
+  states: readonly SubscriptionState[],
+  defaultTimezone: string,
+  nowMs: number,
+  room: number,
+): { table: NativeTable; shown: number } | undefined {
+  const total = formatCount(states.length);
+  for (let n = states.length; n > 0; n = n > 10 ? Math.floor(n * 0.8) : n - 1) {
+    const caption =
+      n < states.length ? `Subscriptions (${total}), the first ${n}` : `Subscriptions (${total})`;
+    const table = nativeTable(subscriptionsTable(states.slice(0, n), defaultTimezone, nowMs), {
+      caption,
+      pageSize: PAGE_SIZE,
+    });
+    if (table.block && jsonLength(table.block) <= room) return { table, shown: n - table.omitted };
+  }
+  return undefined;
 }
 
 /** The subscriptions' controls, in list order, as many as fit `room` serialised characters. */
@@ -199,11 +228,6 @@ export function subscriptionsReply(
     type: 'header',
     text: { type: 'plain_text', text: mrkdwn`Subscriptions in this channel` },
   };
-  const table = nativeTable(subscriptionsTable(states, defaultTimezone, nowMs), {
-    caption: `Subscriptions (${formatCount(states.length)})`,
-    pageSize: PAGE_SIZE,
-  });
-  const holds = chunkSections(holdLines(states, nowMs));
   const footer: KnownBlock[] = [
     {
       type: 'context',
@@ -225,13 +249,21 @@ export function subscriptionsReply(
       },
     ],
   };
-  const fixed = [header, ...(table.block ? [table.block] : []), ...holds];
-  const controls = buttonsWithin(states, roomLeft([...fixed, others, ...footer]));
+  // The table first (leaving room for the first few brands' controls), then each shown
+  // brand's controls, then what holds them back. Every block is counted here, Share too.
+  let room = roomLeft([header, others, ...footer], L.messageBlocksChars - 300);
+  const reserve = jsonLength(states.slice(0, MIN_CONTROLS).map(({ sub }) => subscriptionButtons(sub)));
+  const fitted = fittedTable(states, defaultTimezone, nowMs, room - reserve);
+  const table = fitted?.table.block ? [fitted.table.block] : [];
+  room -= jsonLength(table);
+  const controls = buttonsWithin(states.slice(0, fitted?.shown ?? 0), room);
+  room -= jsonLength(controls);
+  const holds = holdSections(states, nowMs, room);
   if (controls.length < states.length) footer.unshift(others);
   const sentence = subscriptionsSentence(states, defaultTimezone, nowMs);
   return {
-    text: table.block ? textWithTable(sentence, table.text) : sentence,
-    blocks: [...fixed, ...controls, ...footer],
+    text: fitted ? textWithTable(sentence, fitted.table.text) : sentence,
+    blocks: [header, ...table, ...holds, ...controls, ...footer],
   };
 }
 
