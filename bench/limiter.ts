@@ -16,6 +16,8 @@
  * 3. Replicas on Postgres: the same calls split over three limiters on three pools sharing
  *    one key's budget on a real Postgres server (the tests' embedded one, started here),
  *    under the same load; completion against the same minimum, 429s counted.
+ * 4. Processes sharing one SQLite file (limiter-processes.ts): the spread of their grants
+ *    against the shortest the limits allow.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -37,6 +39,7 @@ import { createSqliteBudgetStore } from '../src/store/sqlite-budget-store.js';
 import { startPostgresServer } from '../test/helpers/postgres-server.js';
 import { startCpuLoad } from './lib/cpu-load.js';
 import { percentile } from './lib/order-stats.js';
+import { sqliteProcesses } from './limiter-processes.js';
 
 const PER_SECOND = 50;
 const PER_MINUTE = PER_SECOND * 60;
@@ -418,6 +421,8 @@ export async function runLimiterBench(
       ...(await interactiveWait(dir, o.bursts)),
       '',
       ...(await postgresReplicas(o)),
+      '',
+      ...(await sqliteProcesses(dir, o)),
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });

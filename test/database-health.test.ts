@@ -144,8 +144,16 @@ describe('database health', () => {
 
   it('the SQLite probe waits out a short transaction of another process', async () => {
     lock();
-    setTimeout(unlock, 20);
-    await sqliteWriteProbe(t.db, { waitMs: 2000 })();
+    // The other transaction ends while the probe waits, having found the file locked.
+    const waits: number[] = [];
+    await sqliteWriteProbe(t.db, {
+      waitMs: 2000,
+      sleep: async (ms) => {
+        waits.push(ms);
+        unlock();
+      },
+    })();
+    expect(waits).toEqual([1]);
     // And takes the lock as held when this connection holds a transaction itself.
     t.db.exec('BEGIN IMMEDIATE');
     await sqliteWriteProbe(t.db)();

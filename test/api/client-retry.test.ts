@@ -250,14 +250,16 @@ describe('observe() receives the parsed rate-limit headers', () => {
   });
 
   it('Retry-After as an HTTP date', async () => {
-    const at = new Date(Date.now() + 90_000).toUTCString();
+    // The client reads the date against its clock: a fixed one, on a whole second (the
+    // date's precision), makes the wait exact whatever time the test takes.
+    const now = Date.parse('2026-11-28T10:00:00Z');
+    const at = new Date(now + 90_000).toUTCString();
     h = await startApiHarness(status(429, { error: 'Rate limit exceeded' }, { 'retry-after': at }), {
       retry: { max429Retries: 0 },
+      clock: { now: () => now, sleep: async () => {} },
     });
     await failure(h.client.getBrands());
-    const ms = h.limiter.observed[0]!.observation.retryAfterMs!;
-    expect(ms).toBeGreaterThan(85_000);
-    expect(ms).toBeLessThanOrEqual(90_000);
+    expect(h.limiter.observed[0]!.observation.retryAfterMs).toBe(90_000);
   });
 
   it('blank or garbage headers are ignored; no headers at all is fine', async () => {

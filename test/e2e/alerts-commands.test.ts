@@ -4,8 +4,9 @@
  * SLACK_ADMIN_USERS and audited, unsubscribe takes one kind or both, and `status` shows the
  * polling plan, stretched and with its warning when the subscriptions outgrow the plan.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { acme, useAlertsHarness } from './alerts-harness.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acme, globex, useAlertsHarness } from './alerts-harness.js';
+import { cellShown, dataTables, type ReplyBody, tableRow } from './read-commands-harness.js';
 
 const ADMIN = 'U0LOCALUSR';
 const OUTSIDER = 'U0OUTSIDER';
@@ -127,6 +128,108 @@ describe('permissions', () => {
     // Reading is for everyone.
     const list = await h.command('subscriptions', 'CCMD', OUTSIDER);
     expect(list.text).toContain('Acme Analytics: alerts and the daily digest');
+  });
+});
+
+describe('the subscriptions list', () => {
+  const ch = 'CTABLE';
+  const controls = (reply: ReplyBody, brandId: string) => {
+    const block = reply.blocks.find((b) => b['block_id'] === `vis:subs:${brandId}`);
+    const els = (block?.['elements'] ?? []) as Array<Record<string, { text: string } | string>>;
+    return els.map((e) => ((e['text'] ?? e['placeholder']) as { text: string }).text);
+  };
+
+  beforeAll(async () => {
+    h.channel(ch);
+    await h.command('subscribe "Acme Analytics"', ch);
+    await h.command(`subscribe "${globex.name}" alerts`, ch);
+    await h.command('mute "Acme Analytics" 2h', ch);
+  });
+  // The quota planner below counts every subscription.
+  afterAll(async () => {
+    await h.command('unsubscribe "Acme Analytics"', ch);
+    await h.command(`unsubscribe "${globex.name}"`, ch);
+  });
+
+  it('is a table Slack accepts, a row per brand, counts and days sortable, each brand’s controls under it', async () => {
+    // h.command fails the test when the local Slack (which validates data_table) refuses it.
+    const list = await h.command('subscriptions', ch);
+    const [table, ...others] = dataTables(list);
+    expect(others).toEqual([]);
+    expect(table!.caption).toBe('Subscriptions (2)');
+    expect(table!.page_size).toBe(10);
+    expect(table!.rows[0]!.map(cellShown)).toEqual([
+      'Brand',
+      'Alerts',
+      'Daily digest',
+      'Quiet hours',
+      'Status',
+      'Alerts held',
+      'Subscribed',
+    ]);
+    const rowOf = (name: string) =>
+      tableRow(
+        list,
+        table!.rows.findIndex((r) => r[0]!.text === name),
+      );
+    expect(rowOf('Acme Analytics')).toMatchObject({
+      Alerts: 'On',
+      'Daily digest': '09:00 UTC',
+      'Quiet hours': 'None',
+      'Alerts held': '0',
+    });
+    expect(rowOf('Acme Analytics')['Status']).toMatch(/^Muted until [A-Z][a-z]{2} \d{1,2}, \d{4} at /);
+    expect(rowOf(globex.name)).toMatchObject({ Alerts: 'On', 'Daily digest': 'Off', Status: 'Active' });
+    // Counts and days are numbers Slack sorts by.
+    const acmeRow = table!.rows.find((r) => r[0]!.text === 'Acme Analytics')!;
+    const sub = (await h.deps.store.subscriptions.get(ch, acme.id))!;
+    expect(acmeRow[5]).toMatchObject({ type: 'raw_number', value: 0, text: '0' });
+    expect(acmeRow[6]).toMatchObject({ type: 'raw_number', value: sub.createdAtMs });
+    for (const row of table!.rows.slice(1))
+      expect([row[5]!.type, row[6]!.type]).toEqual(['raw_number', 'raw_number']);
+    // What holds Acme back, and what to do about it, under the table.
+    expect(JSON.stringify(list.blocks)).toContain(':no_bell: *Muted* until');
+    expect(JSON.stringify(list.blocks)).toContain('`/visibility unmute \\"Acme Analytics\\"` ends it now');
+    // Each brand's controls name it.
+    expect(controls(list, acme.id)).toEqual([
+      'Edit settings: Acme Analytics',
+      'Mute Acme Analytics…',
+      'Unsubscribe: Acme Analytics',
+    ]);
+    expect(controls(list, globex.id)).toEqual([
+      `Edit settings: ${globex.name}`,
+      `Mute ${globex.name}…`,
+      `Unsubscribe: ${globex.name}`,
+    ]);
+    // The text names the rows too (notifications, clients without the table).
+    expect(list.text).toContain(`${globex.name} — Alerts: On · Daily digest: Off`);
+  });
+
+  it('goes out once more with the rows as lines when the workspace refuses the table, controls kept', async () => {
+    h.slack.refuseBlocks(['data_table']);
+    try {
+      const res = await h.slack.slashCommand(h.appUrl, { text: 'subscriptions', channelId: ch });
+      expect(res.status).toBe(200);
+      const posts = await h.slack.waitFor(() => {
+        const all = h.slack.responsesFor(res.responseUrlId);
+        return all.length >= 2 ? all : undefined;
+      }, 8000);
+      expect(posts[0]!.error).toBe('invalid_blocks');
+      expect(posts[1]!.error).toBeUndefined();
+      const reply = posts[1]!.body as ReplyBody;
+      expect(dataTables(reply)).toEqual([]);
+      expect(blocks(reply)).toContain('*Subscriptions (2)*');
+      expect(blocks(reply)).toContain(
+        `• ${globex.name} — Alerts: On · Daily digest: Off · Quiet hours: None · Status: Active · Alerts held: 0`,
+      );
+      expect(blocks(reply)).toContain('• Acme Analytics — Alerts: On · Daily digest: 09:00 UTC');
+      expect(controls(reply, acme.id)).toHaveLength(3);
+      expect(controls(reply, globex.id)).toHaveLength(3);
+      expect(reply.text).toBe((posts[0]!.body as ReplyBody).text);
+      expect(h.slack.responsesFor(res.responseUrlId)).toHaveLength(2);
+    } finally {
+      h.slack.acceptBlocks();
+    }
   });
 });
 

@@ -5,7 +5,6 @@
  * scheduler runs a job only when no run started in its current slot.)
  */
 
-import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { runServe } from '../../src/cli/serve.js';
 import { loadConfig } from '../../src/config.js';
@@ -54,12 +53,14 @@ describe('serve and run-job at once', () => {
       // run-job waited for serve's run to end, then found nothing new to say.
       expect(run.stdout).toMatch(/^ai-pages: \d+ brands?, 0 alerts in 0 messages/m);
       await h.slack.waitFor(() => h.posts(ch).length > 0, 10_000);
-      // Long enough for several relay drains and poll ticks in serve: still one message.
-      await delay(1000);
+      // serve's run has ended, and every message either run made is settled: the relay has
+      // nothing left that it could post.
+      await h.slack.waitFor(() => serveLogs.some((l) => l.includes('"msg":"ai-pages job ok"')), 10_000);
+      await h.slack.waitFor(() => outboxStatuses().every((s) => s === 'sent' || s === 'failed'), 10_000);
+      expect(outboxStatuses()).toEqual(['sent']);
       const notes = h.posts(ch).map(messageText);
       expect(notes).toHaveLength(1);
       expect(notes[0]).toContain('AI Pages is not set up for Globex Corporation');
-      expect(serveLogs.some((l) => l.includes('"msg":"ai-pages job ok"'))).toBe(true);
     } finally {
       stop.abort();
       expect(await serving).toBe(0);

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
-import { brandKit, resetWorld } from './brand-test-kit.js';
+import { brandKit, type ReplyBody, resetWorld } from './brand-test-kit.js';
+import { cellShown, dataTables, tableRow } from './read-commands-harness.js';
 import { type Harness, startHarness } from './service-harness.js';
 
 let h: Harness;
@@ -19,6 +20,13 @@ afterAll(async () => {
   await h?.close();
 });
 beforeEach(() => resetWorld(h));
+
+/** The Remove buttons of a markets reply (their action_ids carry the row's index). */
+const removeButtons = (reply: ReplyBody) =>
+  (reply.blocks as Array<Record<string, unknown>>)
+    .filter((b) => b['type'] === 'actions')
+    .flatMap((b) => b['elements'] as Array<Record<string, unknown>>)
+    .filter((e) => String(e['action_id']).startsWith('vis:markets:remove'));
 
 describe('brand', () => {
   it('asks for one brand with markets and aliases and shows them with buttons into the views', async () => {
@@ -63,17 +71,83 @@ describe('brand', () => {
 });
 
 describe('markets', () => {
-  it('lists the markets, primary first, with a confirmable Remove button on each other market', async () => {
-    const { reply } = await k.command('markets "Acme Analytics"');
+  it('lists the markets as a table Slack accepts, primary first, a confirmable Remove button per other market', async () => {
+    // k.command fails the test when the local Slack (which validates data_table) refuses it.
+    const { responseUrlId, reply } = await k.command('markets "Acme Analytics"');
     expect(k.brandReads()).toEqual([
       expect.objectContaining({ query: { brand_id: acme.id, include: 'markets' } }),
     ]);
-    const text = k.blockText(reply);
-    expect(text.indexOf('United States')).toBeLessThan(text.indexOf('Canada'));
-    const removes = k.elements(reply, 'vis:markets:remove');
-    expect(removes.map((b) => JSON.parse(String(b['value'])).location).sort()).toEqual(['CA', 'DE', 'GB']);
+    const { markets } = await k.simBrand(acme.id);
+    const [table, ...others] = dataTables(reply as never);
+    expect(others).toEqual([]);
+    expect(table!.caption).toBe(`Markets (${markets.length})`);
+    expect(table!.page_size).toBe(10);
+    expect(table!.rows[0]!.map(cellShown)).toEqual([
+      'Country',
+      'Code',
+      'Primary',
+      'Tracking',
+      'Market name',
+      'Added',
+    ]);
+    expect(table!.rows).toHaveLength(markets.length + 1);
+    // The primary market first, then by country name.
+    expect(table!.rows.slice(1).map((r) => r[1]!.text)).toEqual(['US', 'CA', 'DE', 'GB']);
+    const us = markets.find((m) => m.location === 'US')!;
+    expect(tableRow(reply as never, 1)).toMatchObject({
+      Country: 'United States',
+      Code: 'US',
+      Primary: '✓',
+      Tracking: 'On',
+    });
+    expect(tableRow(reply as never, 3)).toMatchObject({ Country: 'Germany', Primary: '—' });
+    // The day added is a number Slack sorts by: the simulator's time, shown as a day.
+    const added = table!.rows[1]![5]!;
+    expect(added).toMatchObject({ type: 'raw_number', value: Date.parse(us.created_at) });
+    expect(added.text).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    expect(table!.rows.slice(1).every((r) => r[5]!.type === 'raw_number')).toBe(true);
+
+    const removes = removeButtons(reply);
+    expect(removes.map((b) => JSON.parse(String(b['value'])).location)).toEqual(['CA', 'DE', 'GB']);
+    expect(removes.map((b) => (b['text'] as { text: string }).text)).toEqual([
+      'Remove Canada (CA)',
+      'Remove Germany (DE)',
+      'Remove United Kingdom (GB)',
+    ]);
     expect(removes.every((b) => b['confirm'] !== undefined)).toBe(true);
     expect(reply.text).toContain('US (primary)');
+    // The text names the rows too (notifications, clients without the table).
+    expect(reply.text).toContain('United States — Code: US · Primary: ✓');
+
+    // A Remove button under the table removes its market (after Slack's confirm).
+    await k.click(responseUrlId, String(removes[1]!['action_id']));
+    expect(k.writes()).toEqual([expect.objectContaining({ method: 'DELETE', path: '/get-brands/markets' })]);
+    expect((await k.simBrand(acme.id)).markets.map((m) => m.location)).not.toContain('DE');
+  });
+
+  it('goes out once more with the markets as lines when the workspace refuses the table, Remove buttons kept', async () => {
+    h.slack.refuseBlocks(['data_table']);
+    const res = await h.slack.slashCommand(h.appUrl, { text: 'markets "Acme Analytics"' });
+    expect(res.status).toBe(200);
+    const posts = await h.slack.waitFor(() => {
+      const all = h.slack.responsesFor(res.responseUrlId);
+      return all.length >= 2 ? all : undefined;
+    }, 8000);
+    expect(posts[0]!.error).toBe('invalid_blocks');
+    expect(posts[1]!.error).toBeUndefined();
+    const reply = posts[1]!.body as ReplyBody;
+    expect(dataTables(reply as never)).toEqual([]);
+    const text = k.blockText(reply);
+    expect(text).toContain('*Markets (4)*');
+    expect(text).toContain('• United States — Code: US · Primary: ✓ · Tracking: On');
+    expect(text).toContain('• Germany — Code: DE · Primary: — · Tracking: On');
+    expect(removeButtons(reply).map((b) => JSON.parse(String(b['value'])).location)).toEqual([
+      'CA',
+      'DE',
+      'GB',
+    ]);
+    expect(reply.text).toBe((posts[0]!.body as ReplyBody).text);
+    expect(h.slack.responsesFor(res.responseUrlId)).toHaveLength(2);
   });
 
   it('adds a market: ISO-2 country and a display name in the body', async () => {

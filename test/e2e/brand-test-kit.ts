@@ -68,7 +68,7 @@ export function brandKit(get: () => Harness) {
       const body = (await res.json()) as {
         brands: Array<{
           location: string | null;
-          markets: Array<{ id: string; location: string; is_primary: boolean }>;
+          markets: Array<{ id: string; location: string; is_primary: boolean; created_at: string }>;
           aliases: string[];
         }>;
       };

@@ -423,11 +423,12 @@ describe('signed requests the bot cannot use', () => {
         },
       }),
     );
-    const started = performance.now();
     const res = await backends.slack.postSigned(serve.appUrl, body);
-    // Answered by the guard as soon as the listener failed, not by Bolt's 404 after 3 s.
+    // Answered by the guard as soon as the listener failed, not by Bolt's timeout, which
+    // answers 404 after 3 s (and would have left the guard's own answer unsent).
     expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: '' });
-    expect(performance.now() - started).toBeLessThan(2500);
+    expect(serve.lines.some((l) => l.includes('not acknowledged within 3 seconds'))).toBe(false);
+    expect(serve.lines.some((l) => l.includes('late acknowledgement not sent'))).toBe(false);
     expect(serve.lines.some((l) => l.includes('unhandled error in a Slack listener'))).toBe(true);
 
     const help = await backends.slack.slashCommand(serve.appUrl, { text: 'help' });
@@ -518,8 +519,9 @@ describe('Slack redeliveries', () => {
     const serve = await startServe();
     const list = await backends.slack.slashCommand(serve.appUrl, { text: 'markets "Acme Analytics"' });
     await backends.slack.waitFor(() => backends.slack.responsesFor(list.responseUrlId)[0], 5000);
+    // The first Remove button under the markets table.
     const click = await backends.slack.blockAction(serve.appUrl, {
-      actionId: 'vis:markets:remove',
+      actionId: 'vis:markets:remove:0',
       responseUrlId: list.responseUrlId,
     });
     expect(click.status).toBe(200);

@@ -197,8 +197,14 @@ describe('ideas refresh that outlasts the watch', () => {
     expect(body.text).toContain('still being generated');
     const polls = h.requestsTo('/get-content-ideas', 'GET');
     expect(polls.length).toBeGreaterThanOrEqual(2);
-    // Nothing more is posted once the watch ended.
-    await new Promise((r) => setTimeout(r, 100));
+    // The watch ends there (it says so once it returned): nothing more can be posted.
+    await h.slack.waitFor(
+      () => h.logLines.some((l) => l.includes('stopped following the content ideas refresh')),
+      8000,
+    );
+    const ended = h.logLines.filter((l) => l.includes('stopped following the content ideas refresh'));
+    expect(ended.map((l) => JSON.parse(l).outcome)).toEqual(['timeout']);
     expect(h.slack.responsesFor(first.responseUrlId)).toHaveLength(2);
+    expect(h.requestsTo('/get-content-ideas', 'GET')).toHaveLength(polls.length);
   });
 });

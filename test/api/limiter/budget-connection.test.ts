@@ -4,13 +4,37 @@
  * (on one shared connection it joined the transaction and vanished with it), and waiting
  * for the job's write lock never blocks the event loop the job needs to finish.
  */
+import { setTimeout as delay } from 'node:timers/promises';
+import type Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { SharedBucketConfig } from '../../../src/api/limiter/budget-store.js';
 import { createSqliteBudgetStore } from '../../../src/store/sqlite-budget-store.js';
 import { transaction } from '../../../src/store/transaction.js';
 import { KEY, type LimiterFixture, limiterFixture, stateOf } from './limiter-test-kit.js';
 
 let f: LimiterFixture;
 afterEach(() => f.cleanup());
+
+/**
+ * A budget store on `db` whose waits for a locked file are seen: `found` resolves when it
+ * first finds the file locked and starts waiting (on a real timer, as in production).
+ */
+function lockWatch() {
+  let seen = () => {};
+  const found = new Promise<void>((r) => {
+    seen = r;
+  });
+  return {
+    found,
+    budget: (db: Database.Database) => (keyHash: string, config: SharedBucketConfig) =>
+      createSqliteBudgetStore(db, keyHash, config, {
+        sleep: (ms) => {
+          seen();
+          return delay(ms);
+        },
+      }),
+  };
+}
 
 const sendsOfKey = (f: LimiterFixture) =>
   f.db.prepare("SELECT count(*) FROM rate_sends WHERE key_hash = ? AND scope = 'key'").pluck().get(KEY);
@@ -19,7 +43,8 @@ describe('the budget on its own connection', () => {
   it('counts a grant made during a job transaction that rolls back', async () => {
     f = limiterFixture({ endpointPerMinute: null });
     // f.db stands for the repositories' connection; the budget gets another to the file.
-    const limiter = f.limiter({ db: f.file.open() });
+    const lock = lockWatch();
+    const limiter = f.limiter({ budget: lock.budget(f.file.open()) });
     let grant: Promise<void> | undefined;
     let attemptedWhileOpen = false;
     await expect(
@@ -27,8 +52,8 @@ describe('the budget on its own connection', () => {
         f.db.prepare("INSERT INTO health_flags (key, raised_at_ms) VALUES ('job', 1)").run();
         // Another brand's API call, started while this brand's transaction holds the lock.
         grant = limiter.acquire('getBrands', 'background');
-        // Let the limiter try (and find the file locked) before the job fails.
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        // The limiter tries, finds the file locked and waits, before the job fails.
+        await lock.found;
         attemptedWhileOpen = limiter.state().lanes.background.queued === 1;
         throw new Error('the job failed');
       }),
@@ -44,13 +69,15 @@ describe('the budget on its own connection', () => {
 
   it('a grant waiting for the lock leaves the event loop free: the job commits, then the grant goes', async () => {
     f = limiterFixture({ endpointPerMinute: null });
-    const limiter = f.limiter({ db: f.file.open() });
+    const lock = lockWatch();
+    const limiter = f.limiter({ budget: lock.budget(f.file.open()) });
     const order: string[] = [];
     let grant: Promise<unknown> | undefined;
     await transaction(f.db, async () => {
       grant = limiter.acquire('getBrands', 'background').then(() => order.push('granted'));
-      // Timers still fire while the grant waits (a blocked loop would run none of them).
-      for (let i = 0; i < 3; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+      // The grant found the file locked and waits on a timer: the job runs on meanwhile
+      // (a wait inside SQLite's busy handler would hold the loop, and this, until it ended).
+      await lock.found;
       order.push('job done');
     });
     order.push('committed');
@@ -63,8 +90,18 @@ describe('the budget on its own connection', () => {
     f = limiterFixture({ endpointPerMinute: null });
     const budgetDb = f.file.open();
     const limiter = f.limiter({
-      budget: (keyHash, config) =>
-        createSqliteBudgetStore(budgetDb, keyHash, config, { giveUpAfterMs: 30, maxRetryDelayMs: 5 }),
+      // Time passes only in the store's waits: it gives up after 30 ms of them, in no real time.
+      budget: (keyHash, config) => {
+        let waitedMs = 0;
+        return createSqliteBudgetStore(budgetDb, keyHash, config, {
+          giveUpAfterMs: 30,
+          maxRetryDelayMs: 5,
+          elapsedMs: () => waitedMs,
+          sleep: async (ms) => {
+            waitedMs += ms;
+          },
+        });
+      },
     });
     // Another process holds the write lock and does not let go.
     const other = f.file.open();

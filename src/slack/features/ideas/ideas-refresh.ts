@@ -28,14 +28,17 @@ export async function runIdeasRefresh(
   );
   await ctx.respond(ideasRefreshStartedReply(brand, result, DEFAULT_IDEAS_PAGE));
   // Not awaited: the command is answered; the follow-up edits that answer later.
-  void ctx.deps.background.run((signal) =>
-    followGeneration({
+  void ctx.deps.background.run(async (signal) => {
+    const outcome = await followGeneration({
       deps: ctx.deps,
       brand,
       respond: ctx.respond,
       timing,
       limit: DEFAULT_IDEAS_PAGE,
       signal,
-    }),
-  );
+    });
+    // Why the message stopped changing (done, timed out, failed, or the service stopping):
+    // after this line the follow-up polls and posts nothing more.
+    ctx.deps.logger.info({ brandId: brand.id, outcome }, 'stopped following the content ideas refresh');
+  });
 }

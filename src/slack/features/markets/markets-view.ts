@@ -1,24 +1,30 @@
 /**
- * `/visibility markets <brand>` and the replies of its changes. Each market is a line; on
- * a brand the key may edit, the markets that can be removed get a Remove button whose
- * Slack `confirm` dialog asks first (only the confirmed click sends the DELETE). The
- * primary market never gets one: docs/api.md §3 forbids removing it.
+ * `/visibility markets <brand>` and the replies of its changes. The markets are Slack's own
+ * table (a row each: country, code, primary, tracking, name, the day it was added); on a
+ * brand the key may edit, each market that can be removed gets a Remove button under the
+ * table, naming it, whose Slack `confirm` dialog asks first (only the confirmed click sends
+ * the DELETE). The primary market never gets one: docs/api.md §3 forbids removing it.
  */
 import type { Brand, Market } from '../../../api/schemas/index.js';
-import { countryLabel } from '../../../countries.js';
+import { countryLabel, countryName } from '../../../countries.js';
+import { dayText } from '../../../figures/day-text.js';
+import { formatCount } from '../../../figures/format-number.js';
+import { counted } from '../../../figures/plural.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
 import type { Button, KnownBlock } from '../../../messages/block-kit-types.js';
+import type { NativeTable } from '../../../messages/data-table.js';
 import { escapeMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import { canEditBrand } from '../../kit/permissions.js';
-import { BlockBudget } from '../../views/block-budget.js';
 import { brandButton } from '../../views/brand-button.js';
 import { brandName } from '../../views/brand-name.js';
-import { linesWithMore } from '../../views/lines-with-more.js';
 import { shareActionsBlock } from '../../views/share-button.js';
+import { nativeTable, type TableModel, type TableValue } from '../../views/table-model.js';
+import { textWithTable } from '../../views/tables-as-text.js';
+import { jsonLength, roomLeft } from '../../views/take-lines-within.js';
 import { EDIT_LOCATION_ACTION } from '../location/edit-location-button.js';
-import { marketLine, sortMarkets } from './market-line.js';
+import { sortMarkets } from './market-line.js';
 
 export const MARKET_ACTIONS = {
   remove: 'vis:markets:remove',
@@ -66,25 +72,80 @@ function primaryHint(brand: Pick<Brand, 'name'>): Mrkdwn {
   return mrkdwn`To use another country as primary, change the primary location first: \`/visibility location "${brandName(brand.name)}" &lt;country&gt;\`.`;
 }
 
-export function marketsReply(brand: Brand, commandText = `markets ${brand.id}`): Reply {
-  const markets = sortMarkets(brand.markets ?? []);
-  const editable = canEditBrand(brand);
-  const header: KnownBlock = {
-    type: 'header',
-    text: {
-      type: 'plain_text',
-      text: truncatePlain(escapeMrkdwn(`Markets of ${brand.name} (${markets.length})`), L.headerText),
-      emoji: true,
-    },
+/** Rows a table shows at once; Slack pages through the rest. */
+const PAGE_SIZE = 10;
+/** Remove buttons under the table, this many to a row of buttons. */
+const BUTTONS_PER_ROW = 5;
+/** Past this many, the rest are removed by typing: the buttons would crowd out the table. */
+const MAX_REMOVE_BUTTONS = 25;
+
+/** The day a market was added, sortable; "—" when the service does not say. */
+function addedValue(m: Market): TableValue {
+  const ms = m.created_at ? Date.parse(m.created_at) : Number.NaN;
+  return Number.isFinite(ms)
+    ? { number: ms, text: dayText(m.created_at!) }
+    : { number: Number.NaN, text: '—' };
+}
+
+/** The markets as a table: a row per market, the country first. */
+export function marketsTable(markets: readonly Market[]): TableModel {
+  return {
+    columns: [
+      { label: 'Country' },
+      { label: 'Code' },
+      { label: 'Primary' },
+      { label: 'Tracking' },
+      { label: 'Market name' },
+      { label: 'Added', align: 'right' },
+    ],
+    rows: markets.map((m) => [
+      countryName(m.location),
+      m.location.toUpperCase(),
+      m.is_primary ? '✓' : '—',
+      m.active === false ? 'Paused' : 'On',
+      m.market_name?.trim() || '—',
+      addedValue(m),
+    ]),
   };
-  const intro: KnownBlock = {
-    type: 'section',
-    text: md(
-      markets.length === 0
-        ? mrkdwn`*${brandName(brand.name)}* has no markets: it runs in global mode, which can skew its competitor set toward US results. The first market added becomes the primary market.`
-        : mrkdwn`Geographic markets tracked for *${brandName(brand.name)}*. The primary market cannot be removed.`,
-    ),
-  };
+}
+
+/** The most markets (primary first) whose table fits `room` serialised characters. */
+function fittedMarketsTable(markets: readonly Market[], room: number): NativeTable | undefined {
+  for (let n = markets.length; n > 0; n = n > 10 ? Math.floor(n * 0.8) : n - 1) {
+    const total = formatCount(markets.length);
+    const caption = n < markets.length ? `Markets (${total}), the first ${n}` : `Markets (${total})`;
+    const table = nativeTable(marketsTable(markets.slice(0, n)), { caption, pageSize: PAGE_SIZE });
+    if (table.block && jsonLength(table.block) <= room) return table;
+  }
+  return undefined;
+}
+
+/**
+ * A Remove button per market shown that may be removed, in rows of buttons under the table,
+ * each naming its market, as many as fit `room`; the index keeps action_ids apart in a row.
+ */
+function removeButtonRows(
+  brand: Pick<Brand, 'id' | 'name'>,
+  shown: readonly Market[],
+  room: number,
+): { blocks: KnownBlock[]; buttons: number } {
+  const buttons: Button[] = [];
+  let used = 0;
+  for (const [i, m] of shown.filter((x) => !x.is_primary).entries()) {
+    const button = { ...removeMarketButton(brand, m), action_id: `${MARKET_ACTIONS.remove}:${i}` };
+    // A button's JSON, and an actions block's wrapper for every fifth.
+    const size = jsonLength(button) + 1 + (i % BUTTONS_PER_ROW === 0 ? 40 : 0);
+    if (i >= MAX_REMOVE_BUTTONS || used + size > room) break;
+    buttons.push(button);
+    used += size;
+  }
+  const blocks: KnownBlock[] = [];
+  for (let i = 0; i < buttons.length; i += BUTTONS_PER_ROW)
+    blocks.push({ type: 'actions', elements: buttons.slice(i, i + BUTTONS_PER_ROW) });
+  return { blocks, buttons: buttons.length };
+}
+
+function marketsFooter(brand: Brand, editable: boolean, commandText: string): KnownBlock[] {
   const footer: KnownBlock[] = [];
   if (editable) {
     footer.push({
@@ -107,41 +168,62 @@ export function marketsReply(brand: Brand, commandText = `markets ${brand.id}`):
     ],
   });
   footer.push(shareActionsBlock(commandText));
+  return footer;
+}
 
-  const budget = new BlockBudget([header, intro, ...footer]);
-  const body: KnownBlock[] = [];
-  let shown = 0;
-  // One section per market while they fit (with its Remove button), then the rest as lines.
-  for (const m of markets) {
-    const accessory = editable && !m.is_primary ? removeMarketButton(brand, m) : undefined;
-    const block: KnownBlock = {
-      type: 'section',
-      text: md(marketLine(m)),
-      ...(accessory ? { accessory } : {}),
-    };
-    if (!budget.add(body, block)) break;
-    shown += 1;
-  }
-  if (shown < markets.length) {
-    const rest = markets.slice(shown).map((m) => mrkdwn`• ${marketLine(m)}`);
-    const room = budget.textRoom();
-    if (room > 200) {
-      const removeHint = editable
-        ? mrkdwn` (remove one with \`/visibility markets &lt;brand&gt; remove &lt;country&gt;\`)`
-        : mrkdwn``;
-      budget.add(body, {
-        type: 'section',
-        text: md(linesWithMore(rest, room, (n) => mrkdwn`…and ${n} more not shown${removeHint}`)),
-      });
-    }
-  }
+/** "Acme: 4 markets: US (primary), DE, CA, GB": what notifications show. */
+function marketsSentence(brand: Brand, markets: readonly Market[]): Mrkdwn {
+  const list =
+    markets.map((m) => `${m.location}${m.is_primary ? ' (primary)' : ''}`).join(', ') || 'none (global mode)';
+  return escapeMrkdwn(`${brand.name}: ${counted(markets.length, 'market')}: ${list}`);
+}
 
-  const text = `${brand.name}: ${markets.length} market${markets.length === 1 ? mrkdwn`` : mrkdwn`s`}: ${
-    markets.map((m) => `${m.location}${m.is_primary ? mrkdwn` (primary)` : mrkdwn``}`).join(', ') ||
-    'none (global mode)'
-  }`;
+/**
+ * The markets as Slack's own table (sortable by when each was added), the Remove buttons
+ * under it on a brand the key may edit; the table's rows are also the reply's text.
+ */
+export function marketsReply(brand: Brand, commandText = `markets ${brand.id}`): Reply {
+  const markets = sortMarkets(brand.markets ?? []);
+  const editable = canEditBrand(brand);
+  const header: KnownBlock = {
+    type: 'header',
+    text: {
+      type: 'plain_text',
+      text: truncatePlain(escapeMrkdwn(`Markets of ${brand.name} (${markets.length})`), L.headerText),
+      emoji: true,
+    },
+  };
+  const intro: KnownBlock = {
+    type: 'section',
+    text: md(
+      markets.length === 0
+        ? mrkdwn`*${brandName(brand.name)}* has no markets: it runs in global mode, which can skew its competitor set toward US results. The first market added becomes the primary market.`
+        : mrkdwn`Geographic markets tracked for *${brandName(brand.name)}*. The primary market cannot be removed.`,
+    ),
+  };
+  const typeToRemove: KnownBlock = {
+    type: 'context',
+    elements: [
+      md(
+        mrkdwn`Remove any other market by typing \`/visibility markets "${brandName(brand.name)}" remove &lt;country&gt;\`.`,
+      ),
+    ],
+  };
+  const footer = marketsFooter(brand, editable, commandText);
+  // The table first; the Remove buttons get the room it leaves.
+  let room = roomLeft([header, intro, ...footer, typeToRemove]);
+  const table = fittedMarketsTable(markets, room);
+  const body: KnownBlock[] = table?.block ? [table.block] : [];
+  room -= jsonLength(body);
+  const shown = markets.slice(0, table ? table.block!.rows.length - 1 : 0);
+  if (editable) {
+    const removes = removeButtonRows(brand, shown, room);
+    body.push(...removes.blocks);
+    if (removes.buttons < markets.filter((m) => !m.is_primary).length) body.push(typeToRemove);
+  }
+  const sentence = truncatePlain(marketsSentence(brand, markets), L.fallbackText);
   return {
-    text: truncatePlain(escapeMrkdwn(text), L.fallbackText),
+    text: table ? textWithTable(sentence, table.text) : sentence,
     blocks: [header, intro, ...body, ...footer],
   };
 }

@@ -7,10 +7,12 @@
 import type { AlertSettings } from '../../../alerts/alert-settings.js';
 import type { CrawlerRuleChoice } from '../../../alerts/detect-crawler-range.js';
 import { describeSettingChanges, describeSettings, formatSettings } from '../../../alerts/format-settings.js';
+import { formatCount } from '../../../figures/format-number.js';
 import { capitalised } from '../../../figures/plural.js';
 import { ALERT_KIND_WORDS } from '../../../messages/alert-message.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
+import type { NativeTable } from '../../../messages/data-table.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
 import { ownLookup } from '../../../messages/own-lookup.js';
 import type { Reply } from '../../../messages/reply.js';
@@ -20,8 +22,13 @@ import type { Subscription } from '../../../store/subscriptions-repo.js';
 import { brandButton } from '../../views/brand-button.js';
 import { brandName } from '../../views/brand-name.js';
 import { chunkSections } from '../../views/chunk-sections.js';
+import { cutAtWord } from '../../views/cut-at-word.js';
 import { shareActionsBlock } from '../../views/share-button.js';
+import { nativeTable } from '../../views/table-model.js';
+import { textWithTable } from '../../views/tables-as-text.js';
+import { jsonLength, roomLeft, takeLinesWithin } from '../../views/take-lines-within.js';
 import { MUTE_CHOICES, SUBSCRIPTION_ACTIONS } from './subscription-actions.js';
+import { subscriptionsTable } from './subscriptions-table.js';
 import { whenAlertsCome } from './when-alerts-come.js';
 
 const kindAlerts = (kind: string): string =>
@@ -95,28 +102,36 @@ const settingsLines = (settings: AlertSettings, defaultTimezone: string): Mrkdwn
 /** The block id of a subscription's buttons: the Mute select's options carry only a duration. */
 export const SUBSCRIPTION_BLOCK_PREFIX = 'vis:subs:';
 
-/** A message holds 50 blocks: past this many subscriptions, the rest are listed without buttons. */
+/** A message holds 50 blocks: past this many subscriptions, the rest are changed by typing. */
 const MAX_WITH_BUTTONS = 20;
+/** Rows the table shows at once; Slack pages through the rest. */
+const PAGE_SIZE = 10;
+/** The table leaves room for at least this many brands' controls. */
+const MIN_CONTROLS = 3;
 
-/** Edit (the settings form), Mute (a duration in words), Unsubscribe (after Slack's confirm). */
+/**
+ * Edit (the settings form), Mute (a duration in words), Unsubscribe (after Slack's confirm).
+ * Under the table each control names its brand ("Edit settings: Acme"): the row it acts on.
+ */
 export function subscriptionButtons(sub: Pick<Subscription, 'brandId' | 'brandName'>): KnownBlock {
   const name = brandName(sub.brandName);
+  const short = escapeMrkdwn(cutAtWord(sub.brandName, 40));
   return {
     type: 'actions',
     block_id: `${SUBSCRIPTION_BLOCK_PREFIX}${sub.brandId}`,
     elements: [
-      brandButton(mrkdwn`Edit settings`, SUBSCRIPTION_ACTIONS.edit, { brandId: sub.brandId }),
+      brandButton(mrkdwn`Edit settings: ${short}`, SUBSCRIPTION_ACTIONS.edit, { brandId: sub.brandId }),
       {
         type: 'static_select',
         action_id: SUBSCRIPTION_ACTIONS.mute,
-        placeholder: { type: 'plain_text', text: mrkdwn`Mute alerts…` },
+        placeholder: { type: 'plain_text', text: mrkdwn`Mute ${short}…` },
         options: MUTE_CHOICES.map((d) => ({
           text: { type: 'plain_text', text: escapeMrkdwn(capitalised(d)) },
           value: d,
         })),
       },
       brandButton(
-        mrkdwn`Unsubscribe`,
+        mrkdwn`Unsubscribe: ${short}`,
         SUBSCRIPTION_ACTIONS.unsubscribe,
         { brandId: sub.brandId },
         {
@@ -133,42 +148,55 @@ export function subscriptionButtons(sub: Pick<Subscription, 'brandId' | 'brandNa
   };
 }
 
-export function subscriptionsReply(
+/**
+ * What holds each subscription back, with what to do about it, under the brand's name, in
+ * sections within `room` serialised characters; the table's Status column names the rest.
+ */
+function holdSections(states: readonly SubscriptionState[], nowMs: number, room: number): KnownBlock[] {
+  const lines = states.flatMap((s) => {
+    const held = stateLines(s, nowMs);
+    return held.length === 0 ? [] : [mrkdwn`*${brandName(s.sub.brandName)}*`, ...held];
+  });
+  const { kept, dropped } = takeLinesWithin(lines, room - 150);
+  if (dropped > 0) kept.push(mrkdwn`…and more: the Status column says which others are held back.`);
+  return kept.length > 0 ? chunkSections(kept) : [];
+}
+
+/** The first subscriptions whose table fits `room` serialised characters. */
+function fittedTable(
   states: readonly SubscriptionState[],
   defaultTimezone: string,
   nowMs: number,
-): Reply {
-  if (states.length === 0) {
-    const text = mrkdwn`This channel has no subscriptions. Start one with \`/visibility subscribe "Acme Analytics"\` (alerts and the daily digest), or add \`alerts\` or \`digest\` for just one.`;
-    return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] };
+  room: number,
+): { table: NativeTable; shown: number } | undefined {
+  const total = formatCount(states.length);
+  for (let n = states.length; n > 0; n = n > 10 ? Math.floor(n * 0.8) : n - 1) {
+    const caption =
+      n < states.length ? `Subscriptions (${total}), the first ${n}` : `Subscriptions (${total})`;
+    const table = nativeTable(subscriptionsTable(states.slice(0, n), defaultTimezone, nowMs), {
+      caption,
+      pageSize: PAGE_SIZE,
+    });
+    if (table.block && jsonLength(table.block) <= room) return { table, shown: n - table.omitted };
   }
-  const blocks: KnownBlock[] = [
-    { type: 'header', text: { type: 'plain_text', text: mrkdwn`Subscriptions in this channel` } },
-  ];
-  const rest: Mrkdwn[] = [];
-  for (const [i, s] of states.entries()) {
-    const { sub } = s;
-    const lines = [
-      mrkdwn`*${brandName(sub.brandName)}*: ${escapeMrkdwn(receives(sub, defaultTimezone))}`,
-      ...stateLines(s, nowMs),
-      escapeMrkdwn(describeSettings(sub.settings, { defaultTimezone })),
-    ];
-    if (i < MAX_WITH_BUTTONS) blocks.push(...chunkSections(lines), subscriptionButtons(sub));
-    else rest.push(...lines, mrkdwn``);
+  return undefined;
+}
+
+/** The subscriptions' controls, in list order, as many as fit `room` serialised characters. */
+function buttonsWithin(states: readonly SubscriptionState[], room: number): KnownBlock[] {
+  const blocks: KnownBlock[] = [];
+  let used = 0;
+  for (const { sub } of states.slice(0, MAX_WITH_BUTTONS)) {
+    const block = subscriptionButtons(sub);
+    if (used + jsonLength(block) + 1 > room) break;
+    blocks.push(block);
+    used += jsonLength(block) + 1;
   }
-  if (rest.length > 0) blocks.push(...chunkSections(rest.slice(0, -1)));
-  blocks.push(
-    {
-      type: 'context',
-      elements: [
-        {
-          type: 'mrkdwn',
-          text: mrkdwn`*Edit settings* changes them in a form; \`/visibility help settings\` shows how to type a change.`,
-        },
-      ],
-    },
-    shareActionsBlock('subscriptions'),
-  );
+  return blocks;
+}
+
+/** "Acme: alerts and the daily digest at 09:00 UTC (muted); …": what notifications show. */
+function subscriptionsSentence(states: readonly SubscriptionState[], defaultTimezone: string, nowMs: number) {
   const plain = states
     .map(({ sub }) => {
       const flags = [
@@ -180,9 +208,62 @@ export function subscriptionsReply(
       return `${sub.brandName}: ${receives(sub, defaultTimezone)}${flags ? ` (${flags})` : ''}`;
     })
     .join('; ');
+  return truncatePlain(escapeMrkdwn(`Subscriptions in this channel: ${plain}`), L.fallbackText);
+}
+
+/**
+ * The channel's subscriptions as Slack's own table (a row per brand), what holds any of
+ * them back with what to do about it, then each one's controls, naming its brand.
+ */
+export function subscriptionsReply(
+  states: readonly SubscriptionState[],
+  defaultTimezone: string,
+  nowMs: number,
+): Reply {
+  if (states.length === 0) {
+    const text = mrkdwn`This channel has no subscriptions. Start one with \`/visibility subscribe "Acme Analytics"\` (alerts and the daily digest), or add \`alerts\` or \`digest\` for just one.`;
+    return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] };
+  }
+  const header: KnownBlock = {
+    type: 'header',
+    text: { type: 'plain_text', text: mrkdwn`Subscriptions in this channel` },
+  };
+  const footer: KnownBlock[] = [
+    {
+      type: 'context',
+      elements: [
+        {
+          type: 'mrkdwn',
+          text: mrkdwn`*Edit settings* changes them in a form; \`/visibility settings "Brand"\` shows them all and \`/visibility help settings\` how to type a change.`,
+        },
+      ],
+    },
+    shareActionsBlock('subscriptions'),
+  ];
+  const others: KnownBlock = {
+    type: 'context',
+    elements: [
+      {
+        type: 'mrkdwn',
+        text: mrkdwn`The others by typing: \`/visibility mute "Brand" 2h\`, \`/visibility unsubscribe "Brand"\`.`,
+      },
+    ],
+  };
+  // The table first (leaving room for the first few brands' controls), then each shown
+  // brand's controls, then what holds them back. Every block is counted here, Share too.
+  let room = roomLeft([header, others, ...footer], L.messageBlocksChars - 300);
+  const reserve = jsonLength(states.slice(0, MIN_CONTROLS).map(({ sub }) => subscriptionButtons(sub)));
+  const fitted = fittedTable(states, defaultTimezone, nowMs, room - reserve);
+  const table = fitted?.table.block ? [fitted.table.block] : [];
+  room -= jsonLength(table);
+  const controls = buttonsWithin(states.slice(0, fitted?.shown ?? 0), room);
+  room -= jsonLength(controls);
+  const holds = holdSections(states, nowMs, room);
+  if (controls.length < states.length) footer.unshift(others);
+  const sentence = subscriptionsSentence(states, defaultTimezone, nowMs);
   return {
-    text: truncatePlain(escapeMrkdwn(`Subscriptions in this channel: ${plain}`), L.fallbackText),
-    blocks,
+    text: fitted ? textWithTable(sentence, fitted.table.text) : sentence,
+    blocks: [header, ...table, ...holds, ...controls, ...footer],
   };
 }
 

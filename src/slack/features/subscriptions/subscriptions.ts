@@ -1,5 +1,5 @@
 /**
- * `subscriptions`: this channel's subscriptions with their settings, and whatever holds
+ * `subscriptions`: this channel's subscriptions as a table, and whatever holds
  * them back: a mute, a pause Slack caused (with its reason), snoozed kinds, held alerts.
  * Read from the database only, so it answers when the API key does not.
  */
@@ -30,7 +30,7 @@ export const subscriptions: Subcommand = {
   group: 'Alerts',
   usage: '/visibility subscriptions',
   summary:
-    'This channel’s subscriptions: what each brings, its settings, and whether it is muted, snoozed or paused (and why).',
+    'This channel’s subscriptions as a table: what each brings, its digest time and quiet hours, and whether it is muted, snoozed or paused (and why).',
   examples: ['/visibility subscriptions'],
   async run(ctx) {
     if (ctx.args.positional.length > 0)
