@@ -291,10 +291,10 @@ module.exports = {
       severity: 'error',
       comment:
         'src/terminal turns Slack mrkdwn into terminal text for the CLI (check) and the demo ' +
-        'console. It imports nothing else of ours but the wall clock (a leaf itself), so a verb ' +
+        'console. It imports nothing else of ours but local-time-parts.ts (a leaf itself), so a verb ' +
         'that prints can use it without loading the Slack app, the jobs or the dev kit.',
       from: { path: '^src/terminal/' },
-      to: { path: '^src/', pathNot: '^src/(terminal/|wall-clock\\.ts$)' },
+      to: { path: '^src/', pathNot: '^src/(terminal/|local-time-parts\\.ts$)' },
     },
     {
       name: 'dev-kit-off-product-path',

@@ -38,12 +38,6 @@ export interface ActionContext {
   body: unknown;
   resolveBrand(token?: string): Promise<Brand>;
   requireWriter(action: string): Promise<void>;
-  /**
-   * Always the interactive lane, which `deps.api` already applies with the request's
-   * arrival order (request-deps.ts): API calls name no lane. Kept only while the markets
-   * and subscriptions features still pass it.
-   */
-  lane: 'interactive';
 }
 
 export interface ActionHandler {

@@ -112,7 +112,6 @@ export async function runCommand(
       resolveBrand: (token) => resolveBrandForChannel(request, input.channelId, token, sub.usage),
       requireWriter: async (action) => requireWriter(request, input, action),
       usageError: (message) => new UserError(UserErrorCode.BadArguments, message, sub.usage),
-      lane: 'interactive',
       client: input.client,
       subcommands,
     };

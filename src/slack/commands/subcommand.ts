@@ -64,12 +64,6 @@ export interface CommandContext {
   requireWriter(action: string): Promise<void>;
   /** A UserError carrying this subcommand's usage line. */
   usageError(message: Mrkdwn): UserError;
-  /**
-   * Always the interactive lane, which `deps.api` already applies with the request's
-   * arrival order (request-deps.ts): API calls name no lane. Kept only while the markets
-   * and subscriptions features still pass it.
-   */
-  lane: 'interactive';
   /** Bolt's client for this request (views.open with `triggerId`). */
   client: WebClient;
   /** Every registered subcommand (help lists them). */

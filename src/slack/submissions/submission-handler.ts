@@ -27,12 +27,6 @@ export interface SubmissionContext {
   client: WebClient;
   body: unknown;
   requireWriter(action: string): Promise<void>;
-  /**
-   * Always the interactive lane, which `deps.api` already applies with the request's
-   * arrival order (request-deps.ts): API calls name no lane. Kept only while the markets
-   * and subscriptions features still pass it.
-   */
-  lane: 'interactive';
 }
 
 export interface SubmissionHandler {

@@ -29,10 +29,7 @@ export const addMarketSubmission: SubmissionHandler = {
       action: BRAND_WRITES.addMarket,
       detail: { location: code, marketName: name || null, via: 'modal' },
       write: (brand) =>
-        ctx.deps.api.addMarket(
-          { brandId: brand.id, location: code!, ...(name ? { marketName: name } : {}) },
-          { lane: ctx.lane },
-        ),
+        ctx.deps.api.addMarket({ brandId: brand.id, location: code!, ...(name ? { marketName: name } : {}) }),
       invalidatesBrands: true,
       errorBlockId: ADD_MARKET_BLOCKS.country,
       confirm: (brand, market) => marketAddedReply(brand, market),

@@ -8,7 +8,7 @@
 import type { Brand, Market } from '../../../api/schemas/index.js';
 import { countryLabel, countryName } from '../../../countries.js';
 import { dayText } from '../../../figures/day-text.js';
-import { formatCount } from '../../../figures/format-number.js';
+import { countText } from '../../../figures/number-text.js';
 import { counted } from '../../../figures/plural.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
 import type { Button, KnownBlock } from '../../../messages/block-kit-types.js';
@@ -112,7 +112,7 @@ export function marketsTable(markets: readonly Market[]): TableModel {
 /** The most markets (primary first) whose table fits `room` serialised characters. */
 function fittedMarketsTable(markets: readonly Market[], room: number): NativeTable | undefined {
   for (let n = markets.length; n > 0; n = n > 10 ? Math.floor(n * 0.8) : n - 1) {
-    const total = formatCount(markets.length);
+    const total = countText(markets.length);
     const caption = n < markets.length ? `Markets (${total}), the first ${n}` : `Markets (${total})`;
     const table = nativeTable(marketsTable(markets.slice(0, n)), { caption, pageSize: PAGE_SIZE });
     if (table.block && jsonLength(table.block) <= room) return table;

@@ -87,10 +87,11 @@ export const markets: Subcommand = {
         actor,
         { brandId: found.id, action, detail: { location: parsed.code, marketName: parsed.name || null } },
         () =>
-          ctx.deps.api.addMarket(
-            { brandId: found.id, location: parsed.code, ...(parsed.name ? { marketName: parsed.name } : {}) },
-            { lane: ctx.lane },
-          ),
+          ctx.deps.api.addMarket({
+            brandId: found.id,
+            location: parsed.code,
+            ...(parsed.name ? { marketName: parsed.name } : {}),
+          }),
       );
       // The first market becomes primary, which changes the brand's location in the list.
       ctx.deps.brandCache.invalidate();

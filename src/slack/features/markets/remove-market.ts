@@ -40,7 +40,7 @@ export const removeMarket: ActionHandler = {
       ctx.deps,
       actor,
       { brandId, action, detail: { marketId, location: location ?? null } },
-      () => ctx.deps.api.removeMarket({ brandId, marketId }, { lane: ctx.lane }),
+      () => ctx.deps.api.removeMarket({ brandId, marketId }),
     );
     ctx.deps.brandCache.invalidate();
     await ctx.respond({

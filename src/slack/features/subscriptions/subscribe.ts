@@ -61,7 +61,6 @@ export const subscribe: Subcommand = {
       brand,
       kind,
       userId,
-      call: { lane: ctx.lane },
     });
     let subscription = subscribed;
     if (settings) {

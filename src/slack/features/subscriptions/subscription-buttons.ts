@@ -42,7 +42,6 @@ async function runAsTyped(ctx: ActionContext, sub: Subcommand, positional: strin
     resolveBrand: ctx.resolveBrand,
     requireWriter: ctx.requireWriter,
     usageError: (message) => new UserError(UserErrorCode.BadArguments, message, sub.usage),
-    lane: 'interactive',
     client: ctx.client,
     subcommands: [sub],
   };

@@ -6,7 +6,7 @@
  * Plain text: the table renderer escapes.
  */
 import { dayText, timeText } from '../../../figures/day-text.js';
-import { formatCount } from '../../../figures/format-number.js';
+import { countText } from '../../../figures/number-text.js';
 import { ALERT_KIND_WORDS } from '../../../messages/alert-message.js';
 import { ownLookup } from '../../../messages/own-lookup.js';
 import type { Snooze } from '../../../store/snoozes-repo.js';
@@ -67,7 +67,7 @@ export function subscriptionsTable(
         digestText(s, defaultTimezone),
         quiet ? `${quiet.start}–${quiet.end}` : 'None',
         statusText(s, nowMs),
-        { number: s.held, text: formatCount(s.held) },
+        { number: s.held, text: countText(s.held) },
         dayValue(s.sub.createdAtMs),
       ];
     }),

@@ -7,7 +7,7 @@
 import type { AlertSettings } from '../../../alerts/alert-settings.js';
 import type { CrawlerRuleChoice } from '../../../alerts/detect-crawler-range.js';
 import { describeSettingChanges, describeSettings, formatSettings } from '../../../alerts/format-settings.js';
-import { formatCount } from '../../../figures/format-number.js';
+import { countText } from '../../../figures/number-text.js';
 import { capitalised } from '../../../figures/plural.js';
 import { ALERT_KIND_WORDS } from '../../../messages/alert-message.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
@@ -169,7 +169,7 @@ function fittedTable(
   nowMs: number,
   room: number,
 ): { table: NativeTable; shown: number } | undefined {
-  const total = formatCount(states.length);
+  const total = countText(states.length);
   for (let n = states.length; n > 0; n = n > 10 ? Math.floor(n * 0.8) : n - 1) {
     const caption =
       n < states.length ? `Subscriptions (${total}), the first ${n}` : `Subscriptions (${total})`;

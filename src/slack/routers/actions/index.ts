@@ -104,7 +104,6 @@ export function register(app: App, deps: SlackDeps, options: RegisterActionsOpti
         body,
         resolveBrand: (token) => resolveBrandForChannel(request, channelId ?? '', token),
         requireWriter: async (what) => requireWriter(request, { userId, channelId }, what),
-        lane: 'interactive',
       };
       await handler.run(ctx);
     } catch (err) {

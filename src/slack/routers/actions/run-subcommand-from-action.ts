@@ -61,7 +61,6 @@ export async function runSubcommandFromAction(
     resolveBrand: ctx.resolveBrand,
     requireWriter: ctx.requireWriter,
     usageError: (message) => new UserError(UserErrorCode.BadArguments, message, sub.usage),
-    lane: 'interactive',
     client: ctx.client,
     subcommands: list,
   };

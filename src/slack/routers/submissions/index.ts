@@ -64,7 +64,6 @@ export function register(app: App, deps: SlackDeps, options: RegisterSubmissions
       client,
       body,
       requireWriter: async (what) => requireWriter(deps, { userId: body.user.id }, what),
-      lane: 'interactive',
     };
     let acked = false;
     const ackOnce = async (response?: ViewResponseAction) => {
