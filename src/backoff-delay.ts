@@ -8,7 +8,7 @@
  * - `jitter: 'none'` waits the ceiling itself: an outbox row belongs to one relay at a time,
  *   so there is no herd to spread, and tests can predict the schedule.
  */
-export interface BackoffOptions {
+interface BackoffOptions {
   baseDelayMs: number;
   maxDelayMs: number;
   jitter?: 'none' | 'full' | undefined;

@@ -2,7 +2,7 @@
  * "Did you mean …?" for subcommand names and brand names: case-insensitive edit distance,
  * with names that contain what was typed ranked first.
  */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i += 1) {
     const cur = [i];
@@ -15,7 +15,7 @@ export function editDistance(a: string, b: string): number {
   return prev[b.length]!;
 }
 
-export interface ClosestOptions {
+interface ClosestOptions {
   max?: number;
   /** Candidates further than this (relative to the longer string) are not suggested. */
   maxRelativeDistance?: number;

@@ -60,7 +60,7 @@ export interface DatabaseHealth {
   close(): void;
 }
 
-export interface DatabaseHealthOptions {
+interface DatabaseHealthOptions {
   backend: StoreBackend;
   /** Resolves when the database takes work now; rejects (or hangs) otherwise. */
   probe: () => Promise<void>;

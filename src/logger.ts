@@ -8,7 +8,7 @@ import type { LogLevel } from './config.js';
 
 export type { Logger } from 'pino';
 
-export interface LoggerOptions {
+interface LoggerOptions {
   level?: LogLevel;
   /** Literal secret values to scrub from every line. */
   secrets?: readonly string[];

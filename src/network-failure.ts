@@ -6,9 +6,9 @@
  * the ApiError's `cause`.
  */
 
-export type NetworkFailureKind = 'dns' | 'unreachable' | 'tls';
+type NetworkFailureKind = 'dns' | 'unreachable' | 'tls';
 
-export interface NetworkFailure {
+interface NetworkFailure {
   kind: NetworkFailureKind;
   /** The code found (ENOTFOUND, ECONNREFUSED, DEPTH_ZERO_SELF_SIGNED_CERT, …). */
   code: string;

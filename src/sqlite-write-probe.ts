@@ -4,7 +4,7 @@
 import { databaseUnavailable, databaseUnavailableCode } from './store/database-unavailable.js';
 
 /** What the SQLite probe needs of a better-sqlite3 handle. */
-export interface SqliteHandle {
+interface SqliteHandle {
   readonly open: boolean;
   readonly inTransaction: boolean;
   pragma(source: string, options?: { simple?: boolean }): unknown;

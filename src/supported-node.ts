@@ -14,13 +14,13 @@ interface NodeLine {
   andLater: boolean;
 }
 
-export const SUPPORTED_NODE_LINES: readonly NodeLine[] = [
+const SUPPORTED_NODE_LINES: readonly NodeLine[] = [
   { major: 22, fromMinor: 19, andLater: false },
   { major: 24, fromMinor: 0, andLater: false },
   { major: 26, fromMinor: 0, andLater: true },
 ];
 
-export const NODE_DOWNLOAD_URL = 'https://nodejs.org/en/download';
+const NODE_DOWNLOAD_URL = 'https://nodejs.org/en/download';
 
 function parts(version: string): number[] {
   return version

@@ -7,7 +7,7 @@
  */
 import { closestMatches } from './closest-matches.js';
 
-export type TimeZoneLookup = { ok: true; zone: string } | { ok: false; suggestions: string[] };
+type TimeZoneLookup = { ok: true; zone: string } | { ok: false; suggestions: string[] };
 
 /** `America/Argentina/Buenos_Aires` → `Buenos Aires`; `UTC` → `UTC`. */
 export function zoneCity(zone: string): string {

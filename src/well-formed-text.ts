@@ -13,7 +13,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 const REPLACEMENT = '\ufffd';
 
 /** `text` without NUL or lone surrogates. */
-export function wellFormedText(text: string): string {
+function wellFormedText(text: string): string {
   return text.replaceAll(NUL, REPLACEMENT).replace(LONE_SURROGATE, REPLACEMENT);
 }
 

@@ -8,7 +8,7 @@
 import type { QuietHours } from '../alerts/alert-settings.js';
 import { quietHoursEndMs } from '../alerts/quiet-hours.js';
 
-export interface HoldInput {
+interface HoldInput {
   mutedUntilMs: number | null;
   snoozedUntilMs?: number | null | undefined;
   quietHours: QuietHours | null;

@@ -24,7 +24,7 @@ export interface HeldAlerts {
   stillHeld: Array<{ untilMs: number; reason: HoldReason }>;
 }
 
-export const NOTHING_HELD: HeldAlerts = Object.freeze({ released: 0, stillHeld: [] });
+const NOTHING_HELD: HeldAlerts = Object.freeze({ released: 0, stillHeld: [] });
 
 /** The alert kinds a message holds, as the alert builder records them in its metadata. */
 function kindsOf(payload: { metadata?: { event_payload: Record<string, unknown> } }): string[] {
@@ -38,7 +38,7 @@ function kindsOf(payload: { metadata?: { event_payload: Record<string, unknown> 
  * a snooze, quiet hours), what nothing else holds is released; after one was set or
  * lengthened, held messages wait for it too.
  */
-export async function reholdHeldAlerts(
+async function reholdHeldAlerts(
   store: Pick<Store, 'outbox' | 'snoozes'>,
   sub: Pick<Subscription, 'channelId' | 'brandId' | 'mutedUntilMs' | 'settings'>,
   defaultTimezone: string,

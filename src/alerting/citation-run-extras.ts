@@ -35,10 +35,10 @@ import {
 } from './fetch-why-data.js';
 
 /** Citation list pages read per brand (500 citations each); a longer list is marked incomplete. */
-export const MODEL_LIST_MAX_PAGES = 2;
+const MODEL_LIST_MAX_PAGES = 2;
 const LIST_LIMIT = 500;
 
-export interface ModelList {
+interface ModelList {
   citations: ListedCitation[];
   /** False when the list had more pages than were read. */
   complete: boolean;
@@ -103,7 +103,7 @@ export async function fetchLostPageWhy(
   return out;
 }
 
-export interface ModelRunResult {
+interface ModelRunResult {
   alerts: Alert[];
   modelsOfUrl: (url: string) => readonly string[];
 }

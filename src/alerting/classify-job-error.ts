@@ -12,7 +12,7 @@
 import { AbortedError, ForbiddenError, QuotaExhaustedError, UnauthorizedError } from '../api/errors.js';
 import { isDatabaseUnavailable } from '../store/database-unavailable.js';
 
-export type JobError =
+type JobError =
   | { kind: 'quota_spent'; resetAt: number }
   | { kind: 'key_rejected' }
   | { kind: 'aborted' }

@@ -23,7 +23,7 @@ import { JOB_NAMES, type JobName } from './job-names.js';
 import { asSchedulerSnapshot, type SchedulerSnapshot } from './scheduler-snapshot.js';
 
 /** What the scheduler's part of `status` reads: job runs, flags and subscriptions, the scheduler's published state. */
-export interface SchedulerStatusDeps extends PollingPlanDeps {
+interface SchedulerStatusDeps extends PollingPlanDeps {
   store: PollingPlanDeps['store'] &
     Pick<Store, 'jobRuns' | 'healthFlags' | 'crawlerHistory' | 'channelDetectorState'>;
   clock: Clock;
@@ -31,7 +31,7 @@ export interface SchedulerStatusDeps extends PollingPlanDeps {
 }
 
 /** What `status` reads: the scheduler's part, the API's last outcome, the database's health and size, the retention. */
-export interface StatusDeps extends SchedulerStatusDeps {
+interface StatusDeps extends SchedulerStatusDeps {
   store: SchedulerStatusDeps['store'] & Pick<Store, 'databaseSize'>;
   apiHealth: Pick<ApiHealth, 'snapshot'>;
   database: Pick<DatabaseHealth, 'snapshot'>;
@@ -111,10 +111,7 @@ async function planStatus(deps: PollingPlanDeps, snap: SchedulerSnapshot | null)
   };
 }
 
-export async function collectSchedulerStatus(
-  deps: SchedulerStatusDeps,
-  nowMs: number,
-): Promise<SchedulerStatus> {
+async function collectSchedulerStatus(deps: SchedulerStatusDeps, nowMs: number): Promise<SchedulerStatus> {
   const snap = asSchedulerSnapshot(deps.metrics.schedulerState());
   const plan = await planStatus(deps, snap);
   const runs = deps.store.jobRuns;

@@ -19,13 +19,13 @@ import { crawlerFallWhy } from '../alerts/why-lines.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
 import { fetchAccessFindings, fetchPageFalls, type WhyFetch } from './fetch-why-data.js';
 
-export interface DryRun<S> {
+interface DryRun<S> {
   load(channelId: string): Promise<S | null>;
   detect(prev: S | null, settings: AlertSettings): { alerts: readonly Alert[] };
 }
 
 /** Turns a run's alerts for one channel into what is sent: the fall decorated, its cause folded over it. */
-export type FinishCrawlerAlerts = (alerts: readonly Alert[]) => Alert[];
+type FinishCrawlerAlerts = (alerts: readonly Alert[]) => Alert[];
 
 export async function crawlerFallExtras<S>(
   w: WhyFetch,

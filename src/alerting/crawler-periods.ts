@@ -8,9 +8,9 @@ import { type CrawlerPeriods, periodsFromOverview } from '../alerts/detect-crawl
 import type { CallOptions, VisibilityApi } from '../api/visibility-api.js';
 import { dateOfDay, epochDay } from '../utc-days.js';
 
-export const CRAWLER_RANGE_DAYS = 14;
+const CRAWLER_RANGE_DAYS = 14;
 
-export interface CrawlerRange {
+interface CrawlerRange {
   startDate: string;
   endDate: string;
 }

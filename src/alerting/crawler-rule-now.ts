@@ -11,7 +11,7 @@ import { type CrawlerRuleChoice, chooseCrawlerRule } from '../alerts/detect-craw
 import type { Store } from '../store/store.js';
 import { crawlerRange } from './crawler-periods.js';
 
-export interface CrawlerRuleSubject {
+interface CrawlerRuleSubject {
   channelId: string;
   brandId: string;
   settings: AlertSettings;

@@ -32,7 +32,7 @@ export interface PollingPlanDeps {
 }
 
 /** Distinct brands an alerting subscription has AI model alerts on for (their list is read). */
-export async function modelAlertBrands(deps: PollingPlanDeps): Promise<number> {
+async function modelAlertBrands(deps: PollingPlanDeps): Promise<number> {
   const subs = await deps.store.subscriptions.listActive('alerts');
   return new Set(subs.filter((s) => s.settings.modelAlerts).map((s) => s.brandId)).size;
 }

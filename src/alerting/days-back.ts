@@ -9,7 +9,7 @@
  */
 import { DAY_MS, dayNumber, epochDay, isCalendarDate } from '../utc-days.js';
 
-export const MAX_DAYS_BACK = 30;
+const MAX_DAYS_BACK = 30;
 
 const clamp = (days: number) => Math.min(MAX_DAYS_BACK, Math.max(1, days));
 

@@ -18,7 +18,7 @@ import type { SnoozesRepo } from '../store/snoozes-repo.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
 import { alertHoldUntil } from './alert-hold.js';
 
-export interface ChannelMessage {
+interface ChannelMessage {
   kind: OutboxKind;
   key: string;
   /** The message, carrying `dedupeKey`. */

@@ -6,9 +6,9 @@
 import type { CitationFeedResponse } from '../api/schemas/citations.js';
 import type { CallOptions, VisibilityApi } from '../api/visibility-api.js';
 
-export const FEED_PAGE_LIMIT = 500;
+const FEED_PAGE_LIMIT = 500;
 /** 5,000 events; beyond that the rest is left to the next run rather than burning calls. */
-export const MAX_FEED_PAGES = 10;
+const MAX_FEED_PAGES = 10;
 
 const hasMore = (page: CitationFeedResponse): boolean =>
   (page as { pagination?: { has_more?: unknown } }).pagination?.has_more === true;

@@ -44,7 +44,7 @@ export async function fetchAiPagesInput(
   }
 }
 
-export interface DigestSections {
+interface DigestSections {
   ideas: ContentIdea[] | Failed;
   feed: CitationFeedResponse | Failed;
   crawler: CrawlerPeriods | Failed;

@@ -102,7 +102,7 @@ export async function fetchSiteHost(w: WhyFetch, brandId: string): Promise<strin
 }
 
 /** Days of crawler activity a lost own page is checked over. */
-export const PAGE_VISIT_DAYS = 7;
+const PAGE_VISIT_DAYS = 7;
 
 /** AI crawler visits to one page over the last PAGE_VISIT_DAYS days (the Live tab's activity). */
 export async function fetchPageVisits(w: WhyFetch, brandId: string, url: string): Promise<PageVisits | null> {
@@ -166,7 +166,7 @@ export async function fetchAccessFindings(w: WhyFetch, brandId: string): Promise
 }
 
 /** Pages read per period for a crawler fall's page line (one call each). */
-export const FALL_PAGES_LIMIT = 100;
+const FALL_PAGES_LIMIT = 100;
 
 async function pageVisitsIn(w: WhyFetch, brandId: string, start: string, end: string) {
   const r = await attempt(w, 'pages', () =>

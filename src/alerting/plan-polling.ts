@@ -55,9 +55,9 @@ export const QUOTA_SHARE = 0.8;
 /** How often the AI Pages job runs; a brand about to cross a threshold is asked at the run before and after. */
 export const AI_PAGES_RUN_HOURS = 3;
 /** Share of brands assumed to have an AI Pages threshold crossing ahead on any day. */
-export const NEAR_THRESHOLD_SHARE = 0.1;
+const NEAR_THRESHOLD_SHARE = 0.1;
 /** Extra calls such a brand costs that day: the run before the forecast crossing, and the one after. */
-export const NEAR_THRESHOLD_EXTRA_POLLS = 2;
+const NEAR_THRESHOLD_EXTRA_POLLS = 2;
 
 /**
  * The citation list read per citations poll for a brand with AI model alerts on. Brands
@@ -85,7 +85,7 @@ export function whyCallsPerDay(intervals: PollIntervals): number {
   );
 }
 
-export interface CallsOptions {
+interface CallsOptions {
   /** Count the daily digest's calls too (default true). */
   digest?: boolean;
 }
@@ -111,7 +111,7 @@ export function callsPerBrandPerDay(
   return polls + (options.digest === false ? 0 : DIGEST_CALLS_PER_BRAND);
 }
 
-export interface PlanInput {
+interface PlanInput {
   /** Distinct subscribed brands (a brand watched by several channels is polled once). */
   brands: number;
   /** Of those, brands a subscription has AI model alerts on for (default 0). */

@@ -16,17 +16,14 @@ import { channelMention, type Mrkdwn, mrkdwn, mrkdwnLink, userMention } from '..
 import type { AlertState } from '../store/alert-states-repo.js';
 import type { Store } from '../store/store.js';
 
-export interface ShowAlertDeps {
+interface ShowAlertDeps {
   store: Pick<Store, 'alertStates' | 'outbox'>;
   web: WebClient;
   logger: Pick<Logger, 'warn'>;
 }
 
 /** What the blocks show: the state, and its earlier occurrence when it recurs. */
-export async function alertStateView(
-  store: Pick<Store, 'alertStates'>,
-  state: AlertState,
-): Promise<AlertStateView> {
+async function alertStateView(store: Pick<Store, 'alertStates'>, state: AlertState): Promise<AlertStateView> {
   const earlier = state.previousId === null ? null : await store.alertStates.get(state.previousId);
   return {
     id: state.id,

@@ -27,7 +27,7 @@ export interface SubscribeDeps {
 /** What a subscription sends: alerts, the daily digest; both when left out. */
 export type SubscriptionKind = 'alerts' | 'digest';
 
-export interface SubscribeRequest {
+interface SubscribeRequest {
   channelId: string;
   brand: { id: string; name: string };
   kind: SubscriptionKind | undefined;
@@ -39,7 +39,7 @@ export interface SubscribeRequest {
   call?: CallOptions;
 }
 
-export interface SubscribeOutcome {
+interface SubscribeOutcome {
   subscription: Subscription;
   /** False when the channel already had a subscription to the brand. */
   created: boolean;

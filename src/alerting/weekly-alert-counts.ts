@@ -11,7 +11,7 @@ import type { WeeklyAlertCounts } from '../alerts/compose-weekly.js';
 import type { AlertHistoryQueries } from '../store/alert-history-queries.js';
 import type { AlertState, AlertStatesRepo } from '../store/alert-states-repo.js';
 
-export interface WeeklyAlertQuery {
+interface WeeklyAlertQuery {
   channelId: string;
   brandId: string;
   fromMs: number;

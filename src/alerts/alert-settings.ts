@@ -12,18 +12,15 @@ import * as z from 'zod/mini';
  * settings command) is the range once enough history exists and the threshold before; left
  * out of the stored JSON so settings saved before this existed read back unchanged.
  */
-export const crawlerAlertRules = ['range', 'threshold'] as const;
-export type CrawlerAlertRule = (typeof crawlerAlertRules)[number];
+const crawlerAlertRules = ['range', 'threshold'] as const;
 
 export const alertEventNames = ['lost', 'competitor', 'sentiment'] as const;
 export type AlertEventName = (typeof alertEventNames)[number];
 
 const hhmm = /^([01]\d|2[0-3]):[0-5]\d$/;
-export const clockTimeSchema = z
-  .string()
-  .check(z.regex(hhmm, 'must be a time of day as HH:MM (00:00 to 23:59)'));
+const clockTimeSchema = z.string().check(z.regex(hhmm, 'must be a time of day as HH:MM (00:00 to 23:59)'));
 
-export function isValidTimeZone(tz: string): boolean {
+function isValidTimeZone(tz: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
     return true;

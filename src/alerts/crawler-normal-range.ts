@@ -16,11 +16,11 @@ import { dateOfDay, dayNumber } from '../utc-days.js';
 export type DailyVisits = Readonly<Record<string, number>>;
 
 /** Earlier weeks the expectation looks back on. */
-export const RANGE_LOOKBACK_WEEKS = 8;
+const RANGE_LOOKBACK_WEEKS = 8;
 /** Whole earlier weeks for the per-weekday expectation. */
-export const WEEKDAY_BASIS_WEEKS = 3;
+const WEEKDAY_BASIS_WEEKS = 3;
 /** Whole earlier weeks for any range at all (the plain recent baseline). */
-export const MIN_RANGE_WEEKS = 2;
+const MIN_RANGE_WEEKS = 2;
 /** Days of history (this week included) the range needs: the week and two before it. */
 export const MIN_RANGE_HISTORY_DAYS = 7 * (MIN_RANGE_WEEKS + 1);
 
@@ -54,7 +54,7 @@ export interface NormalRange {
   highPct: number;
 }
 
-export interface RangeInput {
+interface RangeInput {
   history: DailyVisits;
   /** The last day of the week judged (yesterday, UTC). */
   endDate: string;
@@ -65,7 +65,7 @@ export interface RangeInput {
   learnBefore?: string | null;
 }
 
-export interface RangeAnswer {
+interface RangeAnswer {
   /** Days from the first day with visits to `endDate`, inclusive (0 without visits). */
   historyDays: number;
   range: NormalRange | null;

@@ -45,7 +45,7 @@ export function isAiPagesUnavailable(x: AiPagesInput): x is { unavailable: 'no_e
   return (x as { unavailable?: unknown }).unavailable === 'no_entitlement';
 }
 
-export interface AiPagesDetection {
+interface AiPagesDetection {
   alerts: Alert[];
   notes: AlertNote[];
   next: AiPagesState;

@@ -64,7 +64,7 @@ export function chooseCrawlerRule(
 }
 
 /** "usual range for these days −6 % to +8 %". */
-export function rangeWords(r: Pick<NormalRange, 'lowPct' | 'highPct'>): string {
+function rangeWords(r: Pick<NormalRange, 'lowPct' | 'highPct'>): string {
   return `usual range for these days ${signedPercentText(r.lowPct)} to ${signedPercentText(r.highPct)}`;
 }
 
@@ -121,13 +121,13 @@ function rangeAlert(
   };
 }
 
-export interface CrawlerVisitsInput {
+interface CrawlerVisitsInput {
   periods: CrawlerPeriods;
   /** Daily visits the bot knows (stored days and this run's series). */
   history: DailyVisits;
 }
 
-export interface CrawlerVisitsDetection extends CrawlerDetection {
+interface CrawlerVisitsDetection extends CrawlerDetection {
   choice: CrawlerRuleChoice;
 }
 

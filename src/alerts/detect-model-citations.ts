@@ -48,13 +48,13 @@ export interface ModelCitationState {
 export const INITIAL_MODEL_STATE: ModelCitationState = { days: [], stopped: {}, episodes: {}, cites: {} };
 
 /** Days the "most of the last 7 days" test looks at. */
-export const WINDOW_DAYS = 7;
+const WINDOW_DAYS = 7;
 /** Of those, on how many a model must have cited the brand to count as a regular. */
-export const REGULAR_DAYS = 4;
+const REGULAR_DAYS = 4;
 /** Cited pages a day, on average before the silent snapshots, that make a model a regular. */
-export const MIN_DAILY_PAGES = 2.5;
+const MIN_DAILY_PAGES = 2.5;
 /** Snapshots with none before a regular counts as stopped. */
-export const SILENT_SNAPSHOTS = 2;
+const SILENT_SNAPSHOTS = 2;
 const KEEP_DAYS = WINDOW_DAYS + SILENT_SNAPSHOTS;
 
 export interface ListedCitation {
@@ -162,7 +162,7 @@ function judge(days: readonly ModelDay[], model: string): Judgement {
   return { stoppedNow: citedDays >= REGULAR_DAYS && steady, firstSilent, lastCited };
 }
 
-export interface ModelDetection {
+interface ModelDetection {
   alerts: Alert[];
   next: ModelCitationState;
 }

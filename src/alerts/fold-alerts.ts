@@ -14,7 +14,7 @@
 import type { Alert } from './types.js';
 
 /** Whether `cause` explains `symptom`. */
-export type Explains = (cause: Alert, symptom: Alert) => boolean;
+type Explains = (cause: Alert, symptom: Alert) => boolean;
 
 /** The kinds that are brand-wide causes. */
 const CAUSE_KINDS = new Set<Alert['kind']>(['model_stopped', 'crawler_blocked']);

@@ -48,7 +48,7 @@ export function settingsArgValues(s: AlertSettings): Map<string, string> {
   return values;
 }
 
-export interface FormatSettingsOptions {
+interface FormatSettingsOptions {
   /** The bot's DEFAULT_TIMEZONE, shown when the subscription sets none. */
   defaultTimezone: string;
 }
@@ -65,7 +65,7 @@ interface SettingLine {
 }
 
 /** "Mondays at 09:00" (the digest time when the summary has no time of its own). */
-export function weeklyWhen(s: AlertSettings): string {
+function weeklyWhen(s: AlertSettings): string {
   const time = s.weeklyTime ?? `${s.digestTime} (the digest time)`;
   return `${capitalised(s.weeklyDay)}s at ${time}`;
 }

@@ -8,8 +8,8 @@
 import { capitalised } from '../figures/plural.js';
 import { addDays, zonedParts, zonedTimeToUtcMs } from './zoned-time.js';
 
-export const MIN_DURATION_MS = 60_000;
-export const MAX_DURATION_MS = 30 * 24 * 3_600_000;
+const MIN_DURATION_MS = 60_000;
+const MAX_DURATION_MS = 30 * 24 * 3_600_000;
 
 const UNIT_MS = { w: 7 * 24 * 3_600_000, d: 24 * 3_600_000, h: 3_600_000, m: 60_000 } as const;
 type Unit = keyof typeof UNIT_MS;
@@ -47,9 +47,9 @@ export function isDurationWord(word: string): boolean {
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 
 /** When "until Monday" or "until tomorrow" names a day but no time: the start of a working day. */
-export const DEFAULT_UNTIL_TIME = '09:00';
+const DEFAULT_UNTIL_TIME = '09:00';
 
-export type DurationResult =
+type DurationResult =
   | {
       ok: true;
       ms: number /** Set when the input named an end ("until …") rather than a length. */;
@@ -57,7 +57,7 @@ export type DurationResult =
     }
   | { ok: false; error: string };
 
-export interface DurationContext {
+interface DurationContext {
   nowMs: number;
   /** IANA zone "until …" is read in: the subscription's, else the bot's default. */
   timeZone: string;

@@ -3,7 +3,6 @@
  * without looking anything up, and the delivery layer dedupes on `key`.
  */
 export type { AlertEventName, AlertSettings, QuietHours } from './alert-settings.js';
-export { DEFAULT_ALERT_SETTINGS } from './alert-settings.js';
 
 export const alertKinds = [
   // Brand-wide causes first: the alerts they explain are folded under them (fold-alerts.ts).
@@ -26,7 +25,7 @@ export type AlertKind = (typeof alertKinds)[number];
  * that handles alerts (snooze, grouping, counting) can mistake them for one; the message
  * builder shows them as a quiet context line.
  */
-export const noteKinds = ['ai_pages_unavailable'] as const;
+const noteKinds = ['ai_pages_unavailable'] as const;
 export type NoteKind = (typeof noteKinds)[number];
 
 /** Drill-in views the buttons open (`vis:open:<view>`). */

@@ -68,7 +68,7 @@ function weekdayIndex(date: string): number {
 }
 
 /** The week a summary posted on `date` covers. */
-export function weekOf(date: string): { start: string; end: string } {
+function weekOf(date: string): { start: string; end: string } {
   return { start: addDays(date, -7), end: addDays(date, -1) };
 }
 

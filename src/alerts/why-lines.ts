@@ -78,7 +78,7 @@ export interface PageVisitCounts {
 }
 
 /** At most this many pages named in a crawler fall's line. */
-export const FALL_PAGES_NAMED = 3;
+const FALL_PAGES_NAMED = 3;
 
 /**
  * A crawler fall: the pages that lost most visits (the crawlers are already named in the

@@ -4,7 +4,7 @@
  */
 import { localTimeAsUtcMs } from '../local-time-parts.js';
 
-export interface ZonedParts {
+interface ZonedParts {
   /** YYYY-MM-DD */
   date: string;
   /** Minutes since local midnight, 0–1439. */

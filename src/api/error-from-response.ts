@@ -18,7 +18,7 @@ import {
   UnauthorizedError,
 } from './errors.js';
 
-export interface ErrorResponse {
+interface ErrorResponse {
   endpointKey: EndpointKey;
   /** `METHOD /path` */
   endpoint: string;

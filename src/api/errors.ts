@@ -22,7 +22,7 @@ export const ApiErrorCode = {
 } as const;
 export type ApiErrorCode = (typeof ApiErrorCode)[keyof typeof ApiErrorCode];
 
-export interface ApiErrorDetails {
+interface ApiErrorDetails {
   status?: number | undefined;
   /** `METHOD /path` of the request, never its query string (it may carry user data). */
   endpoint?: string | undefined;

@@ -5,7 +5,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { parseRetryAfter } from './parse-retry-after.js';
 
-export interface RateLimitHeaders {
+interface RateLimitHeaders {
   limit: number | undefined;
   remaining: number | undefined;
   resetAtMs: number | undefined;

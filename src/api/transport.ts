@@ -36,14 +36,14 @@ export interface ResponseEvent {
   durationMs: number;
 }
 
-export interface RetryPolicy {
+interface RetryPolicy {
   maxRetries: number;
   baseDelayMs: number;
   maxDelayMs: number;
   max429Retries: number;
 }
 
-export interface TransportOptions {
+interface TransportOptions {
   baseUrl: string;
   apiKey: string;
   limiter: RateLimiter;

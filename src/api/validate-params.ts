@@ -87,7 +87,7 @@ export function assertDateRange(params: DateRangeParams): void {
   }
 }
 
-export function assertIsoDate(param: string, value: unknown): asserts value is string {
+function assertIsoDate(param: string, value: unknown): asserts value is string {
   if (typeof value !== 'string' || !isCalendarDate(value))
     throw new InvalidParamsError(param, `${param} must be a date written YYYY-MM-DD, got ${show(value)}.`);
 }

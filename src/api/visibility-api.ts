@@ -117,7 +117,7 @@ export interface CrawlerOverviewParams extends BrandParams, DateRangeParams {
   compareTo?: 'none' | 'previous_period';
 }
 
-export interface CursorParams {
+interface CursorParams {
   cursor?: string;
   /** 1–100, default 25 */
   limit?: number;

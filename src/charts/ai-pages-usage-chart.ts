@@ -32,8 +32,8 @@ export interface AiPagesUsageChartInput {
   forecast?: readonly UsagePoint[];
 }
 
-export const LIMIT_COLOUR = OKABE_ITO.vermillion;
-export const FORECAST_COLOUR = OKABE_ITO.orange;
+const LIMIT_COLOUR = OKABE_ITO.vermillion;
+const FORECAST_COLOUR = OKABE_ITO.orange;
 
 function finiteUsage(points: readonly UsagePoint[]): UsagePoint[] {
   return sortedDays(points.filter((p) => Number.isFinite(p.used) && p.used >= 0));

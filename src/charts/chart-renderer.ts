@@ -20,7 +20,7 @@ export interface ChartRenderer {
   render(spec: ChartSpec): Promise<RenderedChart>;
 }
 
-export interface ChartRendererOptions {
+interface ChartRendererOptions {
   /** Renders at a time; at least 1. */
   concurrency: number;
   /** The rendering itself; a seam for tests and the benchmark. */

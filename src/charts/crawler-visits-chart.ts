@@ -36,7 +36,7 @@ export interface CrawlerVisitsChartInput {
 /** One colour per crawler; the rest share an "Other crawlers" bar segment. */
 export const MAX_CRAWLERS = SERIES_COLOURS.length;
 export const OTHER_CRAWLERS = 'Other crawlers';
-export const PREVIOUS_PERIOD = 'Previous period';
+const PREVIOUS_PERIOD = 'Previous period';
 
 export function crawlerVisitsChart(input: CrawlerVisitsChartInput): ChartSpec {
   const rows = input.byDay.filter((r) => Number.isFinite(r.visits) && r.visits >= 0);

@@ -14,16 +14,16 @@ import { type DayValue, describeSeries, finiteDays } from './describe-series.js'
 import { AXIS_DATE_FORMAT, BRAND_COLOUR, fileSlug, houseConfig, OKABE_ITO } from './house-style.js';
 import { daySeries, nativeModel } from './native-series.js';
 
-export interface DigestBrandChartInput {
+interface DigestBrandChartInput {
   brand: string;
   citations: readonly DayValue[];
   crawlerVisits: readonly DayValue[];
 }
 
-export const DIGEST_DAYS = 7;
+const DIGEST_DAYS = 7;
 /** Two panels fit the 800-wide house size with the gap and padding. */
-export const DIGEST_PANEL_WIDTH = 340;
-export const DIGEST_PANEL_HEIGHT = 150;
+const DIGEST_PANEL_WIDTH = 340;
+const DIGEST_PANEL_HEIGHT = 150;
 
 function lastDays(points: readonly DayValue[]): DayValue[] {
   return finiteDays(points).slice(-DIGEST_DAYS);

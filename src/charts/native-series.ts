@@ -10,7 +10,7 @@ import { escapeMrkdwn, type Mrkdwn } from '../messages/mrkdwn.js';
 import { type SeriesChartModel, type SeriesInput, seriesChart } from '../messages/native-chart.js';
 import type { ChartSpec } from './chart-spec.js';
 
-export const dayLabel = (date: string): Mrkdwn => escapeMrkdwn(shortDayText(date));
+const dayLabel = (date: string): Mrkdwn => escapeMrkdwn(shortDayText(date));
 
 /** One series of `{date, value}` days, labelled by day. */
 export function daySeries(name: string, days: readonly { date: string; value: number }[]): SeriesInput {
@@ -18,7 +18,7 @@ export function daySeries(name: string, days: readonly { date: string; value: nu
 }
 
 /** The x-axis of day labels, oldest first, from every date the series use. */
-export function dayCategories(dates: Iterable<string>): Mrkdwn[] {
+function dayCategories(dates: Iterable<string>): Mrkdwn[] {
   return [...new Set(dates)].sort().map(dayLabel);
 }
 

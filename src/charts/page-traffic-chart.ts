@@ -13,7 +13,7 @@ import { type DayValue, describeSeries, finiteDays } from './describe-series.js'
 import { AXIS_DATE_FORMAT, BRAND_COLOUR, fileSlug, fullSizeFrame } from './house-style.js';
 import { daySeries, nativeModel } from './native-series.js';
 
-export interface PageTrafficChartInput {
+interface PageTrafficChartInput {
   /** The page as people know it: its title, else its path or URL. */
   page: string;
   days: readonly DayValue[];

@@ -104,7 +104,7 @@ function slackFailure(err: unknown, slackApiUrl: string): string {
 }
 
 /** The part of the Web API client check uses. */
-export interface AuthTester {
+interface AuthTester {
   auth: { test(): Promise<{ team?: string; team_id?: string; user?: string; user_id?: string }> };
 }
 

@@ -19,7 +19,7 @@ import { migrations } from '../store/migrations/index.js';
 import { type Db, openDatabase } from '../store/open-database.js';
 import { checkApi, checkSlack, hostOf, type Verdict } from './check-services.js';
 
-export interface CheckOptions {
+interface CheckOptions {
   out?: (line: string) => void;
   overrides?: AppDepsOverrides;
 }

@@ -16,7 +16,7 @@ import { createStyle } from '../terminal/style.js';
 export const DEFAULT_SLACK_PORT = 4011;
 export const DEFAULT_APP_URL = 'http://127.0.0.1:3000/slack/events';
 
-export interface ServicesOptions {
+interface ServicesOptions {
   simulatorPort: number;
   slackPort: number;
   appUrl: string;

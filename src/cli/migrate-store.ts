@@ -24,9 +24,9 @@ import { describeDatabaseUrl, withoutPassword } from '../store/postgres/postgres
 
 export const MIGRATE_STORE_USAGE = 'Usage: visibility-bot migrate-store [--replace]';
 
-export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
-export interface MigrateStoreOptions {
+interface MigrateStoreOptions {
   out?: (line: string) => void;
   err?: (line: string) => void;
   /** How long to wait for a replica's lock on a Postgres table; default 10 s. */

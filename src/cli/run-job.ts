@@ -29,9 +29,9 @@ const didYouMean = (typed: string) => {
   return nearest ? ` Did you mean "${nearest}"?` : '';
 };
 
-export const EXIT = { ok: 0, failed: 1, usage: 2, quotaSpent: 3 } as const;
+const EXIT = { ok: 0, failed: 1, usage: 2, quotaSpent: 3 } as const;
 
-export interface RunJobCommandOptions {
+interface RunJobCommandOptions {
   out?: (line: string) => void;
   err?: (line: string) => void;
   overrides?: AppDepsOverrides;

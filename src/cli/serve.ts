@@ -12,7 +12,7 @@ import { startService } from '../slack/create-slack-app.js';
 import { slackServiceDepsOf } from '../slack/kit/slack-deps.js';
 import { type ServeExtension, serveExtensions } from './serve-extensions.js';
 
-export interface ServeOptions {
+interface ServeOptions {
   /** Aborting it shuts the service down like SIGTERM (tests run serve in-process). */
   signal?: AbortSignal;
   /** Listen to SIGTERM/SIGINT; default true. */

@@ -14,7 +14,7 @@ Runs the Brand Visibility API simulator on 127.0.0.1 (default port 4010).
 
 export const DEFAULT_SIMULATOR_PORT = 4010;
 
-export interface SimulatorCommandIo {
+interface SimulatorCommandIo {
   stdout?: { write(text: string): unknown };
   stderr?: { write(text: string): unknown };
   /** Stops the simulator as SIGINT/SIGTERM would (tests, the demo). */

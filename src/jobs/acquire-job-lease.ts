@@ -8,7 +8,7 @@ import type { Clock } from '../clock.js';
 import type { JobRunsRepo } from '../store/job-runs-repo.js';
 import { isDeadLocalOwner } from './process-owner.js';
 
-export interface LeaseWait {
+interface LeaseWait {
   ttlMs: number;
   /** How long to wait for a busy lease; 0 = try once. */
   waitMs: number;
@@ -17,7 +17,7 @@ export interface LeaseWait {
   signal?: AbortSignal | undefined;
 }
 
-export type LeaseResult = { ok: true } | { ok: false; holder: string | null };
+type LeaseResult = { ok: true } | { ok: false; holder: string | null };
 
 export async function acquireJobLease(
   jobRuns: JobRunsRepo,

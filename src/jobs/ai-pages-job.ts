@@ -27,7 +27,7 @@ import { applyChannelLevels } from './apply-channel-levels.js';
 import type { JobDefinition } from './job-definition.js';
 
 /** A brand far from its next threshold is asked this often. */
-export const AI_PAGES_FAR_POLL_MS = 24 * 3_600_000;
+const AI_PAGES_FAR_POLL_MS = 24 * 3_600_000;
 /** A brand whose forecast crossing falls within this much of now is asked: one run. */
 const NEAR_WINDOW_MS = AI_PAGES_RUN_HOURS * 3_600_000;
 /** Slots are aligned, so a daily poll comes back a little under 24 h later at times. */

@@ -10,14 +10,14 @@ import type { Alert, AlertNote } from '../alerts/types.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
 import type { JobContext } from './job-context.js';
 
-export interface LevelDetection<S> {
+interface LevelDetection<S> {
   alerts: readonly Alert[];
   notes?: readonly AlertNote[];
   next: S;
 }
 
 /** One detector, for one brand: where its per-channel state lives and how it reads the answer. */
-export interface ChannelLevel<S> {
+interface ChannelLevel<S> {
   load(channelId: string): Promise<S | null>;
   save(channelId: string, next: S): Promise<void>;
   detect(prev: S | null, settings: AlertSettings): LevelDetection<S>;

@@ -15,7 +15,7 @@ import type { JobSettings } from './job-settings.js';
 
 export type BotHealthFlag = 'key_rejected' | 'quota_spent' | `job_failing:${string}`;
 
-export interface BotHealthOptions {
+interface BotHealthOptions {
   healthFlagsRepo: HealthFlagsRepo;
   outbox: Pick<OutboxRepo, 'enqueue'>;
   /** SLACK_OPS_CHANNEL; unset = logs and `status` only. */
@@ -33,7 +33,7 @@ export interface BotHealth {
   flush(): Promise<void>;
 }
 
-export function opsDedupeKey(flag: string, event: 'raised' | 'cleared', atMs: number): string {
+function opsDedupeKey(flag: string, event: 'raised' | 'cleared', atMs: number): string {
   return `ops:${flag}:${event}:${atMs}`;
 }
 
@@ -86,7 +86,7 @@ export function createBotHealth(o: BotHealthOptions): BotHealth {
 }
 
 /** What the jobs' health reporting uses: the flags' table, SLACK_OPS_CHANNEL, the clock, the logger. */
-export interface BotHealthDeps {
+interface BotHealthDeps {
   store: Pick<Store, 'healthFlags'>;
   config: Pick<JobSettings, 'opsChannel'>;
   clock: Clock;

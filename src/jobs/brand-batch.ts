@@ -22,7 +22,7 @@ import type { BrandWrite } from './job-definition.js';
  */
 export const BRANDS_PER_COMMIT = 20;
 
-export interface BrandBatchOptions {
+interface BrandBatchOptions {
   transaction: RunInTransaction;
   /** The brand's success record, written in the brand's transaction. */
   recordSuccess(brandId: string): Promise<void>;

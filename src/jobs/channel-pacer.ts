@@ -23,7 +23,7 @@ export interface ChannelPacer {
   blockUntil(channel: string, untilMs: number): Promise<void>;
 }
 
-export interface ChannelPacerOptions {
+interface ChannelPacerOptions {
   paceMs: number;
   /**
    * Recording a call or a 429 failed (the database is unreachable). The post itself has

@@ -8,7 +8,7 @@
 import { SLACK_ERROR_CODE as ErrorCode } from '../slack-client/web-api-codes.js';
 
 /** The channel is gone or closed to the bot: pause its subscriptions, do not retry. */
-export const CHANNEL_GONE_ERRORS: ReadonlySet<string> = new Set([
+const CHANNEL_GONE_ERRORS: ReadonlySet<string> = new Set([
   'channel_not_found',
   'is_archived',
   'not_in_channel',
@@ -17,7 +17,7 @@ export const CHANNEL_GONE_ERRORS: ReadonlySet<string> = new Set([
 ]);
 
 /** Slack refused the blocks (or their size): the plain-text fallback still says it all. */
-export const CONTENT_REJECTED_ERRORS: ReadonlySet<string> = new Set([
+const CONTENT_REJECTED_ERRORS: ReadonlySet<string> = new Set([
   'invalid_blocks',
   'invalid_blocks_format',
   'msg_blocks_too_long',
@@ -36,7 +36,7 @@ const PERMANENT_ERRORS: ReadonlySet<string> = new Set([
 /** Slack's documented default when a 429 carries no usable Retry-After. */
 const DEFAULT_RETRY_AFTER_MS = 60_000;
 
-export type SlackFailure =
+type SlackFailure =
   | { kind: 'rate_limited'; code: string; retryAfterMs: number }
   | { kind: 'channel_gone'; code: string }
   | { kind: 'content_rejected'; code: string }

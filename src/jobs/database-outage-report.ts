@@ -17,7 +17,7 @@ import type { ServiceLifecycle } from '../service-lifecycle.js';
 
 export const DATABASE_FLAG = 'database_unreachable';
 
-export interface DatabaseOutageReportDeps {
+interface DatabaseOutageReportDeps {
   database: Pick<DatabaseHealth, 'onChange'>;
   web: WebClient;
   config: { opsChannel: string | undefined };
@@ -25,7 +25,7 @@ export interface DatabaseOutageReportDeps {
   logger: Logger;
 }
 
-export interface DatabaseOutageReportOptions {
+interface DatabaseOutageReportOptions {
   /** How long an outage lasts before it is reported; default 60 s. */
   reportAfterMs?: number;
   /** Names this process in the report (the scheduler's owner, `serve:<host>:<pid>`). */

@@ -63,7 +63,7 @@ export function digestChartPayload(input: {
 }
 
 /** The block id of the chart inside a digest message. */
-export const DIGEST_CHART_BLOCK_ID = 'vis_digest_chart';
+const DIGEST_CHART_BLOCK_ID = 'vis_digest_chart';
 
 /**
  * The digest with its chart inside, drawn by Slack (a `data_visualization` block and the

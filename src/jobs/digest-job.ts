@@ -73,7 +73,7 @@ export function freshObservation<T>(
 }
 
 /** A digest to write now: due already (post at once), or due within the lead (post at its time). */
-export interface DigestToWrite extends DigestDue {
+interface DigestToWrite extends DigestDue {
   /** Not posted before this: the digest time of a digest prepared ahead; null: at once. */
   sendAfterMs: number | null;
 }

@@ -7,7 +7,7 @@
 import type { WebClient } from '@slack/web-api';
 import { carriesKey } from './outbox-metadata.js';
 
-export interface FindPostedOptions {
+interface FindPostedOptions {
   channel: string;
   dedupeKey: string;
   /** Only messages after this (epoch ms) are searched. */

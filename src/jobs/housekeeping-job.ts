@@ -29,11 +29,11 @@ import type { JobSettings } from './job-settings.js';
 export const HOUSEKEEPING_JOB = 'housekeeping';
 
 /** Rows one statement deletes at most: a few milliseconds of work on either backend. */
-export const PURGE_BATCH_ROWS = 1000;
+const PURGE_BATCH_ROWS = 1000;
 
 const DAY_MS = 86_400_000;
 
-export type HousekeepingDeps = {
+type HousekeepingDeps = {
   store: Pick<
     Store,
     'outbox' | 'handledRequests' | 'snoozes' | 'pollObservations' | 'jobRuns' | 'auditLog' | 'alertStates'
@@ -64,7 +64,7 @@ export interface HousekeepingSummary {
   detail: string | null;
 }
 
-export interface HousekeepingOptions {
+interface HousekeepingOptions {
   owner: string;
   /** How long to wait for another process's run; 0 = give up at once (the scheduler). */
   leaseWaitMs: number;

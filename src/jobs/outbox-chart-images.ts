@@ -20,7 +20,7 @@ import type { WorkspaceChartsRepo } from '../store/workspace-charts-repo.js';
 import { classifySlackFailure } from './classify-slack-failure.js';
 import { outboxChartSpec } from './draw-outbox-chart.js';
 
-export interface OutboxChartImagesDeps {
+interface OutboxChartImagesDeps {
   /** Read when a call is made (the relay's client loads on its first post). */
   web: () => WebClient;
   workspaceCharts: WorkspaceChartsRepo;

@@ -8,7 +8,7 @@ import type { OutboxMessage } from '../store/outbox-repo.js';
 
 export const OUTBOX_METADATA_EVENT = 'visibility_bot_alert';
 
-export interface OutboxMetadata {
+interface OutboxMetadata {
   event_type: string;
   event_payload: Record<string, unknown>;
 }

@@ -83,7 +83,7 @@ export interface PgBossTicks {
 /** Queue names; the schedule of each queue is keyed by its name. */
 export const TICK_QUEUES = { poll: 'visibility-poll-tick', digest: 'visibility-digest-tick' } as const;
 
-export type PgBossTicksErrorCode = 'ticks_start_failed';
+type PgBossTicksErrorCode = 'ticks_start_failed';
 
 export class PgBossTicksError extends Error {
   readonly code: PgBossTicksErrorCode;

@@ -9,7 +9,7 @@ import { groupHeldMessages } from '../messages/held-alerts-message.js';
 import type { OutboxMessage, OutboxRepo } from '../store/outbox-repo.js';
 import type { RunInTransaction } from '../store/transaction.js';
 
-export interface ReleaseResult {
+interface ReleaseResult {
   /** Rows that became due as they were. */
   released: number;
   /** Held rows delivered inside a grouped message. */

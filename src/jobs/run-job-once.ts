@@ -68,7 +68,7 @@ export interface RunJobOnceOptions {
 export const BRAND_CONCURRENCY = 4;
 
 /** Runs a job fails in a row before `job_failing:<job>` is raised (docs/alert-semantics.md: jobs failing). */
-export const FAILING_STREAK = 3;
+const FAILING_STREAK = 3;
 
 function byBrand(subs: readonly Subscription[]): { brand: BrandRef; subs: Subscription[] }[] {
   const groups = new Map<string, { brand: BrandRef; subs: Subscription[] }>();

@@ -20,7 +20,7 @@ import type { PgBossTicksOptions } from './pg-boss-ticks.js';
 import { createScheduler, type SchedulerDeps, type SchedulerOptions } from './scheduler.js';
 
 /** The scheduler's deps, and which database its ticks share across replicas (DATABASE_URL). */
-export interface SchedulerExtensionDeps extends SchedulerDeps {
+interface SchedulerExtensionDeps extends SchedulerDeps {
   config: JobSettings & { databaseBackend: DatabaseBackend; databaseUrl: string | undefined };
 }
 

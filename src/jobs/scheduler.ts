@@ -40,7 +40,6 @@ import { digestTickOnce, pollTickOnce } from './scheduler/scheduler-ticks.js';
 import { snapshotScheduler } from './scheduler/snapshot-scheduler.js';
 
 // The names the rest of the code imports from here.
-export { HOUSEKEEPING_AT_MS } from './scheduler/due-jobs.js';
 export type { SchedulerDeps } from './scheduler/scheduler-context.js';
 
 export interface SchedulerOptions {

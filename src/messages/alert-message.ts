@@ -41,7 +41,7 @@ export const ALERT_BLOCK_IDS = {
 } as const;
 
 /** Value of the snooze button. */
-export interface SnoozeValue {
+interface SnoozeValue {
   brandId: string;
   kind: AlertKind;
 }
@@ -58,9 +58,9 @@ export interface AlertMessage {
   metadata: SlackMessageMetadata;
 }
 
-export const ALERT_METADATA_EVENT = 'visibility_alert';
+const ALERT_METADATA_EVENT = 'visibility_alert';
 
-export interface AlertMessageOptions {
+interface AlertMessageOptions {
   /** Key carried in message metadata so a repost can be detected; default the group key. */
   dedupeKey?: string;
   /** A kind with more alerts than this is listed compactly. */
@@ -118,7 +118,7 @@ function button(text: Mrkdwn, actionId: string, value: string, style?: 'primary'
   };
 }
 
-export function snoozeButton(brandId: string, kind: AlertKind): Button {
+function snoozeButton(brandId: string, kind: AlertKind): Button {
   const value: SnoozeValue = { brandId, kind };
   return button(snoozeLabel(kind), ALERT_ACTIONS.snooze, JSON.stringify(value));
 }
@@ -128,7 +128,7 @@ export function snoozeButton(brandId: string, kind: AlertKind): Button {
  * sits on (its block_id); the brand rides along when it fits an option value, otherwise the
  * handler takes it from the message metadata.
  */
-export type AlertMenuValue = { do: 'ack' } | { do: 'snooze'; kind: AlertKind; brandId?: string };
+type AlertMenuValue = { do: 'ack' } | { do: 'snooze'; kind: AlertKind; brandId?: string };
 
 function menuOptionValue(value: AlertMenuValue): string {
   return JSON.stringify(value);

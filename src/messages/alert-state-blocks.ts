@@ -23,12 +23,12 @@ export const OWNERSHIP_ACTIONS = {
 /** The resolve modal's callback_id. */
 export const RESOLVE_CALLBACK_ID = 'vis:alert:resolve-note';
 
-export const ALERT_STATE_BLOCK_ID = 'vis:alert:state';
+const ALERT_STATE_BLOCK_ID = 'vis:alert:state';
 const ACTIONS_BLOCK_ID = 'vis:alert:actions';
 const FOOTER_BLOCK_ID = 'vis:alert:footer';
 
 /** The longest note shown in a message (the modal takes 500 characters). */
-export const NOTE_SHOWN_CHARS = 500;
+const NOTE_SHOWN_CHARS = 500;
 
 /** What the blocks show of an alert's state (AlertState's fields, and its earlier occurrence). */
 export interface AlertStateView {
@@ -95,7 +95,7 @@ export function ownershipElements(
 }
 
 /** The state's lines: owner, resolution with its note, the earlier occurrence. */
-export function alertStateLines(view: AlertStateView): Mrkdwn[] {
+function alertStateLines(view: AlertStateView): Mrkdwn[] {
   const lines: Mrkdwn[] = [];
   if (view.assigneeId) {
     const by = view.assignedBy

@@ -12,9 +12,7 @@ import { type Mrkdwn, mrkdwn } from './mrkdwn.js';
 import type { Reply } from './reply.js';
 import { truncateId, truncateMrkdwn } from './truncate-mrkdwn.js';
 
-export { BLOCK_KIT_LIMITS } from './block-kit-limit-table.js';
-
-export function moreNotice(count: number): KnownBlock {
+function moreNotice(count: number): KnownBlock {
   return { type: 'context', elements: [{ type: 'mrkdwn', text: mrkdwn`…and ${count} more not shown` }] };
 }
 

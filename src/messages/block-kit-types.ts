@@ -25,8 +25,6 @@ export type Button = EscapedText<types.Button>;
 export type View = EscapedText<types.View>;
 export type ModalView = EscapedText<types.ModalView>;
 export type HomeView = EscapedText<types.HomeView>;
-export type MrkdwnElement = EscapedText<types.MrkdwnElement>;
-export type PlainTextElement = EscapedText<types.PlainTextElement>;
 
 /** A data_table cell: `raw_text` (simple text) or `raw_number` (Slack sorts a column of them as numbers). */
 export type RawTextCell = { type: 'raw_text'; text: Mrkdwn };
@@ -63,7 +61,7 @@ export interface ChartSeries {
   data: ChartPoint[];
 }
 
-export interface ChartAxisConfig {
+interface ChartAxisConfig {
   /** The x-axis, in order: every point's label is one of these. */
   categories: Mrkdwn[];
   x_label?: Mrkdwn;

@@ -31,7 +31,7 @@ export interface LinkCell {
 /** Text as it is, a number, or a link. */
 export type TableCell = Mrkdwn | NumberCell | LinkCell;
 
-export interface TableModel {
+interface TableModel {
   /** What the table is; also the first line of the text fallback. */
   caption: Mrkdwn;
   header: readonly Mrkdwn[];

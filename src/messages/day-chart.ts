@@ -12,13 +12,13 @@ import { BLOCK_KIT_LIMITS as L } from './block-kit-limit-table.js';
 import { escapeMrkdwn, type Mrkdwn } from './mrkdwn.js';
 import { type NativeChart, type PointInput, seriesChart } from './native-chart.js';
 
-export interface DayValue {
+interface DayValue {
   /** `YYYY-MM-DD` */
   date: string;
   value: number | null | undefined;
 }
 
-export interface DaySeriesInput {
+interface DaySeriesInput {
   name: Mrkdwn;
   days: readonly DayValue[];
 }
@@ -27,9 +27,9 @@ export interface DaySeriesInput {
  * What a span longer than 20 days becomes: its last 20 days (`cut`), or periods whose
  * figure is the sum of their days (`sum`) or their latest day's figure (`latest`).
  */
-export type LongSpan = 'cut' | 'sum' | 'latest';
+type LongSpan = 'cut' | 'sum' | 'latest';
 
-export interface DayChartModel {
+interface DayChartModel {
   type: 'line' | 'bar' | 'area';
   title: Mrkdwn;
   series: readonly DaySeriesInput[];

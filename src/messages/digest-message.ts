@@ -26,13 +26,13 @@ import { shrinkToFit } from './shrink-to-fit.js';
 import { truncateId, truncateMrkdwn, truncatePlain } from './truncate-mrkdwn.js';
 import { ideaTypeName, pageTypeName } from './vocabulary.js';
 
-export interface DigestMessage {
+interface DigestMessage {
   text: Mrkdwn;
   blocks: KnownBlock[];
   metadata: SlackMessageMetadata;
 }
 
-export const DIGEST_METADATA_EVENT = 'visibility_digest';
+const DIGEST_METADATA_EVENT = 'visibility_digest';
 
 export const DIGEST_OPEN_ACTIONS: Readonly<Record<OpenView, string>> = {
   'citations-feed': 'vis:open:citations-feed',

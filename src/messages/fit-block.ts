@@ -46,7 +46,7 @@ const OPTION_LIMITS: Record<string, number> = {
   radio_buttons: L.checkboxOptions,
 };
 
-export function fitElement(e: unknown): unknown {
+function fitElement(e: unknown): unknown {
   if (!isObj(e)) return e;
   const out: Obj = { ...e };
   cutString(out, 'action_id', L.actionId);

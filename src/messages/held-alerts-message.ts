@@ -14,14 +14,14 @@ import type { KnownBlock } from './block-kit-types.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from './mrkdwn.js';
 import { truncatePlain } from './truncate-mrkdwn.js';
 
-export interface HeldMessage {
+interface HeldMessage {
   /** As stored in the outbox: built, and escaped, by buildAlertMessage. */
   text: string;
   blocks?: unknown[];
   metadata?: { event_type: string; event_payload: Record<string, unknown> };
 }
 
-export interface GroupedHeldMessage {
+interface GroupedHeldMessage {
   /** Indexes into the input, in order. */
   members: number[];
   /** null when the group holds one message: it is delivered as it was. */

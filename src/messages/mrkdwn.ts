@@ -19,7 +19,7 @@ declare const MRKDWN: unique symbol;
 export type Mrkdwn = string & { readonly [MRKDWN]: true };
 
 /** What may be interpolated into `mrkdwn`: text already safe, or a number. */
-export type MrkdwnPart = Mrkdwn | number;
+type MrkdwnPart = Mrkdwn | number;
 
 const trust = (text: string): Mrkdwn => text as Mrkdwn;
 

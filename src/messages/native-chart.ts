@@ -40,7 +40,7 @@ export interface SeriesChartModel {
   blockId?: string;
 }
 
-export interface PieChartModel {
+interface PieChartModel {
   title: Mrkdwn;
   segments: readonly PointInput[];
   blockId?: string;
@@ -67,7 +67,7 @@ const shown = (text: Mrkdwn): Mrkdwn => (text.trim() === '' ? escapeMrkdwn(NO_FI
  * Each text cut to `max` and different from the others: a cut (or a repeat) that would
  * make two the same ends in a number instead ("Northwind Outfitte…", "Northwind Outfit… 2").
  */
-export function fitDistinct(texts: readonly Mrkdwn[], max: number): Mrkdwn[] {
+function fitDistinct(texts: readonly Mrkdwn[], max: number): Mrkdwn[] {
   const taken = new Set<Mrkdwn>();
   return texts.map((raw) => {
     const text = shown(raw);

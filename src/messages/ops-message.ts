@@ -7,7 +7,7 @@ import type { KnownBlock } from './block-kit-types.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate, trimMrkdwn } from './mrkdwn.js';
 import { truncateMrkdwn, truncatePlain } from './truncate-mrkdwn.js';
 
-export interface OpsReport {
+interface OpsReport {
   /** Health flag key: `key_rejected`, `quota_spent`, `job_failing:<job>`. */
   flag: string;
   event: 'raised' | 'cleared';

@@ -19,13 +19,13 @@ import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDay, userMention } 
 import { shrinkToFit } from './shrink-to-fit.js';
 import { truncateMrkdwn, truncatePlain } from './truncate-mrkdwn.js';
 
-export interface WeeklyMessage {
+interface WeeklyMessage {
   text: Mrkdwn;
   blocks: KnownBlock[];
   metadata: SlackMessageMetadata;
 }
 
-export const WEEKLY_METADATA_EVENT = 'visibility_weekly';
+const WEEKLY_METADATA_EVENT = 'visibility_weekly';
 
 const md = (text: Mrkdwn) => ({ type: 'mrkdwn' as const, text });
 const num = (n: number): Mrkdwn => formatCount(n);

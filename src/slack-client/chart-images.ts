@@ -25,7 +25,7 @@ export interface MessageChart {
 /** Slack's limit for an image block's title. */
 const IMAGE_TITLE_MAX_CHARS = 2000;
 
-export const isChartBlock = (block: unknown): boolean =>
+const isChartBlock = (block: unknown): boolean =>
   typeof block === 'object' && block !== null && (block as { type?: unknown }).type === 'data_visualization';
 
 export const hasChartBlock = (blocks: readonly unknown[] | undefined): boolean =>
@@ -48,7 +48,7 @@ async function imageBlock(web: WebClient, renderer: ChartRenderer, chart: Messag
   } as KnownBlock;
 }
 
-export interface ChartImagesDeps {
+interface ChartImagesDeps {
   web: WebClient;
   renderer: ChartRenderer;
   /** Told about a chart left out, with the reason. */

@@ -13,7 +13,7 @@
 import type { FetchFunction, WebClient } from '@slack/web-api';
 import { SLACK_CALL_TIMEOUT_MS } from './web-client-options.js';
 
-export interface FileToUpload {
+interface FileToUpload {
   /** Absent: the file is not shared anywhere (an image block shows it by its id). */
   channel?: string | undefined;
   /** Shared as a reply in this thread; absent: in the channel. */
@@ -27,7 +27,7 @@ export interface FileToUpload {
   initialComment?: string | undefined;
 }
 
-export interface UploadOptions {
+interface UploadOptions {
   /** Called with the reserved file id before the bytes go out (the outbox records it). */
   onReserved?: (fileId: string) => void | Promise<void>;
   /** For the bytes; default the global fetch. */

@@ -21,9 +21,9 @@ import type { Metrics } from '../metrics.js';
 import { boltLogger } from './bolt-logger.js';
 import { instrumentedFetch } from './instrumented-fetch.js';
 
-export type SlackClientPurpose = 'interactive' | 'outbox';
+type SlackClientPurpose = 'interactive' | 'outbox';
 
-export const SLACK_RETRY_CONFIG = {
+const SLACK_RETRY_CONFIG = {
   retries: 2,
   factor: 4,
   minTimeout: 500,
@@ -32,7 +32,7 @@ export const SLACK_RETRY_CONFIG = {
 };
 export const SLACK_CALL_TIMEOUT_MS = 10_000;
 /** The outbox relay retries itself, after a history check (see above). */
-export const SLACK_NO_RETRIES = { retries: 0 };
+const SLACK_NO_RETRIES = { retries: 0 };
 
 export function webClientOptions(
   config: Pick<Config, 'slackApiUrl'>,

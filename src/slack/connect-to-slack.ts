@@ -7,7 +7,7 @@ import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { EventSource, SlackConnection } from './slack-connection.js';
 
-export interface SlackConnectorOptions {
+interface SlackConnectorOptions {
   /** The parts of the Slack app (create-slack-app.ts) that connect. */
   slack: {
     app: { init(): Promise<void>; start(): Promise<unknown> };
@@ -26,7 +26,7 @@ export interface SlackConnectorOptions {
   onReady(): void;
 }
 
-export interface SlackConnector {
+interface SlackConnector {
   /**
    * Connects, or joins the attempt under way. With `failOnRefusal` (start-up), a token
    * Slack refuses on the first try rejects it: retrying cannot help.

@@ -15,7 +15,7 @@ import type { SlackServiceDeps } from './kit/slack-deps.js';
 import type { ReceiverChoice } from './select-receiver.js';
 
 /** Socket Mode: set by a caller that supervises reconnection itself (startService). */
-export interface SocketSupervision {
+interface SocketSupervision {
   autoReconnectEnabled: boolean;
   retryConfig: RetryOptions;
 }

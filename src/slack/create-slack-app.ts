@@ -30,7 +30,7 @@ import {
   watchSocketModeClient,
 } from './slack-connection.js';
 
-export interface SlackApp {
+interface SlackApp {
   app: App;
   mode: ReceiverChoice['mode'];
   /** /healthz, /readyz and /metrics; startService serves them on its own server in both modes. */
@@ -50,7 +50,7 @@ export interface SlackApp {
  * The Bolt app with every listener registered. Handlers get the narrow SlackDeps, with
  * `background` running under `lifecycle` (the service's; startService stops it).
  */
-export function createSlackApp(deps: SlackServiceDeps, lifecycle: ServiceLifecycle): SlackApp {
+function createSlackApp(deps: SlackServiceDeps, lifecycle: ServiceLifecycle): SlackApp {
   const choice = selectReceiver(deps.config);
   const connection = createSlackConnection(choice.mode, deps.clock, deps.logger);
   let started = false;

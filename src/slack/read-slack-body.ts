@@ -16,7 +16,7 @@ import * as z from 'zod/mini';
 /** Bolt's HTTPReceiver compares the header verbatim; so do we, to agree on what is a form. */
 export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 
-export type SlackBodyKind =
+type SlackBodyKind =
   | 'ssl_check'
   | 'url_verification'
   | 'slash_command'
@@ -26,7 +26,7 @@ export type SlackBodyKind =
   | 'block_suggestion'
   | 'event_callback';
 
-export type SlackBody =
+type SlackBody =
   | {
       ok: true;
       kind: SlackBodyKind;

@@ -19,10 +19,10 @@ import { isDatabaseUnavailable } from '../store/database-unavailable.js';
 import { type HandledRequestsRepo, REDELIVERY_WINDOW_MS } from '../store/handled-requests-repo.js';
 
 /** Slack retries up to 3 times within minutes; an hour leaves a wide margin. */
-export const REMEMBER_REQUESTS_MS = REDELIVERY_WINDOW_MS;
+const REMEMBER_REQUESTS_MS = REDELIVERY_WINDOW_MS;
 const PURGE_EVERY_MS = 10 * 60 * 1000;
 /** The database's share of the 3 s Slack gives the acknowledgement. */
-export const DEADLINE_MS = 1000;
+const DEADLINE_MS = 1000;
 /** Requests remembered in this process while the database cannot be used, at most. */
 const LOCAL_MAX = 10_000;
 
@@ -34,7 +34,7 @@ export interface RedeliveryFilter {
   isRedelivery(requestKey: string, retryNum: number | undefined, nowMs: number): Promise<boolean>;
 }
 
-export interface RedeliveryFilterDeps {
+interface RedeliveryFilterDeps {
   handledRequests: HandledRequestsRepo;
   database: Pick<DatabaseHealth, 'call' | 'owe'>;
   logger: Pick<Logger, 'warn' | 'error'>;

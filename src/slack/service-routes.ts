@@ -26,14 +26,14 @@ import type { SlackConnection } from './slack-connection.js';
 type HealthDeps = Pick<SlackServiceDeps, 'database' | 'apiHealth' | 'metrics' | 'config'>;
 
 /** Whether start-up has finished (startService flips it once Slack is reached). */
-export type StartupState = () => boolean;
+type StartupState = () => boolean;
 
 function answerJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
   res.end(JSON.stringify(body));
 }
 
-export async function healthBody(deps: HealthDeps, connection: SlackConnection) {
+async function healthBody(deps: HealthDeps, connection: SlackConnection) {
   const database = await deps.database.check();
   const graceMs = deps.config.healthSlackGraceSeconds * 1000;
   const slackDownMs = connection.downForMs();
@@ -55,7 +55,7 @@ export async function healthBody(deps: HealthDeps, connection: SlackConnection) 
   };
 }
 
-export async function readinessBody(deps: Pick<HealthDeps, 'database'>, started: StartupState) {
+async function readinessBody(deps: Pick<HealthDeps, 'database'>, started: StartupState) {
   const database = await deps.database.check();
   const problems: string[] = [];
   if (!started()) problems.push('starting');

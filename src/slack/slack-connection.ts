@@ -10,7 +10,7 @@
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 
-export type SlackLinkState = 'starting' | 'connecting' | 'connected' | 'disconnected' | 'stopped';
+type SlackLinkState = 'starting' | 'connecting' | 'connected' | 'disconnected' | 'stopped';
 
 export interface SlackConnectionSnapshot {
   mode: 'http' | 'socket';

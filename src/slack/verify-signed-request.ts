@@ -7,11 +7,11 @@
  */
 import { verifySlackRequest } from '@slack/bolt';
 
-export const MAX_REQUEST_AGE_SEC = 5 * 60;
+const MAX_REQUEST_AGE_SEC = 5 * 60;
 
-export type SignatureCheck = { ok: true } | { ok: false; reason: string };
+type SignatureCheck = { ok: true } | { ok: false; reason: string };
 
-export interface SignedRequest {
+interface SignedRequest {
   signingSecret: string;
   rawBody: string;
   signature: string | undefined;

@@ -29,7 +29,7 @@ import type { SqlDialect } from './sql-dialect.js';
 import type { Store } from './store.js';
 
 /** What only the backend knows: its name, how to ask it for a sign of life, how to close it. */
-export type BackendParts = Pick<Store, 'backend' | 'ping' | 'close'>;
+type BackendParts = Pick<Store, 'backend' | 'ping' | 'close'>;
 
 export function createStore(backend: BackendParts, db: StoreDb, dialect: SqlDialect, clock: Clock): Store {
   const ctx = repoContext(db, dialect, clock);

@@ -8,11 +8,7 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
-export type DatabaseOpenErrorCode =
-  | 'db_not_a_database'
-  | 'db_cannot_open'
-  | 'db_read_only'
-  | 'db_open_failed';
+type DatabaseOpenErrorCode = 'db_not_a_database' | 'db_cannot_open' | 'db_read_only' | 'db_open_failed';
 
 export class DatabaseOpenError extends Error {
   readonly code: DatabaseOpenErrorCode;
@@ -39,14 +35,14 @@ export function nearestExistingFolder(path: string): string {
 }
 
 /** "uid 1000, gid 1000" of this process, or a plain phrase where Node has no uids (Windows). */
-export function processIdentity(): string {
+function processIdentity(): string {
   return typeof process.getuid === 'function' && typeof process.getgid === 'function'
     ? `uid ${process.getuid()}, gid ${process.getgid()}`
     : 'the current user';
 }
 
 /** "/app/data is owned by uid 0, gid 0 (mode 755)". */
-export function ownership(path: string): string {
+function ownership(path: string): string {
   try {
     const s = statSync(path);
     return `${path} is owned by uid ${s.uid}, gid ${s.gid} (mode ${(s.mode & 0o777).toString(8)})`;

@@ -12,14 +12,14 @@
  *   Postgres pool reads json and jsonb as text); `Json` marks those columns.
  * The rate_* tables belong to the API key's rate budget, which keeps its own persistence.
  */
-import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kysely';
+import type { ColumnType, Generated, Kysely, Selectable } from 'kysely';
 
 /** A 0/1 (SQLite) or boolean (Postgres) column: written as a boolean. */
-export type Flag = ColumnType<boolean | number, boolean, boolean>;
+type Flag = ColumnType<boolean | number, boolean, boolean>;
 /** A nullable flag (job_runs.ok: null while the run is running). */
-export type NullableFlag = ColumnType<boolean | number | null, boolean | null, boolean | null>;
+type NullableFlag = ColumnType<boolean | number | null, boolean | null, boolean | null>;
 /** JSON as text, written with `SqlDialect.json` (Postgres refuses some escapes SQLite keeps). */
-export type Json = string;
+type Json = string;
 
 export const isSet = (flag: boolean | number): boolean => flag === true || flag === 1;
 
@@ -145,8 +145,8 @@ export interface WorkspaceChartsTable {
   reason: string;
 }
 
-export type OutboxKindColumn = 'alert' | 'digest' | 'ops' | 'chart';
-export type OutboxStatusColumn = 'pending' | 'held' | 'sending' | 'sent' | 'failed';
+type OutboxKindColumn = 'alert' | 'digest' | 'ops' | 'chart';
+type OutboxStatusColumn = 'pending' | 'held' | 'sending' | 'sent' | 'failed';
 
 export interface OutboxTable {
   id: Generated<number>;
@@ -232,4 +232,3 @@ export interface Database {
 
 export type StoreDb = Kysely<Database>;
 export type Row<T extends keyof Database> = Selectable<Database[T]>;
-export type NewRow<T extends keyof Database> = Insertable<Database[T]>;

@@ -15,7 +15,7 @@ import { migrations } from './migrations/index.js';
 
 export type Db = Database.Database;
 
-export interface OpenDatabaseOptions {
+interface OpenDatabaseOptions {
   /** ms a writer waits for another process's lock; default 1000 (well inside Slack's 3 s) */
   busyTimeoutMs?: number;
 }

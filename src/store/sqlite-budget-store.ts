@@ -32,7 +32,7 @@ import { decideReaction, reactionRead } from '../api/limiter/decide-reaction.js'
 import { decideTake, takeRead } from '../api/limiter/decide-take.js';
 import { utcDay } from '../utc-days.js';
 
-export interface SqliteBudgetStoreOptions {
+interface SqliteBudgetStoreOptions {
   /** Close the handle with the store (it was opened for it); default false. */
   ownsHandle?: boolean;
   /** First wait after SQLITE_BUSY, doubled on each retry up to maxRetryDelayMs; default 1. */

@@ -2,7 +2,7 @@
  * Slack emoji codes the bot's messages use (and a few common ones), as terminal symbols.
  * Unknown codes stay as typed (`:rocket_ship:`), which is still readable.
  */
-export const EMOJI_SYMBOLS: Readonly<Record<string, string>> = {
+const EMOJI_SYMBOLS: Readonly<Record<string, string>> = {
   warning: '⚠️',
   white_check_mark: '✅',
   heavy_check_mark: '✔️',

@@ -58,7 +58,7 @@ function ago(ms: number, nowMs: number): string {
   return relative.format(Math.trunc(diff / 1000), 'second');
 }
 
-export interface SlackDateOptions {
+interface SlackDateOptions {
   timeZone: string;
   nowMs: number;
 }

@@ -29,7 +29,7 @@ export interface GrantContext {
   burst: number;
 }
 
-export type GrantOutcome<W> =
+type GrantOutcome<W> =
   | { kind: 'granted'; waiter: W; nowMs: number }
   | { kind: 'wait'; waitMs: number }
   | { kind: 'quota'; resetAt: number }

@@ -6,7 +6,7 @@
  */
 import type { Clock } from '../../clock.js';
 
-export interface GrantLoopOptions {
+interface GrantLoopOptions {
   clock: Clock;
   /** Longest sleep before the shared state is read again. */
   pollMs: number;

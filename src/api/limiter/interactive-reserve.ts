@@ -7,7 +7,7 @@
  * alone (run-job) never see an interactive call and keep the whole burst less one token.
  */
 
-export interface InteractiveReserveOptions {
+interface InteractiveReserveOptions {
   /** Arrivals closer together than this count as one burst (a token interval). */
   togetherMs: number;
   /** How long a burst keeps the reserve up. */

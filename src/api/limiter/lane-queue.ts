@@ -8,9 +8,9 @@
  */
 import type { Lane } from './types.js';
 
-export const LANES: readonly Lane[] = ['interactive', 'background'];
+const LANES: readonly Lane[] = ['interactive', 'background'];
 
-export interface QueuedWaiter {
+interface QueuedWaiter {
   readonly lane: Lane;
   readonly scope: string;
   /** Interactive grant order: lower first. Ignored in the background lane. */

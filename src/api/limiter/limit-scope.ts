@@ -11,7 +11,7 @@
 export type LimitScope = 'key' | 'endpoint' | 'day';
 export type ReportedScope = LimitScope | 'either';
 
-export interface ReportedRate {
+interface ReportedRate {
   count: number;
   periodMs: number;
 }
@@ -35,7 +35,7 @@ export function reportedRateFromMessage(message: string | undefined): ReportedRa
   return { count: Number(match[1]), periodMs: Number(match[2] ?? 1) * unit };
 }
 
-export interface ScopeLimits {
+interface ScopeLimits {
   /** The key's per-minute rate (of the plan, or as overridden). */
   keyPerMinute: number;
   /** The endpoint's (or its group's) per-minute limit; null = none enforced. */

@@ -11,7 +11,7 @@ import type { PlanLimits } from '../plans.js';
 import type { SharedSnapshot } from './budget-store.js';
 import type { Lane, LimiterState } from './types.js';
 
-export interface LimiterStateInput {
+interface LimiterStateInput {
   now: number;
   plan: PlanName;
   limits: PlanLimits;

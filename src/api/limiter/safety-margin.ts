@@ -25,7 +25,7 @@
  * small burst covers, and every token spent beyond the lag is a 429).
  */
 
-export interface SafetyMarginOptions {
+interface SafetyMarginOptions {
   /** Tokens per ms the bucket refills at. */
   refillPerMs: number;
   /** Span after which a 429's addition halves (the limiter's window). */

@@ -1,14 +1,13 @@
 import * as z from 'zod/mini';
 
 /** docs/api.md §2 AI Pages record */
-export const aiPagesConfigSchema = z.looseObject({
+const aiPagesConfigSchema = z.looseObject({
   enabled: z.boolean(),
   domain: z.string(),
   platform: z.nullish(z.string()),
   features: z._default(z.array(z.string()), []),
   crawlers: z._default(z.array(z.string()), []),
 });
-export type AiPagesConfig = z.infer<typeof aiPagesConfigSchema>;
 
 export const aiPagesUsageSchema = z.looseObject({
   requests_this_month: z.number(),

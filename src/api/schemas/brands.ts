@@ -26,7 +26,6 @@ export const brandSchema = z.looseObject({
   aliases: z.optional(z.array(z.string())),
 });
 export type Brand = z.infer<typeof brandSchema>;
-export type BrandRole = Brand['role'];
 
 /** docs/api.md §4.3 */
 export const brandsResponseSchema = z.looseObject({ brands: z.array(brandSchema) });

@@ -66,7 +66,7 @@ export const queryInsightSchema = z.looseObject({
 });
 export type QueryInsight = z.infer<typeof queryInsightSchema>;
 
-export const queryClusterSchema = z.looseObject({
+const queryClusterSchema = z.looseObject({
   intent: z.string(),
   label: z.string(),
   queries: z.array(z.string()),
@@ -74,7 +74,6 @@ export const queryClusterSchema = z.looseObject({
   brand_appears_in: z.number(),
   coverage_rate: z.number(),
 });
-export type QueryCluster = z.infer<typeof queryClusterSchema>;
 
 export const citationQueriesResponseSchema = z.looseObject({
   brand: brandRefSchema,
@@ -113,7 +112,6 @@ export const citationSourcesResponseSchema = z.looseObject({
 export type CitationSourcesResponse = z.infer<typeof citationSourcesResponseSchema>;
 
 export const feedEventTypes = ['new', 'lost', 'sentiment_changed', 'competitor_appeared'] as const;
-export type FeedEventType = (typeof feedEventTypes)[number];
 
 export const feedEventSchema = z.looseObject({
   event_type: z.string(),
@@ -141,13 +139,12 @@ export const citationFeedResponseSchema = z.looseObject({
 });
 export type CitationFeedResponse = z.infer<typeof citationFeedResponseSchema>;
 
-export const heatmapCellSchema = z.looseObject({
+const heatmapCellSchema = z.looseObject({
   domain: z.string(),
   brand: z.string(),
   is_present: z.boolean(),
   mention_count: z.number(),
 });
-export type HeatmapCell = z.infer<typeof heatmapCellSchema>;
 
 export const citationHeatmapResponseSchema = z.looseObject({
   brand: brandRefSchema,

@@ -26,7 +26,6 @@ export const offsetPaginationSchema = z.looseObject({
   offset: z.number(),
   has_more: z.boolean(),
 });
-export type OffsetPagination = z.infer<typeof offsetPaginationSchema>;
 
 /** docs/api.md §4.1 */
 export const contentIdeasResponseSchema = z.looseObject({

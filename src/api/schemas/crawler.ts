@@ -78,6 +78,5 @@ export const cursorMetaSchema = z.looseObject({
   limit: z.nullish(z.number()),
   next_cursor: z.nullable(z.string()),
 });
-export type CursorMeta = z.infer<typeof cursorMetaSchema>;
 
 export const submitStatuses = ['pending', 'success', 'failed'] as const;

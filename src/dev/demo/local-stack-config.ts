@@ -10,7 +10,7 @@ import { type Config, type LogLevel, loadConfig } from '../../config.js';
 import type { LocalSlack } from '../local-slack/index.js';
 import type { RunningSimulator } from '../simulator/index.js';
 
-export interface LocalStack {
+interface LocalStack {
   sim: Pick<RunningSimulator, 'url' | 'apiKey'>;
   slack: Pick<LocalSlack, 'botToken' | 'signingSecret' | 'url'>;
   /** The directory the database (`visibility.db`) goes in. */

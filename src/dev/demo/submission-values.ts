@@ -21,7 +21,7 @@ import {
 } from './render/form-inputs.js';
 import type { ElementOption } from './render/select-options.js';
 
-export type StateValues = Record<string, Record<string, unknown>>;
+type StateValues = Record<string, Record<string, unknown>>;
 
 const TEXT_TYPES = new Set(['plain_text_input', 'number_input', 'email_text_input', 'url_text_input']);
 const SINGLE_OPTION = new Set(['static_select', 'external_select', 'radio_buttons']);

@@ -20,7 +20,7 @@ import { DEMO_BRANDS } from './demo-brands.js';
 const UNDOING = ['unmute', 'unsubscribe'];
 
 /** One stop of the tour: what it says, then the lines it runs. */
-export interface TourStop {
+interface TourStop {
   narration: string;
   lines: string[];
 }
@@ -29,7 +29,7 @@ export interface TourStop {
  * Every citations view, in the order shown. Typed by the view names the parser takes
  * (citation-usages.ts): a new view is a compile error here until the tour shows it.
  */
-export function citationStops(brand: string): Record<CitationViewName, TourStop> {
+function citationStops(brand: string): Record<CitationViewName, TourStop> {
   const c = (words: string) => `/visibility citations "${brand}" ${words}`;
   return {
     list: { narration: 'citations list: the pages AI models cite, filtered', lines: [c('list --limit 5')] },
@@ -48,7 +48,7 @@ export function citationStops(brand: string): Record<CitationViewName, TourStop>
  * Every crawler tab, in the order shown (the key order: Preview fix needs the access
  * findings on screen). Typed by the verbs the parser takes (crawler-usages.ts).
  */
-export function crawlerStops(brand: string): Record<CrawlerVerb, TourStop> {
+function crawlerStops(brand: string): Record<CrawlerVerb, TourStop> {
   const c = (words: string) => `/visibility crawler "${brand}" ${words}`;
   return {
     overview: { narration: 'crawler overview: AI crawler visits, compared', lines: [c('7d --compare')] },

@@ -46,7 +46,7 @@ function suggestedOptions(body: string): SuggestedOption[] {
   return lists.flatMap((l) => (Array.isArray(l) ? (l as SuggestedOption[]) : []));
 }
 
-export interface AppDriverDeps {
+interface AppDriverDeps {
   ws: Workspace;
   responseUrls: HostedResponseUrls;
   signingSecret: string;

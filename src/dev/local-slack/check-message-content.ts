@@ -8,19 +8,19 @@ import { SLACK_LIMITS } from './slack-limits.js';
 import type { MessageMetadata } from './types.js';
 import { validateBlocks } from './validate-blocks.js';
 
-export interface MessageContent {
+interface MessageContent {
   text: string | undefined;
   blocks: unknown[] | undefined;
 }
 
-export interface ContentProblem {
+interface ContentProblem {
   error: string;
   messages: string[];
 }
 
-export type ContentCheck = { ok: true; content: MessageContent } | { ok: false; problem: ContentProblem };
+type ContentCheck = { ok: true; content: MessageContent } | { ok: false; problem: ContentProblem };
 
-export interface ContentCheckOptions {
+interface ContentCheckOptions {
   requireContent?: boolean;
   /** Block types the workspace refuses (FaultPlan.refuseBlocks). */
   refusedTypes?: ReadonlySet<string>;

@@ -11,7 +11,7 @@ const IHDR_DATA_LENGTH = 13;
 /** PNG's own bound on width and height (2^31 - 1). */
 const MAX_DIMENSION = 0x7fffffff;
 
-export type PngCheck = { ok: true; width: number; height: number } | { ok: false; problem: string };
+type PngCheck = { ok: true; width: number; height: number } | { ok: false; problem: string };
 
 export function checkPng(bytes: Uint8Array): PngCheck {
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -9,7 +9,7 @@
  * response_urls, views), the way Slack answers a workspace or client that does not have
  * the newer blocks yet; it exercises the fallback to images and text.
  */
-export type Fault =
+type Fault =
   | { kind: 'rate_limited'; retryAfterSec: number }
   | { kind: 'error'; error: string }
   | { kind: 'drop_after_accept' }
@@ -22,7 +22,7 @@ interface Queued {
 }
 
 /** The blocks Slack draws itself since 2026, which some workspaces refuse. */
-export const NATIVE_BLOCK_TYPES: readonly string[] = ['data_table', 'data_visualization'];
+const NATIVE_BLOCK_TYPES: readonly string[] = ['data_table', 'data_visualization'];
 
 export class FaultPlan {
   readonly #queue: Queued[] = [];

@@ -20,7 +20,7 @@ interface PendingUpload {
   bytes: Buffer | undefined;
 }
 
-export type UploadAnswer = { status: 200; body: string } | { status: 400 | 404; body: string };
+type UploadAnswer = { status: 200; body: string } | { status: 400 | 404; body: string };
 
 /** A file name safe to write inside the folder: no path, no odd characters. */
 function safeName(id: string, filename: string): string {

@@ -2,7 +2,7 @@
  * Finds the interactive element a user "clicks" in rendered blocks, so a driven
  * block_actions payload carries the real block_id, element type and label, as Slack's does.
  */
-export interface FoundElement {
+interface FoundElement {
   blockId: string | undefined;
   element: Record<string, unknown>;
 }

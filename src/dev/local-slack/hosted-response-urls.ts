@@ -13,7 +13,7 @@ import { SLACK_LIMITS } from './slack-limits.js';
 import type { ResponseUrlPost, StoredMessage } from './types.js';
 import type { Workspace } from './workspace.js';
 
-export interface HostedResponseUrl {
+interface HostedResponseUrl {
   id: string;
   createdAt: number;
   uses: number;
@@ -25,7 +25,7 @@ export interface HostedResponseUrl {
   lastReplyTs: string | undefined;
 }
 
-export interface ResponseUrlAnswer {
+interface ResponseUrlAnswer {
   status: number;
   contentType: string;
   body: string;

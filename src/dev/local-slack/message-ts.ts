@@ -8,7 +8,7 @@ export function tsToMicros(ts: string): bigint {
   return BigInt(sec || '0') * 1_000_000n + BigInt((frac + '000000').slice(0, 6));
 }
 
-export function microsToTs(micros: bigint): string {
+function microsToTs(micros: bigint): string {
   const sec = micros / 1_000_000n;
   const frac = micros % 1_000_000n;
   return `${sec}.${frac.toString().padStart(6, '0')}`;

@@ -8,7 +8,7 @@ import { SLACK_LIMITS as L } from './slack-limits.js';
 import type { ViewInput } from './types.js';
 import { type BlockSurface, validateBlocks } from './validate-blocks.js';
 
-export type ViewCheck = { ok: true; view: ViewInput } | { ok: false; error: string; messages: string[] };
+type ViewCheck = { ok: true; view: ViewInput } | { ok: false; error: string; messages: string[] };
 
 function plainTextProblem(value: unknown, max: number, pointer: string): string | undefined {
   if (typeof value !== 'object' || value === null) return `must provide an object [json-pointer:${pointer}]`;

@@ -226,7 +226,7 @@ function blockTextChars(value: unknown): number {
   return n;
 }
 
-export interface ValidateBlocksOptions {
+interface ValidateBlocksOptions {
   /**
    * Block types to answer as unknown (`unsupported type: data_table`), as a workspace or
    * client that does not have them yet does: the switch that exercises a fallback.

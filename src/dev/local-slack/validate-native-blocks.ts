@@ -18,7 +18,7 @@ const CELL_TYPES = new Set(['raw_text', 'raw_number', 'rich_text']);
 const SERIES_CHARTS = new Set(['line', 'bar', 'area']);
 
 /** Characters a cell shows: its text, or every text run of a rich_text cell. */
-export function cellChars(cell: unknown): number {
+function cellChars(cell: unknown): number {
   if (Array.isArray(cell)) return cell.reduce<number>((n, c) => n + cellChars(c), 0);
   if (!isObject(cell)) return 0;
   let n = 0;

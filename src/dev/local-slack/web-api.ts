@@ -10,7 +10,7 @@ import type { ParsedApiRequest } from './parse-api-args.js';
 import type { RecordedCall } from './types.js';
 import type { Workspace } from './workspace.js';
 
-export interface WebApiAnswer {
+interface WebApiAnswer {
   status: number;
   headers: Record<string, string>;
   json: ApiResult;

@@ -28,7 +28,7 @@ export interface ChannelRecord {
   created: number;
 }
 
-export interface UserRecord {
+interface UserRecord {
   id: string;
   name: string;
   isRestricted: boolean;
@@ -52,7 +52,7 @@ export interface WorkspaceIdentity {
 export const DEFAULT_CHANNEL: ChannelInit = { id: 'C0LOCALGEN', name: 'general', isMember: true };
 export const DEFAULT_USER: UserInit = { id: 'U0LOCALUSR', name: 'local.user', tz: 'UTC', isAdmin: true };
 
-export interface NewMessage {
+interface NewMessage {
   channel: string;
   text: string | undefined;
   blocks: unknown[] | undefined;

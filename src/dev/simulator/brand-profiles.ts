@@ -470,7 +470,3 @@ export const BRAND_PROFILES: readonly BrandProfile[] = [
     },
   },
 ];
-
-export function profileOf(brandId: string): BrandProfile | undefined {
-  return BRAND_PROFILES.find((p) => p.id === brandId);
-}

@@ -8,7 +8,7 @@ import { dateOfDay } from '../../utc-days.js';
 import { resolveBrandRef, type SimulatorCore } from './simulator-core.js';
 import type { SnapshotChanges } from './types.js';
 
-export interface ControlResponse {
+interface ControlResponse {
   status: number;
   body: unknown;
 }

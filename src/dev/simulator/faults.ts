@@ -10,7 +10,7 @@ import type { SimulatorFault } from './types.js';
 const count = z.number().int().min(1).optional();
 const path = z.string().startsWith('/').optional();
 
-export const faultSchema = z.discriminatedUnion('kind', [
+const faultSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('status'),
     status: z.number().int().min(100).max(599),
@@ -32,7 +32,7 @@ export const faultSchema = z.discriminatedUnion('kind', [
 ]);
 
 /** Validates a fault (from the control endpoint or a typed caller); throws with a readable message. */
-export function parseFault(input: unknown): SimulatorFault {
+function parseFault(input: unknown): SimulatorFault {
   const parsed = faultSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

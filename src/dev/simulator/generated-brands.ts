@@ -223,7 +223,7 @@ function promptsFor(name: string, industry: Industry, rng: Random): PromptSeed[]
 }
 
 /** Generated brand `index` (0-based, counted after the seed profiles). */
-export function generatedBrandProfile(index: number): BrandProfile {
+function generatedBrandProfile(index: number): BrandProfile {
   const rng = createRandom(`generated-brand:${index}`);
   const industry = INDUSTRIES[index % INDUSTRIES.length]!;
   const name = nameOf(index, rng, industry);

@@ -52,7 +52,7 @@ export function brandIdParam(input: RequestInput): string {
   return value.toLowerCase();
 }
 
-export interface IntBounds {
+interface IntBounds {
   min: number;
   max?: number;
   default: number;

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 
 /** 32-bit FNV-1a: a cheap, stable string hash for seeding. */
-export function hashString(text: string): number {
+function hashString(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);

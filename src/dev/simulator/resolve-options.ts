@@ -18,10 +18,10 @@ export interface SimulatorOptionsResolved {
   alreadyGeneratingAs: 'ok' | 'conflict';
 }
 
-export const DEFAULT_GENERATION_MS = 1500;
-export const DEFAULT_WINDOW_MS = 60_000;
+const DEFAULT_GENERATION_MS = 1500;
+const DEFAULT_WINDOW_MS = 60_000;
 
-export function planLimits(plan: PlanName): SimulatorLimits {
+function planLimits(plan: PlanName): SimulatorLimits {
   const p = PLAN_LIMITS[plan];
   return {
     perMinute: p.perMinute,

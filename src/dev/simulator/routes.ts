@@ -22,7 +22,7 @@ import {
 } from './handlers/crawler-handlers.js';
 import type { Handler } from './handlers/handler-context.js';
 
-export interface Route {
+interface Route {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   readonly path: string;
   readonly perMinute: number;
@@ -33,7 +33,7 @@ export interface Route {
 
 const BRAND_WRITES = 'brand-writes';
 
-export const ROUTES: readonly Route[] = [
+const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/get-content-ideas', perMinute: 60, handle: getContentIdeas },
   { method: 'POST', path: '/get-content-ideas', perMinute: 10, handle: refreshContentIdeas },
   { method: 'GET', path: '/get-brands', perMinute: 60, handle: getBrands },
@@ -60,7 +60,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/prism', perMinute: 60, handle: getAiPages },
 ];
 
-export type RouteMatch = { route: Route } | { methodNotAllowed: true } | null;
+type RouteMatch = { route: Route } | { methodNotAllowed: true } | null;
 
 export function matchRoute(method: string, path: string): RouteMatch {
   const onPath = ROUTES.filter((r) => r.path === path);

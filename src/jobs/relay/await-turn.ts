@@ -10,7 +10,7 @@ import type { RelayContext, RelaySettings } from './relay-context.js';
 const TURN_TRIES = 4;
 
 /** A call is given this much of the lease; a row with less left goes back to the queue. */
-export const leaseReserve = (s: Pick<RelaySettings, 'leaseMs'>): number => Math.min(s.leaseMs / 2, 15_000);
+const leaseReserve = (s: Pick<RelaySettings, 'leaseMs'>): number => Math.min(s.leaseMs / 2, 15_000);
 
 /**
  * Waits for the channel's turn (at most one pace) and takes its slot, or hands the row

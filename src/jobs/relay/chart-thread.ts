@@ -1,7 +1,7 @@
 import type { OutboxMessage, OutboxRepo } from '../../store/outbox-repo.js';
 
 /** Where a chart row goes: a thread (its ts), or the channel itself (ts undefined). */
-export type ChartThread = { ts: string | undefined } | 'wait' | 'lost';
+type ChartThread = { ts: string | undefined } | 'wait' | 'lost';
 
 /**
  * Where a chart row goes: the thread of the row it follows once that one is sent; 'wait'

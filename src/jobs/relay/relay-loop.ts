@@ -10,7 +10,7 @@ import type { DrainResult } from './drain-outbox.js';
 /** The loop's pause while the database cannot be used: 1 s, doubling, at most a minute. */
 const OUTAGE_BACKOFF = { baseDelayMs: 1000, maxDelayMs: 60_000 };
 
-export interface RelayLoopDeps {
+interface RelayLoopDeps {
   drainOnce(): Promise<DrainResult>;
   outbox: Pick<OutboxRepo, 'nextPendingAt'>;
   clock: Clock;

@@ -13,10 +13,10 @@ import { weeklyDueFor } from '../weekly-job.js';
 import { quotaWaiting, type SchedulerContext } from './scheduler-context.js';
 
 /** When the daily housekeeping is due: 03:30 UTC, a quiet hour in most time zones that use the bot. */
-export const HOUSEKEEPING_AT_MS = 3.5 * 3_600_000;
+const HOUSEKEEPING_AT_MS = 3.5 * 3_600_000;
 
 /** When `job` (any process's run of it) last started; null when it never ran. */
-export async function lastStarted(ctx: SchedulerContext, job: string): Promise<number | null> {
+async function lastStarted(ctx: SchedulerContext, job: string): Promise<number | null> {
   return (await ctx.deps.store.jobRuns.recent(1, job))[0]?.startedAtMs ?? null;
 }
 

@@ -15,7 +15,7 @@ const stale = () =>
     mrkdwn`That button is from an older message; run the command again.`,
   );
 
-export interface ValueFields {
+interface ValueFields {
   string(key: string): string;
   optionalString(key: string): string | undefined;
   int(key: string, min: number, max: number): number;

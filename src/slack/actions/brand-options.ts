@@ -20,11 +20,11 @@ import type { SlackDeps } from '../kit/slack-deps.js';
 import { BRAND_SELECT_ACTION_ID, type BrandOption, brandOption } from '../views/brand-select.js';
 
 /** Slack waits 3 s for options; past this the list is answered empty rather than not at all. */
-export const OPTIONS_BUDGET_MS = 2500;
+const OPTIONS_BUDGET_MS = 2500;
 
 const SERVED = new Set([BRAND_SELECT_ACTION_ID, CHOOSE_BRAND_ACTION_ID]);
 
-export interface BrandOptionsSettings {
+interface BrandOptionsSettings {
   guestCheck: GuestCheck;
   budgetMs?: number;
 }

@@ -3,7 +3,7 @@
  * a default brand, `markets add DE`: the brand is whatever comes before the first verb
  * (quoted or not), the rest are the verb's arguments.
  */
-export interface BrandAndVerb {
+interface BrandAndVerb {
   /** undefined: use the channel's default brand */
   brandToken: string | undefined;
   verb: string | undefined;

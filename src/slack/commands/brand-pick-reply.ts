@@ -31,7 +31,7 @@ const quote = (s: string) => (s === '' || /[\s"']/.test(s) ? `"${s.replace(/"/g,
  * spelled `token` replaced by `brandId`; undefined when the token is not found among them
  * (the channel default cannot be ambiguous, so this is only a safety net).
  */
-export function commandForBrand(
+function commandForBrand(
   subcommand: string,
   positional: readonly string[],
   flags: Readonly<Record<string, string | true>>,

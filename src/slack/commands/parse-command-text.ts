@@ -21,7 +21,7 @@ export interface ParseError {
   error: Mrkdwn;
 }
 
-export interface ParseOptions {
+interface ParseOptions {
   /** Flags that never take a value, so `--compare Acme` leaves "Acme" positional. */
   booleanFlags?: ReadonlySet<string>;
 }

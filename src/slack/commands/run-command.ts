@@ -23,7 +23,7 @@ import { BrandAmbiguousError, BrandMissingError } from './resolve-brand.js';
 import { resolveBrandForChannel } from './resolve-brand-for-channel.js';
 import type { CommandContext, Subcommand } from './subcommand.js';
 
-export interface SlashCommandInput {
+interface SlashCommandInput {
   text: string;
   userId: string;
   channelId: string;
@@ -35,7 +35,7 @@ export interface SlashCommandInput {
   respond: RespondFn;
 }
 
-export interface RunCommandOptions {
+interface RunCommandOptions {
   subcommands: readonly Subcommand[];
   guestCheck: GuestCheck;
 }

@@ -8,7 +8,7 @@
 import type { Brand } from '../../api/schemas/index.js';
 import { foldBrandName } from './resolve-brand.js';
 
-export interface BrandSuggestion {
+interface BrandSuggestion {
   brand: Brand;
   /** The alias that matched, when the brand's name did not. */
   alias?: string;

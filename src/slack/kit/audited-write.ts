@@ -14,7 +14,7 @@ export interface Actor {
   channelId?: string | undefined;
 }
 
-export interface WriteRecord {
+interface WriteRecord {
   brandId: string;
   /** A BRAND_WRITES phrase, e.g. `add markets` */
   action: string;
@@ -46,7 +46,7 @@ function entryOf(
   };
 }
 
-export async function auditWrite(
+async function auditWrite(
   deps: Pick<AuditDeps, 'auditLog' | 'clock'>,
   actor: Actor,
   write: WriteRecord,

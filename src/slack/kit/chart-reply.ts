@@ -19,12 +19,12 @@ import { chartsAsImages, type MessageChart } from '../../slack-client/chart-imag
 import { ReplyDeliveryError } from './fitted-respond.js';
 import type { SlackDeps } from './slack-deps.js';
 
-export interface ChartReply extends Reply {
+interface ChartReply extends Reply {
   /** The reply's chart blocks and what draws each as an image. */
   charts?: readonly MessageChart[];
 }
 
-export const CHART_BLOCK_ID = 'vis_chart';
+const CHART_BLOCK_ID = 'vis_chart';
 
 /**
  * `reply` with the chart and its text line before its rows of buttons; the reply as it was
@@ -48,14 +48,14 @@ const chartsOf = (reply: Reply): readonly MessageChart[] => (reply as ChartReply
 type ChartDeps = Pick<SlackDeps, 'store' | 'charts' | 'clock' | 'logger'>;
 
 /** Where a reply goes: the workspace and channel it is in, and the client that uploads. */
-export interface ChartAudience {
+interface ChartAudience {
   teamId: string | undefined;
   channelId: string | undefined;
   web: WebClient;
 }
 
 /** Images, not Slack's charts: the channel chose them, or the workspace refused a chart before. */
-export async function chartsAsImagesWanted(deps: ChartDeps, to: ChartAudience): Promise<boolean> {
+async function chartsAsImagesWanted(deps: ChartDeps, to: ChartAudience): Promise<boolean> {
   const [workspace, channel] = await Promise.all([
     to.teamId ? deps.store.workspaceCharts.wantsImages(to.teamId) : false,
     to.channelId ? deps.store.subscriptions.listByChannel(to.channelId) : [],

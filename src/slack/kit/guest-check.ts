@@ -9,7 +9,7 @@ import type { Clock } from '../../clock.js';
 import { mrkdwn } from '../../messages/mrkdwn.js';
 import { UserError, UserErrorCode } from '../../messages/user-error.js';
 
-export const GUEST_CACHE_TTL_MS = 60 * 60 * 1000;
+const GUEST_CACHE_TTL_MS = 60 * 60 * 1000;
 
 export type GuestCheck = (client: WebClient, userId: string) => Promise<void>;
 

@@ -17,13 +17,13 @@ import { withCallDefaults } from '../../api/with-call-defaults.js';
 import type { SlackDeps } from './slack-deps.js';
 
 /** The API as one request sees it, and the brand cache fetching through it. */
-export interface RequestApi {
+interface RequestApi {
   api: VisibilityApi;
   /** The service's one cache (one list, one fetch in flight), fetching through `api`. */
   brandCache: BrandCache;
 }
 
-export function requestApi(deps: Pick<SlackDeps, 'api' | 'brandCache'>, arrivedAtMs: number): RequestApi {
+function requestApi(deps: Pick<SlackDeps, 'api' | 'brandCache'>, arrivedAtMs: number): RequestApi {
   const api = withCallDefaults(deps.api, { lane: 'interactive', priority: arrivedAtMs });
   return { api, brandCache: deps.brandCache.withApi(api) };
 }

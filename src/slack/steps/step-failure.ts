@@ -11,7 +11,7 @@ import { explainError } from '../../messages/explain-error.js';
 import { escapeMrkdwn, type Mrkdwn, mrkdwn } from '../../messages/mrkdwn.js';
 import { plainWords } from '../../messages/plain-words.js';
 
-export interface StepFailure {
+interface StepFailure {
   /** Plain words, escaped like every text we send. */
   sentence: Mrkdwn;
   /** false: log the error with its stack. */

@@ -22,7 +22,7 @@ const staleModal = () =>
  * The form's brand select: the brand id chosen, `null` when the form has the select but
  * nothing was picked, undefined when the form has no brand select.
  */
-export function chosenBrandId(values: SubmissionContext['values']): string | null | undefined {
+function chosenBrandId(values: SubmissionContext['values']): string | null | undefined {
   const block = values[BRAND_INPUT_BLOCK_ID];
   if (block === undefined) return undefined;
   const option = (

@@ -13,7 +13,7 @@ import { brandForSubmission } from './brand-for-submission.js';
 import { inlineServiceError } from './inline-service-error.js';
 import type { SubmissionContext, SubmissionResult } from './submission-handler.js';
 
-export interface BrandFormWrite<T> {
+interface BrandFormWrite<T> {
   action: BrandWrite;
   /** The audit entry's detail. */
   detail: Record<string, unknown>;

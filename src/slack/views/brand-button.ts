@@ -7,7 +7,7 @@ import type { Button } from '../../messages/block-kit-types.js';
 import type { Mrkdwn } from '../../messages/mrkdwn.js';
 import { truncatePlain } from '../../messages/truncate-mrkdwn.js';
 
-export interface ConfirmDialog {
+interface ConfirmDialog {
   title: Mrkdwn;
   text: Mrkdwn;
   confirm: Mrkdwn;

@@ -18,7 +18,7 @@ export const INPUT_ACTION_ID = 'value';
 export const BRAND_INPUT_BLOCK_ID = 'brand';
 
 /** The form's first input when it asks which brand. */
-export function brandInput(): KnownBlock {
+function brandInput(): KnownBlock {
   return {
     type: 'input',
     block_id: BRAND_INPUT_BLOCK_ID,
@@ -28,7 +28,7 @@ export function brandInput(): KnownBlock {
   };
 }
 
-export interface BrandFormModal {
+interface BrandFormModal {
   callbackId: string;
   /** Undefined: the form asks which brand, in a brand select above its own inputs. */
   brand: Pick<Brand, 'id'> | undefined;

@@ -9,7 +9,7 @@ export interface BrandModalMetadata {
 }
 
 /** A brand form's metadata: no brand when the form asks which (a brand select, brand-form-modal.ts). */
-export type BrandFormMetadata = Omit<BrandModalMetadata, 'brandId'> & { brandId?: string };
+type BrandFormMetadata = Omit<BrandModalMetadata, 'brandId'> & { brandId?: string };
 
 export function encodeBrandModalMetadata(m: BrandFormMetadata): string {
   return JSON.stringify({

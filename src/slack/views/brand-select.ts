@@ -30,7 +30,7 @@ export function brandOption(brand: Pick<Brand, 'id' | 'name'>, alias?: string): 
   };
 }
 
-export interface BrandSelectOptions {
+interface BrandSelectOptions {
   actionId?: string;
   /** The brand already chosen (a form opened for one). */
   initial?: Pick<Brand, 'id' | 'name'>;

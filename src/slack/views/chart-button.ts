@@ -16,7 +16,7 @@ import { jsonLength } from './take-lines-within.js';
 
 /** `vis:chart:<view>`; each feature registers the handler of its view. */
 export const CHART_ACTION_PREFIX = 'vis:chart:';
-export const CHART_BUTTON_LABEL = mrkdwn`Post chart to channel`;
+const CHART_BUTTON_LABEL = mrkdwn`Post chart to channel`;
 
 export function withChartButton(reply: Reply, view: string, value: Record<string, unknown>): Reply {
   const json = JSON.stringify(value);

@@ -7,7 +7,7 @@ import { BLOCK_KIT_LIMITS as L } from '../../messages/block-kit-limit-table.js';
 import type { Button, KnownBlock } from '../../messages/block-kit-types.js';
 import { type Mrkdwn, mrkdwn } from '../../messages/mrkdwn.js';
 
-export interface PagingTargets {
+interface PagingTargets {
   /** e.g. `vis:ideas:page`; the buttons are `<prefix>:prev` and `<prefix>:next`. */
   actionPrefix: string;
   previous?: Record<string, unknown> | undefined;
@@ -21,7 +21,7 @@ function button(actionId: string, label: Mrkdwn, value: Record<string, unknown>)
   return { type: 'button', action_id: actionId, text: { type: 'plain_text', text: label }, value: json };
 }
 
-export function pagingButtons(t: PagingTargets): Button[] {
+function pagingButtons(t: PagingTargets): Button[] {
   const buttons: (Button | undefined)[] = [
     t.previous ? button(`${t.actionPrefix}:prev`, mrkdwn`◀ Previous`, t.previous) : undefined,
     t.next ? button(`${t.actionPrefix}:next`, t.nextLabel ?? mrkdwn`Next ▶`, t.next) : undefined,
@@ -29,12 +29,12 @@ export function pagingButtons(t: PagingTargets): Button[] {
   return buttons.filter((b): b is Button => b !== undefined);
 }
 
-export function pagingBlock(t: PagingTargets): KnownBlock | undefined {
+function pagingBlock(t: PagingTargets): KnownBlock | undefined {
   const elements = pagingButtons(t);
   return elements.length > 0 ? { type: 'actions', elements } : undefined;
 }
 
-export interface OffsetPage {
+interface OffsetPage {
   actionPrefix: string;
   /** What every button value carries besides `offset` (brand, filters, limit). */
   base: Record<string, unknown>;

@@ -23,7 +23,7 @@ function tableText(block: DataTableBlock): Mrkdwn[] {
 }
 
 /** The blocks with every `data_table` replaced by sections of its lines; the rest unchanged. */
-export function tablesAsTextBlocks(blocks: readonly KnownBlock[]): KnownBlock[] {
+function tablesAsTextBlocks(blocks: readonly KnownBlock[]): KnownBlock[] {
   return blocks.flatMap((block) => (isDataTable(block) ? chunkSections(tableText(block)) : [block]));
 }
 

@@ -14,7 +14,7 @@ import type { Db } from '../open-database.js';
 import { type PgClient, type PgPool, withTransaction } from './create-pool.js';
 import { pgJsonText, pgText } from './pg-text.js';
 
-export type StoreCopyErrorCode =
+type StoreCopyErrorCode =
   /** Postgres already holds rows and `replace` was not asked for. */
   | 'copy_target_not_empty'
   /** A table or column of the SQLite file has no counterpart in Postgres. */
@@ -50,7 +50,7 @@ export interface CopyResult {
   replaced: boolean;
 }
 
-export interface CopyOptions {
+interface CopyOptions {
   /** Empty every Postgres table first instead of refusing when any holds rows. */
   replace?: boolean;
   /** How long to wait for another connection's lock on a table before giving up; default 10 s. */

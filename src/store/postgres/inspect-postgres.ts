@@ -10,7 +10,7 @@ import { createPool } from './create-pool.js';
 import { sharedVersion } from './migrate-postgres.js';
 import { checkServerVersion, describeDatabaseUrl, explainStartupFailure } from './postgres-errors.js';
 
-export interface PostgresVerdict {
+interface PostgresVerdict {
   ok: boolean;
   line: string;
 }

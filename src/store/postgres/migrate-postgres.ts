@@ -16,7 +16,7 @@ import { migrations } from '../migrations/index.js';
 import { type PgClient, type PgPool, rollback } from './create-pool.js';
 import { describeDatabaseUrl, PostgresError, withoutPassword } from './postgres-errors.js';
 
-export interface MigrateResult {
+interface MigrateResult {
   /** Highest version recorded in the database after the run. */
   readonly version: number;
   /** Versions this run applied, in order (empty when another runner or an earlier start did). */
@@ -28,9 +28,9 @@ export interface MigrateResult {
  * number (0x76626f746d6967), so it will not collide with another application's lock by
  * accident. Written in decimal: PostgreSQL 15 does not read hexadecimal literals.
  */
-export const MIGRATION_LOCK_KEY = '33322278086076775';
+const MIGRATION_LOCK_KEY = '33322278086076775';
 
-export interface MigrateOptions {
+interface MigrateOptions {
   /** For messages: where the database is (never the URL with its password). */
   databaseUrl?: string;
 }

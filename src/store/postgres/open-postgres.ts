@@ -8,7 +8,7 @@ import { createPool, type PgPool, type PoolOptions } from './create-pool.js';
 import { migratePostgres } from './migrate-postgres.js';
 import { checkServerVersion, explainStartupFailure } from './postgres-errors.js';
 
-export interface OpenedPostgres {
+interface OpenedPostgres {
   pool: PgPool;
   /** Schema version after migrating. */
   version: number;

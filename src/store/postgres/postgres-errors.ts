@@ -5,7 +5,7 @@
  */
 import { cutSecrets, databaseUrlSecrets } from '../../database-url-secrets.js';
 
-export type PostgresErrorCode =
+type PostgresErrorCode =
   /** No server answers where DATABASE_URL points (refused, unknown host, timeout, no socket). */
   | 'pg_unreachable'
   /** The server answered and refused the login (password, unknown user, pg_hba.conf). */
@@ -33,7 +33,7 @@ export class PostgresError extends Error {
 }
 
 /** The oldest PostgreSQL major the bot supports (the oldest the PostgreSQL project still maintains). */
-export const OLDEST_SUPPORTED_MAJOR = 15;
+const OLDEST_SUPPORTED_MAJOR = 15;
 
 interface Target {
   /** "db.example.com:5432" or "the Unix socket in /var/run/postgresql (port 5432)" */

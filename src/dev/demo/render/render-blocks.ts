@@ -23,14 +23,14 @@ import { renderRichText } from './render-rich-text.js';
 const DIVIDER_WIDTH = 40;
 
 /** A text object in terminal styling (mrkdwn or plain). */
-export function renderText(value: unknown, ctx: RenderContext): string {
+function renderText(value: unknown, ctx: RenderContext): string {
   const t = textObject(value);
   if (!t) return '';
   return t.mrkdwn ? mrkdwnToTerminal(t.text, ctx.style, ctx.tokens) : plainToTerminal(t.text);
 }
 
 /** Inline items joined by two spaces, wrapped before `ctx.width`. */
-export function wrapRow(items: readonly string[], ctx: RenderContext, indent = ''): string[] {
+function wrapRow(items: readonly string[], ctx: RenderContext, indent = ''): string[] {
   const rows: string[] = [];
   let row = '';
   for (const item of items.filter(Boolean)) {
@@ -57,7 +57,7 @@ const SPACED = new Set([
   'data_visualization',
 ]);
 
-export function renderBlock(block: Json, ctx: RenderContext): string[] {
+function renderBlock(block: Json, ctx: RenderContext): string[] {
   const { style } = ctx;
   const blockId = str(block['block_id']);
   switch (block['type']) {

@@ -17,7 +17,7 @@ import {
 const MAX_LISTED_OPTIONS = 12;
 const SAMPLE_OPTIONS = 8;
 
-export interface ViewLike {
+interface ViewLike {
   id?: string;
   type: string;
   callback_id?: string;
@@ -27,7 +27,7 @@ export interface ViewLike {
   blocks: readonly unknown[];
 }
 
-export interface RenderViewOptions extends RenderOptions {
+interface RenderViewOptions extends RenderOptions {
   /** `response_action: errors`: block_id → message. */
   errors?: Readonly<Record<string, string>>;
 }

@@ -7,7 +7,7 @@ import { str } from '../parse-api-args.js';
 import type { ChannelRecord, Workspace } from '../workspace.js';
 import { type ApiResult, slackError } from './method-context.js';
 
-export interface ChannelRequirements {
+interface ChannelRequirements {
   /** Posting needs membership; reading conversations.info does not. */
   member: boolean;
   /** Posting into an archived channel fails; reading its history does not. */

@@ -7,7 +7,7 @@
 import type { BrandProfile, CitingDomain, PromptIntent } from '../brand-profiles.js';
 import { createRandom, type Random, shortId, uuidFrom } from '../random.js';
 
-export const SEARCH_MODELS = [
+const SEARCH_MODELS = [
   'gpt-4o-search',
   'perplexity-sonar',
   'gemini-2.5-flash',

@@ -11,7 +11,7 @@ import { botRows } from './crawler-pages.js';
 import { CRAWLERS, type CrawlerInfo, companyOf } from './crawlers.js';
 import type { RangeTotals, TrafficModel } from './traffic-model.js';
 
-export interface Finding {
+interface Finding {
   id: string;
   severity: 'high' | 'medium' | 'low';
   category: 'robots' | 'firewall' | 'llms' | 'sitemap';
@@ -25,11 +25,7 @@ export interface Finding {
   fix: { target: string; before: string; after: string };
 }
 
-export function robotsTxt(
-  profile: BrandProfile,
-  policy: AccessPolicy,
-  disallow = policy.robotsDisallow,
-): string {
+function robotsTxt(profile: BrandProfile, policy: AccessPolicy, disallow = policy.robotsDisallow): string {
   const lines = ['User-agent: *', 'Allow: /', 'Disallow: /admin/', 'Disallow: /api/'];
   for (const id of disallow) {
     const crawler = CRAWLERS.find((c) => c.id === id);
@@ -39,7 +35,7 @@ export function robotsTxt(
   return `${lines.join('\n')}\n`;
 }
 
-export function llmsTxt(profile: BrandProfile, model: TrafficModel): string {
+function llmsTxt(profile: BrandProfile, model: TrafficModel): string {
   const links = model.pages
     .filter((p) => p.status !== 'cold' && !p.robots)
     .slice(0, 8)

@@ -4,11 +4,11 @@
  */
 import { invalidParam } from '../http-error.js';
 import { enumParam, type RequestInput, stringParam } from '../params.js';
-import { CRAWLER_PLATFORMS, CRAWLERS, type CrawlerInfo } from './crawlers.js';
+import { CRAWLER_PLATFORMS, type CrawlerInfo } from './crawlers.js';
 
-export const INTENTS = ['all', 'interaction', 'search', 'training'] as const;
+const INTENTS = ['all', 'interaction', 'search', 'training'] as const;
 
-export interface CrawlerFilters {
+interface CrawlerFilters {
   intent: (typeof INTENTS)[number];
   platform: string;
   search: string | null;
@@ -46,9 +46,6 @@ export function statusMatches(filters: CrawlerFilters, status: number): boolean 
   if (f === null) return true;
   return 'exact' in f ? status === f.exact : Math.floor(status / 100) === f.klass;
 }
-
-export const matchingCrawlers = (filters: CrawlerFilters) =>
-  CRAWLERS.filter((c) => crawlerMatches(filters, c));
 
 export function filtersJson(filters: CrawlerFilters) {
   const s = filters.httpStatus;

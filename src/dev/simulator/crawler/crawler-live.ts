@@ -90,13 +90,13 @@ function sessionsOf(events: readonly VisitEvent[]) {
     .sort((a, b) => (a.ended_at < b.ended_at ? 1 : a.ended_at > b.ended_at ? -1 : a.id < b.id ? -1 : 1));
 }
 
-export function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
 }
 
-export function countBy(keys: readonly string[]): Record<string, number> {
+function countBy(keys: readonly string[]): Record<string, number> {
   const out: Record<string, number> = {};
   for (const k of keys) out[k] = (out[k] ?? 0) + 1;
   return out;

@@ -22,12 +22,12 @@ export interface CrawlerContext {
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-export function percentChange(current: number, previous: number): number {
+function percentChange(current: number, previous: number): number {
   if (previous === 0) return current === 0 ? 0 : 100;
   return round1(((current - previous) / previous) * 100);
 }
 
-export function distributionOf(totals: RangeTotals) {
+function distributionOf(totals: RangeTotals) {
   return CRAWLERS.map((c, ci) => ({
     crawler: c.name,
     count: totals.byCrawler[ci]!,

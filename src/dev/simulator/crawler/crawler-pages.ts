@@ -21,7 +21,7 @@ const LENSES = ['pages', 'paths', 'bots'] as const;
 const STATUS_FILTER = ['all', ...PAGE_STATUSES] as const;
 const SORTS = ['visits', 'url', 'last_crawled'] as const;
 
-export interface PageRow {
+interface PageRow {
   id: string;
   url: string;
   path: string;

@@ -6,7 +6,7 @@
 import { invalidParam } from '../http-error.js';
 import { intParam, type RequestInput, stringParam } from '../params.js';
 
-export interface CursorPage<T> {
+interface CursorPage<T> {
   items: T[];
   meta: { total: number; limit: number; next_cursor: string | null };
 }

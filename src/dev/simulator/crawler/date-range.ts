@@ -7,8 +7,8 @@ import { parseDay } from '../dates.js';
 import { invalidParam } from '../http-error.js';
 import { enumParam, type RequestInput, stringParam } from '../params.js';
 
-export const RANGE_PRESETS = ['24h', '7d', '30d', '90d', 'custom'] as const;
-export type RangePreset = (typeof RANGE_PRESETS)[number];
+const RANGE_PRESETS = ['24h', '7d', '30d', '90d', 'custom'] as const;
+type RangePreset = (typeof RANGE_PRESETS)[number];
 
 const PRESET_DAYS: Record<Exclude<RangePreset, 'custom'>, number> = {
   '24h': 1,
@@ -18,7 +18,7 @@ const PRESET_DAYS: Record<Exclude<RangePreset, 'custom'>, number> = {
 };
 const MAX_CUSTOM_DAYS = 366;
 
-export interface DayRange {
+interface DayRange {
   readonly preset: RangePreset;
   readonly startDay: number;
   readonly endDay: number;

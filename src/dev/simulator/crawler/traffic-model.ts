@@ -107,7 +107,7 @@ const titleOf = (path: string, brand: string) =>
         .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
         .join(' ')} | ${brand}`;
 
-export function sitePagesOf(profile: BrandProfile): SitePage[] {
+function sitePagesOf(profile: BrandProfile): SitePage[] {
   const weights = profile.sitePaths.map(
     (_, i) => (0.7 + 0.6 * unitFrom(`page-w:${profile.id}:${i}`)) / (i + 1) ** 0.8,
   );
@@ -139,7 +139,7 @@ export function sitePagesOf(profile: BrandProfile): SitePage[] {
   }));
 }
 
-export interface TrafficModelInput {
+interface TrafficModelInput {
   profile: BrandProfile;
   policy: AccessPolicy;
   override: TrafficOverride | null;
@@ -164,7 +164,7 @@ function robotsPage(profile: BrandProfile): SitePage {
 }
 
 /** `total` split in proportion to `weights`, in whole numbers that add up to it. */
-export function splitWhole(total: number, weights: readonly number[]): number[] {
+function splitWhole(total: number, weights: readonly number[]): number[] {
   const sum = weights.reduce((a, b) => a + b, 0);
   if (total <= 0 || sum <= 0) return weights.map(() => 0);
   const exact = weights.map((w) => (total * w) / sum);

@@ -19,7 +19,7 @@ function resolveIsoCode(input: string): string | null {
 }
 const INCLUDES = ['markets', 'aliases'] as const;
 
-export function marketJson(brand: BrandState, m: MarketState) {
+function marketJson(brand: BrandState, m: MarketState) {
   return {
     id: m.id,
     brand_id: brand.profile.id,

@@ -57,7 +57,7 @@ const CRAWLERS: Readonly<Record<string, string>> = {
 
 export const featureName = (id: string) => ownLookup(FEATURES, id.toLowerCase()) ?? id;
 export const platformName = (id: string) => ownLookup(PLATFORMS, id.toLowerCase()) ?? id;
-export const crawlerName = (id: string) => ownLookup(CRAWLERS, id.toLowerCase()) ?? id;
+const crawlerName = (id: string) => ownLookup(CRAWLERS, id.toLowerCase()) ?? id;
 
 const list = (ids: readonly string[], name: (id: string) => string, max = 12): Mrkdwn =>
   ids.length === 0

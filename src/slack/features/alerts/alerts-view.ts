@@ -34,7 +34,7 @@ export interface AlertsPageValue {
   offset: number;
 }
 
-export interface AlertsViewInput extends AlertsPageValue {
+interface AlertsViewInput extends AlertsPageValue {
   brandName: string;
   states: readonly AlertState[];
   total: number;

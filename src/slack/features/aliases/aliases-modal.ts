@@ -9,7 +9,7 @@ import { brandName } from '../../views/brand-name.js';
 export const ALIASES_CALLBACK_ID = 'vis:aliases:set';
 export const ALIASES_BLOCK_ID = 'aliases';
 /** Slack's plain_text_input holds at most 3000 characters. */
-export const ALIASES_INPUT_MAX = 3000;
+const ALIASES_INPUT_MAX = 3000;
 
 export function aliasesModal(
   brand: Pick<Brand, 'id' | 'name'>,

@@ -74,7 +74,7 @@ export function aliasesReply(
   return shrinkUntilFits((room) => buildAliases(brand, aliases, commandText, room), LIST_MAX);
 }
 
-export interface AliasChange {
+interface AliasChange {
   added: readonly string[];
   removed: readonly string[];
 }

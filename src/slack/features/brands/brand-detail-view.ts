@@ -27,7 +27,7 @@ export const BRAND_VIEW_BUTTONS = [
   { actionId: 'vis:open:aipages', label: mrkdwn`AI Pages` },
 ] as const;
 
-export const BRAND_EDIT_BUTTONS = [
+const BRAND_EDIT_BUTTONS = [
   { actionId: 'vis:markets:add', label: mrkdwn`Add market` },
   { actionId: EDIT_LOCATION_ACTION, label: mrkdwn`Set primary location` },
   { actionId: 'vis:aliases:edit', label: mrkdwn`Edit aliases` },

@@ -18,7 +18,7 @@ const LABELS: Record<CitationViewName, string> = {
   heatmap: 'Heatmap',
 };
 
-export interface CitationSwitcherInput {
+interface CitationSwitcherInput {
   brandId: string;
   current: CitationViewName;
   /** The period on screen in days (history's `--days`, the feed's `--days-back`). */

@@ -17,7 +17,7 @@ import { fallbackText } from '../../views/fallback-text.js';
 import { inlineText, linkOrText } from '../../views/link-or-text.js';
 import { roomLeft, takeLinesWithin } from '../../views/take-lines-within.js';
 
-export interface CitationsFeedInput {
+interface CitationsFeedInput {
   brand: { id: string; name: string };
   daysBack: number | undefined;
   response: CitationFeedResponse;

@@ -20,7 +20,7 @@ import { textWithTable } from '../../views/tables-as-text.js';
 import { jsonLength, roomLeft } from '../../views/take-lines-within.js';
 import { percentScale } from './percent-scale.js';
 
-export interface CitationsHeatmapInput {
+interface CitationsHeatmapInput {
   brand: { id: string; name: string };
   response: CitationHeatmapResponse;
 }

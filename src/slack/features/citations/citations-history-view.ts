@@ -28,7 +28,7 @@ import { inlineText } from '../../views/link-or-text.js';
 import { sparkline } from '../../views/sparkline.js';
 import { roomLeft, takeLinesWithin } from '../../views/take-lines-within.js';
 
-export interface CitationsHistoryInput {
+interface CitationsHistoryInput {
   brand: { id: string; name: string };
   days: number | undefined;
   response: CitationHistoryResponse;

@@ -48,7 +48,7 @@ export interface CitationsPageValue extends CitationListFilters {
   limit: number;
 }
 
-export interface CitationsListInput {
+interface CitationsListInput {
   brand: { id: string; name: string };
   filters: CitationListFilters;
   offset: number;
@@ -63,7 +63,7 @@ const SENTIMENT_ICON: Record<string, Mrkdwn> = {
   negative: mrkdwn`:red_circle:`,
 };
 
-export function citationEntry(c: Citation, rank: number): Mrkdwn {
+function citationEntry(c: Citation, rank: number): Mrkdwn {
   const head = mrkdwn`*${rank}.* ${linkOrText(c.url, c.page_title, 100)}  ·  ${inlineText(c.domain, 80)}`;
   const prompt = mrkdwn`Prompt: “${inlineText(c.prompt.text, 160)}”${c.prompt.type ? mrkdwn` (${inlineText(intentName(c.prompt.type), 30)})` : mrkdwn``}`;
   const sentiment = c.metrics.sentiment
@@ -86,7 +86,7 @@ export function citationEntry(c: Citation, rank: number): Mrkdwn {
   return truncateMrkdwn(mrkdwn`${head}\n${prompt}\n${joinMrkdwn(facts, mrkdwn`  ·  `)}`, 1000);
 }
 
-export function describeCitationFilters(f: CitationListFilters): Mrkdwn | undefined {
+function describeCitationFilters(f: CitationListFilters): Mrkdwn | undefined {
   const parts = [
     f.domain ? mrkdwn`domain contains “${inlineText(f.domain, 80)}”` : undefined,
     f.prompt ? mrkdwn`prompt contains “${inlineText(f.prompt, 80)}”` : undefined,

@@ -21,7 +21,7 @@ import { inlineText } from '../../views/link-or-text.js';
 import { roomLeft, takeLinesWithin } from '../../views/take-lines-within.js';
 import { percentScale } from './percent-scale.js';
 
-export interface CitationsQueriesInput {
+interface CitationsQueriesInput {
   brand: { id: string; name: string };
   response: CitationQueriesResponse;
 }

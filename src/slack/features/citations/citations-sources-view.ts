@@ -23,7 +23,7 @@ import { nativeTable, type TableModel, type TableValue } from '../../views/table
 import { textWithTable } from '../../views/tables-as-text.js';
 import { jsonLength, roomLeft } from '../../views/take-lines-within.js';
 
-export interface CitationsSourcesInput {
+interface CitationsSourcesInput {
   brand: { id: string; name: string };
   response: CitationSourcesResponse;
   /** A line under the heading, e.g. why this domain was chosen. */

@@ -24,7 +24,7 @@ const OTHER_DOMAINS = 4;
  * The heatmap's domains, most cited first: by the mentions counted on each (every brand's
  * cells), the service's order breaking ties.
  */
-export function domainsByCitations(heatmap: CitationHeatmapResponse): string[] {
+function domainsByCitations(heatmap: CitationHeatmapResponse): string[] {
   const total = new Map<string, number>();
   for (const cell of heatmap.cells)
     total.set(cell.domain, (total.get(cell.domain) ?? 0) + cell.mention_count);

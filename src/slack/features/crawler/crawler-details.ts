@@ -23,7 +23,7 @@ import { nameKeyOf } from './record-row.js';
 export const DRAWER_KINDS = ['page', 'path', 'bot'] as const;
 const TITLES: Record<DrawerKind, string> = { page: 'Page details', path: 'Path details', bot: 'Bot details' };
 
-export interface DrawerRequest {
+interface DrawerRequest {
   kind: DrawerKind;
   entityId: string;
   range?: DateRangeParams | undefined;

@@ -41,7 +41,7 @@ import { isObj, type Obj } from './payload-values.js';
 import { itemLine } from './record-row.js';
 import { recordTable } from './record-table.js';
 
-export interface CrawlerListInput {
+interface CrawlerListInput {
   brand: { id: string; name: string };
   query: CrawlerListQuery;
   payload: Record<string, unknown>;

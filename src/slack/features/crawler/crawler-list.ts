@@ -26,7 +26,7 @@ function oneOf<T extends string>(
   return v as T;
 }
 
-export function crawlerListQuery(a: CrawlerViewArgs, tab: 'live' | 'pages'): CrawlerListQuery {
+function crawlerListQuery(a: CrawlerViewArgs, tab: 'live' | 'pages'): CrawlerListQuery {
   const f = a.flags;
   const intent = oneOf(a, 'intent', f.string('intent'), crawlerIntents);
   const platform = f.string('platform');

@@ -27,7 +27,7 @@ import { roomLeft, takeLinesWithin } from '../../views/take-lines-within.js';
 import { dayWords } from './payload-values.js';
 import { itemLine } from './record-row.js';
 
-export interface CrawlerOverviewInput {
+interface CrawlerOverviewInput {
   brand: { id: string; name: string };
   response: CrawlerOverview;
   /** The current UTC day (`YYYY-MM-DD`): a range that runs to it is "today so far". */

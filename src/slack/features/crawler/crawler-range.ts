@@ -9,7 +9,7 @@ import { isCalendarDate } from '../../../utc-days.js';
 export const RANGE_PRESETS = ['24h', '7d', '30d', '90d'] as const;
 const CUSTOM = /^(\d{4}-\d{2}-\d{2})\.{2,3}(\d{4}-\d{2}-\d{2})$/;
 
-export const RANGE_HELP = 'Use 24h, 7d, 30d, 90d or a date range such as 2025-01-01..2025-01-31.';
+const RANGE_HELP = 'Use 24h, 7d, 30d, 90d or a date range such as 2025-01-01..2025-01-31.';
 
 /** A token that is a valid range (safe to read even where a brand name could stand). */
 export function isRangeToken(token: string): boolean {
@@ -26,7 +26,7 @@ export function looksLikeRange(token: string): boolean {
   );
 }
 
-export type RangeResult = { ok: true; range: DateRangeParams } | { ok: false; message: string };
+type RangeResult = { ok: true; range: DateRangeParams } | { ok: false; message: string };
 
 export function parseRange(token: string): RangeResult {
   const preset = token.toLowerCase();

@@ -14,7 +14,7 @@ import { type CrawlerViewArgs, noRange, shown } from './crawler-view-args.js';
 import { CRAWLER_WRITES } from './crawler-writes.js';
 
 /** The service takes at most 100 URLs per submission. */
-export const MAX_SUBMIT_URLS = 100;
+const MAX_SUBMIT_URLS = 100;
 
 export function parseSubmitUrls(words: readonly string[]): { urls: string[]; bad: string[] } {
   const urls: string[] = [];

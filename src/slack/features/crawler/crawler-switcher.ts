@@ -10,7 +10,7 @@ import { type ViewChoice, viewSwitcher } from '../../views/view-switcher.js';
 import { rangeWord } from './crawler-range.js';
 
 /** Where a reply is: the tab, and the Live view or Pages lens when it has one. */
-export interface CrawlerPlace {
+interface CrawlerPlace {
   tab: 'overview' | 'live' | 'pages' | 'access';
   /** Live: activity (default), pages or sessions; Pages: pages (default), paths or bots. */
   mode?: string | undefined;

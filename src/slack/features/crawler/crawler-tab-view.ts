@@ -161,7 +161,7 @@ export function entityIdOf(item: Obj, kind: DrawerKind): string | undefined {
   return undefined;
 }
 
-export interface CrawlerPayloadInput {
+interface CrawlerPayloadInput {
   brand: { id: string; name: string };
   title: string;
   lead?: Mrkdwn | undefined;
@@ -199,7 +199,7 @@ export function crawlerPayloadReply(input: CrawlerPayloadInput): Reply {
 }
 
 /** The button value `vis:crawler:preview-fix` receives. */
-export interface CrawlerPreviewFixValue {
+interface CrawlerPreviewFixValue {
   brandId: string;
   findingId: string;
 }

@@ -8,13 +8,13 @@
  */
 import { isObj, type Obj } from './payload-values.js';
 
-export interface FoundList {
+interface FoundList {
   /** Keys from the payload down to the list. */
   path: string[];
   items: unknown[];
 }
 
-export interface ListPaging {
+interface ListPaging {
   total?: number | undefined;
   /** The cursor of the next page; undefined at the end. */
   nextCursor?: string | undefined;

@@ -47,7 +47,7 @@ import {
 import { itemLine, recordRow, rowText } from './record-row.js';
 import { recordTable } from './record-table.js';
 
-export interface GenericPayloadOptions {
+interface GenericPayloadOptions {
   /** Nesting rendered as fields; deeper objects are summarised. Default 3. */
   maxDepth?: number;
   /** Items shown per list. Default 8. */

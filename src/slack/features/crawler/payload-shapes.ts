@@ -33,7 +33,7 @@ const MIDDLE = /^(crawled|partial|pending|warning|warn|medium|moderate|limited|d
 const BAD = /^(cold|blocked|error|failed|failing|critical|high|severe|disallowed|denied|broken)$/i;
 
 /** A status as a coloured dot, or nothing when the word is not known. */
-export function statusIcon(status: string): Mrkdwn {
+function statusIcon(status: string): Mrkdwn {
   const s = status.trim();
   if (GOOD.test(s)) return mrkdwn`:large_green_circle: `;
   if (MIDDLE.test(s)) return mrkdwn`:large_yellow_circle: `;
@@ -54,7 +54,7 @@ const SEVERITY_WORDS: Readonly<Record<string, [Mrkdwn, string]>> = {
 };
 
 /** `high` → ":red_circle: High priority"; an unknown level in words with a white dot. */
-export function severityText(level: string): Mrkdwn {
+function severityText(level: string): Mrkdwn {
   const known = ownLookup(SEVERITY_WORDS, level.trim().toLowerCase());
   if (known) return mrkdwn`${known[0]} ${escapeMrkdwn(known[1])}`;
   return mrkdwn`:white_circle: ${inlineText(codeValueText(level, 'severity'), 30)}`;

@@ -66,9 +66,9 @@ export function humanizeKey(key: string): string {
   return truncatePlain(text, 60);
 }
 
-export const label = (key: string): Mrkdwn => escapeMrkdwn(humanizeKey(key));
+const label = (key: string): Mrkdwn => escapeMrkdwn(humanizeKey(key));
 /** The field's words in lower case; a time's "at" goes ("submitted 3 days ago"). */
-export const lowerLabel = (key: string): Mrkdwn =>
+const lowerLabel = (key: string): Mrkdwn =>
   escapeMrkdwn(truncatePlain(fieldName(key).replace(/ at$/, ''), 60));
 
 /** Objects that break a figure down (`by_status`, `status_codes`): counts per category. */

@@ -24,7 +24,7 @@ import {
   TIME_KEY,
 } from './payload-values.js';
 
-export interface RecordRow {
+interface RecordRow {
   /** The record's name in bold, when it has one besides its link. */
   name?: Mrkdwn | undefined;
   link?: Mrkdwn | undefined;

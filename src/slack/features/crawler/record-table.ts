@@ -37,7 +37,7 @@ const HTTP_KEY = /http_status|status_code|typical_status/i;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** A cell in words, as plain text (the table renderer escapes). */
-export function plainCell(key: string, value: unknown): string {
+function plainCell(key: string, value: unknown): string {
   if (isObj(value)) return breakdownCell(value);
   if (isBlank(value)) return '—';
   if (typeof value === 'boolean') return value ? '✓' : '✗';
@@ -97,7 +97,7 @@ function columnRank(key: string, sample: unknown, nameKey: string | undefined): 
 const flatValue = (v: unknown) => isScalar(v) || (Array.isArray(v) && v.every(isScalar));
 const flat = (r: Obj) => Object.values(r).every(flatValue);
 
-export interface RecordTableOptions {
+interface RecordTableOptions {
   /** Fewest rows that make a table; default 3 (fewer read better as lines). */
   minRows?: number;
   /**

@@ -25,9 +25,9 @@ import { createAiPagesGlanceLoader } from './load-ai-pages-glance.js';
 import { type BrandActivity, loadBrandActivity } from './load-brand-activity.js';
 import { type DigestTrend, loadDigestTrends } from './load-digest-trends.js';
 
-export const GUEST_HOME_TEXT = mrkdwn`Hello! Brand data here is for workspace members, and guest accounts cannot see it. If you need it, ask someone on your team to share a report in a channel.`;
+const GUEST_HOME_TEXT = mrkdwn`Hello! Brand data here is for workspace members, and guest accounts cannot see it. If you need it, ask someone on your team to share a report in a channel.`;
 
-export function createBrandsHome(loader = createAiPagesGlanceLoader()): HomeHandler {
+function createBrandsHome(loader = createAiPagesGlanceLoader()): HomeHandler {
   return {
     name: 'brands',
     async run(ctx) {

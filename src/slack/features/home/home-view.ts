@@ -63,7 +63,7 @@ export interface BrandGlance {
 /** The key's daily count, as `/visibility status` reads it (the limiter's shared state). */
 export type QuotaGlance = Pick<LimiterState, 'plan' | 'usedToday' | 'dailyLimit' | 'dailyResetAt'>;
 
-export interface HomeViewOptions {
+interface HomeViewOptions {
   /** null: the limiter could not be read; absent: the line is left out. */
   quota?: QuotaGlance | null;
   /** The digests' time zone when a subscription sets none (DEFAULT_TIMEZONE). */
@@ -103,7 +103,7 @@ function where(b: Brand): Mrkdwn {
 }
 
 /** The bar is `progressBar`, whose percent is `usagePercent`: the `aipages` reply, alerts and digest show the same number. */
-export function aiPagesText(a: AiPagesGlance): Mrkdwn {
+function aiPagesText(a: AiPagesGlance): Mrkdwn {
   switch (a.status) {
     case 'ok': {
       const off = a.enabled ? mrkdwn`` : mrkdwn` · _disabled_`;

@@ -10,10 +10,10 @@ import type { Brand } from '../../../api/schemas/index.js';
 import type { SlackDeps } from '../../kit/slack-deps.js';
 import type { AiPagesGlance } from './home-view.js';
 
-export const AI_PAGES_GLANCE_TTL_MS = 60_000;
+const AI_PAGES_GLANCE_TTL_MS = 60_000;
 const CONCURRENCY = 3;
 
-export interface AiPagesGlanceLoader {
+interface AiPagesGlanceLoader {
   load(deps: Pick<SlackDeps, 'api' | 'clock' | 'logger'>, brands: readonly Brand[]): Promise<AiPagesGlance[]>;
 }
 

@@ -10,7 +10,7 @@ import type { Store } from '../../../store/store.js';
 import type { Subscription } from '../../../store/subscriptions-repo.js';
 
 /** Latest alert messages shown per brand. */
-export const HOME_ALERTS_PER_BRAND = 3;
+const HOME_ALERTS_PER_BRAND = 3;
 
 export interface AlertGlance {
   channelId: string;

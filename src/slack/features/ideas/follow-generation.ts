@@ -18,9 +18,9 @@ import type { SlackDeps } from '../../kit/slack-deps.js';
 import { ideasRefreshDoneReply, ideasRefreshStillRunningReply } from './ideas-refresh-view.js';
 import type { RefreshTiming } from './refresh-timing.js';
 
-export type FollowOutcome = 'completed' | 'timeout' | 'failed' | 'aborted';
+type FollowOutcome = 'completed' | 'timeout' | 'failed' | 'aborted';
 
-export interface FollowOptions {
+interface FollowOptions {
   deps: Pick<SlackDeps, 'api' | 'clock' | 'logger'>;
   brand: Pick<Brand, 'id' | 'name'>;
   respond(reply: Reply): Promise<void>;

@@ -13,7 +13,7 @@ import { DEFAULT_IDEAS_PAGE } from './ideas-page.js';
 import { ideasRefreshStartedReply } from './ideas-refresh-view.js';
 import type { RefreshTiming } from './refresh-timing.js';
 
-export const REFRESH_IDEAS = 'refresh content ideas';
+const REFRESH_IDEAS = 'refresh content ideas';
 
 export async function runIdeasRefresh(
   ctx: CommandContext,

@@ -31,7 +31,7 @@ export interface IdeasPageValue {
   limit: number;
 }
 
-export interface IdeasViewInput {
+interface IdeasViewInput {
   brand: { id: string; name: string };
   status: IdeasStatusFilter;
   offset: number;
@@ -58,7 +58,7 @@ const names = (list: readonly string[], max = 5): Mrkdwn =>
         mrkdwn`, `,
       )}${list.length > max ? mrkdwn` +${list.length - max}` : mrkdwn``}`;
 
-export function ideaEntry(idea: ContentIdea, rank: number): Mrkdwn {
+function ideaEntry(idea: ContentIdea, rank: number): Mrkdwn {
   const head = mrkdwn`*${rank}. ${inlineText(idea.query, 200)}*`;
   const meta = [
     mrkdwn`${escapeMrkdwn(figureWords('ideaScore'))} *${formatCount(idea.opportunity_score)}*/100`,

@@ -19,7 +19,7 @@ const VERBS = new Set<string>([...STATUSES, 'refresh']);
 const USAGE =
   '/visibility ideas <brand> [active|dismissed|implemented|all] [--limit 1-200] | ideas <brand> refresh';
 
-export interface IdeasOptions {
+interface IdeasOptions {
   refreshTiming?: Partial<RefreshTiming>;
 }
 

@@ -32,7 +32,7 @@ export const MARKET_ACTIONS = {
 } as const;
 
 /** Value of the Remove button; `location` lets the reply name the market once it is gone. */
-export interface RemoveMarketValue {
+interface RemoveMarketValue {
   brandId: string;
   marketId: string;
   location: string;
@@ -46,7 +46,7 @@ export function primaryMarketRefusal(brand: Pick<Brand, 'name'>, location: strin
 
 const md = (text: Mrkdwn) => ({ type: 'mrkdwn' as const, text });
 
-export function removeMarketButton(brand: Pick<Brand, 'id' | 'name'>, market: Market): Button {
+function removeMarketButton(brand: Pick<Brand, 'id' | 'name'>, market: Market): Button {
   const label = countryLabel(market.location);
   const value: RemoveMarketValue = { brandId: brand.id, marketId: market.id, location: market.location };
   return brandButton(
@@ -88,7 +88,7 @@ function addedValue(m: Market): TableValue {
 }
 
 /** The markets as a table: a row per market, the country first. */
-export function marketsTable(markets: readonly Market[]): TableModel {
+function marketsTable(markets: readonly Market[]): TableModel {
   return {
     columns: [
       { label: 'Country' },

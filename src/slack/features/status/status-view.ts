@@ -158,7 +158,7 @@ function available<T>(part: T | null, name: string): T {
   return part;
 }
 
-export const statusSections: StatusSection[] = [
+const statusSections: StatusSection[] = [
   { name: 'API usage', blocks: (r) => apiUsageBlocks(r.limiter) },
   { name: 'Rate limiter', blocks: (r) => limiterBlocks(r.limiter, r.nowMs) },
   { name: 'Service', blocks: (r) => serviceBlocks(available(r.service, 'service')) },

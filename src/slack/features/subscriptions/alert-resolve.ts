@@ -21,11 +21,11 @@ import {
   clickedAlert,
 } from './alert-owner.js';
 
-export const NOTE_BLOCK_ID = 'note';
+const NOTE_BLOCK_ID = 'note';
 /** A short note: what was done, not a report. */
-export const NOTE_MAX = 500;
+const NOTE_MAX = 500;
 
-export function resolveModal(alertId: number, where: { channelId: string; ts: string }): ModalView {
+function resolveModal(alertId: number, where: { channelId: string; ts: string }): ModalView {
   return {
     type: 'modal',
     callback_id: RESOLVE_CALLBACK_ID,

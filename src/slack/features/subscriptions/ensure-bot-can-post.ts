@@ -18,7 +18,7 @@ import type { WebClient } from '@slack/web-api';
 import { mrkdwn } from '../../../messages/mrkdwn.js';
 import { UserError, UserErrorCode } from '../../../messages/user-error.js';
 
-export const INVITE_HINT = mrkdwn`I'm not a member of this channel, so I could not post alerts or digests here. Invite me first: type \`/invite @visibility-bot\` in this channel, then run this command again.`;
+const INVITE_HINT = mrkdwn`I'm not a member of this channel, so I could not post alerts or digests here. Invite me first: type \`/invite @visibility-bot\` in this channel, then run this command again.`;
 
 export const CHANNELS_ONLY_HINT = mrkdwn`Alerts and digests go to channels, not to direct messages or group DMs: I cannot read the history of a DM, which I need to post each alert exactly once. Run this command in the channel that should receive them (public or private; invite me there with \`/invite @visibility-bot\`).`;
 

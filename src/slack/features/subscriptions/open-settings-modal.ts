@@ -16,7 +16,7 @@ import { settingsModal } from './settings-modal.js';
 import { SUBSCRIPTION_ACTIONS } from './subscription-actions.js';
 import { SUBSCRIPTION_WRITES } from './subscription-writes.js';
 
-export const EDIT_SETTINGS_ACTION = SUBSCRIPTION_ACTIONS.edit;
+const EDIT_SETTINGS_ACTION = SUBSCRIPTION_ACTIONS.edit;
 
 export async function openSettingsModal(
   o: { deps: Pick<SlackDeps, 'config'>; client: WebClient; triggerId: string | undefined },

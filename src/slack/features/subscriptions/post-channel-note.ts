@@ -16,7 +16,7 @@ import { mrkdwnSection, type Reply } from '../../../messages/reply.js';
 export const CHANNEL_NOTE_EVENT = 'visibility_channel_note';
 
 /** A note: who (`by`, a user id) did what, and how to undo it. */
-export interface ChannelNote {
+interface ChannelNote {
   by: string;
   /** Reads after the mention: `<@U…> muted alerts for …`. */
   did: Mrkdwn;

@@ -42,13 +42,13 @@ type FieldKind =
   /** Two time pickers, `from-to`; both empty is `off`. */
   | { type: 'range' };
 
-export interface SettingField {
+interface SettingField {
   key: SettingKey;
   label: string;
   kind: FieldKind;
 }
 
-export const SETTINGS_FIELDS: readonly SettingField[] = [
+const SETTINGS_FIELDS: readonly SettingField[] = [
   {
     key: 'events',
     label: 'Citation changes that alert',
@@ -142,9 +142,9 @@ export const SETTINGS_FIELDS: readonly SettingField[] = [
   { key: 'weekly-time', label: 'Weekly summary time', kind: { type: 'time', emptyMeans: 'the digest time' } },
 ];
 
-export const fieldBlockId = (key: SettingKey): string => `settings_${key}`;
+const fieldBlockId = (key: SettingKey): string => `settings_${key}`;
 /** The second picker of a range (quiet hours' end). */
-export const rangeEndBlockId = (key: SettingKey): string => `settings_${key}_end`;
+const rangeEndBlockId = (key: SettingKey): string => `settings_${key}_end`;
 
 const plain = (text: string) => ({ type: 'plain_text' as const, text: escapeMrkdwn(text) });
 const defaultArgs = settingsArgValues(DEFAULT_ALERT_SETTINGS);
@@ -308,7 +308,7 @@ function fieldValue(f: SettingField, values: Values): { value: string } | { erro
   }
 }
 
-export type SettingsFormResult =
+type SettingsFormResult =
   | { ok: true; settings: AlertSettings }
   | { ok: false; errors: Record<string, string> };
 

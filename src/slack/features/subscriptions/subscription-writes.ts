@@ -9,5 +9,3 @@ export const SUBSCRIPTION_WRITES = {
   mute: 'mute alerts',
   unmute: 'unmute alerts',
 } as const;
-
-export type SubscriptionWrite = (typeof SUBSCRIPTION_WRITES)[keyof typeof SUBSCRIPTION_WRITES];

@@ -24,7 +24,7 @@ const kindAlerts = (kind: string): string =>
   ownLookup(ALERT_KIND_WORDS, kind)?.alerts ?? kind.replace(/_/g, ' ');
 
 /** "Paused: why", "Muted until Nov 28, 2026 at 14:00 UTC", "Snoozed: …"; "Active" when nothing holds it. */
-export function statusText(s: SubscriptionRow, nowMs: number): string {
+function statusText(s: SubscriptionRow, nowMs: number): string {
   const { sub } = s;
   const parts: string[] = [];
   if (sub.pausedReason) parts.push(`Paused: ${sub.pausedReason}`);

@@ -66,7 +66,7 @@ export interface SubscriptionState {
 }
 
 /** What holds a subscription back, one line each; empty when nothing does. */
-export function stateLines(s: SubscriptionState, nowMs: number): Mrkdwn[] {
+function stateLines(s: SubscriptionState, nowMs: number): Mrkdwn[] {
   const { sub } = s;
   const lines: Mrkdwn[] = [];
   if (sub.pausedReason) {
@@ -113,7 +113,7 @@ const MIN_CONTROLS = 3;
  * Edit (the settings form), Mute (a duration in words), Unsubscribe (after Slack's confirm).
  * Under the table each control names its brand ("Edit settings: Acme"): the row it acts on.
  */
-export function subscriptionButtons(sub: Pick<Subscription, 'brandId' | 'brandName'>): KnownBlock {
+function subscriptionButtons(sub: Pick<Subscription, 'brandId' | 'brandName'>): KnownBlock {
   const name = brandName(sub.brandName);
   const short = escapeMrkdwn(cutAtWord(sub.brandName, 40));
   return {

@@ -10,7 +10,7 @@ import { channelDefaultBrandId } from '../../commands/channel-default-brand.js';
 import type { Subcommand } from '../../commands/subcommand.js';
 import { clearChannelDefaultBrand, saveChannelDefaultBrand } from './save-channel-default-brand.js';
 
-export const USE_ACTIONS = {
+const USE_ACTIONS = {
   set: 'set the channel default brand',
   clear: 'clear the channel default brand',
 } as const;

@@ -23,7 +23,7 @@ import { requireWriter } from '../../kit/require-writer.js';
 import type { SlackDeps } from '../../kit/slack-deps.js';
 import { actionHandlers } from './registry.js';
 
-export interface RegisterActionsOptions {
+interface RegisterActionsOptions {
   handlers?: readonly ActionHandler[];
   guestCheck?: GuestCheck;
 }

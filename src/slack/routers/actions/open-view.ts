@@ -27,7 +27,7 @@ import {
   type SubcommandRun,
 } from './run-subcommand-from-action.js';
 
-export const OPEN_VIEW_PREFIX = 'vis:open';
+const OPEN_VIEW_PREFIX = 'vis:open';
 
 const quote = (s: string) => (/[\s"]/.test(s) ? `"${s.replace(/"/g, "'")}"` : s);
 

@@ -10,9 +10,9 @@ import { createGuestCheck, type GuestCheck } from '../../kit/guest-check.js';
 import type { SlackDeps } from '../../kit/slack-deps.js';
 import { subcommands as registered } from './registry.js';
 
-export const COMMAND = '/visibility';
+const COMMAND = '/visibility';
 
-export interface RegisterCommandsOptions {
+interface RegisterCommandsOptions {
   subcommands?: readonly Subcommand[];
   guestCheck?: GuestCheck;
 }

@@ -10,7 +10,7 @@ import { requestDeps } from '../../kit/request-deps.js';
 import type { SlackDeps } from '../../kit/slack-deps.js';
 import { homeHandlers } from './registry.js';
 
-export interface RegisterEventsOptions {
+interface RegisterEventsOptions {
   handlers?: readonly HomeHandler[];
   guestCheck?: GuestCheck;
 }

@@ -20,7 +20,7 @@ import { stepFailure } from '../../steps/step-failure.js';
 import type { WorkflowStep } from '../../steps/workflow-step.js';
 import { workflowSteps } from './registry.js';
 
-export interface RegisterStepsOptions {
+interface RegisterStepsOptions {
   steps?: readonly WorkflowStep[];
   guestCheck?: GuestCheck;
 }

@@ -18,9 +18,9 @@ import type {
 } from '../../submissions/submission-handler.js';
 import { submissionHandlers } from './registry.js';
 
-export const ACK_BUDGET_MS = 2500;
+const ACK_BUDGET_MS = 2500;
 
-export interface RegisterSubmissionsOptions {
+interface RegisterSubmissionsOptions {
   handlers?: readonly SubmissionHandler[];
   ackBudgetMs?: number;
 }
