@@ -42,19 +42,15 @@ export interface CitationsObservation {
 
 /**
  * What the digest reads of a feed (compose-digest.ts): the totals, the snapshot dates, and
- * for each URL its first `new` and its first `lost` event, with the fields it shows (URL,
- * domain, title, appearances). Stored with every poll and read back by the next one, so
- * the rest (sentiment and competitor events, repeats, prompts) is left out: the digest
- * made from this is the one made from the whole feed, from a fraction of the text.
+ * the `new` and `lost` events with the fields it shows (URL, domain, title, appearances).
+ * Stored with every poll and read back by the next one, so the rest (sentiment and
+ * competitor events, prompts, sentiments) is left out: the digest made from this is the
+ * one made from the whole feed, from a fraction of the text.
  */
 export function digestFeedOf(feed: CitationFeedResponse): CitationFeedResponse {
-  const seen = { new: new Set<string>(), lost: new Set<string>() };
   const events: FeedEvent[] = [];
   for (const e of feed.events) {
     if (e.event_type !== 'new' && e.event_type !== 'lost') continue;
-    const urls = seen[e.event_type];
-    if (urls.has(e.url)) continue;
-    urls.add(e.url);
     const kept: FeedEvent = {
       event_type: e.event_type,
       url: e.url,

@@ -1,6 +1,7 @@
 /**
  * The feed the citations poll stores for the digest (citations-job.ts digestFeedOf) keeps
- * only what the digest reads: the digest made from it is the one made from the whole feed.
+ * only what the digest reads: the digest made from it is the one made from the whole feed,
+ * repeated URLs and all.
  */
 import { describe, expect, it } from 'vitest';
 import { composeDigest } from '../../src/alerts/compose-digest.js';
@@ -40,13 +41,15 @@ describe('the feed stored for the digest', () => {
     for (const urls of [1, 2, 3, 5, 50]) expect(digestOf(stored, urls)).toEqual(digestOf(full, urls));
   });
 
-  it('keeps each URL’s first new and first lost event, with the fields the digest shows', () => {
+  it('keeps the new and lost events, with the fields the digest shows', () => {
     const stored = digestFeedOf(full);
     expect(stored.events.map((e) => `${e.event_type} ${e.url}`)).toEqual([
       'new https://a.example/1',
       'new https://a.example/2',
+      'new https://a.example/2',
       'new https://a.example/3',
       'new https://a.example/4',
+      'lost https://b.example/x',
       'lost https://b.example/x',
       'lost https://a.example/1',
       'new https://b.example/z',
