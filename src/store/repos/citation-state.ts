@@ -67,14 +67,20 @@ export function createCitationStateRepo(ctx: RepoContext): CitationStateRepo {
       ),
   );
 
-  /** One statement for a brand's changed URLs, `[url, packed entry]` each, whatever their number. */
-  const upsertChanges = async (brandId: string, rows: [string, unknown[]][], nowMs: number) => {
-    await sql`INSERT INTO citation_state_changes (brand_id, url, entry, updated_at_ms)
-      SELECT ${brandId}, e.value ->> 0, e.value -> 1, ${nowMs} FROM ${ctx.sql.jsonElements(ctx.sql.json(rows))}
+  /**
+   * One statement for a brand's changed URLs, `[url, packed entry]` each as JSON text,
+   * whatever their number; prepared like the others (the query builder would otherwise
+   * build and compile it again for every brand).
+   */
+  const upsertChangeRows = ctx.prepare((db, brandId: string, rows: string, nowMs: number) => {
+    const statement = sql`INSERT INTO citation_state_changes (brand_id, url, entry, updated_at_ms)
+      SELECT ${brandId}, e.value ->> 0, e.value -> 1, ${nowMs} FROM ${ctx.sql.jsonElements(rows)}
       WHERE true
-      ON CONFLICT (brand_id, url) DO UPDATE SET entry = excluded.entry, updated_at_ms = excluded.updated_at_ms`.execute(
-      ctx.db(),
-    );
+      ON CONFLICT (brand_id, url) DO UPDATE SET entry = excluded.entry, updated_at_ms = excluded.updated_at_ms`;
+    return { compile: () => statement.compile(db) };
+  });
+  const upsertChanges = async (brandId: string, rows: [string, unknown[]][], nowMs: number) => {
+    await upsertChangeRows(brandId, ctx.sql.json(rows), nowMs);
   };
 
   const remove = async (brandId: string): Promise<number> => {
