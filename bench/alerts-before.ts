@@ -23,7 +23,7 @@ export const ALERTS_BEFORE: Readonly<Record<'sqlite' | 'postgres', AlertsFigures
  * bench measures now (bundled, plain node), in runs taken in turn with those of the next
  * commits' (the feed's events validated by zod's compiled object parser, no second
  * detection for why-lines once their calls are spent, the digest's feed trimmed, eight
- * brands a transaction) on the same machine at the same load, so the two compare: the
+ * brands a transaction, the change rows' upsert prepared) on the same machine at the same load, so the two compare: the
  * median of three (SQLite) and the lower of two (Postgres). Those next commits measured
  * 8.7 s / 224 MB (SQLite, load 3.6) and 11.7 s / 214 MB (Postgres, load 3.4) in the same turns.
  */
