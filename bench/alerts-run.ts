@@ -1,6 +1,8 @@
 /**
  * The measured part of the alerting benchmark, run in its own process so its CPU time and
- * peak RSS are the run's alone, not the setup's. argv: dbPath baseUrl.
+ * peak RSS are the run's alone, not the setup's. argv: dbPath baseUrl. bench/alerts.ts
+ * bundles this file as `npm run build` bundles the CLI and runs it with plain `node`,
+ * as production runs the jobs (not through tsx, whose compiler would sit in its memory).
  * Prints one JSON line with the figures.
  *
  * The real job path, as `run-job` runs it: the citations, crawler and AI Pages jobs
@@ -8,8 +10,8 @@
  * each response from a real socket through undici (bench/alerts-server.ts answers in its
  * own process, so making the bodies is not counted here), parses the JSON text and
  * validates it with the client's zod schemas; the jobs then load state, detect, build the
- * grouped alert messages and write the new state and outbox rows (the citations job about
- * twenty brands to a transaction, the others one per brand). No limiter pacing (it waits;
+ * grouped alert messages and write the new state and outbox rows (the citations job
+ * eight brands to a transaction, the others one per brand). No limiter pacing (it waits;
  * it does not compute): the unlimited limiter stands in for it. The target is an SQLite file path or a postgres:// URL: the same run on
  * either backend, through the store the CLI would build for it.
  */
@@ -41,6 +43,11 @@ export interface AlertsRunResult {
   /** Brands whose citation state was written. */
   statesSaved: number;
   failed: number;
+  /** The largest V8 heap and the largest memory outside it (Buffers, native) seen, sampled every 100 ms. */
+  peakHeapMb: number;
+  peakOutsideHeapMb: number;
+  /** CPU ms of each job's run, in the order they ran. */
+  jobCpuMs: Record<string, number>;
 }
 
 const [target, baseUrl] = process.argv.slice(2);
@@ -89,11 +96,21 @@ const result: AlertsRunResult = {
   messages: 0,
   statesSaved: 0,
   failed: 0,
+  peakHeapMb: 0,
+  peakOutsideHeapMb: 0,
+  jobCpuMs: {},
 };
+const sampleMemory = () => {
+  const m = process.memoryUsage();
+  result.peakHeapMb = Math.max(result.peakHeapMb, m.heapTotal / 1_048_576);
+  result.peakOutsideHeapMb = Math.max(result.peakOutsideHeapMb, (m.rss - m.heapTotal) / 1_048_576);
+};
+const sampler = setInterval(sampleMemory, 100);
 
 const runStart = process.cpuUsage();
 const wallStart = performance.now();
 for (const job of [citationsJob, crawlerJob, aiPagesJob] satisfies JobDefinition[]) {
+  const jobStart = process.cpuUsage();
   const s = await runJobOnce(ctx, job, {
     owner: 'bench',
     force: false,
@@ -101,12 +118,15 @@ for (const job of [citationsJob, crawlerJob, aiPagesJob] satisfies JobDefinition
     leaseTtlMs: 600_000,
     brandGapMs: 0,
   });
+  result.jobCpuMs[job.name] = cpuOf(process.cpuUsage(jobStart));
   result.alerts += s.alerts;
   result.messages += s.messages;
   result.failed += s.failed + (s.status === 'ok' ? 0 : 1);
   if (s.detail && s.status !== 'ok') process.stderr.write(`${job.name}: ${s.status} ${s.detail}\n`);
 }
 result.cpuMs = cpuOf(process.cpuUsage(runStart));
+clearInterval(sampler);
+sampleMemory();
 result.wallMs = performance.now() - wallStart;
 result.peakRssMb = process.resourceUsage().maxRSS / 1024;
 result.statesSaved = await statesSavedAt(store, BENCH_NOW_MS);

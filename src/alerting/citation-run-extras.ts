@@ -78,7 +78,9 @@ export async function fetchLostPageWhy(
 ): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   const sub = subs.find((s) => s.settings.events.includes('lost'));
-  if (!sub) return out;
+  // Once the run's calls are spent no line can be fetched: the state is not read and the
+  // feed not detected twice for nothing (the transaction does both again).
+  if (!sub || w.budget.left === 0) return out;
   const prev = await citationState.load(brandId);
   const urls = detectCitations(prev, feed, sub.settings, nowMs)
     .alerts.filter((a) => a.kind === 'citation_lost')

@@ -21,7 +21,7 @@ import { feedDaysBackFor } from '../alerting/days-back.js';
 import { fetchCitationFeed } from '../alerting/fetch-citation-feed.js';
 import { runBudget } from '../alerting/fetch-why-data.js';
 import { WHY_CALLS_PER_CITATIONS_RUN } from '../alerting/plan-polling.js';
-import type { CitationFeedResponse } from '../api/schemas/citations.js';
+import type { CitationFeedResponse, FeedEvent } from '../api/schemas/citations.js';
 import type { JobDefinition } from './job-definition.js';
 
 /** What the citations poll keeps for later runs and for the digest. */
@@ -29,14 +29,39 @@ export interface CitationsObservation {
   /** The feed's `current_snapshot_date`: the next feed reads from the snapshot after it. */
   currentSnapshotDate: string | null;
   /**
-   * The feed as the service sent it, for the digest: its totals and its new and lost pages
-   * cover the same two snapshots, so the digest's figures add up (a feed narrowed to its
-   * last day kept the wider feed's totals beside one day's changes). Observations stored
-   * before this field have none; the digest then asks the service.
+   * The feed the service sent, as far as the digest reads it (digestFeedOf): its totals
+   * and its new and lost pages cover the same two snapshots, so the digest's figures add
+   * up (a feed narrowed to its last day kept the wider feed's totals beside one day's
+   * changes). Observations stored before this field have none; the digest then asks the
+   * service. Older ones hold the whole feed, which the digest reads the same way.
    */
   feed?: CitationFeedResponse;
   /** Time of day (ms into the UTC day) of the service's research run, from event times. */
   runTimeOfDayMs: number | null;
+}
+
+/**
+ * What the digest reads of a feed (compose-digest.ts): the totals, the snapshot dates, and
+ * the `new` and `lost` events with the fields it shows (URL, domain, title, appearances).
+ * Stored with every poll and read back by the next one, so the rest (sentiment and
+ * competitor events, prompts, sentiments) is left out: the digest made from this is the
+ * one made from the whole feed, from a fraction of the text.
+ */
+export function digestFeedOf(feed: CitationFeedResponse): CitationFeedResponse {
+  const events: FeedEvent[] = [];
+  for (const e of feed.events) {
+    if (e.event_type !== 'new' && e.event_type !== 'lost') continue;
+    const kept: FeedEvent = {
+      event_type: e.event_type,
+      url: e.url,
+      domain: e.domain,
+      timestamp: e.timestamp,
+    };
+    if (e.h1 != null) kept.h1 = e.h1;
+    if (e.appearance_count !== undefined) kept.appearance_count = e.appearance_count;
+    events.push(kept);
+  }
+  return { ...feed, events };
 }
 
 function* timestampsOf(feed: CitationFeedResponse): Generator<string> {
@@ -51,6 +76,7 @@ export const citationsJob: JobDefinition = {
     const seen = await ctx.observations.get<CitationsObservation>(brand.id, 'citations');
     const daysBack = feedDaysBackFor(last, seen?.data.currentSnapshotDate ?? null, nowMs);
     const feed = await fetchCitationFeed(ctx.deps.api, brand.id, daysBack, ctx.call);
+    const forDigest = digestFeedOf(feed);
     const list = wantsModelAlerts(subs) ? await fetchModelList(ctx.deps.api, brand.id, ctx.call) : null;
     const why =
       last === null
@@ -76,7 +102,7 @@ export const citationsJob: JobDefinition = {
         'citations',
         {
           currentSnapshotDate: feed.current_snapshot_date ?? seen?.data.currentSnapshotDate ?? null,
-          feed,
+          feed: forDigest,
           runTimeOfDayMs: runTimeOfDayMs(timestampsOf(feed)) ?? seen?.data.runTimeOfDayMs ?? null,
         },
         nowMs,

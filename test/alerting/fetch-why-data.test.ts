@@ -3,6 +3,7 @@
  * data is there, none when the run's bound is spent or the service fails the call.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fetchLostPageWhy } from '../../src/alerting/citation-run-extras.js';
 import {
   CallBudget,
   fetchDomainSources,
@@ -13,10 +14,14 @@ import {
   runBudget,
   type WhyFetch,
 } from '../../src/alerting/fetch-why-data.js';
+import { DEFAULT_ALERT_SETTINGS } from '../../src/alerts/alert-settings.js';
+import { baselineCitations } from '../../src/alerts/detect-citations.js';
 import { ownPageWhy, thirdPartyWhy } from '../../src/alerts/why-lines.js';
 import { ApiClient } from '../../src/api/client.js';
 import type { Clock } from '../../src/clock.js';
 import { type RunningSimulator, SEED_BRANDS, startSimulator } from '../../src/dev/simulator/index.js';
+import type { Subscription } from '../../src/store/subscriptions-repo.js';
+import { ev, feed } from '../alerts/fixtures.js';
 import { recordingLimiter } from '../helpers/recording-limiter.js';
 
 const ACME = SEED_BRANDS.acme.id;
@@ -111,5 +116,28 @@ describe('why-line data from the service', () => {
     const sources = await fetchDomainSources(w, ACME, 'nowhere.example');
     expect(sources).toBeNull();
     expect(thirdPartyWhy('https://nowhere.example/x', sources)).toEqual([]);
+  });
+
+  it('lost pages: lines while the bound allows a call; once it is spent, not even the state is read', async () => {
+    const site = (await fetchSiteHost(fetcher(), ACME))!;
+    const url = sim.control.citationUrls(ACME).find((u) => !isOwnPage(u, site))!;
+    const known = baselineCitations(feed([ev('new', url, '2025-02-25T06:00:00Z')]));
+    let loads = 0;
+    const state = {
+      load: async () => {
+        loads += 1;
+        return known;
+      },
+    };
+    const lost = feed([ev('lost', url, '2025-03-01T06:00:00Z')]);
+    const subs = [{ settings: DEFAULT_ALERT_SETTINGS } as Subscription];
+    const now = Date.parse('2025-03-01T07:00:00Z');
+    const why = await fetchLostPageWhy(fetcher(), ACME, state, lost, subs, now);
+    expect(loads).toBe(1);
+    expect([...why.keys()]).toEqual([url]);
+    const before = sim.requests.length;
+    expect((await fetchLostPageWhy(fetcher(0), ACME, state, lost, subs, now)).size).toBe(0);
+    expect(loads).toBe(1);
+    expect(sim.requests.length).toBe(before);
   });
 });

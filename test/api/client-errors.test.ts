@@ -300,6 +300,42 @@ describe('ApiClient: broken responses', () => {
     expect(err.message).toContain('GET /get-content-ideas');
   });
 
+  // Feed events go through zod's compiled object parser (src/api/schemas/compiled-object.ts):
+  // what it refuses, and how it names the field, is what z.looseObject did.
+  const feedWith = (bad: Record<string, unknown>) => {
+    const [first, second] = fx.citationFeed.events;
+    return { ...fx.citationFeed, events: [first, second, { ...second, ...bad }] };
+  };
+  for (const [what, bad, field, expected] of [
+    ['a url that is a number', { url: 42 }, 'events.2.url', 'expected string'],
+    ['a missing timestamp', { timestamp: undefined }, 'events.2.timestamp', 'expected string'],
+    ['a sentiment as text', { sentiment: '80' }, 'events.2.sentiment', 'expected number'],
+    ['prompts holding a number', { prompts: ['a', 7] }, 'events.2.prompts.1', 'expected string'],
+  ] as const) {
+    it(`a feed event with ${what} is refused and named`, async () => {
+      respond = (_req, res) => sendJson(res, 200, feedWith(bad));
+      const err = (await failure(h.client.getCitationFeed({ brandId: B }))) as InvalidResponseError;
+      expect(err).toBeInstanceOf(InvalidResponseError);
+      expect(err.field).toBe(field);
+      expect(err.message).toContain(`${field}: ${expected}`);
+    });
+  }
+
+  it('a feed event that is not an object is refused', async () => {
+    respond = (_req, res) =>
+      sendJson(res, 200, { ...fx.citationFeed, events: [fx.citationFeed.events[0], 'x'] });
+    const err = (await failure(h.client.getCitationFeed({ brandId: B }))) as InvalidResponseError;
+    expect(err.field).toBe('events.1');
+    expect(err.message).toContain('expected object');
+  });
+
+  it('feed events keep their unknown fields and gain no absent ones', async () => {
+    respond = (_req, res) => sendJson(res, 200, feedWith({ rank: 3 }));
+    const feed = await h.client.getCitationFeed({ brandId: B });
+    expect(feed.events[2]).toEqual({ ...fx.citationFeed.events[1], rank: 3 });
+    expect(Object.keys(feed.events[1]!)).toEqual(Object.keys(fx.citationFeed.events[1]!));
+  });
+
   it('an out-of-range value is a schema break too', async () => {
     respond = (_req, res) =>
       sendJson(res, 200, { ...fx.aiPages, usage: { ...fx.aiPages.usage, percentage_used: 140 } });

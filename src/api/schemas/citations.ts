@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { compiledLooseObject } from './compiled-object.js';
 import { offsetPaginationSchema } from './content-ideas.js';
 
 export const citationViews = ['list', 'history', 'queries', 'sources', 'feed', 'heatmap'] as const;
@@ -6,19 +7,19 @@ export type CitationView = (typeof citationViews)[number];
 
 const brandRefSchema = z.looseObject({ id: z.string(), name: z.string() });
 
-/** docs/api.md §2 Citation */
-export const citationSchema = z.looseObject({
+/** docs/api.md §2 Citation; a list page holds up to 500 (compiled-object.ts). */
+export const citationSchema = compiledLooseObject({
   id: z.string(),
   url: z.string(),
   domain: z.string(),
   page_title: z.nullish(z.string()),
-  prompt: z.looseObject({ text: z.string(), type: z.nullish(z.string()) }),
-  metrics: z.looseObject({
+  prompt: compiledLooseObject({ text: z.string(), type: z.nullish(z.string()) }),
+  metrics: compiledLooseObject({
     appearances: z.number(),
     sentiment: z.nullish(z.string()),
     visibility_score: z.nullish(z.number()),
   }),
-  seo: z.nullish(z.looseObject({ domain_rating: z.nullish(z.number()) })),
+  seo: z.nullish(compiledLooseObject({ domain_rating: z.nullish(z.number()) })),
   source_type: z.nullish(z.string()),
   search_model: z.nullish(z.string()),
   date: z.string(),
@@ -113,7 +114,8 @@ export type CitationSourcesResponse = z.infer<typeof citationSourcesResponseSche
 
 export const feedEventTypes = ['new', 'lost', 'sentiment_changed', 'competitor_appeared'] as const;
 
-export const feedEventSchema = z.looseObject({
+/** A feed page holds up to 500 of these, validated every citations run (compiled-object.ts). */
+export const feedEventSchema = compiledLooseObject({
   event_type: z.string(),
   url: z.string(),
   domain: z.string(),

@@ -67,20 +67,42 @@ export function createCitationStateRepo(ctx: RepoContext): CitationStateRepo {
       ),
   );
 
-  /** One statement for a brand's changed URLs, `[url, packed entry]` each, whatever their number. */
-  const upsertChanges = async (brandId: string, rows: [string, unknown[]][], nowMs: number) => {
-    await sql`INSERT INTO citation_state_changes (brand_id, url, entry, updated_at_ms)
-      SELECT ${brandId}, e.value ->> 0, e.value -> 1, ${nowMs} FROM ${ctx.sql.jsonElements(ctx.sql.json(rows))}
+  /**
+   * The change rows of the brand loaded last, by URL. A run saves a brand right after
+   * loading it, in the same transaction: the rows it leaves are those plus the URLs it
+   * writes, so it need not count them with one more statement. Any other save asks the
+   * database. Only when a fold happens depends on the number, never what is stored.
+   */
+  let lastLoaded: { brandId: string; urls: Set<string> } | null = null;
+  const heldAfterLoad = (brandId: string, written: readonly [string, unknown][]): number | null => {
+    const known = lastLoaded?.brandId === brandId ? lastLoaded.urls : null;
+    lastLoaded = null;
+    if (known === null) return null;
+    for (const [url] of written) known.add(url);
+    return known.size;
+  };
+
+  /**
+   * One statement for a brand's changed URLs, `[url, packed entry]` each as JSON text,
+   * whatever their number; prepared like the others (the query builder would otherwise
+   * build and compile it again for every brand).
+   */
+  const upsertChangeRows = ctx.prepare((db, brandId: string, rows: string, nowMs: number) => {
+    const statement = sql`INSERT INTO citation_state_changes (brand_id, url, entry, updated_at_ms)
+      SELECT ${brandId}, e.value ->> 0, e.value -> 1, ${nowMs} FROM ${ctx.sql.jsonElements(rows)}
       WHERE true
-      ON CONFLICT (brand_id, url) DO UPDATE SET entry = excluded.entry, updated_at_ms = excluded.updated_at_ms`.execute(
-      ctx.db(),
-    );
+      ON CONFLICT (brand_id, url) DO UPDATE SET entry = excluded.entry, updated_at_ms = excluded.updated_at_ms`;
+    return { compile: () => statement.compile(db) };
+  });
+  const upsertChanges = async (brandId: string, rows: [string, unknown[]][], nowMs: number) => {
+    await upsertChangeRows(brandId, ctx.sql.json(rows), nowMs);
   };
 
   const remove = async (brandId: string): Promise<number> => {
     const size = (await load(brandId)).size;
     await deleteChanges(brandId);
     await ctx.db().deleteFrom('citation_state').where('brand_id', '=', brandId).execute();
+    if (lastLoaded?.brandId === brandId) lastLoaded = null;
     return size;
   };
 
@@ -92,6 +114,7 @@ export function createCitationStateRepo(ctx: RepoContext): CitationStateRepo {
     }
     await upsertBase(brandId, state.size, ctx.sql.jsonText(packCitationState(state)), nowMs);
     await deleteChanges(brandId);
+    if (lastLoaded?.brandId === brandId) lastLoaded = null;
   };
 
   /** The entries of `urls` that `state` holds, as change rows; folded into a new base when they are many. */
@@ -108,13 +131,16 @@ export function createCitationStateRepo(ctx: RepoContext): CitationStateRepo {
     }
     if (rows.length === 0) return 0;
     await upsertChanges(brandId, rows, nowMs);
-    const held = Number((await countChanges(brandId)).rows[0]?.n ?? 0);
+    const held = heldAfterLoad(brandId, rows) ?? Number((await countChanges(brandId)).rows[0]?.n ?? 0);
     if (held >= Math.max(FOLD_AT_LEAST, state.size * FOLD_SHARE)) await write(brandId, state, nowMs);
     return rows.length;
   };
 
   async function load(brandId: string): Promise<CitationState> {
     const { rows } = await select(brandId);
+    const changed = new Set<string>();
+    for (const r of rows) if (r.url !== null) changed.add(r.url);
+    lastLoaded = { brandId, urls: changed };
     const base = rows.find((r) => r.url === null);
     const state: CitationState = base ? unpackCitationState(base.text) : new Map();
     for (const r of rows) if (r.url !== null) state.set(r.url, unpackCitationEntry(r.text));
