@@ -8,8 +8,8 @@
  *   main.ts, cli/                 verbs, the composition root (with app-deps.ts, which only the roots import)
  *   dev/                          the dev kit (simulator, local Slack, demo console)
  *   slack/ | jobs/                the two surfaces, side by side, never each other
- *   alerting/                     use cases both surfaces share
- *   charts/                       chart specs and their rendering (SVG, PNG); below alerting
+ *   use-cases/                     use cases both surfaces share
+ *   charts/                       chart specs and their rendering (SVG, PNG); below use-cases
  *   slack-client/                 the Slack Web API client options both surfaces use
  *   messages/ | store/            pure builders of outgoing messages | persistence
  *   alerts/                       pure detectors
@@ -39,7 +39,7 @@ const DATABASE_UNAVAILABLE = '^src/store/database-unavailable\\.ts$';
  * The core folders bottom-up; folders in one entry sit side by side and import neither
  * each other. Above them: slack | jobs, then dev, then cli (rules below).
  */
-const CORE_LAYERS = [['figures'], ['api'], ['alerts'], ['store', 'messages'], ['charts'], ['alerting']];
+const CORE_LAYERS = [['figures'], ['api'], ['alerts'], ['store', 'messages'], ['charts'], ['use-cases']];
 
 /**
  * `layer-order`: a core folder imports only the core folders below it. With the rules for
@@ -62,7 +62,7 @@ function layerOrder() {
                 `src/${folder} may import only the core folders below it ` +
                 `(${CORE_LAYERS.slice(0, rank).flat().join(', ') || 'none: it is the bottom'}), the top-level ` +
                 'kernel modules and packages. The core is a stack (figures < api < alerts < store, messages < ' +
-                'alerting); an upward or sideways import would let the top-level folders form a cycle. ' +
+                'use-cases); an upward or sideways import would let the top-level folders form a cycle. ' +
                 'Move what both need down instead.',
               from: { path: `^src/${folder}/` },
               to: { path: `^src/(${above.join('|')})/`, pathNot: DATABASE_UNAVAILABLE },
@@ -145,7 +145,7 @@ module.exports = {
       comment:
         'src/slack must not import src/jobs. The Slack app and the scheduled jobs are two surfaces ' +
         'over the same core; what both need (subscribe with baseline, unmute with release, status) ' +
-        'lives in src/alerting, so either surface can change without breaking the other.',
+        'lives in src/use-cases, so either surface can change without breaking the other.',
       from: { path: '^src/slack/' },
       to: { path: '^src/jobs/' },
     },
@@ -155,7 +155,7 @@ module.exports = {
       comment:
         'src/jobs must not import src/slack. Jobs run without a Bolt app (run-job, the scheduler); ' +
         'they post through the outbox and the Slack Web API client, and share use cases with the ' +
-        'Slack app only through src/alerting, src/messages and the layers below.',
+        'Slack app only through src/use-cases, src/messages and the layers below.',
       from: { path: '^src/jobs/' },
       to: { path: '^src/slack/' },
     },
@@ -163,10 +163,10 @@ module.exports = {
       name: 'core-not-to-surfaces',
       severity: 'error',
       comment:
-        'src/api, src/store, src/alerts, src/messages and src/alerting are the core both surfaces ' +
+        'src/api, src/store, src/alerts, src/messages and src/use-cases are the core both surfaces ' +
         'build on: they must not import src/slack, src/jobs, src/cli or src/dev. An arrow upwards ' +
         'would tie the core to one surface (or to the dev kit) and make cycles possible.',
-      from: { path: '^src/(figures|api|store|alerts|messages|charts|alerting)/' },
+      from: { path: '^src/(figures|api|store|alerts|messages|charts|use-cases)/' },
       to: { path: '^src/(slack|jobs|cli|dev)/' },
     },
     {
@@ -243,11 +243,11 @@ module.exports = {
         'The shared top-level modules (config.ts, clock.ts, logger.ts, metrics.ts, utc-days.ts, ' +
         'backoff-delay.ts, countries.ts, time-zones.ts, closest-matches.ts, delivery-nudge.ts, api-health.ts, ' +
         'database-health.ts, guard-store.ts, sqlite-write-probe.ts, service-lifecycle.ts) sit under every ' +
-        'layer: they must not import src/slack, src/jobs, src/alerting, src/cli or src/dev. app-deps.ts, ' +
+        'layer: they must not import src/slack, src/jobs, src/use-cases, src/cli or src/dev. app-deps.ts, ' +
         'also a top-level file, builds the parts from the core below and is held to the same rule. ' +
         'Only main.ts, the entry, is above everything.',
       from: { path: '^src/[^/]+\\.ts$', pathNot: '^src/main\\.ts$' },
-      to: { path: '^src/(slack|jobs|alerting|cli|dev)/' },
+      to: { path: '^src/(slack|jobs|use-cases|cli|dev)/' },
     },
     {
       name: 'app-deps-only-in-composition-root',
@@ -281,10 +281,10 @@ module.exports = {
       comment:
         'src/slack-client configures the Slack Web API client that both the Slack app and the jobs ' +
         '(the outbox relay) post through: logging, metrics-instrumented fetch, retry settings. It ' +
-        'must not import src/slack, src/jobs, src/alerting, src/cli or src/dev, so either surface ' +
+        'must not import src/slack, src/jobs, src/use-cases, src/cli or src/dev, so either surface ' +
         'can use it without loading the other.',
       from: { path: '^src/slack-client/' },
-      to: { path: '^src/(slack|jobs|alerting|cli|dev)/' },
+      to: { path: '^src/(slack|jobs|use-cases|cli|dev)/' },
     },
     {
       name: 'terminal-is-a-leaf',

@@ -6,7 +6,7 @@
  * from a real socket, as `run-job` does. argv: known fresh. Prints its port on stdout.
  */
 import { createServer } from 'node:http';
-import { crawlerRange } from '../src/alerting/crawler-periods.js';
+import { crawlerRange } from '../src/use-cases/crawler-periods.js';
 import { aiPagesRecord, BENCH_NOW_MS, citationFeed, crawlerOverview } from './alerts-fixtures.js';
 
 const [knownArg, freshArg] = process.argv.slice(2);

@@ -33,6 +33,14 @@ import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import pg from 'pg';
 import { distBuildOptions } from '../scripts/build-dist.mjs';
+import { DEFAULT_ALERT_SETTINGS } from '../src/alerts/alert-settings.js';
+import { detectAiPages } from '../src/alerts/detect-ai-pages.js';
+import { baselineCitations } from '../src/alerts/detect-citations.js';
+import { PLAN_LIMITS } from '../src/api/plans.js';
+import { createSqliteStore } from '../src/store/create-sqlite-store.js';
+import { openDatabase } from '../src/store/open-database.js';
+import { openPostgresStore } from '../src/store/postgres/create-postgres-store.js';
+import type { Store } from '../src/store/store.js';
 import {
   callsPerBrandPerDay,
   DEFAULT_POLL_INTERVALS,
@@ -42,15 +50,7 @@ import {
   type PollingPlan,
   planPolling,
   QUOTA_SHARE,
-} from '../src/alerting/plan-polling.js';
-import { DEFAULT_ALERT_SETTINGS } from '../src/alerts/alert-settings.js';
-import { detectAiPages } from '../src/alerts/detect-ai-pages.js';
-import { baselineCitations } from '../src/alerts/detect-citations.js';
-import { PLAN_LIMITS } from '../src/api/plans.js';
-import { createSqliteStore } from '../src/store/create-sqlite-store.js';
-import { openDatabase } from '../src/store/open-database.js';
-import { openPostgresStore } from '../src/store/postgres/create-postgres-store.js';
-import type { Store } from '../src/store/store.js';
+} from '../src/use-cases/plan-polling.js';
 import { startPostgresServer } from '../test/helpers/postgres-server.js';
 import { ALERTS_BEFORE, ALERTS_BEFORE_SAME_LOAD } from './alerts-before.js';
 import { aiPagesRecord, brandOf, citationFeed, DAY, START } from './alerts-fixtures.js';

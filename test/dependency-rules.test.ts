@@ -163,7 +163,7 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
       'src/dev/simulator/index.ts': ['../../api/schemas/brands.js', 'node:http'],
       'src/slack/create-slack-app.ts': [
         './features/brands/brands.js',
-        '../alerting/subscribe.js',
+        '../use-cases/subscribe.js',
         '@slack/bolt',
       ],
       'src/slack/features/brands/brands.ts': [
@@ -175,11 +175,11 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
       'src/slack/features/location/location.ts': ['../../../store/subscriptions-repo.js'],
       'src/slack/views/basic-blocks.ts': ['../../messages/mrkdwn.js'],
       'src/jobs/scheduler.ts': [
-        '../alerting/subscribe.js',
+        '../use-cases/subscribe.js',
         '../messages/alert-message.js',
         '../store/outbox-repo.js',
       ],
-      'src/alerting/subscribe.ts': [
+      'src/use-cases/subscribe.ts': [
         '../api/client.js',
         '../store/subscriptions-repo.js',
         '../alerts/detect.js',

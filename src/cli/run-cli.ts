@@ -5,9 +5,10 @@
  * Verbs are loaded on demand, so `--help` and a mistyped verb load neither the
  * configuration nor any verb.
  */
-import { JOB_NAMES } from '../alerting/job-names.js';
+
 import { closestMatches } from '../closest-matches.js';
 import type { Verb } from '../config.js';
+import { JOB_NAMES } from '../use-cases/job-names.js';
 
 /** Every verb and option the README's "Commands" shows (a test holds the two together). */
 export const USAGE = `Usage: visibility-bot <command> [options]

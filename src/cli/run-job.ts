@@ -10,7 +10,7 @@
  * Exit codes: 0 done (or skipped because another process runs the job), 1 a job failed,
  * 2 usage, 3 the API key's daily quota is spent (the jobs wait for its reset).
  */
-import { isJobTarget, JOB_NAMES } from '../alerting/job-names.js';
+
 import { type AppDepsOverrides, openAppDeps } from '../app-deps.js';
 import { closestMatches } from '../closest-matches.js';
 import type { Config } from '../config.js';
@@ -20,6 +20,7 @@ import { HOUSEKEEPING_JOB, runHousekeeping } from '../jobs/housekeeping-job.js';
 import { jobsDepsOf } from '../jobs/jobs-deps-of.js';
 import { processOwner } from '../jobs/process-owner.js';
 import { type RunJobsOptions, runJobs } from '../jobs/run-jobs.js';
+import { isJobTarget, JOB_NAMES } from '../use-cases/job-names.js';
 
 const TARGETS = [...JOB_NAMES, HOUSEKEEPING_JOB, 'all'];
 export const RUN_JOB_USAGE = `Usage: visibility-bot run-job <${TARGETS.join('|')}>`;

@@ -12,8 +12,6 @@
  * grows faster than its pace said is still caught by the daily poll.
  */
 
-import { fetchAiPagesInput } from '../alerting/fetch-digest-sections.js';
-import { AI_PAGES_RUN_HOURS } from '../alerting/plan-polling.js';
 import {
   forecastUsage,
   reachesLevelAt,
@@ -23,6 +21,8 @@ import {
 import { type AiPagesInput, detectAiPages, isAiPagesUnavailable } from '../alerts/detect-ai-pages.js';
 import type { PollObservation } from '../store/poll-observations-repo.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
+import { fetchAiPagesInput } from '../use-cases/fetch-digest-sections.js';
+import { AI_PAGES_RUN_HOURS } from '../use-cases/plan-polling.js';
 import { applyChannelLevels } from './apply-channel-levels.js';
 import type { JobDefinition } from './job-definition.js';
 

@@ -4,10 +4,10 @@
  * (channel-detector-state-repo.ts), the channel's new state, and its outbox rows.
  */
 
-import { addCounts, type EnqueueCounts, enqueueAlerts, noCounts } from '../alerting/enqueue-alerts.js';
 import type { AlertSettings } from '../alerts/alert-settings.js';
 import type { Alert, AlertNote } from '../alerts/types.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
+import { addCounts, type EnqueueCounts, enqueueAlerts, noCounts } from '../use-cases/enqueue-alerts.js';
 import type { JobContext } from './job-context.js';
 
 interface LevelDetection<S> {

@@ -9,10 +9,11 @@
  * reason but the database itself, its brands are written again one per transaction, so
  * one brand's bad data fails that brand alone, as it would have without batching.
  */
-import type { EnqueueCounts } from '../alerting/enqueue-alerts.js';
+
 import type { BrandRef } from '../alerts/types.js';
 import { isDatabaseUnavailable } from '../store/database-unavailable.js';
 import type { RunInTransaction } from '../store/transaction.js';
+import type { EnqueueCounts } from '../use-cases/enqueue-alerts.js';
 import type { BrandWrite } from './job-definition.js';
 
 /**

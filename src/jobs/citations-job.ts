@@ -1,27 +1,28 @@
 /**
  * Citations: one feed request per brand, covering the time since that brand's last
- * successful run, applied to the brand's per-URL state (src/alerting/apply-citation-feed.ts).
+ * successful run, applied to the brand's per-URL state (src/use-cases/apply-citation-feed.ts).
  * Brands with AI model alerts on also read the citation list (one more call, counted in the
  * polling plan); lost pages get why-lines within the run's bound of
- * WHY_CALLS_PER_CITATIONS_RUN calls across all brands (src/alerting/citation-run-extras.ts).
+ * WHY_CALLS_PER_CITATIONS_RUN calls across all brands (src/use-cases/citation-run-extras.ts).
  * Every API call comes before the transaction; the writes (each state and the outbox rows
  * it produced together) go in the transaction the runner shares among several brands
  * (brand-batch.ts).
  */
-import { applyCitationFeed, baselineCitationsForSubscription } from '../alerting/apply-citation-feed.js';
+
+import type { CitationFeedResponse, FeedEvent } from '../api/schemas/citations.js';
+import { applyCitationFeed, baselineCitationsForSubscription } from '../use-cases/apply-citation-feed.js';
 import {
   applyModelList,
   fetchLostPageWhy,
   fetchModelList,
   finishCitationAlerts,
   wantsModelAlerts,
-} from '../alerting/citation-run-extras.js';
-import { runTimeOfDayMs } from '../alerting/data-rhythm.js';
-import { feedDaysBackFor } from '../alerting/days-back.js';
-import { fetchCitationFeed } from '../alerting/fetch-citation-feed.js';
-import { runBudget } from '../alerting/fetch-why-data.js';
-import { WHY_CALLS_PER_CITATIONS_RUN } from '../alerting/plan-polling.js';
-import type { CitationFeedResponse, FeedEvent } from '../api/schemas/citations.js';
+} from '../use-cases/citation-run-extras.js';
+import { runTimeOfDayMs } from '../use-cases/data-rhythm.js';
+import { feedDaysBackFor } from '../use-cases/days-back.js';
+import { fetchCitationFeed } from '../use-cases/fetch-citation-feed.js';
+import { runBudget } from '../use-cases/fetch-why-data.js';
+import { WHY_CALLS_PER_CITATIONS_RUN } from '../use-cases/plan-polling.js';
 import type { JobDefinition } from './job-definition.js';
 
 /** What the citations poll keeps for later runs and for the digest. */

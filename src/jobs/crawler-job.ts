@@ -5,16 +5,16 @@
  * the history allows one, else the fixed drop level: detect-crawler-range.ts), settings and
  * state; a level alerts on first sight. A fall also gets the pages that fell most and,
  * when the access check blocks one of the crawlers that fell, that block as its cause
- * (src/alerting/crawler-fall-extras.ts): at most WHY_CALLS_PER_CRAWLER_RUN more calls per
+ * (src/use-cases/crawler-fall-extras.ts): at most WHY_CALLS_PER_CRAWLER_RUN more calls per
  * run across all brands.
  */
 
-import { crawlerFallExtras } from '../alerting/crawler-fall-extras.js';
-import { fetchCrawlerPeriods } from '../alerting/crawler-periods.js';
-import { runBudget } from '../alerting/fetch-why-data.js';
-import { WHY_CALLS_PER_CRAWLER_RUN } from '../alerting/plan-polling.js';
 import type { CrawlerPeriods } from '../alerts/detect-crawler.js';
 import { detectCrawlerVisits } from '../alerts/detect-crawler-range.js';
+import { crawlerFallExtras } from '../use-cases/crawler-fall-extras.js';
+import { fetchCrawlerPeriods } from '../use-cases/crawler-periods.js';
+import { runBudget } from '../use-cases/fetch-why-data.js';
+import { WHY_CALLS_PER_CRAWLER_RUN } from '../use-cases/plan-polling.js';
 import { applyChannelLevels } from './apply-channel-levels.js';
 import type { JobDefinition } from './job-definition.js';
 

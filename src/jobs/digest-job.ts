@@ -20,13 +20,6 @@
  * or a spent quota stops the digest (the runner handles those).
  */
 
-import { fetchCrawlerPeriods } from '../alerting/crawler-periods.js';
-import { channelDedupeKey, enqueueForChannel, noCounts } from '../alerting/enqueue-alerts.js';
-import {
-  DIGEST_IDEAS_LIMIT,
-  fetchAiPagesInput,
-  digestSection as section,
-} from '../alerting/fetch-digest-sections.js';
 import { composeDigest, type DigestInput } from '../alerts/compose-digest.js';
 import type { CrawlerPeriods } from '../alerts/detect-crawler.js';
 import { type DigestDue, digestDue } from '../alerts/digest-due.js';
@@ -36,6 +29,13 @@ import { buildDigestMessage } from '../messages/digest-message.js';
 import type { OutboxChartDay, OutboxPayload } from '../store/outbox-repo.js';
 import type { PollObservation, PollSource } from '../store/poll-observations-repo.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
+import { fetchCrawlerPeriods } from '../use-cases/crawler-periods.js';
+import { channelDedupeKey, enqueueForChannel, noCounts } from '../use-cases/enqueue-alerts.js';
+import {
+  DIGEST_IDEAS_LIMIT,
+  fetchAiPagesInput,
+  digestSection as section,
+} from '../use-cases/fetch-digest-sections.js';
 import { utcDay } from '../utc-days.js';
 import type { AiPagesObservation } from './ai-pages-job.js';
 import type { CitationsObservation } from './citations-job.js';

@@ -4,7 +4,6 @@
  * Built once per `runJobs` call; jobs read nothing else.
  */
 
-import type { AlertSink } from '../alerting/enqueue-alerts.js';
 import type { CallOptions, VisibilityApi } from '../api/visibility-api.js';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
@@ -16,6 +15,7 @@ import type { PollObservationsRepo } from '../store/poll-observations-repo.js';
 import type { SnoozesRepo } from '../store/snoozes-repo.js';
 import type { Store } from '../store/store.js';
 import type { SubscriptionsRepo } from '../store/subscriptions-repo.js';
+import type { AlertSink } from '../use-cases/enqueue-alerts.js';
 import type { BotHealth } from './bot-health.js';
 import type { JobSettings } from './job-settings.js';
 

@@ -5,10 +5,10 @@
  * run does.
  */
 
-import type { EnqueueCounts } from '../alerting/enqueue-alerts.js';
-import type { JobName } from '../alerting/job-names.js';
 import type { BrandRef } from '../alerts/types.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
+import type { EnqueueCounts } from '../use-cases/enqueue-alerts.js';
+import type { JobName } from '../use-cases/job-names.js';
 import type { JobContext } from './job-context.js';
 
 export interface JobRunInfo {

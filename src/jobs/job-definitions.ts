@@ -1,6 +1,6 @@
 /** Every job by name, in the order `all` runs them. */
 
-import type { JobName } from '../alerting/job-names.js';
+import type { JobName } from '../use-cases/job-names.js';
 import { aiPagesJob } from './ai-pages-job.js';
 import { citationsJob } from './citations-job.js';
 import { crawlerJob } from './crawler-job.js';

@@ -1,16 +1,16 @@
 /**
  * When the scheduler runs each job. Polls run once per slot of the planned interval; slots
- * are aligned to UTC midnight (every interval divides a day, ../alerting/plan-polling.ts), so a 6 h
+ * are aligned to UTC midnight (every interval divides a day, ../use-cases/plan-polling.ts), so a 6 h
  * job runs at the same hours every day, and each job is offset by a few minutes so they
  * do not all call the API at once. A job is due when no run (by `serve` or `run-job`)
  * started in the current slot: after a restart, a missed slot runs at once, and a run
  * that failed waits for the next slot instead of retrying every minute.
  */
 
-import type { PollJob } from '../alerting/job-names.js';
-import { AI_PAGES_RUN_HOURS, type PollingPlan } from '../alerting/plan-polling.js';
 import { addDays, zonedParts, zonedTimeToUtcMs } from '../alerts/zoned-time.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
+import type { PollJob } from '../use-cases/job-names.js';
+import { AI_PAGES_RUN_HOURS, type PollingPlan } from '../use-cases/plan-polling.js';
 
 const HOUR_MS = 3_600_000;
 

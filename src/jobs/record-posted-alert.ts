@@ -6,11 +6,11 @@
  * failure here is logged, and the first click on the message records it anyway.
  */
 import type { WebClient } from '@slack/web-api';
-import { showAlertState } from '../alerting/show-alert-state.js';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { OutboxMessage } from '../store/outbox-repo.js';
 import type { Store } from '../store/store.js';
+import { showAlertState } from '../use-cases/show-alert-state.js';
 
 /** The header's text as posted ('' without one). */
 function headlineOf(blocks: readonly unknown[] | undefined): string {

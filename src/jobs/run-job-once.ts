@@ -15,14 +15,14 @@
  * - a job that fails three runs in a row raises `job_failing:<job>`, cleared by a success.
  */
 
-import { classifyJobError } from '../alerting/classify-job-error.js';
-import { addCounts, type EnqueueCounts, noCounts } from '../alerting/enqueue-alerts.js';
-import type { JobName } from '../alerting/job-names.js';
-import type { JobStatus } from '../alerting/scheduler-snapshot.js';
 import type { BrandRef } from '../alerts/types.js';
 import type { Logger } from '../logger.js';
 import { isDatabaseUnavailable } from '../store/database-unavailable.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
+import { classifyJobError } from '../use-cases/classify-job-error.js';
+import { addCounts, type EnqueueCounts, noCounts } from '../use-cases/enqueue-alerts.js';
+import type { JobName } from '../use-cases/job-names.js';
+import type { JobStatus } from '../use-cases/scheduler-snapshot.js';
 import { acquireJobLease } from './acquire-job-lease.js';
 import { type BrandBatch, brandBatch } from './brand-batch.js';
 import type { JobContext } from './job-context.js';

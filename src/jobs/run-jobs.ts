@@ -15,7 +15,7 @@
  * against the channel history before anything is posted again).
  */
 
-import { type JobName, type JobTarget, jobsOf } from '../alerting/job-names.js';
+import { type JobName, type JobTarget, jobsOf } from '../use-cases/job-names.js';
 import { appBotHealth, type BotHealth } from './bot-health.js';
 import { addDelivery, type Delivery, deliverOutbox, emptyDelivery } from './deliver-outbox.js';
 import { createJobContext, type JobDeps } from './job-context.js';

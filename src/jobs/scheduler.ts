@@ -24,9 +24,9 @@
  * clock; the cron patterns are knobs (`* * * * * *` ticks every second).
  */
 import cron, { type ScheduledTask } from 'node-cron';
-import type { SchedulerSnapshot } from '../alerting/scheduler-snapshot.js';
 import type { Logger } from '../logger.js';
 import { isDatabaseUnavailable } from '../store/database-unavailable.js';
+import type { SchedulerSnapshot } from '../use-cases/scheduler-snapshot.js';
 import { appBotHealth } from './bot-health.js';
 import { createOutboxRelay, type RelayTuning } from './outbox-relay.js';
 import { processOwner } from './process-owner.js';

@@ -17,10 +17,7 @@
  * tells them from digests by their key, since a channel can want the weekly summary without
  * the daily digest.
  */
-import { fetchCrawlerPeriods } from '../alerting/crawler-periods.js';
-import { channelDedupeKey, enqueueForChannel, noCounts } from '../alerting/enqueue-alerts.js';
-import { digestSection as section } from '../alerting/fetch-digest-sections.js';
-import { weeklyAlertCounts } from '../alerting/weekly-alert-counts.js';
+
 import { composeWeekly } from '../alerts/compose-weekly.js';
 import {
   type WeeklyDue,
@@ -34,6 +31,10 @@ import type { CitationHistoryResponse } from '../api/schemas/citations.js';
 import { buildWeeklyMessage } from '../messages/weekly-message.js';
 import type { OutboxChartDay } from '../store/outbox-repo.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
+import { fetchCrawlerPeriods } from '../use-cases/crawler-periods.js';
+import { channelDedupeKey, enqueueForChannel, noCounts } from '../use-cases/enqueue-alerts.js';
+import { digestSection as section } from '../use-cases/fetch-digest-sections.js';
+import { weeklyAlertCounts } from '../use-cases/weekly-alert-counts.js';
 import { DAY_MS } from '../utc-days.js';
 import { crawlerDays, digestChartPayload } from './digest-chart-row.js';
 import type { JobContext } from './job-context.js';

@@ -9,12 +9,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { JobTarget } from '../../src/alerting/job-names.js';
 import { type Clock, systemClock } from '../../src/clock.js';
 import type { StoredMessage } from '../../src/dev/local-slack/index.js';
 import { type RunningSimulator, SEED_BRANDS, type SimulatorOptions } from '../../src/dev/simulator/index.js';
 import { type RunJobsOptions, type RunJobsSummary, runJobs } from '../../src/jobs/run-jobs.js';
 import { CHANNEL_NOTE_EVENT } from '../../src/slack/features/subscriptions/post-channel-note.js';
+import type { JobTarget } from '../../src/use-cases/job-names.js';
 import { type Harness, startHarness } from './service-harness.js';
 
 export const DAY_MS = 86_400_000;

@@ -6,9 +6,9 @@
  */
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import { JOB_NAMES } from '../../src/alerting/job-names.js';
 import { hashApiKey } from '../../src/api/hash-api-key.js';
 import { createScheduler } from '../../src/jobs/scheduler.js';
+import { JOB_NAMES } from '../../src/use-cases/job-names.js';
 import { nextUtcMidnight, utcDay } from '../../src/utc-days.js';
 import { sqliteDbOf } from '../store/temp-db.js';
 import { messageText, useAlertsHarness } from './alerts-harness.js';

@@ -4,9 +4,9 @@
  * brand by brand, so only that brand fails.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { noCounts } from '../../src/alerting/enqueue-alerts.js';
 import type { BrandRef } from '../../src/alerts/types.js';
 import { brandBatch } from '../../src/jobs/brand-batch.js';
+import { noCounts } from '../../src/use-cases/enqueue-alerts.js';
 import { type TempDb, tempDb } from '../store/temp-db.js';
 
 let t: TempDb;

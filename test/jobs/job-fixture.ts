@@ -80,7 +80,7 @@ export function fakeApi(): FakeApi {
     getCrawlerOverview: record('getCrawlerOverview', () => fake.overview),
     getAiPages: record('getAiPages', () => fake.aiPages),
     getContentIdeas: record('getContentIdeas', () => () => ({ ideas: [] })),
-    // The why-lines' lookups (src/alerting/fetch-why-data.ts): the brand's site, and a
+    // The why-lines' lookups (src/use-cases/fetch-why-data.ts): the brand's site, and a
     // service that has nothing to say about a lost page, so alerts carry no why-line here.
     getBrands: record('getBrands', () => (p) => ({
       brands: [{ id: String(p['brandId']), name: String(p['brandId']), website: 'https://brand.example' }],

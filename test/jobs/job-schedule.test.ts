@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { alertHoldUntil } from '../../src/alerting/alert-hold.js';
-import { crawlerRange } from '../../src/alerting/crawler-periods.js';
-import { daysBackSince } from '../../src/alerting/days-back.js';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/alerts/alert-settings.js';
 import { isPollDue, nextDigestAt, nextPollAt, slotStart } from '../../src/jobs/job-schedule.js';
 import type { Subscription } from '../../src/store/subscriptions-repo.js';
+import { alertHoldUntil } from '../../src/use-cases/alert-hold.js';
+import { crawlerRange } from '../../src/use-cases/crawler-periods.js';
+import { daysBackSince } from '../../src/use-cases/days-back.js';
 
 const H = 3_600_000;
 const D = 24 * H;

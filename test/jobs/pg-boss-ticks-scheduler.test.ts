@@ -8,13 +8,13 @@
 import { TestClock } from 'pg-boss';
 import { pino } from 'pino';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { DEFAULT_POLL_INTERVALS as D } from '../../src/alerting/plan-polling.js';
-import { asSchedulerSnapshot } from '../../src/alerting/scheduler-snapshot.js';
 import { type AppDeps, createAppDeps } from '../../src/app-deps.js';
 import { loadConfig } from '../../src/config.js';
 import { PgBossTicksError } from '../../src/jobs/pg-boss-ticks.js';
 import { createReplicatedScheduler, type ReplicatedScheduler } from '../../src/jobs/replicated-scheduler.js';
 import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
+import { DEFAULT_POLL_INTERVALS as D } from '../../src/use-cases/plan-polling.js';
+import { asSchedulerSnapshot } from '../../src/use-cases/scheduler-snapshot.js';
 import { type ManualClock, manualClock } from '../helpers/manual-clock.js';
 import { usePostgresDatabase } from '../helpers/postgres-database.js';
 import { type TempDb, tempDb } from '../store/temp-db.js';

@@ -4,14 +4,14 @@
  * a threshold (and the alert says when 100 % comes), and the digest reusing the polls.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { citationsPollOffsetMs, POLL_AFTER_RUN_MS, runTimeOfDayMs } from '../../src/alerting/data-rhythm.js';
-import { feedDaysBackFor } from '../../src/alerting/days-back.js';
 import { forecastSentence, forecastUsage, type UsageSample } from '../../src/alerts/ai-pages-forecast.js';
 import { aiPagesJob, aiPagesPollDue, nextSamples } from '../../src/jobs/ai-pages-job.js';
 import { citationsJob } from '../../src/jobs/citations-job.js';
 import { crawlerJob } from '../../src/jobs/crawler-job.js';
 import { digestJob, freshObservation } from '../../src/jobs/digest-job.js';
 import { runJobOnce } from '../../src/jobs/run-job-once.js';
+import { citationsPollOffsetMs, POLL_AFTER_RUN_MS, runTimeOfDayMs } from '../../src/use-cases/data-rhythm.js';
+import { feedDaysBackFor } from '../../src/use-cases/days-back.js';
 import { aiPagesRecord, emptyFeed, type JobFixture, jobFixture, runOnceOptions } from './job-fixture.js';
 
 const H = 3_600_000;

@@ -6,15 +6,15 @@
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JOB_OFFSETS_MS } from '../../src/alerting/current-polling-plan.js';
-import { AI_PAGES_RUN_HOURS, DEFAULT_POLL_INTERVALS as D } from '../../src/alerting/plan-polling.js';
-import { asSchedulerSnapshot } from '../../src/alerting/scheduler-snapshot.js';
 import { QuotaExhaustedError } from '../../src/api/errors.js';
 import { type AppDeps, createAppDeps } from '../../src/app-deps.js';
 import { loadConfig } from '../../src/config.js';
 import { slotStart } from '../../src/jobs/job-schedule.js';
 import { createScheduler, DIGEST_LEAD_MS, type Scheduler } from '../../src/jobs/scheduler.js';
 import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
+import { JOB_OFFSETS_MS } from '../../src/use-cases/current-polling-plan.js';
+import { AI_PAGES_RUN_HOURS, DEFAULT_POLL_INTERVALS as D } from '../../src/use-cases/plan-polling.js';
+import { asSchedulerSnapshot } from '../../src/use-cases/scheduler-snapshot.js';
 import { type ManualClock, manualClock } from '../helpers/manual-clock.js';
 import { type TempDb, tempDb } from '../store/temp-db.js';
 import { emptyFeed, type FakeApi, fakeApi } from './job-fixture.js';

@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyCitationFeed, type CitationStores } from '../../src/alerting/apply-citation-feed.js';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/alerts/alert-settings.js';
 import { baselineCitations, type CitationState, detectCitations } from '../../src/alerts/detect-citations.js';
 import type { CitationFeedResponse, FeedEvent } from '../../src/api/schemas/citations.js';
@@ -17,6 +16,7 @@ import { migrateSqlite } from '../../src/store/migrate.js';
 import { migrations } from '../../src/store/migrations/index.js';
 import { type Db, openDatabase } from '../../src/store/open-database.js';
 import { transaction } from '../../src/store/transaction.js';
+import { applyCitationFeed, type CitationStores } from '../../src/use-cases/apply-citation-feed.js';
 
 let dir: string;
 let path: string;

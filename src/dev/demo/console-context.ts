@@ -1,7 +1,7 @@
 /** What every console command works with. */
 
-import type { JobTarget } from '../../alerting/job-names.js';
 import type { AppDeps } from '../../app-deps.js';
+import type { JobTarget } from '../../use-cases/job-names.js';
 import type { ConsoleIo } from './console-io.js';
 import type { ConsoleState } from './console-state.js';
 import type { DemoTiming } from './demo-timing.js';

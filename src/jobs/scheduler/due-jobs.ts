@@ -3,9 +3,10 @@
  * Read from the store (the last runs, by any process; the subscriptions and their time
  * zones) and the plan; nothing here runs a job.
  */
-import type { CurrentPlan } from '../../alerting/current-polling-plan.js';
-import type { PollJob } from '../../alerting/job-names.js';
+
 import { nextWeeklyAt, weeklySchedule } from '../../alerts/weekly-due.js';
+import type { CurrentPlan } from '../../use-cases/current-polling-plan.js';
+import type { PollJob } from '../../use-cases/job-names.js';
 import { digestDueFor } from '../digest-job.js';
 import { HOUSEKEEPING_JOB } from '../housekeeping-job.js';
 import { intervalHoursOf, isPollDue } from '../job-schedule.js';

@@ -1,4 +1,4 @@
-import { type CurrentPlan, currentPollingPlan } from '../../alerting/current-polling-plan.js';
+import { type CurrentPlan, currentPollingPlan } from '../../use-cases/current-polling-plan.js';
 import type { SchedulerContext } from './scheduler-context.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { JobName } from '../../alerting/job-names.js';
 import { isDatabaseUnavailable } from '../../store/database-unavailable.js';
+import type { JobName } from '../../use-cases/job-names.js';
 import type { JobSummary } from '../run-job-once.js';
 import { runJobs } from '../run-jobs.js';
 import type { SchedulerContext } from './scheduler-context.js';

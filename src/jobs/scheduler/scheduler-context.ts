@@ -3,10 +3,11 @@
  * state its runs leave behind (the plan last read, the quota wait, the last summary of
  * each job, the jobs an outage stopped). scheduler.ts builds one per scheduler.
  */
-import type { CurrentPlan } from '../../alerting/current-polling-plan.js';
-import type { JobName } from '../../alerting/job-names.js';
+
 import type { Logger } from '../../logger.js';
 import type { Metrics } from '../../metrics.js';
+import type { CurrentPlan } from '../../use-cases/current-polling-plan.js';
+import type { JobName } from '../../use-cases/job-names.js';
 import type { BotHealth } from '../bot-health.js';
 import type { OutboxRelay } from '../outbox-relay.js';
 import type { JobSummary } from '../run-job-once.js';

@@ -3,7 +3,7 @@
  * turn (scheduler.ts queues them). Planning is in due-jobs.ts; running a job in
  * run-scheduled-job.ts.
  */
-import { POLL_JOBS } from '../../alerting/job-names.js';
+import { POLL_JOBS } from '../../use-cases/job-names.js';
 import { runHousekeeping } from '../housekeeping-job.js';
 import { digestIsDue, housekeepingIsDue, pollJobIsDue, weeklyIsDue } from './due-jobs.js';
 import { replan } from './replan.js';

@@ -1,6 +1,6 @@
-import type { CurrentPlan } from '../../alerting/current-polling-plan.js';
-import { JOB_NAMES, type JobName } from '../../alerting/job-names.js';
-import type { SchedulerJobState, SchedulerSnapshot } from '../../alerting/scheduler-snapshot.js';
+import type { CurrentPlan } from '../../use-cases/current-polling-plan.js';
+import { JOB_NAMES, type JobName } from '../../use-cases/job-names.js';
+import type { SchedulerJobState, SchedulerSnapshot } from '../../use-cases/scheduler-snapshot.js';
 import { intervalHoursOf, nextDigestAt, nextPollAt } from '../job-schedule.js';
 import { nextWeekly } from './due-jobs.js';
 import { replan } from './replan.js';

@@ -4,8 +4,9 @@
  * no subscription it says how to make one instead of running, and it names staged brands
  * no channel is subscribed to, and alerts the jobs wrote but a mute or quiet hours hold.
  */
-import { isJobTarget, JOB_NAMES } from '../../../alerting/job-names.js';
+
 import { agree, counted } from '../../../figures/plural.js';
+import { isJobTarget, JOB_NAMES } from '../../../use-cases/job-names.js';
 import { markActivity } from '../activity-mark.js';
 import { channelLabel } from '../channel-label.js';
 import { chartFileLines } from '../chart-files.js';

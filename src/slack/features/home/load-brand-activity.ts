@@ -130,7 +130,7 @@ export async function loadBrandActivity(
   return out;
 }
 
-/** The hold the alerting side applies (alerting/alert-hold.ts), read back: a mute, then a snooze, then quiet hours. */
+/** The hold the alerting side applies (use-cases/alert-hold.ts), read back: a mute, then a snooze, then quiet hours. */
 function holdReason(sub: Subscription | undefined, snoozed: boolean, nowMs: number): HoldReason | null {
   if (sub?.mutedUntilMs != null && sub.mutedUntilMs > nowMs) return 'mute';
   if (snoozed) return 'snooze';

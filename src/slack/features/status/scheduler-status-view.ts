@@ -2,9 +2,9 @@
  * The alerting part of `/visibility status`: each job's last and next run, the polling
  * plan against the daily quota (and its warning when the subscriptions do not fit),
  * repeated failures, the bot's health flags, and muted or paused subscriptions, from what
- * src/alerting/collect-status.ts gathered.
+ * src/use-cases/collect-status.ts gathered.
  */
-import type { PlanStatus, SchedulerStatus } from '../../../alerting/collect-status.js';
+
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { formatCount } from '../../../messages/format-number.js';
@@ -18,6 +18,7 @@ import {
 } from '../../../messages/mrkdwn.js';
 import { describeFlag } from '../../../messages/ops-message.js';
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
+import type { PlanStatus, SchedulerStatus } from '../../../use-cases/collect-status.js';
 import { chunkSections } from '../../views/chunk-sections.js';
 
 const MAX_LISTED = 10;

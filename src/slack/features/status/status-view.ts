@@ -1,10 +1,10 @@
 /**
  * `/visibility status`: how the bot and its API key are doing. The reply is a list of
  * sections, each a `StatusSection` in `statusSections` drawn from the report
- * src/alerting/collect-status.ts gathered (local state only, never the API); a section whose
+ * src/use-cases/collect-status.ts gathered (local state only, never the API); a section whose
  * part could not be read shows as unavailable, the others still show.
  */
-import type { StatusReport, StorageStatus } from '../../../alerting/collect-status.js';
+
 import { ENDPOINTS } from '../../../api/endpoint-table.js';
 import type { LimiterState } from '../../../api/limiter/types.js';
 import type { ApiHealthSnapshot } from '../../../api-health.js';
@@ -16,6 +16,7 @@ import { formatBytes, formatCount } from '../../../messages/format-number.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
+import type { StatusReport, StorageStatus } from '../../../use-cases/collect-status.js';
 import { progressBar } from '../../views/progress-bar.js';
 import { shareActionsBlock } from '../../views/share-button.js';
 import { schedulerStatusBlocks } from './scheduler-status-view.js';

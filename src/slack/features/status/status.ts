@@ -1,5 +1,5 @@
-import { collectStatus } from '../../../alerting/collect-status.js';
 import { mrkdwn } from '../../../messages/mrkdwn.js';
+import { collectStatus } from '../../../use-cases/collect-status.js';
 import type { Subcommand } from '../../commands/subcommand.js';
 import { statusBlocks, statusFallback, statusReply } from './status-view.js';
 

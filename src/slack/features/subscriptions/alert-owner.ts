@@ -10,7 +10,7 @@
  * replayed (its trigger_id) changes nothing, and every change is made only from the state
  * it expects (a second Resolve is told who resolved it first).
  */
-import { showAlertState } from '../../../alerting/show-alert-state.js';
+
 import { OWNERSHIP_ACTIONS } from '../../../messages/alert-state-blocks.js';
 import {
   escapeMrkdwn,
@@ -24,6 +24,7 @@ import { textReply } from '../../../messages/reply.js';
 import { UserError, UserErrorCode } from '../../../messages/user-error.js';
 import type { AlertState } from '../../../store/alert-states-repo.js';
 import { REDELIVERY_WINDOW_MS as REMEMBER_REQUESTS_MS } from '../../../store/handled-requests-repo.js';
+import { showAlertState } from '../../../use-cases/show-alert-state.js';
 import type { ActionContext, ActionHandler } from '../../actions/action-handler.js';
 import type { SlackDeps } from '../../kit/slack-deps.js';
 import { postChannelNote, withNoteOutcome } from './post-channel-note.js';

@@ -7,13 +7,14 @@
  * an Undo button (vis:alert:unsnooze) that lifts the snooze at once and releases the
  * alerts it held; anyone who could snooze may undo.
  */
-import { changeHolds } from '../../../alerting/change-holds.js';
+
 import { type AlertKind, alertKinds } from '../../../alerts/types.js';
 import { ALERT_ACTIONS, ALERT_KIND_WORDS } from '../../../messages/alert-message.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
 import { channelMention, escapeMrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
 import { textReply } from '../../../messages/reply.js';
 import { UserError, UserErrorCode } from '../../../messages/user-error.js';
+import { changeHolds } from '../../../use-cases/change-holds.js';
 import type { ActionContext, ActionHandler } from '../../actions/action-handler.js';
 import { parseActionValue } from '../../actions/parse-action-value.js';
 import { brandButton } from '../../views/brand-button.js';

@@ -3,9 +3,10 @@
  * one sentence or two: the ones released are being posted now (the relay was nudged), and
  * the ones still held say until when and why. Only what the bot does: no "shortly".
  */
-import type { HeldAlerts, HoldReason } from '../../../alerting/change-holds.js';
+
 import { agree, counted } from '../../../figures/plural.js';
 import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
+import type { HeldAlerts, HoldReason } from '../../../use-cases/change-holds.js';
 
 const WHY: Readonly<Record<HoldReason, string>> = {
   mute: 'the mute',

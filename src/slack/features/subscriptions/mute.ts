@@ -5,8 +5,7 @@
  * together, one message. The digest is not muted. Admins only when SLACK_ADMIN_USERS is
  * set; audited.
  */
-import { alertHoldUntil } from '../../../alerting/alert-hold.js';
-import { changeHolds } from '../../../alerting/change-holds.js';
+
 import {
   DURATION_FORMS,
   formatDuration,
@@ -15,6 +14,8 @@ import {
 } from '../../../alerts/parse-duration.js';
 import { escapeMrkdwn, mrkdwn, slackDate } from '../../../messages/mrkdwn.js';
 import { textReply } from '../../../messages/reply.js';
+import { alertHoldUntil } from '../../../use-cases/alert-hold.js';
+import { changeHolds } from '../../../use-cases/change-holds.js';
 import type { Subcommand } from '../../commands/subcommand.js';
 import { brandName } from '../../views/brand-name.js';
 import { postChannelNote, withNoteOutcome } from './post-channel-note.js';

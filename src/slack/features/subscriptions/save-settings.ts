@@ -6,13 +6,13 @@
  */
 
 import type { WebClient } from '@slack/web-api';
-import { changeHolds, type HeldAlerts } from '../../../alerting/change-holds.js';
-import { crawlerRuleNow } from '../../../alerting/crawler-rule-now.js';
 import type { AlertSettings } from '../../../alerts/alert-settings.js';
 import { describeSettingChanges } from '../../../alerts/format-settings.js';
 import { escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { mrkdwnSection, type Reply } from '../../../messages/reply.js';
 import type { Subscription } from '../../../store/subscriptions-repo.js';
+import { changeHolds, type HeldAlerts } from '../../../use-cases/change-holds.js';
+import { crawlerRuleNow } from '../../../use-cases/crawler-rule-now.js';
 import type { SlackDeps } from '../../kit/slack-deps.js';
 import { brandName } from '../../views/brand-name.js';
 import { heldAlertsText } from './held-alerts-text.js';

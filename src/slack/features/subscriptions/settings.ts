@@ -5,12 +5,13 @@
  * mistake explained at once, each with an example that works. Changes: admins only when
  * SLACK_ADMIN_USERS is set; audited; the channel is told.
  */
-import { crawlerRuleNow } from '../../../alerting/crawler-rule-now.js';
+
 import type { AlertSettings } from '../../../alerts/alert-settings.js';
 import { settingsArgValues } from '../../../alerts/format-settings.js';
 import { parseSettingsArgs, SETTING_EXAMPLES, settingKeys } from '../../../alerts/parse-settings-args.js';
 import { escapeMrkdwn, joinMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { UserError, UserErrorCode } from '../../../messages/user-error.js';
+import { crawlerRuleNow } from '../../../use-cases/crawler-rule-now.js';
 import type { CommandContext, Subcommand } from '../../commands/subcommand.js';
 import { openSettingsModal } from './open-settings-modal.js';
 import { resolveSubscribedBrand } from './resolve-subscribed-brand.js';

@@ -2,7 +2,7 @@
  * `subscribe Acme Analytics digest`: the brand (quoted or not) and, last, what to
  * subscribe to. Without a kind the command means both alerts and the digest.
  */
-import type { SubscriptionKind } from '../../../alerting/subscribe-with-baseline.js';
+import type { SubscriptionKind } from '../../../use-cases/subscribe-with-baseline.js';
 
 const KINDS: Readonly<Record<string, SubscriptionKind>> = {
   alerts: 'alerts',

@@ -6,14 +6,15 @@
  *
  * Channels only (not DMs or group DMs, whose history the bot's scopes cannot read), and
  * the bot must be able to post there (else: how to invite it). Citation events are
- * baselined silently (src/alerting/subscribe-with-baseline.ts). Admins only when
+ * baselined silently (src/use-cases/subscribe-with-baseline.ts). Admins only when
  * SLACK_ADMIN_USERS is set; audited.
  */
-import { changeHolds } from '../../../alerting/change-holds.js';
-import { subscribeWithBaseline } from '../../../alerting/subscribe-with-baseline.js';
+
 import { parseSettingsArgs, type SettingsArgsResult } from '../../../alerts/parse-settings-args.js';
 import { escapeMrkdwn, joinMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { UserError, UserErrorCode } from '../../../messages/user-error.js';
+import { changeHolds } from '../../../use-cases/change-holds.js';
+import { subscribeWithBaseline } from '../../../use-cases/subscribe-with-baseline.js';
 import type { Subcommand } from '../../commands/subcommand.js';
 import { brandName } from '../../views/brand-name.js';
 import { CHANNELS_ONLY_HINT, ensureBotCanPost, isDirectConversation } from './ensure-bot-can-post.js';

@@ -3,9 +3,10 @@
  * a snooze still hold them) and posted together at once; the reply says which still wait,
  * and until when. Admins only when SLACK_ADMIN_USERS is set; audited.
  */
-import { liftMute } from '../../../alerting/lift-mute.js';
+
 import { mrkdwn } from '../../../messages/mrkdwn.js';
 import { textReply } from '../../../messages/reply.js';
+import { liftMute } from '../../../use-cases/lift-mute.js';
 import type { Subcommand } from '../../commands/subcommand.js';
 import { brandName } from '../../views/brand-name.js';
 import { heldAlertsText } from './held-alerts-text.js';

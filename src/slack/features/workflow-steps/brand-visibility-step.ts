@@ -9,13 +9,14 @@
  *   it; left out when the brand has no AI Pages (the summary says so).
  * Four API calls, one after the other (the limiter paces them anyway).
  */
-import { fetchCrawlerPeriods } from '../../../alerting/crawler-periods.js';
-import { fetchAiPagesInput } from '../../../alerting/fetch-digest-sections.js';
+
 import { isAiPagesUnavailable } from '../../../alerts/detect-ai-pages.js';
 import { dayText } from '../../../figures/day-text.js';
 import { countFigure, type FigureId, figure, figureName, figureWords } from '../../../figures/glossary.js';
 import { countText, usagePercent, usagePercentText } from '../../../figures/number-text.js';
 import { escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
+import { fetchCrawlerPeriods } from '../../../use-cases/crawler-periods.js';
+import { fetchAiPagesInput } from '../../../use-cases/fetch-digest-sections.js';
 import type { StepOutputs, StepParameter, WorkflowStep } from '../../steps/workflow-step.js';
 import { BRAND_INPUT, RUN_FOR_INPUT, stepBrand } from './step-brand.js';
 

@@ -10,12 +10,13 @@
  * Posted directly, not through the outbox: the step runs once per workflow run (Slack's
  * event is acknowledged and not sent again) and its author waits for the message.
  */
-import { fetchDigestSections } from '../../../alerting/fetch-digest-sections.js';
+
 import { composeDigest } from '../../../alerts/compose-digest.js';
 import { zonedParts } from '../../../alerts/zoned-time.js';
 import { buildDigestMessage } from '../../../messages/digest-message.js';
 import { channelMention, escapeMrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import { UserError, UserErrorCode } from '../../../messages/user-error.js';
+import { fetchDigestSections } from '../../../use-cases/fetch-digest-sections.js';
 import type { StepOutputs, WorkflowStep } from '../../steps/workflow-step.js';
 import { BRAND_INPUT, RUN_FOR_INPUT, stepBrand } from './step-brand.js';
 import { channelId } from './step-inputs.js';

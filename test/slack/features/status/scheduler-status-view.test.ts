@@ -3,10 +3,10 @@
  * database, no deps, just what people read.
  */
 import { describe, expect, it } from 'vitest';
-import type { SchedulerStatus } from '../../../../src/alerting/collect-status.js';
 import { validateBlocks } from '../../../../src/dev/local-slack/index.js';
 import { schedulerStatusBlocks } from '../../../../src/slack/features/status/scheduler-status-view.js';
 import type { Subscription } from '../../../../src/store/subscriptions-repo.js';
+import type { SchedulerStatus } from '../../../../src/use-cases/collect-status.js';
 
 const H = 3_600_000;
 const NOW = Date.parse('2025-03-10T12:00:00Z');

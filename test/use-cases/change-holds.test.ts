@@ -5,10 +5,10 @@
  * only when something was released.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { changeHolds } from '../../src/alerting/change-holds.js';
-import { enqueueAlerts } from '../../src/alerting/enqueue-alerts.js';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/alerts/alert-settings.js';
 import { createDeliveryNudge } from '../../src/delivery-nudge.js';
+import { changeHolds } from '../../src/use-cases/change-holds.js';
+import { enqueueAlerts } from '../../src/use-cases/enqueue-alerts.js';
 import { alert } from '../jobs/alert-fixtures.js';
 import { type TempDb, tempDb } from '../store/temp-db.js';
 

@@ -4,9 +4,9 @@
  * message; clicks in other channels or on messages of other weeks left out).
  */
 import { describe, expect, it } from 'vitest';
-import { weeklyAlertCounts } from '../../src/alerting/weekly-alert-counts.js';
 import type { AlertAcknowledgement, ChannelAlertMessage } from '../../src/store/alert-history-queries.js';
 import type { AlertState } from '../../src/store/alert-states-repo.js';
+import { weeklyAlertCounts } from '../../src/use-cases/weekly-alert-counts.js';
 
 const message = (slackTs: string | null, alertCount: number, kinds: string[]): ChannelAlertMessage => ({
   status: slackTs ? 'sent' : 'held',

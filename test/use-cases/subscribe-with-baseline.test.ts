@@ -6,11 +6,11 @@
  */
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type SubscribeDeps, subscribeWithBaseline } from '../../src/alerting/subscribe-with-baseline.js';
 import { ApiClient } from '../../src/api/client.js';
 import type { Clock } from '../../src/clock.js';
 import { type RunningSimulator, SEED_BRANDS, startSimulator } from '../../src/dev/simulator/index.js';
 import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
+import { type SubscribeDeps, subscribeWithBaseline } from '../../src/use-cases/subscribe-with-baseline.js';
 import { recordingLimiter } from '../helpers/recording-limiter.js';
 import { manualClock, type TempDb, tempDb } from '../store/temp-db.js';
 

@@ -7,11 +7,11 @@
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { collectStatus } from '../../src/alerting/collect-status.js';
-import type { SchedulerSnapshot } from '../../src/alerting/scheduler-snapshot.js';
 import { type AppDeps, createAppDeps } from '../../src/app-deps.js';
 import { loadConfig } from '../../src/config.js';
 import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
+import { collectStatus } from '../../src/use-cases/collect-status.js';
+import type { SchedulerSnapshot } from '../../src/use-cases/scheduler-snapshot.js';
 import { addDays } from '../../src/utc-days.js';
 import { manualClock, type TempDb, tempDb } from '../store/temp-db.js';
 

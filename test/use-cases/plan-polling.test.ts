@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { PLAN_LIMITS } from '../../src/api/plans.js';
 import {
   callsPerBrandPerDay,
   DEFAULT_POLL_INTERVALS,
@@ -11,8 +12,7 @@ import {
   WHY_CALLS_PER_CITATIONS_RUN,
   WHY_CALLS_PER_CRAWLER_RUN,
   whyCallsPerDay,
-} from '../../src/alerting/plan-polling.js';
-import { PLAN_LIMITS } from '../../src/api/plans.js';
+} from '../../src/use-cases/plan-polling.js';
 
 const SCALE = PLAN_LIMITS.scale.perDay;
 

@@ -3,7 +3,14 @@
  * data is there, none when the run's bound is spent or the service fails the call.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fetchLostPageWhy } from '../../src/alerting/citation-run-extras.js';
+import { DEFAULT_ALERT_SETTINGS } from '../../src/alerts/alert-settings.js';
+import { baselineCitations } from '../../src/alerts/detect-citations.js';
+import { ownPageWhy, thirdPartyWhy } from '../../src/alerts/why-lines.js';
+import { ApiClient } from '../../src/api/client.js';
+import type { Clock } from '../../src/clock.js';
+import { type RunningSimulator, SEED_BRANDS, startSimulator } from '../../src/dev/simulator/index.js';
+import type { Subscription } from '../../src/store/subscriptions-repo.js';
+import { fetchLostPageWhy } from '../../src/use-cases/citation-run-extras.js';
 import {
   CallBudget,
   fetchDomainSources,
@@ -13,14 +20,7 @@ import {
   isOwnPage,
   runBudget,
   type WhyFetch,
-} from '../../src/alerting/fetch-why-data.js';
-import { DEFAULT_ALERT_SETTINGS } from '../../src/alerts/alert-settings.js';
-import { baselineCitations } from '../../src/alerts/detect-citations.js';
-import { ownPageWhy, thirdPartyWhy } from '../../src/alerts/why-lines.js';
-import { ApiClient } from '../../src/api/client.js';
-import type { Clock } from '../../src/clock.js';
-import { type RunningSimulator, SEED_BRANDS, startSimulator } from '../../src/dev/simulator/index.js';
-import type { Subscription } from '../../src/store/subscriptions-repo.js';
+} from '../../src/use-cases/fetch-why-data.js';
 import { ev, feed } from '../alerts/fixtures.js';
 import { recordingLimiter } from '../helpers/recording-limiter.js';
 

@@ -4,13 +4,13 @@
  * keeps what a snooze or quiet hours still hold, and leaves other brands' rows alone.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { enqueueAlerts } from '../../src/alerting/enqueue-alerts.js';
-import { liftMute } from '../../src/alerting/lift-mute.js';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/alerts/alert-settings.js';
 import { createDeliveryNudge } from '../../src/delivery-nudge.js';
 import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
 import type { OutboxRepo } from '../../src/store/outbox-repo.js';
 import type { Subscription } from '../../src/store/subscriptions-repo.js';
+import { enqueueAlerts } from '../../src/use-cases/enqueue-alerts.js';
+import { liftMute } from '../../src/use-cases/lift-mute.js';
 import { alert } from '../jobs/alert-fixtures.js';
 import { type TempDb, tempDb } from '../store/temp-db.js';
 
