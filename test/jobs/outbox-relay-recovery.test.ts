@@ -236,12 +236,12 @@ async function withRealTimeRelay(
 
 describe('outbox relay: real time', () => {
   it('stop() ends a pacing wait at once and leaves the rest of the batch pending', async () => {
-    await withRealTimeRelay({ name: 'stop', rows: 4, paceMs: 30_000 }, async ({ slack, outbox, relay }) => {
+    // The pace is ten minutes, far past the test's timeout: stop() returning at all shows
+    // it cut the wait short rather than sitting it out.
+    await withRealTimeRelay({ name: 'stop', rows: 4, paceMs: 600_000 }, async ({ slack, outbox, relay }) => {
       relay.start(60_000);
       await slack.waitFor(() => slack.messages(slack.defaultChannelId).length === 1);
-      const started = performance.now();
       await relay.stop();
-      expect(performance.now() - started).toBeLessThan(2000);
       expect(slack.callsTo('chat.postMessage')).toHaveLength(1);
       expect(await outbox.counts()).toMatchObject({ sent: 1, pending: 3, sending: 0 });
     });
