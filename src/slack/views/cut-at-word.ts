@@ -9,6 +9,12 @@ import { ELLIPSIS, truncatePlain } from '../../messages/truncate-mrkdwn.js';
 /** Words are not dropped back past this share of the room: a half-empty line is worse. */
 const MIN_KEPT_SHARE = 0.5;
 
+/**
+ * Punctuation a cut leaves dangling before the "…". A semicolon that ends an escaped
+ * entity (`&amp;`) is part of the text, not punctuation: dropping it would leave a bare `&`.
+ */
+const TRAILING_PUNCTUATION = /(?:[\s,:–—-]|(?<!&(?:[a-z]{2,8}|#\d{1,7}|#x[0-9a-f]{1,6}));)+$/i;
+
 export function cutAtWord<T extends string>(text: T, max: number): T {
   if (text.length <= max) return text;
   const room = max - ELLIPSIS.length;
@@ -17,7 +23,7 @@ export function cutAtWord<T extends string>(text: T, max: number): T {
   if (/\s/.test(text[room] ?? '')) return `${text.slice(0, room).trimEnd()}${ELLIPSIS}` as T;
   const space = text.slice(0, room).search(/\s\S*$/);
   if (space >= room * MIN_KEPT_SHARE) {
-    return `${text.slice(0, space).replace(/[\s,;:–—-]+$/, '')}${ELLIPSIS}` as T;
+    return `${text.slice(0, space).replace(TRAILING_PUNCTUATION, '')}${ELLIPSIS}` as T;
   }
   return truncatePlain(text, max);
 }
