@@ -49,6 +49,7 @@ function utcDateTime(date: string): { year: number; month: number; date: number;
   };
 }
 
+// Long by design: a short data preparation and alt text, then one declarative chart spec read top to bottom.
 export function aiPagesUsageChart(input: AiPagesUsageChartInput): ChartSpec {
   // Only days inside the billing period: the x axis is pinned to it, and a mark drawn
   // outside a pinned axis has made the rasteriser produce a blank image or abort.

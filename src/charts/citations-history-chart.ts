@@ -57,6 +57,7 @@ function topCompetitors(input: CitationsHistoryChartInput): { name: string; days
     });
 }
 
+// Long by design: a short data preparation and alt text, then one declarative chart spec read top to bottom.
 export function citationsHistoryChart(input: CitationsHistoryChartInput): ChartSpec {
   // The last days Slack can draw (20 points a series), so the image, Slack's own chart and
   // the sentence beside them cover the same days; the view's text gives the whole range.

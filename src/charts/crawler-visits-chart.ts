@@ -38,6 +38,7 @@ export const MAX_CRAWLERS = SERIES_COLOURS.length;
 export const OTHER_CRAWLERS = 'Other crawlers';
 const PREVIOUS_PERIOD = 'Previous period';
 
+// Long by design: the series prepared (crawlers ranked, the previous period aligned), then one declarative chart spec read top to bottom.
 export function crawlerVisitsChart(input: CrawlerVisitsChartInput): ChartSpec {
   const rows = input.byDay.filter((r) => Number.isFinite(r.visits) && r.visits >= 0);
   const totals = new Map<string, number>();

@@ -54,6 +54,7 @@ export function countShowable(ctx: ConsoleContext, since: ActivityMark): number 
   return activitySince(ctx, since).length;
 }
 
+// Long by design: the demo console prints each kind of Slack activity in its own short branch, in arrival order.
 export function showActivity(ctx: ConsoleContext, since: ActivityMark): number {
   const { stack, io, state } = ctx;
   const { style } = io;

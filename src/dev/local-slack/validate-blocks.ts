@@ -132,6 +132,7 @@ interface Tally {
   refused: ReadonlySet<string>;
 }
 
+// Long by design: the local Slack's block check, one short rule per field Slack checks, in Slack's order.
 function validateBlock(c: Collector, block: unknown, pointer: string, tally: Tally): void {
   if (!isObject(block)) {
     c.add('must provide an object', pointer);

@@ -36,6 +36,7 @@ export interface Reply {
   truncate?: boolean;
 }
 
+// Long by design: the simulator's request pipeline (faults, route, auth, limits, body, reply) in the order the service applies it.
 export async function handleApiRequest(
   core: SimulatorCore,
   req: IncomingMessage,

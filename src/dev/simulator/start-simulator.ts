@@ -38,6 +38,7 @@ function send(res: ServerResponse, reply: Reply): void {
   res.end(text);
 }
 
+// Long by design: the simulator's HTTP server wiring (parse, route to control or API, reply) and its handle.
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
   const resolved = resolveOptions(options);
   const core = createSimulatorCore(resolved);

@@ -260,6 +260,7 @@ const SENTIMENT_EVENT_MIN = 5;
  * first). Each event is stamped with the run in which its change last happened, so one
  * loss keeps the same timestamp in every daily feed that still covers it.
  */
+// Long by design: the simulated feed, one short block per event type the service reports, over the same two snapshots.
 export function feedView(ctx: ViewContext, daysBack: number, limit: number, offset: number) {
   const { snapshots, universe } = ctx.book;
   const cur = currentIndex(ctx);

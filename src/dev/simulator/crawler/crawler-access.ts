@@ -45,6 +45,7 @@ function llmsTxt(profile: BrandProfile, model: TrafficModel): string {
 
 const findingId = (profile: BrandProfile, key: string) => `fnd_${shortId(`${profile.id}:${key}`, 12)}`;
 
+// Long by design: the simulated access findings, one short block per kind of finding the service reports.
 export function findingsOf(profile: BrandProfile, policy: AccessPolicy, model: TrafficModel): Finding[] {
   const findings: Finding[] = [];
   const robots = robotsTxt(profile, policy);

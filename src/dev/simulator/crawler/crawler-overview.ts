@@ -39,6 +39,7 @@ function distributionOf(totals: RangeTotals) {
 
 const uniquePages = (totals: RangeTotals) => totals.byPage.filter((row) => row.some((n) => n > 0)).length;
 
+// Long by design: the simulated crawler overview payload, built field by field as the service returns it.
 export function overviewView(ctx: CrawlerContext) {
   const { model, profile, policy, input } = ctx;
   const range = parseDateRange(input, model.today);

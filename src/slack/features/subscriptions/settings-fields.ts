@@ -159,6 +159,7 @@ function choiceOption(c: Choice) {
 }
 
 /** The form's input blocks, filled with `settings` (a default left empty, its value in the hint). */
+// Long by design: one short input block per kind of settings field, each filled the same way.
 export function settingsInputs(settings: AlertSettings, defaultTimezone: string): KnownBlock[] {
   const current = settingsArgValues(settings);
   const blocks: KnownBlock[] = [];
