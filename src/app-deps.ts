@@ -155,6 +155,59 @@ function probeOf(store: Store): () => Promise<void> {
 
 const require = createRequire(import.meta.url);
 
+/**
+ * The one rate-limited client of the service: its limiter's budget lives beside the store,
+ * and every response feeds the metrics and the API health.
+ */
+function createServiceClient(
+  config: Config,
+  overrides: AppDepsOverrides,
+  d: { opened: Store; clock: Clock; logger: Logger; metrics: Metrics; apiHealth: ApiHealth },
+): { api: VisibilityApi; limiter: SharedRateLimiter; client: ApiClient } {
+  const limiter = createRateLimiter({
+    clock: d.clock,
+    logger: d.logger,
+    ...overrides.limiter,
+    budget: overrides.budget ?? sqliteBudgetOf(d.opened),
+    keyHash: hashApiKey(config.apiKey),
+    plan: config.apiPlan,
+  });
+  const client = new ApiClient({
+    baseUrl: config.apiUrl,
+    apiKey: config.apiKey,
+    limiter,
+    logger: d.logger,
+    clock: d.clock,
+    onResponse: (e) => {
+      d.metrics.observeApiResponse(e);
+      d.apiHealth.observe(e);
+    },
+  });
+  return { api: client, limiter, client };
+}
+
+/** The Slack client, made on first use (the override when a test gives one). */
+function lazySlackClient(
+  config: Config,
+  overrides: AppDepsOverrides,
+  logger: Logger,
+  metrics: Metrics,
+): () => WebClient {
+  let web = overrides.web;
+  // @slack/web-api is CommonJS: a synchronous require lets `web` stay a plain property.
+  return (): WebClient => {
+    web ??= new (require('@slack/web-api') as typeof import('@slack/web-api')).WebClient(
+      config.slackBotToken,
+      webClientOptions(config, 'outbox', {
+        logger,
+        metrics,
+        ...(overrides.slackFetch ? { fetch: overrides.slackFetch } : {}),
+      }),
+    );
+    return web;
+  };
+}
+
 export function createAppDeps(config: Config, overrides: AppDepsOverrides = {}): AppDeps {
   const logger = overrides.logger ?? createLogger({ level: config.logLevel, secrets: secretsOf(config) });
   const clock = overrides.clock ?? systemClock;
@@ -169,47 +222,13 @@ export function createAppDeps(config: Config, overrides: AppDepsOverrides = {}):
   const metrics = overrides.metrics ?? createMetrics();
   const apiHealth = createApiHealth(clock);
 
-  let limiter: SharedRateLimiter | undefined;
-  let client: ApiClient | undefined;
-  let api = overrides.api;
-  if (!api) {
-    limiter = createRateLimiter({
-      clock,
-      logger,
-      ...overrides.limiter,
-      budget: overrides.budget ?? sqliteBudgetOf(opened),
-      keyHash: hashApiKey(config.apiKey),
-      plan: config.apiPlan,
-    });
-    client = new ApiClient({
-      baseUrl: config.apiUrl,
-      apiKey: config.apiKey,
-      limiter,
-      logger,
-      clock,
-      onResponse: (e) => {
-        metrics.observeApiResponse(e);
-        apiHealth.observe(e);
-      },
-    });
-    api = client;
-  }
+  const { api, limiter, client } = overrides.api
+    ? { api: overrides.api, limiter: undefined, client: undefined }
+    : createServiceClient(config, overrides, { opened, clock, logger, metrics, apiHealth });
   const boundApi = api;
   metrics.bindLimiter(() => boundApi.limiterState());
 
-  let web = overrides.web;
-  // @slack/web-api is CommonJS: a synchronous require lets `web` stay a plain property.
-  const slackClient = (): WebClient => {
-    web ??= new (require('@slack/web-api') as typeof import('@slack/web-api')).WebClient(
-      config.slackBotToken,
-      webClientOptions(config, 'outbox', {
-        logger,
-        metrics,
-        ...(overrides.slackFetch ? { fetch: overrides.slackFetch } : {}),
-      }),
-    );
-    return web;
-  };
+  const slackClient = lazySlackClient(config, overrides, logger, metrics);
 
   // Threads start on the first chart, so a process that draws none never starts one.
   let chartPool: WorkerRenderPool | undefined;

@@ -92,14 +92,108 @@ function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T>
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * Writes owed while the database is down, written in order once it answers; beyond
+ * `maxOwed` the oldest is dropped (and logged).
+ */
+function createOwedWrites(o: {
+  maxOwed: number;
+  logger: Logger;
+  isUp: () => boolean;
+  write: (task: () => Promise<unknown>) => Promise<unknown>;
+}) {
+  const owed: Owed[] = [];
+  let flushing = false;
+
+  async function flush(): Promise<void> {
+    if (flushing) return;
+    flushing = true;
+    try {
+      while (o.isUp() && owed.length > 0) {
+        const next = owed[0]!;
+        try {
+          await o.write(next.task);
+        } catch (err) {
+          if (isDatabaseUnavailable(err)) return;
+          o.logger.error({ err, what: next.what }, 'an owed database write failed; dropped');
+        }
+        owed.shift();
+      }
+    } finally {
+      flushing = false;
+    }
+  }
+
+  return {
+    flush,
+    size: () => owed.length,
+    owe(what: string, task: () => Promise<unknown>): void {
+      owed.push({ what, task });
+      if (owed.length > o.maxOwed) {
+        const dropped = owed.shift()!;
+        o.logger.error(
+          { what: dropped.what, maxOwed: o.maxOwed },
+          'too many database writes owed: the oldest is dropped',
+        );
+      }
+      if (o.isUp()) void flush();
+    },
+  };
+}
+
+/** Listeners told of every change; one that throws is logged and the others still hear. */
+function createListeners(logger: Logger) {
+  const listeners = new Set<(s: DatabaseHealthSnapshot) => void>();
+  return {
+    add(listener: (s: DatabaseHealthSnapshot) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    tell(s: DatabaseHealthSnapshot): void {
+      for (const l of listeners) {
+        try {
+          l(s);
+        } catch (err) {
+          logger.warn({ err }, 'a database health listener failed');
+        }
+      }
+    },
+  };
+}
+
+/**
+ * One store call, observed: bounded by `deadlineMs` when given; an outage it meets is
+ * reported to `onOutage` and rethrown as the DatabaseUnavailableError, any other error as is.
+ */
+function observed<T>(
+  fn: () => Promise<T> | T,
+  deadlineMs: number | undefined,
+  onOutage: (code: DatabaseUnavailableCode, err: unknown) => void,
+): Promise<T> {
+  let work: Promise<T>;
+  try {
+    work = Promise.resolve(fn());
+  } catch (err) {
+    work = Promise.reject(err);
+  }
+  if (deadlineMs !== undefined) work = withDeadline(work, deadlineMs, 'a call');
+  return work.catch((err: unknown) => {
+    const outage = asDatabaseUnavailable(err);
+    if (!outage) throw err;
+    onOutage(outage.code, err);
+    throw outage;
+  });
+}
+
+// Long by design: the up/down state and its probing, short named functions over the same few
+// variables; the owed writes, the listeners and the observing of a call are apart above.
 export function createDatabaseHealth(o: DatabaseHealthOptions): DatabaseHealth {
   const probeTimeoutMs = o.probeTimeoutMs ?? DEFAULTS.probeTimeoutMs;
   const retryEveryMs = o.retryEveryMs ?? DEFAULTS.retryEveryMs;
   const maxOwed = o.maxOwed ?? DEFAULTS.maxOwed;
   const elapsed = o.elapsedMs ?? (() => performance.now());
   const logger = o.logger.child({ component: 'database-health' });
-  const listeners = new Set<(s: DatabaseHealthSnapshot) => void>();
-  const owed: Owed[] = [];
+  const listeners = createListeners(logger);
 
   let up = true;
   let reason: DatabaseUnavailableCode | null = null;
@@ -109,9 +203,9 @@ export function createDatabaseHealth(o: DatabaseHealthOptions): DatabaseHealth {
   let upAt = Number.NEGATIVE_INFINITY;
   let lastProbeAt = Number.NEGATIVE_INFINITY;
   let probing: Promise<void> | null = null;
-  let flushing = false;
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
+  const owed = createOwedWrites({ maxOwed, logger, isUp: () => up, write: (task) => call(task) });
 
   const snapshot = (): DatabaseHealthSnapshot => ({
     backend: o.backend,
@@ -121,16 +215,7 @@ export function createDatabaseHealth(o: DatabaseHealthOptions): DatabaseHealth {
     downForSeconds: up || sinceMs === null ? 0 : Math.max(0, Math.round((o.clock.now() - sinceMs) / 1000)),
   });
 
-  function tell(): void {
-    const s = snapshot();
-    for (const l of listeners) {
-      try {
-        l(s);
-      } catch (err) {
-        logger.warn({ err }, 'a database health listener failed');
-      }
-    }
-  }
+  const tell = () => listeners.tell(snapshot());
 
   function watch(): void {
     if (closed || up || timer) return;
@@ -163,28 +248,9 @@ export function createDatabaseHealth(o: DatabaseHealthOptions): DatabaseHealth {
     reason = null;
     sinceMs = o.clock.now();
     upAt = elapsed();
-    logger.info({ downForMs, owed: owed.length }, 'the database answers again: jobs resume');
+    logger.info({ downForMs, owed: owed.size() }, 'the database answers again: jobs resume');
     tell();
-    void flush();
-  }
-
-  async function flush(): Promise<void> {
-    if (flushing) return;
-    flushing = true;
-    try {
-      while (up && owed.length > 0) {
-        const next = owed[0]!;
-        try {
-          await call(next.task);
-        } catch (err) {
-          if (isDatabaseUnavailable(err)) return;
-          logger.error({ err, what: next.what }, 'an owed database write failed; dropped');
-        }
-        owed.shift();
-      }
-    } finally {
-      flushing = false;
-    }
+    void owed.flush();
   }
 
   function check(): Promise<DatabaseHealthSnapshot> {
@@ -217,19 +283,7 @@ export function createDatabaseHealth(o: DatabaseHealthOptions): DatabaseHealth {
 
   function observe<T>(fn: () => Promise<T> | T, deadlineMs: number | undefined): Promise<T> {
     const startedAt = elapsed();
-    let work: Promise<T>;
-    try {
-      work = Promise.resolve(fn());
-    } catch (err) {
-      work = Promise.reject(err);
-    }
-    if (deadlineMs !== undefined) work = withDeadline(work, deadlineMs, 'a call');
-    return work.catch((err: unknown) => {
-      const outage = asDatabaseUnavailable(err);
-      if (!outage) throw err;
-      markDown(outage.code, err, startedAt);
-      throw outage;
-    });
+    return observed(fn, deadlineMs, (code, err) => markDown(code, err, startedAt));
   }
 
   function call<T>(fn: () => Promise<T> | T, options: { deadlineMs?: number } = {}): Promise<T> {
@@ -243,18 +297,8 @@ export function createDatabaseHealth(o: DatabaseHealthOptions): DatabaseHealth {
     check,
     available,
     call,
-    owe(what, task) {
-      owed.push({ what, task });
-      if (owed.length > maxOwed) {
-        const dropped = owed.shift()!;
-        logger.error({ what: dropped.what, maxOwed }, 'too many database writes owed: the oldest is dropped');
-      }
-      if (up) void flush();
-    },
-    onChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    owe: owed.owe,
+    onChange: listeners.add,
     close() {
       closed = true;
       clearTimeout(timer);

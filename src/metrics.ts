@@ -88,6 +88,7 @@ export function createMetrics(): Metrics {
 }
 
 /** The registry and its metrics, built on first use. */
+// Long by design: the list of metrics registered, one short declaration each, then their recorders.
 function createRecorders(limiter: () => (() => LimiterState) | undefined): Recorders {
   const { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } =
     require('prom-client') as typeof import('prom-client');

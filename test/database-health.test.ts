@@ -120,6 +120,41 @@ describe('database health', () => {
       .toEqual([{ request_key: 'a' }, { request_key: 'b' }, { request_key: 'c' }]);
   });
 
+  it('keeps at most maxOwed writes, dropping the oldest, and a listener that throws does not silence the others', async () => {
+    const capped = createDatabaseHealth({
+      backend: 'sqlite',
+      probe: sqliteWriteProbe(t.db, { waitMs: 10 }),
+      clock,
+      logger: captureLogger(logs),
+      retryEveryMs: 1000,
+      maxOwed: 2,
+      elapsedMs: () => elapsed,
+    });
+    const heard: boolean[] = [];
+    capped.onChange(() => {
+      throw new Error('a broken listener');
+    });
+    capped.onChange((s) => heard.push(s.reachable));
+    const guarded = guardStore(t.store, capped);
+    try {
+      lock();
+      await rejection(guarded.handledRequests.remember('x', 1, 60_000));
+      for (const key of ['a', 'b', 'c'])
+        capped.owe('a handled request', () => guarded.handledRequests.remember(key, 1, 60_000));
+      expect(logs.filter((l) => l.msg.startsWith('too many database writes owed'))).toHaveLength(1);
+      unlock();
+      elapsed += 1000;
+      await capped.check();
+      await expect
+        .poll(() => holder.prepare('SELECT request_key FROM handled_requests ORDER BY request_key').all())
+        .toEqual([{ request_key: 'b' }, { request_key: 'c' }]);
+      expect(heard).toEqual([false, true]);
+      expect(logs.filter((l) => l.msg === 'a database health listener failed')).toHaveLength(2);
+    } finally {
+      capped.close();
+    }
+  });
+
   it('turns down when a call passes its deadline, and reports since when', async () => {
     const never = new Promise<never>(() => {});
     const late = await rejection(health.call(() => never, { deadlineMs: 5 }));

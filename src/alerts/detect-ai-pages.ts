@@ -73,6 +73,70 @@ function note(brand: BrandRef, reason: 'no_entitlement' | 'not_set_up', episode:
   };
 }
 
+/** `enabled` true → false, as one alert; the episode count keeps a later switch-off its own key. */
+function disabledAlert(
+  state: AiPagesState,
+  domain: string,
+  brand: BrandRef,
+  nowMs: number,
+  episode: number,
+): Alert {
+  return {
+    kind: 'ai_pages_disabled',
+    brandId: brand.id,
+    brandName: brand.name,
+    key: `ai_pages_disabled:${brand.id}:${state.period ?? 'no-period'}:e${episode}`,
+    title: 'AI Pages was switched off',
+    whatChanged: `AI Pages for ${domain} is now disabled.`,
+    before: 'enabled',
+    after: 'disabled',
+    whyItMatters:
+      'AI crawlers now get the plain pages again, without the structured data, key facts and summaries that help models cite you.',
+    whatToDo:
+      'If nobody meant to switch it off, turn AI Pages back on in its settings and check the integration.',
+    subject: domain,
+    open: { view: 'aipages' },
+    detectedAtMs: nowMs,
+  };
+}
+
+type AiPagesUsage = NonNullable<AiPagesRecord['usage']>;
+
+/** The alert for `level`, the highest threshold the usage newly crossed this billing period. */
+function thresholdAlert(
+  usage: AiPagesUsage,
+  level: number,
+  period: string,
+  state: AiPagesState,
+  brand: BrandRef,
+  nowMs: number,
+  outlook: UsageOutlook | null,
+): Alert {
+  const atLimit = usage.percentage_used >= 100;
+  return {
+    kind: 'ai_pages_threshold',
+    brandId: brand.id,
+    brandName: brand.name,
+    key: `ai_pages_threshold:${brand.id}:${period}:${level}`,
+    title: atLimit ? 'AI Pages monthly limit reached' : `${figureName('aiPagesUsage')} passed ${level} %`,
+    whatChanged: `${figureName('aiPagesUsage')} is ${usagePercentText(usage.percentage_used)} of the monthly limit: ${fmt(usage.requests_this_month)} of ${fmt(usage.requests_limit)} ${figureWords('aiPagesRequests')} this billing period. The counter resets ${dayText(usage.reset_date)}.${outlook ? ` ${outlookSentence(outlook)}` : ''}`,
+    before:
+      state.lastPercentage !== null && period === state.period
+        ? `${usagePercentText(state.lastPercentage)} used`
+        : null,
+    after: `${usagePercentText(usage.percentage_used)} used`,
+    whyItMatters: atLimit
+      ? 'Past the limit AI crawlers get the plain pages until the counter resets, so your optimised versions stop reaching AI models.'
+      : 'When the limit is reached, AI crawlers get the plain pages until the counter resets.',
+    whatToDo: atLimit
+      ? 'Upgrade the plan or raise the limit now, or accept plain pages until the reset date.'
+      : 'Check the usage trend; if it will run out before the reset date, raise the limit or narrow the crawlers AI Pages serves.',
+    subject: `${level} % (${usagePercentText(usage.percentage_used)} used)`,
+    open: { view: 'aipages' },
+    detectedAtMs: nowMs,
+  };
+}
+
 export function detectAiPages(
   prev: AiPagesState | null,
   input: AiPagesInput,
@@ -110,23 +174,7 @@ export function detectAiPages(
   if (enabled === false && state.enabled === true) {
     const episode = state.disabledEpisodes + 1;
     next = { ...next, disabledEpisodes: episode };
-    alerts.push({
-      kind: 'ai_pages_disabled',
-      brandId: brand.id,
-      brandName: brand.name,
-      key: `ai_pages_disabled:${brand.id}:${state.period ?? 'no-period'}:e${episode}`,
-      title: 'AI Pages was switched off',
-      whatChanged: `AI Pages for ${config.domain} is now disabled.`,
-      before: 'enabled',
-      after: 'disabled',
-      whyItMatters:
-        'AI crawlers now get the plain pages again, without the structured data, key facts and summaries that help models cite you.',
-      whatToDo:
-        'If nobody meant to switch it off, turn AI Pages back on in its settings and check the integration.',
-      subject: config.domain,
-      open: { view: 'aipages' },
-      detectedAtMs: nowMs,
-    });
+    alerts.push(disabledAlert(state, config.domain, brand, nowMs, episode));
   }
   next = { ...next, enabled };
 
@@ -140,30 +188,7 @@ export function detectAiPages(
       // Only the highest newly crossed level is alerted: jumping from 70 % to 100 % at once
       // is one piece of news ("the limit is reached"), and three messages saying 80, 90 and
       // 100 would bury it. The lower levels are marked fired too, so they never come later.
-      const level = Math.max(...fresh);
-      const atLimit = usage.percentage_used >= 100;
-      alerts.push({
-        kind: 'ai_pages_threshold',
-        brandId: brand.id,
-        brandName: brand.name,
-        key: `ai_pages_threshold:${brand.id}:${period}:${level}`,
-        title: atLimit ? 'AI Pages monthly limit reached' : `${figureName('aiPagesUsage')} passed ${level} %`,
-        whatChanged: `${figureName('aiPagesUsage')} is ${usagePercentText(usage.percentage_used)} of the monthly limit: ${fmt(usage.requests_this_month)} of ${fmt(usage.requests_limit)} ${figureWords('aiPagesRequests')} this billing period. The counter resets ${dayText(usage.reset_date)}.${outlook ? ` ${outlookSentence(outlook)}` : ''}`,
-        before:
-          state.lastPercentage !== null && period === state.period
-            ? `${usagePercentText(state.lastPercentage)} used`
-            : null,
-        after: `${usagePercentText(usage.percentage_used)} used`,
-        whyItMatters: atLimit
-          ? 'Past the limit AI crawlers get the plain pages until the counter resets, so your optimised versions stop reaching AI models.'
-          : 'When the limit is reached, AI crawlers get the plain pages until the counter resets.',
-        whatToDo: atLimit
-          ? 'Upgrade the plan or raise the limit now, or accept plain pages until the reset date.'
-          : 'Check the usage trend; if it will run out before the reset date, raise the limit or narrow the crawlers AI Pages serves.',
-        subject: `${level} % (${usagePercentText(usage.percentage_used)} used)`,
-        open: { view: 'aipages' },
-        detectedAtMs: nowMs,
-      });
+      alerts.push(thresholdAlert(usage, Math.max(...fresh), period, state, brand, nowMs, outlook));
     }
     next = {
       ...next,

@@ -49,22 +49,14 @@ function utcDateTime(date: string): { year: number; month: number; date: number;
   };
 }
 
-export function aiPagesUsageChart(input: AiPagesUsageChartInput): ChartSpec {
-  // Only days inside the billing period: the x axis is pinned to it, and a mark drawn
-  // outside a pinned axis has made the rasteriser produce a blank image or abort.
-  const inPeriod = (p: UsagePoint) => p.date >= input.periodStart && p.date <= input.resetDate;
-  const usage = finiteUsage(input.usage).filter(inPeriod);
-  const latest = usage.at(-1);
-  const limit = Number.isFinite(input.limit) && input.limit > 0 ? input.limit : undefined;
-  // The forecast is drawn from the latest real figure on, so the dashed line joins the solid one.
-  const forecastPoints = finiteUsage(input.forecast ?? []).filter(
-    (p) => inPeriod(p) && (!latest || p.date > latest.date),
-  );
-  const forecast = latest && forecastPoints.length > 0 ? [latest, ...forecastPoints] : forecastPoints;
-  const highest = Math.max(0, limit ?? 0, ...usage.map((p) => p.used), ...forecast.map((p) => p.used));
-
-  const title = `AI Pages usage · ${input.brand}`;
-  const period = `${shortDayText(input.periodStart)} – ${shortDayText(input.resetDate)}`;
+/** The chart's alt text: usage so far against the limit, and where the pace leads. */
+function usageAlt(
+  input: AiPagesUsageChartInput,
+  period: string,
+  latest: UsagePoint | undefined,
+  limit: number | undefined,
+  forecastPoints: readonly UsagePoint[],
+): string[] {
   const alt: string[] = [];
   if (!latest) {
     alt.push(`${input.brand} AI Pages usage, billing period ${period}: no usage recorded yet`);
@@ -86,6 +78,28 @@ export function aiPagesUsageChart(input: AiPagesUsageChartInput): ChartSpec {
     );
   }
   if (!limit) alt.push('no request limit known');
+  return alt;
+}
+
+// Long by design: the usage and forecast series prepared, then one declarative chart spec read top to
+// bottom; the alt text is apart above.
+export function aiPagesUsageChart(input: AiPagesUsageChartInput): ChartSpec {
+  // Only days inside the billing period: the x axis is pinned to it, and a mark drawn
+  // outside a pinned axis has made the rasteriser produce a blank image or abort.
+  const inPeriod = (p: UsagePoint) => p.date >= input.periodStart && p.date <= input.resetDate;
+  const usage = finiteUsage(input.usage).filter(inPeriod);
+  const latest = usage.at(-1);
+  const limit = Number.isFinite(input.limit) && input.limit > 0 ? input.limit : undefined;
+  // The forecast is drawn from the latest real figure on, so the dashed line joins the solid one.
+  const forecastPoints = finiteUsage(input.forecast ?? []).filter(
+    (p) => inPeriod(p) && (!latest || p.date > latest.date),
+  );
+  const forecast = latest && forecastPoints.length > 0 ? [latest, ...forecastPoints] : forecastPoints;
+  const highest = Math.max(0, limit ?? 0, ...usage.map((p) => p.used), ...forecast.map((p) => p.used));
+
+  const title = `AI Pages usage · ${input.brand}`;
+  const period = `${shortDayText(input.periodStart)} – ${shortDayText(input.resetDate)}`;
+  const alt = usageAlt(input, period, latest, limit, forecastPoints);
 
   const x = {
     field: 'date',

@@ -91,6 +91,43 @@ function workerEntry(): { url: URL; execArgv: string[] } {
 }
 
 /**
+ * One render on one thread: the request is posted and the thread's answer to it settles the
+ * chart. `answered` gives the thread back; `gone` says it died (the render fails with it).
+ */
+function renderOn(
+  worker: Worker,
+  request: WorkerRequest,
+  on: { answered: () => void; gone: () => void },
+): Promise<RenderedChart> {
+  return new Promise<RenderedChart>((resolve, reject) => {
+    const onMessage = (reply: WorkerReply): void => {
+      if (reply.id !== request.id) return;
+      cleanUp();
+      on.answered();
+      if ('chart' in reply) resolve(reply.chart);
+      else reject(new ChartError(reply.error.code ?? ChartErrorCode.RenderFailed, reply.error.message));
+    };
+    const onGone = (cause: unknown): void => {
+      cleanUp();
+      on.gone();
+      reject(
+        new ChartError(ChartErrorCode.RenderFailed, 'The chart worker stopped while rendering.', { cause }),
+      );
+    };
+    const cleanUp = (): void => {
+      worker.off('message', onMessage);
+      worker.off('error', onGone);
+      worker.off('exit', onGone);
+    };
+    worker.ref();
+    worker.on('message', onMessage);
+    worker.on('error', onGone);
+    worker.on('exit', onGone);
+    worker.postMessage(request);
+  });
+}
+
+/**
  * `size` worker threads that render charts, so not even the SVG step (compiling the spec
  * and drawing it, 20–80 ms of CPU a chart) runs on the caller's event loop. Threads start
  * on first use, are reused, and keep the process alive only while they render. Use with
@@ -132,36 +169,14 @@ export function createWorkerRenderPool(size: number): WorkerRenderPool {
       if (closed) throw new ChartError(ChartErrorCode.RenderFailed, 'The chart renderer is closed.');
       const worker = await acquire();
       const id = nextId++;
-      return await new Promise<RenderedChart>((resolve, reject) => {
-        const onMessage = (reply: WorkerReply): void => {
-          if (reply.id !== id) return;
-          cleanUp();
-          giveBack(worker);
-          if ('chart' in reply) resolve(reply.chart);
-          else reject(new ChartError(reply.error.code ?? ChartErrorCode.RenderFailed, reply.error.message));
-        };
+      return await renderOn(worker, { id, spec } satisfies WorkerRequest, {
+        answered: () => giveBack(worker),
         // A thread that dies takes its render with it; the next render starts a new one.
-        const onGone = (cause: unknown): void => {
-          cleanUp();
+        gone: () => {
           all.delete(worker);
           const next = waiting.shift();
           if (next && !closed) next.resolve(start());
-          reject(
-            new ChartError(ChartErrorCode.RenderFailed, 'The chart worker stopped while rendering.', {
-              cause,
-            }),
-          );
-        };
-        const cleanUp = (): void => {
-          worker.off('message', onMessage);
-          worker.off('error', onGone);
-          worker.off('exit', onGone);
-        };
-        worker.ref();
-        worker.on('message', onMessage);
-        worker.on('error', onGone);
-        worker.on('exit', onGone);
-        worker.postMessage({ id, spec } satisfies WorkerRequest);
+        },
       });
     },
     async close() {

@@ -57,7 +57,8 @@ function topCompetitors(input: CitationsHistoryChartInput): { name: string; days
     });
 }
 
-export function citationsHistoryChart(input: CitationsHistoryChartInput): ChartSpec {
+/** The brand's series and its top competitors', over the days the chart shows. */
+function chartedSeries(input: CitationsHistoryChartInput) {
   // The last days Slack can draw (20 points a series), so the image, Slack's own chart and
   // the sentence beside them cover the same days; the view's text gives the whole range.
   const kept = new Set(
@@ -71,6 +72,26 @@ export function citationsHistoryChart(input: CitationsHistoryChartInput): ChartS
     ...input,
     competitors: input.competitors.map((c) => ({ name: c.name, days: recent(c.days) })),
   });
+  return { brandDays, competitors };
+}
+
+/** The chart's alt text: the brand's mentions over the period, then each competitor's change. */
+function historyAlt(
+  brand: string,
+  period: string,
+  brandDays: ReturnType<typeof chartedSeries>['brandDays'],
+  competitors: ReturnType<typeof chartedSeries>['competitors'],
+): string {
+  const altParts = [`${brand} ${figureWords('brandMentions')}, ${period}: ${describeSeries(brandDays)}`];
+  if (competitors.length > 0)
+    altParts.push(
+      `${figureName('competitorMentions')}: ${competitors.map((c) => `${c.name} ${describeChange(c.days)}`).join('; ')}`,
+    );
+  return `${altParts.join('. ')}.`;
+}
+
+export function citationsHistoryChart(input: CitationsHistoryChartInput): ChartSpec {
+  const { brandDays, competitors } = chartedSeries(input);
   const allDates = [...brandDays, ...competitors.flatMap((c) => c.days)].map((d) => d.date);
   const span = daySpan(allDates);
   const names = [input.brand, ...competitors.map((c) => c.name)];
@@ -81,14 +102,9 @@ export function citationsHistoryChart(input: CitationsHistoryChartInput): ChartS
     ),
   ];
   const lastDate = [...allDates].sort().at(-1);
-  const brandMentions = figureWords('brandMentions');
   const title = `${figureName('brandMentions')} · ${input.brand}`;
   const period = lastDate && span > 0 ? periodText(span, lastDate, input.nowMs) : counted(span, 'day');
-  const altParts = [`${input.brand} ${brandMentions}, ${period}: ${describeSeries(brandDays)}`];
-  if (competitors.length > 0)
-    altParts.push(
-      `${figureName('competitorMentions')}: ${competitors.map((c) => `${c.name} ${describeChange(c.days)}`).join('; ')}`,
-    );
+  const altText = historyAlt(input.brand, period, brandDays, competitors);
 
   const vegaLite: TopLevelSpec = {
     ...fullSizeFrame(
@@ -141,7 +157,7 @@ export function citationsHistoryChart(input: CitationsHistoryChartInput): ChartS
   return {
     kind: 'citations-history',
     title,
-    altText: `${altParts.join('. ')}.`,
+    altText,
     fileName: `mentions-${fileSlug(input.brand, 'brand')}${lastDate ? `-${lastDate}` : ''}.png`,
     vegaLite,
     native: nativeModel(

@@ -38,8 +38,11 @@ export const MAX_CRAWLERS = SERIES_COLOURS.length;
 export const OTHER_CRAWLERS = 'Other crawlers';
 const PREVIOUS_PERIOD = 'Previous period';
 
-export function crawlerVisitsChart(input: CrawlerVisitsChartInput): ChartSpec {
-  const rows = input.byDay.filter((r) => Number.isFinite(r.visits) && r.visits >= 0);
+/**
+ * Crawlers ranked by their visits in the range: the top ones by name, the rest together in
+ * one bucket; and each day's total.
+ */
+function rankCrawlers(rows: readonly { date: string; crawler: string; visits: number }[]) {
   const totals = new Map<string, number>();
   const perDay = new Map<string, number>();
   for (const r of rows) {
@@ -55,6 +58,55 @@ export function crawlerVisitsChart(input: CrawlerVisitsChartInput): ChartSpec {
   // A crawler really called "Other crawlers" must not merge with the bucket.
   const bucket = namedSet.has(OTHER_CRAWLERS) ? `${OTHER_CRAWLERS} (rest)` : OTHER_CRAWLERS;
   const otherTotal = ranked.slice(named.length).reduce((sum, [, n]) => sum + n, 0);
+  return { perDay, ranked, named, namedSet, hasOther, bucket, otherTotal };
+}
+
+/** The chart's alt text: the total (against the previous period), busiest and quietest days, by crawler. */
+function visitsAlt(
+  brand: string,
+  rangeText: string,
+  days: {
+    dates: readonly string[];
+    perDay: ReadonlyMap<string, number>;
+    total: number;
+    compared: boolean;
+    previousTotal: number;
+  },
+  crawlers: Pick<ReturnType<typeof rankCrawlers>, 'ranked' | 'named' | 'hasOther' | 'otherTotal'>,
+): string[] {
+  const { dates, perDay, total, compared, previousTotal } = days;
+  const { ranked, named, hasOther, otherTotal } = crawlers;
+  const alt: string[] = [];
+  if (dates.length === 0) {
+    alt.push(`${brand} AI crawler visits: no visits recorded in this range`);
+  } else {
+    const busiest = dates.reduce((a, b) => ((perDay.get(b) ?? 0) > (perDay.get(a) ?? 0) ? b : a));
+    const quietest = dates.reduce((a, b) => ((perDay.get(b) ?? 0) < (perDay.get(a) ?? 0) ? b : a));
+    let head = `${brand} AI crawler visits, ${rangeText}: ${countText(total)} in total`;
+    if (compared) {
+      const change =
+        previousTotal > 0 ? `, ${signedPercentText(((total - previousTotal) / previousTotal) * 100)}` : '';
+      head += ` (previous period ${countText(previousTotal)}${change})`;
+    }
+    alt.push(head);
+    if (dates.length > 1) {
+      alt.push(
+        `busiest day ${shortDayText(busiest)} with ${countText(perDay.get(busiest))}, ` +
+          `quietest ${shortDayText(quietest)} with ${countText(perDay.get(quietest))}`,
+      );
+    }
+    const byCrawler = named.map(([name, n]) => `${name} ${countText(n)}`);
+    if (hasOther) byCrawler.push(`${ranked.length - named.length} other crawlers ${countText(otherTotal)}`);
+    alt.push(`by crawler: ${byCrawler.join(', ')}`);
+  }
+  return alt;
+}
+
+// Long by design: the bars, the previous period's line and the legend laid out, then one declarative
+// chart spec read top to bottom; the ranking and the alt text are apart above.
+export function crawlerVisitsChart(input: CrawlerVisitsChartInput): ChartSpec {
+  const rows = input.byDay.filter((r) => Number.isFinite(r.visits) && r.visits >= 0);
+  const { perDay, ranked, named, namedSet, hasOther, bucket, otherTotal } = rankCrawlers(rows);
 
   const dates = [...perDay.keys()].sort();
   const total = [...perDay.values()].reduce((sum, n) => sum + n, 0);
@@ -91,29 +143,17 @@ export function crawlerVisitsChart(input: CrawlerVisitsChartInput): ChartSpec {
       : '';
   const title = `AI crawler visits · ${input.brand}`;
 
-  const alt: string[] = [];
-  if (dates.length === 0) {
-    alt.push(`${input.brand} AI crawler visits: no visits recorded in this range`);
-  } else {
-    const busiest = dates.reduce((a, b) => ((perDay.get(b) ?? 0) > (perDay.get(a) ?? 0) ? b : a));
-    const quietest = dates.reduce((a, b) => ((perDay.get(b) ?? 0) < (perDay.get(a) ?? 0) ? b : a));
-    let head = `${input.brand} AI crawler visits, ${rangeText}: ${countText(total)} in total`;
-    if (compared) {
-      const change =
-        previousTotal > 0 ? `, ${signedPercentText(((total - previousTotal) / previousTotal) * 100)}` : '';
-      head += ` (previous period ${countText(previousTotal)}${change})`;
-    }
-    alt.push(head);
-    if (dates.length > 1) {
-      alt.push(
-        `busiest day ${shortDayText(busiest)} with ${countText(perDay.get(busiest))}, ` +
-          `quietest ${shortDayText(quietest)} with ${countText(perDay.get(quietest))}`,
-      );
-    }
-    const byCrawler = named.map(([name, n]) => `${name} ${countText(n)}`);
-    if (hasOther) byCrawler.push(`${ranked.length - named.length} other crawlers ${countText(otherTotal)}`);
-    alt.push(`by crawler: ${byCrawler.join(', ')}`);
-  }
+  const alt = visitsAlt(
+    input.brand,
+    rangeText,
+    { dates, perDay, total, compared, previousTotal },
+    {
+      ranked,
+      named,
+      hasOther,
+      otherTotal,
+    },
+  );
 
   // One band per day (an ordinal scale), so each bar sits over its day's label and the
   // previous period's points sit on the bars' centres.

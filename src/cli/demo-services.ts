@@ -33,10 +33,86 @@ function portInUse(err: unknown): boolean {
   return (err as { code?: unknown } | undefined)?.code === 'EADDRINUSE';
 }
 
+type Simulator = Awaited<ReturnType<typeof startSimulator>>;
+type LocalSlack = Awaited<ReturnType<typeof startLocalSlack>>;
+type Out = { write(text: string): unknown };
+
+/** Where the services listen and the variables that point `serve` at them. */
+function servicesIntro(sim: Simulator, slack: LocalSlack, appUrl: string): string {
+  return [
+    'Local services for `visibility-bot serve` (no Slack workspace needed):',
+    `  API simulator:  ${sim.url}`,
+    `  Local Slack:    ${slack.url}  (channel ${slack.defaultChannelId}, user ${slack.defaultUserId})`,
+    '',
+    'In another terminal, set these and run the bot:',
+    `  export VISIBILITY_API_URL=${sim.url}`,
+    `  export VISIBILITY_API_KEY=${sim.apiKey}`,
+    `  export SLACK_API_URL=${slack.url}`,
+    `  export SLACK_BOT_TOKEN=${slack.botToken}`,
+    `  export SLACK_SIGNING_SECRET=${slack.signingSecret}`,
+    '  export DATABASE_PATH=data/local.db',
+    '  npx visibility-bot check && npx visibility-bot serve',
+    '',
+    `Type a command here to send it to the bot at ${appUrl} as /visibility <command>,`,
+    'e.g. `subscribe "Acme Analytics"`, then run `npx visibility-bot run-job all`: what the bot',
+    'posts to channels is printed here. Ctrl+C stops.',
+    '',
+  ].join('\n');
+}
+
+/** Echoes what the bot posts to channels and its replies as they land; returns how to stop. */
+function echoActivity(slack: LocalSlack, stdout: Out): () => void {
+  // Mentions and dates read as Slack would show them to the local user.
+  const tokens = localSlackTokens(slack, slack.defaultUserId);
+  const readable = (text: unknown) => mrkdwnToTerminal(String(text ?? ''), PLAIN, tokens);
+  // What the bot posts to channels (alerts, digests, notes) and its replies, as they arrive.
+  return slack.onActivity((activity: SlackActivity) => {
+    if (activity.kind === 'call') {
+      const { call } = activity;
+      if (call.method !== 'chat.postMessage' && call.method !== 'chat.update') return;
+      const edited = call.method === 'chat.update' ? ' (updated)' : '';
+      stdout.write(`[${String(call.args['channel'])}]${edited} ${readable(call.args['text'])}\n`);
+      return;
+    }
+    // Only the commands typed here get response_urls in this mode: each reply is theirs,
+    // the first and any later update (a content ideas refresh completing).
+    const { post } = activity;
+    const text = (post.body as { text?: unknown } | undefined)?.text;
+    if (post.status !== 200 || typeof text !== 'string') return;
+    stdout.write(`${readable(text)}\n`);
+  });
+}
+
+/** Each typed line goes to the bot as `/visibility <line>`; the next waits for its reply. */
+async function sendTypedLines(
+  slack: LocalSlack,
+  lines: AsyncIterable<string>,
+  appUrl: string,
+  stdout: Out,
+): Promise<void> {
+  for await (const raw of lines) {
+    const text = raw.trim();
+    if (text === '') continue;
+    try {
+      const res = await slack.slashCommand(appUrl, { text });
+      if (res.status !== 200) {
+        stdout.write(`The bot answered HTTP ${res.status}: is \`serve\` running at ${appUrl}?\n`);
+        continue;
+      }
+      // Printed by the echo as it lands; the next line waits for it.
+      await slack.waitFor(() => slack.responsesFor(res.responseUrlId)[0], 30_000);
+    } catch (err) {
+      stdout.write(
+        `Could not reach the bot at ${appUrl} (${err instanceof Error ? err.message : String(err)}): is \`serve\` running there? Set its address with --app-url.\n`,
+      );
+    }
+  }
+}
+
 export async function runDemoServices(options: ServicesOptions): Promise<number> {
   const stdout = options.stdout ?? process.stdout;
   const stderr = options.stderr ?? process.stderr;
-  let sim: Awaited<ReturnType<typeof startSimulator>>;
+  let sim: Simulator;
   try {
     sim = await startSimulator({ port: options.simulatorPort });
   } catch (err) {
@@ -46,7 +122,7 @@ export async function runDemoServices(options: ServicesOptions): Promise<number>
     );
     return 1;
   }
-  let slack: Awaited<ReturnType<typeof startLocalSlack>>;
+  let slack: LocalSlack;
   try {
     slack = await startLocalSlack({ port: options.slackPort });
   } catch (err) {
@@ -65,67 +141,13 @@ export async function runDemoServices(options: ServicesOptions): Promise<number>
   if (options.stop?.aborted) stop();
   else options.stop?.addEventListener('abort', stop, { once: true });
 
-  stdout.write(
-    [
-      'Local services for `visibility-bot serve` (no Slack workspace needed):',
-      `  API simulator:  ${sim.url}`,
-      `  Local Slack:    ${slack.url}  (channel ${slack.defaultChannelId}, user ${slack.defaultUserId})`,
-      '',
-      'In another terminal, set these and run the bot:',
-      `  export VISIBILITY_API_URL=${sim.url}`,
-      `  export VISIBILITY_API_KEY=${sim.apiKey}`,
-      `  export SLACK_API_URL=${slack.url}`,
-      `  export SLACK_BOT_TOKEN=${slack.botToken}`,
-      `  export SLACK_SIGNING_SECRET=${slack.signingSecret}`,
-      '  export DATABASE_PATH=data/local.db',
-      '  npx visibility-bot check && npx visibility-bot serve',
-      '',
-      `Type a command here to send it to the bot at ${options.appUrl} as /visibility <command>,`,
-      'e.g. `subscribe "Acme Analytics"`, then run `npx visibility-bot run-job all`: what the bot',
-      'posts to channels is printed here. Ctrl+C stops.',
-      '',
-    ].join('\n'),
-  );
+  stdout.write(servicesIntro(sim, slack, options.appUrl));
 
-  // Mentions and dates read as Slack would show them to the local user.
-  const tokens = localSlackTokens(slack, slack.defaultUserId);
-  const readable = (text: unknown) => mrkdwnToTerminal(String(text ?? ''), PLAIN, tokens);
-  // What the bot posts to channels (alerts, digests, notes) and its replies, as they arrive.
-  const stopEcho = slack.onActivity((activity: SlackActivity) => {
-    if (activity.kind === 'call') {
-      const { call } = activity;
-      if (call.method !== 'chat.postMessage' && call.method !== 'chat.update') return;
-      const edited = call.method === 'chat.update' ? ' (updated)' : '';
-      stdout.write(`[${String(call.args['channel'])}]${edited} ${readable(call.args['text'])}\n`);
-      return;
-    }
-    // Only the commands typed here get response_urls in this mode: each reply is theirs,
-    // the first and any later update (a content ideas refresh completing).
-    const { post } = activity;
-    const text = (post.body as { text?: unknown } | undefined)?.text;
-    if (post.status !== 200 || typeof text !== 'string') return;
-    stdout.write(`${readable(text)}\n`);
-  });
+  const stopEcho = echoActivity(slack, stdout);
 
   const lines = createInterface({ input: options.input ?? process.stdin, terminal: false });
   stopping.signal.addEventListener('abort', () => lines.close(), { once: true });
-  for await (const raw of lines) {
-    const text = raw.trim();
-    if (text === '') continue;
-    try {
-      const res = await slack.slashCommand(options.appUrl, { text });
-      if (res.status !== 200) {
-        stdout.write(`The bot answered HTTP ${res.status}: is \`serve\` running at ${options.appUrl}?\n`);
-        continue;
-      }
-      // Printed by the echo as it lands; the next line waits for it.
-      await slack.waitFor(() => slack.responsesFor(res.responseUrlId)[0], 30_000);
-    } catch (err) {
-      stdout.write(
-        `Could not reach the bot at ${options.appUrl} (${err instanceof Error ? err.message : String(err)}): is \`serve\` running there? Set its address with --app-url.\n`,
-      );
-    }
-  }
+  await sendTypedLines(slack, lines, options.appUrl, stdout);
   // Standard input ended (Ctrl+D, or started in the background): keep serving until stopped.
   if (!stopping.signal.aborted && options.input === undefined) {
     await new Promise<void>((resolve) => stopping.signal.addEventListener('abort', () => resolve()));

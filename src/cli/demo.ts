@@ -23,7 +23,7 @@ import { tourLines } from '../dev/demo/tour-lines.js';
 import { jobsDepsOf } from '../jobs/jobs-deps-of.js';
 import { runJobs } from '../jobs/run-jobs.js';
 import { subcommands } from '../slack/routers/commands/registry.js';
-import { createStyle } from '../terminal/style.js';
+import { createStyle, type Style } from '../terminal/style.js';
 import { DEFAULT_APP_URL, DEFAULT_SLACK_PORT, runDemoServices } from './demo-services.js';
 import { DEFAULT_SIMULATOR_PORT } from './simulator.js';
 
@@ -117,6 +117,48 @@ async function linesOf(mode: Exclude<Mode, { kind: 'services' }>): Promise<strin
   return undefined;
 }
 
+/**
+ * The console's loop: each line from the source is narration (the tour's `#` lines),
+ * or a command run as typed. A failing line ends a script with 1; a person may go on.
+ */
+async function readLines(
+  ctx: ConsoleContext,
+  source: LineSource,
+  tour: boolean,
+  style: Style,
+): Promise<number> {
+  const { io } = ctx;
+  let narrated = false;
+  for (;;) {
+    const raw = await source.next();
+    if (raw === undefined) break;
+    const line = raw.trim();
+    if (line === '') continue;
+    if (line.startsWith('#')) {
+      // The tour's narration; a script's comments stay silent.
+      if (tour) io.print(`\n${style.dim(line)}`);
+      narrated = tour;
+      continue;
+    }
+    // A person at a terminal sees what they typed; everyone else gets it echoed.
+    if (!source.terminal) io.print(`${narrated ? '' : '\n'}${style.accent(`${PROMPT}${line}`)}`);
+    narrated = false;
+    try {
+      if ((await runConsoleLine(ctx, line)) === 'quit') break;
+    } catch (err) {
+      if (err instanceof ConsoleInputError) {
+        io.print(style.bad(err.message));
+        continue;
+      }
+      io.print(
+        style.bad(`The console failed on this line: ${err instanceof Error ? err.message : String(err)}`),
+      );
+      if (!source.interactive) return 1;
+    }
+  }
+  return 0;
+}
+
 export async function runDemo(args: readonly string[], options: DemoOptions = {}): Promise<number> {
   const output = options.output ?? process.stdout;
   const errorOutput = options.errorOutput ?? process.stderr;
@@ -175,38 +217,8 @@ export async function runDemo(args: readonly string[], options: DemoOptions = {}
 
   for (const line of demoBanner(stack, style)) io.print(line);
   let code = 0;
-  let narrated = false;
   try {
-    for (;;) {
-      const raw = await source.next();
-      if (raw === undefined) break;
-      const line = raw.trim();
-      if (line === '') continue;
-      if (line.startsWith('#')) {
-        // The tour's narration; a script's comments stay silent.
-        if (mode.kind === 'tour') io.print(`\n${style.dim(line)}`);
-        narrated = mode.kind === 'tour';
-        continue;
-      }
-      // A person at a terminal sees what they typed; everyone else gets it echoed.
-      if (!source.terminal) io.print(`${narrated ? '' : '\n'}${style.accent(`${PROMPT}${line}`)}`);
-      narrated = false;
-      try {
-        if ((await runConsoleLine(ctx, line)) === 'quit') break;
-      } catch (err) {
-        if (err instanceof ConsoleInputError) {
-          io.print(style.bad(err.message));
-          continue;
-        }
-        io.print(
-          style.bad(`The console failed on this line: ${err instanceof Error ? err.message : String(err)}`),
-        );
-        if (!source.interactive) {
-          code = 1;
-          break;
-        }
-      }
-    }
+    code = await readLines(ctx, source, mode.kind === 'tour', style);
   } finally {
     process.off('SIGTERM', stop);
     stopLive();

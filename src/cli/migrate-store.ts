@@ -55,6 +55,35 @@ const TABLE_MEANING: Readonly<Record<string, string>> = {
   rate_daily_usage: 'daily API call counts',
 };
 
+/** What the reader should know about the SQLite file before the copy. */
+function sourceNotes(source: SqliteSource, databasePath: string): string[] {
+  const notes: string[] = [];
+  if (source.walInUse) {
+    notes.push(
+      `Note: ${databasePath}-wal is not empty, so a process may still have the file open. If serve or run-job is running, stop it and run this again with --replace.`,
+    );
+  }
+  if (source.migratedCopy) {
+    notes.push(
+      `The file has schema version ${source.fileVersion}, from an older version of the bot: it is brought up to date in memory for the copy; the file stays as it is.`,
+    );
+  }
+  return notes;
+}
+
+/** A failed copy in words, with what to do next (the password is taken out by the caller). */
+function failureText(e: unknown, where: string): string {
+  if (e instanceof StoreCopyError && e.code === 'copy_target_not_empty') {
+    return `${e.message}\nIf this is a database the bot already runs on, you do not need this command. To overwrite it with the SQLite data (everything in it is deleted), stop every replica and run: visibility-bot migrate-store --replace`;
+  }
+  // lock_not_available: a replica holds one of the tables (lock_timeout ran out).
+  if ((e as { code?: unknown } | undefined)?.code === '55P03') {
+    return `Another connection is using the Postgres database (a running replica?): its tables stayed locked. Nothing was copied. Stop every serve and run-job on ${where}, then run migrate-store again.`;
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  return e instanceof StoreCopyError ? message : `migrate-store failed, nothing was copied: ${message}`;
+}
+
 export async function runMigrateStore(
   args: readonly string[],
   config: Pick<Config, 'databasePath' | 'databaseUrl'>,
@@ -94,16 +123,7 @@ export async function runMigrateStore(
     out(
       'The SQLite file is only read, never changed. Stop every serve and run-job that uses it before copying: what they write after the copy starts is not copied.',
     );
-    if (source.walInUse) {
-      out(
-        `Note: ${config.databasePath}-wal is not empty, so a process may still have the file open. If serve or run-job is running, stop it and run this again with --replace.`,
-      );
-    }
-    if (source.migratedCopy) {
-      out(
-        `The file has schema version ${source.fileVersion}, from an older version of the bot: it is brought up to date in memory for the copy; the file stays as it is.`,
-      );
-    }
+    for (const line of sourceNotes(source, config.databasePath)) out(line);
     const opened = await openPostgres(url, { max: 1, applicationName: 'visibility-bot migrate-store' });
     pool = opened.pool;
     const result = await copySqliteToPostgres(source.db, pool, {
@@ -116,21 +136,7 @@ export async function runMigrateStore(
     );
     return EXIT.ok;
   } catch (e) {
-    if (e instanceof StoreCopyError && e.code === 'copy_target_not_empty') {
-      return fail(
-        `${e.message}\nIf this is a database the bot already runs on, you do not need this command. To overwrite it with the SQLite data (everything in it is deleted), stop every replica and run: visibility-bot migrate-store --replace`,
-      );
-    }
-    // lock_not_available: a replica holds one of the tables (lock_timeout ran out).
-    if ((e as { code?: unknown } | undefined)?.code === '55P03') {
-      return fail(
-        `Another connection is using the Postgres database (a running replica?): its tables stayed locked. Nothing was copied. Stop every serve and run-job on ${where}, then run migrate-store again.`,
-      );
-    }
-    const message = e instanceof Error ? e.message : String(e);
-    return fail(
-      e instanceof StoreCopyError ? message : `migrate-store failed, nothing was copied: ${message}`,
-    );
+    return fail(failureText(e, where));
   } finally {
     source.close();
     await pool?.end();

@@ -334,33 +334,34 @@ function addKind(
   return shown;
 }
 
-export function buildAlertMessage(group: AlertGroup, options: AlertMessageOptions = {}): AlertMessage {
-  const { brandId, alerts, notes } = group;
-  const brandName = escapeMrkdwn(group.brandName);
+function alertHeader(brandName: Mrkdwn, alerts: readonly Alert[]): KnownBlock {
   const n = alerts.length;
-  const fullPerKind = options.fullPerKind ?? FULL_PER_KIND;
-
   const headerText =
     n === 1
       ? mrkdwn`${brandName}: ${escapeMrkdwn(alerts[0]!.title)}`
       : n > 0
         ? mrkdwn`${brandName}: ${n} alerts`
         : mrkdwn`${brandName}: a note`;
-  const header: KnownBlock = {
+  return {
     type: 'header',
     text: { type: 'plain_text', text: truncatePlain(headerText, L.headerText), emoji: true },
   };
+}
 
-  const noteBlock: ContextBlock | null =
-    notes.length > 0
-      ? {
-          type: 'context',
-          elements: notes
-            .slice(0, MAX_NOTES)
-            .map((note) => md(truncateMrkdwn(mrkdwn`:information_source: ${escapeMrkdwn(note.text)}`, 300))),
-        }
-      : null;
+function notesBlock(notes: AlertGroup['notes']): ContextBlock | null {
+  if (notes.length === 0) return null;
+  return {
+    type: 'context',
+    elements: notes
+      .slice(0, MAX_NOTES)
+      .map((note) => md(truncateMrkdwn(mrkdwn`:information_source: ${escapeMrkdwn(note.text)}`, 300))),
+  };
+}
 
+/** One "Open …" button per view the alerts point at, then Acknowledge and the ownership buttons. */
+function actionsBlock(group: AlertGroup): KnownBlock | null {
+  const { brandId, alerts } = group;
+  const n = alerts.length;
   const views = new Map<OpenView, Alert[]>();
   for (const a of alerts) {
     const list = views.get(a.open.view);
@@ -386,17 +387,17 @@ export function buildAlertMessage(group: AlertGroup, options: AlertMessageOption
       // Assign and Resolve: who owns the alert and what became of it (alert-state-blocks.ts).
       ...ownershipElements(),
     );
-  const actions: KnownBlock | null =
-    actionElements.length > 0
-      ? {
-          type: 'actions',
-          block_id: ALERT_BLOCK_IDS.actions,
-          elements: actionElements.slice(0, L.actionsElements),
-        }
-      : null;
+  if (actionElements.length === 0) return null;
+  return {
+    type: 'actions',
+    block_id: ALERT_BLOCK_IDS.actions,
+    elements: actionElements.slice(0, L.actionsElements),
+  };
+}
 
+function alertFooter(brandName: Mrkdwn, alerts: readonly Alert[]): ContextBlock {
   const detectedAt = alerts.reduce((max, a) => Math.max(max, a.detectedAtMs), 0);
-  const footer: ContextBlock = {
+  return {
     type: 'context',
     block_id: ALERT_BLOCK_IDS.footer,
     elements: [
@@ -408,20 +409,16 @@ export function buildAlertMessage(group: AlertGroup, options: AlertMessageOption
       ),
     ],
   };
+}
 
-  const fixed: KnownBlock[] = [
-    header,
-    ...(noteBlock ? [noteBlock] : []),
-    ...(actions ? [actions] : []),
-    footer,
-  ];
-  const fixedChars = 2 + fixed.reduce((s, b) => s + size(b), 0);
-  // Room kept for the "…and N more" section and for the owner's line added once it is assigned.
-  const budget = new Budget(
-    L.messageBlocks - fixed.length - 1 - (n > 0 ? 1 : 0),
-    L.messageBlocksChars - fixedChars - MORE_RESERVE_CHARS - (n > 0 ? STATE_RESERVE_CHARS : 0),
-  );
-
+/**
+ * The alerts themselves, within what the fixed blocks leave: one alert as its full text with
+ * a Snooze button, several as rows per kind; whatever does not fit is counted in an
+ * "…and N more" line.
+ */
+function alertBody(group: AlertGroup, budget: Budget, fullPerKind: number): KnownBlock[] {
+  const { brandId, alerts } = group;
+  const n = alerts.length;
   const body: KnownBlock[] = [];
   let shown = 0;
   if (n === 1) {
@@ -446,18 +443,49 @@ export function buildAlertMessage(group: AlertGroup, options: AlertMessageOption
       ),
     );
   }
+  return body;
+}
 
-  const blocks = [header, ...(noteBlock ? [noteBlock] : []), ...body, ...(actions ? [actions] : []), footer];
-  // The notification text: as escaped as the blocks (a page title may carry `<!channel>`).
+/** The notification text: as escaped as the blocks (a page title may carry `<!channel>`). */
+function notificationText(brandName: Mrkdwn, group: AlertGroup): Mrkdwn {
+  const { alerts, notes } = group;
+  const n = alerts.length;
   const titles = escapeMrkdwn(alerts.map((a) => a.title).join('; '));
-  const text = truncatePlain(
+  return truncatePlain(
     n > 0
       ? mrkdwn`${brandName}: ${n} alert${n === 1 ? mrkdwn`` : mrkdwn`s`}: ${titles}`
       : mrkdwn`${brandName}: ${escapeMrkdwn(notes.map((x) => x.text).join(' '))}`,
     L.fallbackText,
   );
+}
+
+export function buildAlertMessage(group: AlertGroup, options: AlertMessageOptions = {}): AlertMessage {
+  const { brandId, alerts } = group;
+  const brandName = escapeMrkdwn(group.brandName);
+  const n = alerts.length;
+
+  const header = alertHeader(brandName, alerts);
+  const noteBlock = notesBlock(group.notes);
+  const actions = actionsBlock(group);
+  const footer = alertFooter(brandName, alerts);
+
+  const fixed: KnownBlock[] = [
+    header,
+    ...(noteBlock ? [noteBlock] : []),
+    ...(actions ? [actions] : []),
+    footer,
+  ];
+  const fixedChars = 2 + fixed.reduce((s, b) => s + size(b), 0);
+  // Room kept for the "…and N more" section and for the owner's line added once it is assigned.
+  const budget = new Budget(
+    L.messageBlocks - fixed.length - 1 - (n > 0 ? 1 : 0),
+    L.messageBlocksChars - fixedChars - MORE_RESERVE_CHARS - (n > 0 ? STATE_RESERVE_CHARS : 0),
+  );
+  const body = alertBody(group, budget, options.fullPerKind ?? FULL_PER_KIND);
+
+  const blocks = [header, ...(noteBlock ? [noteBlock] : []), ...body, ...(actions ? [actions] : []), footer];
   return {
-    text,
+    text: notificationText(brandName, group),
     blocks,
     metadata: {
       event_type: ALERT_METADATA_EVENT,

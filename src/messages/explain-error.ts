@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
+  type ApiError,
   ApiErrorCode,
   InvalidParamsError,
   isApiError,
@@ -87,26 +88,39 @@ export function explainError(err: unknown): ErrorExplanation {
       ref,
     };
   }
+  return explainApiError(err);
+}
+
+/**
+ * A 403 is a key the service rejects, unless the endpoint is for editors only or the
+ * service says it is about the role or the plan.
+ */
+function forbiddenExplanation(err: ApiError): ErrorExplanation {
+  if (EDITOR_ONLY.some((p) => err.endpoint?.endsWith(p))) {
+    return {
+      message: mrkdwn`That needs editor access to this brand; your role on it is viewer.`,
+      expected: true,
+    };
+  }
+  if (aboutRoleOrAllowance(err.serviceMessage)) {
+    const said = plainServiceText(err.serviceMessage);
+    return {
+      message: said
+        ? mrkdwn`The service refused that: ${said}`
+        : mrkdwn`The service refused that: your role on this brand or your plan does not allow it.`,
+      expected: true,
+    };
+  }
+  return { message: KEY_REJECTED, expected: true };
+}
+
+/** The service's refusal, said by kind: each code has its sentence, the service's words where they help. */
+function explainApiError(err: ApiError): ErrorExplanation {
   switch (err.code) {
     case ApiErrorCode.Unauthorized:
       return { message: KEY_REJECTED, expected: true };
     case ApiErrorCode.Forbidden:
-      if (EDITOR_ONLY.some((p) => err.endpoint?.endsWith(p))) {
-        return {
-          message: mrkdwn`That needs editor access to this brand; your role on it is viewer.`,
-          expected: true,
-        };
-      }
-      if (aboutRoleOrAllowance(err.serviceMessage)) {
-        const said = plainServiceText(err.serviceMessage);
-        return {
-          message: said
-            ? mrkdwn`The service refused that: ${said}`
-            : mrkdwn`The service refused that: your role on this brand or your plan does not allow it.`,
-          expected: true,
-        };
-      }
-      return { message: KEY_REJECTED, expected: true };
+      return forbiddenExplanation(err);
     case ApiErrorCode.NoEntitlement:
       return { message: mrkdwn`Your plan does not include AI Pages.`, expected: true };
     case ApiErrorCode.NotFound:

@@ -59,6 +59,7 @@ function send(res: ServerResponse, status: number, contentType: string, body: st
   res.end(body);
 }
 
+// Long by design: the local Slack's server wiring and the handle tests drive it by, one short method each.
 export async function startLocalSlack(options: LocalSlackOptions = {}): Promise<LocalSlack> {
   const clock: Clock = options.clock ?? systemClock;
   const signingSecret = options.signingSecret ?? randomBytes(16).toString('hex');

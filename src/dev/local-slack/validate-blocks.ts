@@ -132,6 +132,40 @@ interface Tally {
   refused: ReadonlySet<string>;
 }
 
+/** A block_id, when given: a string, not too long, unique in the message. */
+function checkBlockId(c: Collector, blockId: unknown, pointer: string, tally: Tally): void {
+  if (blockId === undefined) return;
+  if (typeof blockId !== 'string') {
+    c.add('must provide a string', `${pointer}/block_id`);
+    return;
+  }
+  c.maxLength(blockId, L.blockId, `${pointer}/block_id`);
+  if (tally.blockIds.has(blockId)) c.add(`duplicate block_id: ${blockId}`, `${pointer}/block_id`);
+  tally.blockIds.add(blockId);
+}
+
+/** A section: text or fields (each within its limit), and an accessory checked as an element. */
+function validateSection(
+  c: Collector,
+  block: Record<string, unknown>,
+  pointer: string,
+  actionIds: Set<string>,
+): void {
+  const { text, fields, accessory } = block;
+  if (text === undefined && fields === undefined) c.add('must provide text or fields', pointer);
+  if (text !== undefined) c.text(text, `${pointer}/text`, L.sectionText);
+  if (fields !== undefined) {
+    if (!Array.isArray(fields)) c.add('must provide an array', `${pointer}/fields`);
+    else {
+      c.maxItems(fields, L.sectionFields, `${pointer}/fields`);
+      for (const [i, f] of fields.entries()) c.text(f, `${pointer}/fields/${i}`, L.sectionFieldText);
+    }
+  }
+  if (accessory !== undefined && !(isObject(accessory) && accessory['type'] === 'image')) {
+    validateElement(c, accessory, `${pointer}/accessory`, actionIds);
+  }
+}
+
 function validateBlock(c: Collector, block: unknown, pointer: string, tally: Tally): void {
   if (!isObject(block)) {
     c.add('must provide an object', pointer);
@@ -142,33 +176,12 @@ function validateBlock(c: Collector, block: unknown, pointer: string, tally: Tal
     c.add(`unsupported type: ${String(type)}`, `${pointer}/type`);
     return;
   }
-  const blockId = block['block_id'];
-  if (blockId !== undefined) {
-    if (typeof blockId !== 'string') c.add('must provide a string', `${pointer}/block_id`);
-    else {
-      c.maxLength(blockId, L.blockId, `${pointer}/block_id`);
-      if (tally.blockIds.has(blockId)) c.add(`duplicate block_id: ${blockId}`, `${pointer}/block_id`);
-      tally.blockIds.add(blockId);
-    }
-  }
+  checkBlockId(c, block['block_id'], pointer, tally);
   const actionIds = new Set<string>();
   switch (type) {
-    case 'section': {
-      const { text, fields, accessory } = block;
-      if (text === undefined && fields === undefined) c.add('must provide text or fields', pointer);
-      if (text !== undefined) c.text(text, `${pointer}/text`, L.sectionText);
-      if (fields !== undefined) {
-        if (!Array.isArray(fields)) c.add('must provide an array', `${pointer}/fields`);
-        else {
-          c.maxItems(fields, L.sectionFields, `${pointer}/fields`);
-          for (const [i, f] of fields.entries()) c.text(f, `${pointer}/fields/${i}`, L.sectionFieldText);
-        }
-      }
-      if (accessory !== undefined && !(isObject(accessory) && accessory['type'] === 'image')) {
-        validateElement(c, accessory, `${pointer}/accessory`, actionIds);
-      }
+    case 'section':
+      validateSection(c, block, pointer, actionIds);
       break;
-    }
     case 'header':
       c.text(block['text'], `${pointer}/text`, L.headerText, true);
       break;

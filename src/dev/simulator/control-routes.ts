@@ -116,6 +116,7 @@ function state(core: SimulatorCore) {
   };
 }
 
+// Long by design: the simulator's control router, one short case per control route.
 export function handleControl(
   core: SimulatorCore,
   method: string,

@@ -36,6 +36,60 @@ export interface Reply {
   truncate?: boolean;
 }
 
+type Terminal = NonNullable<ReturnType<SimulatorCore['faults']['take']>['terminal']>;
+
+/**
+ * A fault planned for this request that answers instead of the service: a dropped
+ * connection, a fixed status, or a rate limit. Null for the faults that only bend the reply.
+ */
+function faultReply(
+  core: SimulatorCore,
+  terminal: Terminal,
+  peekHeaders: () => Record<string, string>,
+  limitHeaders: () => Record<string, string>,
+): Reply | 'reset' | null {
+  if (terminal.kind === 'reset-connection') return 'reset';
+  if (terminal.kind === 'status') {
+    return {
+      status: terminal.status,
+      body: terminal.body ?? faultBody(terminal.status),
+      headers: peekHeaders(),
+    };
+  }
+  if (terminal.kind === 'rate-limit') {
+    const retryAfter = terminal.retryAfterSec === undefined ? 1 : terminal.retryAfterSec;
+    const headers: Record<string, string> = core.faults.rateLimitHeadersOff()
+      ? {}
+      : { ...limitHeaders(), 'X-RateLimit-Remaining': '0' };
+    if (retryAfter !== null) headers['Retry-After'] = String(retryAfter);
+    const message =
+      terminal.message ?? `Rate limit exceeded: ${core.limiter.limits().perMinute} per 1 minute`;
+    return { status: 429, body: { error: message }, headers };
+  }
+  return null;
+}
+
+/**
+ * The 401 for a missing or wrong key, or null when the key is the simulator's. docs/api.md §5
+ * leaves the missing/invalid key status unshown; docs/api.md §7: 401 for both here.
+ */
+function authRefusal(authorization: string | undefined): { body: unknown; challenge: string } | null {
+  const bearer = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
+  if (!bearer) {
+    return {
+      body: { detail: 'Authentication credentials were not provided. Send Authorization: Bearer <API_KEY>.' },
+      challenge: 'Bearer',
+    };
+  }
+  if (bearer[1] !== SIMULATOR_API_KEY) {
+    return {
+      body: { detail: { code: 'invalid_api_key', message: 'Invalid API key provided.' } },
+      challenge: 'Bearer error="invalid_token"',
+    };
+  }
+  return null;
+}
+
 export async function handleApiRequest(
   core: SimulatorCore,
   req: IncomingMessage,
@@ -55,23 +109,10 @@ export async function handleApiRequest(
   const windowKey = route ? (route.group ?? `${route.method} ${route.path}`) : record.path;
   const peekHeaders = () => (rateHeadersOff() ? {} : { ...limiter.peek(windowKey, limit, clock.now()) });
 
-  if (terminal?.kind === 'reset-connection') return 'reset';
-  if (terminal?.kind === 'status') {
-    return {
-      status: terminal.status,
-      body: terminal.body ?? faultBody(terminal.status),
-      headers: peekHeaders(),
-    };
-  }
-  if (terminal?.kind === 'rate-limit') {
-    const retryAfter = terminal.retryAfterSec === undefined ? 1 : terminal.retryAfterSec;
-    const headers: Record<string, string> = rateHeadersOff()
-      ? {}
-      : { ...limiter.peek(windowKey, limit, clock.now()), 'X-RateLimit-Remaining': '0' };
-    if (retryAfter !== null) headers['Retry-After'] = String(retryAfter);
-    const message = terminal.message ?? `Rate limit exceeded: ${limiter.limits().perMinute} per 1 minute`;
-    return { status: 429, body: { error: message }, headers };
-  }
+  const fault = terminal
+    ? faultReply(core, terminal, peekHeaders, () => ({ ...limiter.peek(windowKey, limit, clock.now()) }))
+    : null;
+  if (fault) return fault;
   const truncate = terminal?.kind === 'malformed-json';
 
   // "Every response" carries the rate-limit headers (docs/api.md §8), errors before auth included.
@@ -86,22 +127,12 @@ export async function handleApiRequest(
     };
   }
 
-  // docs/api.md §5 leaves the missing/invalid key status unshown; docs/api.md §7: 401 for both here.
-  const auth = req.headers.authorization;
-  const bearer = auth ? /^Bearer\s+(\S+)\s*$/i.exec(auth) : null;
-  if (!bearer) {
+  const refused = authRefusal(req.headers.authorization);
+  if (refused) {
     return {
       status: 401,
-      body: { detail: 'Authentication credentials were not provided. Send Authorization: Bearer <API_KEY>.' },
-      headers: { ...peekHeaders(), 'WWW-Authenticate': 'Bearer' },
-      truncate,
-    };
-  }
-  if (bearer[1] !== SIMULATOR_API_KEY) {
-    return {
-      status: 401,
-      body: { detail: { code: 'invalid_api_key', message: 'Invalid API key provided.' } },
-      headers: { ...peekHeaders(), 'WWW-Authenticate': 'Bearer error="invalid_token"' },
+      body: refused.body,
+      headers: { ...peekHeaders(), 'WWW-Authenticate': refused.challenge },
       truncate,
     };
   }

@@ -34,6 +34,7 @@ export interface ServiceRateLimits {
   state(now: number): RateLimitState;
 }
 
+// Long by design: the simulated service's limit counters with one short method per check; each reads alone.
 export function createServiceRateLimits(initial: SimulatorLimits, startedAt: number): ServiceRateLimits {
   let limits = initial;
   let tokens = limits.burst;

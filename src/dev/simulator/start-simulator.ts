@@ -38,6 +38,66 @@ function send(res: ServerResponse, reply: Reply): void {
   res.end(text);
 }
 
+/**
+ * One request: the body read, then the control routes or the simulated API; a request the
+ * simulator fails on is a 500, and one cut short by closing is dropped.
+ */
+async function answer(
+  core: ReturnType<typeof createSimulatorCore>,
+  closing: AbortSignal,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://simulator');
+  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+  const query = Object.fromEntries(url.searchParams);
+  const method = (req.method ?? 'GET').toUpperCase();
+  let rawBody: string;
+  try {
+    rawBody = await readBody(req);
+  } catch (err) {
+    const e = err instanceof SimHttpError ? err : errorsShape(400, 'Could not read the request body');
+    send(res, { status: e.status, body: e.body });
+    return;
+  }
+  if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
+    const parsed = parseBody(rawBody);
+    if (parsed.malformed) {
+      send(res, { status: 400, body: { error: 'body is not valid JSON' } });
+      return;
+    }
+    send(res, handleControl(core, method, path, query, parsed.value));
+    return;
+  }
+  const record: RecordedRequest = {
+    at: core.options.clock.now(),
+    method,
+    path,
+    query,
+    body: parseBody(rawBody).value,
+    status: 0,
+  };
+  core.requests.push(record);
+  try {
+    const reply = await handleApiRequest(core, req, record, rawBody, closing);
+    if (reply === 'reset') {
+      // status stays 0: nothing was answered.
+      req.socket.destroy();
+      return;
+    }
+    record.status = reply.status;
+    send(res, reply);
+  } catch (err) {
+    if (closing.aborted) {
+      req.socket.destroy();
+      return;
+    }
+    console.error('[simulator] request failed:', err);
+    record.status = 500;
+    if (!res.headersSent) send(res, { status: 500, body: { detail: 'Internal Server Error' } });
+  }
+}
+
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
   const resolved = resolveOptions(options);
   const core = createSimulatorCore(resolved);
@@ -47,56 +107,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   setMaxListeners(0, closing.signal);
 
   const server = createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://simulator');
-      const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
-      const query = Object.fromEntries(url.searchParams);
-      const method = (req.method ?? 'GET').toUpperCase();
-      let rawBody: string;
-      try {
-        rawBody = await readBody(req);
-      } catch (err) {
-        const e = err instanceof SimHttpError ? err : errorsShape(400, 'Could not read the request body');
-        send(res, { status: e.status, body: e.body });
-        return;
-      }
-      if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
-        const parsed = parseBody(rawBody);
-        if (parsed.malformed) {
-          send(res, { status: 400, body: { error: 'body is not valid JSON' } });
-          return;
-        }
-        send(res, handleControl(core, method, path, query, parsed.value));
-        return;
-      }
-      const record: RecordedRequest = {
-        at: resolved.clock.now(),
-        method,
-        path,
-        query,
-        body: parseBody(rawBody).value,
-        status: 0,
-      };
-      core.requests.push(record);
-      try {
-        const reply = await handleApiRequest(core, req, record, rawBody, closing.signal);
-        if (reply === 'reset') {
-          // status stays 0: nothing was answered.
-          req.socket.destroy();
-          return;
-        }
-        record.status = reply.status;
-        send(res, reply);
-      } catch (err) {
-        if (closing.signal.aborted) {
-          req.socket.destroy();
-          return;
-        }
-        console.error('[simulator] request failed:', err);
-        record.status = 500;
-        if (!res.headersSent) send(res, { status: 500, body: { detail: 'Internal Server Error' } });
-      }
-    })();
+    void answer(core, closing.signal, req, res);
   });
   server.keepAliveTimeout = 5_000;
 

@@ -136,6 +136,7 @@ export interface World {
 
 const IDEAS_RUN_MS_INTO_DAY = 6 * 3_600_000;
 
+// Long by design: the simulated service's world, shared state with one short accessor per thing it simulates; each reads alone.
 export function createWorld(
   clock: Clock,
   generationMs: number,

@@ -18,7 +18,12 @@ import { requireWriter } from '../kit/require-writer.js';
 import type { SlackDeps } from '../kit/slack-deps.js';
 import { brandMissingReply, brandPickReply } from './brand-pick-reply.js';
 import { findSubcommand } from './find-subcommand.js';
-import { DEFAULT_BOOLEAN_FLAGS, isParseError, parseCommandText } from './parse-command-text.js';
+import {
+  DEFAULT_BOOLEAN_FLAGS,
+  isParseError,
+  type ParsedCommand,
+  parseCommandText,
+} from './parse-command-text.js';
 import { BrandAmbiguousError, BrandMissingError } from './resolve-brand.js';
 import { resolveBrandForChannel } from './resolve-brand-for-channel.js';
 import type { CommandContext, Subcommand } from './subcommand.js';
@@ -54,6 +59,60 @@ function unknownSubcommand(name: string, list: readonly Subcommand[]): UserError
   );
 }
 
+type PickedCommand = { name: string; positional: string[]; flags: Record<string, string | true> };
+type CommandRespond = CommandContext['respond'];
+
+/** What a subcommand runs with: the request's deps, its arguments and its ways to answer. */
+function commandContext(
+  request: CommandContext['deps'],
+  input: SlashCommandInput,
+  sub: Subcommand,
+  parsed: ParsedCommand,
+  respond: CommandRespond,
+  subcommands: readonly Subcommand[],
+): CommandContext {
+  return {
+    deps: request,
+    userId: input.userId,
+    channelId: input.channelId,
+    ...(input.channelName !== undefined ? { channelName: input.channelName } : {}),
+    teamId: input.teamId,
+    triggerId: input.triggerId,
+    args: {
+      positional: parsed.positional.slice(1),
+      flags: parsed.flags,
+      ...(parsed.raw ? { raw: parsed.raw.slice(1) } : {}),
+    },
+    rawText: input.text,
+    respond,
+    resolveBrand: (token) => resolveBrandForChannel(request, input.channelId, token, sub.usage),
+    requireWriter: async (action) => requireWriter(request, input, action),
+    usageError: (message) => new UserError(UserErrorCode.BadArguments, message, sub.usage),
+    client: input.client,
+    subcommands,
+  };
+}
+
+/**
+ * A brand that is ambiguous or missing is a question with a way to answer it (a button per
+ * brand, a brand select), not just an error to retype.
+ */
+async function askWhichBrand(
+  err: BrandAmbiguousError | BrandMissingError,
+  picked: PickedCommand,
+  respond: CommandRespond,
+  logger: SlackDeps['logger'],
+  handler: string,
+): Promise<void> {
+  const reply =
+    err instanceof BrandAmbiguousError
+      ? brandPickReply(err, picked.name, picked.positional, picked.flags)
+      : brandMissingReply(err, picked.name, picked.positional, picked.flags);
+  await respond(reply).catch((deliveryErr: unknown) =>
+    logger.warn({ err: deliveryErr, handler }, 'brand picker could not be delivered'),
+  );
+}
+
 export async function runCommand(
   deps: SlackDeps,
   input: SlashCommandInput,
@@ -75,7 +134,7 @@ export async function runCommand(
   const { subcommands } = options;
   let name = 'unknown';
   let outcome: CommandOutcome = 'ok';
-  let picked: { name: string; positional: string[]; flags: Record<string, string | true> } | undefined;
+  let picked: PickedCommand | undefined;
   try {
     const booleanFlags = new Set([
       ...DEFAULT_BOOLEAN_FLAGS,
@@ -95,39 +154,11 @@ export async function runCommand(
     if (!sub.allowGuests) await options.guestCheck(input.client, input.userId);
     if (!sub.worksWithoutDatabase) await request.database.available();
 
-    const ctx: CommandContext = {
-      deps: request,
-      userId: input.userId,
-      channelId: input.channelId,
-      ...(input.channelName !== undefined ? { channelName: input.channelName } : {}),
-      teamId: input.teamId,
-      triggerId: input.triggerId,
-      args: {
-        positional: parsed.positional.slice(1),
-        flags: parsed.flags,
-        ...(parsed.raw ? { raw: parsed.raw.slice(1) } : {}),
-      },
-      rawText: input.text,
-      respond,
-      resolveBrand: (token) => resolveBrandForChannel(request, input.channelId, token, sub.usage),
-      requireWriter: async (action) => requireWriter(request, input, action),
-      usageError: (message) => new UserError(UserErrorCode.BadArguments, message, sub.usage),
-      client: input.client,
-      subcommands,
-    };
-    await sub.run(ctx);
+    await sub.run(commandContext(request, input, sub, parsed, respond, subcommands));
   } catch (err) {
     if ((err instanceof BrandAmbiguousError || err instanceof BrandMissingError) && picked) {
-      // A question with a way to answer it (a button per brand, a brand select), not just
-      // an error to retype.
       outcome = 'user_error';
-      const reply =
-        err instanceof BrandAmbiguousError
-          ? brandPickReply(err, picked.name, picked.positional, picked.flags)
-          : brandMissingReply(err, picked.name, picked.positional, picked.flags);
-      await respond(reply).catch((deliveryErr: unknown) =>
-        logger.warn({ err: deliveryErr, handler: name }, 'brand picker could not be delivered'),
-      );
+      await askWhichBrand(err, picked, respond, logger, name);
     } else {
       outcome = await reportError(err, { logger, respond, label: name });
     }

@@ -18,6 +18,7 @@ import type { RepoContext } from '../repo-context.js';
 /** JSON text as its value; null stays null. */
 const parsed = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
 
+// Long by design: one short method per query of the alert history; each reads alone.
 export function createAlertHistoryQueries(ctx: RepoContext): AlertHistoryQueries {
   /**
    * The newest `places` rows of `kind` per brand, by creation time; rows whose key holds

@@ -41,6 +41,7 @@ const firstAck = (eb: Eb, userId: string, atMs: number) => ({
   acknowledged_at_ms: eb.fn.coalesce('acknowledged_at_ms', eb.val(atMs)),
 });
 
+// Long by design: one short method per query of the alert_states table; each reads alone.
 export function createAlertStatesRepo(ctx: RepoContext): AlertStatesRepo {
   const byId = async (id: number) => {
     const r = await ctx.db().selectFrom('alert_states').selectAll().where('id', '=', id).executeTakeFirst();

@@ -18,6 +18,7 @@ const fromRow = (r: Row<'health_flags'>): HealthFlag => ({
   clearedReportedAtMs: r.cleared_reported_at_ms,
 });
 
+// Long by design: one short method per query of the health_flags table; each reads alone.
 export function createHealthFlagsRepo(ctx: RepoContext): HealthFlagsRepo {
   const flags = () => ctx.db().selectFrom('health_flags').selectAll();
   const update = (key: string) => ctx.db().updateTable('health_flags').where('key', '=', key);

@@ -26,6 +26,7 @@ const leaseFromRow = (r: Row<'job_leases'>): JobLease => ({
   expiresAtMs: r.expires_at_ms,
 });
 
+// Long by design: one short method per query of the job_runs table (runs, brand progress, leases); each reads alone.
 export function createJobRunsRepo(ctx: RepoContext): JobRunsRepo {
   const { clock } = ctx;
   const runs = () => ctx.db().selectFrom('job_runs');

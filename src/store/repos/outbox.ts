@@ -66,6 +66,7 @@ const due = (nowMs: number) => (eb: Eb) =>
 const byDueTime = (a: OutboxMessage, b: OutboxMessage) =>
   a.nextAttemptAtMs - b.nextAttemptAtMs || a.id - b.id;
 
+// Long by design: one short method per query of the outbox table over shared helpers; each reads alone.
 export function createOutboxRepo(ctx: RepoContext, options: { owner?: string } = {}): OutboxRepo {
   const owner = options.owner ?? `${process.pid}:${randomUUID()}`;
   const rows = () => ctx.db().selectFrom('outbox').selectAll();

@@ -16,6 +16,7 @@ const fromRow = (r: Row<'snoozes'>): Snooze => ({
   createdAtMs: r.created_at_ms,
 });
 
+// Long by design: one short method per query of the snoozes table; each reads alone.
 export function createSnoozesRepo(ctx: RepoContext): SnoozesRepo {
   // Asked for every alert message a job writes: prepared.
   const activeFor = ctx.prepare((db, channelId: string, brandId: string, nowMs: number) =>

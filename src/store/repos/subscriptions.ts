@@ -46,6 +46,7 @@ function dayBefore(date: string): string | null {
   return new Date(at.getTime() - 86_400_000).toISOString().slice(0, 10);
 }
 
+// Long by design: one short method per query of the subscriptions table; each reads alone.
 export function createSubscriptionsRepo(ctx: RepoContext): SubscriptionsRepo {
   const table = () => ctx.db().selectFrom('subscriptions').selectAll();
   const active = (want?: 'alerts' | 'digest') => {

@@ -255,6 +255,72 @@ const EVENT_ORDER: Record<FeedEventType, number> = {
 /** Sentiment moves smaller than this are noise, not events. */
 const SENTIMENT_EVENT_MIN = 5;
 
+type FeedEvent = Record<string, unknown> & { event_type: FeedEventType; timestamp: string; url: string };
+
+const feedPage = (page: CitedPage) => ({
+  url: page.url,
+  domain: page.domain,
+  h1: page.title,
+  source_type: page.sourceType,
+});
+
+/**
+ * A page cited now: new since `old`, or its sentiment moved, or competitors appeared on
+ * it. `changedAt` stamps the run in which a change last happened.
+ */
+function keptPageEvents(
+  book: ViewContext['book'],
+  url: string,
+  entry: NonNullable<ReturnType<ViewContext['book']['snapshots'][number]['get']>>,
+  old: ReturnType<ViewContext['book']['snapshots'][number]['get']>,
+  changedAt: (changed: (i: number) => boolean) => string,
+): FeedEvent[] {
+  const { snapshots, universe } = book;
+  const events: FeedEvent[] = [];
+  const page = universe.byUrl.get(url)!;
+  if (!old) {
+    const at = changedAt((i) => snapshots[i]!.has(url) && !snapshots[i - 1]!.has(url));
+    events.push({
+      event_type: 'new',
+      ...feedPage(page),
+      timestamp: at,
+      sentiment: entry.sentiment,
+      prev_sentiment: null,
+      mentions_brand: page.mentionsBrand,
+      appearance_count: entry.appearances,
+      prompts: page.prompts.map((i) => universe.prompts[i]!.text),
+    });
+    return events;
+  }
+  if (Math.abs(entry.sentiment - old.sentiment) >= SENTIMENT_EVENT_MIN) {
+    const at = changedAt((i) => snapshots[i]!.get(url)?.sentiment !== snapshots[i - 1]!.get(url)?.sentiment);
+    events.push({
+      event_type: 'sentiment_changed',
+      ...feedPage(page),
+      timestamp: at,
+      sentiment: entry.sentiment,
+      prev_sentiment: old.sentiment,
+    });
+  }
+  for (const competitor of entry.competitors) {
+    if (old.competitors.includes(competitor)) continue;
+    const at = changedAt(
+      (i) =>
+        (snapshots[i]!.get(url)?.competitors.includes(competitor) ?? false) &&
+        !(snapshots[i - 1]!.get(url)?.competitors.includes(competitor) ?? false),
+    );
+    events.push({
+      event_type: 'competitor_appeared',
+      ...feedPage(page),
+      timestamp: at,
+      sentiment: entry.sentiment,
+      prev_sentiment: null,
+      competitor,
+    });
+  }
+  return events;
+}
+
 /**
  * Compares the current snapshot with the one `daysBack` snapshots earlier (clamped to the
  * first). Each event is stamped with the run in which its change last happened, so one
@@ -273,61 +339,10 @@ export function feedView(ctx: ViewContext, daysBack: number, limit: number, offs
     return cur;
   };
 
-  const events: Array<
-    Record<string, unknown> & { event_type: FeedEventType; timestamp: string; url: string }
-  > = [];
-  const base = (page: CitedPage) => ({
-    url: page.url,
-    domain: page.domain,
-    h1: page.title,
-    source_type: page.sourceType,
-  });
-
+  const events: FeedEvent[] = [];
+  const changedAt = (changed: (i: number) => boolean) => stamp(lastChange(changed));
   for (const [url, entry] of now) {
-    const page = universe.byUrl.get(url)!;
-    const old = before.get(url);
-    if (!old) {
-      const at = lastChange((i) => snapshots[i]!.has(url) && !snapshots[i - 1]!.has(url));
-      events.push({
-        event_type: 'new',
-        ...base(page),
-        timestamp: stamp(at),
-        sentiment: entry.sentiment,
-        prev_sentiment: null,
-        mentions_brand: page.mentionsBrand,
-        appearance_count: entry.appearances,
-        prompts: page.prompts.map((i) => universe.prompts[i]!.text),
-      });
-      continue;
-    }
-    if (Math.abs(entry.sentiment - old.sentiment) >= SENTIMENT_EVENT_MIN) {
-      const at = lastChange(
-        (i) => snapshots[i]!.get(url)?.sentiment !== snapshots[i - 1]!.get(url)?.sentiment,
-      );
-      events.push({
-        event_type: 'sentiment_changed',
-        ...base(page),
-        timestamp: stamp(at),
-        sentiment: entry.sentiment,
-        prev_sentiment: old.sentiment,
-      });
-    }
-    for (const competitor of entry.competitors) {
-      if (old.competitors.includes(competitor)) continue;
-      const at = lastChange(
-        (i) =>
-          (snapshots[i]!.get(url)?.competitors.includes(competitor) ?? false) &&
-          !(snapshots[i - 1]!.get(url)?.competitors.includes(competitor) ?? false),
-      );
-      events.push({
-        event_type: 'competitor_appeared',
-        ...base(page),
-        timestamp: stamp(at),
-        sentiment: entry.sentiment,
-        prev_sentiment: null,
-        competitor,
-      });
-    }
+    events.push(...keptPageEvents(ctx.book, url, entry, before.get(url), changedAt));
   }
   for (const [url, old] of before) {
     if (now.has(url)) continue;
@@ -335,7 +350,7 @@ export function feedView(ctx: ViewContext, daysBack: number, limit: number, offs
     const at = lastChange((i) => !snapshots[i]!.has(url) && snapshots[i - 1]!.has(url));
     events.push({
       event_type: 'lost',
-      ...base(page),
+      ...feedPage(page),
       timestamp: stamp(at),
       sentiment: old.sentiment,
       prev_sentiment: null,

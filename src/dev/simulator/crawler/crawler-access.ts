@@ -45,36 +45,39 @@ function llmsTxt(profile: BrandProfile, model: TrafficModel): string {
 
 const findingId = (profile: BrandProfile, key: string) => `fnd_${shortId(`${profile.id}:${key}`, 12)}`;
 
+/** robots.txt disallowing one crawler: high for a crawler that feeds answers, low for training. */
+function robotsFinding(profile: BrandProfile, policy: AccessPolicy, id: string, robots: string): Finding {
+  const answering = (c: CrawlerInfo) => c.intent !== 'training';
+  const crawler = CRAWLERS.find((c) => c.id === id)!;
+  return {
+    id: findingId(profile, `robots:${id}`),
+    severity: answering(crawler) ? 'high' : 'low',
+    category: 'robots',
+    title: `robots.txt blocks ${crawler.name}`,
+    description: answering(crawler)
+      ? `${crawler.name} feeds ${companyOf(crawler)} answers; while it is blocked your pages cannot be cited there.`
+      : `${crawler.name} collects training data for ${companyOf(crawler)}. Blocking it is a valid choice.`,
+    recommendation: answering(crawler)
+      ? `Remove the Disallow rule for ${crawler.name} from robots.txt.`
+      : `Keep the block, or remove its Disallow rule from robots.txt if you want ${companyOf(crawler)} models to learn about your brand.`,
+    affected_bots: [crawler.name],
+    fix_available: true,
+    fix: {
+      target: 'robots.txt',
+      before: robots,
+      after: robotsTxt(
+        profile,
+        policy,
+        policy.robotsDisallow.filter((d) => d !== id),
+      ),
+    },
+  };
+}
+
 export function findingsOf(profile: BrandProfile, policy: AccessPolicy, model: TrafficModel): Finding[] {
   const findings: Finding[] = [];
   const robots = robotsTxt(profile, policy);
-  const answering = (c: CrawlerInfo) => c.intent !== 'training';
-  for (const id of policy.robotsDisallow) {
-    const crawler = CRAWLERS.find((c) => c.id === id)!;
-    findings.push({
-      id: findingId(profile, `robots:${id}`),
-      severity: answering(crawler) ? 'high' : 'low',
-      category: 'robots',
-      title: `robots.txt blocks ${crawler.name}`,
-      description: answering(crawler)
-        ? `${crawler.name} feeds ${companyOf(crawler)} answers; while it is blocked your pages cannot be cited there.`
-        : `${crawler.name} collects training data for ${companyOf(crawler)}. Blocking it is a valid choice.`,
-      recommendation: answering(crawler)
-        ? `Remove the Disallow rule for ${crawler.name} from robots.txt.`
-        : `Keep the block, or remove its Disallow rule from robots.txt if you want ${companyOf(crawler)} models to learn about your brand.`,
-      affected_bots: [crawler.name],
-      fix_available: true,
-      fix: {
-        target: 'robots.txt',
-        before: robots,
-        after: robotsTxt(
-          profile,
-          policy,
-          policy.robotsDisallow.filter((d) => d !== id),
-        ),
-      },
-    });
-  }
+  for (const id of policy.robotsDisallow) findings.push(robotsFinding(profile, policy, id, robots));
   for (const id of policy.firewallBlocked) {
     if (policy.robotsDisallow.includes(id)) continue;
     const crawler = CRAWLERS.find((c) => c.id === id)!;

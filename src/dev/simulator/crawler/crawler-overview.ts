@@ -39,6 +39,23 @@ function distributionOf(totals: RangeTotals) {
 
 const uniquePages = (totals: RangeTotals) => totals.byPage.filter((row) => row.some((n) => n > 0)).length;
 
+/** The ten most visited pages in the range, each with its top four crawlers. */
+function topPagesOf(model: TrafficModel, totals: RangeTotals) {
+  return model.pages
+    .map((page, pi) => {
+      const row = totals.byPage[pi]!;
+      const crawlers = CRAWLERS.map((c, ci) => ({ name: c.name, n: row[ci]! }))
+        .filter((x) => x.n > 0)
+        .sort((a, b) => b.n - a.n)
+        .slice(0, 4)
+        .map((x) => x.name);
+      return { url: page.url, count: row.reduce((a, b) => a + b, 0), crawlers };
+    })
+    .filter((p) => p.count > 0)
+    .sort((a, b) => b.count - a.count || (a.url < b.url ? -1 : 1))
+    .slice(0, 10);
+}
+
 export function overviewView(ctx: CrawlerContext) {
   const { model, profile, policy, input } = ctx;
   const range = parseDateRange(input, model.today);
@@ -54,19 +71,7 @@ export function overviewView(ctx: CrawlerContext) {
     botTypes[c.botType] += totals.byCrawler[ci]!;
   });
 
-  const topPages = model.pages
-    .map((page, pi) => {
-      const row = totals.byPage[pi]!;
-      const crawlers = CRAWLERS.map((c, ci) => ({ name: c.name, n: row[ci]! }))
-        .filter((x) => x.n > 0)
-        .sort((a, b) => b.n - a.n)
-        .slice(0, 4)
-        .map((x) => x.name);
-      return { url: page.url, count: row.reduce((a, b) => a + b, 0), crawlers };
-    })
-    .filter((p) => p.count > 0)
-    .sort((a, b) => b.count - a.count || (a.url < b.url ? -1 : 1))
-    .slice(0, 10);
+  const topPages = topPagesOf(model, totals);
 
   const recent: ReturnType<TrafficModel['eventsOfDay']> = [];
   for (let day = range.endDay; day >= range.startDay && recent.length < 10; day--) {

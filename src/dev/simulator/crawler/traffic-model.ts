@@ -181,6 +181,7 @@ function splitWhole(total: number, weights: readonly number[]): number[] {
   return out;
 }
 
+// Long by design: the simulator's deterministic traffic tables, then one short query function each (visits, range, events, last crawl).
 export function createTrafficModel(input: TrafficModelInput): TrafficModel {
   const { profile, policy, override, trackingStartDay, now } = input;
   const dip = input.weekendDip ?? null;

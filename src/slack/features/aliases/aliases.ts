@@ -37,6 +37,98 @@ async function save(
   );
 }
 
+/** The aliases typed after `set`, `add` or `remove`, split, deduplicated and checked. */
+function typedAliases(ctx: CommandContext, verb: string, rest: readonly string[]): string[] {
+  // As typed, quotes included, so a quoted name keeps its commas.
+  const typed = ctx.args.raw && rest.length > 0 ? ctx.args.raw.slice(-rest.length) : rest;
+  const items = dedupeAliases(splitAliases(typed.join(' ')));
+  if (items.length === 0) {
+    throw ctx.usageError(
+      verb === 'set'
+        ? mrkdwn`List the aliases after \`set\`, separated by commas. To remove them all, use \`edit\` and empty the list.`
+        : mrkdwn`Name the alias to ${verb === 'add' ? mrkdwn`add` : mrkdwn`remove`}.`,
+    );
+  }
+  const tooLong = items.find((a) => a.length > ALIAS_MAX);
+  if (tooLong) {
+    throw ctx.usageError(
+      mrkdwn`An alias can have at most ${ALIAS_MAX} characters); "${escapeMrkdwn(truncatePlain(tooLong, 40))}" has ${tooLong.length}.`,
+    );
+  }
+  return items;
+}
+
+type Brand = Awaited<ReturnType<CommandContext['resolveBrand']>>;
+
+async function replaceAliases(
+  ctx: CommandContext,
+  actor: Actor,
+  found: Brand,
+  items: string[],
+): Promise<void> {
+  // The cached list carries the aliases; they are only for saying what changed.
+  const before = found.aliases;
+  const result = await save(ctx, actor, found.id, items, { op: 'set', aliases: items });
+  ctx.deps.brandCache.invalidate();
+  await ctx.respond(
+    aliasesChangedReply(
+      found.name,
+      result.aliases,
+      before ? aliasDiff(before, result.aliases) : { added: [], removed: [] },
+    ),
+  );
+}
+
+/**
+ * `add` or `remove` against the current list, read first since the API replaces the whole
+ * list; a change that would change nothing is refused (and recorded) without a write.
+ */
+async function changeAliases(
+  ctx: CommandContext,
+  actor: Actor,
+  found: Brand,
+  op: 'add' | 'remove',
+  items: string[],
+): Promise<void> {
+  const current = (await fetchBrandDetails(ctx.deps, found, ['aliases'])).aliases ?? [];
+  const have = new Set(current.map(aliasKey));
+  const write = { brandId: found.id, action: BRAND_WRITES.setAliases, detail: { op, aliases: items } };
+  let next: string[];
+  if (op === 'add') {
+    const present = items.filter((a) => have.has(aliasKey(a)));
+    if (present.length === items.length) {
+      throw await refusedWrite(
+        ctx.deps,
+        actor,
+        write,
+        new UserError(
+          UserErrorCode.AliasExists,
+          mrkdwn`${quoted(present)} ${present.length === 1 ? mrkdwn`is` : mrkdwn`are`} already ${present.length === 1 ? mrkdwn`an alias` : mrkdwn`aliases`} of *${escapeMrkdwn(found.name)}*; nothing changed.`,
+        ),
+      );
+    }
+    next = dedupeAliases([...current, ...items]);
+  } else {
+    const missing = items.filter((a) => !have.has(aliasKey(a)));
+    if (missing.length > 0) {
+      throw await refusedWrite(
+        ctx.deps,
+        actor,
+        write,
+        new UserError(
+          UserErrorCode.AliasUnknown,
+          mrkdwn`${quoted(missing)} ${missing.length === 1 ? mrkdwn`is not an alias` : mrkdwn`are not aliases`} of *${escapeMrkdwn(found.name)}*, so nothing was removed. Its aliases: ${current.length ? quoted(current) : mrkdwn`none`}.`,
+        ),
+      );
+    }
+    const drop = new Set(items.map(aliasKey));
+    next = current.filter((a) => !drop.has(aliasKey(a)));
+  }
+  const result = await save(ctx, actor, found.id, next, write.detail);
+  ctx.deps.brandCache.invalidate();
+  await ctx.respond(aliasesChangedReply(found.name, result.aliases, aliasDiff(current, result.aliases)));
+}
+
 export const aliases: Subcommand = {
   name: 'aliases',
   aliases: ['alias'],
@@ -66,79 +158,12 @@ export const aliases: Subcommand = {
       return;
     }
 
-    // As typed, quotes included, so a quoted name keeps its commas.
-    const typed = ctx.args.raw && rest.length > 0 ? ctx.args.raw.slice(-rest.length) : rest;
-    const items = dedupeAliases(splitAliases(typed.join(' ')));
-    if (items.length === 0) {
-      throw ctx.usageError(
-        verb === 'set'
-          ? mrkdwn`List the aliases after \`set\`, separated by commas. To remove them all, use \`edit\` and empty the list.`
-          : mrkdwn`Name the alias to ${verb === 'add' ? mrkdwn`add` : mrkdwn`remove`}.`,
-      );
-    }
-    const tooLong = items.find((a) => a.length > ALIAS_MAX);
-    if (tooLong) {
-      throw ctx.usageError(
-        mrkdwn`An alias can have at most ${ALIAS_MAX} characters); "${escapeMrkdwn(truncatePlain(tooLong, 40))}" has ${tooLong.length}.`,
-      );
-    }
+    const items = typedAliases(ctx, verb, rest);
     const action = BRAND_WRITES.setAliases;
     await ctx.requireWriter(action);
     const found = await ctx.resolveBrand(brandToken);
     await ensureCanEditBrand(ctx.deps, actor, found, action);
-
-    if (verb === 'set') {
-      // The cached list carries the aliases; they are only for saying what changed.
-      const before = found.aliases;
-      const result = await save(ctx, actor, found.id, items, { op: 'set', aliases: items });
-      ctx.deps.brandCache.invalidate();
-      await ctx.respond(
-        aliasesChangedReply(
-          found.name,
-          result.aliases,
-          before ? aliasDiff(before, result.aliases) : { added: [], removed: [] },
-        ),
-      );
-      return;
-    }
-
-    const current = (await fetchBrandDetails(ctx.deps, found, ['aliases'])).aliases ?? [];
-    const have = new Set(current.map(aliasKey));
-    const op = verb === 'add' ? 'add' : 'remove';
-    const write = { brandId: found.id, action, detail: { op, aliases: items } };
-    let next: string[];
-    if (op === 'add') {
-      const present = items.filter((a) => have.has(aliasKey(a)));
-      if (present.length === items.length) {
-        throw await refusedWrite(
-          ctx.deps,
-          actor,
-          write,
-          new UserError(
-            UserErrorCode.AliasExists,
-            mrkdwn`${quoted(present)} ${present.length === 1 ? mrkdwn`is` : mrkdwn`are`} already ${present.length === 1 ? mrkdwn`an alias` : mrkdwn`aliases`} of *${escapeMrkdwn(found.name)}*; nothing changed.`,
-          ),
-        );
-      }
-      next = dedupeAliases([...current, ...items]);
-    } else {
-      const missing = items.filter((a) => !have.has(aliasKey(a)));
-      if (missing.length > 0) {
-        throw await refusedWrite(
-          ctx.deps,
-          actor,
-          write,
-          new UserError(
-            UserErrorCode.AliasUnknown,
-            mrkdwn`${quoted(missing)} ${missing.length === 1 ? mrkdwn`is not an alias` : mrkdwn`are not aliases`} of *${escapeMrkdwn(found.name)}*, so nothing was removed. Its aliases: ${current.length ? quoted(current) : mrkdwn`none`}.`,
-          ),
-        );
-      }
-      const drop = new Set(items.map(aliasKey));
-      next = current.filter((a) => !drop.has(aliasKey(a)));
-    }
-    const result = await save(ctx, actor, found.id, next, write.detail);
-    ctx.deps.brandCache.invalidate();
-    await ctx.respond(aliasesChangedReply(found.name, result.aliases, aliasDiff(current, result.aliases)));
+    if (verb === 'set') await replaceAliases(ctx, actor, found, items);
+    else await changeAliases(ctx, actor, found, verb === 'add' ? 'add' : 'remove', items);
   },
 };

@@ -158,17 +158,66 @@ function choiceOption(c: Choice) {
   return { text: plain(c.label), value: c.value };
 }
 
-/** The form's input blocks, filled with `settings` (a default left empty, its value in the hint). */
-export function settingsInputs(settings: AlertSettings, defaultTimezone: string): KnownBlock[] {
-  const current = settingsArgValues(settings);
-  const blocks: KnownBlock[] = [];
-  for (const f of SETTINGS_FIELDS) {
-    const value = current.get(f.key) ?? '';
-    const dflt = defaultArgs.get(f.key) ?? '';
-    const base = { type: 'input' as const, block_id: fieldBlockId(f.key), label: plain(f.label) };
-    switch (f.kind.type) {
-      case 'text':
-        blocks.push({
+type InputBase = { type: 'input'; block_id: string; label: ReturnType<typeof plain> };
+type KindOf<T extends FieldKind['type']> = Extract<FieldKind, { type: T }>;
+
+/** Checkboxes: the ticked choices are the value; none ticked is the kind's `noneValue`. */
+function choicesInput(base: InputBase, kind: KindOf<'choices'>, value: string, dflt: string): KnownBlock {
+  const on = value === kind.noneValue ? [] : value.split(',');
+  const initial = kind.choices.filter((c) => on.includes(c.value)).map(choiceOption);
+  const defaults = kind.choices.filter((c) => dflt.split(',').includes(c.value));
+  return {
+    ...base,
+    optional: true,
+    hint: plain(
+      `Default: ${defaults.length > 0 ? defaults.map((c) => c.label.toLowerCase()).join('; ') : (kind.noneLabel ?? 'none')}.`,
+    ),
+    element: {
+      type: 'checkboxes',
+      action_id: INPUT_ACTION_ID,
+      options: kind.choices.map(choiceOption),
+      ...(initial.length > 0 ? { initial_options: initial } : {}),
+    },
+  };
+}
+
+/** Two time pickers, the range's start and its end (`off` leaves both empty). */
+function rangeInputs(base: InputBase, key: SettingKey, value: string): KnownBlock[] {
+  const [from, to] = value === 'off' ? [] : value.split('-');
+  return [
+    {
+      ...base,
+      optional: true,
+      hint: plain('Leave both empty for no quiet hours.'),
+      element: {
+        type: 'timepicker',
+        action_id: INPUT_ACTION_ID,
+        ...(from ? { initial_time: from } : {}),
+      },
+    },
+    {
+      type: 'input',
+      block_id: rangeEndBlockId(key),
+      optional: true,
+      label: plain('Quiet hours end'),
+      element: { type: 'timepicker', action_id: INPUT_ACTION_ID, ...(to ? { initial_time: to } : {}) },
+    },
+  ];
+}
+
+/** One field's input block(s), by its kind, filled with `value` (a default left empty). */
+function fieldInputs(
+  f: SettingField,
+  value: string,
+  dflt: string,
+  settings: AlertSettings,
+  defaultTimezone: string,
+): KnownBlock[] {
+  const base: InputBase = { type: 'input', block_id: fieldBlockId(f.key), label: plain(f.label) };
+  switch (f.kind.type) {
+    case 'text':
+      return [
+        {
           ...base,
           optional: true,
           hint: plain(`Default ${shown(dflt, f.kind.unit)}. Leave it empty for the default.`),
@@ -178,30 +227,14 @@ export function settingsInputs(settings: AlertSettings, defaultTimezone: string)
             placeholder: plain(`default ${shown(dflt, f.kind.unit)}, e.g. ${f.kind.example}`),
             ...(value !== dflt ? { initial_value: value.split(',').join(', ') } : {}),
           },
-        });
-        break;
-      case 'choices': {
-        const on = value === f.kind.noneValue ? [] : value.split(',');
-        const initial = f.kind.choices.filter((c) => on.includes(c.value)).map(choiceOption);
-        const defaults = f.kind.choices.filter((c) => dflt.split(',').includes(c.value));
-        blocks.push({
-          ...base,
-          optional: true,
-          hint: plain(
-            `Default: ${defaults.length > 0 ? defaults.map((c) => c.label.toLowerCase()).join('; ') : (f.kind.noneLabel ?? 'none')}.`,
-          ),
-          element: {
-            type: 'checkboxes',
-            action_id: INPUT_ACTION_ID,
-            options: f.kind.choices.map(choiceOption),
-            ...(initial.length > 0 ? { initial_options: initial } : {}),
-          },
-        });
-        break;
-      }
-      case 'one': {
-        const initial = f.kind.choices.find((c) => c.value === value);
-        blocks.push({
+        },
+      ];
+    case 'choices':
+      return [choicesInput(base, f.kind, value, dflt)];
+    case 'one': {
+      const initial = f.kind.choices.find((c) => c.value === value);
+      return [
+        {
           ...base,
           ...(f.kind.menu ? {} : { optional: true }),
           element: {
@@ -210,11 +243,12 @@ export function settingsInputs(settings: AlertSettings, defaultTimezone: string)
             options: f.kind.choices.map(choiceOption),
             ...(initial ? { initial_option: choiceOption(initial) } : {}),
           },
-        });
-        break;
-      }
-      case 'time':
-        blocks.push({
+        },
+      ];
+    }
+    case 'time':
+      return [
+        {
           ...base,
           optional: true,
           hint: plain(
@@ -227,41 +261,27 @@ export function settingsInputs(settings: AlertSettings, defaultTimezone: string)
             action_id: INPUT_ACTION_ID,
             ...(CLOCK.test(value) ? { initial_time: value } : {}),
           },
-        });
-        break;
-      case 'zone':
-        blocks.push({
+        },
+      ];
+    case 'zone':
+      return [
+        {
           ...base,
           hint: plain('Digests, quiet hours and "mute until" times are read in this zone.'),
           element: timeZoneSelect(INPUT_ACTION_ID, settings.timezone, defaultTimezone),
-        });
-        break;
-      case 'range': {
-        const [from, to] = value === 'off' ? [] : value.split('-');
-        blocks.push(
-          {
-            ...base,
-            optional: true,
-            hint: plain('Leave both empty for no quiet hours.'),
-            element: {
-              type: 'timepicker',
-              action_id: INPUT_ACTION_ID,
-              ...(from ? { initial_time: from } : {}),
-            },
-          },
-          {
-            type: 'input',
-            block_id: rangeEndBlockId(f.key),
-            optional: true,
-            label: plain('Quiet hours end'),
-            element: { type: 'timepicker', action_id: INPUT_ACTION_ID, ...(to ? { initial_time: to } : {}) },
-          },
-        );
-        break;
-      }
-    }
+        },
+      ];
+    case 'range':
+      return rangeInputs(base, f.key, value);
   }
-  return blocks;
+}
+
+/** The form's input blocks, filled with `settings` (a default left empty, its value in the hint). */
+export function settingsInputs(settings: AlertSettings, defaultTimezone: string): KnownBlock[] {
+  const current = settingsArgValues(settings);
+  return SETTINGS_FIELDS.flatMap((f) =>
+    fieldInputs(f, current.get(f.key) ?? '', defaultArgs.get(f.key) ?? '', settings, defaultTimezone),
+  );
 }
 
 function state(values: Values, blockId: string): Record<string, unknown> {
