@@ -29,6 +29,8 @@ import type { RepoContext } from '../repo-context.js';
 /** Change rows a brand may hold before they are folded into its base: a share of its URLs, or this many. */
 const FOLD_SHARE = 0.25;
 const FOLD_AT_LEAST = 32;
+
+// Long by design: the prepared statements of the citation state, then one short method per query; each reads alone.
 export function createCitationStateRepo(ctx: RepoContext): CitationStateRepo {
   // The citations job loads and saves each brand's state: prepared.
   // The base row (url null) and the change rows, in one statement: a statement through the
