@@ -4,7 +4,9 @@
  * SLACK_ADMIN_USERS and audited, unsubscribe takes one kind or both, and `status` shows the
  * polling plan, stretched and with its warning when the subscriptions outgrow the plan.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replyAfterRefusedTable } from '../helpers/refused-table.js';
 import { acme, globex, useAlertsHarness } from './alerts-harness.js';
 import { cellShown, dataTables, type ReplyBody, tableRow } from './read-commands-harness.js';
 
@@ -206,30 +208,20 @@ describe('the subscriptions list', () => {
   });
 
   it('goes out once more with the rows as lines when the workspace refuses the table, controls kept', async () => {
-    h.slack.refuseBlocks(['data_table']);
-    try {
-      const res = await h.slack.slashCommand(h.appUrl, { text: 'subscriptions', channelId: ch });
-      expect(res.status).toBe(200);
-      const posts = await h.slack.waitFor(() => {
-        const all = h.slack.responsesFor(res.responseUrlId);
-        return all.length >= 2 ? all : undefined;
-      }, 8000);
-      expect(posts[0]!.error).toBe('invalid_blocks');
-      expect(posts[1]!.error).toBeUndefined();
-      const reply = posts[1]!.body as ReplyBody;
-      expect(dataTables(reply)).toEqual([]);
-      expect(blocks(reply)).toContain('*Subscriptions (2)*');
-      expect(blocks(reply)).toContain(
-        `• ${globex.name} — Alerts: On · Daily digest: Off · Quiet hours: None · Status: Active · Alerts held: 0`,
-      );
-      expect(blocks(reply)).toContain('• Acme Analytics — Alerts: On · Daily digest: 09:00 UTC');
-      expect(controls(reply, acme.id)).toHaveLength(3);
-      expect(controls(reply, globex.id)).toHaveLength(3);
-      expect(reply.text).toBe((posts[0]!.body as ReplyBody).text);
-      expect(h.slack.responsesFor(res.responseUrlId)).toHaveLength(2);
-    } finally {
-      h.slack.acceptBlocks();
-    }
+    const { refused, resent } = await replyAfterRefusedTable(h.slack, h.appUrl, {
+      text: 'subscriptions',
+      channelId: ch,
+    });
+    const reply = resent as ReplyBody;
+    expect(dataTables(reply)).toEqual([]);
+    expect(blocks(reply)).toContain('*Subscriptions (2)*');
+    expect(blocks(reply)).toContain(
+      `• ${globex.name} — Alerts: On · Daily digest: Off · Quiet hours: None · Status: Active · Alerts held: 0`,
+    );
+    expect(blocks(reply)).toContain('• Acme Analytics — Alerts: On · Daily digest: 09:00 UTC');
+    expect(controls(reply, acme.id)).toHaveLength(3);
+    expect(controls(reply, globex.id)).toHaveLength(3);
+    expect(reply.text).toBe((refused as ReplyBody).text);
   });
 });
 

@@ -3,8 +3,10 @@
  * simulator. Each test checks the request that reached the simulator (method, path,
  * query, body) and that the reply shows the simulator's data.
  */
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
+import { replyAfterRefusedTable } from '../helpers/refused-table.js';
 import { brandKit, type ReplyBody, resetWorld } from './brand-test-kit.js';
 import { cellShown, dataTables, tableRow } from './read-commands-harness.js';
 import { type Harness, startHarness } from './service-harness.js';
@@ -126,16 +128,10 @@ describe('markets', () => {
   });
 
   it('goes out once more with the markets as lines when the workspace refuses the table, Remove buttons kept', async () => {
-    h.slack.refuseBlocks(['data_table']);
-    const res = await h.slack.slashCommand(h.appUrl, { text: 'markets "Acme Analytics"' });
-    expect(res.status).toBe(200);
-    const posts = await h.slack.waitFor(() => {
-      const all = h.slack.responsesFor(res.responseUrlId);
-      return all.length >= 2 ? all : undefined;
-    }, 8000);
-    expect(posts[0]!.error).toBe('invalid_blocks');
-    expect(posts[1]!.error).toBeUndefined();
-    const reply = posts[1]!.body as ReplyBody;
+    const { refused, resent } = await replyAfterRefusedTable(h.slack, h.appUrl, {
+      text: 'markets "Acme Analytics"',
+    });
+    const reply = resent as ReplyBody;
     expect(dataTables(reply as never)).toEqual([]);
     const text = k.blockText(reply);
     expect(text).toContain('*Markets (4)*');
@@ -146,8 +142,7 @@ describe('markets', () => {
       'DE',
       'GB',
     ]);
-    expect(reply.text).toBe((posts[0]!.body as ReplyBody).text);
-    expect(h.slack.responsesFor(res.responseUrlId)).toHaveLength(2);
+    expect(reply.text).toBe((refused as ReplyBody).text);
   });
 
   it('adds a market: ISO-2 country and a display name in the body', async () => {

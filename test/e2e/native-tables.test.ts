@@ -5,9 +5,11 @@
  * hostile titles and addresses kept as text, and, when the workspace refuses the block, the
  * same reply once more with the table as lines of text.
  */
+
 import { describe, expect, it } from 'vitest';
 import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
 import { liveMarkup, notPhish } from '../helpers/live-slack-markup.js';
+import { replyAfterRefusedTable } from '../helpers/refused-table.js';
 import {
   buttons,
   cellShown,
@@ -120,17 +122,10 @@ describe('crawler listings from the simulator', () => {
 
 describe('a workspace that refuses the table', () => {
   it('gets the same reply once more with the table as lines, buttons and paging kept', async () => {
-    h.slack.refuseBlocks(['data_table']);
-    const res = await h.slack.slashCommand(h.appUrl, { text: 'crawler "Acme Analytics" pages --limit 4' });
-    expect(res.status).toBe(200);
-    const posts = await h.slack.waitFor(() => {
-      const all = h.slack.responsesFor(res.responseUrlId);
-      return all.length >= 2 ? all : undefined;
-    }, 8000);
-    expect(posts[0]!.error).toBe('invalid_blocks');
-    expect(posts[1]!.status).toBe(200);
-    expect(posts[1]!.error).toBeUndefined();
-    const reply = posts[1]!.body as ReplyBody;
+    const { refused, resent } = await replyAfterRefusedTable(h.slack, h.appUrl, {
+      text: 'crawler "Acme Analytics" pages --limit 4',
+    });
+    const reply = resent as ReplyBody;
     expect(dataTables(reply)).toEqual([]);
     const expected = await simJson<{ items: Array<{ url: string; title: string; visits: number }> }>(
       h.sim,
@@ -147,7 +142,6 @@ describe('a workspace that refuses the table', () => {
     expect(drawerButtons(reply)).toHaveLength(4);
     expect(buttons(reply).some((b) => b.action_id === 'vis:crawler:more')).toBe(true);
     // Only the table went; the same message otherwise.
-    expect(reply.text).toBe((posts[0]!.body as ReplyBody).text);
-    expect(h.slack.responsesFor(res.responseUrlId)).toHaveLength(2);
+    expect(reply.text).toBe((refused as ReplyBody).text);
   });
 });
