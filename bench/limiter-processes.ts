@@ -7,39 +7,19 @@
  * the limits allow, so lock contention that starves the processes shows as a ratio well
  * above 1. Printed, never asserted (the test checks the limits are kept, not the pace).
  */
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../src/store/open-database.js';
 import {
   CROSS_PROCESS_KEY,
   CROSS_PROCESS_LIMITS,
 } from '../test/api/limiter/fixtures/cross-process-limits.js';
+import { startLimiterProcess } from '../test/api/limiter/fixtures/start-limiter-process.js';
 import { startCpuLoad } from './lib/cpu-load.js';
 import { percentile } from './lib/order-stats.js';
 
-const CHILD = fileURLToPath(new URL('../test/api/limiter/fixtures/limiter-process.ts', import.meta.url));
 const LANES = ['background', 'background', 'interactive'] as const;
 const PER_PROCESS = 20;
-
-function startChild(path: string, lane: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, path, String(PER_PROCESS), lane], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-  }) as ChildProcessWithoutNullStreams;
-  let stderr = '';
-  child.stderr.on('data', (d) => {
-    stderr += String(d);
-  });
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const nextLine = async () => {
-    const { value, done } = await lines.next();
-    if (done) throw new Error(`limiter process exited early: ${stderr}`);
-    return value as string;
-  };
-  return { child, nextLine };
-}
 
 /** The shortest spread the limits allow for `grants` getBrands grants, in ms. */
 function minimumSpreadMs(grants: number): number {
@@ -60,7 +40,7 @@ async function oneRound(dir: string, round: number): Promise<{ spreadMs: number;
         WHEN NEW.key_hash = '${CROSS_PROCESS_KEY}' AND NEW.scope = 'getBrands'
         BEGIN INSERT INTO bench_grant_log VALUES (NEW.sent_at_ms); END;
     `);
-    const children = LANES.map((lane) => startChild(path, lane));
+    const children = LANES.map((lane) => startLimiterProcess(path, PER_PROCESS, lane));
     for (const c of children) await c.nextLine();
     for (const c of children) c.child.stdin.write('go\n');
     const counts = await Promise.all(children.map(async (c) => Number(await c.nextLine())));

@@ -4,34 +4,13 @@
  * the limiters commit into a log, with the time their transaction used, so the bounds are
  * checked exactly on what the processes granted together.
  */
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CROSS_PROCESS_KEY, CROSS_PROCESS_LIMITS } from './fixtures/cross-process-limits.js';
+import { startLimiterProcess } from './fixtures/start-limiter-process.js';
 import { maxInAnyWindow, type TempDb, tempDb, worstBucketExcess } from './limiter-test-kit.js';
-
-const CHILD = fileURLToPath(new URL('./fixtures/limiter-process.ts', import.meta.url));
 
 let file: TempDb;
 afterEach(() => file.cleanup());
-
-function startChild(path: string, count: number, lane: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, path, String(count), lane], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-  }) as ChildProcessWithoutNullStreams;
-  let stderr = '';
-  child.stderr.on('data', (d) => {
-    stderr += String(d);
-  });
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const nextLine = async () => {
-    const { value, done } = await lines.next();
-    if (done) throw new Error(`child exited early: ${stderr}`);
-    return value as string;
-  };
-  return { child, nextLine };
-}
 
 describe('processes sharing one database file', () => {
   it('never exceed the key bucket or the endpoint window together', async () => {
@@ -44,9 +23,9 @@ describe('processes sharing one database file', () => {
         BEGIN INSERT INTO test_grant_log VALUES (NEW.sent_at_ms); END;
     `);
     const children = [
-      startChild(file.path, 20, 'background'),
-      startChild(file.path, 20, 'background'),
-      startChild(file.path, 20, 'interactive'),
+      startLimiterProcess(file.path, 20, 'background'),
+      startLimiterProcess(file.path, 20, 'background'),
+      startLimiterProcess(file.path, 20, 'interactive'),
     ];
     for (const c of children) expect(await c.nextLine()).toBe('ready');
     for (const c of children) c.child.stdin.write('go\n');
