@@ -172,14 +172,19 @@ function copyState(prev: CitationState): CitationState {
   return copy;
 }
 
-function applyFeed(
-  prev: CitationState,
-  feed: CitationFeedResponse,
-  settings: AlertSettings,
-  nowMs: number,
-  silent: boolean,
-): CitationDetection {
-  const ctx: Ctx = { brandId: feed.brand.id, brandName: feed.brand.name, settings, nowMs };
+interface TimedEvent {
+  ev: FeedEvent;
+  /** Its place in the feed: ties in time keep the feed's order. */
+  i: number;
+  t: number;
+}
+
+/**
+ * The events `prev` has not seen yet, in time order. Most of a feed repeats what earlier
+ * runs already applied (a 7-day window re-lists a week of changes every day); those are
+ * dropped before sorting, so what is left is usually a few percent of the feed.
+ */
+function freshEvents(prev: CitationState, feed: CitationFeedResponse, nowMs: number): TimedEvent[] {
   const snapshotMs = feed.current_snapshot_date ? Date.parse(feed.current_snapshot_date) : Number.NaN;
   // A feed repeats a handful of timestamps (one per snapshot) hundreds of times.
   const parsedTimes = new Map<string, number>();
@@ -191,114 +196,144 @@ function applyFeed(
     }
     return t;
   };
-
-  // Most of a feed repeats what earlier runs already applied (a 7-day window re-lists a
-  // week of changes every day). Those events are dropped before sorting; what is left is
-  // usually a few percent of the feed.
-  const fresh: { ev: FeedEvent; i: number; t: number }[] = [];
+  const fresh: TimedEvent[] = [];
   for (let i = 0; i < feed.events.length; i++) {
     const ev = feed.events[i]!;
     const t = timeOf(ev);
     const before = prev.get(ev.url);
-    if (before) {
-      switch (ev.event_type) {
-        case 'new':
-        case 'lost':
-          if (before.presenceAtMs !== null && t <= before.presenceAtMs) continue;
-          break;
-        case 'sentiment_changed':
-          if (before.sentimentAtMs !== null && t <= before.sentimentAtMs) continue;
-          break;
-        case 'competitor_appeared':
-          if (before.competitors.includes(competitorName(ev))) continue;
-          break;
-        default:
-          continue;
-      }
-    }
-    fresh.push({ ev, i, t });
+    if (!before || isNewTo(before, ev, t)) fresh.push({ ev, i, t });
   }
   // Stable sort by time: within one feed the order of changes decides the state.
-  fresh.sort((a, b) => a.t - b.t || a.i - b.i);
+  return fresh.sort((a, b) => a.t - b.t || a.i - b.i);
+}
 
-  // Copied on the first change only; a run that changes nothing returns `prev` itself.
-  let next: CitationState | null = null;
-  const changed = new Set<string>();
-  const alerts: Alert[] = [];
-  const digestNew: FeedEvent[] = [];
-  const alertOn = new Set(settings.events);
+/** Whether `ev` at `t` is news to a URL's state from before this run. */
+function isNewTo(before: UrlCitationState, ev: FeedEvent, t: number): boolean {
+  switch (ev.event_type) {
+    case 'new':
+    case 'lost':
+      return before.presenceAtMs === null || t > before.presenceAtMs;
+    case 'sentiment_changed':
+      return before.sentimentAtMs === null || t > before.sentimentAtMs;
+    case 'competitor_appeared':
+      return !before.competitors.includes(competitorName(ev));
+    default:
+      return false;
+  }
+}
 
-  for (const { ev, t } of fresh) {
-    const before = prev.get(ev.url);
-    let cur = (next ?? prev).get(ev.url) ?? emptyUrlState();
-    // Guards compare with the state as it was before this run, so several changes of one
-    // URL within a single feed all apply in order.
-    const presenceFresh = before?.presenceAtMs == null || t > before.presenceAtMs;
-    const sentimentFresh = before?.sentimentAtMs == null || t > before.sentimentAtMs;
-    const update = (patch: Partial<UrlCitationState>) => {
-      cur = { ...cur, ...patch, lastEvent: ev.event_type };
-      next ??= copyState(prev);
-      next.set(ev.url, cur);
-      changed.add(ev.url);
-    };
+/** One run's work in progress: the state copied on its first change, and what it found. */
+interface FeedRun {
+  ctx: Ctx;
+  prev: CitationState;
+  /** Copied on the first change only; a run that changes nothing returns `prev` itself. */
+  next: CitationState | null;
+  changed: Set<string>;
+  alerts: Alert[];
+  digestNew: FeedEvent[];
+  alertOn: Set<string>;
+  silent: boolean;
+}
 
-    switch (ev.event_type) {
-      case 'new': {
-        if (!presenceFresh) break;
-        if (cur.presence === 'present') {
-          if (cur.presenceAtMs === null || t > cur.presenceAtMs) update({ presenceAtMs: t });
-          break;
-        }
+/** Applies one fresh event to its URL's state, noting the alert or digest line it makes. */
+// The alerts carry the URL's version after the change (the one `update` writes).
+function applyEvent(run: FeedRun, ev: FeedEvent, t: number): void {
+  const { ctx, silent, alertOn } = run;
+  const before = run.prev.get(ev.url);
+  const cur = (run.next ?? run.prev).get(ev.url) ?? emptyUrlState();
+  // Guards compare with the state as it was before this run, so several changes of one
+  // URL within a single feed all apply in order.
+  const presenceFresh = before?.presenceAtMs == null || t > before.presenceAtMs;
+  const update = (patch: Partial<UrlCitationState>) => {
+    run.next ??= copyState(run.prev);
+    run.next.set(ev.url, { ...cur, ...patch, lastEvent: ev.event_type });
+    run.changed.add(ev.url);
+  };
+
+  switch (ev.event_type) {
+    case 'new':
+    case 'lost': {
+      if (!presenceFresh) break;
+      const presence = ev.event_type === 'new' ? 'present' : 'lost';
+      if (cur.presence === presence) {
+        if (cur.presenceAtMs === null || t > cur.presenceAtMs) update({ presenceAtMs: t });
+        break;
+      }
+      if (presence === 'present') {
         update({
-          presence: 'present',
+          presence,
           presenceAtMs: t,
           sentiment: ev.sentiment ?? cur.sentiment,
           version: cur.version + 1,
         });
-        if (!silent) digestNew.push(ev);
-        break;
+        if (!silent) run.digestNew.push(ev);
+      } else {
+        update({ presence, presenceAtMs: t, version: cur.version + 1 });
+        if (!silent && alertOn.has('lost')) run.alerts.push(lostAlert(ctx, ev, cur.version + 1, t));
       }
-      case 'lost': {
-        if (!presenceFresh) break;
-        if (cur.presence === 'lost') {
-          if (cur.presenceAtMs === null || t > cur.presenceAtMs) update({ presenceAtMs: t });
-          break;
-        }
-        update({ presence: 'lost', presenceAtMs: t, version: cur.version + 1 });
-        if (!silent && alertOn.has('lost')) alerts.push(lostAlert(ctx, ev, cur.version, t));
-        break;
-      }
-      case 'competitor_appeared': {
-        const competitor = competitorName(ev);
-        if (cur.competitors.includes(competitor)) break;
-        update({ competitors: [...cur.competitors, competitor], version: cur.version + 1 });
-        if (!silent && alertOn.has('competitor')) alerts.push(competitorAlert(ctx, ev, competitor, t));
-        break;
-      }
-      case 'sentiment_changed': {
-        if (!sentimentFresh || ev.sentiment == null) break;
-        if (cur.sentiment === ev.sentiment) {
-          if (cur.sentimentAtMs === null || t > cur.sentimentAtMs) update({ sentimentAtMs: t });
-          break;
-        }
-        const from = ev.prev_sentiment ?? cur.sentiment;
-        update({ sentiment: ev.sentiment, sentimentAtMs: t, version: cur.version + 1 });
-        if (
-          !silent &&
-          alertOn.has('sentiment') &&
-          from !== null &&
-          from - ev.sentiment >= settings.sentimentDrop
-        ) {
-          alerts.push(sentimentAlert(ctx, ev, from, ev.sentiment, cur.version, t));
-        }
-        break;
-      }
-      default:
-        // An event type this version does not know: ignored rather than guessed at.
-        break;
+      break;
     }
+    case 'competitor_appeared': {
+      const competitor = competitorName(ev);
+      if (cur.competitors.includes(competitor)) break;
+      update({ competitors: [...cur.competitors, competitor], version: cur.version + 1 });
+      if (!silent && alertOn.has('competitor')) run.alerts.push(competitorAlert(ctx, ev, competitor, t));
+      break;
+    }
+    case 'sentiment_changed':
+      applySentiment(run, ev, t, cur, before, update);
+      break;
+    default:
+      // An event type this version does not know: ignored rather than guessed at.
+      break;
   }
-  return { alerts, digestNew, next: next ?? prev, changed: [...changed] };
+}
+
+function applySentiment(
+  run: FeedRun,
+  ev: FeedEvent,
+  t: number,
+  cur: UrlCitationState,
+  before: UrlCitationState | undefined,
+  update: (patch: Partial<UrlCitationState>) => void,
+): void {
+  const sentimentFresh = before?.sentimentAtMs == null || t > before.sentimentAtMs;
+  if (!sentimentFresh || ev.sentiment == null) return;
+  if (cur.sentiment === ev.sentiment) {
+    if (cur.sentimentAtMs === null || t > cur.sentimentAtMs) update({ sentimentAtMs: t });
+    return;
+  }
+  const from = ev.prev_sentiment ?? cur.sentiment;
+  update({ sentiment: ev.sentiment, sentimentAtMs: t, version: cur.version + 1 });
+  const { settings } = run.ctx;
+  if (
+    !run.silent &&
+    run.alertOn.has('sentiment') &&
+    from !== null &&
+    from - ev.sentiment >= settings.sentimentDrop
+  )
+    run.alerts.push(sentimentAlert(run.ctx, ev, from, ev.sentiment, cur.version + 1, t));
+}
+
+function applyFeed(
+  prev: CitationState,
+  feed: CitationFeedResponse,
+  settings: AlertSettings,
+  nowMs: number,
+  silent: boolean,
+): CitationDetection {
+  const run: FeedRun = {
+    ctx: { brandId: feed.brand.id, brandName: feed.brand.name, settings, nowMs },
+    prev,
+    next: null,
+    changed: new Set(),
+    alerts: [],
+    digestNew: [],
+    alertOn: new Set(settings.events),
+    silent,
+  };
+  for (const { ev, t } of freshEvents(prev, feed, nowMs)) applyEvent(run, ev, t);
+  return { alerts: run.alerts, digestNew: run.digestNew, next: run.next ?? prev, changed: [...run.changed] };
 }
 
 /** One run over a fresh feed: alerts for state changes since `prev`. Never mutates `prev`. */
