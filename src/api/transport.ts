@@ -86,6 +86,23 @@ interface RawResponse {
 
 const USER_AGENT = 'visibility-bot';
 
+/** One call's endpoint, lane, URL, body and HTTP client: the same for each of its attempts. */
+interface Call {
+  key: EndpointKey;
+  spec: (typeof ENDPOINTS)[EndpointKey];
+  endpoint: string;
+  lane: Lane;
+  url: string;
+  body: string | undefined;
+  http: { request: typeof import('undici').request; dispatcher: Dispatcher };
+}
+
+interface Answer {
+  status: number;
+  rate: ReturnType<typeof parseRateLimitHeaders>;
+  error: ServiceErrorBody | undefined;
+}
+
 export class Transport {
   readonly #o: TransportOptions;
   readonly #baseUrl: string;
@@ -97,94 +114,129 @@ export class Transport {
   }
 
   async send(key: EndpointKey, req: SendRequest): Promise<unknown> {
-    const { limiter, clock, retry, logger } = this.#o;
-    const spec = ENDPOINTS[key];
-    const endpoint = `${spec.method} ${spec.path}`;
-    const { signal } = req;
-    const lane = req.lane ?? 'interactive';
-    const url = this.#url(spec.path, req.query);
-    const body = spec.method === 'POST' || spec.method === 'PUT' ? JSON.stringify(req.body ?? {}) : undefined;
-
-    // Loaded before the limiter grants a token, so the first request's timing is the exchange's.
-    const http = { request: loadUndici().request, dispatcher: this.#o.dispatcher() };
-    let retries = 0;
-    let rateLimitRetries = 0;
+    const call = this.#call(key, req);
+    const { retry } = this.#o;
+    const tries = { retries: 0, rateLimitRetries: 0 };
     for (let attempt = 1; ; attempt++) {
-      if (signal?.aborted) throw errorFromTransport(signal.reason, endpoint, signal);
-      try {
-        await limiter.acquire(key, lane, signal, req.priority);
-      } catch (err) {
-        throw isApiError(err) || !signal?.aborted ? err : errorFromTransport(err, endpoint, signal);
-      }
-
-      const started = clock.now();
+      await this.#acquire(call, req);
+      const started = this.#o.clock.now();
       let res: RawResponse;
       try {
-        res = await this.#attempt(http, url, spec.method, body, signal);
+        res = await this.#attempt(call.http, call.url, call.spec.method, call.body, req.signal);
       } catch (err) {
-        const error = errorFromTransport(err, endpoint, signal);
-        const durationMs = clock.now() - started;
-        // No response, but the request may have reached the service: the limiter settles
-        // the send, so it does not wait on an answer that will never come.
-        limiter.observe(key, { status: 0 });
-        if (!(error instanceof AbortedError)) {
-          this.#report(
-            key,
-            spec.method,
-            error instanceof TimeoutError ? 'timeout' : 'network_error',
-            durationMs,
-          );
-        }
-        logger.debug({ endpoint, attempt, durationMs, error: error.code }, 'api request failed');
-        if (spec.idempotent && isRetryableTransportError(error) && retries < retry.maxRetries) {
-          await this.#backoff(retries++, endpoint, signal);
+        const error = this.#noAnswer(call, err, req.signal, started, attempt);
+        if (call.spec.idempotent && isRetryableTransportError(error) && tries.retries < retry.maxRetries) {
+          await this.#backoff(tries.retries++, call.endpoint, req.signal);
           continue;
         }
         throw error;
       }
-
-      const durationMs = clock.now() - started;
-      const { status } = res;
-      this.#report(key, spec.method, status, durationMs);
-      logger.debug({ endpoint, attempt, status, durationMs }, 'api response');
-
-      const rate = parseRateLimitHeaders(res.headers, clock.now());
-      const error = status >= 200 && status < 300 ? undefined : this.#errorBody(res.text);
-      limiter.observe(key, {
-        status,
-        limit: rate.limit,
-        remaining: rate.remaining,
-        resetAtMs: rate.resetAtMs,
-        retryAfterMs: rate.retryAfterMs,
-        message: status === 429 ? error?.message : undefined,
-      });
-
-      if (error === undefined) return parseJsonBody(res.text, endpoint, req.allowEmpty);
-
-      if (status === 429) {
-        if (rateLimitRetries < retry.max429Retries) {
-          rateLimitRetries++;
-          logger.warn({ endpoint, attempt, retryAfterMs: rate.retryAfterMs }, 'api rate limited; retrying');
-          continue;
-        }
-      } else if (req.recover) {
-        const recovered = req.recover(status, error);
-        if (recovered !== undefined) return recovered;
-      }
-
-      if (status >= 500 && spec.idempotent && retries < retry.maxRetries) {
-        await this.#backoff(retries++, endpoint, signal);
-        continue;
-      }
-
-      throw errorFromResponse({
-        endpointKey: key,
-        endpoint,
-        status,
-        serviceMessage: error.message,
-        retryAfterMs: rate.retryAfterMs ?? retryDelayFromMessage(error.message),
-      });
+      const answer = this.#observeAnswer(call, res, started, attempt);
+      const { error } = answer;
+      if (error === undefined) return parseJsonBody(res.text, call.endpoint, req.allowEmpty);
+      const next = await this.#afterRefusal(call, req, { ...answer, error }, tries, attempt);
+      if (next.retry) continue;
+      return next.value;
     }
+  }
+
+  /** What every attempt of one call shares. */
+  #call(key: EndpointKey, req: SendRequest): Call {
+    const spec = ENDPOINTS[key];
+    return {
+      key,
+      spec,
+      endpoint: `${spec.method} ${spec.path}`,
+      lane: req.lane ?? 'interactive',
+      url: this.#url(spec.path, req.query),
+      body: spec.method === 'POST' || spec.method === 'PUT' ? JSON.stringify(req.body ?? {}) : undefined,
+      // Loaded before the limiter grants a token, so the first request's timing is the exchange's.
+      http: { request: loadUndici().request, dispatcher: this.#o.dispatcher() },
+    };
+  }
+
+  async #acquire(call: Call, req: SendRequest): Promise<void> {
+    const { signal } = req;
+    if (signal?.aborted) throw errorFromTransport(signal.reason, call.endpoint, signal);
+    try {
+      await this.#o.limiter.acquire(call.key, call.lane, signal, req.priority);
+    } catch (err) {
+      throw isApiError(err) || !signal?.aborted ? err : errorFromTransport(err, call.endpoint, signal);
+    }
+  }
+
+  /** An attempt that got no answer: the error it makes, reported and logged. */
+  #noAnswer(call: Call, err: unknown, signal: AbortSignal | undefined, started: number, attempt: number) {
+    const error = errorFromTransport(err, call.endpoint, signal);
+    const durationMs = this.#o.clock.now() - started;
+    // No response, but the request may have reached the service: the limiter settles
+    // the send, so it does not wait on an answer that will never come.
+    this.#o.limiter.observe(call.key, { status: 0 });
+    if (!(error instanceof AbortedError)) {
+      const status = error instanceof TimeoutError ? 'timeout' : 'network_error';
+      this.#report(call.key, call.spec.method, status, durationMs);
+    }
+    this.#o.logger.debug(
+      { endpoint: call.endpoint, attempt, durationMs, error: error.code },
+      'api request failed',
+    );
+    return error;
+  }
+
+  /** An answer: reported, logged and shown to the limiter; its error body when not a 2xx. */
+  #observeAnswer(call: Call, res: RawResponse, started: number, attempt: number): Answer {
+    const { clock, logger, limiter } = this.#o;
+    const durationMs = clock.now() - started;
+    const { status } = res;
+    this.#report(call.key, call.spec.method, status, durationMs);
+    logger.debug({ endpoint: call.endpoint, attempt, status, durationMs }, 'api response');
+    const rate = parseRateLimitHeaders(res.headers, clock.now());
+    const error = status >= 200 && status < 300 ? undefined : this.#errorBody(res.text);
+    limiter.observe(call.key, {
+      status,
+      limit: rate.limit,
+      remaining: rate.remaining,
+      resetAtMs: rate.resetAtMs,
+      retryAfterMs: rate.retryAfterMs,
+      message: status === 429 ? error?.message : undefined,
+    });
+    return { status, rate, error };
+  }
+
+  /** A refusal: try again (a 429 within its retries, a 5xx of an idempotent call), recover, or throw. */
+  async #afterRefusal(
+    call: Call,
+    req: SendRequest,
+    answer: Answer & { error: ServiceErrorBody },
+    tries: { retries: number; rateLimitRetries: number },
+    attempt: number,
+  ): Promise<{ retry: true } | { retry: false; value: unknown }> {
+    const { retry, logger } = this.#o;
+    const { status, rate, error } = answer;
+    if (status === 429) {
+      if (tries.rateLimitRetries < retry.max429Retries) {
+        tries.rateLimitRetries++;
+        logger.warn(
+          { endpoint: call.endpoint, attempt, retryAfterMs: rate.retryAfterMs },
+          'api rate limited; retrying',
+        );
+        return { retry: true };
+      }
+    } else if (req.recover) {
+      const recovered = req.recover(status, error);
+      if (recovered !== undefined) return { retry: false, value: recovered };
+    }
+    if (status >= 500 && call.spec.idempotent && tries.retries < retry.maxRetries) {
+      await this.#backoff(tries.retries++, call.endpoint, req.signal);
+      return { retry: true };
+    }
+    throw errorFromResponse({
+      endpointKey: call.key,
+      endpoint: call.endpoint,
+      status,
+      serviceMessage: error.message,
+      retryAfterMs: rate.retryAfterMs ?? retryDelayFromMessage(error.message),
+    });
   }
 
   #url(path: string, query: SendRequest['query']): string {
