@@ -55,6 +55,7 @@ import { startPostgresServer } from '../test/helpers/postgres-server.js';
 import { ALERTS_BEFORE, ALERTS_BEFORE_SAME_LOAD } from './alerts-before.js';
 import { aiPagesRecord, brandOf, citationFeed, DAY, START } from './alerts-fixtures.js';
 import type { AlertsRunResult } from './alerts-run.js';
+import { IMAGE_V8_FLAGS } from './lib/build-cli.js';
 
 export interface AlertsBenchOptions {
   /** Quick mode runs the same size: it takes seconds. */
@@ -68,9 +69,6 @@ export interface AlertsBenchOptions {
 }
 
 const n = (x: number) => Math.round(x).toLocaleString('en-US');
-
-/** The V8 setting the Docker image runs the bot with (Dockerfile CMD): measured as shipped. */
-const IMAGE_V8_FLAGS = ['--max-semi-space-size=8'];
 
 /**
  * The state the previous run left behind: subscriptions, baselined citations, a day-old

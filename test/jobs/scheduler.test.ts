@@ -3,12 +3,11 @@
  * at the planner's intervals), waiting for the quota reset, the plan's warning, the state
  * it publishes, and a real node-cron tick.
  */
-import { join } from 'node:path';
+
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { QuotaExhaustedError } from '../../src/api/errors.js';
 import { type AppDeps, createAppDeps } from '../../src/app-deps.js';
-import { loadConfig } from '../../src/config.js';
 import { slotStart } from '../../src/jobs/job-schedule.js';
 import { createScheduler, DIGEST_LEAD_MS, type Scheduler } from '../../src/jobs/scheduler.js';
 import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
@@ -16,6 +15,7 @@ import { JOB_OFFSETS_MS } from '../../src/use-cases/current-polling-plan.js';
 import { AI_PAGES_RUN_HOURS, DEFAULT_POLL_INTERVALS as D } from '../../src/use-cases/plan-polling.js';
 import { asSchedulerSnapshot } from '../../src/use-cases/scheduler-snapshot.js';
 import { type ManualClock, manualClock } from '../helpers/manual-clock.js';
+import { testConfig } from '../helpers/test-config.js';
 import { type TempDb, tempDb } from '../store/temp-db.js';
 import { emptyFeed, type FakeApi, fakeApi } from './job-fixture.js';
 
@@ -33,13 +33,7 @@ beforeEach(() => {
   clock = manualClock(Date.parse('2025-03-10T00:30:00Z'));
   fake = fakeApi();
   logs = [];
-  const config = loadConfig('serve', {
-    VISIBILITY_API_URL: 'http://127.0.0.1:9',
-    VISIBILITY_API_KEY: 'sk_live_test0000000000000000000000000000',
-    SLACK_BOT_TOKEN: 'xoxb-test',
-    SLACK_SIGNING_SECRET: 'test-signing-secret',
-    DATABASE_PATH: join(store.path),
-  });
+  const config = testConfig(store.path);
   deps = createAppDeps(config, {
     db: store.db,
     api: fake.api,

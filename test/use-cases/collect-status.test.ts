@@ -4,15 +4,15 @@
  * jobs' runs and failure streaks, health flags, muted and paused subscriptions, and a part
  * that cannot be read reported as missing while the rest still is.
  */
-import { join } from 'node:path';
+
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type AppDeps, createAppDeps } from '../../src/app-deps.js';
-import { loadConfig } from '../../src/config.js';
 import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
 import { collectStatus } from '../../src/use-cases/collect-status.js';
 import type { SchedulerSnapshot } from '../../src/use-cases/scheduler-snapshot.js';
 import { addDays } from '../../src/utc-days.js';
+import { testConfig } from '../helpers/test-config.js';
 import { manualClock, type TempDb, tempDb } from '../store/temp-db.js';
 
 const H = 3_600_000;
@@ -24,13 +24,7 @@ let deps: AppDeps;
 beforeEach(() => {
   store = tempDb();
   clock = manualClock(NOW);
-  const config = loadConfig('serve', {
-    VISIBILITY_API_URL: 'http://127.0.0.1:9',
-    VISIBILITY_API_KEY: 'sk_live_test0000000000000000000000000000',
-    SLACK_BOT_TOKEN: 'xoxb-test',
-    SLACK_SIGNING_SECRET: 'test-signing-secret',
-    DATABASE_PATH: join(store.path),
-  });
+  const config = testConfig(store.path);
   deps = createAppDeps(config, { db: store.db, clock, logger: pino({ level: 'silent' }) });
 });
 afterEach(async () => {

@@ -2,12 +2,11 @@
  * The scheduler's planning on its own: what is due at a time and when each job runs next,
  * read from a real SQLite store with the clock in the test's hands; nothing here ticks.
  */
-import { join } from 'node:path';
+
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ALERT_SETTINGS } from '../../../src/alerts/alert-settings.js';
 import { type AppDeps, createAppDeps } from '../../../src/app-deps.js';
-import { loadConfig } from '../../../src/config.js';
 import { HOUSEKEEPING_JOB } from '../../../src/jobs/housekeeping-job.js';
 import {
   digestIsDue,
@@ -20,6 +19,7 @@ import { quotaWaiting, type SchedulerContext } from '../../../src/jobs/scheduler
 import { snapshotScheduler } from '../../../src/jobs/scheduler/snapshot-scheduler.js';
 import { createSchedulerContext, DIGEST_LEAD_MS } from '../../../src/jobs/scheduler.js';
 import { type ManualClock, manualClock } from '../../helpers/manual-clock.js';
+import { testConfig } from '../../helpers/test-config.js';
 import { type TempDb, tempDb } from '../../store/temp-db.js';
 import { fakeApi } from '../job-fixture.js';
 
@@ -33,13 +33,7 @@ beforeEach(() => {
   store = tempDb();
   // A Monday, just after midnight UTC.
   clock = manualClock(Date.parse('2025-03-10T00:30:00Z'));
-  const config = loadConfig('serve', {
-    VISIBILITY_API_URL: 'http://127.0.0.1:9',
-    VISIBILITY_API_KEY: 'sk_live_test0000000000000000000000000000',
-    SLACK_BOT_TOKEN: 'xoxb-test',
-    SLACK_SIGNING_SECRET: 'test-signing-secret',
-    DATABASE_PATH: join(store.path),
-  });
+  const config = testConfig(store.path);
   deps = createAppDeps(config, {
     db: store.db,
     api: fakeApi().api,
