@@ -2,10 +2,10 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// Every test file runs in a fresh process that compiles the same packages again (Bolt,
-// Kysely, pg, the chart libraries): Node's compile cache keeps their compiled code on disk
-// for the next process, test workers and the CLIs the tests spawn alike (about an eighth
-// off a run). Node keys the cache by its version, so CI's two lines do not mix.
+// Every test worker, and every CLI or `serve` the tests spawn, is a fresh process that
+// compiles the same packages again (Bolt, Kysely, pg, the chart libraries): Node's compile
+// cache keeps their compiled code on disk for the next process (about an eighth off a run).
+// Node keys the cache by its version, so CI's two lines do not mix.
 process.env['NODE_COMPILE_CACHE'] ??= join(tmpdir(), 'visibility-bot-test-compile-cache');
 
 // In CI a JSON report is written as well, so .ci/run can print a plain
@@ -42,6 +42,13 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A worker process runs its test files one after another in the same module graph,
+    // instead of importing Bolt, Kysely, pg and the whole bot again for every file (that
+    // import took about 300 s of the workers' time in a run, a third of it). Files keep
+    // their own servers, databases and clocks; module-level memories are per app, not per
+    // module (the App Home's AI Pages memo is keyed by its API client), and the pg guard
+    // (no-pg-query-queue.ts) checks each file on its own.
+    isolate: false,
     // Most files wait on servers, child processes and Postgres rather than compute, so a
     // worker more than the cores keeps them busy (vitest's default, cores − 1, runs one file
     // at a time on a 2-core machine). VISIBILITY_TEST_WORKERS overrides it.

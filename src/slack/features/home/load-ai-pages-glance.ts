@@ -2,7 +2,9 @@
  * AI Pages usage for the App Home, one request per brand, remembered for a minute: the
  * tab is refreshed each time someone opens it, and several people opening it should not
  * spend the key's rate budget on the same figures. Few requests at a time, so a person
- * running a command meanwhile is not queued behind the whole list.
+ * running a command meanwhile is not queued behind the whole list. The memory belongs to
+ * the API client it was read through (one per running app), not to the module: two apps
+ * in one process (a test run, a replica harness) never see each other's figures.
  */
 
 import { ApiErrorCode, isApiError } from '../../../api/errors.js';
@@ -36,9 +38,18 @@ async function fetchOne(deps: Pick<SlackDeps, 'api' | 'logger'>, brand: Brand): 
 }
 
 export function createAiPagesGlanceLoader(ttlMs = AI_PAGES_GLANCE_TTL_MS): AiPagesGlanceLoader {
-  const memo = new Map<string, { at: number; glance: AiPagesGlance }>();
+  const memos = new WeakMap<object, Map<string, { at: number; glance: AiPagesGlance }>>();
+  const memoOf = (api: object) => {
+    let memo = memos.get(api);
+    if (!memo) {
+      memo = new Map();
+      memos.set(api, memo);
+    }
+    return memo;
+  };
   return {
     async load(deps, brands) {
+      const memo = memoOf(deps.api);
       const out: AiPagesGlance[] = new Array(brands.length);
       let next = 0;
       const worker = async () => {
