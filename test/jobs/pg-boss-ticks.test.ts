@@ -35,11 +35,14 @@ interface TickRecord {
 /** Ticks of every replica in the order they started, with how many ran at once per kind. */
 function tickLog(clock: TestClock) {
   const records: TickRecord[] = [];
+  /** What happened, in order: each tick's end, and whatever the test adds. */
+  const events: string[] = [];
   const active = { poll: 0, digest: 0 };
   const maxActive = { poll: 0, digest: 0 };
   let gate: Promise<void> | null = null;
   return {
     records,
+    events,
     maxActive,
     /** While held, every tick that starts waits for release(). */
     hold() {
@@ -61,6 +64,7 @@ function tickLog(clock: TestClock) {
           if (gate) await gate;
         } finally {
           active[kind] -= 1;
+          events.push(`${kind} tick ended`);
         }
       };
       return { pollTick: () => run('poll'), digestTick: () => run('digest') };
@@ -94,11 +98,12 @@ function replica(
   clock: TestClock,
   ticks: TickFunctions,
   digestCron = '*/2 * * * *',
+  stopTimeoutMs = 10_000,
 ): PgBossTicks {
   const t = createPgBossTicks(database.url, ticks, {
     patterns: tickPatterns({ digestCron }),
     schema,
-    stopTimeoutMs: 10_000,
+    stopTimeoutMs,
     logger: logger.child({ replica: name }),
     instanceName: name,
     clock,
@@ -209,15 +214,13 @@ describe('ticks on pg-boss across replicas', () => {
     await expect.poll(() => log.records.length, { timeout: 10_000 }).toBe(1);
     expect(await bossConnections()).toBeGreaterThan(0);
 
-    let stopped = false;
-    const stopping = ticks.stop().then(() => {
-      stopped = true;
-    });
-    // A stop that did not wait for the tick would have ended by now.
-    await new Promise((r) => setTimeout(r, 300));
-    expect(stopped).toBe(false);
+    // pg-boss has been told to stop (stop() calls it before its first await); the tick is
+    // let go only then, and stop() resolves only after it ended.
+    const stopping = ticks.stop().then(() => log.events.push('stopped'));
+    expect(log.events).toEqual([]);
     release();
     await stopping;
+    expect(log.events).toEqual(['poll tick ended', 'stopped']);
     started.splice(0);
 
     await expect.poll(() => bossConnections(), { timeout: 5000 }).toBe(0);
@@ -227,6 +230,30 @@ describe('ticks on pg-boss across replicas', () => {
     ]);
     expect(rows.map((r) => r.state)).toEqual(['completed']);
     expect(lines.some((l) => l['msg'] === 'ticks stopped')).toBe(true);
+  }, 30_000);
+
+  it('stop() gives a tick that does not end its whole grace, then fails it for a retry', async () => {
+    const clock = new TestClock(Date.parse('2026-03-02T12:00:30Z'));
+    const log = tickLog(clock);
+    // pg-boss's shortest grace; its timer is real time (a stop must not hang on a test clock).
+    const ticks = replica('solo', clock, log.functionsOf('solo'), '0 0 1 1 *', 1000);
+    const release = log.hold();
+    await ticks.start();
+    await advance(clock, 15_000);
+    await expect.poll(() => log.records.length, { timeout: 10_000 }).toBe(1);
+
+    const began = performance.now();
+    await ticks.stop();
+    started.splice(0);
+    // A lower bound only: a stop that did not wait would have returned before the grace ran out.
+    expect(performance.now() - began).toBeGreaterThanOrEqual(900);
+    expect(log.events).toEqual([]);
+    const pool = database.pool({ max: 1 });
+    const { rows } = await pool.query<{ state: string }>(`SELECT state FROM ${schema}.job WHERE name = $1`, [
+      TICK_QUEUES.poll,
+    ]);
+    expect(rows.map((r) => r.state)).toEqual(['retry']);
+    release();
   }, 30_000);
 
   it('a replica killed mid-tick: another runs that slot’s tick once the heartbeat stops', async () => {

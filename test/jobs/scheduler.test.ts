@@ -15,6 +15,7 @@ import { JOB_OFFSETS_MS } from '../../src/use-cases/current-polling-plan.js';
 import { AI_PAGES_RUN_HOURS, DEFAULT_POLL_INTERVALS as D } from '../../src/use-cases/plan-polling.js';
 import { asSchedulerSnapshot } from '../../src/use-cases/scheduler-snapshot.js';
 import { type ManualClock, manualClock } from '../helpers/manual-clock.js';
+import { schedulerCronTasks } from '../helpers/scheduler-cron-tasks.js';
 import { testConfig } from '../helpers/test-config.js';
 import { type TempDb, tempDb } from '../store/temp-db.js';
 import { emptyFeed, type FakeApi, fakeApi } from './job-fixture.js';
@@ -209,6 +210,7 @@ describe('start and stop', () => {
     await subscribe(1);
     scheduler = createScheduler(deps, { pollCron: '* * * * * *', relayIntervalMs: 50, brandGapMs: 0 });
     scheduler.start();
+    expect(schedulerCronTasks()).toEqual(['visibility-poll', 'visibility-digest']);
     await expect.poll(() => fake.calls.length, { timeout: 3000 }).toBe(3);
     // The next slot: node-cron's next (one-second) tick runs what became due.
     clock.advance(D.crawlerHours * H);
@@ -216,6 +218,7 @@ describe('start and stop', () => {
     expect(asSchedulerSnapshot(deps.metrics.schedulerState())?.running).toBe(true);
     await scheduler.stop();
     expect(asSchedulerSnapshot(deps.metrics.schedulerState())?.running).toBe(false);
+    expect(schedulerCronTasks()).toEqual([]);
     scheduler = undefined;
   });
 });
