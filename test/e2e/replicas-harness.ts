@@ -120,6 +120,16 @@ function hhmm(ms: number): string {
   return `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
 }
 
+/** How long before the world starts its subscriptions count as made: before the digest's minute. */
+const SUBSCRIBED_BEFORE_MS = 120_000;
+
+/** Dates every subscription `ms` earlier, as if it had been made then. */
+async function backdateSubscriptions(store: SqliteStore | PostgresStore, ms: number): Promise<void> {
+  const sql = (p: string) => `UPDATE subscriptions SET created_at_ms = created_at_ms - ${p}`;
+  if (store.backend === 'postgres') await store.pool.query(sql('$1'), [ms]);
+  else store.db.prepare(sql('?')).run(ms);
+}
+
 export async function startReplicaWorld(o: ReplicaWorldOptions): Promise<ReplicaWorld> {
   const plan = o.plan ?? 'scale';
   const limits = PLAN_LIMITS[plan];
@@ -172,9 +182,10 @@ export async function startReplicaWorld(o: ReplicaWorldOptions): Promise<Replica
     } finally {
       await service.stop();
     }
-    // The digest's time: the next whole minute, so it is scheduled after the subscription
-    // was made (a digest due before that never is), and due once that minute has begun.
-    const digestAt = Math.ceil((Date.now() + 1000) / 60_000) * 60_000;
+    // The digest's time: the minute that has begun, so it is due when the replicas start.
+    // A digest scheduled before its subscription was made never is: the subscriptions are
+    // dated two minutes back below (as if made then), instead of waiting for the next minute.
+    const digestAt = Math.floor(Date.now() / 60_000) * 60_000;
     for (const b of brands) {
       const sub = await deps.store.subscriptions.get(b.channelId, b.id);
       if (!sub) throw new Error(`no subscription for ${b.name}`);
@@ -193,9 +204,9 @@ export async function startReplicaWorld(o: ReplicaWorldOptions): Promise<Replica
       sim.control.setCrawlerTraffic(b.id, { factor: 0.3, days: 8 });
       sim.control.setAiPagesUsage(b.id, { percentageUsed: 92, dailyGrowth: 0 });
     }
-    // The digest due, and the key's budget full again: the replicas start on fresh windows.
-    const readyAt = Math.max(digestAt + 500, Date.now() + 2 * o.windowMs);
-    await new Promise((r) => setTimeout(r, readyAt - Date.now()));
+    // The key's budget full again (its windows are real time, in every process): the
+    // replicas start on fresh windows.
+    await new Promise((r) => setTimeout(r, 2 * o.windowMs));
   } finally {
     await deps.close();
   }
@@ -205,6 +216,7 @@ export async function startReplicaWorld(o: ReplicaWorldOptions): Promise<Replica
   const store = o.databaseUrl
     ? await openPostgresStore(o.databaseUrl)
     : createSqliteStore(openDatabase(env['DATABASE_PATH']!));
+  await backdateSubscriptions(store, SUBSCRIBED_BEFORE_MS);
   const processes: ReplicaProcess[] = [];
 
   const start = (name: string, args: string[], role: string): ReplicaProcess => {
