@@ -77,7 +77,12 @@ export function stripAnsi(s: string): string {
   return s.replace(ANSI, '');
 }
 
-/** Width on screen, ANSI sequences excluded. */
+/** Emoji drawn as pictures (⭐, 🟢 …), which terminals give two columns. */
+const WIDE_EMOJI = /\p{Emoji_Presentation}/u;
+
+/** Width on screen in columns, ANSI sequences excluded, a pictured emoji counted as two. */
 export function visibleWidth(s: string): number {
-  return [...stripAnsi(s)].length;
+  let width = 0;
+  for (const ch of stripAnsi(s)) width += WIDE_EMOJI.test(ch) ? 2 : 1;
+  return width;
 }

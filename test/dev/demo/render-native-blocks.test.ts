@@ -39,7 +39,7 @@ describe('the demo console draws data tables', () => {
       expect.arrayContaining([
         '▦ Markets (2)',
         'Country        Code  Primary  Tracking  Market name        Added',
-        'United States  US    ✓        On        —            Jan 2, 2026',
+        'United States  US    ⭐       On        —            Jan 2, 2026',
         'Germany        DE    —        On        DACH launch  Jan 2, 2026',
         '[1] Remove Germany (DE) (asks to confirm)',
       ]),

@@ -87,23 +87,28 @@ function addedValue(m: Market): TableValue {
     : { number: Number.NaN, text: '—' };
 }
 
-/** The markets as a table: a row per market, the country first. */
+/**
+ * The markets as a table: a row per market, the country first. The primary market is
+ * starred, as `brand` stars it; the names column is there only when a market has a name
+ * (a column of dashes tells the reader nothing).
+ */
 function marketsTable(markets: readonly Market[]): TableModel {
+  const named = markets.some((m) => m.market_name?.trim());
   return {
     columns: [
       { label: 'Country' },
       { label: 'Code' },
       { label: 'Primary' },
       { label: 'Tracking' },
-      { label: 'Market name' },
-      { label: 'Added', align: 'right' },
+      ...(named ? [{ label: 'Market name' }] : []),
+      { label: 'Added', align: 'right' as const },
     ],
     rows: markets.map((m) => [
       countryName(m.location),
       m.location.toUpperCase(),
-      m.is_primary ? '✓' : '—',
+      m.is_primary ? '⭐' : '—',
       m.active === false ? 'Paused' : 'On',
-      m.market_name?.trim() || '—',
+      ...(named ? [m.market_name?.trim() || '—'] : []),
       addedValue(m),
     ]),
   };
