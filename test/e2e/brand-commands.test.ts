@@ -85,7 +85,7 @@ describe('markets', () => {
     expect(table!.caption).toBe(`Markets (${markets.length})`);
     expect(table!.page_size).toBe(10);
     // No market of the simulator's has a name, so there is no column of dashes for it.
-    expect(markets.some((m) => 'market_name' in m)).toBe(false);
+    expect(markets.some((m) => (m as { market_name?: string | null }).market_name)).toBe(false);
     expect(table!.rows[0]!.map(cellShown)).toEqual(['Country', 'Code', 'Primary', 'Tracking', 'Added']);
     expect(table!.rows).toHaveLength(markets.length + 1);
     // The primary market first, then by country name.
