@@ -3,8 +3,9 @@
  * tab is refreshed each time someone opens it, and several people opening it should not
  * spend the key's rate budget on the same figures. Few requests at a time, so a person
  * running a command meanwhile is not queued behind the whole list. The memory belongs to
- * the API client it was read through (one per running app), not to the module: two apps
- * in one process (a test run, a replica harness) never see each other's figures.
+ * the running app (keyed by its store: each request sees its own view of the API, but the
+ * app's one store), not to the module: two apps in one process (a test run, a replica
+ * harness) never see each other's figures.
  */
 
 import { ApiErrorCode, isApiError } from '../../../api/errors.js';
@@ -16,7 +17,10 @@ const AI_PAGES_GLANCE_TTL_MS = 60_000;
 const CONCURRENCY = 3;
 
 interface AiPagesGlanceLoader {
-  load(deps: Pick<SlackDeps, 'api' | 'clock' | 'logger'>, brands: readonly Brand[]): Promise<AiPagesGlance[]>;
+  load(
+    deps: Pick<SlackDeps, 'api' | 'clock' | 'logger' | 'store'>,
+    brands: readonly Brand[],
+  ): Promise<AiPagesGlance[]>;
 }
 
 async function fetchOne(deps: Pick<SlackDeps, 'api' | 'logger'>, brand: Brand): Promise<AiPagesGlance> {
@@ -39,17 +43,17 @@ async function fetchOne(deps: Pick<SlackDeps, 'api' | 'logger'>, brand: Brand): 
 
 export function createAiPagesGlanceLoader(ttlMs = AI_PAGES_GLANCE_TTL_MS): AiPagesGlanceLoader {
   const memos = new WeakMap<object, Map<string, { at: number; glance: AiPagesGlance }>>();
-  const memoOf = (api: object) => {
-    let memo = memos.get(api);
+  const memoOf = (app: object) => {
+    let memo = memos.get(app);
     if (!memo) {
       memo = new Map();
-      memos.set(api, memo);
+      memos.set(app, memo);
     }
     return memo;
   };
   return {
     async load(deps, brands) {
-      const memo = memoOf(deps.api);
+      const memo = memoOf(deps.store);
       const out: AiPagesGlance[] = new Array(brands.length);
       let next = 0;
       const worker = async () => {
