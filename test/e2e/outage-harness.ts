@@ -20,7 +20,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalSlack, ResponseUrlPost } from '../../src/dev/local-slack/index.js';
 import { SEED_BRANDS } from '../../src/dev/simulator/index.js';
 import { DATABASE_UNAVAILABLE } from '../../src/messages/explain-error.js';
@@ -415,4 +415,32 @@ export async function postgresOutage(channel: string): Promise<OutageSetting> {
     await pg.remove();
     throw err;
   }
+}
+
+/** The answers the scenario times, in the order it sends them. */
+const ANSWERED = [
+  'brands',
+  'subscriptions',
+  'subscribe',
+  'aliases add',
+  'Unsubscribe click',
+  'help',
+  'status',
+];
+
+/** One outage test file: the world `start` makes, the scenario run in it once, and its end. */
+export function describeOutage(title: string, test: string, start: () => Promise<OutageSetting>): void {
+  describe(title, () => {
+    let setting: OutageSetting | undefined;
+    beforeAll(async () => {
+      setting = await start();
+    }, 120_000);
+    afterAll(async () => {
+      await setting?.close();
+    });
+    it(test, async () => {
+      const answered = await runOutageScenario(setting!.world);
+      expect(answered.map((a) => a.what)).toEqual(ANSWERED);
+    }, 90_000);
+  });
 }

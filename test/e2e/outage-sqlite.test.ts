@@ -6,30 +6,10 @@
  * database: its busy wait is short, and once one write found the file locked the others
  * are refused at once (how long the answers take: `npm run bench -- outage`).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OutageSetting, runOutageScenario, sqliteOutage } from './outage-harness.js';
+import { describeOutage, sqliteOutage } from './outage-harness.js';
 
-let setting: OutageSetting;
-
-beforeAll(async () => {
-  setting = await sqliteOutage('COUTAGESQL');
-}, 120_000);
-
-afterAll(async () => {
-  await setting?.close();
-});
-
-describe('the SQLite file locked under a running serve', () => {
-  it('answers every command and click that nothing was changed, drains, and recovers with nothing lost or doubled', async () => {
-    const answered = await runOutageScenario(setting.world);
-    expect(answered.map((a) => a.what)).toEqual([
-      'brands',
-      'subscriptions',
-      'subscribe',
-      'aliases add',
-      'Unsubscribe click',
-      'help',
-      'status',
-    ]);
-  }, 90_000);
-});
+describeOutage(
+  'the SQLite file locked under a running serve',
+  'answers every command and click that nothing was changed, drains, and recovers with nothing lost or doubled',
+  () => sqliteOutage('COUTAGESQL'),
+);
