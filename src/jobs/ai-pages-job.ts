@@ -2,7 +2,8 @@
  * AI Pages usage and status: one request per brand, checked against each channel's levels
  * with that channel's state. No entitlement (403 here, unlike anywhere else, is about the
  * plan and not the key) and "not set up" (config null) are noted once, not alerted daily:
- * the detector remembers it has said so.
+ * the detector remembers it has said so. The call comes before the writes, which the runner
+ * commits several brands to a transaction (brand-batch.ts).
  *
  * Polled at the rhythm of the usage: the job runs every few hours, but a brand is asked
  * only once a day unless, at the pace its usage samples show, it reaches its next
@@ -101,16 +102,19 @@ export const aiPagesJob: JobDefinition = {
     }
     return due;
   },
-  async runBrand(ctx, brand, subs, { nowMs }) {
+  async prepareBrand(ctx, brand, subs, { nowMs }) {
     const seen = await ctx.observations.get<AiPagesObservation>(brand.id, 'ai-pages');
     const input = await fetchAiPagesInput(ctx.deps.api, brand.id, ctx.call);
     const samples = nextSamples(seen?.data.samples ?? [], input, nowMs);
     const outlook = usageOutlook(samples);
-    await ctx.observations.put<AiPagesObservation>(brand.id, 'ai-pages', { input, samples }, nowMs);
-    return applyChannelLevels(ctx, subs, nowMs, {
-      load: (channelId) => ctx.levels.getAiPages(channelId, brand.id),
-      save: (channelId, next) => ctx.levels.putAiPages(channelId, brand.id, next, nowMs),
-      detect: (prev, settings) => detectAiPages(prev, input, settings, brand, nowMs, outlook),
-    });
+    // Written by the runner with other brands' in one transaction (brand-batch.ts).
+    return async () => {
+      await ctx.observations.put<AiPagesObservation>(brand.id, 'ai-pages', { input, samples }, nowMs);
+      return applyChannelLevels(ctx, subs, nowMs, {
+        load: (channelId) => ctx.levels.getAiPages(channelId, brand.id),
+        save: (channelId, next) => ctx.levels.putAiPages(channelId, brand.id, next, nowMs),
+        detect: (prev, settings) => detectAiPages(prev, input, settings, brand, nowMs, outlook),
+      });
+    };
   },
 };

@@ -6,11 +6,15 @@
  * state; a level alerts on first sight. A fall also gets the pages that fell most and,
  * when the access check blocks one of the crawlers that fell, that block as its cause
  * (src/use-cases/crawler-fall-extras.ts): at most WHY_CALLS_PER_CRAWLER_RUN more calls per
- * run across all brands.
+ * run across all brands. Every API call comes before the writes, which the runner commits
+ * several brands to a transaction (brand-batch.ts).
  */
 
-import type { CrawlerPeriods } from '../alerts/detect-crawler.js';
+import type { AlertSettings } from '../alerts/alert-settings.js';
+import type { DailyVisits } from '../alerts/crawler-normal-range.js';
+import type { CrawlerPeriods, CrawlerState } from '../alerts/detect-crawler.js';
 import { detectCrawlerVisits } from '../alerts/detect-crawler-range.js';
+import { mergeCrawlerHistory } from '../store/crawler-history-repo.js';
 import { crawlerFallExtras } from '../use-cases/crawler-fall-extras.js';
 import { fetchCrawlerPeriods } from '../use-cases/crawler-periods.js';
 import { runBudget } from '../use-cases/fetch-why-data.js';
@@ -26,33 +30,41 @@ function daysOf(periods: CrawlerPeriods): Record<string, number> {
 export const crawlerJob: JobDefinition = {
   name: 'crawler',
   select: (ctx) => ctx.subscriptions.listActive('alerts'),
-  async runBrand(ctx, brand, subs, { nowMs }) {
+  async prepareBrand(ctx, brand, subs, { nowMs }) {
     const periods = await fetchCrawlerPeriods(ctx.deps.api, brand.id, nowMs, ctx.call);
-    // Whole days ending yesterday: the same answer all day, so the digest reuses it.
-    await ctx.observations.put(brand.id, 'crawler', periods, nowMs);
-    const history = await ctx.store.crawlerHistory.record(
-      brand.id,
-      daysOf(periods),
-      periods.current.end,
-      nowMs,
-    );
-    const level = {
-      load: (channelId: string) => ctx.levels.getCrawler(channelId, brand.id),
-      detect: (
-        prev: Parameters<typeof detectCrawlerVisits>[0],
-        settings: Parameters<typeof detectCrawlerVisits>[2],
-      ) => detectCrawlerVisits(prev, { periods, history }, settings, brand, nowMs),
-    };
+    const days = daysOf(periods);
+    const end = periods.current.end;
+    const load = (channelId: string) => ctx.levels.getCrawler(channelId, brand.id);
+    const detect = (history: DailyVisits) => (prev: CrawlerState | null, settings: AlertSettings) =>
+      detectCrawlerVisits(prev, { periods, history }, settings, brand, nowMs);
+    // The extras' calls come before the writes: judged on the history as it will be written.
+    const upcoming = mergeCrawlerHistory(await ctx.store.crawlerHistory.get(brand.id), days, end);
     const budget = runBudget(ctx, 'crawler', WHY_CALLS_PER_CRAWLER_RUN);
     const w = { api: ctx.deps.api, call: ctx.call, budget, logger: ctx.logger };
-    const finish = await crawlerFallExtras(w, brand.id, subs, periods, level, nowMs);
-    return applyChannelLevels(ctx, subs, nowMs, {
-      load: level.load,
-      save: (channelId, next) => ctx.levels.putCrawler(channelId, brand.id, next, nowMs),
-      detect: (prev, settings) => {
-        const d = level.detect(prev, settings);
-        return { ...d, alerts: finish(d.alerts) };
-      },
-    });
+    const finish = await crawlerFallExtras(
+      w,
+      brand.id,
+      subs,
+      periods,
+      { load, detect: detect(upcoming) },
+      nowMs,
+    );
+    // Written by the runner with other brands' in one transaction (brand-batch.ts), where
+    // the history and each channel's state are read again: what it detects against is
+    // what it commits over.
+    return async () => {
+      // Whole days ending yesterday: the same answer all day, so the digest reuses it.
+      await ctx.observations.put(brand.id, 'crawler', periods, nowMs);
+      const history = await ctx.store.crawlerHistory.record(brand.id, days, end, nowMs);
+      const judge = detect(history);
+      return applyChannelLevels(ctx, subs, nowMs, {
+        load,
+        save: (channelId, next) => ctx.levels.putCrawler(channelId, brand.id, next, nowMs),
+        detect: (prev, settings) => {
+          const d = judge(prev, settings);
+          return { ...d, alerts: finish(d.alerts) };
+        },
+      });
+    };
   },
 };

@@ -7,6 +7,7 @@
  * CRAWLER_HISTORY_DAYS days as JSON; no schema change.
  */
 import type { DailyVisits } from '../alerts/crawler-normal-range.js';
+import { addDays } from '../utc-days.js';
 
 /** Days kept: the 8 earlier weeks the range looks back on, the week judged, and a week of slack. */
 export const CRAWLER_HISTORY_DAYS = 70;
@@ -20,4 +21,18 @@ export interface CrawlerHistoryRepo {
   record(brandId: string, days: DailyVisits, endDate: string, nowMs: number): Promise<DailyVisits>;
   /** The stored history (empty when none). */
   get(brandId: string): Promise<DailyVisits>;
+}
+
+/**
+ * What `record` keeps: `days` laid over the stored history, trimmed to the
+ * CRAWLER_HISTORY_DAYS days ending `endDate`, in date order. Pure, so a job can judge a
+ * brand's visits against the history it is about to write before it writes it.
+ */
+export function mergeCrawlerHistory(stored: DailyVisits, days: DailyVisits, endDate: string): DailyVisits {
+  const first = addDays(endDate, 1 - CRAWLER_HISTORY_DAYS);
+  return Object.fromEntries(
+    Object.entries({ ...stored, ...days })
+      .filter(([d]) => d >= first && d <= endDate)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 }

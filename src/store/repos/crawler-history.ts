@@ -4,8 +4,8 @@
  * caller's transaction. Two processes recording the same brand at once both write whole
  * histories of the same days; the last one stays, which loses nothing either read.
  */
-import { addDays, isCalendarDate } from '../../utc-days.js';
-import { CRAWLER_HISTORY_DAYS, type CrawlerHistoryRepo } from '../crawler-history-repo.js';
+import { isCalendarDate } from '../../utc-days.js';
+import { type CrawlerHistoryRepo, mergeCrawlerHistory } from '../crawler-history-repo.js';
 import type { RepoContext } from '../repo-context.js';
 
 const DETECTOR = 'crawler_history';
@@ -41,13 +41,7 @@ export function createCrawlerHistoryRepo(ctx: RepoContext): CrawlerHistoryRepo {
   return {
     get: read,
     async record(brandId, days, endDate, nowMs) {
-      const first = addDays(endDate, 1 - CRAWLER_HISTORY_DAYS);
-      const merged = { ...(await read(brandId)), ...days };
-      const kept = Object.fromEntries(
-        Object.entries(merged)
-          .filter(([d]) => d >= first && d <= endDate)
-          .sort(([a], [b]) => a.localeCompare(b)),
-      );
+      const kept = mergeCrawlerHistory(await read(brandId), days, endDate);
       await ctx
         .db()
         .insertInto('detector_snapshots')
