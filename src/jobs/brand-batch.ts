@@ -27,8 +27,8 @@ export const BRANDS_PER_COMMIT = 8;
 
 interface BrandBatchOptions {
   transaction: RunInTransaction;
-  /** The brand's success record, written in the brand's transaction. */
-  recordSuccess(brandId: string): Promise<void>;
+  /** The brands' success records, written in their transaction, after their writes. */
+  recordSuccesses(brandIds: string[]): Promise<void>;
   committed(brand: BrandRef, counts: EnqueueCounts): void;
   /** A brand whose write failed on its own (not the database): the run goes on without it. */
   failed(brand: BrandRef, err: unknown): void;
@@ -56,10 +56,8 @@ export function brandBatch(o: BrandBatchOptions): BrandBatch {
     try {
       const counts = await o.transaction(async () => {
         const out: EnqueueCounts[] = [];
-        for (const item of items) {
-          out.push(await item.write());
-          await o.recordSuccess(item.brand.id);
-        }
+        for (const item of items) out.push(await item.write());
+        await o.recordSuccesses(items.map((item) => item.brand.id));
         return out;
       });
       for (const [i, item] of items.entries()) o.committed(item.brand, counts[i]!);

@@ -226,7 +226,7 @@ async function runBrands(run: BrandRun): Promise<void> {
   run.batch = def.prepareBrand
     ? brandBatch({
         transaction: ctx.store.transaction,
-        recordSuccess: (brandId) => ctx.jobRuns.recordBrandSuccess(def.name, brandId),
+        recordSuccesses: (brandIds) => ctx.jobRuns.recordBrandSuccesses(def.name, brandIds),
         committed: (_brand, counts) => {
           addCounts(summary, counts);
           summary.succeeded += 1;

@@ -23,7 +23,7 @@ it('commits a batch once it is full, the rest at flush, and fails only the brand
   const failed: string[] = [];
   const batch = brandBatch({
     transaction: store.transaction,
-    recordSuccess: (brandId) => store.jobRuns.recordBrandSuccess('citations', brandId, 1),
+    recordSuccesses: (brandIds) => store.jobRuns.recordBrandSuccesses('citations', brandIds, 1),
     committed: (b) => committed.push(b.id),
     failed: (b) => failed.push(b.id),
     size: 3,
