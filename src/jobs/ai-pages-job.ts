@@ -88,12 +88,13 @@ export const aiPagesJob: JobDefinition = {
     if (run.force) return subs;
     const byBrand = new Map<string, Subscription[]>();
     for (const s of subs) byBrand.set(s.brandId, [...(byBrand.get(s.brandId) ?? []), s]);
+    // Every brand's last poll in one statement, not one per brand.
+    const observed = await ctx.observations.allOf<AiPagesObservation>('ai-pages');
     const due: Subscription[] = [];
     for (const [brandId, own] of byBrand) {
-      const seen = await ctx.observations.get<AiPagesObservation>(brandId, 'ai-pages');
       if (
         aiPagesPollDue(
-          seen,
+          observed.get(brandId) ?? null,
           own.flatMap((s) => s.settings.aiPagesThresholds),
           run.nowMs,
         )

@@ -12,6 +12,8 @@ export interface PollObservation<T> {
 
 export interface PollObservationsRepo {
   get<T>(brandId: string, source: PollSource): Promise<PollObservation<T> | null>;
+  /** Every brand's observation of `source`, by brand id: one statement for a job's planning. */
+  allOf<T>(source: PollSource): Promise<Map<string, PollObservation<T>>>;
   put<T>(brandId: string, source: PollSource, data: T, observedAtMs: number): Promise<void>;
   /** One numeric field (`$.name`) of every brand's observation of `source`, where set. */
   numbers(source: PollSource, field: string): Promise<number[]>;

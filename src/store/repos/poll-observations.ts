@@ -2,7 +2,8 @@
  * PollObservationsRepo (poll-observations-repo.ts has the contract), for both backends:
  * one row per brand and source, replaced by one INSERT … ON CONFLICT. The data is what the
  * API answered, so a character Postgres refuses is replaced rather than failing the poll.
- * Every job reads and writes one per brand: those two statements are prepared.
+ * Every job reads and writes one per brand: those two statements are prepared. A job that
+ * plans from every brand's observation reads them in one statement (allOf).
  */
 import type { PollObservationsRepo, PollSource } from '../poll-observations-repo.js';
 import { count, type RepoContext } from '../repo-context.js';
@@ -30,6 +31,17 @@ export function createPollObservationsRepo(ctx: RepoContext): PollObservationsRe
     async get<T>(brandId: string, source: PollSource) {
       const r = (await select(brandId, source)).rows[0];
       return r ? { observedAtMs: r.observed_at_ms, data: JSON.parse(r.data) as T } : null;
+    },
+    async allOf<T>(source: PollSource) {
+      const rows = await ctx
+        .db()
+        .selectFrom('poll_observations')
+        .select(['brand_id', 'observed_at_ms', 'data'])
+        .where('source', '=', source)
+        .execute();
+      return new Map(
+        rows.map((r) => [r.brand_id, { observedAtMs: r.observed_at_ms, data: JSON.parse(r.data) as T }]),
+      );
     },
     async put(brandId, source, data, observedAtMs) {
       await upsert(brandId, source, observedAtMs, ctx.sql.json(data));

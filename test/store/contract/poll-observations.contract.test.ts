@@ -26,6 +26,21 @@ describeBackends('poll observations', (backend) => {
     expect(await repo.get('b1', 'ai-pages')).toBeNull();
   });
 
+  it("reads every brand's observation of one source at once", async () => {
+    const repo = repoOn(backend());
+    expect(await repo.allOf('ai-pages')).toEqual(new Map());
+    await repo.put('b1', 'ai-pages', { samples: [1] }, 1000);
+    await repo.put('b2', 'ai-pages', { samples: [] }, 1100);
+    await repo.put('b1', 'crawler', { periods: [] }, 1200);
+    await repo.put('b2', 'ai-pages', { samples: [2] }, 1300);
+    expect(await repo.allOf('ai-pages')).toEqual(
+      new Map([
+        ['b1', { observedAtMs: 1000, data: { samples: [1] } }],
+        ['b2', { observedAtMs: 1300, data: { samples: [2] } }],
+      ]),
+    );
+  });
+
   it('keeps data other than objects as it was', async () => {
     const repo = repoOn(backend());
     await repo.put('b1', 'ai-pages', [1, 'two', null, { three: false }], 1);
