@@ -3,7 +3,7 @@
  * with that channel's state. No entitlement (403 here, unlike anywhere else, is about the
  * plan and not the key) and "not set up" (config null) are noted once, not alerted daily:
  * the detector remembers it has said so. The call comes before the writes, which the runner
- * commits several brands to a transaction (brand-batch.ts).
+ * commits LEVEL_BRANDS_PER_COMMIT brands to a transaction (brand-batch.ts).
  *
  * Polled at the rhythm of the usage: the job runs every few hours, but a brand is asked
  * only once a day unless, at the pace its usage samples show, it reaches its next
@@ -25,6 +25,7 @@ import type { Subscription } from '../store/subscriptions-repo.js';
 import { fetchAiPagesInput } from '../use-cases/fetch-digest-sections.js';
 import { AI_PAGES_RUN_HOURS } from '../use-cases/plan-polling.js';
 import { applyChannelLevels } from './apply-channel-levels.js';
+import { LEVEL_BRANDS_PER_COMMIT } from './brand-batch.js';
 import type { JobDefinition } from './job-definition.js';
 
 /** A brand far from its next threshold is asked this often. */
@@ -83,6 +84,7 @@ export function aiPagesPollDue(
 
 export const aiPagesJob: JobDefinition = {
   name: 'ai-pages',
+  brandsPerCommit: LEVEL_BRANDS_PER_COMMIT,
   select: async (ctx, run) => {
     const subs = await ctx.subscriptions.listActive('alerts');
     if (run.force) return subs;

@@ -25,6 +25,14 @@ import type { BrandWrite } from './job-definition.js';
  */
 export const BRANDS_PER_COMMIT = 8;
 
+/**
+ * Brands per transaction for the level jobs (crawler, AI Pages): a queued brand holds a
+ * few kB and its writes take a fraction of a millisecond, so a batch of 32 still commits
+ * within tens of milliseconds, with a quarter of the commits (each a few statements, and
+ * on SQLite a WAL append) of batches of 8.
+ */
+export const LEVEL_BRANDS_PER_COMMIT = 32;
+
 interface BrandBatchOptions {
   transaction: RunInTransaction;
   /** The brands' success records, written in their transaction, after their writes. */

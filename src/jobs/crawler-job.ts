@@ -7,7 +7,7 @@
  * when the access check blocks one of the crawlers that fell, that block as its cause
  * (src/use-cases/crawler-fall-extras.ts): at most WHY_CALLS_PER_CRAWLER_RUN more calls per
  * run across all brands. Every API call comes before the writes, which the runner commits
- * several brands to a transaction (brand-batch.ts).
+ * LEVEL_BRANDS_PER_COMMIT brands to a transaction (brand-batch.ts).
  */
 
 import type { AlertSettings } from '../alerts/alert-settings.js';
@@ -20,6 +20,7 @@ import { fetchCrawlerPeriods } from '../use-cases/crawler-periods.js';
 import { runBudget } from '../use-cases/fetch-why-data.js';
 import { WHY_CALLS_PER_CRAWLER_RUN } from '../use-cases/plan-polling.js';
 import { applyChannelLevels } from './apply-channel-levels.js';
+import { LEVEL_BRANDS_PER_COMMIT } from './brand-batch.js';
 import type { JobDefinition } from './job-definition.js';
 
 /** The 14 days of this run's answer, date → visits. */
@@ -29,6 +30,7 @@ function daysOf(periods: CrawlerPeriods): Record<string, number> {
 
 export const crawlerJob: JobDefinition = {
   name: 'crawler',
+  brandsPerCommit: LEVEL_BRANDS_PER_COMMIT,
   select: (ctx) => ctx.subscriptions.listActive('alerts'),
   async prepareBrand(ctx, brand, subs, { nowMs }) {
     const periods = await fetchCrawlerPeriods(ctx.deps.api, brand.id, nowMs, ctx.call);
@@ -37,26 +39,20 @@ export const crawlerJob: JobDefinition = {
     const load = (channelId: string) => ctx.levels.getCrawler(channelId, brand.id);
     const detect = (history: DailyVisits) => (prev: CrawlerState | null, settings: AlertSettings) =>
       detectCrawlerVisits(prev, { periods, history }, settings, brand, nowMs);
-    // The extras' calls come before the writes: judged on the history as it will be written.
-    const upcoming = mergeCrawlerHistory(await ctx.store.crawlerHistory.get(brand.id), days, end);
+    // The history as it will be written; the extras' calls, before the writes, judge by it.
+    // Only this job (one process at a time: its lease) writes the history, so it is
+    // written as merged here, not read again in the transaction.
+    const history = mergeCrawlerHistory(await ctx.store.crawlerHistory.get(brand.id), days, end);
     const budget = runBudget(ctx, 'crawler', WHY_CALLS_PER_CRAWLER_RUN);
     const w = { api: ctx.deps.api, call: ctx.call, budget, logger: ctx.logger };
-    const finish = await crawlerFallExtras(
-      w,
-      brand.id,
-      subs,
-      periods,
-      { load, detect: detect(upcoming) },
-      nowMs,
-    );
+    const judge = detect(history);
+    const finish = await crawlerFallExtras(w, brand.id, subs, periods, { load, detect: judge }, nowMs);
     // Written by the runner with other brands' in one transaction (brand-batch.ts), where
-    // the history and each channel's state are read again: what it detects against is
-    // what it commits over.
+    // each channel's state is read again: what it detects against is what it commits over.
     return async () => {
       // Whole days ending yesterday: the same answer all day, so the digest reuses it.
       await ctx.observations.put(brand.id, 'crawler', periods, nowMs);
-      const history = await ctx.store.crawlerHistory.record(brand.id, days, end, nowMs);
-      const judge = detect(history);
+      await ctx.store.crawlerHistory.write(brand.id, history, nowMs);
       return applyChannelLevels(ctx, subs, nowMs, {
         load,
         save: (channelId, next) => ctx.levels.putCrawler(channelId, brand.id, next, nowMs),

@@ -232,6 +232,7 @@ async function runBrands(run: BrandRun): Promise<void> {
           summary.succeeded += 1;
         },
         failed: (brand, err) => brandFailed(run, brand, err),
+        ...(def.brandsPerCommit === undefined ? {} : { size: def.brandsPerCommit }),
       })
     : null;
   // One brand at a time until a call goes through: a spent quota or a rejected key then

@@ -19,6 +19,11 @@ export interface CrawlerHistoryRepo {
    * CRAWLER_HISTORY_DAYS days ending `endDate`.
    */
   record(brandId: string, days: DailyVisits, endDate: string, nowMs: number): Promise<DailyVisits>;
+  /**
+   * Stores `history` as the brand's whole history: what `record` stores, for a caller that
+   * already merged it (mergeCrawlerHistory) over the history it read, sparing a read.
+   */
+  write(brandId: string, history: DailyVisits, nowMs: number): Promise<void>;
   /** The stored history (empty when none). */
   get(brandId: string): Promise<DailyVisits>;
 }

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BRANDS_PER_COMMIT } from '../../src/jobs/brand-batch.js';
+import { LEVEL_BRANDS_PER_COMMIT } from '../../src/jobs/brand-batch.js';
 import type { JobSummary } from '../../src/jobs/run-job-once.js';
 import { createSqliteStore, type SqliteStore } from '../../src/store/create-sqlite-store.js';
 import { openDatabase } from '../../src/store/open-database.js';
@@ -22,7 +22,7 @@ import { testPostgresServers, usePostgresDatabase } from '../helpers/postgres-da
 const RUN = fileURLToPath(new URL('./fixtures/level-batch-run.ts', import.meta.url));
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const NOW = Date.parse('2025-03-10T10:30:00Z');
-const BRANDS = 2 * BRANDS_PER_COMMIT + 5;
+const BRANDS = 2 * LEVEL_BRANDS_PER_COMMIT + 5;
 const CHANNEL = 'CALERTS';
 const brandIds = Array.from({ length: BRANDS }, (_, i) => `brand-${String(i).padStart(2, '0')}`);
 
@@ -97,7 +97,7 @@ function crashTests(job: LevelJob, open: () => Promise<{ store: Store; target: s
       expect(crashed.summary).toBeNull();
 
       const first = await written(store, job);
-      expect(first.state).toHaveLength(BRANDS_PER_COMMIT);
+      expect(first.state).toHaveLength(LEVEL_BRANDS_PER_COMMIT);
       // State, alerts and success records of the same brands: committed together.
       expect(first.alerted).toEqual(first.state);
       expect(first.succeeded).toEqual(first.state);
@@ -105,13 +105,13 @@ function crashTests(job: LevelJob, open: () => Promise<{ store: Store; target: s
       const again = await runJob(target, job, 'run');
       expect(again.signal).toBeNull();
       // AI Pages asks only brands not asked within the day: the first batch's were, and committed.
-      const served = job === 'ai-pages' ? BRANDS - BRANDS_PER_COMMIT : BRANDS;
+      const served = job === 'ai-pages' ? BRANDS - LEVEL_BRANDS_PER_COMMIT : BRANDS;
       expect(again.summary).toMatchObject({
         status: 'ok',
         brands: served,
         succeeded: served,
-        alerts: BRANDS - BRANDS_PER_COMMIT,
-        messages: BRANDS - BRANDS_PER_COMMIT,
+        alerts: BRANDS - LEVEL_BRANDS_PER_COMMIT,
+        messages: BRANDS - LEVEL_BRANDS_PER_COMMIT,
       });
       const after = await written(store, job);
       expect(after.state).toEqual(brandIds);

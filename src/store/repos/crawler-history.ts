@@ -28,31 +28,35 @@ function parse(state: string | undefined): Record<string, number> {
 }
 
 export function createCrawlerHistoryRepo(ctx: RepoContext): CrawlerHistoryRepo {
-  const read = async (brandId: string) => {
-    const r = await ctx
-      .db()
+  const select = ctx.prepare((db, brandId: string) =>
+    db
       .selectFrom('detector_snapshots')
       .select('state')
       .where('brand_id', '=', brandId)
-      .where('detector', '=', DETECTOR)
-      .executeTakeFirst();
-    return parse(r?.state);
+      .where('detector', '=', DETECTOR),
+  );
+  const read = async (brandId: string) => parse((await select(brandId)).rows[0]?.state);
+  // The crawler job writes one per brand: prepared.
+  const upsert = ctx.prepare((db, brandId: string, state: string, nowMs: number) =>
+    db
+      .insertInto('detector_snapshots')
+      .values({ brand_id: brandId, detector: DETECTOR, state, updated_at_ms: nowMs })
+      .onConflict((oc) =>
+        oc.columns(['brand_id', 'detector']).doUpdateSet((eb) => ({
+          state: eb.ref('excluded.state'),
+          updated_at_ms: eb.ref('excluded.updated_at_ms'),
+        })),
+      ),
+  );
+  const write = async (brandId: string, history: Record<string, number>, nowMs: number) => {
+    await upsert(brandId, ctx.sql.json(history), nowMs);
   };
   return {
     get: read,
+    write,
     async record(brandId, days, endDate, nowMs) {
       const kept = mergeCrawlerHistory(await read(brandId), days, endDate);
-      await ctx
-        .db()
-        .insertInto('detector_snapshots')
-        .values({ brand_id: brandId, detector: DETECTOR, state: ctx.sql.json(kept), updated_at_ms: nowMs })
-        .onConflict((oc) =>
-          oc.columns(['brand_id', 'detector']).doUpdateSet((eb) => ({
-            state: eb.ref('excluded.state'),
-            updated_at_ms: eb.ref('excluded.updated_at_ms'),
-          })),
-        )
-        .execute();
+      await write(brandId, kept, nowMs);
       return kept;
     },
   };

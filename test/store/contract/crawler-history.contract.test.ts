@@ -1,6 +1,6 @@
 /** CrawlerHistoryRepo on both backends: each brand's daily AI crawler visits, merged and trimmed. */
 import { expect, it } from 'vitest';
-import { CRAWLER_HISTORY_DAYS } from '../../../src/store/crawler-history-repo.js';
+import { CRAWLER_HISTORY_DAYS, mergeCrawlerHistory } from '../../../src/store/crawler-history-repo.js';
 import { addDays } from '../../../src/utc-days.js';
 import { describeBackends } from './store-backends.js';
 
@@ -33,6 +33,15 @@ describeBackends('crawler history', (backend) => {
     expect(Object.keys(kept)).toHaveLength(CRAWLER_HISTORY_DAYS);
     expect(Object.keys(kept)[0]).toBe(addDays(END, 1 - CRAWLER_HISTORY_DAYS));
     expect(Object.keys(kept).at(-1)).toBe(END);
+  });
+
+  it('writes a history merged beforehand as record would have stored it', async () => {
+    const repo = backend().store().crawlerHistory;
+    await repo.record('b1', { '2026-11-25': 10, '2026-11-26': 12 }, '2026-11-26', T);
+    const merged = mergeCrawlerHistory(await repo.get('b1'), { '2026-11-26': 14, [END]: 9 }, END);
+    await repo.write('b1', merged, T + 1);
+    expect(await repo.get('b1')).toEqual({ '2026-11-25': 10, '2026-11-26': 14, [END]: 9 });
+    expect(await repo.get('b2')).toEqual({});
   });
 
   it('reads a damaged row as no history rather than failing the job', async () => {
