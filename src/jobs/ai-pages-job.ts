@@ -111,8 +111,9 @@ export const aiPagesJob: JobDefinition = {
     const samples = nextSamples(seen?.data.samples ?? [], input, nowMs);
     const outlook = usageOutlook(samples);
     // Written by the runner with other brands' in one transaction (brand-batch.ts).
-    return async () => {
-      await ctx.observations.put<AiPagesObservation>(brand.id, 'ai-pages', { input, samples }, nowMs);
+    return async (batch) => {
+      const observation: AiPagesObservation = { input, samples };
+      batch.observe({ brandId: brand.id, source: 'ai-pages', data: observation, observedAtMs: nowMs });
       return applyChannelLevels(ctx, subs, nowMs, {
         load: (channelId) => ctx.levels.getAiPages(channelId, brand.id),
         save: (channelId, next) => ctx.levels.putAiPages(channelId, brand.id, next, nowMs),

@@ -49,9 +49,9 @@ export const crawlerJob: JobDefinition = {
     const finish = await crawlerFallExtras(w, brand.id, subs, periods, { load, detect: judge }, nowMs);
     // Written by the runner with other brands' in one transaction (brand-batch.ts), where
     // each channel's state is read again: what it detects against is what it commits over.
-    return async () => {
+    return async (batch) => {
       // Whole days ending yesterday: the same answer all day, so the digest reuses it.
-      await ctx.observations.put(brand.id, 'crawler', periods, nowMs);
+      batch.observe({ brandId: brand.id, source: 'crawler', data: periods, observedAtMs: nowMs });
       await ctx.store.crawlerHistory.write(brand.id, history, nowMs);
       return applyChannelLevels(ctx, subs, nowMs, {
         load,

@@ -6,6 +6,7 @@
  */
 
 import type { BrandRef } from '../alerts/types.js';
+import type { PollObservationRow } from '../store/poll-observations-repo.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
 import type { EnqueueCounts } from '../use-cases/enqueue-alerts.js';
 import type { JobName } from '../use-cases/job-names.js';
@@ -23,11 +24,21 @@ export interface JobRunInfo {
 }
 
 /**
+ * What a brand's write may leave to its batch: rows every brand of a job writes, which the
+ * batch writes for all its brands in one statement, in the same transaction, before it
+ * commits (brand-batch.ts).
+ */
+export interface BatchWrites {
+  /** The brand's poll observation (as PollObservationsRepo.put would write it). */
+  observe(row: PollObservationRow): void;
+}
+
+/**
  * One brand's writes, run by the runner inside a transaction it shares with other brands
  * of the run (brand-batch.ts). It must only use the store (no API call, no sleep) and may
  * run more than once: a batch that fails is written again brand by brand.
  */
-export type BrandWrite = () => Promise<EnqueueCounts>;
+export type BrandWrite = (batch: BatchWrites) => Promise<EnqueueCounts>;
 
 interface JobBase {
   name: JobName;

@@ -227,6 +227,7 @@ async function runBrands(run: BrandRun): Promise<void> {
     ? brandBatch({
         transaction: ctx.store.transaction,
         recordSuccesses: (brandIds) => ctx.jobRuns.recordBrandSuccesses(def.name, brandIds),
+        writeObservations: (rows) => ctx.observations.putMany(rows),
         committed: (_brand, counts) => {
           addCounts(summary, counts);
           summary.succeeded += 1;

@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { BrandRef } from '../../src/alerts/types.js';
 import { brandBatch } from '../../src/jobs/brand-batch.js';
+import type { BatchWrites } from '../../src/jobs/job-definition.js';
 import { noCounts } from '../../src/use-cases/enqueue-alerts.js';
 import { type TempDb, tempDb } from '../store/temp-db.js';
 
@@ -24,13 +25,20 @@ it('commits a batch once it is full, the rest at flush, and fails only the brand
   const batch = brandBatch({
     transaction: store.transaction,
     recordSuccesses: (brandIds) => store.jobRuns.recordBrandSuccesses('citations', brandIds, 1),
+    writeObservations: (rows) => store.pollObservations.putMany(rows),
     committed: (b) => committed.push(b.id),
     failed: (b) => failed.push(b.id),
     size: 3,
   });
   const attempts = new Map<string, number>();
-  const write = (b: BrandRef) => async () => {
+  const write = (b: BrandRef) => async (batch: BatchWrites) => {
     attempts.set(b.id, (attempts.get(b.id) ?? 0) + 1);
+    batch.observe({
+      brandId: b.id,
+      source: 'crawler',
+      data: { attempt: attempts.get(b.id) },
+      observedAtMs: 1,
+    });
     await store.snoozes.snooze({
       channelId: 'C1',
       brandId: b.id,
@@ -62,7 +70,16 @@ it('commits a batch once it is full, the rest at flush, and fails only the brand
   expect(committed).toEqual(['b0', 'b1', 'b3']);
   const success = await store.jobRuns.lastSuccessByBrand('citations');
   expect([...success.keys()].toSorted()).toEqual(['b0', 'b1', 'b3']);
-  // b2's snooze went with its failed write; the others' stayed.
+  // b2's snooze and observation went with its failed write; the others' stayed, the
+  // observation the last attempt's (one statement for the batch, in its transaction).
   for (const id of ['b0', 'b1', 'b3']) expect((await store.snoozes.active('C1', id, 1)).size).toBe(1);
   expect((await store.snoozes.active('C1', 'b2', 1)).size).toBe(0);
+  const observed = await store.pollObservations.allOf<{ attempt: number }>('crawler');
+  expect(new Map([...observed].map(([id, o]) => [id, o.data.attempt]))).toEqual(
+    new Map([
+      ['b0', 2],
+      ['b1', 2],
+      ['b3', 1],
+    ]),
+  );
 });

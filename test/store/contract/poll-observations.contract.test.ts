@@ -41,6 +41,21 @@ describeBackends('poll observations', (backend) => {
     );
   });
 
+  it('writes several observations in one statement, the last of a key winning', async () => {
+    const repo = repoOn(backend());
+    await repo.put('b1', 'crawler', { old: true }, 1);
+    await repo.putMany([]);
+    await repo.putMany([
+      { brandId: 'b1', source: 'crawler', data: { run: 1 }, observedAtMs: 10 },
+      { brandId: 'b2', source: 'crawler', data: { run: 1 }, observedAtMs: 10 },
+      { brandId: 'b1', source: 'citations', data: 'text\u0000with NUL', observedAtMs: 10 },
+      { brandId: 'b2', source: 'crawler', data: { run: 2 }, observedAtMs: 11 },
+    ]);
+    expect(await repo.get('b1', 'crawler')).toEqual({ observedAtMs: 10, data: { run: 1 } });
+    expect(await repo.get('b2', 'crawler')).toEqual({ observedAtMs: 11, data: { run: 2 } });
+    expect((await repo.get('b1', 'citations'))?.data).toMatch(/^text.with NUL$/);
+  });
+
   it('keeps data other than objects as it was', async () => {
     const repo = repoOn(backend());
     await repo.put('b1', 'ai-pages', [1, 'two', null, { three: false }], 1);
