@@ -116,7 +116,8 @@ export const aiPagesJob: JobDefinition = {
       batch.observe({ brandId: brand.id, source: 'ai-pages', data: observation, observedAtMs: nowMs });
       return applyChannelLevels(ctx, subs, nowMs, {
         load: (channelId) => ctx.levels.getAiPages(channelId, brand.id),
-        save: (channelId, next) => ctx.levels.putAiPages(channelId, brand.id, next, nowMs),
+        save: (channelId, state) =>
+          batch.saveLevel({ channelId, brandId: brand.id, detector: 'aiPages', state, nowMs }),
         detect: (prev, settings) => detectAiPages(prev, input, settings, brand, nowMs, outlook),
       });
     };

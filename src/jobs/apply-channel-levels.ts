@@ -20,7 +20,8 @@ interface LevelDetection<S> {
 /** One detector, for one brand: where its per-channel state lives and how it reads the answer. */
 interface ChannelLevel<S> {
   load(channelId: string): Promise<S | null>;
-  save(channelId: string, next: S): Promise<void>;
+  /** Writes the channel's new state, or leaves it to the brand's batch (BatchWrites.saveLevel). */
+  save(channelId: string, next: S): void | Promise<void>;
   detect(prev: S | null, settings: AlertSettings): LevelDetection<S>;
 }
 

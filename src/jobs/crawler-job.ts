@@ -55,7 +55,8 @@ export const crawlerJob: JobDefinition = {
       await ctx.store.crawlerHistory.write(brand.id, history, nowMs);
       return applyChannelLevels(ctx, subs, nowMs, {
         load,
-        save: (channelId, next) => ctx.levels.putCrawler(channelId, brand.id, next, nowMs),
+        save: (channelId, state) =>
+          batch.saveLevel({ channelId, brandId: brand.id, detector: 'crawler', state, nowMs }),
         detect: (prev, settings) => {
           const d = judge(prev, settings);
           return { ...d, alerts: finish(d.alerts) };

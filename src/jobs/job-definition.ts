@@ -6,6 +6,7 @@
  */
 
 import type { BrandRef } from '../alerts/types.js';
+import type { LevelStateRow } from '../store/channel-detector-state-repo.js';
 import type { PollObservationRow } from '../store/poll-observations-repo.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
 import type { EnqueueCounts } from '../use-cases/enqueue-alerts.js';
@@ -31,6 +32,8 @@ export interface JobRunInfo {
 export interface BatchWrites {
   /** The brand's poll observation (as PollObservationsRepo.put would write it). */
   observe(row: PollObservationRow): void;
+  /** A channel's new level state for the brand (as ChannelDetectorStateRepo.putCrawler/putAiPages). */
+  saveLevel(row: LevelStateRow): void;
 }
 
 /**

@@ -228,6 +228,7 @@ async function runBrands(run: BrandRun): Promise<void> {
         transaction: ctx.store.transaction,
         recordSuccesses: (brandIds) => ctx.jobRuns.recordBrandSuccesses(def.name, brandIds),
         writeObservations: (rows) => ctx.observations.putMany(rows),
+        writeLevels: (rows) => ctx.levels.putLevels(rows),
         committed: (_brand, counts) => {
           addCounts(summary, counts);
           summary.succeeded += 1;

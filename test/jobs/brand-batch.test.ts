@@ -26,6 +26,7 @@ it('commits a batch once it is full, the rest at flush, and fails only the brand
     transaction: store.transaction,
     recordSuccesses: (brandIds) => store.jobRuns.recordBrandSuccesses('citations', brandIds, 1),
     writeObservations: (rows) => store.pollObservations.putMany(rows),
+    writeLevels: (rows) => store.channelDetectorState.putLevels(rows),
     committed: (b) => committed.push(b.id),
     failed: (b) => failed.push(b.id),
     size: 3,
@@ -39,6 +40,8 @@ it('commits a batch once it is full, the rest at flush, and fails only the brand
       data: { attempt: attempts.get(b.id) },
       observedAtMs: 1,
     });
+    const state = { dropping: true, episode: attempts.get(b.id)!, lastChangePct: -50 };
+    batch.saveLevel({ channelId: 'C1', brandId: b.id, detector: 'crawler', state, nowMs: 1 });
     await store.snoozes.snooze({
       channelId: 'C1',
       brandId: b.id,
@@ -74,6 +77,13 @@ it('commits a batch once it is full, the rest at flush, and fails only the brand
   // observation the last attempt's (one statement for the batch, in its transaction).
   for (const id of ['b0', 'b1', 'b3']) expect((await store.snoozes.active('C1', id, 1)).size).toBe(1);
   expect((await store.snoozes.active('C1', 'b2', 1)).size).toBe(0);
+  for (const [id, episode] of [
+    ['b0', 2],
+    ['b1', 2],
+    ['b3', 1],
+  ] as const)
+    expect((await store.channelDetectorState.getCrawler('C1', id))?.episode).toBe(episode);
+  expect(await store.channelDetectorState.getCrawler('C1', 'b2')).toBeNull();
   const observed = await store.pollObservations.allOf<{ attempt: number }>('crawler');
   expect(new Map([...observed].map(([id, o]) => [id, o.data.attempt]))).toEqual(
     new Map([
