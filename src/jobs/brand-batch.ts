@@ -2,7 +2,8 @@
  * Brands committed together: the writes of a job's `prepareBrand` (job-definition.ts) are
  * queued and run, a batch at a time, in one transaction with each brand's success record;
  * the rows every brand writes (its poll observation, its channels' level states, its
- * success) go in one statement each for the batch, in that transaction.
+ * crawler history, its success) go in one statement per kind for the batch, in that
+ * transaction.
  * A brand's state, its outbox rows and its success commit together or not at all, so a
  * crash loses only the brands of the open batch, whole: the next run reads their old state
  * and writes their alerts then, once; the brands committed before are not alerted again.
@@ -13,12 +14,10 @@
  */
 
 import type { BrandRef } from '../alerts/types.js';
-import type { LevelStateRow } from '../store/channel-detector-state-repo.js';
 import { isDatabaseUnavailable } from '../store/database-unavailable.js';
-import type { PollObservationRow } from '../store/poll-observations-repo.js';
 import type { RunInTransaction } from '../store/transaction.js';
 import type { EnqueueCounts } from '../use-cases/enqueue-alerts.js';
-import type { BatchWrites, BrandWrite } from './job-definition.js';
+import type { BatchRows, BatchWrites, BrandWrite } from './job-definition.js';
 
 /**
  * Brands per transaction: enough that commits stop dominating a run, few enough that a
@@ -41,10 +40,8 @@ interface BrandBatchOptions {
   transaction: RunInTransaction;
   /** The brands' success records, written in their transaction, after their writes. */
   recordSuccesses(brandIds: string[]): Promise<void>;
-  /** The poll observations the brands' writes left to the batch (BatchWrites), in one statement. */
-  writeObservations(rows: PollObservationRow[]): Promise<void>;
-  /** The channels' level states the brands' writes left to the batch, in one statement. */
-  writeLevels(rows: LevelStateRow[]): Promise<void>;
+  /** The rows the brands' writes left to the batch (BatchWrites), one statement per kind. */
+  writeRows(rows: BatchRows): Promise<void>;
   committed(brand: BrandRef, counts: EnqueueCounts): void;
   /** A brand whose write failed on its own (not the database): the run goes on without it. */
   failed(brand: BrandRef, err: unknown): void;
@@ -72,15 +69,14 @@ export function brandBatch(o: BrandBatchOptions): BrandBatch {
     try {
       const counts = await o.transaction(async () => {
         const out: EnqueueCounts[] = [];
-        const observed: PollObservationRow[] = [];
-        const levels: LevelStateRow[] = [];
+        const rows: BatchRows = { observations: [], levels: [], histories: [] };
         const batch: BatchWrites = {
-          observe: (row) => void observed.push(row),
-          saveLevel: (row) => void levels.push(row),
+          observe: (row) => void rows.observations.push(row),
+          saveLevel: (row) => void rows.levels.push(row),
+          saveHistory: (row) => void rows.histories.push(row),
         };
         for (const item of items) out.push(await item.write(batch));
-        await o.writeObservations(observed);
-        await o.writeLevels(levels);
+        await o.writeRows(rows);
         await o.recordSuccesses(items.map((item) => item.brand.id));
         return out;
       });

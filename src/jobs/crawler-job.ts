@@ -52,7 +52,7 @@ export const crawlerJob: JobDefinition = {
     return async (batch) => {
       // Whole days ending yesterday: the same answer all day, so the digest reuses it.
       batch.observe({ brandId: brand.id, source: 'crawler', data: periods, observedAtMs: nowMs });
-      await ctx.store.crawlerHistory.write(brand.id, history, nowMs);
+      batch.saveHistory({ brandId: brand.id, history, nowMs });
       return applyChannelLevels(ctx, subs, nowMs, {
         load,
         save: (channelId, state) =>

@@ -7,6 +7,7 @@
 
 import type { BrandRef } from '../alerts/types.js';
 import type { LevelStateRow } from '../store/channel-detector-state-repo.js';
+import type { CrawlerHistoryRow } from '../store/crawler-history-repo.js';
 import type { PollObservationRow } from '../store/poll-observations-repo.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
 import type { EnqueueCounts } from '../use-cases/enqueue-alerts.js';
@@ -24,16 +25,25 @@ export interface JobRunInfo {
   digestLeadMs?: number;
 }
 
+/** The rows the brands of a batch left to it (BatchWrites), written one statement per kind. */
+export interface BatchRows {
+  observations: PollObservationRow[];
+  levels: LevelStateRow[];
+  histories: CrawlerHistoryRow[];
+}
+
 /**
  * What a brand's write may leave to its batch: rows every brand of a job writes, which the
- * batch writes for all its brands in one statement, in the same transaction, before it
- * commits (brand-batch.ts).
+ * batch writes for all its brands in one statement per kind, in the same transaction,
+ * before it commits (brand-batch.ts). Nothing in the batch reads them back before then.
  */
 export interface BatchWrites {
   /** The brand's poll observation (as PollObservationsRepo.put would write it). */
   observe(row: PollObservationRow): void;
   /** A channel's new level state for the brand (as ChannelDetectorStateRepo.putCrawler/putAiPages). */
   saveLevel(row: LevelStateRow): void;
+  /** The brand's crawler history (as CrawlerHistoryRepo.write). */
+  saveHistory(row: CrawlerHistoryRow): void;
 }
 
 /**

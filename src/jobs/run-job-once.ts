@@ -227,8 +227,11 @@ async function runBrands(run: BrandRun): Promise<void> {
     ? brandBatch({
         transaction: ctx.store.transaction,
         recordSuccesses: (brandIds) => ctx.jobRuns.recordBrandSuccesses(def.name, brandIds),
-        writeObservations: (rows) => ctx.observations.putMany(rows),
-        writeLevels: (rows) => ctx.levels.putLevels(rows),
+        writeRows: async (rows) => {
+          await ctx.observations.putMany(rows.observations);
+          await ctx.levels.putLevels(rows.levels);
+          await ctx.store.crawlerHistory.writeMany(rows.histories);
+        },
         committed: (_brand, counts) => {
           addCounts(summary, counts);
           summary.succeeded += 1;

@@ -12,6 +12,13 @@ import { addDays } from '../utc-days.js';
 /** Days kept: the 8 earlier weeks the range looks back on, the week judged, and a week of slack. */
 export const CRAWLER_HISTORY_DAYS = 70;
 
+/** One brand's whole history, to write with others (writeMany). */
+export interface CrawlerHistoryRow {
+  brandId: string;
+  history: DailyVisits;
+  nowMs: number;
+}
+
 export interface CrawlerHistoryRepo {
   /**
    * Merges `days` into the brand's history (a day read again replaces the stored count: the
@@ -24,6 +31,8 @@ export interface CrawlerHistoryRepo {
    * already merged it (mergeCrawlerHistory) over the history it read, sparing a read.
    */
   write(brandId: string, history: DailyVisits, nowMs: number): Promise<void>;
+  /** Several `write`s in one statement (a batch of brands); the last of a brand wins. */
+  writeMany(rows: readonly CrawlerHistoryRow[]): Promise<void>;
   /** The stored history (empty when none). */
   get(brandId: string): Promise<DailyVisits>;
 }

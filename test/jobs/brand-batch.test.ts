@@ -25,8 +25,11 @@ it('commits a batch once it is full, the rest at flush, and fails only the brand
   const batch = brandBatch({
     transaction: store.transaction,
     recordSuccesses: (brandIds) => store.jobRuns.recordBrandSuccesses('citations', brandIds, 1),
-    writeObservations: (rows) => store.pollObservations.putMany(rows),
-    writeLevels: (rows) => store.channelDetectorState.putLevels(rows),
+    writeRows: async (rows) => {
+      await store.pollObservations.putMany(rows.observations);
+      await store.channelDetectorState.putLevels(rows.levels);
+      await store.crawlerHistory.writeMany(rows.histories);
+    },
     committed: (b) => committed.push(b.id),
     failed: (b) => failed.push(b.id),
     size: 3,
@@ -42,6 +45,7 @@ it('commits a batch once it is full, the rest at flush, and fails only the brand
     });
     const state = { dropping: true, episode: attempts.get(b.id)!, lastChangePct: -50 };
     batch.saveLevel({ channelId: 'C1', brandId: b.id, detector: 'crawler', state, nowMs: 1 });
+    batch.saveHistory({ brandId: b.id, history: { '2025-03-09': attempts.get(b.id)! }, nowMs: 1 });
     await store.snoozes.snooze({
       channelId: 'C1',
       brandId: b.id,
@@ -84,6 +88,9 @@ it('commits a batch once it is full, the rest at flush, and fails only the brand
   ] as const)
     expect((await store.channelDetectorState.getCrawler('C1', id))?.episode).toBe(episode);
   expect(await store.channelDetectorState.getCrawler('C1', 'b2')).toBeNull();
+  expect(await store.crawlerHistory.get('b0')).toEqual({ '2025-03-09': 2 });
+  expect(await store.crawlerHistory.get('b3')).toEqual({ '2025-03-09': 1 });
+  expect(await store.crawlerHistory.get('b2')).toEqual({});
   const observed = await store.pollObservations.allOf<{ attempt: number }>('crawler');
   expect(new Map([...observed].map(([id, o]) => [id, o.data.attempt]))).toEqual(
     new Map([

@@ -4,8 +4,15 @@
  * caller's transaction. Two processes recording the same brand at once both write whole
  * histories of the same days; the last one stays, which loses nothing either read.
  */
+
+import type { Kysely } from 'kysely';
 import { isCalendarDate } from '../../utc-days.js';
-import { type CrawlerHistoryRepo, mergeCrawlerHistory } from '../crawler-history-repo.js';
+import {
+  type CrawlerHistoryRepo,
+  type CrawlerHistoryRow,
+  mergeCrawlerHistory,
+} from '../crawler-history-repo.js';
+import type { Database } from '../database.js';
 import type { RepoContext } from '../repo-context.js';
 
 const DETECTOR = 'crawler_history';
@@ -36,24 +43,34 @@ export function createCrawlerHistoryRepo(ctx: RepoContext): CrawlerHistoryRepo {
       .where('detector', '=', DETECTOR),
   );
   const read = async (brandId: string) => parse((await select(brandId)).rows[0]?.state);
-  // The crawler job writes one per brand: prepared.
-  const upsert = ctx.prepare((db, brandId: string, state: string, nowMs: number) =>
+  const upsertRows = (db: Kysely<Database>, rows: CrawlerHistoryRow[]) =>
     db
       .insertInto('detector_snapshots')
-      .values({ brand_id: brandId, detector: DETECTOR, state, updated_at_ms: nowMs })
+      .values(
+        rows.map((r) => ({
+          brand_id: r.brandId,
+          detector: DETECTOR,
+          state: ctx.sql.json(r.history),
+          updated_at_ms: r.nowMs,
+        })),
+      )
       .onConflict((oc) =>
         oc.columns(['brand_id', 'detector']).doUpdateSet((eb) => ({
           state: eb.ref('excluded.state'),
           updated_at_ms: eb.ref('excluded.updated_at_ms'),
         })),
-      ),
-  );
+      );
   const write = async (brandId: string, history: Record<string, number>, nowMs: number) => {
-    await upsert(brandId, ctx.sql.json(history), nowMs);
+    await upsertRows(ctx.db(), [{ brandId, history, nowMs }]).execute();
   };
   return {
     get: read,
     write,
+    async writeMany(rows) {
+      // One row per brand, the last: Postgres refuses a statement that updates a row twice.
+      const byBrand = new Map(rows.map((r) => [r.brandId, r]));
+      if (byBrand.size > 0) await upsertRows(ctx.db(), [...byBrand.values()]).execute();
+    },
     async record(brandId, days, endDate, nowMs) {
       const kept = mergeCrawlerHistory(await read(brandId), days, endDate);
       await write(brandId, kept, nowMs);

@@ -42,6 +42,16 @@ describeBackends('crawler history', (backend) => {
     await repo.write('b1', merged, T + 1);
     expect(await repo.get('b1')).toEqual({ '2026-11-25': 10, '2026-11-26': 14, [END]: 9 });
     expect(await repo.get('b2')).toEqual({});
+    // Several brands in one statement, the last of a brand winning.
+    await repo.writeMany([]);
+    await repo.writeMany([
+      { brandId: 'b2', history: { [END]: 1 }, nowMs: T },
+      { brandId: 'b3', history: { [END]: 3 }, nowMs: T },
+      { brandId: 'b2', history: { [END]: 2 }, nowMs: T + 1 },
+    ]);
+    expect(await repo.get('b2')).toEqual({ [END]: 2 });
+    expect(await repo.get('b3')).toEqual({ [END]: 3 });
+    expect(await repo.get('b1')).toEqual(merged);
   });
 
   it('reads a damaged row as no history rather than failing the job', async () => {
