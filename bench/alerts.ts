@@ -6,8 +6,8 @@
  *     Pages record per brand, through the real job path (bench/alerts-run.ts): the API
  *     client reads the HTTP responses from a real socket (JSON text parsed and validated
  *     with its zod schemas), the jobs detect, build messages and write state and outbox
- *     rows (the citations job several brands to a transaction, the others one per brand):
- *     once on an SQLite temp file, once on a
+ *     rows (several brands to a transaction: eight for the citations job, 32 for the
+ *     crawler and AI Pages jobs): once on an SQLite temp file, once on a
  *     Postgres database of a throwaway server (whose own CPU and memory are not counted:
  *     they are the database's, on another process, as in production).
  *     Targets: ≤ 2 s CPU, ≤ 200 MB peak RSS. The state the previous run left is set up
@@ -22,6 +22,11 @@
  * (b) API calls per brand per day at the default poll intervals, and how many brands one
  *     Scale key (10,000 calls/day) can watch within 80 % of that, from the same planner
  *     the scheduler uses.
+ *
+ * For work on the run's cost, two environment settings (the figures are measured the same
+ * way): ALERTS_BENCH_ONLY=sqlite|postgres runs one backend and leaves out the once-only
+ * comparison runs; ALERTS_BENCH_CPU_PROF=<dir> writes a V8 CPU profile of every measured
+ * run under <dir>/<backend>/ (the profiler itself adds about a third to the CPU time).
  */
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -52,10 +57,24 @@ import {
   QUOTA_SHARE,
 } from '../src/use-cases/plan-polling.js';
 import { startPostgresServer } from '../test/helpers/postgres-server.js';
-import { ALERTS_BEFORE, ALERTS_BEFORE_SAME_LOAD } from './alerts-before.js';
+import { ALERTS_BEFORE, ALERTS_BEFORE_LEVEL_BATCHES, ALERTS_BEFORE_SAME_LOAD } from './alerts-before.js';
 import { aiPagesRecord, brandOf, citationFeed, DAY, START } from './alerts-fixtures.js';
 import type { AlertsRunResult } from './alerts-run.js';
 import { IMAGE_V8_FLAGS } from './lib/build-cli.js';
+
+type Backend = 'sqlite' | 'postgres';
+
+/** ALERTS_BENCH_ONLY, when it names a backend. */
+function onlyBackend(): Backend | null {
+  const only = process.env['ALERTS_BENCH_ONLY'];
+  return only === 'sqlite' || only === 'postgres' ? only : null;
+}
+
+/** The V8 flags that write a CPU profile of a run under ALERTS_BENCH_CPU_PROF, when set. */
+function profileFlags(backend: Backend): string[] {
+  const dir = process.env['ALERTS_BENCH_CPU_PROF'];
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${join(dir, backend)}`] : [];
+}
 
 export interface AlertsBenchOptions {
   /** Quick mode runs the same size: it takes seconds. */
@@ -243,7 +262,8 @@ function reportTargets(measured: { backend: 'sqlite' | 'postgres'; r: AlertsRunR
     ...measured.map(({ backend, r, load }) => {
       const b = ALERTS_BEFORE[backend];
       const c = ALERTS_BEFORE_SAME_LOAD[backend];
-      return `  ${name[backend].padEnd(8)} ${s(r.cpuMs)} s CPU ${ok(r.cpuMs <= CPU_TARGET_MS)}, ${n(r.peakRssMb)} MB ${ok(r.peakRssMb <= RSS_TARGET_MB)} (load ${load.toFixed(1)}); before ${s(b.cpuMs)} s, ${n(b.peakRssMb)} MB (load ${b.load.toFixed(1)}, through tsx); b3a0a83 bundled ${s(c.cpuMs)} s, ${n(c.peakRssMb)} MB (load ${c.load.toFixed(1)})`;
+      const l = ALERTS_BEFORE_LEVEL_BATCHES[backend];
+      return `  ${name[backend].padEnd(8)} ${s(r.cpuMs)} s CPU ${ok(r.cpuMs <= CPU_TARGET_MS)}, ${n(r.peakRssMb)} MB ${ok(r.peakRssMb <= RSS_TARGET_MB)} (load ${load.toFixed(1)}); before ${s(b.cpuMs)} s, ${n(b.peakRssMb)} MB (load ${b.load.toFixed(1)}, through tsx); b3a0a83 bundled ${s(c.cpuMs)} s, ${n(c.peakRssMb)} MB (load ${c.load.toFixed(1)}); bb69b65 (level jobs a brand per transaction) ${s(l.cpuMs)} s, ${n(l.peakRssMb)} MB (load ${l.load.toFixed(1)})`;
     }),
   ];
 }
@@ -296,7 +316,8 @@ async function measureRuns(
   const runs: Measured[] = [];
   for (let i = 0; i < rounds; i++) {
     const load = loadavg()[0]!;
-    runs.push({ r: await measureBackend(database, port, IMAGE_V8_FLAGS, runProcess), load });
+    const flags = [...IMAGE_V8_FLAGS, ...profileFlags(database.backend)];
+    runs.push({ r: await measureBackend(database, port, flags, runProcess), load });
   }
   return runs;
 }
@@ -329,9 +350,13 @@ export async function runAlertsBench(options: AlertsBenchOptions = {}): Promise<
   try {
     const [firstLine] = (await once(server.stdout, 'data')) as [Buffer];
     const port = Number(firstLine.toString().trim());
-    const backends = [() => sqliteBench(dir, brands, known), () => postgresBench(brands, known)];
+    const only = onlyBackend();
+    const backends = [
+      { backend: 'sqlite', make: () => sqliteBench(dir, brands, known) },
+      { backend: 'postgres', make: () => postgresBench(brands, known) },
+    ].filter((b) => only === null || b.backend === only);
     const measured: { backend: 'sqlite' | 'postgres'; r: AlertsRunResult; load: number }[] = [];
-    for (const [i, make] of backends.entries()) {
+    for (const [i, { make }] of backends.entries()) {
       const setupStart = performance.now();
       const database = await make();
       const setupMs = performance.now() - setupStart;
@@ -339,7 +364,7 @@ export async function runAlertsBench(options: AlertsBenchOptions = {}): Promise<
         const runs = await measureRuns(database, port, rounds, bundled);
         measured.push({ backend: database.backend, ...medianOf(runs) });
         lines.push(...reportRun(size, database.label, runs, setupMs, bundled));
-        if (i === 0) {
+        if (i === 0 && only === null) {
           // Once, on the default backend: what the image's V8 setting is worth, and what
           // running the TypeScript through tsx adds.
           const d = await measureBackend(database, port, [], bundled);

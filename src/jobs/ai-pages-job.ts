@@ -2,7 +2,8 @@
  * AI Pages usage and status: one request per brand, checked against each channel's levels
  * with that channel's state. No entitlement (403 here, unlike anywhere else, is about the
  * plan and not the key) and "not set up" (config null) are noted once, not alerted daily:
- * the detector remembers it has said so.
+ * the detector remembers it has said so. The call comes before the writes, which the runner
+ * commits LEVEL_BRANDS_PER_COMMIT brands to a transaction (brand-batch.ts).
  *
  * Polled at the rhythm of the usage: the job runs every few hours, but a brand is asked
  * only once a day unless, at the pace its usage samples show, it reaches its next
@@ -24,6 +25,7 @@ import type { Subscription } from '../store/subscriptions-repo.js';
 import { fetchAiPagesInput } from '../use-cases/fetch-digest-sections.js';
 import { AI_PAGES_RUN_HOURS } from '../use-cases/plan-polling.js';
 import { applyChannelLevels } from './apply-channel-levels.js';
+import { LEVEL_BRANDS_PER_COMMIT } from './brand-batch.js';
 import type { JobDefinition } from './job-definition.js';
 
 /** A brand far from its next threshold is asked this often. */
@@ -82,17 +84,19 @@ export function aiPagesPollDue(
 
 export const aiPagesJob: JobDefinition = {
   name: 'ai-pages',
+  brandsPerCommit: LEVEL_BRANDS_PER_COMMIT,
   select: async (ctx, run) => {
     const subs = await ctx.subscriptions.listActive('alerts');
     if (run.force) return subs;
     const byBrand = new Map<string, Subscription[]>();
     for (const s of subs) byBrand.set(s.brandId, [...(byBrand.get(s.brandId) ?? []), s]);
+    // Every brand's last poll in one statement, not one per brand.
+    const observed = await ctx.observations.allOf<AiPagesObservation>('ai-pages');
     const due: Subscription[] = [];
     for (const [brandId, own] of byBrand) {
-      const seen = await ctx.observations.get<AiPagesObservation>(brandId, 'ai-pages');
       if (
         aiPagesPollDue(
-          seen,
+          observed.get(brandId) ?? null,
           own.flatMap((s) => s.settings.aiPagesThresholds),
           run.nowMs,
         )
@@ -101,16 +105,21 @@ export const aiPagesJob: JobDefinition = {
     }
     return due;
   },
-  async runBrand(ctx, brand, subs, { nowMs }) {
+  async prepareBrand(ctx, brand, subs, { nowMs }) {
     const seen = await ctx.observations.get<AiPagesObservation>(brand.id, 'ai-pages');
     const input = await fetchAiPagesInput(ctx.deps.api, brand.id, ctx.call);
     const samples = nextSamples(seen?.data.samples ?? [], input, nowMs);
     const outlook = usageOutlook(samples);
-    await ctx.observations.put<AiPagesObservation>(brand.id, 'ai-pages', { input, samples }, nowMs);
-    return applyChannelLevels(ctx, subs, nowMs, {
-      load: (channelId) => ctx.levels.getAiPages(channelId, brand.id),
-      save: (channelId, next) => ctx.levels.putAiPages(channelId, brand.id, next, nowMs),
-      detect: (prev, settings) => detectAiPages(prev, input, settings, brand, nowMs, outlook),
-    });
+    // Written by the runner with other brands' in one transaction (brand-batch.ts).
+    return async (batch) => {
+      const observation: AiPagesObservation = { input, samples };
+      batch.observe({ brandId: brand.id, source: 'ai-pages', data: observation, observedAtMs: nowMs });
+      return applyChannelLevels(ctx, subs, nowMs, {
+        load: (channelId) => ctx.levels.getAiPages(channelId, brand.id),
+        save: (channelId, state) =>
+          batch.saveLevel({ channelId, brandId: brand.id, detector: 'aiPages', state, nowMs }),
+        detect: (prev, settings) => detectAiPages(prev, input, settings, brand, nowMs, outlook),
+      });
+    };
   },
 };

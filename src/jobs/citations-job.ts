@@ -97,17 +97,13 @@ export const citationsJob: JobDefinition = {
           );
     // Written by the runner with other brands' in one transaction (brand-batch.ts); the
     // state is read there, so what it detects against is what it commits over.
-    return async () => {
-      await ctx.observations.put<CitationsObservation>(
-        brand.id,
-        'citations',
-        {
-          currentSnapshotDate: feed.current_snapshot_date ?? seen?.data.currentSnapshotDate ?? null,
-          feed: forDigest,
-          runTimeOfDayMs: runTimeOfDayMs(timestampsOf(feed)) ?? seen?.data.runTimeOfDayMs ?? null,
-        },
-        nowMs,
-      );
+    return async (batch) => {
+      const observation: CitationsObservation = {
+        currentSnapshotDate: feed.current_snapshot_date ?? seen?.data.currentSnapshotDate ?? null,
+        feed: forDigest,
+        runTimeOfDayMs: runTimeOfDayMs(timestampsOf(feed)) ?? seen?.data.runTimeOfDayMs ?? null,
+      };
+      batch.observe({ brandId: brand.id, source: 'citations', data: observation, observedAtMs: nowMs });
       const model = list
         ? await applyModelList(ctx.store.modelCitationState, brand, list, nowMs, last === null)
         : null;

@@ -6,16 +6,21 @@
  * state; a level alerts on first sight. A fall also gets the pages that fell most and,
  * when the access check blocks one of the crawlers that fell, that block as its cause
  * (src/use-cases/crawler-fall-extras.ts): at most WHY_CALLS_PER_CRAWLER_RUN more calls per
- * run across all brands.
+ * run across all brands. Every API call comes before the writes, which the runner commits
+ * LEVEL_BRANDS_PER_COMMIT brands to a transaction (brand-batch.ts).
  */
 
-import type { CrawlerPeriods } from '../alerts/detect-crawler.js';
+import type { AlertSettings } from '../alerts/alert-settings.js';
+import type { DailyVisits } from '../alerts/crawler-normal-range.js';
+import type { CrawlerPeriods, CrawlerState } from '../alerts/detect-crawler.js';
 import { detectCrawlerVisits } from '../alerts/detect-crawler-range.js';
+import { mergeCrawlerHistory } from '../store/crawler-history-repo.js';
 import { crawlerFallExtras } from '../use-cases/crawler-fall-extras.js';
 import { fetchCrawlerPeriods } from '../use-cases/crawler-periods.js';
 import { runBudget } from '../use-cases/fetch-why-data.js';
 import { WHY_CALLS_PER_CRAWLER_RUN } from '../use-cases/plan-polling.js';
 import { applyChannelLevels } from './apply-channel-levels.js';
+import { LEVEL_BRANDS_PER_COMMIT } from './brand-batch.js';
 import type { JobDefinition } from './job-definition.js';
 
 /** The 14 days of this run's answer, date → visits. */
@@ -25,34 +30,38 @@ function daysOf(periods: CrawlerPeriods): Record<string, number> {
 
 export const crawlerJob: JobDefinition = {
   name: 'crawler',
+  brandsPerCommit: LEVEL_BRANDS_PER_COMMIT,
   select: (ctx) => ctx.subscriptions.listActive('alerts'),
-  async runBrand(ctx, brand, subs, { nowMs }) {
+  async prepareBrand(ctx, brand, subs, { nowMs }) {
     const periods = await fetchCrawlerPeriods(ctx.deps.api, brand.id, nowMs, ctx.call);
-    // Whole days ending yesterday: the same answer all day, so the digest reuses it.
-    await ctx.observations.put(brand.id, 'crawler', periods, nowMs);
-    const history = await ctx.store.crawlerHistory.record(
-      brand.id,
-      daysOf(periods),
-      periods.current.end,
-      nowMs,
-    );
-    const level = {
-      load: (channelId: string) => ctx.levels.getCrawler(channelId, brand.id),
-      detect: (
-        prev: Parameters<typeof detectCrawlerVisits>[0],
-        settings: Parameters<typeof detectCrawlerVisits>[2],
-      ) => detectCrawlerVisits(prev, { periods, history }, settings, brand, nowMs),
-    };
+    const days = daysOf(periods);
+    const end = periods.current.end;
+    const load = (channelId: string) => ctx.levels.getCrawler(channelId, brand.id);
+    const detect = (history: DailyVisits) => (prev: CrawlerState | null, settings: AlertSettings) =>
+      detectCrawlerVisits(prev, { periods, history }, settings, brand, nowMs);
+    // The history as it will be written; the extras' calls, before the writes, judge by it.
+    // Only this job (one process at a time: its lease) writes the history, so it is
+    // written as merged here, not read again in the transaction.
+    const history = mergeCrawlerHistory(await ctx.store.crawlerHistory.get(brand.id), days, end);
     const budget = runBudget(ctx, 'crawler', WHY_CALLS_PER_CRAWLER_RUN);
     const w = { api: ctx.deps.api, call: ctx.call, budget, logger: ctx.logger };
-    const finish = await crawlerFallExtras(w, brand.id, subs, periods, level, nowMs);
-    return applyChannelLevels(ctx, subs, nowMs, {
-      load: level.load,
-      save: (channelId, next) => ctx.levels.putCrawler(channelId, brand.id, next, nowMs),
-      detect: (prev, settings) => {
-        const d = level.detect(prev, settings);
-        return { ...d, alerts: finish(d.alerts) };
-      },
-    });
+    const judge = detect(history);
+    const finish = await crawlerFallExtras(w, brand.id, subs, periods, { load, detect: judge }, nowMs);
+    // Written by the runner with other brands' in one transaction (brand-batch.ts), where
+    // each channel's state is read again: what it detects against is what it commits over.
+    return async (batch) => {
+      // Whole days ending yesterday: the same answer all day, so the digest reuses it.
+      batch.observe({ brandId: brand.id, source: 'crawler', data: periods, observedAtMs: nowMs });
+      batch.saveHistory({ brandId: brand.id, history, nowMs });
+      return applyChannelLevels(ctx, subs, nowMs, {
+        load,
+        save: (channelId, state) =>
+          batch.saveLevel({ channelId, brandId: brand.id, detector: 'crawler', state, nowMs }),
+        detect: (prev, settings) => {
+          const d = judge(prev, settings);
+          return { ...d, alerts: finish(d.alerts) };
+        },
+      });
+    };
   },
 };

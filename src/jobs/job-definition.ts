@@ -6,6 +6,9 @@
  */
 
 import type { BrandRef } from '../alerts/types.js';
+import type { LevelStateRow } from '../store/channel-detector-state-repo.js';
+import type { CrawlerHistoryRow } from '../store/crawler-history-repo.js';
+import type { PollObservationRow } from '../store/poll-observations-repo.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
 import type { EnqueueCounts } from '../use-cases/enqueue-alerts.js';
 import type { JobName } from '../use-cases/job-names.js';
@@ -22,17 +25,40 @@ export interface JobRunInfo {
   digestLeadMs?: number;
 }
 
+/** The rows the brands of a batch left to it (BatchWrites), written one statement per kind. */
+export interface BatchRows {
+  observations: PollObservationRow[];
+  levels: LevelStateRow[];
+  histories: CrawlerHistoryRow[];
+}
+
+/**
+ * What a brand's write may leave to its batch: rows every brand of a job writes, which the
+ * batch writes for all its brands in one statement per kind, in the same transaction,
+ * before it commits (brand-batch.ts). Nothing in the batch reads them back before then.
+ */
+export interface BatchWrites {
+  /** The brand's poll observation (as PollObservationsRepo.put would write it). */
+  observe(row: PollObservationRow): void;
+  /** A channel's new level state for the brand (as ChannelDetectorStateRepo.putCrawler/putAiPages). */
+  saveLevel(row: LevelStateRow): void;
+  /** The brand's crawler history (as CrawlerHistoryRepo.write). */
+  saveHistory(row: CrawlerHistoryRow): void;
+}
+
 /**
  * One brand's writes, run by the runner inside a transaction it shares with other brands
  * of the run (brand-batch.ts). It must only use the store (no API call, no sleep) and may
  * run more than once: a batch that fails is written again brand by brand.
  */
-export type BrandWrite = () => Promise<EnqueueCounts>;
+export type BrandWrite = (batch: BatchWrites) => Promise<EnqueueCounts>;
 
 interface JobBase {
   name: JobName;
   /** The subscriptions this run serves; the runner groups them by brand. */
   select(ctx: JobContext, run: JobRunInfo): Promise<Subscription[]>;
+  /** For `prepareBrand`: brands committed per transaction (default BRANDS_PER_COMMIT, brand-batch.ts). */
+  brandsPerCommit?: number;
 }
 
 type BrandRun = (

@@ -15,11 +15,19 @@ import type { AiPagesState } from '../alerts/detect-ai-pages.js';
 import type { CrawlerState } from '../alerts/detect-crawler.js';
 import type { WeeklyState } from '../alerts/weekly-due.js';
 
+/** One channel's level state for a brand, to write with others (putLevels). */
+export type LevelStateRow = { channelId: string; brandId: string; nowMs: number } & (
+  | { detector: 'crawler'; state: CrawlerState }
+  | { detector: 'aiPages'; state: AiPagesState }
+);
+
 export interface ChannelDetectorStateRepo {
   getCrawler(channelId: string, brandId: string): Promise<CrawlerState | null>;
   putCrawler(channelId: string, brandId: string, state: CrawlerState, nowMs: number): Promise<void>;
   getAiPages(channelId: string, brandId: string): Promise<AiPagesState | null>;
   putAiPages(channelId: string, brandId: string, state: AiPagesState, nowMs: number): Promise<void>;
+  /** Several putCrawler/putAiPages in one statement (a batch of brands); the last of a key wins. */
+  putLevels(rows: readonly LevelStateRow[]): Promise<void>;
   /** The weekly summary's state: the last week written and the schedule it was written under. */
   getWeekly(channelId: string, brandId: string): Promise<WeeklyState | null>;
   putWeekly(channelId: string, brandId: string, state: WeeklyState, nowMs: number): Promise<void>;

@@ -7,9 +7,17 @@
  * CRAWLER_HISTORY_DAYS days as JSON; no schema change.
  */
 import type { DailyVisits } from '../alerts/crawler-normal-range.js';
+import { addDays } from '../utc-days.js';
 
 /** Days kept: the 8 earlier weeks the range looks back on, the week judged, and a week of slack. */
 export const CRAWLER_HISTORY_DAYS = 70;
+
+/** One brand's whole history, to write with others (writeMany). */
+export interface CrawlerHistoryRow {
+  brandId: string;
+  history: DailyVisits;
+  nowMs: number;
+}
 
 export interface CrawlerHistoryRepo {
   /**
@@ -18,6 +26,27 @@ export interface CrawlerHistoryRepo {
    * CRAWLER_HISTORY_DAYS days ending `endDate`.
    */
   record(brandId: string, days: DailyVisits, endDate: string, nowMs: number): Promise<DailyVisits>;
+  /**
+   * Stores `history` as the brand's whole history: what `record` stores, for a caller that
+   * already merged it (mergeCrawlerHistory) over the history it read, sparing a read.
+   */
+  write(brandId: string, history: DailyVisits, nowMs: number): Promise<void>;
+  /** Several `write`s in one statement (a batch of brands); the last of a brand wins. */
+  writeMany(rows: readonly CrawlerHistoryRow[]): Promise<void>;
   /** The stored history (empty when none). */
   get(brandId: string): Promise<DailyVisits>;
+}
+
+/**
+ * What `record` keeps: `days` laid over the stored history, trimmed to the
+ * CRAWLER_HISTORY_DAYS days ending `endDate`, in date order. Pure, so a job can judge a
+ * brand's visits against the history it is about to write before it writes it.
+ */
+export function mergeCrawlerHistory(stored: DailyVisits, days: DailyVisits, endDate: string): DailyVisits {
+  const first = addDays(endDate, 1 - CRAWLER_HISTORY_DAYS);
+  return Object.fromEntries(
+    Object.entries({ ...stored, ...days })
+      .filter(([d]) => d >= first && d <= endDate)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 }

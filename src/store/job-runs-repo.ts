@@ -30,6 +30,8 @@ export interface JobRunsRepo {
   finish(runId: number, result: { ok: boolean; error?: string | null; counts?: JobCounts }): Promise<void>;
   /** Records that `job` succeeded for one brand (at the clock's now unless given). */
   recordBrandSuccess(job: string, brandId: string, atMs?: number): Promise<void>;
+  /** The same for several brands, in one statement (a batch of brands committed together). */
+  recordBrandSuccesses(job: string, brandIds: readonly string[], atMs?: number): Promise<void>;
   /** Last successful finish of the job as a whole, or, with `brandId`, for that brand. */
   lastSuccess(job: string, brandId?: string): Promise<number | null>;
   /** Last successes for many brands at once (the job's planning step). */

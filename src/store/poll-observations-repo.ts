@@ -10,9 +10,21 @@ export interface PollObservation<T> {
   data: T;
 }
 
+/** One observation to write: its brand and source, and what the poll saw then. */
+export interface PollObservationRow {
+  brandId: string;
+  source: PollSource;
+  data: unknown;
+  observedAtMs: number;
+}
+
 export interface PollObservationsRepo {
   get<T>(brandId: string, source: PollSource): Promise<PollObservation<T> | null>;
+  /** Every brand's observation of `source`, by brand id: one statement for a job's planning. */
+  allOf<T>(source: PollSource): Promise<Map<string, PollObservation<T>>>;
   put<T>(brandId: string, source: PollSource, data: T, observedAtMs: number): Promise<void>;
+  /** Several `put`s in one statement (a batch of brands committed together); the last of a key wins. */
+  putMany(rows: readonly PollObservationRow[]): Promise<void>;
   /** One numeric field (`$.name`) of every brand's observation of `source`, where set. */
   numbers(source: PollSource, field: string): Promise<number[]>;
   /**

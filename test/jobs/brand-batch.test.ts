@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { BrandRef } from '../../src/alerts/types.js';
 import { brandBatch } from '../../src/jobs/brand-batch.js';
+import type { BatchWrites } from '../../src/jobs/job-definition.js';
 import { noCounts } from '../../src/use-cases/enqueue-alerts.js';
 import { type TempDb, tempDb } from '../store/temp-db.js';
 
@@ -23,14 +24,28 @@ it('commits a batch once it is full, the rest at flush, and fails only the brand
   const failed: string[] = [];
   const batch = brandBatch({
     transaction: store.transaction,
-    recordSuccess: (brandId) => store.jobRuns.recordBrandSuccess('citations', brandId, 1),
+    recordSuccesses: (brandIds) => store.jobRuns.recordBrandSuccesses('citations', brandIds, 1),
+    writeRows: async (rows) => {
+      await store.pollObservations.putMany(rows.observations);
+      await store.channelDetectorState.putLevels(rows.levels);
+      await store.crawlerHistory.writeMany(rows.histories);
+    },
     committed: (b) => committed.push(b.id),
     failed: (b) => failed.push(b.id),
     size: 3,
   });
   const attempts = new Map<string, number>();
-  const write = (b: BrandRef) => async () => {
+  const write = (b: BrandRef) => async (batch: BatchWrites) => {
     attempts.set(b.id, (attempts.get(b.id) ?? 0) + 1);
+    batch.observe({
+      brandId: b.id,
+      source: 'crawler',
+      data: { attempt: attempts.get(b.id) },
+      observedAtMs: 1,
+    });
+    const state = { dropping: true, episode: attempts.get(b.id)!, lastChangePct: -50 };
+    batch.saveLevel({ channelId: 'C1', brandId: b.id, detector: 'crawler', state, nowMs: 1 });
+    batch.saveHistory({ brandId: b.id, history: { '2025-03-09': attempts.get(b.id)! }, nowMs: 1 });
     await store.snoozes.snooze({
       channelId: 'C1',
       brandId: b.id,
@@ -62,7 +77,26 @@ it('commits a batch once it is full, the rest at flush, and fails only the brand
   expect(committed).toEqual(['b0', 'b1', 'b3']);
   const success = await store.jobRuns.lastSuccessByBrand('citations');
   expect([...success.keys()].toSorted()).toEqual(['b0', 'b1', 'b3']);
-  // b2's snooze went with its failed write; the others' stayed.
+  // b2's snooze and observation went with its failed write; the others' stayed, the
+  // observation the last attempt's (one statement for the batch, in its transaction).
   for (const id of ['b0', 'b1', 'b3']) expect((await store.snoozes.active('C1', id, 1)).size).toBe(1);
   expect((await store.snoozes.active('C1', 'b2', 1)).size).toBe(0);
+  for (const [id, episode] of [
+    ['b0', 2],
+    ['b1', 2],
+    ['b3', 1],
+  ] as const)
+    expect((await store.channelDetectorState.getCrawler('C1', id))?.episode).toBe(episode);
+  expect(await store.channelDetectorState.getCrawler('C1', 'b2')).toBeNull();
+  expect(await store.crawlerHistory.get('b0')).toEqual({ '2025-03-09': 2 });
+  expect(await store.crawlerHistory.get('b3')).toEqual({ '2025-03-09': 1 });
+  expect(await store.crawlerHistory.get('b2')).toEqual({});
+  const observed = await store.pollObservations.allOf<{ attempt: number }>('crawler');
+  expect(new Map([...observed].map(([id, o]) => [id, o.data.attempt]))).toEqual(
+    new Map([
+      ['b0', 2],
+      ['b1', 2],
+      ['b3', 1],
+    ]),
+  );
 });

@@ -152,6 +152,32 @@ describe('one run of a job', () => {
     expect((await run()).status).toBe('ok');
   });
 
+  it('renews its lease once a tenth of its time has passed, and stops at the next brand when another process took it', async () => {
+    for (const b of ['b1', 'b2', 'b3', 'b4']) await f.subscribe('C1', b);
+    const ttl = runOnceOptions.leaseTtlMs;
+    // How long each brand takes: b3 longer than the whole lease, which another process then takes.
+    const takes: Record<string, number> = { b1: 1, b2: ttl / 10, b3: ttl + 1 };
+    const expiries: (number | undefined)[] = [];
+    f.fake.aiPages = async (p) => {
+      const brandId = String(p['brandId']);
+      expiries.push((await f.ctx.jobRuns.getLease('ai-pages'))?.expiresAtMs);
+      f.clock.advance(takes[brandId] ?? 0);
+      if (brandId === 'b3') await f.ctx.jobRuns.acquireLease('ai-pages', 'serve:elsewhere:1', 600_000);
+      return aiPagesRecord(brandId, 10);
+    };
+    const start = f.clock.now();
+    const s = await run({ concurrency: 1 });
+    // Taken at the start; not renewed for b2 (1 ms later), renewed for b3 (a tenth later).
+    expect(expiries).toEqual([start + ttl, start + ttl, start + 1 + ttl / 10 + ttl]);
+    expect(s).toMatchObject({
+      status: 'aborted',
+      detail: 'the job lease was lost to another process',
+      succeeded: 3,
+    });
+    expect(f.fake.calls.map((c) => c.params['brandId'])).toEqual(['b1', 'b2', 'b3']);
+    expect((await f.ctx.jobRuns.getLease('ai-pages'))?.owner).toBe('serve:elsewhere:1');
+  });
+
   it('stops between brands when the run is cancelled', async () => {
     await f.subscribe('C1', 'b1');
     await f.subscribe('C1', 'b2');

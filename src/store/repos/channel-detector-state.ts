@@ -5,10 +5,13 @@
  * start value. Each put is one upsert, so processes writing the same row at once leave one
  * whole state (the last), never an error.
  */
+
+import type { Insertable, Kysely } from 'kysely';
 import { type AiPagesState, INITIAL_AI_PAGES_STATE } from '../../alerts/detect-ai-pages.js';
 import { type CrawlerState, INITIAL_CRAWLER_STATE } from '../../alerts/detect-crawler.js';
 import type { WeeklyState } from '../../alerts/weekly-due.js';
 import type { ChannelDetectorStateRepo } from '../channel-detector-state-repo.js';
+import type { Database } from '../database.js';
 import { count, type RepoContext } from '../repo-context.js';
 
 type Detector = 'crawler' | 'ai_pages' | 'weekly';
@@ -25,16 +28,18 @@ export function createChannelDetectorStateRepo(ctx: RepoContext): ChannelDetecto
       .where('brand_id', '=', brandId)
       .where('detector', '=', detector),
   );
-  const upsert = ctx.prepare((db, brandId: string, detector: string, state: string, nowMs: number) =>
+  const upsertRows = (db: Kysely<Database>, rows: Insertable<Database['detector_snapshots']>[]) =>
     db
       .insertInto('detector_snapshots')
-      .values({ brand_id: brandId, detector, state, updated_at_ms: nowMs })
+      .values(rows)
       .onConflict((oc) =>
         oc.columns(['brand_id', 'detector']).doUpdateSet((eb) => ({
           state: eb.ref('excluded.state'),
           updated_at_ms: eb.ref('excluded.updated_at_ms'),
         })),
-      ),
+      );
+  const upsert = ctx.prepare((db, brandId: string, detector: string, state: string, nowMs: number) =>
+    upsertRows(db, [{ brand_id: brandId, detector, state, updated_at_ms: nowMs }]),
   );
   const get = async <T extends object>(
     channelId: string,
@@ -59,6 +64,20 @@ export function createChannelDetectorStateRepo(ctx: RepoContext): ChannelDetecto
     putCrawler: (c, b, state, nowMs) => put(c, b, 'crawler', state, nowMs),
     getAiPages: (c, b) => get<AiPagesState>(c, b, 'ai_pages', INITIAL_AI_PAGES_STATE),
     putAiPages: (c, b, state, nowMs) => put(c, b, 'ai_pages', state, nowMs),
+    async putLevels(rows) {
+      // One row per key, the last: Postgres refuses a statement that updates a row twice.
+      const byKey = new Map<string, Insertable<Database['detector_snapshots']>>();
+      for (const r of rows) {
+        const detector = scoped(r.detector === 'crawler' ? 'crawler' : 'ai_pages', r.channelId);
+        byKey.set(`${detector}\u0000${r.brandId}`, {
+          brand_id: r.brandId,
+          detector,
+          state: ctx.sql.json(r.state),
+          updated_at_ms: r.nowMs,
+        });
+      }
+      if (byKey.size > 0) await upsertRows(ctx.db(), [...byKey.values()]).execute();
+    },
     getWeekly: (c, b) => get<WeeklyState>(c, b, 'weekly', NO_WEEKLY),
     putWeekly: (c, b, state, nowMs) => put(c, b, 'weekly', state, nowMs),
     async remove(c, b) {

@@ -4,8 +4,15 @@
  * caller's transaction. Two processes recording the same brand at once both write whole
  * histories of the same days; the last one stays, which loses nothing either read.
  */
-import { addDays, isCalendarDate } from '../../utc-days.js';
-import { CRAWLER_HISTORY_DAYS, type CrawlerHistoryRepo } from '../crawler-history-repo.js';
+
+import type { Kysely } from 'kysely';
+import { isCalendarDate } from '../../utc-days.js';
+import {
+  type CrawlerHistoryRepo,
+  type CrawlerHistoryRow,
+  mergeCrawlerHistory,
+} from '../crawler-history-repo.js';
+import type { Database } from '../database.js';
 import type { RepoContext } from '../repo-context.js';
 
 const DETECTOR = 'crawler_history';
@@ -28,37 +35,45 @@ function parse(state: string | undefined): Record<string, number> {
 }
 
 export function createCrawlerHistoryRepo(ctx: RepoContext): CrawlerHistoryRepo {
-  const read = async (brandId: string) => {
-    const r = await ctx
-      .db()
+  const select = ctx.prepare((db, brandId: string) =>
+    db
       .selectFrom('detector_snapshots')
       .select('state')
       .where('brand_id', '=', brandId)
-      .where('detector', '=', DETECTOR)
-      .executeTakeFirst();
-    return parse(r?.state);
+      .where('detector', '=', DETECTOR),
+  );
+  const read = async (brandId: string) => parse((await select(brandId)).rows[0]?.state);
+  const upsertRows = (db: Kysely<Database>, rows: CrawlerHistoryRow[]) =>
+    db
+      .insertInto('detector_snapshots')
+      .values(
+        rows.map((r) => ({
+          brand_id: r.brandId,
+          detector: DETECTOR,
+          state: ctx.sql.json(r.history),
+          updated_at_ms: r.nowMs,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['brand_id', 'detector']).doUpdateSet((eb) => ({
+          state: eb.ref('excluded.state'),
+          updated_at_ms: eb.ref('excluded.updated_at_ms'),
+        })),
+      );
+  const write = async (brandId: string, history: Record<string, number>, nowMs: number) => {
+    await upsertRows(ctx.db(), [{ brandId, history, nowMs }]).execute();
   };
   return {
     get: read,
+    write,
+    async writeMany(rows) {
+      // One row per brand, the last: Postgres refuses a statement that updates a row twice.
+      const byBrand = new Map(rows.map((r) => [r.brandId, r]));
+      if (byBrand.size > 0) await upsertRows(ctx.db(), [...byBrand.values()]).execute();
+    },
     async record(brandId, days, endDate, nowMs) {
-      const first = addDays(endDate, 1 - CRAWLER_HISTORY_DAYS);
-      const merged = { ...(await read(brandId)), ...days };
-      const kept = Object.fromEntries(
-        Object.entries(merged)
-          .filter(([d]) => d >= first && d <= endDate)
-          .sort(([a], [b]) => a.localeCompare(b)),
-      );
-      await ctx
-        .db()
-        .insertInto('detector_snapshots')
-        .values({ brand_id: brandId, detector: DETECTOR, state: ctx.sql.json(kept), updated_at_ms: nowMs })
-        .onConflict((oc) =>
-          oc.columns(['brand_id', 'detector']).doUpdateSet((eb) => ({
-            state: eb.ref('excluded.state'),
-            updated_at_ms: eb.ref('excluded.updated_at_ms'),
-          })),
-        )
-        .execute();
+      const kept = mergeCrawlerHistory(await read(brandId), days, endDate);
+      await write(brandId, kept, nowMs);
       return kept;
     },
   };

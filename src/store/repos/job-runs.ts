@@ -4,7 +4,8 @@
  * conflicting row is locked while the condition decides, so of several processes asking
  * for the same job at once exactly one gets the lease, and the others see it taken.
  */
-import { isSet, type Row } from '../database.js';
+import type { Insertable, Kysely } from 'kysely';
+import { type Database, isSet, type Row } from '../database.js';
 import type { JobCounts, JobLease, JobRun, JobRunsRepo } from '../job-runs-repo.js';
 import { count, type RepoContext } from '../repo-context.js';
 
@@ -38,10 +39,11 @@ export function createJobRunsRepo(ctx: RepoContext): JobRunsRepo {
       .where('job', '=', job)
       .where('brand_id', '=', brandId),
   );
-  const recordSuccess = ctx.prepare((db, job: string, brandId: string, atMs: number) =>
+  // A success never moves a brand's last success back.
+  const insertSuccesses = (db: Kysely<Database>, rows: Insertable<Database['job_brand_success']>[]) =>
     db
       .insertInto('job_brand_success')
-      .values({ job, brand_id: brandId, last_success_ms: atMs })
+      .values(rows)
       .onConflict((oc) =>
         oc.columns(['job', 'brand_id']).doUpdateSet((eb) => ({
           last_success_ms: ctx.sql.greatest(
@@ -49,7 +51,9 @@ export function createJobRunsRepo(ctx: RepoContext): JobRunsRepo {
             eb.ref('excluded.last_success_ms'),
           ),
         })),
-      ),
+      );
+  const recordSuccess = ctx.prepare((db, job: string, brandId: string, atMs: number) =>
+    insertSuccesses(db, [{ job, brand_id: brandId, last_success_ms: atMs }]),
   );
   const renew = ctx.prepare((db, job: string, owner: string, nowMs: number, untilMs: number) =>
     db
@@ -84,6 +88,16 @@ export function createJobRunsRepo(ctx: RepoContext): JobRunsRepo {
     },
     async recordBrandSuccess(job, brandId, atMs) {
       await recordSuccess(job, brandId, atMs ?? clock.now());
+    },
+    async recordBrandSuccesses(job, brandIds, atMs) {
+      // Once each: Postgres refuses a statement that updates one row twice.
+      const ids = [...new Set(brandIds)];
+      if (ids.length === 0) return;
+      const at = atMs ?? clock.now();
+      await insertSuccesses(
+        ctx.db(),
+        ids.map((brandId) => ({ job, brand_id: brandId, last_success_ms: at })),
+      ).execute();
     },
     async lastSuccess(job, brandId) {
       if (brandId !== undefined) return (await brandSuccess(job, brandId)).rows[0]?.last_success_ms ?? null;

@@ -2,9 +2,12 @@
  * PollObservationsRepo (poll-observations-repo.ts has the contract), for both backends:
  * one row per brand and source, replaced by one INSERT … ON CONFLICT. The data is what the
  * API answered, so a character Postgres refuses is replaced rather than failing the poll.
- * Every job reads and writes one per brand: those two statements are prepared.
+ * Every job reads and writes one per brand: those two statements are prepared. A job that
+ * plans from every brand's observation reads them in one statement (allOf).
  */
-import type { PollObservationsRepo, PollSource } from '../poll-observations-repo.js';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database } from '../database.js';
+import type { PollObservationRow, PollObservationsRepo, PollSource } from '../poll-observations-repo.js';
 import { count, type RepoContext } from '../repo-context.js';
 
 export function createPollObservationsRepo(ctx: RepoContext): PollObservationsRepo {
@@ -15,24 +18,50 @@ export function createPollObservationsRepo(ctx: RepoContext): PollObservationsRe
       .where('brand_id', '=', brandId)
       .where('source', '=', source),
   );
-  const upsert = ctx.prepare((db, brandId: string, source: string, observedAtMs: number, data: string) =>
+  const upsertRows = (db: Kysely<Database>, rows: Insertable<Database['poll_observations']>[]) =>
     db
       .insertInto('poll_observations')
-      .values({ brand_id: brandId, source, observed_at_ms: observedAtMs, data })
+      .values(rows)
       .onConflict((oc) =>
         oc.columns(['brand_id', 'source']).doUpdateSet((eb) => ({
           observed_at_ms: eb.ref('excluded.observed_at_ms'),
           data: eb.ref('excluded.data'),
         })),
-      ),
+      );
+  const upsert = ctx.prepare((db, brandId: string, source: string, observedAtMs: number, data: string) =>
+    upsertRows(db, [{ brand_id: brandId, source, observed_at_ms: observedAtMs, data }]),
   );
   return {
     async get<T>(brandId: string, source: PollSource) {
       const r = (await select(brandId, source)).rows[0];
       return r ? { observedAtMs: r.observed_at_ms, data: JSON.parse(r.data) as T } : null;
     },
+    async allOf<T>(source: PollSource) {
+      const rows = await ctx
+        .db()
+        .selectFrom('poll_observations')
+        .select(['brand_id', 'observed_at_ms', 'data'])
+        .where('source', '=', source)
+        .execute();
+      return new Map(
+        rows.map((r) => [r.brand_id, { observedAtMs: r.observed_at_ms, data: JSON.parse(r.data) as T }]),
+      );
+    },
     async put(brandId, source, data, observedAtMs) {
       await upsert(brandId, source, observedAtMs, ctx.sql.json(data));
+    },
+    async putMany(rows) {
+      // One row per key, the last: Postgres refuses a statement that updates a row twice.
+      const byKey = new Map<string, PollObservationRow>();
+      for (const r of rows) byKey.set(`${r.source}\u0000${r.brandId}`, r);
+      if (byKey.size === 0) return;
+      const values = [...byKey.values()].map((r) => ({
+        brand_id: r.brandId,
+        source: r.source,
+        observed_at_ms: r.observedAtMs,
+        data: ctx.sql.json(r.data),
+      }));
+      await upsertRows(ctx.db(), values).execute();
     },
     async numbers(source, field) {
       const rows = await ctx

@@ -49,6 +49,48 @@ describeBackends('channel detector state', (backend) => {
     expect((await repo.getAiPages('C2', 'b1'))!.firedLevels).toEqual([50]);
   });
 
+  it("writes several channels' levels in one statement, the last of a key winning", async () => {
+    const repo = repoOn(backend());
+    await repo.putCrawler('C1', 'b1', { dropping: true, episode: 1, lastChangePct: -40 }, 1);
+    await repo.putLevels([]);
+    await repo.putLevels([
+      {
+        channelId: 'C1',
+        brandId: 'b1',
+        detector: 'crawler',
+        state: { dropping: false, episode: 1, lastChangePct: 5 },
+        nowMs: 2,
+      },
+      { channelId: 'C1', brandId: 'b1', detector: 'aiPages', state: aiPages(), nowMs: 2 },
+      {
+        channelId: 'C2',
+        brandId: 'b1',
+        detector: 'aiPages',
+        state: aiPages({ firedLevels: [50] }),
+        nowMs: 2,
+      },
+      {
+        channelId: 'C1',
+        brandId: 'b2',
+        detector: 'crawler',
+        state: { dropping: true, episode: 1, lastChangePct: -60 },
+        nowMs: 2,
+      },
+      {
+        channelId: 'C1',
+        brandId: 'b2',
+        detector: 'crawler',
+        state: { dropping: true, episode: 2, lastChangePct: -70 },
+        nowMs: 3,
+      },
+    ]);
+    expect(await repo.getCrawler('C1', 'b1')).toEqual({ dropping: false, episode: 1, lastChangePct: 5 });
+    expect(await repo.getAiPages('C1', 'b1')).toEqual(aiPages());
+    expect((await repo.getAiPages('C2', 'b1'))!.firedLevels).toEqual([50]);
+    expect(await repo.getCrawler('C1', 'b2')).toEqual({ dropping: true, episode: 2, lastChangePct: -70 });
+    expect(await repo.getCrawler('C2', 'b1')).toBeNull();
+  });
+
   it('fills fields an older version did not store', async () => {
     const b = backend();
     const repo = repoOn(b);

@@ -1,6 +1,6 @@
 /** CrawlerHistoryRepo on both backends: each brand's daily AI crawler visits, merged and trimmed. */
 import { expect, it } from 'vitest';
-import { CRAWLER_HISTORY_DAYS } from '../../../src/store/crawler-history-repo.js';
+import { CRAWLER_HISTORY_DAYS, mergeCrawlerHistory } from '../../../src/store/crawler-history-repo.js';
 import { addDays } from '../../../src/utc-days.js';
 import { describeBackends } from './store-backends.js';
 
@@ -33,6 +33,25 @@ describeBackends('crawler history', (backend) => {
     expect(Object.keys(kept)).toHaveLength(CRAWLER_HISTORY_DAYS);
     expect(Object.keys(kept)[0]).toBe(addDays(END, 1 - CRAWLER_HISTORY_DAYS));
     expect(Object.keys(kept).at(-1)).toBe(END);
+  });
+
+  it('writes a history merged beforehand as record would have stored it', async () => {
+    const repo = backend().store().crawlerHistory;
+    await repo.record('b1', { '2026-11-25': 10, '2026-11-26': 12 }, '2026-11-26', T);
+    const merged = mergeCrawlerHistory(await repo.get('b1'), { '2026-11-26': 14, [END]: 9 }, END);
+    await repo.write('b1', merged, T + 1);
+    expect(await repo.get('b1')).toEqual({ '2026-11-25': 10, '2026-11-26': 14, [END]: 9 });
+    expect(await repo.get('b2')).toEqual({});
+    // Several brands in one statement, the last of a brand winning.
+    await repo.writeMany([]);
+    await repo.writeMany([
+      { brandId: 'b2', history: { [END]: 1 }, nowMs: T },
+      { brandId: 'b3', history: { [END]: 3 }, nowMs: T },
+      { brandId: 'b2', history: { [END]: 2 }, nowMs: T + 1 },
+    ]);
+    expect(await repo.get('b2')).toEqual({ [END]: 2 });
+    expect(await repo.get('b3')).toEqual({ [END]: 3 });
+    expect(await repo.get('b1')).toEqual(merged);
   });
 
   it('reads a damaged row as no history rather than failing the job', async () => {

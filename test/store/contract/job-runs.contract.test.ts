@@ -60,6 +60,22 @@ describeBackends('job runs', (backend) => {
     ]);
   });
 
+  it("records several brands' successes at once, never moving one back", async () => {
+    const jobs = repoOn(backend(), manualClock(1000));
+    await jobs.recordBrandSuccess('crawler', 'b1', 2000);
+    await jobs.recordBrandSuccesses('crawler', ['b1', 'b2', 'b3', 'b2'], 1500);
+    await jobs.recordBrandSuccesses('crawler', []);
+    await jobs.recordBrandSuccesses('crawler', ['b3']);
+    expect(await jobs.lastSuccessByBrand('crawler')).toEqual(
+      new Map([
+        ['b1', 2000],
+        ['b2', 1500],
+        ['b3', 1500],
+      ]),
+    );
+    expect(await jobs.lastSuccessByBrand('citations')).toEqual(new Map());
+  });
+
   it('counts consecutive failures since the last success', async () => {
     const jobs = repoOn(backend(), manualClock());
     const finish = async (ok: boolean) => jobs.finish(await jobs.start('crawler'), { ok });

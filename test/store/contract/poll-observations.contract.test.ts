@@ -26,6 +26,36 @@ describeBackends('poll observations', (backend) => {
     expect(await repo.get('b1', 'ai-pages')).toBeNull();
   });
 
+  it("reads every brand's observation of one source at once", async () => {
+    const repo = repoOn(backend());
+    expect(await repo.allOf('ai-pages')).toEqual(new Map());
+    await repo.put('b1', 'ai-pages', { samples: [1] }, 1000);
+    await repo.put('b2', 'ai-pages', { samples: [] }, 1100);
+    await repo.put('b1', 'crawler', { periods: [] }, 1200);
+    await repo.put('b2', 'ai-pages', { samples: [2] }, 1300);
+    expect(await repo.allOf('ai-pages')).toEqual(
+      new Map([
+        ['b1', { observedAtMs: 1000, data: { samples: [1] } }],
+        ['b2', { observedAtMs: 1300, data: { samples: [2] } }],
+      ]),
+    );
+  });
+
+  it('writes several observations in one statement, the last of a key winning', async () => {
+    const repo = repoOn(backend());
+    await repo.put('b1', 'crawler', { old: true }, 1);
+    await repo.putMany([]);
+    await repo.putMany([
+      { brandId: 'b1', source: 'crawler', data: { run: 1 }, observedAtMs: 10 },
+      { brandId: 'b2', source: 'crawler', data: { run: 1 }, observedAtMs: 10 },
+      { brandId: 'b1', source: 'citations', data: 'text\u0000with NUL', observedAtMs: 10 },
+      { brandId: 'b2', source: 'crawler', data: { run: 2 }, observedAtMs: 11 },
+    ]);
+    expect(await repo.get('b1', 'crawler')).toEqual({ observedAtMs: 10, data: { run: 1 } });
+    expect(await repo.get('b2', 'crawler')).toEqual({ observedAtMs: 11, data: { run: 2 } });
+    expect((await repo.get('b1', 'citations'))?.data).toMatch(/^text.with NUL$/);
+  });
+
   it('keeps data other than objects as it was', async () => {
     const repo = repoOn(backend());
     await repo.put('b1', 'ai-pages', [1, 'two', null, { three: false }], 1);
