@@ -10,6 +10,7 @@ import type { Database } from '../database.js';
 import type { PollObservationRow, PollObservationsRepo, PollSource } from '../poll-observations-repo.js';
 import { count, type RepoContext } from '../repo-context.js';
 
+// Long by design: one short method per query of the poll observations (one, all of a source, a write, a batch write, numbers, purging); each reads alone.
 export function createPollObservationsRepo(ctx: RepoContext): PollObservationsRepo {
   const select = ctx.prepare((db, brandId: string, source: string) =>
     db
