@@ -34,7 +34,7 @@ import { spawnCollecting } from '../helpers/spawn-collecting.js';
 import { waitUntil } from './replicas-harness.js';
 import { type Backends, startBackends } from './service-harness.js';
 
-export interface RestartablePostgres {
+interface RestartablePostgres {
   /** postgres://… of the server's `postgres` database. */
   url: string;
   /** Fast shutdown (SIGINT): clients are disconnected, new connections refused. */
@@ -57,7 +57,7 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startRestartablePostgres(): Promise<RestartablePostgres> {
+async function startRestartablePostgres(): Promise<RestartablePostgres> {
   const loaded = await loadEmbeddedPostgres({ serverUser: 'postgres' });
   const dataDir = mkdtempSync(join(tmpdir(), 'visibility-pg-outage-'));
   const password = randomBytes(12).toString('hex');
@@ -121,7 +121,7 @@ export async function startRestartablePostgres(): Promise<RestartablePostgres> {
   };
 }
 
-export interface TimedAnswer {
+interface TimedAnswer {
   responseUrlId: string;
   /** The request's HTTP status (the acknowledgement). */
   status: number;
@@ -135,7 +135,7 @@ export interface TimedAnswer {
  * Sends a request and waits for the first post on its response_url. `waitMs` is how long
  * the test waits for that event, not the product's deadline: bench/outage.ts reports `ms`.
  */
-export async function timedAnswer(
+async function timedAnswer(
   slack: LocalSlack,
   send: () => Promise<{ responseUrlId: string; status: number }>,
   waitMs = 15_000,
@@ -150,14 +150,14 @@ export async function timedAnswer(
   return { responseUrlId, status, post, ms: post.at - sentAt };
 }
 
-export interface OutageServe {
+interface OutageServe {
   child: ChildProcess;
   url: string;
   output(): string;
 }
 
 /** `serve` as its own process on `backends` with `env` laid over theirs, once ready and its scheduler started. */
-export async function spawnReadyServe(backends: Backends, env: Record<string, string>): Promise<OutageServe> {
+async function spawnReadyServe(backends: Backends, env: Record<string, string>): Promise<OutageServe> {
   const { child, output } = spawnCollecting(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], {
     cwd: process.cwd(),
     env: { ...process.env, ...backends.env, LOG_LEVEL: 'info', ...env },
