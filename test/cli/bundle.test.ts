@@ -1,6 +1,6 @@
 /**
  * The CLI as `npm run build` ships it (scripts/build-dist.mjs: one bundle, split at the
- * verbs) works as the sources do: `run-job` delivers and exits, `check` reaches the API
+ * verbs, and `run-job` bundled again on its own) works as the sources do: `run-job` delivers and exits, `check` reaches the API
  * and Slack, `serve` answers a signed command, and the demo draws a chart in the bundled
  * worker thread. The other tests run the sources through tsx; this one runs what
  * operators run. `run-job` with nothing to do loads a few dozen modules, not hundreds.
@@ -46,6 +46,12 @@ describe('the bundled CLI', () => {
     expect(files).toContain('main.js');
     expect(files).toContain('chart-worker.js');
     expect(files.every((f) => !f.includes('/'))).toBe(true);
+  });
+
+  it('bundles run-job on its own, with a chart worker beside it', () => {
+    const files = readdirSync(join(out, 'run-job'));
+    expect(files).toContain('run-job-verb.js');
+    expect(files).toContain('chart-worker.js');
   });
 
   it('run-job all with nothing to do exits 0, loading a few dozen modules', async () => {
