@@ -190,7 +190,8 @@ function createServiceClient(
  * The service client, made on its first use: its rate limiter opens the key's budget (a
  * second handle on the SQLite file, or a table on Postgres) and hashes the key, which a
  * `run-job` with nothing to do never needs. Every property read goes to the client, made
- * then; close() closes it only if it was made.
+ * then; close() closes it only if it was made. A Proxy, unlike api/with-call-defaults.ts:
+ * it adds nothing to any method, so a method added later passes through unchanged.
  */
 function lazyServiceClient(
   make: () => ReturnType<typeof createServiceClient>,
