@@ -54,14 +54,20 @@ describe('the bundled CLI', () => {
     expect(files).toContain('chart-worker.js');
   });
 
-  it('run-job all with nothing to do exits 0, loading a few dozen modules', async () => {
+  it('run-job all with nothing to do exits 0, loading a few dozen modules and no built-in it does not use', async () => {
     const env = { ...backends.env, DATABASE_PATH: join(backends.dir, 'bundle.db'), LOG_LEVEL: 'warn' };
     const { code, out: text } = await run(['run-job', 'all'], env, ['--import', probe]);
     expect(code, text).toBe(0);
     expect(text).toContain('delivery: 0 sent');
-    const report = JSON.parse(/PROCESS-REPORT (\{.*\})/.exec(text)![1]!) as { modules: number };
+    const report = JSON.parse(/PROCESS-REPORT (\{.*\})/.exec(text)![1]!) as {
+      modules: number;
+      builtins: string[];
+    };
     expect(report.modules).toBeGreaterThan(0);
     expect(report.modules).toBeLessThan(100);
+    // Loaded on first use (hashing, chart threads, timing), or only by pino's transports.
+    for (const unused of ['crypto', 'worker_threads', 'assert', 'perf_hooks'])
+      expect(report.builtins).not.toContain(unused);
   }, 60_000);
 
   it('check reaches the API and Slack', async () => {
