@@ -163,7 +163,7 @@ function createServiceClient(
   config: Config,
   overrides: AppDepsOverrides,
   d: { opened: Store; clock: Clock; logger: Logger; metrics: Metrics; apiHealth: ApiHealth },
-): { api: VisibilityApi; limiter: SharedRateLimiter; client: ApiClient } {
+): { limiter: SharedRateLimiter; client: ApiClient } {
   const limiter = createRateLimiter({
     clock: d.clock,
     logger: d.logger,
@@ -183,7 +183,42 @@ function createServiceClient(
       d.apiHealth.observe(e);
     },
   });
-  return { api: client, limiter, client };
+  return { limiter, client };
+}
+
+/**
+ * The service client, made on its first use: its rate limiter opens the key's budget (a
+ * second handle on the SQLite file, or a table on Postgres) and hashes the key, which a
+ * `run-job` with nothing to do never needs. Every property read goes to the client, made
+ * then; close() closes it only if it was made. A Proxy, unlike api/with-call-defaults.ts:
+ * it adds nothing to any method, so a method added later passes through unchanged.
+ */
+function lazyServiceClient(
+  make: () => ReturnType<typeof createServiceClient>,
+  logger: Logger,
+): { api: VisibilityApi; close(): Promise<void> } {
+  let made: ReturnType<typeof createServiceClient> | undefined;
+  const client = () => {
+    made ??= make();
+    return made.client;
+  };
+  const api = new Proxy({} as VisibilityApi, {
+    get(_target, property) {
+      const real = client();
+      const value: unknown = Reflect.get(real, property, real);
+      return typeof value === 'function' ? value.bind(real) : value;
+    },
+  });
+  return {
+    api,
+    async close() {
+      if (!made) return;
+      await made.client
+        .close()
+        .catch((err: unknown) => logger.warn({ err }, 'closing the API client failed'));
+      await made.limiter.close();
+    },
+  };
 }
 
 /** The Slack client, made on first use (the override when a test gives one). */
@@ -222,11 +257,14 @@ export function createAppDeps(config: Config, overrides: AppDepsOverrides = {}):
   const metrics = overrides.metrics ?? createMetrics();
   const apiHealth = createApiHealth(clock);
 
-  const { api, limiter, client } = overrides.api
-    ? { api: overrides.api, limiter: undefined, client: undefined }
-    : createServiceClient(config, overrides, { opened, clock, logger, metrics, apiHealth });
-  const boundApi = api;
-  metrics.bindLimiter(() => boundApi.limiterState());
+  const service = overrides.api
+    ? { api: overrides.api, close: async () => {} }
+    : lazyServiceClient(
+        () => createServiceClient(config, overrides, { opened, clock, logger, metrics, apiHealth }),
+        logger,
+      );
+  const { api } = service;
+  metrics.bindLimiter(() => api.limiterState());
 
   const slackClient = lazySlackClient(config, overrides, logger, metrics);
 
@@ -261,8 +299,7 @@ export function createAppDeps(config: Config, overrides: AppDepsOverrides = {}):
       await chartPool
         ?.close()
         .catch((err: unknown) => logger.warn({ err }, 'stopping the chart threads failed'));
-      await client?.close().catch((err: unknown) => logger.warn({ err }, 'closing the API client failed'));
-      await limiter?.close();
+      await service.close();
       database.close();
       await store.close().catch((err: unknown) => logger.warn({ err }, 'closing the database failed'));
     },

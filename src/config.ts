@@ -212,74 +212,80 @@ const retentionDays = (example: string) => {
   );
 };
 
-/** Field validators: each message says what a good value looks like, never the bad value. */
+/**
+ * Field validators: each message says what a good value looks like, never the bad value.
+ * Each is built when there is a value to check (set, or a default): a variable left unset
+ * costs nothing, and building every validator is a noticeable part of a short `run-job`.
+ */
 const FIELDS = {
-  VISIBILITY_API_URL: text(z.refine(isUrl, 'must be an http(s) URL, e.g. https://api.example.com/v1')),
-  VISIBILITY_API_KEY: text(
-    z.minLength(8, 'looks too short to be an API key'),
-    z.refine(noSpace, 'must not contain spaces'),
-  ),
-  VISIBILITY_API_PLAN: z.enum(planNames, { error: `must be one of ${planNames.join(', ')}` }),
-  SLACK_BOT_TOKEN: text(
-    z.startsWith('xoxb-', 'must be a bot token starting with xoxb-'),
-    z.refine(noSpace, 'must not contain spaces'),
-  ),
-  SLACK_SIGNING_SECRET: text(
-    z.minLength(8, 'looks too short to be a signing secret'),
-    z.refine(noSpace, 'must not contain spaces'),
-  ),
-  SLACK_APP_TOKEN: text(z.startsWith('xapp-', 'must be an app-level token starting with xapp-')),
-  SLACK_API_URL: text(z.refine(isUrl, 'must be an http(s) URL such as https://slack.com/api/')),
-  PORT: port(),
-  DATABASE_PATH: text(z.minLength(1, 'must be a file path such as data/visibility.db')),
-  DATABASE_URL: z.pipe(
+  VISIBILITY_API_URL: () => text(z.refine(isUrl, 'must be an http(s) URL, e.g. https://api.example.com/v1')),
+  VISIBILITY_API_KEY: () =>
+    text(z.minLength(8, 'looks too short to be an API key'), z.refine(noSpace, 'must not contain spaces')),
+  VISIBILITY_API_PLAN: () => z.enum(planNames, { error: `must be one of ${planNames.join(', ')}` }),
+  SLACK_BOT_TOKEN: () =>
     text(
-      z.refine(
-        isPostgresUrl,
-        'must be a postgres:// or postgresql:// URL with a host, such as postgres://bot:PASSWORD@db.example.com:5432/visibility, or a Unix socket folder as host=, such as postgres://bot@localhost/visibility?host=/var/run/postgresql; percent-encode special characters in the user and password',
-      ),
-      z.refine(
-        (v) => {
-          const mode = sslModeOf(v);
-          return mode === null || (SSL_MODES as readonly string[]).includes(mode);
-        },
-        `has an sslmode that is not one of ${SSL_MODES.join(', ')}`,
-      ),
+      z.startsWith('xoxb-', 'must be a bot token starting with xoxb-'),
+      z.refine(noSpace, 'must not contain spaces'),
     ),
-    z.transform(withLibpqSslModes),
-  ),
-  SLACK_ADMIN_USERS: z.pipe(
-    z.string(),
+  SLACK_SIGNING_SECRET: () =>
+    text(
+      z.minLength(8, 'looks too short to be a signing secret'),
+      z.refine(noSpace, 'must not contain spaces'),
+    ),
+  SLACK_APP_TOKEN: () => text(z.startsWith('xapp-', 'must be an app-level token starting with xapp-')),
+  SLACK_API_URL: () => text(z.refine(isUrl, 'must be an http(s) URL such as https://slack.com/api/')),
+  PORT: () => port(),
+  DATABASE_PATH: () => text(z.minLength(1, 'must be a file path such as data/visibility.db')),
+  DATABASE_URL: () =>
     z.pipe(
-      z.transform((s: string) =>
-        s
-          .split(',')
-          .map((u) => u.trim())
-          .filter(Boolean),
-      ),
-      z
-        .array(z.string())
-        .check(
-          z.refine(
-            (ids) => ids.every((id) => /^[UW][A-Z0-9]+$/.test(id)),
-            'must be comma-separated Slack user IDs such as U012ABCDEF',
-          ),
+      text(
+        z.refine(
+          isPostgresUrl,
+          'must be a postgres:// or postgresql:// URL with a host, such as postgres://bot:PASSWORD@db.example.com:5432/visibility, or a Unix socket folder as host=, such as postgres://bot@localhost/visibility?host=/var/run/postgresql; percent-encode special characters in the user and password',
         ),
+        z.refine(
+          (v) => {
+            const mode = sslModeOf(v);
+            return mode === null || (SSL_MODES as readonly string[]).includes(mode);
+          },
+          `has an sslmode that is not one of ${SSL_MODES.join(', ')}`,
+        ),
+      ),
+      z.transform(withLibpqSslModes),
     ),
-  ),
-  DEFAULT_TIMEZONE: text(z.refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin or UTC')),
-  SLACK_OPS_CHANNEL: text(z.regex(/^[CGD][A-Z0-9]+$/, 'must be a channel ID such as C012ABCDEF')),
-  LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }),
-  METRICS_PORT: port(),
-  METRICS_HOST: text(z.regex(/^[\w.:-]+$/, 'must be an address to listen on, such as 127.0.0.1 or ::1')),
-  HEALTH_SLACK_GRACE_SECONDS: z.pipe(
-    text(z.regex(/^\d+$/, 'must be a whole number of seconds, e.g. 300')),
-    z.transform(Number),
-  ),
-  RETENTION_MESSAGES_DAYS: retentionDays(DEFAULTS.RETENTION_MESSAGES_DAYS),
-  RETENTION_POLL_DATA_DAYS: retentionDays(DEFAULTS.RETENTION_POLL_DATA_DAYS),
-  RETENTION_JOB_RUNS_DAYS: retentionDays(DEFAULTS.RETENTION_JOB_RUNS_DAYS),
-  RETENTION_AUDIT_DAYS: retentionDays(DEFAULTS.RETENTION_AUDIT_DAYS),
+  SLACK_ADMIN_USERS: () =>
+    z.pipe(
+      z.string(),
+      z.pipe(
+        z.transform((s: string) =>
+          s
+            .split(',')
+            .map((u) => u.trim())
+            .filter(Boolean),
+        ),
+        z
+          .array(z.string())
+          .check(
+            z.refine(
+              (ids) => ids.every((id) => /^[UW][A-Z0-9]+$/.test(id)),
+              'must be comma-separated Slack user IDs such as U012ABCDEF',
+            ),
+          ),
+      ),
+    ),
+  DEFAULT_TIMEZONE: () =>
+    text(z.refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin or UTC')),
+  SLACK_OPS_CHANNEL: () => text(z.regex(/^[CGD][A-Z0-9]+$/, 'must be a channel ID such as C012ABCDEF')),
+  LOG_LEVEL: () => z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }),
+  METRICS_PORT: () => port(),
+  METRICS_HOST: () =>
+    text(z.regex(/^[\w.:-]+$/, 'must be an address to listen on, such as 127.0.0.1 or ::1')),
+  HEALTH_SLACK_GRACE_SECONDS: () =>
+    z.pipe(text(z.regex(/^\d+$/, 'must be a whole number of seconds, e.g. 300')), z.transform(Number)),
+  RETENTION_MESSAGES_DAYS: () => retentionDays(DEFAULTS.RETENTION_MESSAGES_DAYS),
+  RETENTION_POLL_DATA_DAYS: () => retentionDays(DEFAULTS.RETENTION_POLL_DATA_DAYS),
+  RETENTION_JOB_RUNS_DAYS: () => retentionDays(DEFAULTS.RETENTION_JOB_RUNS_DAYS),
+  RETENTION_AUDIT_DAYS: () => retentionDays(DEFAULTS.RETENTION_AUDIT_DAYS),
 } as const;
 
 type FieldName = keyof typeof FIELDS;
@@ -306,19 +312,19 @@ export function loadConfig(verb: Verb, env: Env = process.env): Config {
   const problems: string[] = [];
   const required = new Set(REQUIRED[verb]);
 
-  function read<K extends FieldName>(name: K): z.output<(typeof FIELDS)[K]> | undefined {
+  function read<K extends FieldName>(name: K): z.output<ReturnType<(typeof FIELDS)[K]>> | undefined {
     const raw = env[name];
     const value = isBlank(raw) ? (DEFAULTS as Record<string, string>)[name] : raw?.trim();
     if (value === undefined) {
       if (required.has(name)) problems.push(notSet(name));
       return undefined;
     }
-    const parsed = FIELDS[name].safeParse(value);
+    const parsed = FIELDS[name]().safeParse(value);
     if (!parsed.success) {
       problems.push(`${name} ${parsed.error.issues[0]?.message ?? 'is malformed'}.`);
       return undefined;
     }
-    return parsed.data as z.output<(typeof FIELDS)[K]>;
+    return parsed.data as z.output<ReturnType<(typeof FIELDS)[K]>>;
   }
 
   const databaseUrl = read('DATABASE_URL');

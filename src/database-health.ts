@@ -20,7 +20,7 @@
  * Deadlines and the probe's pace are real time (I/O, not the product's clock, which tests
  * move by hand); the times reported (`since`) are the product's clock.
  */
-import type { Clock } from './clock.js';
+import { type Clock, monotonicMs } from './clock.js';
 import type { Logger } from './logger.js';
 import {
   asDatabaseUnavailable,
@@ -191,7 +191,7 @@ export function createDatabaseHealth(o: DatabaseHealthOptions): DatabaseHealth {
   const probeTimeoutMs = o.probeTimeoutMs ?? DEFAULTS.probeTimeoutMs;
   const retryEveryMs = o.retryEveryMs ?? DEFAULTS.retryEveryMs;
   const maxOwed = o.maxOwed ?? DEFAULTS.maxOwed;
-  const elapsed = o.elapsedMs ?? (() => performance.now());
+  const elapsed = o.elapsedMs ?? monotonicMs;
   const logger = o.logger.child({ component: 'database-health' });
   const listeners = createListeners(logger);
 

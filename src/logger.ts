@@ -1,7 +1,8 @@
 /**
- * Structured logs (pino). Secrets are removed twice: known fields are redacted by path,
+ * Structured logs (pino). Secrets are removed twice: known fields are redacted by key,
  * and every secret value the process knows (API key, Slack tokens, signing secret) is
  * scrubbed from the final line, wherever it hides (an error message, a URL, a body).
+ * Both happen on the finished line, which is parsed anyway to keep one of each key.
  */
 import { type DestinationStream, type Logger, pino } from 'pino';
 import type { LogLevel } from './config.js';
@@ -17,28 +18,39 @@ interface LoggerOptions {
   name?: string;
 }
 
-const REDACT_PATHS = [
+/**
+ * Fields whose value never reaches a line: a field of the line, or of an object one level
+ * down (`{ req: { authorization } }`), and `headers.authorization` of such an object. The
+ * same fields pino's `redact` paths named (`token`, `*.token`, `*.headers.authorization`),
+ * without compiling those paths when the logger is made and walking them on every line.
+ */
+const SECRET_KEYS: ReadonlySet<string> = new Set([
   'authorization',
   'Authorization',
-  '*.authorization',
-  '*.Authorization',
-  'headers.authorization',
-  '*.headers.authorization',
   'token',
-  '*.token',
   'apiKey',
-  '*.apiKey',
   'signingSecret',
-  '*.signingSecret',
   'appToken',
-  '*.appToken',
   'databaseUrl',
-  '*.databaseUrl',
   'connectionString',
-  '*.connectionString',
-];
+]);
 
 export const REDACTED = '[redacted]';
+
+type Fields = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function redactSecretKeys(line: Fields): void {
+  for (const [key, value] of Object.entries(line)) {
+    if (SECRET_KEYS.has(key)) line[key] = REDACTED;
+    else if (isObject(value)) {
+      for (const inner of Object.keys(value)) if (SECRET_KEYS.has(inner)) value[inner] = REDACTED;
+      if (isObject(value['headers']) && 'authorization' in value['headers'])
+        value['headers']['authorization'] = REDACTED;
+    }
+  }
+}
 
 /** Replaces every occurrence of each secret in `text`. Secrets shorter than 6 chars are ignored. */
 export function scrubSecrets(text: string, secrets: readonly string[]): string {
@@ -59,12 +71,15 @@ export function scrubSecrets(text: string, secrets: readonly string[]): string {
  * twice (a child of a child, or a call repeating a binding) appears twice in the line,
  * which some log pipelines reject and others collapse. Parsing the line keeps one of each
  * (the last written: the call's own value over a binding, an inner child's over an
- * outer's) in its first place; a line that does not parse is left as it is.
+ * outer's) in its first place; the secret fields are redacted on the parsed line. A line
+ * that does not parse (pino writes JSON, so none) is left to scrubSecrets alone.
  */
 function oneKeyPerField(line: string): string {
   try {
     const trailing = line.endsWith('\n') ? '\n' : '';
-    return `${JSON.stringify(JSON.parse(line))}${trailing}`;
+    const fields: unknown = JSON.parse(line);
+    if (isObject(fields)) redactSecretKeys(fields);
+    return `${JSON.stringify(fields)}${trailing}`;
   } catch {
     return line;
   }
@@ -76,7 +91,6 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     {
       name: options.name ?? 'visibility-bot',
       level: options.level ?? 'info',
-      redact: { paths: REDACT_PATHS, censor: REDACTED },
       hooks: {
         streamWrite: (line: string) => scrubSecrets(oneKeyPerField(line), secrets),
       },

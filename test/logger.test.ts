@@ -29,6 +29,40 @@ describe('log lines', () => {
     expect(Object.keys(line).indexOf('job')).toBeLessThan(Object.keys(line).indexOf('nested'));
   });
 
+  it('redact the secret fields by name: on the line, one level down, and in headers one further', () => {
+    const { logger, lines } = capture();
+    logger.child({ token: 'bound-token-value' }).warn(
+      {
+        apiKey: 'field-api-key',
+        req: { authorization: 'Bearer abc', url: '/x', headers: { authorization: 'h', accept: 'json' } },
+        config: {
+          databaseUrl: 'postgres://u:p@h/db',
+          signingSecret: 's',
+          appToken: 'a',
+          connectionString: 'c',
+        },
+        list: [{ token: 'in an array: not a field of an object one level down' }],
+        deep: { a: { token: 'two levels down: not named' } },
+      },
+      'request failed',
+    );
+    const line = parseStrictJson(lines[0]!) as Record<string, unknown>;
+    expect(line).toMatchObject({
+      token: REDACTED,
+      apiKey: REDACTED,
+      req: { authorization: REDACTED, url: '/x', headers: { authorization: REDACTED, accept: 'json' } },
+      config: {
+        databaseUrl: REDACTED,
+        signingSecret: REDACTED,
+        appToken: REDACTED,
+        connectionString: REDACTED,
+      },
+      deep: { a: { token: 'two levels down: not named' } },
+      msg: 'request failed',
+    });
+    expect(line['list']).toEqual([{ token: 'in an array: not a field of an object one level down' }]);
+  });
+
   it('still lose every secret, after the keys are made one', () => {
     const secret = 'sk_live_abcdefghijklmnopqrstuvwxyz012345';
     const { logger, lines } = capture([secret]);

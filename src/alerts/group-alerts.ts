@@ -4,7 +4,6 @@
  * acknowledge button carries it, and the delivery layer prefixes it with the channel for
  * the outbox dedupe key.
  */
-import { hash } from 'node:crypto';
 import { keysOf } from './fold-alerts.js';
 import { type Alert, type AlertNote, alertKinds } from './types.js';
 
@@ -19,7 +18,8 @@ export interface AlertGroup {
 
 export function alertGroupKey(brandId: string, keys: readonly string[]): string {
   // One-shot hash(): the same digest as createHash().update().digest() without building a
-  // Hash object per group.
+  // Hash object per group. node:crypto on first use: a run with no alerts never loads it.
+  const { hash } = process.getBuiltinModule('node:crypto');
   return `alerts:${brandId}:${hash('sha1', [...keys].sort().join('\n')).slice(0, 20)}`;
 }
 

@@ -304,7 +304,7 @@ export function parseSettingsArgs(
   }
   // The field parsers already enforce every bound; the schema is the last word so the
   // stored JSON always reads back.
-  const checked = alertSettingsSchema.safeParse(merged);
+  const checked = alertSettingsSchema().safeParse(merged);
   if (!checked.success) {
     return { ok: false, errors: checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
   }

@@ -14,43 +14,27 @@ import { NotFoundError } from './errors.js';
 import { type LazyAgent, lazyAgent } from './lazy-undici.js';
 import type { LimiterState, RateLimiter } from './limiter/types.js';
 import { parseResponse } from './parse-response.js';
-import {
-  type AiPagesRecord,
-  type AliasesResponse,
-  aiPagesRecordSchema,
-  aliasesResponseSchema,
-  type BrandsResponse,
-  brandsResponseSchema,
-  type CitationFeedResponse,
-  type CitationHeatmapResponse,
-  type CitationHistoryResponse,
-  type CitationListResponse,
-  type CitationQueriesResponse,
-  type CitationSourcesResponse,
-  type CitationView,
-  type ContentIdeasResponse,
-  type CrawlerOverview,
-  citationFeedResponseSchema,
-  citationHeatmapResponseSchema,
-  citationHistoryResponseSchema,
-  citationListResponseSchema,
-  citationQueriesResponseSchema,
-  citationSourcesResponseSchema,
-  contentIdeasResponseSchema,
-  crawlerOverviewSchema,
-  ideaStatuses,
-  type LocationResponse,
-  type LoosePayload,
-  locationResponseSchema,
-  loosePayloadSchema,
-  type Market,
-  marketSchema,
-  pageStatuses,
-  type RefreshIdeasResult,
-  type RemoveMarketResponse,
-  refreshIdeasResponseSchema,
-  removeMarketResponseSchema,
+import type * as Schemas from './schemas/index.js';
+import type {
+  AiPagesRecord,
+  AliasesResponse,
+  BrandsResponse,
+  CitationFeedResponse,
+  CitationHeatmapResponse,
+  CitationHistoryResponse,
+  CitationListResponse,
+  CitationQueriesResponse,
+  CitationSourcesResponse,
+  CitationView,
+  ContentIdeasResponse,
+  CrawlerOverview,
+  LocationResponse,
+  LoosePayload,
+  Market,
+  RefreshIdeasResult,
+  RemoveMarketResponse,
 } from './schemas/index.js';
+import { ideaStatuses, pageStatuses } from './schemas/values.js';
 import { type QueryValue, type ResponseEvent, type SendRequest, Transport } from './transport.js';
 import {
   assertBrandId,
@@ -104,6 +88,18 @@ export interface ApiClientOptions {
   /** Metrics hook, called after every attempt. */
   onResponse?: (e: ResponseEvent) => void;
 }
+
+/**
+ * The response schemas, built when the first response arrives rather than at start-up:
+ * building them is most of what zod costs a process, and a `run-job` with nothing to do
+ * sends no request at all. A method names its schema by choosing it from the module.
+ */
+type PickSchema<S extends z.ZodMiniType> = (schemas: typeof Schemas) => S;
+let schemasLoading: Promise<typeof Schemas> | undefined;
+const responseSchemas = (): Promise<typeof Schemas> => {
+  schemasLoading ??= import('./schemas/index.js');
+  return schemasLoading;
+};
 
 const DEFAULT_TIMEOUTS = { connectMs: 5_000, headersMs: 15_000, bodyMs: 30_000 };
 const DEFAULT_RETRY = { maxRetries: 3, baseDelayMs: 250, maxDelayMs: 8_000, max429Retries: 4 };
@@ -165,7 +161,7 @@ export class ApiClient implements VisibilityApi {
       offset: params.offset,
       status: params.status,
     };
-    return this.#get('getContentIdeas', contentIdeasResponseSchema, query, opts);
+    return this.#get('getContentIdeas', (s) => s.contentIdeasResponseSchema, query, opts);
   }
 
   async refreshContentIdeas(params: BrandParams, opts?: CallOptions): Promise<RefreshIdeasResult> {
@@ -180,7 +176,7 @@ export class ApiClient implements VisibilityApi {
           ? { status: 'already_generating', message: body.message ?? null }
           : undefined,
     });
-    const parsed = parseResponse(refreshIdeasResponseSchema, raw, endpointLabel('refreshContentIdeas'));
+    const parsed = await this.#parse('refreshContentIdeas', (s) => s.refreshIdeasResponseSchema, raw);
     const message = parsed.message ?? null;
     // The 200 form: {"status": "already_generating"} (the message may say it instead).
     if (saysAlreadyGenerating(extractErrorMessage(parsed))) return { status: 'already_generating', message };
@@ -196,7 +192,7 @@ export class ApiClient implements VisibilityApi {
     }
     const include =
       params.include && params.include.length > 0 ? [...new Set(params.include)].join(',') : undefined;
-    return this.#get('getBrands', brandsResponseSchema, { brand_id: params.brandId, include }, opts);
+    return this.#get('getBrands', (s) => s.brandsResponseSchema, { brand_id: params.brandId, include }, opts);
   }
 
   async addMarket(params: AddMarketParams, opts?: CallOptions): Promise<Market> {
@@ -208,7 +204,7 @@ export class ApiClient implements VisibilityApi {
       location: params.location.toUpperCase(),
       market_name: params.marketName?.trim(),
     };
-    return this.#write('addMarket', marketSchema, body, opts);
+    return this.#write('addMarket', (s) => s.marketSchema, body, opts);
   }
 
   async removeMarket(params: RemoveMarketParams, opts?: CallOptions): Promise<RemoveMarketResponse> {
@@ -219,7 +215,7 @@ export class ApiClient implements VisibilityApi {
       query: { brand_id: params.brandId, market_id: params.marketId },
       allowEmpty: true,
     });
-    return parseResponse(removeMarketResponseSchema, raw, endpointLabel('removeMarket'));
+    return this.#parse('removeMarket', (s) => s.removeMarketResponseSchema, raw);
   }
 
   async setLocation(params: SetLocationParams, opts?: CallOptions): Promise<LocationResponse> {
@@ -236,7 +232,7 @@ export class ApiClient implements VisibilityApi {
       location_city: params.city?.trim(),
       location_provider_code: params.providerCode,
     };
-    return this.#write('setLocation', locationResponseSchema, body, opts);
+    return this.#write('setLocation', (s) => s.locationResponseSchema, body, opts);
   }
 
   async setAliases(params: SetAliasesParams, opts?: CallOptions): Promise<AliasesResponse> {
@@ -247,27 +243,37 @@ export class ApiClient implements VisibilityApi {
       assertNonEmpty(`aliases[${i}]`, alias);
     });
     const body = { brand_id: params.brandId, aliases: params.aliases.map((a) => a.trim()) };
-    return this.#write('setAliases', aliasesResponseSchema, body, opts);
+    return this.#write('setAliases', (s) => s.aliasesResponseSchema, body, opts);
   }
 
   // ---- Citations (docs/api.md §4.8): one endpoint, one method per view
 
   async getCitationList(params: CitationFilterParams, opts?: CallOptions): Promise<CitationListResponse> {
-    return this.#citations('list', citationListResponseSchema, this.#citationFilters(params), opts);
+    return this.#citations('list', (s) => s.citationListResponseSchema, this.#citationFilters(params), opts);
   }
 
   async getCitationQueries(
     params: CitationFilterParams,
     opts?: CallOptions,
   ): Promise<CitationQueriesResponse> {
-    return this.#citations('queries', citationQueriesResponseSchema, this.#citationFilters(params), opts);
+    return this.#citations(
+      'queries',
+      (s) => s.citationQueriesResponseSchema,
+      this.#citationFilters(params),
+      opts,
+    );
   }
 
   async getCitationHeatmap(
     params: CitationFilterParams,
     opts?: CallOptions,
   ): Promise<CitationHeatmapResponse> {
-    return this.#citations('heatmap', citationHeatmapResponseSchema, this.#citationFilters(params), opts);
+    return this.#citations(
+      'heatmap',
+      (s) => s.citationHeatmapResponseSchema,
+      this.#citationFilters(params),
+      opts,
+    );
   }
 
   async getCitationHistory(
@@ -277,7 +283,7 @@ export class ApiClient implements VisibilityApi {
     assertBrandId(params.brandId);
     assertIntInRange('days', params.days, 7, 365);
     const query = { brand_id: params.brandId, days: params.days };
-    return this.#citations('history', citationHistoryResponseSchema, query, opts);
+    return this.#citations('history', (s) => s.citationHistoryResponseSchema, query, opts);
   }
 
   async getCitationSources(
@@ -295,7 +301,7 @@ export class ApiClient implements VisibilityApi {
       limit: params.limit,
       offset: params.offset,
     };
-    return this.#citations('sources', citationSourcesResponseSchema, query, opts);
+    return this.#citations('sources', (s) => s.citationSourcesResponseSchema, query, opts);
   }
 
   async getCitationFeed(params: CitationFeedParams, opts?: CallOptions): Promise<CitationFeedResponse> {
@@ -309,7 +315,7 @@ export class ApiClient implements VisibilityApi {
       limit: params.limit,
       offset: params.offset,
     };
-    return this.#citations('feed', citationFeedResponseSchema, query, opts);
+    return this.#citations('feed', (s) => s.citationFeedResponseSchema, query, opts);
   }
 
   #citationFilters(params: CitationFilterParams): Record<string, QueryValue> {
@@ -333,7 +339,7 @@ export class ApiClient implements VisibilityApi {
 
   #citations<S extends z.ZodMiniType>(
     view: CitationView,
-    schema: S,
+    schema: PickSchema<S>,
     query: Record<string, QueryValue>,
     opts: CallOptions | undefined,
   ): Promise<z.output<S>> {
@@ -347,7 +353,7 @@ export class ApiClient implements VisibilityApi {
     assertOneOf('compareTo', params.compareTo, ['none', 'previous_period'] as const);
     return this.#get(
       'getCrawlerOverview',
-      crawlerOverviewSchema,
+      (s) => s.crawlerOverviewSchema,
       { ...query, compare_to: params.compareTo },
       opts,
     );
@@ -412,7 +418,7 @@ export class ApiClient implements VisibilityApi {
     assertNonEmpty('findingId', params.findingId);
     return this.#write(
       'previewAccessFix',
-      loosePayloadSchema,
+      (s) => s.loosePayloadSchema,
       { brand_id: params.brandId, finding_id: params.findingId },
       opts,
     );
@@ -420,7 +426,7 @@ export class ApiClient implements VisibilityApi {
 
   async verificationPing(params: BrandParams, opts?: CallOptions): Promise<LoosePayload> {
     assertBrandId(params.brandId);
-    return this.#write('verificationPing', loosePayloadSchema, { brand_id: params.brandId }, opts);
+    return this.#write('verificationPing', (s) => s.loosePayloadSchema, { brand_id: params.brandId }, opts);
   }
 
   async submitToSearch(params: SubmitToSearchParams, opts?: CallOptions): Promise<LoosePayload> {
@@ -432,7 +438,12 @@ export class ApiClient implements VisibilityApi {
     // docs/api.md §10: `urls` is comma-separated, so a comma inside a URL is percent-encoded
     // (equivalent for any URL parser) to keep it from splitting the list.
     const urls = params.urls.map((u) => u.trim().replaceAll(',', '%2C')).join(',');
-    return this.#write('submitToSearch', loosePayloadSchema, { brand_id: params.brandId, urls }, opts);
+    return this.#write(
+      'submitToSearch',
+      (s) => s.loosePayloadSchema,
+      { brand_id: params.brandId, urls },
+      opts,
+    );
   }
 
   async getSubmitToSearchStatus(params: BrandParams, opts?: CallOptions): Promise<LoosePayload> {
@@ -446,12 +457,12 @@ export class ApiClient implements VisibilityApi {
     assertBrandId(params.brandId);
     const query = { brand_id: params.brandId };
     try {
-      return await this.#get('getAiPages', aiPagesRecordSchema, query, opts);
+      return await this.#get('getAiPages', (s) => s.aiPagesRecordSchema, query, opts);
     } catch (err) {
       // docs/api.md §9: /prism is the legacy alias and "still works"; a deployment without
       // /ai-pages answers 404 there. Any other failure (403 entitlement, 5xx) is final.
       if (!(err instanceof NotFoundError)) throw err;
-      return this.#get('getPrism', aiPagesRecordSchema, query, opts);
+      return this.#get('getPrism', (s) => s.aiPagesRecordSchema, query, opts);
     }
   }
 
@@ -483,12 +494,12 @@ export class ApiClient implements VisibilityApi {
 
   async #get<S extends z.ZodMiniType>(
     key: EndpointKey,
-    schema: S,
+    schema: PickSchema<S>,
     query: Record<string, QueryValue>,
     opts: CallOptions | undefined,
   ): Promise<z.output<S>> {
     const raw = await this.#send(key, { ...callOptions(opts), query });
-    return parseResponse(schema, raw, endpointLabel(key));
+    return this.#parse(key, schema, raw);
   }
 
   #getLoose(
@@ -496,17 +507,26 @@ export class ApiClient implements VisibilityApi {
     query: Record<string, QueryValue>,
     opts: CallOptions | undefined,
   ): Promise<LoosePayload> {
-    return this.#get(key, loosePayloadSchema, query, opts);
+    return this.#get(key, (s) => s.loosePayloadSchema, query, opts);
   }
 
   async #write<S extends z.ZodMiniType>(
     key: EndpointKey,
-    schema: S,
+    schema: PickSchema<S>,
     body: Record<string, unknown>,
     opts: CallOptions | undefined,
   ): Promise<z.output<S>> {
     const raw = await this.#send(key, { ...callOptions(opts), body });
-    return parseResponse(schema, raw, endpointLabel(key));
+    return this.#parse(key, schema, raw);
+  }
+
+  /** `raw` typed by the schema `pick` chooses (loaded with the first response, see responseSchemas). */
+  async #parse<S extends z.ZodMiniType>(
+    key: EndpointKey,
+    pick: PickSchema<S>,
+    raw: unknown,
+  ): Promise<z.output<S>> {
+    return parseResponse(pick(await responseSchemas()), raw, endpointLabel(key));
   }
 
   #send(key: EndpointKey, req: SendRequest): Promise<unknown> {

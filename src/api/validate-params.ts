@@ -6,7 +6,7 @@
 
 import { isCalendarDate } from '../utc-days.js';
 import { InvalidParamsError } from './errors.js';
-import { rangePresets } from './schemas/index.js';
+import { rangePresets } from './schemas/values.js';
 import type { DateRangeParams } from './visibility-api.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -4,7 +4,7 @@
  * Vega or resvg on its main thread, and one that draws no chart (`check`) never loads them
  * at all. The in-process rendering (render-chart.ts) is imported on first use only.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { ChartSpec } from './chart-spec.js';
 import { ChartError, ChartErrorCode } from './errors.js';
 import type { RenderedChart } from './render-chart.js';
@@ -143,6 +143,8 @@ export function createWorkerRenderPool(size: number): WorkerRenderPool {
   let closed = false;
 
   const start = (): Worker => {
+    // node:worker_threads (and the streams it loads) on the first chart, not at start.
+    const { Worker } = process.getBuiltinModule('node:worker_threads');
     const worker = new Worker(entry.url, { execArgv: entry.execArgv });
     all.add(worker);
     return worker;

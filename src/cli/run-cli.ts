@@ -9,6 +9,7 @@
 import { closestMatches } from '../closest-matches.js';
 import type { Verb } from '../config.js';
 import { JOB_NAMES } from '../use-cases/job-names.js';
+import { exitCodeForStartFailure } from './cli-failure.js';
 
 /** Every verb and option the README's "Commands" shows (a test holds the two together). */
 export const USAGE = `Usage: visibility-bot <command> [options]
@@ -65,17 +66,23 @@ async function dispatch(
       const { runCheck } = await import('./check.js');
       return runCheck(config);
     }
-    case 'run-job': {
-      const config = loadConfig('run-job');
-      const { runJobCommand } = await import('./run-job.js');
-      return runJobCommand(args, config);
-    }
+    case 'run-job':
+      return runJobVerbOf(args);
     case 'migrate-store': {
       const config = loadConfig('migrate-store');
       const { runMigrateStore } = await import('./migrate-store.js');
       return runMigrateStore(args, config);
     }
   }
+}
+
+/**
+ * `run-job`, loaded on demand. The built CLI (scripts/build-dist.mjs) takes this import
+ * from a bundle of its own, dist/run-job/run-job-verb.js.
+ */
+async function runJobVerbOf(args: readonly string[]): Promise<number> {
+  const { runJobVerb } = await import('./run-job-verb.js');
+  return runJobVerb(args);
 }
 
 /** "Unknown command" with the nearest verb when one is close, then the usage. */
@@ -97,6 +104,8 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     console.log(USAGE);
     return verb === undefined ? 2 : 0;
   }
+  // run-job loads its own configuration (run-job-verb.ts): the jobs' bundle, nothing shared.
+  if (verb === 'run-job' && !args.some((a) => HELP_FLAGS.includes(a))) return runJobVerbOf(args);
   const { ConfigError, loadConfig, verbs } = await import('../config.js');
   if (!(verbs as readonly string[]).includes(verb)) {
     console.error(unknownVerb(verb, verbs));
@@ -114,17 +123,6 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   try {
     return await dispatch(verb as Verb, args, loadConfig);
   } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(`${err.message}\n\nSee README.md, "Configuration", for every variable.`);
-      return 2;
-    }
-    // Postgres could not be reached or used (DATABASE_URL): one readable sentence that
-    // names host, port and database, never the password.
-    const code = (err as { code?: unknown } | undefined)?.code;
-    if (typeof code === 'string' && code.startsWith('pg_')) {
-      console.error((err as Error).message);
-      return 1;
-    }
-    throw err;
+    return exitCodeForStartFailure(err, ConfigError);
   }
 }

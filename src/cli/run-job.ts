@@ -11,6 +11,7 @@
  * 2 usage, 3 the API key's daily quota is spent (the jobs wait for its reset).
  */
 
+import { writeSync } from 'node:fs';
 import { type AppDepsOverrides, openAppDeps } from '../app-deps.js';
 import { closestMatches } from '../closest-matches.js';
 import type { Config } from '../config.js';
@@ -43,12 +44,29 @@ interface RunJobCommandOptions {
 
 const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
+/**
+ * A line to stdout, written to the descriptor rather than with console.log: the first
+ * console.log makes process.stdout, loading Node's stream classes, a few milliseconds of a
+ * `run-job` with nothing to do. Whatever the descriptor does not take at once (a full
+ * non-blocking pipe, an error) goes through console.log, which waits or ignores as before.
+ */
+function printLine(line: string): void {
+  const bytes = Buffer.from(`${line}\n`);
+  let written = 0;
+  try {
+    while (written < bytes.length) written += writeSync(1, bytes, written);
+  } catch {
+    if (written === 0) console.log(line);
+    else process.stdout.write(bytes.subarray(written));
+  }
+}
+
 export async function runJobCommand(
   args: readonly string[],
   config: Config,
   options: RunJobCommandOptions = {},
 ): Promise<number> {
-  const out = options.out ?? ((line: string) => console.log(line));
+  const out = options.out ?? printLine;
   const err = options.err ?? ((line: string) => console.error(line));
   const [target, ...extra] = args;
   const known = (t: string) => isJobTarget(t) || t === HOUSEKEEPING_JOB;

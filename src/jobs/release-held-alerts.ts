@@ -4,7 +4,6 @@
  * it), everything else simply becomes due. One transaction under SQLite's write lock, so two
  * relays releasing at once cannot both group the same rows.
  */
-import { createHash } from 'node:crypto';
 import { groupHeldMessages } from '../messages/held-alerts-message.js';
 import type { OutboxMessage, OutboxRepo } from '../store/outbox-repo.js';
 import type { RunInTransaction } from '../store/transaction.js';
@@ -19,7 +18,10 @@ interface ReleaseResult {
 }
 
 function groupKey(channelId: string, brandId: string, members: readonly OutboxMessage[]): string {
-  const hash = createHash('sha1')
+  // node:crypto on first use: a run with nothing held never loads it.
+  const hash = process
+    .getBuiltinModule('node:crypto')
+    .createHash('sha1')
     .update(
       members
         .map((m) => m.dedupeKey)

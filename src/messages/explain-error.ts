@@ -6,7 +6,6 @@
  * words pass through plain-service-text.ts: no parameter names, endpoint paths or
  * response field paths reach a user.
  */
-import { randomBytes } from 'node:crypto';
 import {
   type ApiError,
   ApiErrorCode,
@@ -81,7 +80,8 @@ export function explainError(err: unknown): ErrorExplanation {
   }
   if (isDatabaseUnavailable(err)) return { message: DATABASE_UNAVAILABLE, expected: true };
   if (!isApiError(err)) {
-    const ref = randomBytes(3).toString('hex');
+    // node:crypto on first use, not when the module loads (a short run-job explains no error).
+    const ref = process.getBuiltinModule('node:crypto').randomBytes(3).toString('hex');
     return {
       message: mrkdwn`Something went wrong on our side (ref \`${escapeMrkdwn(ref)}\`). It was logged; try again, or ask an admin to look it up.`,
       expected: false,

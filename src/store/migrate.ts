@@ -35,12 +35,18 @@ export function inVersionOrder(list: readonly Migration[]): Migration[] {
 
 /** Brings an SQLite database up to the last version of `list`; returns the version it is at. */
 export function migrateSqlite(db: Database.Database, list: readonly Migration[]): number {
+  const ordered = inVersionOrder(list);
+  const userVersion = () => db.pragma('user_version', { simple: true }) as number;
+  // Already current (every start but the first after an upgrade): one read, instead of a
+  // write transaction per migration only to find each applied. A version only grows, so
+  // a database read as current stays so.
+  const found = userVersion();
+  if (found >= (ordered.at(-1)?.version ?? 0)) return found;
   const apply = db.transaction((m: Migration) => {
-    const current = db.pragma('user_version', { simple: true }) as number;
-    if (current >= m.version) return;
+    if (userVersion() >= m.version) return;
     db.exec(m.sqlite);
     db.pragma(`user_version = ${m.version}`);
   });
-  for (const m of inVersionOrder(list)) apply.immediate(m);
-  return db.pragma('user_version', { simple: true }) as number;
+  for (const m of ordered) apply.immediate(m);
+  return userVersion();
 }

@@ -44,6 +44,13 @@ describe('DEFAULT_ALERT_SETTINGS', () => {
     });
   });
 
+  it('is what the schema fills in for empty settings, field for field and in the same order', () => {
+    const parsed = alertSettingsSchema().parse({});
+    expect(DEFAULT_ALERT_SETTINGS).toStrictEqual(parsed);
+    expect(JSON.stringify(DEFAULT_ALERT_SETTINGS)).toBe(JSON.stringify(parsed));
+    expect(Object.isFrozen(DEFAULT_ALERT_SETTINGS)).toBe(true);
+  });
+
   it('stored partial or broken JSON reads back with defaults', () => {
     expect(resolveAlertSettings({ crawlerDropPct: 50 })).toEqual({
       ...DEFAULT_ALERT_SETTINGS,
@@ -54,8 +61,10 @@ describe('DEFAULT_ALERT_SETTINGS', () => {
   });
 
   it('the schema rejects an unknown time zone and recovery above drop', () => {
-    expect(alertSettingsSchema.safeParse({ timezone: 'Mars/Olympus' }).success).toBe(false);
-    expect(alertSettingsSchema.safeParse({ crawlerDropPct: 30, crawlerRecoveryPct: 30 }).success).toBe(false);
+    expect(alertSettingsSchema().safeParse({ timezone: 'Mars/Olympus' }).success).toBe(false);
+    expect(alertSettingsSchema().safeParse({ crawlerDropPct: 30, crawlerRecoveryPct: 30 }).success).toBe(
+      false,
+    );
   });
 });
 
@@ -160,7 +169,7 @@ describe('formatSettings', () => {
     });
     fc.assert(
       fc.property(arb, ({ recoveryShare, ...rest }) => {
-        const settings = alertSettingsSchema.parse({
+        const settings = alertSettingsSchema().parse({
           ...rest,
           crawlerRecoveryPct: Math.floor(rest.crawlerDropPct * recoveryShare),
         });

@@ -1,6 +1,6 @@
 /**
  * The CLI as `npm run build` ships it (scripts/build-dist.mjs: one bundle, split at the
- * verbs) works as the sources do: `run-job` delivers and exits, `check` reaches the API
+ * verbs, and `run-job` bundled again on its own) works as the sources do: `run-job` delivers and exits, `check` reaches the API
  * and Slack, `serve` answers a signed command, and the demo draws a chart in the bundled
  * worker thread. The other tests run the sources through tsx; this one runs what
  * operators run. `run-job` with nothing to do loads a few dozen modules, not hundreds.
@@ -48,14 +48,26 @@ describe('the bundled CLI', () => {
     expect(files.every((f) => !f.includes('/'))).toBe(true);
   });
 
-  it('run-job all with nothing to do exits 0, loading a few dozen modules', async () => {
+  it('bundles run-job on its own, with a chart worker beside it', () => {
+    const files = readdirSync(join(out, 'run-job'));
+    expect(files).toContain('run-job-verb.js');
+    expect(files).toContain('chart-worker.js');
+  });
+
+  it('run-job all with nothing to do exits 0, loading a few dozen modules and no built-in it does not use', async () => {
     const env = { ...backends.env, DATABASE_PATH: join(backends.dir, 'bundle.db'), LOG_LEVEL: 'warn' };
     const { code, out: text } = await run(['run-job', 'all'], env, ['--import', probe]);
     expect(code, text).toBe(0);
     expect(text).toContain('delivery: 0 sent');
-    const report = JSON.parse(/PROCESS-REPORT (\{.*\})/.exec(text)![1]!) as { modules: number };
+    const report = JSON.parse(/PROCESS-REPORT (\{.*\})/.exec(text)![1]!) as {
+      modules: number;
+      builtins: string[];
+    };
     expect(report.modules).toBeGreaterThan(0);
     expect(report.modules).toBeLessThan(100);
+    // Loaded on first use (hashing, chart threads, timing), or only by pino's transports.
+    for (const unused of ['crypto', 'worker_threads', 'assert', 'perf_hooks'])
+      expect(report.builtins).not.toContain(unused);
   }, 60_000);
 
   it('check reaches the API and Slack', async () => {

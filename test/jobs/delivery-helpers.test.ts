@@ -57,6 +57,57 @@ describe('deliverOutbox', () => {
   });
 });
 
+describe('deliverOutbox with nothing to post', () => {
+  const counting = () => {
+    const relay = {
+      drains: 0,
+      async drainOnce() {
+        relay.drains += 1;
+        return result(0);
+      },
+    };
+    return relay;
+  };
+
+  it('does not drain an outbox with no row pending, held or being sent', async () => {
+    const clock = manualClock(T);
+    const relay = counting();
+    await row(1);
+    await ctx.outbox.claimDue(T, 10);
+    await ctx.outbox.markSent((await ctx.outbox.getByDedupeKey('k1'))!.id, 'ts', T);
+    expect(await deliverOutbox(relay, ctx.outbox, clock, { maxWaitMs: 10_000 })).toMatchObject({
+      sent: 0,
+      pending: 0,
+    });
+    expect(relay.drains).toBe(0);
+  });
+
+  it('drains when a row is held (its hold may have ended) or left in sending (to recover)', async () => {
+    // The hold ended a second ago.
+    const clock = manualClock(T + 2000);
+    const held = counting();
+    await ctx.outbox.enqueue({
+      dedupeKey: 'held',
+      channelId: 'C1',
+      brandId: 'b1',
+      kind: 'alert',
+      payload: { text: 'held' },
+      nowMs: T,
+      holdUntilMs: T + 1000,
+    });
+    expect((await ctx.outbox.counts()).held).toBe(1);
+    await deliverOutbox(held, ctx.outbox, clock, { maxWaitMs: 10_000 });
+    expect(held.drains).toBe(1);
+
+    const sending = counting();
+    await ctx.outbox.releaseHeld(clock.now());
+    await ctx.outbox.claimDue(clock.now(), 10);
+    expect((await ctx.outbox.counts()).sending).toBe(1);
+    await deliverOutbox(sending, ctx.outbox, clock, { maxWaitMs: 10_000 });
+    expect(sending.drains).toBe(1);
+  });
+});
+
 describe('rows of a dead process', () => {
   it('are handed back unconfirmed (history is checked first); live or remote owners are left alone', async () => {
     const dead = `run-job:${hostname()}:2147483646`;

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 
 export const ideaTypes = ['prompt_gap', 'citation_gap', 'position_weak', 'rising', 'campaign'] as const;
-export const ideaStatuses = ['active', 'dismissed', 'implemented'] as const;
-export type IdeaStatus = (typeof ideaStatuses)[number];
+export { type IdeaStatus, ideaStatuses } from './values.js';
 
 /** docs/api.md §2 Content idea. `type` stays a string so a new idea type does not break the bot. */
 export const contentIdeaSchema = z.looseObject({

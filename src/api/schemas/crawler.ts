@@ -1,9 +1,6 @@
 import * as z from 'zod/mini';
 
-export const rangePresets = ['24h', '7d', '30d', '90d', 'custom'] as const;
-export type RangePreset = (typeof rangePresets)[number];
-export const crawlerIntents = ['all', 'interaction', 'search', 'training'] as const;
-export const pageStatuses = ['converting', 'cited', 'crawled', 'healthy', 'cold'] as const;
+export { crawlerIntents, pageStatuses, type RangePreset, rangePresets } from './values.js';
 
 const distributionSchema = z.array(
   z.looseObject({ crawler: z.string(), count: z.number(), percentage: z.number() }),

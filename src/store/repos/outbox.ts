@@ -12,7 +12,6 @@
  * another replica moved to 'sending' after this statement's snapshot is re-checked on
  * locking and left out.
  */
-import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder } from 'kysely';
 import type { Database, Row } from '../database.js';
 import {
@@ -68,7 +67,7 @@ const byDueTime = (a: OutboxMessage, b: OutboxMessage) =>
 
 // Long by design: one short method per query of the outbox table over shared helpers; each reads alone.
 export function createOutboxRepo(ctx: RepoContext, options: { owner?: string } = {}): OutboxRepo {
-  const owner = options.owner ?? `${process.pid}:${randomUUID()}`;
+  const owner = options.owner ?? `${process.pid}:${process.getBuiltinModule('node:crypto').randomUUID()}`;
   const rows = () => ctx.db().selectFrom('outbox').selectAll();
   const update = () => ctx.db().updateTable('outbox');
   const changed = async (q: { executeTakeFirst(): Promise<{ numUpdatedRows: bigint }> }) =>
