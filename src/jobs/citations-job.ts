@@ -65,6 +65,9 @@ export function digestFeedOf(feed: CitationFeedResponse): CitationFeedResponse {
   return { ...feed, events };
 }
 
+/** What a run reads of the brand's last citations observation. */
+const SEEN_FIELDS = ['currentSnapshotDate', 'runTimeOfDayMs'] as const;
+
 function* timestampsOf(feed: CitationFeedResponse): Generator<string> {
   for (const e of feed.events) yield e.timestamp;
 }
@@ -74,7 +77,11 @@ export const citationsJob: JobDefinition = {
   select: (ctx) => ctx.subscriptions.listActive('alerts'),
   async prepareBrand(ctx, brand, subs, { nowMs }) {
     const last = await ctx.jobRuns.lastSuccess('citations', brand.id);
-    const seen = await ctx.observations.get<CitationsObservation>(brand.id, 'citations');
+    // Only the two fields read here: the stored observation also holds the digest's feed.
+    const seen = await ctx.observations.getFields<
+      CitationsObservation,
+      'currentSnapshotDate' | 'runTimeOfDayMs'
+    >(brand.id, 'citations', SEEN_FIELDS);
     const daysBack = feedDaysBackFor(last, seen?.data.currentSnapshotDate ?? null, nowMs);
     const feed = await fetchCitationFeed(ctx.deps.api, brand.id, daysBack, ctx.call);
     const forDigest = digestFeedOf(feed);
