@@ -30,6 +30,11 @@ export interface PollObservationsRepo {
     source: PollSource,
     fields: readonly K[],
   ): Promise<PollObservation<Partial<Pick<T, K>>> | null>;
+  /** getFields for every brand's observation of `source`, by brand id, in one statement. */
+  allFieldsOf<T extends object, K extends keyof T & string>(
+    source: PollSource,
+    fields: readonly K[],
+  ): Promise<Map<string, PollObservation<Partial<Pick<T, K>>>>>;
   /** Every brand's observation of `source`, by brand id: one statement for a job's planning. */
   allOf<T>(source: PollSource): Promise<Map<string, PollObservation<T>>>;
   put<T>(brandId: string, source: PollSource, data: T, observedAtMs: number): Promise<void>;

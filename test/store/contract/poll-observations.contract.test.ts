@@ -26,7 +26,7 @@ describeBackends('poll observations', (backend) => {
     expect(await repo.get('b1', 'ai-pages')).toBeNull();
   });
 
-  it('reads only the named top-level fields of an observation, as stored', async () => {
+  it("reads only the named top-level fields of an observation, one brand's or every brand's, as stored", async () => {
     const repo = repoOn(backend());
     type Seen = { date: string | null; at: number; none: string; feed: unknown };
     expect(await repo.getFields<Seen, 'date'>('b1', 'citations', ['date'])).toBeNull();
@@ -51,6 +51,13 @@ describeBackends('poll observations', (backend) => {
       observedAtMs: 1200,
       data: { date: 'other source' },
     });
+    expect(await repo.allFieldsOf<Seen, 'date' | 'at'>('citations', ['date', 'at'])).toEqual(
+      new Map([
+        ['b1', { observedAtMs: 1000, data: { date: '2026-11-24', at: 5 } }],
+        ['b2', { observedAtMs: 1100, data: { date: null, at: 0.5 } }],
+      ]),
+    );
+    expect(await repo.allFieldsOf<Seen, 'none'>('ai-pages', ['none'])).toEqual(new Map());
   });
 
   it("reads every brand's observation of one source at once", async () => {
