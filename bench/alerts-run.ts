@@ -48,6 +48,8 @@ export interface AlertsRunResult {
   peakOutsideHeapMb: number;
   /** CPU ms of each job's run, in the order they ran. */
   jobCpuMs: Record<string, number>;
+  /** The process's peak RSS (MB) when each job's run ended: which job raised it. */
+  jobPeakRssMb: Record<string, number>;
 }
 
 const [target, baseUrl] = process.argv.slice(2);
@@ -99,6 +101,7 @@ const result: AlertsRunResult = {
   peakHeapMb: 0,
   peakOutsideHeapMb: 0,
   jobCpuMs: {},
+  jobPeakRssMb: {},
 };
 const sampleMemory = () => {
   const m = process.memoryUsage();
@@ -119,6 +122,7 @@ for (const job of [citationsJob, crawlerJob, aiPagesJob] satisfies JobDefinition
     brandGapMs: 0,
   });
   result.jobCpuMs[job.name] = cpuOf(process.cpuUsage(jobStart));
+  result.jobPeakRssMb[job.name] = process.resourceUsage().maxRSS / 1024;
   result.alerts += s.alerts;
   result.messages += s.messages;
   result.failed += s.failed + (s.status === 'ok' ? 0 : 1);
