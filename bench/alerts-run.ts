@@ -46,6 +46,8 @@ export interface AlertsRunResult {
   /** The largest V8 heap and the largest memory outside it (Buffers, native) seen, sampled every 100 ms. */
   peakHeapMb: number;
   peakOutsideHeapMb: number;
+  /** The largest memory held by ArrayBuffers (Buffers: HTTP bodies, driver I/O) seen, sampled the same way. */
+  peakArrayBuffersMb: number;
   /** CPU ms of each job's run, in the order they ran. */
   jobCpuMs: Record<string, number>;
   /** The process's peak RSS (MB) when each job's run ended: which job raised it. */
@@ -100,6 +102,7 @@ const result: AlertsRunResult = {
   failed: 0,
   peakHeapMb: 0,
   peakOutsideHeapMb: 0,
+  peakArrayBuffersMb: 0,
   jobCpuMs: {},
   jobPeakRssMb: {},
 };
@@ -107,6 +110,7 @@ const sampleMemory = () => {
   const m = process.memoryUsage();
   result.peakHeapMb = Math.max(result.peakHeapMb, m.heapTotal / 1_048_576);
   result.peakOutsideHeapMb = Math.max(result.peakOutsideHeapMb, (m.rss - m.heapTotal) / 1_048_576);
+  result.peakArrayBuffersMb = Math.max(result.peakArrayBuffersMb, m.arrayBuffers / 1_048_576);
 };
 const sampler = setInterval(sampleMemory, 100);
 
