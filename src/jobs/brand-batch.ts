@@ -64,6 +64,8 @@ export function brandBatch(o: BrandBatchOptions): BrandBatch {
   const size = o.size ?? BRANDS_PER_COMMIT;
   let queued: Queued[] = [];
   let last: Promise<void> = Promise.resolve();
+  /** Brands handed to a commit that has not ended yet. */
+  let committing = 0;
 
   const commit = async (items: Queued[]): Promise<void> => {
     try {
@@ -94,7 +96,12 @@ export function brandBatch(o: BrandBatchOptions): BrandBatch {
   const flush = (): Promise<void> => {
     const items = queued;
     queued = [];
-    const run = last.then(() => (items.length > 0 ? commit(items) : undefined));
+    committing += items.length;
+    const run = last
+      .then(() => (items.length > 0 ? commit(items) : undefined))
+      .finally(() => {
+        committing -= items.length;
+      });
     // A batch the database refused is reported by its own promise; the next one still runs.
     last = run.catch(() => undefined);
     return run;
@@ -103,7 +110,12 @@ export function brandBatch(o: BrandBatchOptions): BrandBatch {
   return {
     add(brand, write) {
       queued.push({ brand, write });
-      return queued.length >= size ? flush() : Promise.resolve();
+      if (queued.length >= size) return flush();
+      // While a batch commits, a brand queued for the next one waits for it: the callers
+      // (the runner's workers) then prepare no further brands meanwhile, so a slow commit
+      // (each statement a round trip on Postgres) does not leave batch after batch of
+      // fetched feeds waiting in memory.
+      return committing > 0 ? last : Promise.resolve();
     },
     flush,
   };
