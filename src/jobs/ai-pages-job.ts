@@ -144,7 +144,7 @@ export const aiPagesJob: JobDefinition = {
       const observation: AiPagesObservation = { input, samples };
       batch.observe({ brandId: brand.id, source: 'ai-pages', data: observation, observedAtMs: nowMs });
       return applyChannelLevels(ctx, subs, nowMs, {
-        load: (channelId) => ctx.levels.getAiPages(channelId, brand.id),
+        load: (channelId) => batch.aiPagesLevel(channelId, brand.id),
         save: (channelId, state) =>
           batch.saveLevel({ channelId, brandId: brand.id, detector: 'aiPages', state, nowMs }),
         detect: (prev, settings) => detectAiPages(prev, input, settings, brand, nowMs, outlook),

@@ -14,6 +14,7 @@
  */
 
 import type { BrandRef } from '../alerts/types.js';
+import { type ChannelDetectorStateRepo, levelKey } from '../store/channel-detector-state-repo.js';
 import { isDatabaseUnavailable } from '../store/database-unavailable.js';
 import type { RunInTransaction } from '../store/transaction.js';
 import type { EnqueueCounts } from '../use-cases/enqueue-alerts.js';
@@ -42,6 +43,8 @@ interface BrandBatchOptions {
   recordSuccesses(brandIds: string[]): Promise<void>;
   /** The rows the brands' writes left to the batch (BatchWrites), one statement per kind. */
   writeRows(rows: BatchRows): Promise<void>;
+  /** Where BatchWrites' level reads go: the batch's brands' states, one statement per detector. */
+  levels?: Pick<ChannelDetectorStateRepo, 'crawlerLevelsOf' | 'aiPagesLevelsOf'>;
   committed(brand: BrandRef, counts: EnqueueCounts): void;
   /** A brand whose write failed on its own (not the database): the run goes on without it. */
   failed(brand: BrandRef, err: unknown): void;
@@ -60,6 +63,30 @@ interface Queued {
   write: BrandWrite;
 }
 
+/**
+ * A batch's level reads: the first read of a detector reads that detector's states of all
+ * the batch's brands (in its transaction: the states its writes then commit over), the
+ * others take theirs from it. No brand's write in the batch writes a level state before
+ * the batch's rows are written, at its end (saveLevel), so the one read serves them all.
+ */
+function levelReads(
+  levels: BrandBatchOptions['levels'],
+  brandIds: readonly string[],
+): Pick<BatchWrites, 'crawlerLevel' | 'aiPagesLevel'> {
+  const from = <T>(read: ((ids: readonly string[]) => Promise<Map<string, T>>) | undefined) => {
+    let states: Promise<Map<string, T>> | undefined;
+    return async (channelId: string, brandId: string): Promise<T | null> => {
+      if (!read) throw new Error('this batch was given no level state to read');
+      states ??= read(brandIds);
+      return (await states).get(levelKey(channelId, brandId)) ?? null;
+    };
+  };
+  return {
+    crawlerLevel: from(levels?.crawlerLevelsOf.bind(levels)),
+    aiPagesLevel: from(levels?.aiPagesLevelsOf.bind(levels)),
+  };
+}
+
 export function brandBatch(o: BrandBatchOptions): BrandBatch {
   const size = o.size ?? BRANDS_PER_COMMIT;
   let queued: Queued[] = [];
@@ -76,6 +103,10 @@ export function brandBatch(o: BrandBatchOptions): BrandBatch {
           observe: (row) => void rows.observations.push(row),
           saveLevel: (row) => void rows.levels.push(row),
           saveHistory: (row) => void rows.histories.push(row),
+          ...levelReads(
+            o.levels,
+            items.map((item) => item.brand.id),
+          ),
         };
         for (const item of items) out.push(await item.write(batch));
         await o.writeRows(rows);

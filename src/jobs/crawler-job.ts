@@ -54,7 +54,7 @@ export const crawlerJob: JobDefinition = {
       batch.observe({ brandId: brand.id, source: 'crawler', data: periods, observedAtMs: nowMs });
       batch.saveHistory({ brandId: brand.id, history, nowMs });
       return applyChannelLevels(ctx, subs, nowMs, {
-        load,
+        load: (channelId) => batch.crawlerLevel(channelId, brand.id),
         save: (channelId, state) =>
           batch.saveLevel({ channelId, brandId: brand.id, detector: 'crawler', state, nowMs }),
         detect: (prev, settings) => {
