@@ -46,8 +46,12 @@ export interface AlertsRunResult {
   /** The largest V8 heap and the largest memory outside it (Buffers, native) seen, sampled every 100 ms. */
   peakHeapMb: number;
   peakOutsideHeapMb: number;
+  /** The largest memory held by ArrayBuffers (Buffers: HTTP bodies, driver I/O) seen, sampled the same way. */
+  peakArrayBuffersMb: number;
   /** CPU ms of each job's run, in the order they ran. */
   jobCpuMs: Record<string, number>;
+  /** The process's peak RSS (MB) when each job's run ended: which job raised it. */
+  jobPeakRssMb: Record<string, number>;
 }
 
 const [target, baseUrl] = process.argv.slice(2);
@@ -98,12 +102,15 @@ const result: AlertsRunResult = {
   failed: 0,
   peakHeapMb: 0,
   peakOutsideHeapMb: 0,
+  peakArrayBuffersMb: 0,
   jobCpuMs: {},
+  jobPeakRssMb: {},
 };
 const sampleMemory = () => {
   const m = process.memoryUsage();
   result.peakHeapMb = Math.max(result.peakHeapMb, m.heapTotal / 1_048_576);
   result.peakOutsideHeapMb = Math.max(result.peakOutsideHeapMb, (m.rss - m.heapTotal) / 1_048_576);
+  result.peakArrayBuffersMb = Math.max(result.peakArrayBuffersMb, m.arrayBuffers / 1_048_576);
 };
 const sampler = setInterval(sampleMemory, 100);
 
@@ -119,6 +126,7 @@ for (const job of [citationsJob, crawlerJob, aiPagesJob] satisfies JobDefinition
     brandGapMs: 0,
   });
   result.jobCpuMs[job.name] = cpuOf(process.cpuUsage(jobStart));
+  result.jobPeakRssMb[job.name] = process.resourceUsage().maxRSS / 1024;
   result.alerts += s.alerts;
   result.messages += s.messages;
   result.failed += s.failed + (s.status === 'ok' ? 0 : 1);

@@ -279,13 +279,16 @@ function reportRun(
   const jobs = Object.entries(r.jobCpuMs)
     .map(([job, ms]) => `${job} ${n(ms)}`)
     .join(', ');
+  const peaks = Object.entries(r.jobPeakRssMb ?? {})
+    .map(([job, mb]) => `${job} ${n(mb)} MB`)
+    .join(', ');
   return [
     `alerts (a): ${n(size.brands)} brands × ${n(size.perBrand)} feed events (${n(size.fresh)} new per brand) + crawler + AI Pages, ${label}; Node ${process.versions.node}`,
     `  run process: bench/alerts-run.ts ${runProcess.label}; setup (not measured): ${n(size.brands * (size.perBrand - size.fresh))} baselined URL states in ${n(setupMs)} ms`,
     `  ${runs.length} runs (CPU ms, peak RSS MB, load): ${runs.map((m) => `${n(m.r.cpuMs)} / ${n(m.r.peakRssMb)} / ${m.load.toFixed(1)}`).join('; ')}; the medians:`,
     `  run CPU (the citations, crawler and AI Pages jobs: socket → HTTP → JSON → zod → state → detect → messages → state + outbox rows): ${n(r.cpuMs)} ms (target ≤ ${n(CPU_TARGET_MS)}) ${ok(r.cpuMs <= CPU_TARGET_MS)}; by job: ${jobs}`,
     `  wall ${n(r.wallMs)} ms; load average ${load.toFixed(1)} before, on ${cpus().length} CPUs`,
-    `  peak RSS of the run process: ${n(r.peakRssMb)} MB (target ≤ ${RSS_TARGET_MB}) ${ok(r.peakRssMb <= RSS_TARGET_MB)}; runtime alone ${n(r.baselineRssMb)} MB; in the median-CPU run at most ${n(r.peakHeapMb)} MB V8 heap and ${n(r.peakOutsideHeapMb)} MB outside it (code, SQLite and Buffers)`,
+    `  peak RSS of the run process: ${n(r.peakRssMb)} MB (target ≤ ${RSS_TARGET_MB}) ${ok(r.peakRssMb <= RSS_TARGET_MB)}; runtime alone ${n(r.baselineRssMb)} MB; in the median-CPU run at most ${n(r.peakHeapMb)} MB V8 heap and ${n(r.peakOutsideHeapMb)} MB outside it (code, SQLite and Buffers: ${n(r.peakArrayBuffersMb ?? 0)} MB of them ArrayBuffers at most); peak RSS as each job ended: ${peaks}`,
     `  produced ${n(r.alerts)} alerts in ${n(r.messages)} outbox messages; ${n(r.statesSaved)} brands' citation state written; ${n(r.failed)} failures`,
   ];
 }

@@ -26,6 +26,7 @@ import { fetchAiPagesInput } from '../use-cases/fetch-digest-sections.js';
 import { AI_PAGES_RUN_HOURS } from '../use-cases/plan-polling.js';
 import { applyChannelLevels } from './apply-channel-levels.js';
 import { LEVEL_BRANDS_PER_COMMIT } from './brand-batch.js';
+import type { JobContext } from './job-context.js';
 import type { JobDefinition } from './job-definition.js';
 
 /** A brand far from its next threshold is asked this often. */
@@ -82,31 +83,59 @@ export function aiPagesPollDue(
   return reachesLevelAt(last, forecast, Math.min(...next)) <= nowMs + NEAR_WINDOW_MS;
 }
 
+/**
+ * Every brand's last observation, read by the run's `select` (one statement), taken by
+ * each brand's run instead of reading its own again. Only this job writes them, under its
+ * lease, so they hold for the run. A brand the run did not select is read alone.
+ */
+const readAhead = new WeakMap<
+  JobContext,
+  { brands: Set<string>; observed: Map<string, PollObservation<AiPagesObservation>> }
+>();
+
+async function lastPollOf(
+  ctx: JobContext,
+  brandId: string,
+): Promise<PollObservation<AiPagesObservation> | null> {
+  const ahead = readAhead.get(ctx);
+  if (!ahead?.brands.delete(brandId)) return ctx.observations.get<AiPagesObservation>(brandId, 'ai-pages');
+  const seen = ahead.observed.get(brandId) ?? null;
+  ahead.observed.delete(brandId);
+  return seen;
+}
+
+/** The subscriptions of the brands whose poll is due (aiPagesPollDue). */
+function dueSubscriptions(
+  subs: readonly Subscription[],
+  observed: ReadonlyMap<string, PollObservation<AiPagesObservation>>,
+  nowMs: number,
+): Subscription[] {
+  const byBrand = new Map<string, Subscription[]>();
+  for (const s of subs) byBrand.set(s.brandId, [...(byBrand.get(s.brandId) ?? []), s]);
+  const due: Subscription[] = [];
+  for (const [brandId, own] of byBrand) {
+    const thresholds = own.flatMap((s) => s.settings.aiPagesThresholds);
+    if (aiPagesPollDue(observed.get(brandId) ?? null, thresholds, nowMs)) due.push(...own);
+  }
+  return due;
+}
+
 export const aiPagesJob: JobDefinition = {
   name: 'ai-pages',
   brandsPerCommit: LEVEL_BRANDS_PER_COMMIT,
   select: async (ctx, run) => {
     const subs = await ctx.subscriptions.listActive('alerts');
-    if (run.force) return subs;
-    const byBrand = new Map<string, Subscription[]>();
-    for (const s of subs) byBrand.set(s.brandId, [...(byBrand.get(s.brandId) ?? []), s]);
-    // Every brand's last poll in one statement, not one per brand.
+    // Every brand's last poll in one statement, not one per brand: for planning, and for
+    // the brands' runs (lastPollOf).
     const observed = await ctx.observations.allOf<AiPagesObservation>('ai-pages');
-    const due: Subscription[] = [];
-    for (const [brandId, own] of byBrand) {
-      if (
-        aiPagesPollDue(
-          observed.get(brandId) ?? null,
-          own.flatMap((s) => s.settings.aiPagesThresholds),
-          run.nowMs,
-        )
-      )
-        due.push(...own);
-    }
+    const due = run.force ? subs : dueSubscriptions(subs, observed, run.nowMs);
+    const brands = new Set(due.map((s) => s.brandId));
+    for (const brandId of observed.keys()) if (!brands.has(brandId)) observed.delete(brandId);
+    readAhead.set(ctx, { brands, observed });
     return due;
   },
   async prepareBrand(ctx, brand, subs, { nowMs }) {
-    const seen = await ctx.observations.get<AiPagesObservation>(brand.id, 'ai-pages');
+    const seen = await lastPollOf(ctx, brand.id);
     const input = await fetchAiPagesInput(ctx.deps.api, brand.id, ctx.call);
     const samples = nextSamples(seen?.data.samples ?? [], input, nowMs);
     const outlook = usageOutlook(samples);
@@ -115,7 +144,7 @@ export const aiPagesJob: JobDefinition = {
       const observation: AiPagesObservation = { input, samples };
       batch.observe({ brandId: brand.id, source: 'ai-pages', data: observation, observedAtMs: nowMs });
       return applyChannelLevels(ctx, subs, nowMs, {
-        load: (channelId) => ctx.levels.getAiPages(channelId, brand.id),
+        load: (channelId) => batch.aiPagesLevel(channelId, brand.id),
         save: (channelId, state) =>
           batch.saveLevel({ channelId, brandId: brand.id, detector: 'aiPages', state, nowMs }),
         detect: (prev, settings) => detectAiPages(prev, input, settings, brand, nowMs, outlook),

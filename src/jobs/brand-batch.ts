@@ -14,6 +14,7 @@
  */
 
 import type { BrandRef } from '../alerts/types.js';
+import { type ChannelDetectorStateRepo, levelKey } from '../store/channel-detector-state-repo.js';
 import { isDatabaseUnavailable } from '../store/database-unavailable.js';
 import type { RunInTransaction } from '../store/transaction.js';
 import type { EnqueueCounts } from '../use-cases/enqueue-alerts.js';
@@ -42,6 +43,8 @@ interface BrandBatchOptions {
   recordSuccesses(brandIds: string[]): Promise<void>;
   /** The rows the brands' writes left to the batch (BatchWrites), one statement per kind. */
   writeRows(rows: BatchRows): Promise<void>;
+  /** Where BatchWrites' level reads go: the batch's brands' states, one statement per detector. */
+  levels?: Pick<ChannelDetectorStateRepo, 'crawlerLevelsOf' | 'aiPagesLevelsOf'>;
   committed(brand: BrandRef, counts: EnqueueCounts): void;
   /** A brand whose write failed on its own (not the database): the run goes on without it. */
   failed(brand: BrandRef, err: unknown): void;
@@ -60,10 +63,36 @@ interface Queued {
   write: BrandWrite;
 }
 
+/**
+ * A batch's level reads: the first read of a detector reads that detector's states of all
+ * the batch's brands (in its transaction: the states its writes then commit over), the
+ * others take theirs from it. No brand's write in the batch writes a level state before
+ * the batch's rows are written, at its end (saveLevel), so the one read serves them all.
+ */
+function levelReads(
+  levels: BrandBatchOptions['levels'],
+  brandIds: readonly string[],
+): Pick<BatchWrites, 'crawlerLevel' | 'aiPagesLevel'> {
+  const from = <T>(read: ((ids: readonly string[]) => Promise<Map<string, T>>) | undefined) => {
+    let states: Promise<Map<string, T>> | undefined;
+    return async (channelId: string, brandId: string): Promise<T | null> => {
+      if (!read) throw new Error('this batch was given no level state to read');
+      states ??= read(brandIds);
+      return (await states).get(levelKey(channelId, brandId)) ?? null;
+    };
+  };
+  return {
+    crawlerLevel: from(levels?.crawlerLevelsOf.bind(levels)),
+    aiPagesLevel: from(levels?.aiPagesLevelsOf.bind(levels)),
+  };
+}
+
 export function brandBatch(o: BrandBatchOptions): BrandBatch {
   const size = o.size ?? BRANDS_PER_COMMIT;
   let queued: Queued[] = [];
   let last: Promise<void> = Promise.resolve();
+  /** Brands handed to a commit that has not ended yet. */
+  let committing = 0;
 
   const commit = async (items: Queued[]): Promise<void> => {
     try {
@@ -74,6 +103,10 @@ export function brandBatch(o: BrandBatchOptions): BrandBatch {
           observe: (row) => void rows.observations.push(row),
           saveLevel: (row) => void rows.levels.push(row),
           saveHistory: (row) => void rows.histories.push(row),
+          ...levelReads(
+            o.levels,
+            items.map((item) => item.brand.id),
+          ),
         };
         for (const item of items) out.push(await item.write(batch));
         await o.writeRows(rows);
@@ -94,7 +127,12 @@ export function brandBatch(o: BrandBatchOptions): BrandBatch {
   const flush = (): Promise<void> => {
     const items = queued;
     queued = [];
-    const run = last.then(() => (items.length > 0 ? commit(items) : undefined));
+    committing += items.length;
+    const run = last
+      .then(() => (items.length > 0 ? commit(items) : undefined))
+      .finally(() => {
+        committing -= items.length;
+      });
     // A batch the database refused is reported by its own promise; the next one still runs.
     last = run.catch(() => undefined);
     return run;
@@ -103,7 +141,12 @@ export function brandBatch(o: BrandBatchOptions): BrandBatch {
   return {
     add(brand, write) {
       queued.push({ brand, write });
-      return queued.length >= size ? flush() : Promise.resolve();
+      if (queued.length >= size) return flush();
+      // While a batch commits, a brand queued for the next one waits for it: the callers
+      // (the runner's workers) then prepare no further brands meanwhile, so a slow commit
+      // (each statement a round trip on Postgres) does not leave batch after batch of
+      // fetched feeds waiting in memory.
+      return committing > 0 ? last : Promise.resolve();
     },
     flush,
   };

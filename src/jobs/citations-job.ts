@@ -10,6 +10,7 @@
  */
 
 import type { CitationFeedResponse, FeedEvent } from '../api/schemas/citations.js';
+import type { PollObservation } from '../store/poll-observations-repo.js';
 import { applyCitationFeed, baselineCitationsForSubscription } from '../use-cases/apply-citation-feed.js';
 import {
   applyModelList,
@@ -23,6 +24,7 @@ import { feedDaysBackFor } from '../use-cases/days-back.js';
 import { fetchCitationFeed } from '../use-cases/fetch-citation-feed.js';
 import { runBudget } from '../use-cases/fetch-why-data.js';
 import { WHY_CALLS_PER_CITATIONS_RUN } from '../use-cases/plan-polling.js';
+import type { JobContext } from './job-context.js';
 import type { JobDefinition } from './job-definition.js';
 
 /** What the citations poll keeps for later runs and for the digest. */
@@ -65,16 +67,69 @@ export function digestFeedOf(feed: CitationFeedResponse): CitationFeedResponse {
   return { ...feed, events };
 }
 
+/**
+ * What a run reads of the brand's last citations observation: the stored one also holds
+ * the digest's feed, which the database leaves out.
+ */
+const SEEN_FIELDS = ['currentSnapshotDate', 'runTimeOfDayMs'] as const;
+type SeenField = (typeof SEEN_FIELDS)[number];
+type Seen = PollObservation<Partial<Pick<CitationsObservation, SeenField>>>;
+
+/**
+ * Every brand's last success and last observation, read by the run's `select` in one
+ * statement each instead of two per brand; a brand's entry is taken when it is prepared.
+ * Only this job writes them, under its lease, so they hold for the run (a subscribe that
+ * baselines a brand meanwhile stamps its success; the run then reads a wider feed than it
+ * needed and alerts, against the state it reads in its transaction, on the same changes).
+ */
+const readAhead = new WeakMap<JobContext, ReadAhead>();
+
+interface ReadAhead {
+  /** The brands the run selected whose entries are not taken yet. */
+  brands: Set<string>;
+  last: Map<string, number>;
+  seen: Map<string, Seen>;
+}
+
+async function lastRunOf(
+  ctx: JobContext,
+  brandId: string,
+): Promise<{ last: number | null; seen: Seen | null }> {
+  const ahead = readAhead.get(ctx);
+  if (!ahead?.brands.delete(brandId)) {
+    return {
+      last: await ctx.jobRuns.lastSuccess('citations', brandId),
+      seen: await ctx.observations.getFields<CitationsObservation, SeenField>(
+        brandId,
+        'citations',
+        SEEN_FIELDS,
+      ),
+    };
+  }
+  const last = ahead.last.get(brandId) ?? null;
+  const seen = ahead.seen.get(brandId) ?? null;
+  ahead.last.delete(brandId);
+  ahead.seen.delete(brandId);
+  return { last, seen };
+}
+
 function* timestampsOf(feed: CitationFeedResponse): Generator<string> {
   for (const e of feed.events) yield e.timestamp;
 }
 
 export const citationsJob: JobDefinition = {
   name: 'citations',
-  select: (ctx) => ctx.subscriptions.listActive('alerts'),
+  async select(ctx) {
+    const subs = await ctx.subscriptions.listActive('alerts');
+    readAhead.set(ctx, {
+      brands: new Set(subs.map((s) => s.brandId)),
+      last: await ctx.jobRuns.lastSuccessByBrand('citations'),
+      seen: await ctx.observations.allFieldsOf<CitationsObservation, SeenField>('citations', SEEN_FIELDS),
+    });
+    return subs;
+  },
   async prepareBrand(ctx, brand, subs, { nowMs }) {
-    const last = await ctx.jobRuns.lastSuccess('citations', brand.id);
-    const seen = await ctx.observations.get<CitationsObservation>(brand.id, 'citations');
+    const { last, seen } = await lastRunOf(ctx, brand.id);
     const daysBack = feedDaysBackFor(last, seen?.data.currentSnapshotDate ?? null, nowMs);
     const feed = await fetchCitationFeed(ctx.deps.api, brand.id, daysBack, ctx.call);
     const forDigest = digestFeedOf(feed);

@@ -14,6 +14,7 @@ import type { AlertSettings } from '../alerts/alert-settings.js';
 import type { DailyVisits } from '../alerts/crawler-normal-range.js';
 import type { CrawlerPeriods, CrawlerState } from '../alerts/detect-crawler.js';
 import { detectCrawlerVisits } from '../alerts/detect-crawler-range.js';
+import { levelKey } from '../store/channel-detector-state-repo.js';
 import { mergeCrawlerHistory } from '../store/crawler-history-repo.js';
 import { crawlerFallExtras } from '../use-cases/crawler-fall-extras.js';
 import { fetchCrawlerPeriods } from '../use-cases/crawler-periods.js';
@@ -21,6 +22,7 @@ import { runBudget } from '../use-cases/fetch-why-data.js';
 import { WHY_CALLS_PER_CRAWLER_RUN } from '../use-cases/plan-polling.js';
 import { applyChannelLevels } from './apply-channel-levels.js';
 import { LEVEL_BRANDS_PER_COMMIT } from './brand-batch.js';
+import type { JobContext } from './job-context.js';
 import type { JobDefinition } from './job-definition.js';
 
 /** The 14 days of this run's answer, date → visits. */
@@ -28,15 +30,45 @@ function daysOf(periods: CrawlerPeriods): Record<string, number> {
   return { ...periods.previous.byDay, ...periods.current.byDay };
 }
 
+/** Brands whose states one statement of the read-ahead reads (well inside either backend's parameter limit). */
+const READ_AHEAD_CHUNK = 500;
+
+/**
+ * Every channel's crawler state of the run's brands, read by its `select` (one statement
+ * per 500 brands) for the dry run that decides whether a fall's extras are fetched,
+ * instead of one statement per channel and brand. Only this job writes these states,
+ * under its lease; the writes still judge against the states read in their transaction.
+ */
+const readAhead = new WeakMap<JobContext, { brands: Set<string>; states: Map<string, CrawlerState> }>();
+
+/** The dry run's state of a channel for `brandId`: from the read-ahead when the run selected it. */
+function dryRunLoad(ctx: JobContext, brandId: string): (channelId: string) => Promise<CrawlerState | null> {
+  const ahead = readAhead.get(ctx);
+  if (!ahead?.brands.delete(brandId)) return (channelId) => ctx.levels.getCrawler(channelId, brandId);
+  const { states } = ahead;
+  return async (channelId) => states.get(levelKey(channelId, brandId)) ?? null;
+}
+
 export const crawlerJob: JobDefinition = {
   name: 'crawler',
   brandsPerCommit: LEVEL_BRANDS_PER_COMMIT,
-  select: (ctx) => ctx.subscriptions.listActive('alerts'),
+  async select(ctx) {
+    const subs = await ctx.subscriptions.listActive('alerts');
+    const brands = new Set(subs.map((s) => s.brandId));
+    const ids = [...brands];
+    const states = new Map<string, CrawlerState>();
+    for (let i = 0; i < ids.length; i += READ_AHEAD_CHUNK) {
+      const chunk = await ctx.levels.crawlerLevelsOf(ids.slice(i, i + READ_AHEAD_CHUNK));
+      for (const [key, state] of chunk) states.set(key, state);
+    }
+    readAhead.set(ctx, { brands, states });
+    return subs;
+  },
   async prepareBrand(ctx, brand, subs, { nowMs }) {
+    const load = dryRunLoad(ctx, brand.id);
     const periods = await fetchCrawlerPeriods(ctx.deps.api, brand.id, nowMs, ctx.call);
     const days = daysOf(periods);
     const end = periods.current.end;
-    const load = (channelId: string) => ctx.levels.getCrawler(channelId, brand.id);
     const detect = (history: DailyVisits) => (prev: CrawlerState | null, settings: AlertSettings) =>
       detectCrawlerVisits(prev, { periods, history }, settings, brand, nowMs);
     // The history as it will be written; the extras' calls, before the writes, judge by it.
@@ -54,7 +86,7 @@ export const crawlerJob: JobDefinition = {
       batch.observe({ brandId: brand.id, source: 'crawler', data: periods, observedAtMs: nowMs });
       batch.saveHistory({ brandId: brand.id, history, nowMs });
       return applyChannelLevels(ctx, subs, nowMs, {
-        load,
+        load: (channelId) => batch.crawlerLevel(channelId, brand.id),
         save: (channelId, state) =>
           batch.saveLevel({ channelId, brandId: brand.id, detector: 'crawler', state, nowMs }),
         detect: (prev, settings) => {

@@ -5,6 +5,8 @@
  * run does.
  */
 
+import type { AiPagesState } from '../alerts/detect-ai-pages.js';
+import type { CrawlerState } from '../alerts/detect-crawler.js';
 import type { BrandRef } from '../alerts/types.js';
 import type { LevelStateRow } from '../store/channel-detector-state-repo.js';
 import type { CrawlerHistoryRow } from '../store/crawler-history-repo.js';
@@ -44,6 +46,13 @@ export interface BatchWrites {
   saveLevel(row: LevelStateRow): void;
   /** The brand's crawler history (as CrawlerHistoryRepo.write). */
   saveHistory(row: CrawlerHistoryRow): void;
+  /**
+   * A channel's crawler state for a brand of the batch (as ChannelDetectorStateRepo.getCrawler),
+   * read in the batch's transaction with every brand's of the batch, in one statement.
+   */
+  crawlerLevel(channelId: string, brandId: string): Promise<CrawlerState | null>;
+  /** As crawlerLevel, for the AI Pages state (ChannelDetectorStateRepo.getAiPages). */
+  aiPagesLevel(channelId: string, brandId: string): Promise<AiPagesState | null>;
 }
 
 /**

@@ -227,6 +227,7 @@ async function runBrands(run: BrandRun): Promise<void> {
     ? brandBatch({
         transaction: ctx.store.transaction,
         recordSuccesses: (brandIds) => ctx.jobRuns.recordBrandSuccesses(def.name, brandIds),
+        levels: ctx.levels,
         writeRows: async (rows) => {
           await ctx.observations.putMany(rows.observations);
           await ctx.levels.putLevels(rows.levels);

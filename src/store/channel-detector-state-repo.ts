@@ -15,6 +15,9 @@ import type { AiPagesState } from '../alerts/detect-ai-pages.js';
 import type { CrawlerState } from '../alerts/detect-crawler.js';
 import type { WeeklyState } from '../alerts/weekly-due.js';
 
+/** The key of a channel's level state for a brand in crawlerLevelsOf/aiPagesLevelsOf. */
+export const levelKey = (channelId: string, brandId: string): string => `${channelId}\u0000${brandId}`;
+
 /** One channel's level state for a brand, to write with others (putLevels). */
 export type LevelStateRow = { channelId: string; brandId: string; nowMs: number } & (
   | { detector: 'crawler'; state: CrawlerState }
@@ -26,6 +29,13 @@ export interface ChannelDetectorStateRepo {
   putCrawler(channelId: string, brandId: string, state: CrawlerState, nowMs: number): Promise<void>;
   getAiPages(channelId: string, brandId: string): Promise<AiPagesState | null>;
   putAiPages(channelId: string, brandId: string, state: AiPagesState, nowMs: number): Promise<void>;
+  /**
+   * Every channel's crawler state for these brands, by levelKey(channel, brand), in one
+   * statement (a batch of brands reads them together in its transaction).
+   */
+  crawlerLevelsOf(brandIds: readonly string[]): Promise<Map<string, CrawlerState>>;
+  /** As crawlerLevelsOf, for the AI Pages states. */
+  aiPagesLevelsOf(brandIds: readonly string[]): Promise<Map<string, AiPagesState>>;
   /** Several putCrawler/putAiPages in one statement (a batch of brands); the last of a key wins. */
   putLevels(rows: readonly LevelStateRow[]): Promise<void>;
   /** The weekly summary's state: the last week written and the schedule it was written under. */

@@ -33,6 +33,10 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): D
     if (path !== ':memory:') db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
+    // SQLite's own default page cache (2 MB) instead of the driver's build's 16 MB: a jobs
+    // run reads each brand's rows once, so a bigger cache held memory (the alerts bench's
+    // peak RSS) without sparing reads; the OS keeps the file's pages cached anyway.
+    db.pragma('cache_size = -2000');
     migrateSqlite(db, migrations);
     return db;
   } catch (err) {

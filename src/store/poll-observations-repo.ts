@@ -20,6 +20,21 @@ export interface PollObservationRow {
 
 export interface PollObservationsRepo {
   get<T>(brandId: string, source: PollSource): Promise<PollObservation<T> | null>;
+  /**
+   * Only the named top-level fields of a brand's observation, each as stored (a field the
+   * observation lacks is absent): the database picks them out, so a large observation (the
+   * citations poll keeps its feed for the digest) is neither sent whole nor parsed.
+   */
+  getFields<T extends object, K extends keyof T & string>(
+    brandId: string,
+    source: PollSource,
+    fields: readonly K[],
+  ): Promise<PollObservation<Partial<Pick<T, K>>> | null>;
+  /** getFields for every brand's observation of `source`, by brand id, in one statement. */
+  allFieldsOf<T extends object, K extends keyof T & string>(
+    source: PollSource,
+    fields: readonly K[],
+  ): Promise<Map<string, PollObservation<Partial<Pick<T, K>>>>>;
   /** Every brand's observation of `source`, by brand id: one statement for a job's planning. */
   allOf<T>(source: PollSource): Promise<Map<string, PollObservation<T>>>;
   put<T>(brandId: string, source: PollSource, data: T, observedAtMs: number): Promise<void>;

@@ -100,3 +100,43 @@ it('commits a batch once it is full, the rest at flush, and fails only the brand
     ]),
   );
 });
+
+it('holds a brand queued for the next batch while a batch commits, so fetched brands do not pile up', async () => {
+  const store = t.store;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const committed: string[] = [];
+  const batch = brandBatch({
+    transaction: store.transaction,
+    recordSuccesses: async () => {},
+    writeRows: async () => {},
+    committed: (b) => committed.push(b.id),
+    failed: () => {},
+    size: 2,
+  });
+  const quick = async () => noCounts();
+  const slow = async () => {
+    await held;
+    return noCounts();
+  };
+  void batch.add(brand(0), quick);
+  // The second brand fills the batch, whose commit waits on `slow`.
+  const firstBatch = batch.add(brand(1), slow);
+  let nextAdded = false;
+  const next = batch.add(brand(2), quick).then(() => {
+    nextAdded = true;
+  });
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(committed).toEqual([]);
+  expect(nextAdded).toBe(false);
+  release();
+  await firstBatch;
+  await next;
+  expect(committed).toEqual(['b0', 'b1']);
+  expect(nextAdded).toBe(true);
+  // Not committed yet: its batch is not full; the end of the run flushes it.
+  await batch.flush();
+  expect(committed).toEqual(['b0', 'b1', 'b2']);
+});

@@ -10,7 +10,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { type AiPagesState, INITIAL_AI_PAGES_STATE } from '../../alerts/detect-ai-pages.js';
 import { type CrawlerState, INITIAL_CRAWLER_STATE } from '../../alerts/detect-crawler.js';
 import type { WeeklyState } from '../../alerts/weekly-due.js';
-import type { ChannelDetectorStateRepo } from '../channel-detector-state-repo.js';
+import { type ChannelDetectorStateRepo, levelKey } from '../channel-detector-state-repo.js';
 import type { Database } from '../database.js';
 import { count, type RepoContext } from '../repo-context.js';
 
@@ -59,7 +59,31 @@ export function createChannelDetectorStateRepo(ctx: RepoContext): ChannelDetecto
   ) => {
     await upsert(brandId, scoped(detector, channelId), ctx.sql.json(state), nowMs);
   };
+  /** The `detector` states of these brands, every channel's, over `initial`, by levelKey. */
+  const levelsOf = async <T extends object>(
+    brandIds: readonly string[],
+    detector: Detector,
+    initial: T,
+  ): Promise<Map<string, T>> => {
+    const out = new Map<string, T>();
+    if (brandIds.length === 0) return out;
+    const rows = await ctx
+      .db()
+      .selectFrom('detector_snapshots')
+      .select(['brand_id', 'detector', 'state'])
+      .where('brand_id', 'in', [...new Set(brandIds)])
+      .execute();
+    const prefix = scoped(detector, '');
+    for (const r of rows) {
+      if (!r.detector.startsWith(prefix)) continue;
+      const channelId = r.detector.slice(prefix.length);
+      out.set(levelKey(channelId, r.brand_id), { ...initial, ...(JSON.parse(r.state) as Partial<T>) });
+    }
+    return out;
+  };
   return {
+    crawlerLevelsOf: (brandIds) => levelsOf<CrawlerState>(brandIds, 'crawler', INITIAL_CRAWLER_STATE),
+    aiPagesLevelsOf: (brandIds) => levelsOf<AiPagesState>(brandIds, 'ai_pages', INITIAL_AI_PAGES_STATE),
     getCrawler: (c, b) => get<CrawlerState>(c, b, 'crawler', INITIAL_CRAWLER_STATE),
     putCrawler: (c, b, state, nowMs) => put(c, b, 'crawler', state, nowMs),
     getAiPages: (c, b) => get<AiPagesState>(c, b, 'ai_pages', INITIAL_AI_PAGES_STATE),

@@ -5,10 +5,28 @@
  * Every job reads and writes one per brand: those two statements are prepared. A job that
  * plans from every brand's observation reads them in one statement (allOf).
  */
-import type { Insertable, Kysely } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database } from '../database.js';
-import type { PollObservationRow, PollObservationsRepo, PollSource } from '../poll-observations-repo.js';
-import { count, type RepoContext } from '../repo-context.js';
+import type {
+  PollObservation,
+  PollObservationRow,
+  PollObservationsRepo,
+  PollSource,
+} from '../poll-observations-repo.js';
+import { count, type Prepared, type RepoContext } from '../repo-context.js';
+
+/** A row of getFields' statement: the time, and field `i` as JSON text in column `f${i}`. */
+type FieldsRow = { observed_at_ms: number } & Record<string, string | number | null>;
+
+/** The observation of a getFields row: each field present as stored, one the data lacks left out. */
+function fieldsRow(r: FieldsRow, fields: readonly string[]): PollObservation<never> {
+  const data: Record<string, unknown> = {};
+  for (const [i, f] of fields.entries()) {
+    const text = r[`f${i}`];
+    if (typeof text === 'string') data[f] = JSON.parse(text);
+  }
+  return { observedAtMs: Number(r.observed_at_ms), data: data as never };
+}
 
 // Long by design: one short method per query of the poll observations (one, all of a source, a write, a batch write, numbers, purging); each reads alone.
 export function createPollObservationsRepo(ctx: RepoContext): PollObservationsRepo {
@@ -32,7 +50,39 @@ export function createPollObservationsRepo(ctx: RepoContext): PollObservationsRe
   const upsert = ctx.prepare((db, brandId: string, source: string, observedAtMs: number, data: string) =>
     upsertRows(db, [{ brand_id: brandId, source, observed_at_ms: observedAtMs, data }]),
   );
+  /** getFields' statements, one per list of fields (a job asks for the same few every brand). */
+  const selectFields = new Map<string, Prepared<[string, string], FieldsRow>>();
+  const fieldsStatement = (fields: readonly string[]) => {
+    const key = fields.join('\u0000');
+    let s = selectFields.get(key);
+    if (!s) {
+      s = ctx.prepare((db, brandId: string, source: string) =>
+        db
+          .selectFrom('poll_observations')
+          .select('observed_at_ms')
+          .select(fields.map((f, i) => ctx.sql.jsonAt(sql.ref<string>('data'), [f]).as(`f${i}`)))
+          .where('brand_id', '=', brandId)
+          .where('source', '=', source),
+      ) as Prepared<[string, string], FieldsRow>;
+      selectFields.set(key, s);
+    }
+    return s;
+  };
   return {
+    async getFields(brandId, source, fields) {
+      const r = (await fieldsStatement(fields)(brandId, source)).rows[0];
+      return r ? fieldsRow(r, fields) : null;
+    },
+    async allFieldsOf(source, fields) {
+      const rows = await ctx
+        .db()
+        .selectFrom('poll_observations')
+        .select(['brand_id', 'observed_at_ms'])
+        .select(fields.map((f, i) => ctx.sql.jsonAt(sql.ref<string>('data'), [f]).as(`f${i}`)))
+        .where('source', '=', source)
+        .execute();
+      return new Map(rows.map((r) => [r.brand_id, fieldsRow(r as unknown as FieldsRow, fields)] as const));
+    },
     async get<T>(brandId: string, source: PollSource) {
       const r = (await select(brandId, source)).rows[0];
       return r ? { observedAtMs: r.observed_at_ms, data: JSON.parse(r.data) as T } : null;

@@ -5,7 +5,7 @@
 import { expect, it } from 'vitest';
 import { type AiPagesState, INITIAL_AI_PAGES_STATE } from '../../../src/alerts/detect-ai-pages.js';
 import type { CrawlerState } from '../../../src/alerts/detect-crawler.js';
-import type { ChannelDetectorStateRepo } from '../../../src/store/channel-detector-state-repo.js';
+import { type ChannelDetectorStateRepo, levelKey } from '../../../src/store/channel-detector-state-repo.js';
 import { describeBackends, type TestBackend } from './store-backends.js';
 
 const repoOn = (b: TestBackend): ChannelDetectorStateRepo => b.store().channelDetectorState;
@@ -89,6 +89,25 @@ describeBackends('channel detector state', (backend) => {
     expect((await repo.getAiPages('C2', 'b1'))!.firedLevels).toEqual([50]);
     expect(await repo.getCrawler('C1', 'b2')).toEqual({ dropping: true, episode: 2, lastChangePct: -70 });
     expect(await repo.getCrawler('C2', 'b1')).toBeNull();
+  });
+
+  it("reads every channel's level states of several brands at once, one detector at a time", async () => {
+    const repo = repoOn(backend());
+    expect(await repo.crawlerLevelsOf([])).toEqual(new Map());
+    await repo.putCrawler('C1', 'b1', { dropping: true, episode: 1, lastChangePct: -40 }, 1);
+    await repo.putCrawler('C2', 'b1', { dropping: false, episode: 0, lastChangePct: 0 }, 1);
+    await repo.putCrawler('C1', 'b3', { dropping: true, episode: 2, lastChangePct: -50 }, 1);
+    await repo.putAiPages('C1', 'b2', aiPages({ firedLevels: [80] }), 1);
+    await repo.putWeekly('C1', 'b1', { lastDate: '2026-11-23', schedule: null }, 1);
+    expect(await repo.crawlerLevelsOf(['b1', 'b2', 'b1'])).toEqual(
+      new Map([
+        [levelKey('C1', 'b1'), { dropping: true, episode: 1, lastChangePct: -40 }],
+        [levelKey('C2', 'b1'), { dropping: false, episode: 0, lastChangePct: 0 }],
+      ]),
+    );
+    expect(await repo.aiPagesLevelsOf(['b1', 'b2', 'b3'])).toEqual(
+      new Map([[levelKey('C1', 'b2'), await repo.getAiPages('C1', 'b2')]]),
+    );
   });
 
   it('fills fields an older version did not store', async () => {

@@ -26,6 +26,40 @@ describeBackends('poll observations', (backend) => {
     expect(await repo.get('b1', 'ai-pages')).toBeNull();
   });
 
+  it("reads only the named top-level fields of an observation, one brand's or every brand's, as stored", async () => {
+    const repo = repoOn(backend());
+    type Seen = { date: string | null; at: number; none: string; feed: unknown };
+    expect(await repo.getFields<Seen, 'date'>('b1', 'citations', ['date'])).toBeNull();
+    await repo.put('b1', 'citations', { date: '2026-11-24', at: 5, feed: { events: [1, 2] } }, 1000);
+    await repo.put('b2', 'citations', { date: null, at: 0.5 }, 1100);
+    await repo.put('b1', 'crawler', { date: 'other source' }, 1200);
+    expect(
+      await repo.getFields<Seen, 'date' | 'at' | 'none'>('b1', 'citations', ['date', 'at', 'none']),
+    ).toEqual({
+      observedAtMs: 1000,
+      data: { date: '2026-11-24', at: 5 },
+    });
+    expect(await repo.getFields<Seen, 'date' | 'at'>('b2', 'citations', ['date', 'at'])).toEqual({
+      observedAtMs: 1100,
+      data: { date: null, at: 0.5 },
+    });
+    expect(await repo.getFields<Seen, 'feed'>('b1', 'citations', ['feed'])).toEqual({
+      observedAtMs: 1000,
+      data: { feed: { events: [1, 2] } },
+    });
+    expect(await repo.getFields<Seen, 'date'>('b1', 'crawler', ['date'])).toEqual({
+      observedAtMs: 1200,
+      data: { date: 'other source' },
+    });
+    expect(await repo.allFieldsOf<Seen, 'date' | 'at'>('citations', ['date', 'at'])).toEqual(
+      new Map([
+        ['b1', { observedAtMs: 1000, data: { date: '2026-11-24', at: 5 } }],
+        ['b2', { observedAtMs: 1100, data: { date: null, at: 0.5 } }],
+      ]),
+    );
+    expect(await repo.allFieldsOf<Seen, 'none'>('ai-pages', ['none'])).toEqual(new Map());
+  });
+
   it("reads every brand's observation of one source at once", async () => {
     const repo = repoOn(backend());
     expect(await repo.allOf('ai-pages')).toEqual(new Map());
