@@ -19,6 +19,7 @@ const DETECTORS: readonly Detector[] = ['crawler', 'ai_pages', 'weekly'];
 const NO_WEEKLY: WeeklyState = { lastDate: null, schedule: null };
 const scoped = (detector: Detector, channelId: string) => `${detector}@${channelId}`;
 
+// Long by design: the prepared statements, then one short method per query of the detectors' per-channel state (one, a batch, writes, the weekly schedule); each reads alone.
 export function createChannelDetectorStateRepo(ctx: RepoContext): ChannelDetectorStateRepo {
   // Every level job reads and writes one per brand and channel: prepared.
   const select = ctx.prepare((db, brandId: string, detector: string) =>

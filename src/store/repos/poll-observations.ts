@@ -28,7 +28,7 @@ function fieldsRow(r: FieldsRow, fields: readonly string[]): PollObservation<nev
   return { observedAtMs: Number(r.observed_at_ms), data: data as never };
 }
 
-// Long by design: one short method per query of the poll observations (one, all of a source, a write, a batch write, numbers, purging); each reads alone.
+// Long by design: the prepared statements, then one short method per query of the poll observations (one, some fields, all of a source, writes, numbers, purging); each reads alone.
 export function createPollObservationsRepo(ctx: RepoContext): PollObservationsRepo {
   const select = ctx.prepare((db, brandId: string, source: string) =>
     db
