@@ -31,6 +31,33 @@ export interface UsageForecast {
   daysBeforeReset: number;
 }
 
+/** Samples kept per brand: enough for a pace, small enough to store with every poll. */
+const MAX_SAMPLES = 12;
+
+/** The billing period a reset date names, as the samples store it (an ISO instant). */
+function periodOf(resetDate: string): string {
+  const t = Date.parse(resetDate);
+  return Number.isNaN(t) ? resetDate : new Date(t).toISOString();
+}
+
+/**
+ * The samples after a reading of usage at `nowMs`: this one added, other billing periods
+ * dropped, the newest kept. The AI Pages job stores them with each poll; `aipages` adds
+ * the reading it shows to the stored ones, so its chart reads the pace an alert states.
+ */
+export function withReading(
+  samples: readonly UsageSample[],
+  usage: { percentage_used: number; reset_date: string },
+  nowMs: number,
+): UsageSample[] {
+  const sample: UsageSample = {
+    atMs: nowMs,
+    percentage: usage.percentage_used,
+    period: periodOf(usage.reset_date),
+  };
+  return [...samples.filter((s) => s.period === sample.period), sample].slice(-MAX_SAMPLES);
+}
+
 /** Samples this far apart or more give a pace; closer ones are noise. */
 const MIN_SPAN_MS = 3_600_000;
 
@@ -136,8 +163,24 @@ export function usageOutlook(samples: readonly UsageSample[]): UsageOutlook | nu
         daysBeforeReset: Math.floor((resetAtMs - fullAtMs) / DAY_MS),
       },
     };
-  const atReset = last.percentage + Math.max(0, pace) * Math.max(0, resetAtMs - last.atMs);
-  return { kind: 'lasts', percentAtReset: Math.min(99, atReset), resetAtMs };
+  return { kind: 'lasts', percentAtReset: Math.min(99, projected(last, pace, resetAtMs)), resetAtMs };
+}
+
+/** Usage at `atMs` (later than the last sample) at `pace`, never below the last reading. */
+const projected = (last: UsageSample, pace: number, atMs: number) =>
+  last.percentage + Math.max(0, pace) * Math.max(0, atMs - last.atMs);
+
+/**
+ * Usage at the period's reset at the pace an alert states (`usageOutlook`'s), not capped
+ * at 100: what the usage chart draws its dashed line to. Null when no pace can be told.
+ */
+export function percentAtReset(samples: readonly UsageSample[]): number | null {
+  const sorted = [...samples].sort((a, b) => a.atMs - b.atMs);
+  const last = sorted.at(-1);
+  const resetAtMs = last ? Date.parse(last.period) : Number.NaN;
+  if (!last || Number.isNaN(resetAtMs) || last.atMs >= resetAtMs) return null;
+  const pace = paceOf(sorted, last, resetAtMs);
+  return typeof pace === 'number' ? projected(last, pace, resetAtMs) : null;
 }
 
 /** The outlook as the sentence an alert ends with. */

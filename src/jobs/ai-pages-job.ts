@@ -18,6 +18,7 @@ import {
   reachesLevelAt,
   type UsageSample,
   usageOutlook,
+  withReading,
 } from '../alerts/ai-pages-forecast.js';
 import { type AiPagesInput, detectAiPages, isAiPagesUnavailable } from '../alerts/detect-ai-pages.js';
 import type { PollObservation } from '../store/poll-observations-repo.js';
@@ -35,32 +36,19 @@ const AI_PAGES_FAR_POLL_MS = 24 * 3_600_000;
 const NEAR_WINDOW_MS = AI_PAGES_RUN_HOURS * 3_600_000;
 /** Slots are aligned, so a daily poll comes back a little under 24 h later at times. */
 const SLOT_SLACK_MS = 30 * 60_000;
-/** Usage samples kept per brand (the current billing period's). */
-const MAX_SAMPLES = 12;
-
 export interface AiPagesObservation {
   input: AiPagesInput;
   samples: UsageSample[];
 }
 
-function periodOf(resetDate: string): string {
-  const t = Date.parse(resetDate);
-  return Number.isNaN(t) ? resetDate : new Date(t).toISOString();
-}
-
-/** The samples after a poll: this one added, other billing periods dropped, the newest kept. */
+/** The samples after a poll: its reading added (ai-pages-forecast.ts), or as they were when it had none. */
 export function nextSamples(
   samples: readonly UsageSample[],
   input: AiPagesInput,
   nowMs: number,
 ): UsageSample[] {
   if (isAiPagesUnavailable(input) || !input.usage) return [...samples];
-  const sample: UsageSample = {
-    atMs: nowMs,
-    percentage: input.usage.percentage_used,
-    period: periodOf(input.usage.reset_date),
-  };
-  return [...samples.filter((s) => s.period === sample.period), sample].slice(-MAX_SAMPLES);
+  return withReading(samples, input.usage, nowMs);
 }
 
 /**

@@ -4,12 +4,17 @@
  *
  * The service reports only the count so far (`requests_this_month`), which by definition
  * was 0 on the period's first day (a month before `reset_date`): the line runs from there
- * to today, and the forecast continues today's average pace to the reset.
+ * to today. The dashed line continues the pace an AI Pages alert states (ai-pages-forecast.ts:
+ * the bot's stored readings a day apart or more when it has them, else the period's pace
+ * so far), so the chart and the alert give one figure for where usage is heading.
  */
+import { percentAtReset, type UsageSample, withReading } from '../../../alerts/ai-pages-forecast.js';
 import type { AiPagesUsage } from '../../../api/schemas/ai-pages.js';
 import { type AiPagesUsageChartInput, aiPagesUsageChart } from '../../../charts/ai-pages-usage-chart.js';
 import { mrkdwn } from '../../../messages/mrkdwn.js';
 import { UserError, UserErrorCode } from '../../../messages/user-error.js';
+import { isDatabaseUnavailable } from '../../../store/database-unavailable.js';
+import type { Store } from '../../../store/store.js';
 import { dayNumber, utcDay } from '../../../utc-days.js';
 import type { ActionHandler } from '../../actions/action-handler.js';
 import { valueFields } from '../../actions/action-value-fields.js';
@@ -35,6 +40,7 @@ export function aiPagesChartInput(
   brand: string,
   usage: AiPagesUsage,
   nowMs: number,
+  stored: readonly UsageSample[] = [],
 ): AiPagesUsageChartInput | null {
   const resetDate = usage.reset_date.slice(0, 10);
   const periodStart = monthBefore(resetDate);
@@ -43,6 +49,7 @@ export function aiPagesChartInput(
   const elapsed = dayNumber(today) - dayNumber(periodStart);
   const left = dayNumber(resetDate) - dayNumber(today);
   if (elapsed < 0 || left < 0) return null;
+  const atReset = percentAtReset(withReading(stored, usage, nowMs));
   return {
     brand,
     usage:
@@ -55,10 +62,31 @@ export function aiPagesChartInput(
     limit: usage.requests_limit,
     periodStart,
     resetDate,
-    ...(elapsed > 0 && left > 0
-      ? { forecast: [{ date: resetDate, used: Math.round(used + (used / elapsed) * left) }] }
+    ...(left > 0 && atReset !== null
+      ? {
+          forecast: [
+            {
+              date: resetDate,
+              used: Math.round(used + ((atReset - usage.percentage_used) / 100) * usage.requests_limit),
+            },
+          ],
+        }
       : {}),
   };
+}
+
+/**
+ * The usage readings the AI Pages job stored for the brand (none when it never polled it);
+ * none either while the database cannot be read: the chart then takes the period's pace.
+ */
+export async function storedUsageSamples(store: Pick<Store, 'pollObservations'>, brandId: string) {
+  try {
+    const seen = await store.pollObservations.get<{ samples?: UsageSample[] }>(brandId, 'ai-pages');
+    return seen?.data.samples ?? [];
+  } catch (err) {
+    if (isDatabaseUnavailable(err)) return [];
+    throw err;
+  }
 }
 
 export const aiPagesChartAction: ActionHandler = {
@@ -68,7 +96,8 @@ export const aiPagesChartAction: ActionHandler = {
     const brand = await ctx.resolveBrand(v.string('brandId'));
     postChart(ctx, async () => {
       const record = await ctx.deps.api.getAiPages({ brandId: brand.id });
-      const input = record.usage && aiPagesChartInput(brand.name, record.usage, ctx.deps.clock.now());
+      const stored = await storedUsageSamples(ctx.deps.store, brand.id);
+      const input = record.usage && aiPagesChartInput(brand.name, record.usage, ctx.deps.clock.now(), stored);
       if (!input)
         throw new UserError(
           UserErrorCode.ChartNoData,

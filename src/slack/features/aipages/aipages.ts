@@ -13,7 +13,7 @@ import type { Subcommand } from '../../commands/subcommand.js';
 import { withNativeChart } from '../../kit/chart-reply.js';
 import { withChartButton } from '../../views/chart-button.js';
 import { aiPagesReply } from './ai-pages-view.js';
-import { AIPAGES_CHART_VIEW, aiPagesChartInput } from './aipages-chart-action.js';
+import { AIPAGES_CHART_VIEW, aiPagesChartInput, storedUsageSamples } from './aipages-chart-action.js';
 
 const USAGE = '/visibility aipages <brand>';
 
@@ -31,7 +31,8 @@ export const aipages: Subcommand = {
     const token = ctx.args.positional.length > 0 ? ctx.args.positional.join(' ') : undefined;
     const brand = await ctx.resolveBrand(token);
     const record = await ctx.deps.api.getAiPages({ brandId: brand.id });
-    const input = record.usage && aiPagesChartInput(brand.name, record.usage, ctx.deps.clock.now());
+    const stored = await storedUsageSamples(ctx.deps.store, brand.id);
+    const input = record.usage && aiPagesChartInput(brand.name, record.usage, ctx.deps.clock.now(), stored);
     const reply = input
       ? withNativeChart(aiPagesReply(brand, record), aiPagesUsageChart(input))
       : aiPagesReply(brand, record);
