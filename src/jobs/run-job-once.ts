@@ -347,6 +347,10 @@ async function brandError(run: BrandRun, brand: BrandRef, err: unknown): Promise
   }
   if (e.kind === 'aborted') return stopRun(run, 'aborted');
   if (e.kind === 'database_unavailable') return stopRun(run, 'database_unavailable', DATABASE_DOWN);
+  if (e.kind === 'api_unreachable') {
+    run.logger.warn({ err, brandId: brand.id }, 'the service could not be reached; stopping this run');
+    return stopRun(run, 'failed', `${message(err)} The next run tries again.`);
+  }
   brandFailed(run, brand, err);
 }
 

@@ -4,6 +4,7 @@
  */
 import { hostname } from 'node:os';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { errorFromTransport } from '../../src/api/error-from-transport.js';
 import { QuotaExhaustedError, ServerError, UnauthorizedError } from '../../src/api/errors.js';
 import { aiPagesJob } from '../../src/jobs/ai-pages-job.js';
 import { BRAND_CONCURRENCY, type RunJobOnceOptions, runJobOnce } from '../../src/jobs/run-job-once.js';
@@ -189,6 +190,23 @@ describe('one run of a job', () => {
     };
     expect(await run()).toMatchObject({ status: 'aborted', succeeded: 1 });
     expect(f.fake.calls).toHaveLength(1);
+  });
+});
+
+describe('a run while the service cannot be reached', () => {
+  it('stops at the first brand and names the service, not the database', async () => {
+    for (let b = 1; b <= 3; b++) await f.subscribe('C1', `b${b}`);
+    // What the client throws after its retries when nothing listens at the API's address.
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:443'), { code: 'ECONNREFUSED' });
+    f.fake.aiPages = () => {
+      throw errorFromTransport(refused, 'GET /ai-pages', undefined);
+    };
+    const s = await run();
+    expect(s).toMatchObject({ status: 'failed', succeeded: 0 });
+    expect(s.detail).toContain('Could not reach the Brand Visibility API');
+    expect(s.detail).not.toContain('database');
+    expect(f.fake.calls).toHaveLength(1);
+    expect((await f.ctx.jobRuns.recent(1, 'ai-pages'))[0]).toMatchObject({ ok: false });
   });
 });
 
