@@ -93,11 +93,15 @@ export interface Digest {
   aiPages: DigestAiPages | Unavailable;
 }
 
+/** How many new and lost pages the digest lists. */
+export const DIGEST_URLS = 5;
+
 export interface DigestInput {
   brand: BrandRef;
   date: string;
   late?: boolean;
-  feed: CitationFeedResponse | Failed;
+  /** The citation feed, or the section the citations poll made of it (digestCitationsOf). */
+  feed: CitationFeedResponse | DigestCitations | Failed;
   ideas: readonly ContentIdea[] | Failed;
   crawler: CrawlerPeriods | Failed;
   aiPages: AiPagesInput | Failed;
@@ -126,7 +130,12 @@ function uniqueByUrl(events: FeedEvent[]): FeedEvent[] {
   });
 }
 
-function citationsSection(feed: CitationFeedResponse, limit: number): DigestCitations {
+/**
+ * The citations section of a feed: its totals, how many pages were new and lost (each URL
+ * once), the `limit` new pages cited most and the first `limit` lost ones. The citations
+ * poll stores it (with DIGEST_URLS pages) for the next digest instead of the feed itself.
+ */
+export function digestCitationsOf(feed: CitationFeedResponse, limit = DIGEST_URLS): DigestCitations {
   const news = uniqueByUrl(feed.events.filter((e) => e.event_type === 'new'));
   const lost = uniqueByUrl(feed.events.filter((e) => e.event_type === 'lost'));
   // New URLs cited most often first: they are the wins worth repeating.
@@ -148,6 +157,12 @@ function citationsSection(feed: CitationFeedResponse, limit: number): DigestCita
     topNew: topNew.map(toUrl),
     topLost: lost.slice(0, limit).map(toUrl),
   };
+}
+
+/** The section from a feed, or from a section made earlier (listing at most the pages it kept). */
+function citationsSection(source: CitationFeedResponse | DigestCitations, limit: number): DigestCitations {
+  if ('events' in source) return digestCitationsOf(source, limit);
+  return { ...source, topNew: source.topNew.slice(0, limit), topLost: source.topLost.slice(0, limit) };
 }
 
 function ideasSection(ideas: readonly ContentIdea[], limit: number): DigestIdeas {
@@ -201,7 +216,7 @@ function aiPagesSection(input: AiPagesInput): DigestAiPages {
 }
 
 export function composeDigest(input: DigestInput): Digest {
-  const urls = input.limits?.urls ?? 5;
+  const urls = input.limits?.urls ?? DIGEST_URLS;
   const ideaCount = input.limits?.ideas ?? 5;
   const crawlers = input.limits?.crawlers ?? 3;
   const unavailable = (f: Failed): Unavailable => ({ status: 'unavailable', reason: f.error });

@@ -9,7 +9,8 @@
  * (brand-batch.ts).
  */
 
-import type { CitationFeedResponse, FeedEvent } from '../api/schemas/citations.js';
+import { type DigestCitations, digestCitationsOf } from '../alerts/compose-digest.js';
+import type { CitationFeedResponse } from '../api/schemas/citations.js';
 import type { PollObservation } from '../store/poll-observations-repo.js';
 import { applyCitationFeed, baselineCitationsForSubscription } from '../use-cases/apply-citation-feed.js';
 import {
@@ -32,39 +33,16 @@ export interface CitationsObservation {
   /** The feed's `current_snapshot_date`: the next feed reads from the snapshot after it. */
   currentSnapshotDate: string | null;
   /**
-   * The feed the service sent, as far as the digest reads it (digestFeedOf): its totals
-   * and its new and lost pages cover the same two snapshots, so the digest's figures add
-   * up (a feed narrowed to its last day kept the wider feed's totals beside one day's
-   * changes). Observations stored before this field have none; the digest then asks the
-   * service. Older ones hold the whole feed, which the digest reads the same way.
+   * The digest's citations section made from the feed the service sent (its totals and its
+   * new and lost pages cover the same two snapshots, so the digest's figures add up): a
+   * kilobyte or two per brand, where the feed's new and lost events were tens. Observations
+   * stored before this field have none; the digest then reads `feed`, or asks the service.
    */
+  citations?: DigestCitations;
+  /** The feed (older observations: the whole feed, or its new and lost events); read, no longer written. */
   feed?: CitationFeedResponse;
   /** Time of day (ms into the UTC day) of the service's research run, from event times. */
   runTimeOfDayMs: number | null;
-}
-
-/**
- * What the digest reads of a feed (compose-digest.ts): the totals, the snapshot dates, and
- * the `new` and `lost` events with the fields it shows (URL, domain, title, appearances).
- * Stored with every poll and read back by the next one, so the rest (sentiment and
- * competitor events, prompts, sentiments) is left out: the digest made from this is the
- * one made from the whole feed, from a fraction of the text.
- */
-export function digestFeedOf(feed: CitationFeedResponse): CitationFeedResponse {
-  const events: FeedEvent[] = [];
-  for (const e of feed.events) {
-    if (e.event_type !== 'new' && e.event_type !== 'lost') continue;
-    const kept: FeedEvent = {
-      event_type: e.event_type,
-      url: e.url,
-      domain: e.domain,
-      timestamp: e.timestamp,
-    };
-    if (e.h1 != null) kept.h1 = e.h1;
-    if (e.appearance_count !== undefined) kept.appearance_count = e.appearance_count;
-    events.push(kept);
-  }
-  return { ...feed, events };
 }
 
 /**
@@ -132,7 +110,7 @@ export const citationsJob: JobDefinition = {
     const { last, seen } = await lastRunOf(ctx, brand.id);
     const daysBack = feedDaysBackFor(last, seen?.data.currentSnapshotDate ?? null, nowMs);
     const feed = await fetchCitationFeed(ctx.deps.api, brand.id, daysBack, ctx.call);
-    const forDigest = digestFeedOf(feed);
+    const forDigest = digestCitationsOf(feed);
     const list = wantsModelAlerts(subs) ? await fetchModelList(ctx.deps.api, brand.id, ctx.call) : null;
     const why =
       last === null
@@ -155,7 +133,7 @@ export const citationsJob: JobDefinition = {
     return async (batch) => {
       const observation: CitationsObservation = {
         currentSnapshotDate: feed.current_snapshot_date ?? seen?.data.currentSnapshotDate ?? null,
-        feed: forDigest,
+        citations: forDigest,
         runTimeOfDayMs: runTimeOfDayMs(timestampsOf(feed)) ?? seen?.data.runTimeOfDayMs ?? null,
       };
       batch.observe({ brandId: brand.id, source: 'citations', data: observation, observedAtMs: nowMs });

@@ -146,9 +146,11 @@ async function gatherDigestSources(
   );
   const seen = async <T>(source: PollSource) =>
     freshObservation(await ctx.observations.get<T>(brand.id, source), source, run.nowMs, postAtMs);
-  const polledFeed = (await seen<CitationsObservation>('citations'))?.feed;
+  const polled = await seen<CitationsObservation>('citations');
   const feed =
-    polledFeed ?? (await section(() => api.getCitationFeed({ brandId: brand.id, daysBack: 1 }, ctx.call)));
+    polled?.citations ??
+    polled?.feed ??
+    (await section(() => api.getCitationFeed({ brandId: brand.id, daysBack: 1 }, ctx.call)));
   const crawler =
     (await seen<CrawlerPeriods>('crawler')) ??
     (await section(() => fetchCrawlerPeriods(api, brand.id, run.nowMs, ctx.call)));

@@ -64,6 +64,51 @@ describe('digest content', () => {
   });
 });
 
+describe('digest citations', () => {
+  const citationsPart = (text: string) =>
+    text.slice(text.indexOf('*Cited pages*'), text.indexOf('*AI crawler visits*'));
+  // Other brands of this file's world may have digests due too: Acme's reads only.
+  const feedReads = () =>
+    h.sim.requests.filter(
+      (r) => r.path === '/get-citations' && r.query['view'] === 'feed' && r.query['brand_id'] === acme.id,
+    );
+
+  it("reads the citations poll's figures, not the feed again, and shows what the feed shows", async () => {
+    // Asked of the service: the figures a digest makes of the feed itself.
+    const asked = h.channel('CDIGASK');
+    await h.command('subscribe "Acme Analytics" digest', asked);
+    await h.runJobs('digest');
+    const fromFeed = citationsPart(messageText(h.posts(asked)[0]!));
+    expect(fromFeed).toContain('*Cited pages*');
+
+    // The poll stores the digest's section of the same feed (a few pages, not the events).
+    const polled = h.channel('CDIGPOLL');
+    await h.command('subscribe "Acme Analytics"', polled);
+    await h.runJobs('citations');
+    const stored = await h.deps.store.pollObservations.get<Record<string, unknown>>(acme.id, 'citations');
+    expect(stored?.data).toMatchObject({ citations: { status: 'ok' } });
+    expect(stored?.data).not.toHaveProperty('feed');
+    expect(JSON.stringify(stored?.data).length).toBeLessThan(4_000);
+
+    const before = feedReads().length;
+    await h.runJobs('digest');
+    expect(feedReads().length).toBe(before);
+    expect(citationsPart(messageText(h.posts(polled)[0]!))).toBe(fromFeed);
+  });
+
+  it('still reads an observation stored by the release that kept the feed', async () => {
+    const ch = h.channel('CDIGOLD');
+    await h.command('subscribe "Acme Analytics" digest', ch);
+    const feed = await h.deps.api.getCitationFeed({ brandId: acme.id, daysBack: 1 });
+    const observed = { currentSnapshotDate: feed.current_snapshot_date, feed, runTimeOfDayMs: null };
+    await h.deps.store.pollObservations.put(acme.id, 'citations', observed, h.botClock.now());
+    const before = feedReads().length;
+    await h.runJobs('digest');
+    expect(feedReads().length).toBe(before);
+    expect(citationsPart(messageText(h.posts(ch)[0]!))).toContain('*Cited pages*');
+  });
+});
+
 describe('digest schedule', () => {
   it('is due at its local time, once a day, and sends one late digest after days of downtime', async () => {
     const ch = h.channel('CDIGTIME');
