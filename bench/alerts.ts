@@ -19,6 +19,9 @@
  *     the TypeScript compiler (printed once, for comparison). CPU time inflates on a busy
  *     machine, so each backend runs three times (once with --quick), the medians are
  *     reported, and the load average is printed with every run.
+ *     The floor is printed beside it: the same requests read and parsed by undici and
+ *     JSON.parse alone (bench/alerts-floor.ts), which no bot reading these responses can
+ *     go under on the same machine.
  * (b) API calls per brand per day at the default poll intervals, and how many brands one
  *     Scale key (10,000 calls/day) can watch within 80 % of that, from the same planner
  *     the scheduler uses.
@@ -213,13 +216,40 @@ async function bundledRun(repoRoot: string): Promise<RunProcess & { dir: string 
   await build({
     ...distBuildOptions(dir),
     absWorkingDir: repoRoot,
-    entryPoints: { 'alerts-run': fileURLToPath(new URL('./alerts-run.ts', import.meta.url)) },
+    entryPoints: {
+      'alerts-run': fileURLToPath(new URL('./alerts-run.ts', import.meta.url)),
+      'alerts-floor': fileURLToPath(new URL('./alerts-floor.ts', import.meta.url)),
+    },
   });
   return {
     label: 'bundled as npm run build bundles the CLI, plain node',
     args: [join(dir, 'alerts-run.js')],
     dir,
   };
+}
+
+interface FloorFigures {
+  cpuMs: number;
+  peakRssMb: number;
+}
+
+/**
+ * The floor (bench/alerts-floor.ts): the run's requests read with undici and parsed, and
+ * nothing else, bundled and started as the run is; the median of `rounds`.
+ */
+async function measureFloor(dir: string, port: number, brands: number, rounds: number) {
+  const runs: { f: FloorFigures; load: number }[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const load = loadavg()[0]!;
+    const { stdout } = await run(process.execPath, [
+      ...IMAGE_V8_FLAGS,
+      join(dir, 'alerts-floor.js'),
+      `http://127.0.0.1:${port}`,
+      String(brands),
+    ]);
+    runs.push({ f: JSON.parse(stdout) as FloorFigures, load });
+  }
+  return runs.sort((a, b) => a.f.cpuMs - b.f.cpuMs)[Math.floor((rounds - 1) / 2)]!;
 }
 
 const tsxRun = (): RunProcess => ({
@@ -381,7 +411,11 @@ export async function runAlertsBench(options: AlertsBenchOptions = {}): Promise<
         await database.close();
       }
     }
-    lines.push(...reportTargets(measured));
+    const floor = await measureFloor(bundled.dir, port, brands, rounds);
+    lines.push(
+      `alerts (a) floor: the same ${n(brands * 3)} requests read with undici's request() and JSON.parse, nothing else (bench/alerts-floor.ts): ${n(floor.f.cpuMs)} ms CPU, peak ${n(floor.f.peakRssMb)} MB (load ${floor.load.toFixed(1)}); the run's CPU above it is the bot's own work`,
+      ...reportTargets(measured),
+    );
   } finally {
     server.stdin.end();
     server.kill();
