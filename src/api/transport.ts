@@ -21,7 +21,7 @@ import { errorFromResponse } from './error-from-response.js';
 import { errorFromTransport, isRetryableTransportError } from './error-from-transport.js';
 import { extractErrorMessage, type ServiceErrorBody } from './error-message.js';
 import { AbortedError, isApiError, TimeoutError } from './errors.js';
-import { loadUndici } from './lazy-undici.js';
+import { exchange, type RawResponse } from './exchange.js';
 import type { Lane, RateLimiter } from './limiter/types.js';
 import { parseRateLimitHeaders } from './parse-rate-limit-headers.js';
 import { parseJsonBody } from './parse-response.js';
@@ -78,12 +78,6 @@ export interface SendRequest {
   priority?: number | undefined;
 }
 
-interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-}
-
 const USER_AGENT = 'visibility-bot';
 
 /** One call's endpoint, lane, URL, body and HTTP client: the same for each of its attempts. */
@@ -92,9 +86,11 @@ interface Call {
   spec: (typeof ENDPOINTS)[EndpointKey];
   endpoint: string;
   lane: Lane;
-  url: string;
+  origin: string;
+  /** The path after the origin, with the query string. */
+  path: string;
   body: string | undefined;
-  http: { request: typeof import('undici').request; dispatcher: Dispatcher };
+  dispatcher: Dispatcher;
 }
 
 interface Answer {
@@ -105,12 +101,18 @@ interface Answer {
 
 export class Transport {
   readonly #o: TransportOptions;
-  readonly #baseUrl: string;
+  /** The base URL's origin and path prefix (a proxy's /api), parsed at the first request. */
+  #base: { origin: string; prefix: string } | undefined;
+  readonly #headers: { plain: Record<string, string>; json: Record<string, string> };
 
   constructor(options: TransportOptions) {
     this.#o = options;
-    // A base URL may carry a path prefix (a proxy's /api); endpoint paths are appended to it.
-    this.#baseUrl = options.baseUrl.replace(/\/+$/, '');
+    const plain = {
+      authorization: `Bearer ${options.apiKey}`,
+      accept: 'application/json',
+      'user-agent': USER_AGENT,
+    };
+    this.#headers = { plain, json: { ...plain, 'content-type': 'application/json' } };
   }
 
   async send(key: EndpointKey, req: SendRequest): Promise<unknown> {
@@ -122,7 +124,7 @@ export class Transport {
       const started = this.#o.clock.now();
       let res: RawResponse;
       try {
-        res = await this.#attempt(call.http, call.url, call.spec.method, call.body, req.signal);
+        res = await this.#attempt(call, req.signal);
       } catch (err) {
         const error = this.#noAnswer(call, err, req.signal, started, attempt);
         if (call.spec.idempotent && isRetryableTransportError(error) && tries.retries < retry.maxRetries) {
@@ -143,15 +145,17 @@ export class Transport {
   /** What every attempt of one call shares. */
   #call(key: EndpointKey, req: SendRequest): Call {
     const spec = ENDPOINTS[key];
+    this.#base ??= baseOf(this.#o.baseUrl);
     return {
       key,
       spec,
       endpoint: `${spec.method} ${spec.path}`,
       lane: req.lane ?? 'interactive',
-      url: this.#url(spec.path, req.query),
+      origin: this.#base.origin,
+      path: this.#base.prefix + spec.path + queryString(req.query),
       body: spec.method === 'POST' || spec.method === 'PUT' ? JSON.stringify(req.body ?? {}) : undefined,
-      // Loaded before the limiter grants a token, so the first request's timing is the exchange's.
-      http: { request: loadUndici().request, dispatcher: this.#o.dispatcher() },
+      // Created (undici loaded) before the limiter grants a token, so the first request's timing is the exchange's.
+      dispatcher: this.#o.dispatcher(),
     };
   }
 
@@ -239,40 +243,21 @@ export class Transport {
     });
   }
 
-  #url(path: string, query: SendRequest['query']): string {
-    const url = new URL(this.#baseUrl + path);
-    for (const [name, value] of Object.entries(query ?? {})) {
-      if (value !== undefined) url.searchParams.set(name, String(value));
-    }
-    return url.toString();
-  }
-
-  async #attempt(
-    { request, dispatcher }: { request: typeof import('undici').request; dispatcher: Dispatcher },
-    url: string,
-    method: string,
-    body: string | undefined,
-    signal: AbortSignal | undefined,
-  ): Promise<RawResponse> {
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${this.#o.apiKey}`,
-      accept: 'application/json',
-      'user-agent': USER_AGENT,
-    };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await request(url, {
-      dispatcher,
-      method: method as Dispatcher.HttpMethod,
-      headers,
-      body,
+  /** One exchange; the whole body is read whatever the status, so the connection is reused. */
+  #attempt(call: Call, signal: AbortSignal | undefined): Promise<RawResponse> {
+    return exchange(
+      call.dispatcher,
+      {
+        origin: call.origin,
+        path: call.path,
+        method: call.spec.method as Dispatcher.HttpMethod,
+        headers: call.body === undefined ? this.#headers.plain : this.#headers.json,
+        body: call.body,
+        headersTimeout: this.#o.headersTimeoutMs,
+        bodyTimeout: this.#o.bodyTimeoutMs,
+      },
       signal,
-      headersTimeout: this.#o.headersTimeoutMs,
-      bodyTimeout: this.#o.bodyTimeoutMs,
-    });
-    // Always read the body to the end, whatever the status, so the socket returns to the
-    // keep-alive pool (undici docs: an unconsumed body holds its connection).
-    const text = await res.body.text();
-    return { status: res.statusCode, headers: res.headers, text };
+    );
   }
 
   /** The service's message, scrubbed of the key in case the service echoes credentials. */
@@ -305,4 +290,20 @@ export class Transport {
       this.#o.logger.warn({ err }, 'api onResponse hook threw');
     }
   }
+}
+
+/** A base URL's origin and its path without trailing slashes (`http://proxy/api/` → `/api`). */
+function baseOf(baseUrl: string): { origin: string; prefix: string } {
+  const url = new URL(baseUrl);
+  return { origin: url.origin, prefix: url.pathname.replace(/\/+$/, '') };
+}
+
+/** `?a=1&b=x` encoded as a URL's searchParams would, undefined values left out; '' for none. */
+function queryString(query: SendRequest['query']): string {
+  const params = new URLSearchParams();
+  for (const name in query) {
+    const value = query[name];
+    if (value !== undefined) params.append(name, String(value));
+  }
+  return params.size > 0 ? `?${params.toString()}` : '';
 }
