@@ -76,10 +76,14 @@ describe('a body in many pieces', () => {
       }
       res.end();
     });
-    await expect(h.client.getCitationFeed({ brandId: B, limit: 500 })).resolves.toEqual(feed);
-    await expect(h.client.getCitationFeed({ brandId: B, limit: 500 })).resolves.toEqual(feed);
+    for (let i = 0; i < 4; i++) {
+      await expect(h.client.getCitationFeed({ brandId: B, limit: 500 })).resolves.toEqual(feed);
+    }
+    // Read to the end, each response frees its connection for the next request (undici may
+    // open a second socket while the first is being released, as client-requests.test.ts says).
     const ports = h.server.requests.map((r) => r.remotePort);
-    expect(ports[0]).toBe(ports[1]);
+    expect(ports).toHaveLength(4);
+    expect(new Set(ports).size).toBeLessThanOrEqual(2);
   });
 
   it('drops a UTF-8 byte order mark before the JSON', async () => {
