@@ -6,6 +6,7 @@
  */
 import { runAlertQualityBench } from './alert-quality.js';
 import { runAlertsBench } from './alerts.js';
+import { runApiClientBench } from './api-client.js';
 import { runChartsBench } from './charts.js';
 import { runCommandsBench } from './commands.js';
 import { runDigestBench } from './digest-punctuality.js';
@@ -20,6 +21,7 @@ const benches: Record<string, (options: { quick: boolean }) => Promise<string[]>
   limiter: runLimiterBench,
   commands: runCommandsBench,
   alerts: runAlertsBench,
+  'api-client': runApiClientBench,
   'alert-quality': runAlertQualityBench,
   'run-job': runRunJobBench,
   digest: runDigestBench,
