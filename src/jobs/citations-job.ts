@@ -91,10 +91,6 @@ async function lastRunOf(
   return { last, seen };
 }
 
-function* timestampsOf(feed: CitationFeedResponse): Generator<string> {
-  for (const e of feed.events) yield e.timestamp;
-}
-
 export const citationsJob: JobDefinition = {
   name: 'citations',
   async select(ctx) {
@@ -134,7 +130,7 @@ export const citationsJob: JobDefinition = {
       const observation: CitationsObservation = {
         currentSnapshotDate: feed.current_snapshot_date ?? seen?.data.currentSnapshotDate ?? null,
         citations: forDigest,
-        runTimeOfDayMs: runTimeOfDayMs(timestampsOf(feed)) ?? seen?.data.runTimeOfDayMs ?? null,
+        runTimeOfDayMs: runTimeOfDayMs(feed.events) ?? seen?.data.runTimeOfDayMs ?? null,
       };
       batch.observe({ brandId: brand.id, source: 'citations', data: observation, observedAtMs: nowMs });
       const model = list

@@ -11,15 +11,17 @@ import { DAY_MS } from '../utc-days.js';
 export const POLL_AFTER_RUN_MS = 30 * 60_000;
 
 /**
- * Milliseconds into its UTC day of the latest event in `timestamps`; null when none parse.
- * A feed repeats one timestamp per snapshot hundreds of times: each distinct one is parsed
- * once.
+ * Milliseconds into its UTC day of the latest of `events`' timestamps; null when none
+ * parse. A feed repeats one timestamp per snapshot hundreds of times: each distinct one is
+ * parsed once. An indexed loop over the events themselves: a generator of their
+ * timestamps cost a tenth of a second over the alerts bench's 500,000 events.
  */
-export function runTimeOfDayMs(timestamps: Iterable<string>): number | null {
+export function runTimeOfDayMs(events: readonly { readonly timestamp: string }[]): number | null {
   let latest = Number.NEGATIVE_INFINITY;
   let previous: string | undefined;
   const seen = new Set<string>();
-  for (const t of timestamps) {
+  for (let i = 0; i < events.length; i++) {
+    const t = events[i]!.timestamp;
     if (t === previous || seen.has(t)) continue;
     previous = t;
     seen.add(t);

@@ -36,7 +36,8 @@ describe('days_back', () => {
 
 describe('data rhythm', () => {
   it("learns the research run's time of day from event times and polls after the usual one", () => {
-    expect(runTimeOfDayMs(['2025-03-09T06:00:00Z', '2025-03-10T06:12:00Z', 'nope'])).toBe(
+    const at = (timestamp: string) => ({ timestamp });
+    expect(runTimeOfDayMs([at('2025-03-09T06:00:00Z'), at('2025-03-10T06:12:00Z'), at('nope')])).toBe(
       6 * H + 12 * 60_000,
     );
     expect(runTimeOfDayMs([])).toBeNull();
