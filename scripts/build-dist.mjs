@@ -37,12 +37,12 @@ const EXTERNAL = [
 const RUN_JOB_DIR = 'run-job';
 const RUN_JOB_VERB = `./${RUN_JOB_DIR}/run-job-verb.js`;
 
-/** run-cli.ts's import of cli/run-job-verb.ts is left to the run-job bundle. */
+/** The imports of cli/run-job-verb.ts (run-cli.ts's, and main.ts's for `run-job`) are left to the run-job bundle. */
 const runJobFromItsBundle = {
   name: 'run-job-from-its-bundle',
   setup(b) {
-    b.onResolve({ filter: /^\.\/run-job-verb\.js$/ }, (args) =>
-      /[\\/]src[\\/]cli[\\/]run-cli\.ts$/.test(args.importer)
+    b.onResolve({ filter: /^\.\/(cli\/)?run-job-verb\.js$/ }, (args) =>
+      /[\\/]src[\\/](cli[\\/]run-cli|main)\.ts$/.test(args.importer)
         ? { path: RUN_JOB_VERB, external: true }
         : undefined,
     );
