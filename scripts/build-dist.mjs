@@ -9,7 +9,7 @@
  * (bench/startup.ts measures it). The type check is `npm run typecheck` (part of npm test).
  *
  * `run-job` is bundled again on its own, into dist/run-job/ (cli/run-job-verb.ts, which
- * run-cli.ts imports): a short run from cron then reads one file, not the two dozen chunks
+ * main.ts and run-cli.ts import): a short run from cron then reads one file, not the two dozen chunks
  * the verbs share, and only the parts of zod it uses (the simulator, in the shared build,
  * keeps all of zod there). Its chart worker is built beside it, as one file.
  *
