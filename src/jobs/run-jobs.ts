@@ -149,14 +149,12 @@ export async function runJobs(
   // Our own relay is made for the first drain: a pass that wrote nothing and found nothing
   // waiting (deliverOutbox reads the counts first) never needs one, nor stops one.
   let own: OutboxRelay | undefined;
+  const ownRelayOf = (): OutboxRelay => {
+    own ??= createOutboxRelay(deps, { owner, outbox, health, ...options.relay });
+    return own;
+  };
   const relay: Pick<OutboxRelay, 'drainOnce'> | null =
-    given ??
-    (ownRelay
-      ? {
-          drainOnce: () =>
-            (own ??= createOutboxRelay(deps, { owner, outbox, health, ...options.relay })).drainOnce(),
-        }
-      : null);
+    given ?? (ownRelay ? { drainOnce: () => ownRelayOf().drainOnce() } : null);
 
   const delivery = relay ? emptyDelivery() : null;
   const deliver = async () => {
