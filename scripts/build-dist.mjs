@@ -9,17 +9,19 @@
  * (bench/startup.ts measures it). The type check is `npm run typecheck` (part of npm test).
  *
  * `run-job` is bundled again on its own, into dist/run-job/ (cli/run-job-verb.ts, which
- * run-cli.ts imports): a short run from cron then reads one file, not the two dozen chunks
+ * main.ts and run-cli.ts import): a short run from cron then reads one file, not the two dozen chunks
  * the verbs share, and only the parts of zod it uses (the simulator, in the shared build,
  * keeps all of zod there). Its chart worker is built beside it, as one file.
  *
  * Left out of the bundle and loaded from node_modules at run time:
  * - native addons (better-sqlite3, resvg; pg-native, which pg asks for only if present);
+ *   `run-job`'s bundle takes better-sqlite3's JavaScript, leaving out only its addon;
  * - what the code loads on first use with a synchronous require (undici: api/lazy-undici.ts,
  *   @slack/web-api: app-deps.ts, prom-client: metrics.ts), so the process holds one copy,
  *   the one Bolt and its Socket Mode client use too.
  */
 import { rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -37,12 +39,12 @@ const EXTERNAL = [
 const RUN_JOB_DIR = 'run-job';
 const RUN_JOB_VERB = `./${RUN_JOB_DIR}/run-job-verb.js`;
 
-/** run-cli.ts's import of cli/run-job-verb.ts is left to the run-job bundle. */
+/** The imports of cli/run-job-verb.ts (run-cli.ts's, and main.ts's for `run-job`) are left to the run-job bundle. */
 const runJobFromItsBundle = {
   name: 'run-job-from-its-bundle',
   setup(b) {
-    b.onResolve({ filter: /^\.\/run-job-verb\.js$/ }, (args) =>
-      /[\\/]src[\\/]cli[\\/]run-cli\.ts$/.test(args.importer)
+    b.onResolve({ filter: /^\.\/(cli\/)?run-job-verb\.js$/ }, (args) =>
+      /[\\/]src[\\/](cli[\\/]run-cli|main)\.ts$/.test(args.importer)
         ? { path: RUN_JOB_VERB, external: true }
         : undefined,
     );
@@ -124,6 +126,40 @@ const pinoWithoutThreads = {
   },
 };
 
+/**
+ * better-sqlite3's JavaScript, in `run-job`'s bundle: left in node_modules it is fifteen
+ * CommonJS files to find, read and wrap one by one, a few milliseconds of a run with
+ * nothing to do. Only its native addon stays outside, and it is found as the package finds
+ * it (a compiled build, else the prebuilt binary), from the installed package's folder:
+ * the one place the package uses `__dirname`, which a bundle does not have. A
+ * better-sqlite3 that no longer looks for its addon there fails the build.
+ */
+const BETTER_SQLITE_BINDING = /[\\/]node_modules[\\/]better-sqlite3[\\/]lib[\\/]binding\.js$/;
+
+const betterSqliteBundled = {
+  name: 'better-sqlite3-bundled',
+  setup(b) {
+    let found = false;
+    b.onLoad({ filter: BETTER_SQLITE_BINDING }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes("path.join(__dirname, '..',")) return undefined;
+      found = true;
+      // The package's main file is lib/index.js, beside binding.js.
+      const lib = "require('path').dirname(require.resolve('better-sqlite3'))";
+      return {
+        contents: `const __betterSqliteLib = ${lib};\n${source.replaceAll('__dirname', '__betterSqliteLib')}`,
+        loader: 'js',
+      };
+    });
+    b.onEnd((result) => {
+      if (result.errors.length === 0 && !found)
+        result.errors.push({
+          text: 'better-sqlite3-bundled: lib/binding.js no longer finds its addon from __dirname',
+        });
+    });
+  },
+};
+
 function commonOptions(outdir) {
   return {
     outdir,
@@ -161,7 +197,8 @@ export function distBuilds(outdir) {
     {
       ...commonOptions(runJobDir),
       entryPoints: { 'run-job-verb': 'src/cli/run-job-verb.ts' },
-      plugins: [builtinsByRequire, pinoWithoutThreads],
+      external: EXTERNAL.filter((name) => name !== 'better-sqlite3'),
+      plugins: [builtinsByRequire, pinoWithoutThreads, betterSqliteBundled],
     },
     // One file, so the worker shares no chunk with the bundle beside it.
     {

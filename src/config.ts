@@ -5,7 +5,6 @@
  * of them are secrets.
  */
 
-import * as z from 'zod/mini';
 import { databaseUrlSecrets } from './database-url-secrets.js';
 import { type PlanName, planNames } from './plan-names.js';
 
@@ -164,17 +163,44 @@ const isPostgresUrl = (v: string) => {
   }
 };
 
-/** A string `check` holds, with the message `check` says otherwise. */
-const text = (...checks: Parameters<ReturnType<typeof z.string>['check']>) => z.string().check(...checks);
+/**
+ * A field's validator: the value to use, or why it is not good. Plain checks rather than a
+ * schema library: the configuration is read at every start, and a short `run-job` with
+ * nothing to do would otherwise compile the library's parsing code for it alone.
+ */
+type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+/** A condition on the text and what to say when it does not hold; the first failing one is reported. */
+type Check = readonly [holds: (v: string) => boolean, message: string];
+
+const good = <T>(value: T): Parsed<T> => ({ ok: true, value });
+const bad = (message: string): Parsed<never> => ({ ok: false, message });
+const regex = (re: RegExp, message: string): Check => [(v) => re.test(v), message];
+
+/** The text itself, once every check holds. */
+const text =
+  (...checks: readonly Check[]) =>
+  (v: string): Parsed<string> => {
+    const failed = checks.find(([holds]) => !holds(v));
+    return failed ? bad(failed[1]) : good(v);
+  };
+
+/** Digits read as a whole number within [min, max]; `message` otherwise. */
+const wholeNumber =
+  (min: number, max: number, message: string) =>
+  (v: string): Parsed<number> => {
+    if (!/^\d+$/.test(v)) return bad(message);
+    const n = Number(v);
+    return n >= min && n <= max ? good(n) : bad(message);
+  };
+
+/** One of `values`. */
+const oneOf =
+  <T extends string>(values: readonly T[]) =>
+  (v: string): Parsed<T> =>
+    (values as readonly string[]).includes(v) ? good(v as T) : bad(`must be one of ${values.join(', ')}`);
+
 /** A whole number from 0 to 65535 written as digits. */
-const port = () =>
-  z.pipe(
-    text(z.regex(/^\d+$/, 'must be a whole number from 0 to 65535')),
-    z.pipe(
-      z.transform(Number),
-      z.number().check(z.refine((n) => n >= 0 && n <= 65_535, 'must be a whole number from 0 to 65535')),
-    ),
-  );
+const port = () => wholeNumber(0, 65_535, 'must be a whole number from 0 to 65535');
 
 const SSL_MODES = ['disable', 'prefer', 'require', 'verify-ca', 'verify-full'] as const;
 
@@ -201,94 +227,80 @@ const withLibpqSslModes = (v: string) =>
 const MAX_RETENTION_DAYS = 3650;
 
 /** A number of days from 1 to MAX_RETENTION_DAYS written as digits; `example` shows a good value. */
-const retentionDays = (example: string) => {
-  const message = `must be a whole number of days from 1 to ${MAX_RETENTION_DAYS}, e.g. ${example}`;
-  return z.pipe(
-    text(z.regex(/^\d+$/, message)),
-    z.pipe(
-      z.transform(Number),
-      z.number().check(z.refine((n) => n >= 1 && n <= MAX_RETENTION_DAYS, message)),
-    ),
+const retentionDays = (example: string) =>
+  wholeNumber(
+    1,
+    MAX_RETENTION_DAYS,
+    `must be a whole number of days from 1 to ${MAX_RETENTION_DAYS}, e.g. ${example}`,
   );
+
+const databaseUrl = text(
+  [
+    isPostgresUrl,
+    'must be a postgres:// or postgresql:// URL with a host, such as postgres://bot:PASSWORD@db.example.com:5432/visibility, or a Unix socket folder as host=, such as postgres://bot@localhost/visibility?host=/var/run/postgresql; percent-encode special characters in the user and password',
+  ],
+  [
+    (v) => {
+      const mode = sslModeOf(v);
+      return mode === null || (SSL_MODES as readonly string[]).includes(mode);
+    },
+    `has an sslmode that is not one of ${SSL_MODES.join(', ')}`,
+  ],
+);
+
+const adminUsers = (v: string): Parsed<string[]> => {
+  const ids = v
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+  return ids.every((id) => /^[UW][A-Z0-9]+$/.test(id))
+    ? good(ids)
+    : bad('must be comma-separated Slack user IDs such as U012ABCDEF');
 };
 
-/**
- * Field validators: each message says what a good value looks like, never the bad value.
- * Each is built when there is a value to check (set, or a default): a variable left unset
- * costs nothing, and building every validator is a noticeable part of a short `run-job`.
- */
+/** Field validators: each message says what a good value looks like, never the bad value. */
 const FIELDS = {
-  VISIBILITY_API_URL: () => text(z.refine(isUrl, 'must be an http(s) URL, e.g. https://api.example.com/v1')),
-  VISIBILITY_API_KEY: () =>
-    text(z.minLength(8, 'looks too short to be an API key'), z.refine(noSpace, 'must not contain spaces')),
-  VISIBILITY_API_PLAN: () => z.enum(planNames, { error: `must be one of ${planNames.join(', ')}` }),
-  SLACK_BOT_TOKEN: () =>
-    text(
-      z.startsWith('xoxb-', 'must be a bot token starting with xoxb-'),
-      z.refine(noSpace, 'must not contain spaces'),
-    ),
-  SLACK_SIGNING_SECRET: () =>
-    text(
-      z.minLength(8, 'looks too short to be a signing secret'),
-      z.refine(noSpace, 'must not contain spaces'),
-    ),
-  SLACK_APP_TOKEN: () => text(z.startsWith('xapp-', 'must be an app-level token starting with xapp-')),
-  SLACK_API_URL: () => text(z.refine(isUrl, 'must be an http(s) URL such as https://slack.com/api/')),
-  PORT: () => port(),
-  DATABASE_PATH: () => text(z.minLength(1, 'must be a file path such as data/visibility.db')),
-  DATABASE_URL: () =>
-    z.pipe(
-      text(
-        z.refine(
-          isPostgresUrl,
-          'must be a postgres:// or postgresql:// URL with a host, such as postgres://bot:PASSWORD@db.example.com:5432/visibility, or a Unix socket folder as host=, such as postgres://bot@localhost/visibility?host=/var/run/postgresql; percent-encode special characters in the user and password',
-        ),
-        z.refine(
-          (v) => {
-            const mode = sslModeOf(v);
-            return mode === null || (SSL_MODES as readonly string[]).includes(mode);
-          },
-          `has an sslmode that is not one of ${SSL_MODES.join(', ')}`,
-        ),
-      ),
-      z.transform(withLibpqSslModes),
-    ),
-  SLACK_ADMIN_USERS: () =>
-    z.pipe(
-      z.string(),
-      z.pipe(
-        z.transform((s: string) =>
-          s
-            .split(',')
-            .map((u) => u.trim())
-            .filter(Boolean),
-        ),
-        z
-          .array(z.string())
-          .check(
-            z.refine(
-              (ids) => ids.every((id) => /^[UW][A-Z0-9]+$/.test(id)),
-              'must be comma-separated Slack user IDs such as U012ABCDEF',
-            ),
-          ),
-      ),
-    ),
-  DEFAULT_TIMEZONE: () =>
-    text(z.refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin or UTC')),
-  SLACK_OPS_CHANNEL: () => text(z.regex(/^[CGD][A-Z0-9]+$/, 'must be a channel ID such as C012ABCDEF')),
-  LOG_LEVEL: () => z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }),
-  METRICS_PORT: () => port(),
-  METRICS_HOST: () =>
-    text(z.regex(/^[\w.:-]+$/, 'must be an address to listen on, such as 127.0.0.1 or ::1')),
-  HEALTH_SLACK_GRACE_SECONDS: () =>
-    z.pipe(text(z.regex(/^\d+$/, 'must be a whole number of seconds, e.g. 300')), z.transform(Number)),
-  RETENTION_MESSAGES_DAYS: () => retentionDays(DEFAULTS.RETENTION_MESSAGES_DAYS),
-  RETENTION_POLL_DATA_DAYS: () => retentionDays(DEFAULTS.RETENTION_POLL_DATA_DAYS),
-  RETENTION_JOB_RUNS_DAYS: () => retentionDays(DEFAULTS.RETENTION_JOB_RUNS_DAYS),
-  RETENTION_AUDIT_DAYS: () => retentionDays(DEFAULTS.RETENTION_AUDIT_DAYS),
+  VISIBILITY_API_URL: text([isUrl, 'must be an http(s) URL, e.g. https://api.example.com/v1']),
+  VISIBILITY_API_KEY: text(
+    [(v) => v.length >= 8, 'looks too short to be an API key'],
+    [noSpace, 'must not contain spaces'],
+  ),
+  VISIBILITY_API_PLAN: oneOf(planNames),
+  SLACK_BOT_TOKEN: text(
+    [(v) => v.startsWith('xoxb-'), 'must be a bot token starting with xoxb-'],
+    [noSpace, 'must not contain spaces'],
+  ),
+  SLACK_SIGNING_SECRET: text(
+    [(v) => v.length >= 8, 'looks too short to be a signing secret'],
+    [noSpace, 'must not contain spaces'],
+  ),
+  SLACK_APP_TOKEN: text([(v) => v.startsWith('xapp-'), 'must be an app-level token starting with xapp-']),
+  SLACK_API_URL: text([isUrl, 'must be an http(s) URL such as https://slack.com/api/']),
+  PORT: port(),
+  DATABASE_PATH: text([(v) => v.length >= 1, 'must be a file path such as data/visibility.db']),
+  DATABASE_URL: (v: string): Parsed<string> => {
+    const checked = databaseUrl(v);
+    return checked.ok ? good(withLibpqSslModes(checked.value)) : checked;
+  },
+  SLACK_ADMIN_USERS: adminUsers,
+  DEFAULT_TIMEZONE: text([isTimeZone, 'must be an IANA time zone such as Europe/Berlin or UTC']),
+  SLACK_OPS_CHANNEL: text(regex(/^[CGD][A-Z0-9]+$/, 'must be a channel ID such as C012ABCDEF')),
+  LOG_LEVEL: oneOf(logLevels),
+  METRICS_PORT: port(),
+  METRICS_HOST: text(regex(/^[\w.:-]+$/, 'must be an address to listen on, such as 127.0.0.1 or ::1')),
+  HEALTH_SLACK_GRACE_SECONDS: wholeNumber(
+    0,
+    Number.POSITIVE_INFINITY,
+    'must be a whole number of seconds, e.g. 300',
+  ),
+  RETENTION_MESSAGES_DAYS: retentionDays(DEFAULTS.RETENTION_MESSAGES_DAYS),
+  RETENTION_POLL_DATA_DAYS: retentionDays(DEFAULTS.RETENTION_POLL_DATA_DAYS),
+  RETENTION_JOB_RUNS_DAYS: retentionDays(DEFAULTS.RETENTION_JOB_RUNS_DAYS),
+  RETENTION_AUDIT_DAYS: retentionDays(DEFAULTS.RETENTION_AUDIT_DAYS),
 } as const;
 
 type FieldName = keyof typeof FIELDS;
+type FieldValue<K extends FieldName> = Extract<ReturnType<(typeof FIELDS)[K]>, { ok: true }>['value'];
 
 const isBlank = (value: string | undefined) => value === undefined || value.trim() === '';
 const notSet = (name: string) => `${name} is not set: ${WHAT_TO_SET[name] ?? 'set it'}.`;
@@ -312,19 +324,19 @@ export function loadConfig(verb: Verb, env: Env = process.env): Config {
   const problems: string[] = [];
   const required = new Set(REQUIRED[verb]);
 
-  function read<K extends FieldName>(name: K): z.output<ReturnType<(typeof FIELDS)[K]>> | undefined {
+  function read<K extends FieldName>(name: K): FieldValue<K> | undefined {
     const raw = env[name];
     const value = isBlank(raw) ? (DEFAULTS as Record<string, string>)[name] : raw?.trim();
     if (value === undefined) {
       if (required.has(name)) problems.push(notSet(name));
       return undefined;
     }
-    const parsed = FIELDS[name]().safeParse(value);
-    if (!parsed.success) {
-      problems.push(`${name} ${parsed.error.issues[0]?.message ?? 'is malformed'}.`);
+    const parsed = FIELDS[name](value);
+    if (!parsed.ok) {
+      problems.push(`${name} ${parsed.message}.`);
       return undefined;
     }
-    return parsed.data as z.output<ReturnType<(typeof FIELDS)[K]>>;
+    return parsed.value as FieldValue<K>;
   }
 
   const databaseUrl = read('DATABASE_URL');

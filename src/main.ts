@@ -10,6 +10,13 @@
 import { unsupportedNodeMessage } from './supported-node.js';
 
 const unsupported = unsupportedNodeMessage(process.versions.node);
+const argv = process.argv.slice(2);
+/**
+ * `run-job` (but its --help) goes straight to its verb, as cli/run-cli.ts would send it: a
+ * run from cron then loads the job's code alone (in the built CLI, its own bundle), not
+ * the module that knows every verb first.
+ */
+const runJobAlone = argv[0] === 'run-job' && !argv.some((a) => a === '--help' || a === '-h');
 if (unsupported !== undefined) {
   console.error(unsupported);
   process.exitCode = 2;
@@ -20,9 +27,10 @@ if (unsupported !== undefined) {
       // the dependencies again, which is most of a short `run-job`'s time. Enabled before
       // the CLI and its dependencies load. A cache that cannot be written is only slower.
       nodeModule.enableCompileCache();
-      return import('./cli/run-cli.js');
+      return runJobAlone
+        ? import('./cli/run-job-verb.js').then((verb) => verb.runJobVerb(argv.slice(1)))
+        : import('./cli/run-cli.js').then((cli) => cli.runCli(argv));
     })
-    .then((cli) => cli.runCli(process.argv.slice(2)))
     .then(
       (code) => {
         process.exitCode = code;

@@ -107,6 +107,68 @@ describe('loadConfig', () => {
     expect(text).not.toContain('xoxp-user-token-should-not-print');
   });
 
+  it('says for each malformed field what a good value looks like, the first rule it breaks', () => {
+    const problems = problemsOf(() =>
+      loadConfig('serve', {
+        VISIBILITY_API_URL: 'ftp://example.com',
+        VISIBILITY_API_KEY: 'short',
+        SLACK_BOT_TOKEN: 'xoxb-has a space',
+        SLACK_SIGNING_SECRET: 'with space in it',
+        SLACK_APP_TOKEN: 'xoxb-not-an-app-token',
+        SLACK_API_URL: 'not a url',
+        PORT: '-1',
+        DATABASE_PATH: ' ',
+        SLACK_OPS_CHANNEL: '#general',
+        METRICS_PORT: '65536',
+        METRICS_HOST: 'local host',
+        HEALTH_SLACK_GRACE_SECONDS: '5m',
+        RETENTION_MESSAGES_DAYS: '0',
+        RETENTION_AUDIT_DAYS: '3651',
+      }),
+    );
+    expect(problems).toEqual([
+      'VISIBILITY_API_URL must be an http(s) URL, e.g. https://api.example.com/v1.',
+      'VISIBILITY_API_KEY looks too short to be an API key.',
+      'SLACK_BOT_TOKEN must not contain spaces.',
+      'SLACK_SIGNING_SECRET must not contain spaces.',
+      'SLACK_APP_TOKEN must be an app-level token starting with xapp-.',
+      'SLACK_API_URL must be an http(s) URL such as https://slack.com/api/.',
+      'PORT must be a whole number from 0 to 65535.',
+      'SLACK_OPS_CHANNEL must be a channel ID such as C012ABCDEF.',
+      'METRICS_PORT must be a whole number from 0 to 65535.',
+      'METRICS_HOST must be an address to listen on, such as 127.0.0.1 or ::1.',
+      'HEALTH_SLACK_GRACE_SECONDS must be a whole number of seconds, e.g. 300.',
+      'RETENTION_MESSAGES_DAYS must be a whole number of days from 1 to 3650, e.g. 90.',
+      'RETENTION_AUDIT_DAYS must be a whole number of days from 1 to 3650, e.g. 365.',
+    ]);
+  });
+
+  it('reads numbers, lists and names as written, trimmed', () => {
+    const c = loadConfig('serve', {
+      ...full,
+      PORT: ' 0 ',
+      METRICS_PORT: '65535',
+      METRICS_HOST: '::1',
+      HEALTH_SLACK_GRACE_SECONDS: '0',
+      RETENTION_JOB_RUNS_DAYS: '3650',
+      DEFAULT_TIMEZONE: 'Europe/Berlin',
+      SLACK_OPS_CHANNEL: 'C012ABCDEF',
+      LOG_LEVEL: 'debug',
+      SLACK_ADMIN_USERS: ',W0ABC,,',
+    });
+    expect(c).toMatchObject({
+      port: 0,
+      metricsPort: 65535,
+      metricsHost: '::1',
+      healthSlackGraceSeconds: 0,
+      defaultTimezone: 'Europe/Berlin',
+      opsChannel: 'C012ABCDEF',
+      logLevel: 'debug',
+      adminUsers: ['W0ABC'],
+    });
+    expect(c.retention.jobRunsDays).toBe(3650);
+  });
+
   it('parses admin users and the plan', () => {
     const c = loadConfig('run-job', {
       ...full,

@@ -11,17 +11,18 @@
  * 2 usage, 3 the API key's daily quota is spent (the jobs wait for its reset).
  */
 
-import { writeSync } from 'node:fs';
 import { type AppDepsOverrides, openAppDeps } from '../app-deps.js';
 import { closestMatches } from '../closest-matches.js';
-import type { Config } from '../config.js';
+import { type Config, secretsOf } from '../config.js';
 import { formatHousekeeping } from '../jobs/format-housekeeping.js';
 import { formatDelivery, formatJobSummary } from '../jobs/format-job-summary.js';
 import { HOUSEKEEPING_JOB, runHousekeeping } from '../jobs/housekeeping-job.js';
 import { jobsDepsOf } from '../jobs/jobs-deps-of.js';
 import { processOwner } from '../jobs/process-owner.js';
 import { type RunJobsOptions, runJobs } from '../jobs/run-jobs.js';
+import { createLogger } from '../logger.js';
 import { isJobTarget, JOB_NAMES } from '../use-cases/job-names.js';
+import { stdoutLines, writeStdout } from './stdout-writer.js';
 
 const TARGETS = [...JOB_NAMES, HOUSEKEEPING_JOB, 'all'];
 export const RUN_JOB_USAGE = `Usage: visibility-bot run-job <${TARGETS.join('|')}>`;
@@ -44,22 +45,8 @@ interface RunJobCommandOptions {
 
 const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
-/**
- * A line to stdout, written to the descriptor rather than with console.log: the first
- * console.log makes process.stdout, loading Node's stream classes, a few milliseconds of a
- * `run-job` with nothing to do. Whatever the descriptor does not take at once (a full
- * non-blocking pipe, an error) goes through console.log, which waits or ignores as before.
- */
-function printLine(line: string): void {
-  const bytes = Buffer.from(`${line}\n`);
-  let written = 0;
-  try {
-    while (written < bytes.length) written += writeSync(1, bytes, written);
-  } catch {
-    if (written === 0) console.log(line);
-    else process.stdout.write(bytes.subarray(written));
-  }
-}
+/** A line to stdout, in order with the log lines (stdout-writer.ts). */
+const printLine = (line: string): void => writeStdout(`${line}\n`);
 
 export async function runJobCommand(
   args: readonly string[],
@@ -79,7 +66,11 @@ export async function runJobCommand(
     return EXIT.usage;
   }
 
-  const deps = await openAppDeps(config, options.overrides);
+  // Log lines are written at once, like the summary lines (stdout-writer.ts).
+  const logger =
+    options.overrides?.logger ??
+    createLogger({ level: config.logLevel, secrets: secretsOf(config), destination: stdoutLines });
+  const deps = await openAppDeps(config, { ...options.overrides, logger });
   // The jobs get their settings, not the key and tokens: those stay with the clients in deps.
   const jobs = jobsDepsOf(deps);
   const stop = new AbortController();

@@ -223,6 +223,8 @@ async function runBrands(run: BrandRun): Promise<void> {
   const { ctx, def, o, summary } = run;
   run.work = byBrand(await def.select(ctx, runInfo(run)));
   summary.brands = run.work.length;
+  // Nothing subscribed to this job: no batch to make, no worker to start.
+  if (run.work.length === 0) return;
   run.batch = def.prepareBrand
     ? brandBatch({
         transaction: ctx.store.transaction,

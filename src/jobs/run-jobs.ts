@@ -146,8 +146,15 @@ export async function runJobs(
 
   const given = typeof options.deliver === 'object' ? options.deliver : null;
   const ownRelay = given === null && options.deliver !== false;
-  const relay: OutboxRelay | null =
-    given ?? (ownRelay ? createOutboxRelay(deps, { owner, outbox, health, ...options.relay }) : null);
+  // Our own relay is made for the first drain: a pass that wrote nothing and found nothing
+  // waiting (deliverOutbox reads the counts first) never needs one, nor stops one.
+  let own: OutboxRelay | undefined;
+  const ownRelayOf = (): OutboxRelay => {
+    own ??= createOutboxRelay(deps, { owner, outbox, health, ...options.relay });
+    return own;
+  };
+  const relay: Pick<OutboxRelay, 'drainOnce'> | null =
+    given ?? (ownRelay ? { drainOnce: () => ownRelayOf().drainOnce() } : null);
 
   const delivery = relay ? emptyDelivery() : null;
   const deliver = async () => {
@@ -189,7 +196,7 @@ export async function runJobs(
       if (summary) jobs.push(summary);
     }
   } finally {
-    if (ownRelay) await relay?.stop();
+    await own?.stop();
   }
   const quotaResetAt = jobs.find((j) => j.quotaResetAt !== null)?.quotaResetAt ?? null;
   return {

@@ -19,7 +19,8 @@ export function createSqliteStore(db: Db, options: StoreOptions = {}): SqliteSto
   const ownsDb = options.closesDatabase ?? true;
   const store = createStore(
     {
-      backend: 'sqlite',
+      backend: 'sqlite' as const,
+      db,
       async ping() {
         if (!db.open) throw new Error('The SQLite database is closed.');
         db.prepare('SELECT 1').get();
@@ -32,5 +33,5 @@ export function createSqliteStore(db: Db, options: StoreOptions = {}): SqliteSto
     sqliteDialect,
     options.clock ?? systemClock,
   );
-  return { ...store, backend: 'sqlite', db };
+  return store;
 }

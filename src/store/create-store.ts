@@ -31,28 +31,63 @@ import type { Store } from './store.js';
 /** What only the backend knows: its name, how to ask it for a sign of life, how to close it. */
 type BackendParts = Pick<Store, 'backend' | 'ping' | 'close'>;
 
-export function createStore(backend: BackendParts, db: StoreDb, dialect: SqlDialect, clock: Clock): Store {
+/**
+ * Each repository is made when it is first used: a `run-job` with nothing to do uses a
+ * few of them, and making one compiles its code. Then it stays, an ordinary property.
+ */
+function withRepositoriesOnFirstUse<S extends object, R extends object>(
+  store: S,
+  repositories: { readonly [K in keyof R]: () => R[K] },
+): S & R {
+  for (const name of Object.keys(repositories) as (keyof R & string)[]) {
+    Object.defineProperty(store, name, {
+      configurable: true,
+      enumerable: true,
+      get() {
+        const repo = repositories[name]();
+        Object.defineProperty(store, name, {
+          value: repo,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+        return repo;
+      },
+    });
+  }
+  return store as S & R;
+}
+
+/** The Store, with `extra` (what only the backend has: its handle) beside the repositories. */
+export function createStore<E extends object>(
+  backend: BackendParts & E,
+  db: StoreDb,
+  dialect: SqlDialect,
+  clock: Clock,
+): Store & E {
   const ctx = repoContext(db, dialect, clock);
-  return {
+  const parts = {
     ...backend,
     transaction: ctx.transaction,
-    subscriptions: createSubscriptionsRepo(ctx),
-    snoozes: createSnoozesRepo(ctx),
-    channelDefaults: createChannelDefaultsRepo(ctx),
-    auditLog: createAuditLog(ctx),
-    pollObservations: createPollObservationsRepo(ctx),
-    healthFlags: createHealthFlagsRepo(ctx),
-    citationState: createCitationStateRepo(ctx),
-    channelDetectorState: createChannelDetectorStateRepo(ctx),
-    crawlerHistory: createCrawlerHistoryRepo(ctx),
-    handledRequests: createHandledRequestsRepo(ctx),
-    alertHistory: createAlertHistoryQueries(ctx),
-    alertStates: createAlertStatesRepo(ctx),
-    jobRuns: createJobRunsRepo(ctx),
-    databaseSize: createDatabaseSizeQueries(ctx),
-    channelPace: createChannelPaceRepo(ctx),
-    modelCitationState: createModelCitationStateRepo(ctx),
-    workspaceCharts: createWorkspaceChartsRepo(ctx),
-    outbox: (o) => createOutboxRepo(ctx, o),
+    outbox: (o: Parameters<Store['outbox']>[0]) => createOutboxRepo(ctx, o),
   };
+  return withRepositoriesOnFirstUse(parts, {
+    subscriptions: () => createSubscriptionsRepo(ctx),
+    snoozes: () => createSnoozesRepo(ctx),
+    channelDefaults: () => createChannelDefaultsRepo(ctx),
+    auditLog: () => createAuditLog(ctx),
+    pollObservations: () => createPollObservationsRepo(ctx),
+    healthFlags: () => createHealthFlagsRepo(ctx),
+    citationState: () => createCitationStateRepo(ctx),
+    channelDetectorState: () => createChannelDetectorStateRepo(ctx),
+    crawlerHistory: () => createCrawlerHistoryRepo(ctx),
+    handledRequests: () => createHandledRequestsRepo(ctx),
+    alertHistory: () => createAlertHistoryQueries(ctx),
+    alertStates: () => createAlertStatesRepo(ctx),
+    jobRuns: () => createJobRunsRepo(ctx),
+    databaseSize: () => createDatabaseSizeQueries(ctx),
+    channelPace: () => createChannelPaceRepo(ctx),
+    modelCitationState: () => createModelCitationStateRepo(ctx),
+    workspaceCharts: () => createWorkspaceChartsRepo(ctx),
+  } satisfies { [K in Exclude<keyof Store, keyof BackendParts | 'transaction' | 'outbox'>]: () => Store[K] });
 }

@@ -5,7 +5,7 @@
  * worker thread. The other tests run the sources through tsx; this one runs what
  * operators run. `run-job` with nothing to do loads a few dozen modules, not hundreds.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,6 +68,22 @@ describe('the bundled CLI', () => {
     // Loaded on first use (hashing, chart threads, timing), or only by pino's transports.
     for (const unused of ['crypto', 'worker_threads', 'assert', 'perf_hooks'])
       expect(report.builtins).not.toContain(unused);
+  }, 60_000);
+
+  it('run-job writes its log lines and summary lines to stdout in the order they happen', async () => {
+    const env = { ...backends.env, DATABASE_PATH: join(backends.dir, 'bundle-lines.db'), LOG_LEVEL: 'info' };
+    const res = spawnSync(process.execPath, [main, 'run-job', 'all'], {
+      cwd: repo,
+      env: { PATH: process.env['PATH'] ?? '', ...env },
+      encoding: 'utf8',
+    });
+    expect(res.status, res.stderr).toBe(0);
+    const lines = res.stdout.trimEnd().split('\n');
+    const jobs = ['citations', 'crawler', 'ai-pages', 'digest', 'weekly'];
+    // Each job's log line (whole JSON, one per line), as it ends; then the summary, one line a job.
+    const logged = lines.slice(0, jobs.length).map((l) => JSON.parse(l) as { job: string; msg: string });
+    expect(logged.map((l) => l.msg).sort()).toEqual(jobs.map((j) => `${j} job ok`).sort());
+    expect(lines.slice(jobs.length).map((l) => l.split(':')[0])).toEqual([...jobs, 'delivery']);
   }, 60_000);
 
   it('check reaches the API and Slack', async () => {

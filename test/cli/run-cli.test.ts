@@ -60,6 +60,7 @@ describe('visibility-bot --help', () => {
     ['serve', '--help'],
     ['check', '-h'],
     ['run-job', '--help'],
+    ['run-job', '-h'],
     ['migrate-store', '--help'],
   ])('`%s %s` prints the usage instead of running (no configuration needed)', (...args) => {
     const res = cli(...args);

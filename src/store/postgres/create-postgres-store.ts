@@ -21,7 +21,8 @@ export function createPostgresStore(pool: PgPool, options: StoreOptions = {}): P
   let ended = false;
   const store = createStore(
     {
-      backend: 'postgres',
+      backend: 'postgres' as const,
+      pool,
       async ping() {
         await pool.query('SELECT 1');
       },
@@ -35,7 +36,7 @@ export function createPostgresStore(pool: PgPool, options: StoreOptions = {}): P
     postgresDialect,
     options.clock ?? systemClock,
   );
-  return { ...store, backend: 'postgres', pool };
+  return store;
 }
 
 /** Connects to DATABASE_URL, migrates (once across replicas) and builds the Store. */

@@ -55,6 +55,44 @@ export function createJobRunsRepo(ctx: RepoContext): JobRunsRepo {
   const recordSuccess = ctx.prepare((db, job: string, brandId: string, atMs: number) =>
     insertSuccesses(db, [{ job, brand_id: brandId, last_success_ms: atMs }]),
   );
+  // Every run of every job (run-job all: five a pass) opens and closes a run row and takes
+  // and gives back its lease.
+  const startRun = ctx.prepare((db, job: string, owner: string | null, nowMs: number) =>
+    db.insertInto('job_runs').values({ job, owner, started_at_ms: nowMs }).returning('id'),
+  );
+  const finishRun = ctx.prepare(
+    (db, runId: number, nowMs: number, ok: boolean, error: string | null, counts: string) =>
+      db.updateTable('job_runs').set({ finished_at_ms: nowMs, ok, error, counts }).where('id', '=', runId),
+  );
+  // Renewing our own lease keeps when we first took it.
+  const acquire = ctx.prepare((db, job: string, owner: string, nowMs: number, untilMs: number) =>
+    db
+      .insertInto('job_leases')
+      .values({ job, owner, acquired_at_ms: nowMs, expires_at_ms: untilMs })
+      .onConflict((oc) =>
+        oc
+          .column('job')
+          .doUpdateSet((eb) => ({
+            owner: eb.ref('excluded.owner'),
+            acquired_at_ms: eb
+              .case()
+              .when('job_leases.owner', '=', eb.ref('excluded.owner'))
+              .then(eb.ref('job_leases.acquired_at_ms'))
+              .else(eb.ref('excluded.acquired_at_ms'))
+              .end(),
+            expires_at_ms: eb.ref('excluded.expires_at_ms'),
+          }))
+          .where((eb) =>
+            eb.or([
+              eb('job_leases.owner', '=', eb.ref('excluded.owner')),
+              eb('job_leases.expires_at_ms', '<=', nowMs),
+            ]),
+          ),
+      ),
+  );
+  const release = ctx.prepare((db, job: string, owner: string) =>
+    db.deleteFrom('job_leases').where('job', '=', job).where('owner', '=', owner),
+  );
   const renew = ctx.prepare((db, job: string, owner: string, nowMs: number, untilMs: number) =>
     db
       .updateTable('job_leases')
@@ -65,26 +103,12 @@ export function createJobRunsRepo(ctx: RepoContext): JobRunsRepo {
   );
   return {
     async start(job, owner = null) {
-      const r = await ctx
-        .db()
-        .insertInto('job_runs')
-        .values({ job, owner, started_at_ms: clock.now() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return r.id;
+      const [row] = (await startRun(job, owner, clock.now())).rows;
+      if (!row) throw new Error(`No job_runs row was written for ${job}.`);
+      return row.id;
     },
     async finish(runId, r) {
-      await ctx
-        .db()
-        .updateTable('job_runs')
-        .set({
-          finished_at_ms: clock.now(),
-          ok: r.ok,
-          error: r.error ?? null,
-          counts: ctx.sql.json(r.counts ?? {}),
-        })
-        .where('id', '=', runId)
-        .execute();
+      await finishRun(runId, clock.now(), r.ok, r.error ?? null, ctx.sql.json(r.counts ?? {}));
     },
     async recordBrandSuccess(job, brandId, atMs) {
       await recordSuccess(job, brandId, atMs ?? clock.now());
@@ -137,46 +161,14 @@ export function createJobRunsRepo(ctx: RepoContext): JobRunsRepo {
     },
     async acquireLease(job, owner, ttlMs) {
       const now = clock.now();
-      const r = await ctx
-        .db()
-        .insertInto('job_leases')
-        .values({ job, owner, acquired_at_ms: now, expires_at_ms: now + ttlMs })
-        .onConflict((oc) =>
-          oc
-            .column('job')
-            .doUpdateSet((eb) => ({
-              owner: eb.ref('excluded.owner'),
-              // Renewing our own lease keeps when we first took it.
-              acquired_at_ms: eb
-                .case()
-                .when('job_leases.owner', '=', eb.ref('excluded.owner'))
-                .then(eb.ref('job_leases.acquired_at_ms'))
-                .else(eb.ref('excluded.acquired_at_ms'))
-                .end(),
-              expires_at_ms: eb.ref('excluded.expires_at_ms'),
-            }))
-            .where((eb) =>
-              eb.or([
-                eb('job_leases.owner', '=', eb.ref('excluded.owner')),
-                eb('job_leases.expires_at_ms', '<=', now),
-              ]),
-            ),
-        )
-        .executeTakeFirst();
-      return count(r.numInsertedOrUpdatedRows) === 1;
+      return count((await acquire(job, owner, now, now + ttlMs)).numAffectedRows) === 1;
     },
     async renewLease(job, owner, ttlMs) {
       const now = clock.now();
       return count((await renew(job, owner, now, now + ttlMs)).numAffectedRows) === 1;
     },
     async releaseLease(job, owner) {
-      const r = await ctx
-        .db()
-        .deleteFrom('job_leases')
-        .where('job', '=', job)
-        .where('owner', '=', owner)
-        .executeTakeFirst();
-      return count(r.numDeletedRows) === 1;
+      return count((await release(job, owner)).numAffectedRows) === 1;
     },
     async purgeStartedBefore(cutoffMs, limit) {
       const db = ctx.db();
