@@ -113,6 +113,7 @@ export const aiPagesJob: JobDefinition = {
   brandsPerCommit: LEVEL_BRANDS_PER_COMMIT,
   select: async (ctx, run) => {
     const subs = await ctx.subscriptions.listActive('alerts');
+    if (subs.length === 0) return subs;
     // Every brand's last poll in one statement, not one per brand: for planning, and for
     // the brands' runs (lastPollOf).
     const observed = await ctx.observations.allOf<AiPagesObservation>('ai-pages');

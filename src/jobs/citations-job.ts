@@ -95,6 +95,7 @@ export const citationsJob: JobDefinition = {
   name: 'citations',
   async select(ctx) {
     const subs = await ctx.subscriptions.listActive('alerts');
+    if (subs.length === 0) return subs;
     readAhead.set(ctx, {
       brands: new Set(subs.map((s) => s.brandId)),
       last: await ctx.jobRuns.lastSuccessByBrand('citations'),

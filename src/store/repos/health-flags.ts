@@ -66,8 +66,13 @@ export function createHealthFlagsRepo(ctx: RepoContext): HealthFlagsRepo {
       }
     });
 
-  const clear = (key: string, nowMs: number) =>
-    ctx.transaction(async () => {
+  // Nearly every call finds nothing to clear (every job run clears its flags): a read
+  // without a lock answers those, as a clear just before a raise would; a flag that is
+  // up is then cleared under the lock, deciding on the row as it is by then.
+  const clear = async (key: string, nowMs: number) => {
+    const seen = await flags().where('key', '=', key).executeTakeFirst();
+    if (!seen || seen.cleared_at_ms !== null) return false;
+    return ctx.transaction(async () => {
       const f = await locked(key);
       if (!f || f.clearedAtMs !== null) return false;
       // Raised and gone before anyone was told: nothing to report either way.
@@ -76,6 +81,7 @@ export function createHealthFlagsRepo(ctx: RepoContext): HealthFlagsRepo {
       else await update(key).set({ cleared_at_ms: nowMs }).execute();
       return true;
     });
+  };
 
   return {
     raise,
