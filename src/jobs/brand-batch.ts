@@ -3,7 +3,8 @@
  * queued and run, a batch at a time, in one transaction with each brand's success record;
  * the rows every brand writes (its poll observation, its channels' level states, its
  * crawler history, its success) go in one statement per kind for the batch, in that
- * transaction.
+ * transaction, and what its writes read of every brand (level states, snoozes) is read
+ * in one statement per kind too.
  * A brand's state, its outbox rows and its success commit together or not at all, so a
  * crash loses only the brands of the open batch, whole: the next run reads their old state
  * and writes their alerts then, once; the brands committed before are not alerted again.
@@ -16,8 +17,9 @@
 import type { BrandRef } from '../alerts/types.js';
 import { type ChannelDetectorStateRepo, levelKey } from '../store/channel-detector-state-repo.js';
 import { isDatabaseUnavailable } from '../store/database-unavailable.js';
+import { type SnoozesRepo, snoozeKey } from '../store/snoozes-repo.js';
 import type { RunInTransaction } from '../store/transaction.js';
-import type { EnqueueCounts } from '../use-cases/enqueue-alerts.js';
+import type { AlertSink, EnqueueCounts } from '../use-cases/enqueue-alerts.js';
 import type { BatchRows, BatchWrites, BrandWrite } from './job-definition.js';
 
 /**
@@ -45,11 +47,19 @@ interface BrandBatchOptions {
   writeRows(rows: BatchRows): Promise<void>;
   /** Where BatchWrites' level reads go: the batch's brands' states, one statement per detector. */
   levels?: Pick<ChannelDetectorStateRepo, 'crawlerLevelsOf' | 'aiPagesLevelsOf'>;
+  /** Where BatchWrites' snooze reads go: the batch's brands' snoozes, one statement. */
+  snoozes?: Pick<SnoozesRepo, 'active' | 'activeOfBrands'>;
   committed(brand: BrandRef, counts: EnqueueCounts): void;
   /** A brand whose write failed on its own (not the database): the run goes on without it. */
   failed(brand: BrandRef, err: unknown): void;
   size?: number;
 }
+
+/** `sink` with the batch's snooze reads: what a brand's write enqueues its alerts through. */
+export const withBatchSnoozes = (sink: AlertSink, batch: BatchWrites): AlertSink => ({
+  ...sink,
+  snoozes: batch.snoozes,
+});
 
 export interface BrandBatch {
   /** Queues a brand's write; when that fills a batch, resolves once the batch is committed. */
@@ -61,6 +71,26 @@ export interface BrandBatch {
 interface Queued {
   brand: BrandRef;
   write: BrandWrite;
+}
+
+/**
+ * A batch's snooze reads (the alerts its brands write are held for them): the first read
+ * reads the snoozes of all the batch's brands, at the run's time, in its transaction; the
+ * others take theirs from it. A read at another time (none in a run) asks the repository.
+ */
+function snoozeReads(
+  snoozes: BrandBatchOptions['snoozes'],
+  brandIds: readonly string[],
+): BatchWrites['snoozes'] {
+  let read: { nowMs: number; all: Promise<Map<string, Map<string, number>>> } | undefined;
+  return {
+    async active(channelId, brandId, nowMs) {
+      if (!snoozes) throw new Error('this batch was given no snoozes to read');
+      read ??= { nowMs, all: snoozes.activeOfBrands(brandIds, nowMs) };
+      if (read.nowMs !== nowMs) return snoozes.active(channelId, brandId, nowMs);
+      return (await read.all).get(snoozeKey(channelId, brandId)) ?? new Map();
+    },
+  };
 }
 
 /**
@@ -105,6 +135,10 @@ export function brandBatch(o: BrandBatchOptions): BrandBatch {
           saveHistory: (row) => void rows.histories.push(row),
           ...levelReads(
             o.levels,
+            items.map((item) => item.brand.id),
+          ),
+          snoozes: snoozeReads(
+            o.snoozes,
             items.map((item) => item.brand.id),
           ),
         };

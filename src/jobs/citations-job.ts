@@ -25,6 +25,7 @@ import { feedDaysBackFor } from '../use-cases/days-back.js';
 import { fetchCitationFeed } from '../use-cases/fetch-citation-feed.js';
 import { runBudget } from '../use-cases/fetch-why-data.js';
 import { WHY_CALLS_PER_CITATIONS_RUN } from '../use-cases/plan-polling.js';
+import { withBatchSnoozes } from './brand-batch.js';
 import type { JobContext } from './job-context.js';
 import type { JobDefinition } from './job-definition.js';
 
@@ -139,8 +140,9 @@ export const citationsJob: JobDefinition = {
         : null;
       // Never baselined (subscribed before the bot recorded baselines): baseline now,
       // silently, rather than alert on every change the feed happens to list.
-      if (last === null) return baselineCitationsForSubscription(ctx, brand.id, feed, [], nowMs);
-      return applyCitationFeed(ctx, brand.id, feed, subs, nowMs, finishCitationAlerts(why, model));
+      const stores = { citationState: ctx.citationState, sink: withBatchSnoozes(ctx.sink, batch) };
+      if (last === null) return baselineCitationsForSubscription(stores, brand.id, feed, [], nowMs);
+      return applyCitationFeed(stores, brand.id, feed, subs, nowMs, finishCitationAlerts(why, model));
     };
   },
 };

@@ -11,6 +11,7 @@ import type { BrandRef } from '../alerts/types.js';
 import type { LevelStateRow } from '../store/channel-detector-state-repo.js';
 import type { CrawlerHistoryRow } from '../store/crawler-history-repo.js';
 import type { PollObservationRow } from '../store/poll-observations-repo.js';
+import type { SnoozesRepo } from '../store/snoozes-repo.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
 import type { EnqueueCounts } from '../use-cases/enqueue-alerts.js';
 import type { JobName } from '../use-cases/job-names.js';
@@ -53,6 +54,11 @@ export interface BatchWrites {
   crawlerLevel(channelId: string, brandId: string): Promise<CrawlerState | null>;
   /** As crawlerLevel, for the AI Pages state (ChannelDetectorStateRepo.getAiPages). */
   aiPagesLevel(channelId: string, brandId: string): Promise<AiPagesState | null>;
+  /**
+   * The channels' snoozes of the batch's brands (as SnoozesRepo.active), read in the
+   * batch's transaction for all its brands in one statement: the alert sink's to use.
+   */
+  snoozes: Pick<SnoozesRepo, 'active'>;
 }
 
 /**

@@ -230,6 +230,7 @@ async function runBrands(run: BrandRun): Promise<void> {
         transaction: ctx.store.transaction,
         recordSuccesses: (brandIds) => ctx.jobRuns.recordBrandSuccesses(def.name, brandIds),
         levels: ctx.levels,
+        snoozes: ctx.snoozes,
         writeRows: async (rows) => {
           await ctx.observations.putMany(rows.observations);
           await ctx.levels.putLevels(rows.levels);

@@ -11,10 +11,18 @@ export interface Snooze {
   createdAtMs: number;
 }
 
+/** The key of a (channel, brand) pair in activeOfBrands' answer. */
+export const snoozeKey = (channelId: string, brandId: string): string => `${channelId}\u0000${brandId}`;
+
 export interface SnoozesRepo {
   snooze(s: Snooze): Promise<void>;
   /** Kinds snoozed now for (channel, brand), with when each snooze ends. */
   active(channelId: string, brandId: string, nowMs: number): Promise<Map<string, number>>;
+  /**
+   * `active` for every channel of each of `brandIds`, in one statement, by snoozeKey; a
+   * pair with nothing snoozed is absent.
+   */
+  activeOfBrands(brandIds: readonly string[], nowMs: number): Promise<Map<string, Map<string, number>>>;
   /** Every snooze still running, for status views. */
   listActive(nowMs: number): Promise<Snooze[]>;
   clear(channelId: string, brandId: string, kind?: string): Promise<number>;

@@ -101,6 +101,52 @@ it('commits a batch once it is full, the rest at flush, and fails only the brand
   );
 });
 
+it("reads the snoozes of all a batch's brands in one statement, and each brand's write sees its own", async () => {
+  const store = t.store;
+  await store.snoozes.snooze({
+    channelId: 'C1',
+    brandId: 'b1',
+    kind: 'citation_lost',
+    untilMs: 100,
+    createdBy: 'U1',
+    createdAtMs: 0,
+  });
+  const reads: string[][] = [];
+  const snoozes = {
+    active: store.snoozes.active,
+    activeOfBrands: (ids: readonly string[], nowMs: number) => {
+      reads.push([...ids]);
+      return store.snoozes.activeOfBrands(ids, nowMs);
+    },
+  };
+  const seen = new Map<string, Map<string, number>>();
+  const batch = brandBatch({
+    transaction: store.transaction,
+    recordSuccesses: (brandIds) => store.jobRuns.recordBrandSuccesses('citations', brandIds, 1),
+    writeRows: async () => {},
+    snoozes,
+    committed: () => {},
+    failed: (b, err) => {
+      throw new Error(`${b.id} failed: ${String(err)}`);
+    },
+    size: 3,
+  });
+  const write = (b: BrandRef) => async (w: BatchWrites) => {
+    seen.set(b.id, await w.snoozes.active('C1', b.id, 10));
+    return noCounts();
+  };
+  for (let i = 0; i < 3; i++) await batch.add(brand(i), write(brand(i)));
+  await batch.flush();
+  expect(reads).toEqual([['b0', 'b1', 'b2']]);
+  expect(seen).toEqual(
+    new Map([
+      ['b0', new Map()],
+      ['b1', new Map([['citation_lost', 100]])],
+      ['b2', new Map()],
+    ]),
+  );
+});
+
 it('holds a brand queued for the next batch while a batch commits, so fetched brands do not pile up', async () => {
   const store = t.store;
   let release!: () => void;

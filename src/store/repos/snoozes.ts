@@ -5,7 +5,7 @@
  */
 import type { Row } from '../database.js';
 import { count, type RepoContext } from '../repo-context.js';
-import type { Snooze, SnoozesRepo } from '../snoozes-repo.js';
+import { type Snooze, type SnoozesRepo, snoozeKey } from '../snoozes-repo.js';
 
 const fromRow = (r: Row<'snoozes'>): Snooze => ({
   channelId: r.channel_id,
@@ -52,6 +52,24 @@ export function createSnoozesRepo(ctx: RepoContext): SnoozesRepo {
     async active(channelId, brandId, nowMs) {
       const { rows } = await activeFor(channelId, brandId, nowMs);
       return new Map(rows.map((r) => [r.kind, r.until_ms]));
+    },
+    async activeOfBrands(brandIds, nowMs) {
+      const out = new Map<string, Map<string, number>>();
+      if (brandIds.length === 0) return out;
+      const rows = await ctx
+        .db()
+        .selectFrom('snoozes')
+        .select(['channel_id', 'brand_id', 'kind', 'until_ms'])
+        .where('brand_id', 'in', [...brandIds])
+        .where('until_ms', '>', nowMs)
+        .execute();
+      for (const r of rows) {
+        const key = snoozeKey(r.channel_id, r.brand_id);
+        const kinds = out.get(key) ?? new Map<string, number>();
+        kinds.set(r.kind, r.until_ms);
+        out.set(key, kinds);
+      }
+      return out;
     },
     async listActive(nowMs) {
       // Ties broken by channel, brand and kind, so every backend lists the same order.

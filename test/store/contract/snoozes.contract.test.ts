@@ -1,6 +1,6 @@
 /** SnoozesRepo on both backends: an alert kind muted per channel and brand until a time. */
 import { expect, it } from 'vitest';
-import type { SnoozesRepo } from '../../../src/store/snoozes-repo.js';
+import { type SnoozesRepo, snoozeKey } from '../../../src/store/snoozes-repo.js';
 import { describeBackends, type TestBackend } from './store-backends.js';
 
 const repoOn = (b: TestBackend): SnoozesRepo => b.store().snoozes;
@@ -30,6 +30,31 @@ describeBackends('snoozes', (backend) => {
     expect(await repo.clear('C1', 'b1', 'citation_lost')).toBe(0);
     expect(await repo.clear('C2', 'b1')).toBe(1);
     expect(await repo.listActive(0)).toEqual([]);
+  });
+
+  it("reads every channel's running snoozes of several brands at once, by channel and brand", async () => {
+    const repo = repoOn(backend());
+    await repo.snooze({ ...base, kind: 'citation_lost', untilMs: 100 });
+    await repo.snooze({ ...base, kind: 'crawler_drop', untilMs: 50 });
+    await repo.snooze({ ...base, channelId: 'C2', kind: 'citation_lost', untilMs: 300 });
+    await repo.snooze({ ...base, brandId: 'b2', kind: 'ai_pages_usage', untilMs: 200 });
+    await repo.snooze({ ...base, brandId: 'b3', kind: 'citation_lost', untilMs: 900 });
+    const read = await repo.activeOfBrands(['b1', 'b2', 'b9'], 60);
+    expect(read).toEqual(
+      new Map([
+        [snoozeKey('C1', 'b1'), new Map([['citation_lost', 100]])],
+        [snoozeKey('C2', 'b1'), new Map([['citation_lost', 300]])],
+        [snoozeKey('C1', 'b2'), new Map([['ai_pages_usage', 200]])],
+      ]),
+    );
+    // The same answer as asking pair by pair.
+    for (const [channelId, brandId] of [
+      ['C1', 'b1'],
+      ['C2', 'b1'],
+      ['C1', 'b2'],
+    ] as const)
+      expect(read.get(snoozeKey(channelId, brandId))).toEqual(await repo.active(channelId, brandId, 60));
+    expect(await repo.activeOfBrands([], 60)).toEqual(new Map());
   });
 
   it('snoozing again replaces the end and who snoozed; a shorter end shortens it', async () => {
