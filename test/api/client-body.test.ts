@@ -6,21 +6,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Agent } from 'undici';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AbortedError, ApiError, NetworkError, TimeoutError } from '../../src/api/errors.js';
-import { type ApiHarness, startApiHarness } from '../helpers/api-client-harness.js';
+import { AbortedError, NetworkError, TimeoutError } from '../../src/api/errors.js';
+import { type ApiHarness, apiFailure as failure, startApiHarness } from '../helpers/api-client-harness.js';
 import * as fx from '../helpers/api-payloads.js';
 import { sendJson, type TestHandler } from '../helpers/http-test-server.js';
 
 const B = fx.BRAND_ID;
-
-async function failure(p: Promise<unknown>): Promise<ApiError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(err instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(err)}`);
-  return err;
-}
 
 /** Answers request n (0-based) with `steps[n]`, the last step repeating. */
 function script(...steps: TestHandler[]): TestHandler {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ApiError,
+  type ApiError,
   BadRequestError,
   ConflictError,
   ForbiddenError,
@@ -16,7 +16,7 @@ import {
   ServerError,
   UnauthorizedError,
 } from '../../src/api/errors.js';
-import { type ApiHarness, startApiHarness } from '../helpers/api-client-harness.js';
+import { type ApiHarness, apiFailure as failure, startApiHarness } from '../helpers/api-client-harness.js';
 import * as fx from '../helpers/api-payloads.js';
 import { sendJson, sendText, type TestHandler } from '../helpers/http-test-server.js';
 
@@ -39,15 +39,6 @@ const shapes = (text: string) => ({
   'detail string': { detail: text },
   'detail object': { detail: { code: 'some_code', message: text } },
 });
-
-async function failure(p: Promise<unknown>): Promise<ApiError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(err instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(err)}`);
-  return err;
-}
 
 describe('ApiClient: status → error class', () => {
   let h: ApiHarness;

@@ -5,13 +5,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   AbortedError,
-  ApiError,
   NetworkError,
   RateLimitedError,
   ServerError,
   TimeoutError,
 } from '../../src/api/errors.js';
-import { type ApiHarness, startApiHarness } from '../helpers/api-client-harness.js';
+import { type ApiHarness, apiFailure as failure, startApiHarness } from '../helpers/api-client-harness.js';
 import * as fx from '../helpers/api-payloads.js';
 import { sendJson, type TestHandler } from '../helpers/http-test-server.js';
 
@@ -41,15 +40,6 @@ const stallBody: TestHandler = (_req, res) => {
   res.writeHead(200, { 'content-type': 'application/json' });
   res.write('{"brands": [');
 };
-
-async function failure(p: Promise<unknown>): Promise<ApiError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(err instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(err)}`);
-  return err;
-}
 
 let h: ApiHarness | undefined;
 afterEach(async () => {

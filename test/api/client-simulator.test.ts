@@ -2,10 +2,10 @@
  * The real client against the real simulator (src/dev/simulator): every method's happy path
  * and the simulator's documented errors (docs/simulator.md), plus its injected faults.
  */
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import {
-  ApiError,
   BadRequestError,
   ConflictError,
   ForbiddenError,
@@ -16,6 +16,7 @@ import {
 } from '../../src/api/errors.js';
 import type { Clock } from '../../src/clock.js';
 import { type RunningSimulator, SEED_BRANDS, startSimulator } from '../../src/dev/simulator/index.js';
+import { apiFailure as failure } from '../helpers/api-client-harness.js';
 import { type RecordingLimiter, recordingLimiter } from '../helpers/recording-limiter.js';
 
 const ACME = SEED_BRANDS.acme.id;
@@ -25,15 +26,6 @@ const noSleepClock: Clock = { now: () => Date.now(), sleep: async () => {} };
 let sim: RunningSimulator;
 let limiter: RecordingLimiter;
 let client: ApiClient;
-
-async function failure(p: Promise<unknown>): Promise<ApiError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(err instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(err)}`);
-  return err;
-}
 
 beforeAll(async () => {
   // Limits high enough that this suite never meets the simulator's real rate limits;

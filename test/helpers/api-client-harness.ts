@@ -6,6 +6,7 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { ApiClient, type ApiClientOptions } from '../../src/api/client.js';
+import { ApiError } from '../../src/api/errors.js';
 import type { Clock } from '../../src/clock.js';
 import { API_KEY } from './api-payloads.js';
 import { startTestServer, type TestHandler, type TestServer } from './http-test-server.js';
@@ -71,4 +72,14 @@ export async function startApiHarness(
       await server.close();
     },
   };
+}
+
+/** The ApiError `p` rejects with (a test fails if it resolves or rejects with anything else). */
+export async function apiFailure(p: Promise<unknown>): Promise<ApiError> {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(err instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(err)}`);
+  return err;
 }
