@@ -56,7 +56,8 @@ describe('alert owners on two replicas', () => {
     // The assignment ends with Maya's copy posted and recorded (after the channel's message
     // shows her): a person sees the assignment done before clicking Resolve.
     const recorded = async () => (await A().deps.store.alertStates.findByMessage(ch, alert.ts))?.dmTs;
-    for (let i = 0; i < 250 && !(await recorded()); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let i = 0; i < 250 && !(await recorded()); i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await recorded()).toBeTruthy();
 
     const views = r.slack.views().length;
