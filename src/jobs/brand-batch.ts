@@ -15,11 +15,10 @@
  */
 
 import type { BrandRef } from '../alerts/types.js';
-import { type ChannelDetectorStateRepo, levelKey } from '../store/channel-detector-state-repo.js';
 import { isDatabaseUnavailable } from '../store/database-unavailable.js';
-import { type SnoozesRepo, snoozeKey } from '../store/snoozes-repo.js';
 import type { RunInTransaction } from '../store/transaction.js';
 import type { AlertSink, EnqueueCounts } from '../use-cases/enqueue-alerts.js';
+import { type BatchReadSources, batchReads } from './batch-reads.js';
 import type { BatchRows, BatchWrites, BrandWrite } from './job-definition.js';
 
 /**
@@ -45,10 +44,10 @@ interface BrandBatchOptions {
   recordSuccesses(brandIds: string[]): Promise<void>;
   /** The rows the brands' writes left to the batch (BatchWrites), one statement per kind. */
   writeRows(rows: BatchRows): Promise<void>;
-  /** Where BatchWrites' level reads go: the batch's brands' states, one statement per detector. */
-  levels?: Pick<ChannelDetectorStateRepo, 'crawlerLevelsOf' | 'aiPagesLevelsOf'>;
-  /** Where BatchWrites' snooze reads go: the batch's brands' snoozes, one statement. */
-  snoozes?: Pick<SnoozesRepo, 'active' | 'activeOfBrands'>;
+  /** Where BatchWrites' reads go (batch-reads.ts): each reads all the batch's brands at once. */
+  levels?: BatchReadSources['levels'];
+  snoozes?: BatchReadSources['snoozes'];
+  citationStates?: BatchReadSources['citationStates'];
   committed(brand: BrandRef, counts: EnqueueCounts): void;
   /** A brand whose write failed on its own (not the database): the run goes on without it. */
   failed(brand: BrandRef, err: unknown): void;
@@ -73,50 +72,6 @@ interface Queued {
   write: BrandWrite;
 }
 
-/**
- * A batch's snooze reads (the alerts its brands write are held for them): the first read
- * reads the snoozes of all the batch's brands, at the run's time, in its transaction; the
- * others take theirs from it. A read at another time (none in a run) asks the repository.
- */
-function snoozeReads(
-  snoozes: BrandBatchOptions['snoozes'],
-  brandIds: readonly string[],
-): BatchWrites['snoozes'] {
-  let read: { nowMs: number; all: Promise<Map<string, Map<string, number>>> } | undefined;
-  return {
-    async active(channelId, brandId, nowMs) {
-      if (!snoozes) throw new Error('this batch was given no snoozes to read');
-      read ??= { nowMs, all: snoozes.activeOfBrands(brandIds, nowMs) };
-      if (read.nowMs !== nowMs) return snoozes.active(channelId, brandId, nowMs);
-      return (await read.all).get(snoozeKey(channelId, brandId)) ?? new Map();
-    },
-  };
-}
-
-/**
- * A batch's level reads: the first read of a detector reads that detector's states of all
- * the batch's brands (in its transaction: the states its writes then commit over), the
- * others take theirs from it. No brand's write in the batch writes a level state before
- * the batch's rows are written, at its end (saveLevel), so the one read serves them all.
- */
-function levelReads(
-  levels: BrandBatchOptions['levels'],
-  brandIds: readonly string[],
-): Pick<BatchWrites, 'crawlerLevel' | 'aiPagesLevel'> {
-  const from = <T>(read: ((ids: readonly string[]) => Promise<Map<string, T>>) | undefined) => {
-    let states: Promise<Map<string, T>> | undefined;
-    return async (channelId: string, brandId: string): Promise<T | null> => {
-      if (!read) throw new Error('this batch was given no level state to read');
-      states ??= read(brandIds);
-      return (await states).get(levelKey(channelId, brandId)) ?? null;
-    };
-  };
-  return {
-    crawlerLevel: from(levels?.crawlerLevelsOf.bind(levels)),
-    aiPagesLevel: from(levels?.aiPagesLevelsOf.bind(levels)),
-  };
-}
-
 export function brandBatch(o: BrandBatchOptions): BrandBatch {
   const size = o.size ?? BRANDS_PER_COMMIT;
   let queued: Queued[] = [];
@@ -133,12 +88,8 @@ export function brandBatch(o: BrandBatchOptions): BrandBatch {
           observe: (row) => void rows.observations.push(row),
           saveLevel: (row) => void rows.levels.push(row),
           saveHistory: (row) => void rows.histories.push(row),
-          ...levelReads(
-            o.levels,
-            items.map((item) => item.brand.id),
-          ),
-          snoozes: snoozeReads(
-            o.snoozes,
+          ...batchReads(
+            o,
             items.map((item) => item.brand.id),
           ),
         };

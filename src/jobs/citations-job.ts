@@ -140,7 +140,10 @@ export const citationsJob: JobDefinition = {
         : null;
       // Never baselined (subscribed before the bot recorded baselines): baseline now,
       // silently, rather than alert on every change the feed happens to list.
-      const stores = { citationState: ctx.citationState, sink: withBatchSnoozes(ctx.sink, batch) };
+      const stores = {
+        citationState: { ...ctx.citationState, load: batch.citationState },
+        sink: withBatchSnoozes(ctx.sink, batch),
+      };
       if (last === null) return baselineCitationsForSubscription(stores, brand.id, feed, [], nowMs);
       return applyCitationFeed(stores, brand.id, feed, subs, nowMs, finishCitationAlerts(why, model));
     };

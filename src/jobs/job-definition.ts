@@ -6,6 +6,7 @@
  */
 
 import type { AiPagesState } from '../alerts/detect-ai-pages.js';
+import type { CitationState } from '../alerts/detect-citations.js';
 import type { CrawlerState } from '../alerts/detect-crawler.js';
 import type { BrandRef } from '../alerts/types.js';
 import type { LevelStateRow } from '../store/channel-detector-state-repo.js';
@@ -59,6 +60,11 @@ export interface BatchWrites {
    * batch's transaction for all its brands in one statement: the alert sink's to use.
    */
   snoozes: Pick<SnoozesRepo, 'active'>;
+  /**
+   * A brand of the batch's citation state (as CitationStateRepo.load), read in the batch's
+   * transaction with every brand's of the batch, in one statement.
+   */
+  citationState(brandId: string): Promise<CitationState>;
 }
 
 /**

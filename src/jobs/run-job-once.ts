@@ -231,6 +231,7 @@ async function runBrands(run: BrandRun): Promise<void> {
         recordSuccesses: (brandIds) => ctx.jobRuns.recordBrandSuccesses(def.name, brandIds),
         levels: ctx.levels,
         snoozes: ctx.snoozes,
+        citationStates: ctx.citationState,
         writeRows: async (rows) => {
           await ctx.observations.putMany(rows.observations);
           await ctx.levels.putLevels(rows.levels);

@@ -8,6 +8,8 @@ import type { CitationState } from '../alerts/detect-citations.js';
 
 export interface CitationStateRepo {
   load(brandId: string): Promise<CitationState>;
+  /** `load` for several brands in one statement, by brand id (a brand with no state: an empty one). */
+  loadMany(brandIds: readonly string[]): Promise<Map<string, CitationState>>;
   /**
    * With `urls` (the entries a run changed): stores the entries of `state`, the brand's
    * complete next state, at those URLs, and returns how many of `urls` it holds; nothing

@@ -70,15 +70,16 @@ export function createCitationStateRepo(ctx: RepoContext): CitationStateRepo {
   );
 
   /**
-   * The change rows of the brand loaded last, by URL. A run saves a brand right after
-   * loading it, in the same transaction: the rows it leaves are those plus the URLs it
-   * writes, so it need not count them with one more statement. Any other save asks the
-   * database. Only when a fold happens depends on the number, never what is stored.
+   * The change rows of the brands loaded last (by the last load or loadMany), by URL. A run
+   * saves a brand right after loading it, in the same transaction: the rows it leaves are
+   * those plus the URLs it writes, so it need not count them with one more statement. Any
+   * other save asks the database. Only when a fold happens depends on the number, never
+   * what is stored.
    */
-  let lastLoaded: { brandId: string; urls: Set<string> } | null = null;
+  let lastLoaded = new Map<string, Set<string>>();
   const heldAfterLoad = (brandId: string, written: readonly [string, unknown][]): number | null => {
-    const known = lastLoaded?.brandId === brandId ? lastLoaded.urls : null;
-    lastLoaded = null;
+    const known = lastLoaded.get(brandId) ?? null;
+    lastLoaded.delete(brandId);
     if (known === null) return null;
     for (const [url] of written) known.add(url);
     return known.size;
@@ -104,7 +105,7 @@ export function createCitationStateRepo(ctx: RepoContext): CitationStateRepo {
     const size = (await load(brandId)).size;
     await deleteChanges(brandId);
     await ctx.db().deleteFrom('citation_state').where('brand_id', '=', brandId).execute();
-    if (lastLoaded?.brandId === brandId) lastLoaded = null;
+    lastLoaded.delete(brandId);
     return size;
   };
 
@@ -116,7 +117,7 @@ export function createCitationStateRepo(ctx: RepoContext): CitationStateRepo {
     }
     await upsertBase(brandId, state.size, ctx.sql.jsonText(packCitationState(state)), nowMs);
     await deleteChanges(brandId);
-    if (lastLoaded?.brandId === brandId) lastLoaded = null;
+    lastLoaded.delete(brandId);
   };
 
   /** The entries of `urls` that `state` holds, as change rows; folded into a new base when they are many. */
@@ -138,19 +139,53 @@ export function createCitationStateRepo(ctx: RepoContext): CitationStateRepo {
     return rows.length;
   };
 
+  /** Brands' states from their base and change rows (any brand's, in any order). */
+  function statesOf(
+    brandIds: readonly string[],
+    rows: readonly { brand: string; text: string; url: string | null }[],
+  ): Map<string, CitationState> {
+    lastLoaded = new Map(brandIds.map((id) => [id, new Set<string>()]));
+    const states = new Map<string, CitationState>(brandIds.map((id) => [id, new Map()]));
+    // The base first: the change rows lie over it.
+    for (const r of rows) if (r.url === null) states.set(r.brand, unpackCitationState(r.text));
+    for (const r of rows) {
+      if (r.url === null) continue;
+      lastLoaded.get(r.brand)?.add(r.url);
+      states.get(r.brand)?.set(r.url, unpackCitationEntry(r.text));
+    }
+    return states;
+  }
+
   async function load(brandId: string): Promise<CitationState> {
     const { rows } = await select(brandId);
-    const changed = new Set<string>();
-    for (const r of rows) if (r.url !== null) changed.add(r.url);
-    lastLoaded = { brandId, urls: changed };
-    const base = rows.find((r) => r.url === null);
-    const state: CitationState = base ? unpackCitationState(base.text) : new Map();
-    for (const r of rows) if (r.url !== null) state.set(r.url, unpackCitationEntry(r.text));
-    return state;
+    return statesOf(
+      [brandId],
+      rows.map((r) => ({ ...r, brand: brandId })),
+    ).get(brandId)!;
+  }
+
+  async function loadMany(brandIds: readonly string[]): Promise<Map<string, CitationState>> {
+    if (brandIds.length === 0) return new Map();
+    const ids = [...brandIds];
+    const rows = await ctx
+      .db()
+      .selectFrom('citation_state')
+      .select(['brand_id as brand', 'state as text', sql<string | null>`NULL`.as('url')])
+      .where('brand_id', 'in', ids)
+      .unionAll(
+        ctx
+          .db()
+          .selectFrom('citation_state_changes')
+          .select(['brand_id as brand', 'entry as text', sql<string | null>`url`.as('url')])
+          .where('brand_id', 'in', ids),
+      )
+      .execute();
+    return statesOf(brandIds, rows);
   }
 
   return {
     load,
+    loadMany,
     async save(brandId, state, nowMs, urls) {
       if (urls !== undefined) return writeChanges(brandId, state, nowMs, urls);
       if (state.size > 0) await write(brandId, state, nowMs);

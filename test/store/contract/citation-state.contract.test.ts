@@ -158,6 +158,37 @@ describeBackends('citation state', (backend) => {
     expect(await repo.has('b1')).toBe(false);
   });
 
+  it('loads several brands at once as each alone, and folds after a batch load as after a load', async () => {
+    const b = backend();
+    const repo = repoOn(b);
+    const one = stateOf(200);
+    await repo.save('b1', one, 1);
+    await repo.save('b2', stateOf(5, 300), 1);
+    // b1 gains 45 change rows: below a quarter of its 200 URLs.
+    let next: CitationState = new Map(one);
+    const changed = [...one.keys()].slice(0, 45);
+    for (const url of changed) next.set(url, entry(7, { version: 9 }));
+    await repo.save('b1', next, 2, changed);
+    const loaded = await repo.loadMany(['b1', 'b2', 'b9']);
+    expect(loaded).toEqual(
+      new Map([
+        ['b1', await repo.load('b1')],
+        ['b2', await repo.load('b2')],
+        ['b9', new Map()],
+      ]),
+    );
+    expect(loaded.get('b1')).toEqual(next);
+    // Loaded in a batch, then saved: 45 rows and 6 more make 51 of 200, so they fold.
+    await repo.loadMany(['b2', 'b1']);
+    next = new Map(next);
+    const more = [...one.keys()].slice(100, 106);
+    for (const url of more) next.set(url, entry(8));
+    await repo.save('b1', next, 3, more);
+    expect(await changeRows(b)).toEqual([]);
+    expect(await repo.load('b1')).toEqual(next);
+    expect(await repo.loadMany([])).toEqual(new Map());
+  });
+
   it('replace drops URLs the new state does not have; an empty state or remove forgets the brand', async () => {
     const b = backend();
     const repo = repoOn(b);
