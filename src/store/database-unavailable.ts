@@ -85,9 +85,23 @@ function ownCode(err: unknown): DatabaseUnavailableCode | undefined {
   return undefined;
 }
 
-/** Wrappers a database error may hide in: `cause` chains (ours, pg-boss's), AggregateError. */
+/**
+ * The API client's errors carry codes `api_…` (api/errors.ts): an error the service's
+ * call made is the service's news, whatever its cause holds (the socket's ECONNREFUSED of
+ * an API that cannot be reached reads like a database's). Told by the code, so this file
+ * still imports nothing.
+ */
+const isServiceError = (err: object): boolean => {
+  const code = (err as { code?: unknown }).code;
+  return typeof code === 'string' && code.startsWith('api_');
+};
+
+/**
+ * Wrappers a database error may hide in: `cause` chains (ours, pg-boss's, the rate
+ * budget's), AggregateError; not an API error's cause.
+ */
 function inner(err: unknown): unknown[] {
-  if (typeof err !== 'object' || err === null) return [];
+  if (typeof err !== 'object' || err === null || isServiceError(err)) return [];
   const found: unknown[] = [];
   if ('cause' in err) found.push((err as { cause?: unknown }).cause);
   if (err instanceof AggregateError) found.push(...err.errors);

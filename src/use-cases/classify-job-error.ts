@@ -8,15 +8,13 @@
  * - the database cannot be used (down, locked, too slow): every brand would fail the
  *   same way, so stop; the scheduler runs the job again once the database answers;
  * - the service cannot be reached (after the client's retries): every brand would fail
- *   the same way, so stop, saying it is the service; the next run tries again. An API
- *   error is the API's news even when the socket error inside it carries a code a
- *   database connection's would (ECONNREFUSED), so it is told apart before the database;
+ *   the same way, so stop, saying it is the service; the next run tries again (an API
+ *   error is never read as the database's: database-unavailable.ts);
  * - anything else concerns this brand only: count it and go on with the next.
  */
 import {
   AbortedError,
   ForbiddenError,
-  isApiError,
   NetworkError,
   QuotaExhaustedError,
   UnauthorizedError,
@@ -35,7 +33,7 @@ export function classifyJobError(err: unknown): JobError {
   if (err instanceof QuotaExhaustedError) return { kind: 'quota_spent', resetAt: err.resetAt };
   // The rate budget lives in the database too: its failure reaches us as an API call's.
   if (err instanceof NetworkError) return { kind: 'api_unreachable' };
-  if (!isApiError(err) && isDatabaseUnavailable(err)) return { kind: 'database_unavailable' };
+  if (isDatabaseUnavailable(err)) return { kind: 'database_unavailable' };
   // NoEntitlementError is its own class (403 on AI Pages), so it never lands here.
   if (err instanceof UnauthorizedError || err instanceof ForbiddenError) return { kind: 'key_rejected' };
   if (err instanceof AbortedError || (err as { name?: unknown } | null)?.name === 'AbortError')

@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { createServer, type Server, type Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorFromTransport } from '../../src/api/error-from-transport.js';
 import { BudgetStoreError } from '../../src/api/limiter/budget-store.js';
 import {
   asDatabaseUnavailable,
@@ -186,6 +187,14 @@ describe('wrapped errors', () => {
     expect(databaseUnavailableCode(new AggregateError([new Error('x'), budget]))).toBe('db_locked');
     expect(databaseUnavailableCode(new Error('nothing to do with it'))).toBeUndefined();
     expect(databaseUnavailableCode('a string')).toBeUndefined();
+  });
+
+  it("does not look into an API error: a service that cannot be reached is the service's news", () => {
+    const socket = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:443'), { code: 'ECONNREFUSED' });
+    const api = errorFromTransport(socket, 'GET /ai-pages', undefined);
+    expect(databaseUnavailableCode(api)).toBeUndefined();
+    expect(databaseUnavailableCode(new AggregateError([api]))).toBeUndefined();
+    expect(isDatabaseUnavailable(socket)).toBe(true);
   });
 
   it('wraps an outage once, keeping its cause and code', () => {
