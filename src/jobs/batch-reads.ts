@@ -9,7 +9,7 @@
 import type { CitationState } from '../alerts/detect-citations.js';
 import { type ChannelDetectorStateRepo, levelKey } from '../store/channel-detector-state-repo.js';
 import type { CitationStateRepo } from '../store/citation-state-repo.js';
-import { type SnoozesRepo, snoozeKey } from '../store/snoozes-repo.js';
+import type { SnoozesRepo } from '../store/snoozes-repo.js';
 import type { BatchWrites } from './job-definition.js';
 
 /** The repositories the reads go to; a job's batch is given those its writes read. */
@@ -63,7 +63,7 @@ export function batchReads(
       async active(channelId, brandId, nowMs) {
         snoozedAt ??= nowMs;
         if (snoozes && snoozedAt !== nowMs) return snoozes.active(channelId, brandId, nowMs);
-        return (await snoozed(snoozeKey(channelId, brandId))) ?? new Map();
+        return (await snoozed(levelKey(channelId, brandId))) ?? new Map();
       },
     },
   };

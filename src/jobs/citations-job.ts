@@ -48,7 +48,8 @@ export interface CitationsObservation {
 
 /**
  * What a run reads of the brand's last citations observation: the stored one also holds
- * the digest's feed, which the database leaves out.
+ * the digest's citations section (or, stored by an older release, the feed), which the
+ * database leaves out.
  */
 const SEEN_FIELDS = ['currentSnapshotDate', 'runTimeOfDayMs'] as const;
 type SeenField = (typeof SEEN_FIELDS)[number];

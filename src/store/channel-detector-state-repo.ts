@@ -15,7 +15,11 @@ import type { AiPagesState } from '../alerts/detect-ai-pages.js';
 import type { CrawlerState } from '../alerts/detect-crawler.js';
 import type { WeeklyState } from '../alerts/weekly-due.js';
 
-/** The key of a channel's level state for a brand in crawlerLevelsOf/aiPagesLevelsOf. */
+/**
+ * The key of a (channel, brand) pair in the answers that read many brands at once: a
+ * channel's level state for a brand (crawlerLevelsOf/aiPagesLevelsOf), its snoozes
+ * (SnoozesRepo.activeOfBrands).
+ */
 export const levelKey = (channelId: string, brandId: string): string => `${channelId}\u0000${brandId}`;
 
 /** One channel's level state for a brand, to write with others (putLevels). */

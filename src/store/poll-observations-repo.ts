@@ -22,8 +22,9 @@ export interface PollObservationsRepo {
   get<T>(brandId: string, source: PollSource): Promise<PollObservation<T> | null>;
   /**
    * Only the named top-level fields of a brand's observation, each as stored (a field the
-   * observation lacks is absent): the database picks them out, so a large observation (the
-   * citations poll keeps its feed for the digest) is neither sent whole nor parsed.
+   * observation lacks is absent): the database picks them out, so the parts a reader does
+   * not need (the digest's section the citations poll keeps; an older release kept the
+   * whole feed there) are neither sent nor parsed.
    */
   getFields<T extends object, K extends keyof T & string>(
     brandId: string,

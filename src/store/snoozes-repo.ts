@@ -11,16 +11,13 @@ export interface Snooze {
   createdAtMs: number;
 }
 
-/** The key of a (channel, brand) pair in activeOfBrands' answer. */
-export const snoozeKey = (channelId: string, brandId: string): string => `${channelId}\u0000${brandId}`;
-
 export interface SnoozesRepo {
   snooze(s: Snooze): Promise<void>;
   /** Kinds snoozed now for (channel, brand), with when each snooze ends. */
   active(channelId: string, brandId: string, nowMs: number): Promise<Map<string, number>>;
   /**
-   * `active` for every channel of each of `brandIds`, in one statement, by snoozeKey; a
-   * pair with nothing snoozed is absent.
+   * `active` for every channel of each of `brandIds`, in one statement, by the pair's
+   * levelKey (channel-detector-state-repo.ts); a pair with nothing snoozed is absent.
    */
   activeOfBrands(brandIds: readonly string[], nowMs: number): Promise<Map<string, Map<string, number>>>;
   /** Every snooze still running, for status views. */

@@ -139,29 +139,27 @@ export function createCitationStateRepo(ctx: RepoContext): CitationStateRepo {
     return rows.length;
   };
 
-  /** Brands' states from their base and change rows (any brand's, in any order). */
-  function statesOf(
+  /** Brands' states from their base and change rows (any brand's, in any order; `brandOf` names a row's brand). */
+  function statesOf<R extends { text: string; url: string | null }>(
     brandIds: readonly string[],
-    rows: readonly { brand: string; text: string; url: string | null }[],
+    rows: readonly R[],
+    brandOf: (r: R) => string,
   ): Map<string, CitationState> {
     lastLoaded = new Map(brandIds.map((id) => [id, new Set<string>()]));
     const states = new Map<string, CitationState>(brandIds.map((id) => [id, new Map()]));
     // The base first: the change rows lie over it.
-    for (const r of rows) if (r.url === null) states.set(r.brand, unpackCitationState(r.text));
+    for (const r of rows) if (r.url === null) states.set(brandOf(r), unpackCitationState(r.text));
     for (const r of rows) {
       if (r.url === null) continue;
-      lastLoaded.get(r.brand)?.add(r.url);
-      states.get(r.brand)?.set(r.url, unpackCitationEntry(r.text));
+      lastLoaded.get(brandOf(r))?.add(r.url);
+      states.get(brandOf(r))?.set(r.url, unpackCitationEntry(r.text));
     }
     return states;
   }
 
   async function load(brandId: string): Promise<CitationState> {
     const { rows } = await select(brandId);
-    return statesOf(
-      [brandId],
-      rows.map((r) => ({ ...r, brand: brandId })),
-    ).get(brandId)!;
+    return statesOf([brandId], rows, () => brandId).get(brandId)!;
   }
 
   async function loadMany(brandIds: readonly string[]): Promise<Map<string, CitationState>> {
@@ -180,7 +178,7 @@ export function createCitationStateRepo(ctx: RepoContext): CitationStateRepo {
           .where('brand_id', 'in', ids),
       )
       .execute();
-    return statesOf(brandIds, rows);
+    return statesOf(brandIds, rows, (r) => r.brand);
   }
 
   return {

@@ -3,7 +3,8 @@
  * backends. raise and clear read the flag and decide in one transaction, the read locking
  * the row (Postgres; SQLite's transactions run one at a time), so a replica raising or
  * clearing the same flag at the same moment waits and then decides on the row as the first
- * one left it: one new episode, reported once.
+ * one left it: one new episode, reported once. (clear first reads without the lock, and
+ * takes it only for a flag that is up.)
  */
 import type { Row } from '../database.js';
 import type { HealthFlag, HealthFlagsRepo, HealthReport } from '../health-flags-repo.js';
@@ -22,6 +23,10 @@ const fromRow = (r: Row<'health_flags'>): HealthFlag => ({
 export function createHealthFlagsRepo(ctx: RepoContext): HealthFlagsRepo {
   const flags = () => ctx.db().selectFrom('health_flags').selectAll();
   const update = (key: string) => ctx.db().updateTable('health_flags').where('key', '=', key);
+  const get = async (key: string) => {
+    const r = await flags().where('key', '=', key).executeTakeFirst();
+    return r ? fromRow(r) : null;
+  };
   const locked = async (key: string) => {
     const r = await ctx.sql.lockRows(flags().where('key', '=', key)).executeTakeFirst();
     return r ? fromRow(r) : null;
@@ -70,8 +75,8 @@ export function createHealthFlagsRepo(ctx: RepoContext): HealthFlagsRepo {
   // without a lock answers those, as a clear just before a raise would; a flag that is
   // up is then cleared under the lock, deciding on the row as it is by then.
   const clear = async (key: string, nowMs: number) => {
-    const seen = await flags().where('key', '=', key).executeTakeFirst();
-    if (!seen || seen.cleared_at_ms !== null) return false;
+    const seen = await get(key);
+    if (!seen || seen.clearedAtMs !== null) return false;
     return ctx.transaction(async () => {
       const f = await locked(key);
       if (!f || f.clearedAtMs !== null) return false;
@@ -114,9 +119,6 @@ export function createHealthFlagsRepo(ctx: RepoContext): HealthFlagsRepo {
       (await flags().where('cleared_at_ms', 'is', null).orderBy('raised_at_ms').orderBy('key').execute()).map(
         fromRow,
       ),
-    async get(key) {
-      const r = await flags().where('key', '=', key).executeTakeFirst();
-      return r ? fromRow(r) : null;
-    },
+    get,
   };
 }

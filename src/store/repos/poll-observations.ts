@@ -2,8 +2,9 @@
  * PollObservationsRepo (poll-observations-repo.ts has the contract), for both backends:
  * one row per brand and source, replaced by one INSERT … ON CONFLICT. The data is what the
  * API answered, so a character Postgres refuses is replaced rather than failing the poll.
- * Every job reads and writes one per brand: those two statements are prepared. A job that
- * plans from every brand's observation reads them in one statement (allOf).
+ * A brand read or written alone goes through a prepared statement; the jobs read every
+ * brand's observations in one statement (allOf, allFieldsOf) and write a batch's in one
+ * (putMany).
  */
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database } from '../database.js';

@@ -3,9 +3,11 @@
  * INSERT … ON CONFLICT … DO UPDATE: replicas snoozing the same kind at once leave one row
  * with the last end written, never a duplicate-key error.
  */
+
+import { levelKey } from '../channel-detector-state-repo.js';
 import type { Row } from '../database.js';
 import { count, type RepoContext } from '../repo-context.js';
-import { type Snooze, type SnoozesRepo, snoozeKey } from '../snoozes-repo.js';
+import type { Snooze, SnoozesRepo } from '../snoozes-repo.js';
 
 const fromRow = (r: Row<'snoozes'>): Snooze => ({
   channelId: r.channel_id,
@@ -64,7 +66,7 @@ export function createSnoozesRepo(ctx: RepoContext): SnoozesRepo {
         .where('until_ms', '>', nowMs)
         .execute();
       for (const r of rows) {
-        const key = snoozeKey(r.channel_id, r.brand_id);
+        const key = levelKey(r.channel_id, r.brand_id);
         const kinds = out.get(key) ?? new Map<string, number>();
         kinds.set(r.kind, r.until_ms);
         out.set(key, kinds);

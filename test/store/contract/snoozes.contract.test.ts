@@ -1,6 +1,7 @@
 /** SnoozesRepo on both backends: an alert kind muted per channel and brand until a time. */
 import { expect, it } from 'vitest';
-import { type SnoozesRepo, snoozeKey } from '../../../src/store/snoozes-repo.js';
+import { levelKey } from '../../../src/store/channel-detector-state-repo.js';
+import type { SnoozesRepo } from '../../../src/store/snoozes-repo.js';
 import { describeBackends, type TestBackend } from './store-backends.js';
 
 const repoOn = (b: TestBackend): SnoozesRepo => b.store().snoozes;
@@ -42,9 +43,9 @@ describeBackends('snoozes', (backend) => {
     const read = await repo.activeOfBrands(['b1', 'b2', 'b9'], 60);
     expect(read).toEqual(
       new Map([
-        [snoozeKey('C1', 'b1'), new Map([['citation_lost', 100]])],
-        [snoozeKey('C2', 'b1'), new Map([['citation_lost', 300]])],
-        [snoozeKey('C1', 'b2'), new Map([['ai_pages_usage', 200]])],
+        [levelKey('C1', 'b1'), new Map([['citation_lost', 100]])],
+        [levelKey('C2', 'b1'), new Map([['citation_lost', 300]])],
+        [levelKey('C1', 'b2'), new Map([['ai_pages_usage', 200]])],
       ]),
     );
     // The same answer as asking pair by pair.
@@ -53,7 +54,7 @@ describeBackends('snoozes', (backend) => {
       ['C2', 'b1'],
       ['C1', 'b2'],
     ] as const)
-      expect(read.get(snoozeKey(channelId, brandId))).toEqual(await repo.active(channelId, brandId, 60));
+      expect(read.get(levelKey(channelId, brandId))).toEqual(await repo.active(channelId, brandId, 60));
     expect(await repo.activeOfBrands([], 60)).toEqual(new Map());
   });
 
