@@ -1,14 +1,16 @@
 /**
  * The floor under the alerting benchmark's run (bench/alerts.ts): the same 3,000 GETs of
  * the same bodies from the same server (a citation feed, a crawler overview and an AI Pages
- * record per brand), read with undici's `request` and parsed with `JSON.parse`, and nothing
- * else: no validation, no state, no detection, no messages, no database. No bot can read
- * those responses for less, so the run's CPU above this figure is the bot's own work.
+ * record per brand), read through undici's dispatch handler API (the cheapest way undici
+ * reads a body, and the API client's) and parsed with `JSON.parse`, and nothing else: no
+ * validation, no state, no detection, no messages, no database. The run's CPU above this
+ * figure is the bot's own work.
  * Run as its own process, started the way the run is. argv: baseUrl brands. Prints one
  * JSON line: { cpuMs, peakRssMb }.
  */
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
 import { brandOf } from './alerts-fixtures.js';
+import { dispatchText } from './lib/dispatch-text.js';
 
 const [baseUrl, brandsArg] = process.argv.slice(2);
 const brands = Number(brandsArg);
@@ -23,9 +25,7 @@ const start = process.cpuUsage();
 let parsed = 0;
 for (const path of [0, 1, 2]) {
   for (let b = 0; b < brands; b++) {
-    const res = await request(`${baseUrl}${paths(brandOf(b).id)[path]}`, { dispatcher });
-    if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode}`);
-    const body = (await res.body.json()) as object;
+    const body = JSON.parse(await dispatchText(dispatcher, baseUrl!, paths(brandOf(b).id)[path]!)) as object;
     parsed += Object.keys(body).length > 0 ? 1 : 0;
   }
 }

@@ -19,9 +19,9 @@
  *     the TypeScript compiler (printed once, for comparison). CPU time inflates on a busy
  *     machine, so each backend runs three times (once with --quick), the medians are
  *     reported, and the load average is printed with every run.
- *     The floor is printed beside it: the same requests read and parsed by undici and
- *     JSON.parse alone (bench/alerts-floor.ts), which no bot reading these responses can
- *     go under on the same machine.
+ *     The floor is printed beside it: the same requests read through undici's dispatch
+ *     and parsed by JSON.parse alone (bench/alerts-floor.ts): the reading no bot that
+ *     validates these responses does without.
  * (b) API calls per brand per day at the default poll intervals, and how many brands one
  *     Scale key (10,000 calls/day) can watch within 80 % of that, from the same planner
  *     the scheduler uses.
@@ -413,7 +413,7 @@ export async function runAlertsBench(options: AlertsBenchOptions = {}): Promise<
     }
     const floor = await measureFloor(bundled.dir, port, brands, rounds);
     lines.push(
-      `alerts (a) floor: the same ${n(brands * 3)} requests read with undici's request() and JSON.parse, nothing else (bench/alerts-floor.ts): ${n(floor.f.cpuMs)} ms CPU, peak ${n(floor.f.peakRssMb)} MB (load ${floor.load.toFixed(1)}); the run's CPU above it is the bot's own work`,
+      `alerts (a) floor: the same ${n(brands * 3)} requests read through undici's dispatch and JSON.parse, nothing else (bench/alerts-floor.ts): ${n(floor.f.cpuMs)} ms CPU, peak ${n(floor.f.peakRssMb)} MB (load ${floor.load.toFixed(1)}); the run's CPU above it is the bot's own work`,
       ...reportTargets(measured),
     );
   } finally {

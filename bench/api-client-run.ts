@@ -6,10 +6,10 @@
  * folder of the sources whose ApiClient to use (an older checkout's, to compare).
  */
 import { pathToFileURL } from 'node:url';
-import type { Dispatcher } from 'undici';
 import { Agent, request } from 'undici';
 import type { ApiClient as ApiClientType } from '../src/api/client.js';
 import type { unlimitedLimiter as UnlimitedLimiter } from '../src/api/limiter/unlimited-limiter.js';
+import { dispatchText } from './lib/dispatch-text.js';
 
 const [way, portArg, countArg, srcArg] = process.argv.slice(2);
 const baseUrl = `http://127.0.0.1:${portArg}`;
@@ -19,25 +19,6 @@ const src = srcArg ?? new URL('../src/', import.meta.url).pathname;
 const brandId = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
 const feedPath = (i: number) => `/get-citations?brand_id=${brandId(i)}&view=feed&days_back=1&limit=500`;
 const agentOptions = { keepAliveTimeout: 30_000, connections: 16 };
-
-/** A body read through undici's dispatch handler API, as one string. */
-function dispatchText(agent: Dispatcher, path: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    agent.dispatch(
-      { origin: baseUrl, path, method: 'GET', headers: { accept: 'application/json' } },
-      {
-        onRequestStart: () => {},
-        onResponseStart: () => {},
-        onResponseData: (_c, chunk) => {
-          chunks.push(chunk);
-        },
-        onResponseEnd: () => resolve(Buffer.concat(chunks).toString('utf8')),
-        onResponseError: (_c, err) => reject(err),
-      },
-    );
-  });
-}
 
 type Read = (i: number) => Promise<unknown>;
 
@@ -53,11 +34,11 @@ async function reader(): Promise<Read> {
   }
   if (way === 'dispatch-text') {
     const agent = new Agent(agentOptions);
-    return (i) => dispatchText(agent, feedPath(i));
+    return (i) => dispatchText(agent, baseUrl, feedPath(i));
   }
   if (way === 'dispatch-parse') {
     const agent = new Agent(agentOptions);
-    return async (i) => JSON.parse(await dispatchText(agent, feedPath(i)));
+    return async (i) => JSON.parse(await dispatchText(agent, baseUrl, feedPath(i)));
   }
   if (way === 'client') {
     const { ApiClient } = (await import(pathToFileURL(`${src}/api/client.ts`).href)) as {
