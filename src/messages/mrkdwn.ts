@@ -55,11 +55,16 @@ export function joinMrkdwn(parts: readonly Mrkdwn[], separator: Mrkdwn = trust('
   return trust(parts.join(separator));
 }
 
-/** A URL Slack may link to: http(s) and parsable. Anything else is shown as text. */
+/**
+ * A URL Slack may link to: http(s), parsable, and with no user name or password before
+ * its host (`https://trusted.example@elsewhere.example` shows one place and opens
+ * another). Anything else is shown as text.
+ */
 export function safeLinkUrl(url: string): string | undefined {
   if (!/^https?:\/\//i.test(url.trim())) return undefined;
   try {
     const parsed = new URL(url.trim());
+    if (parsed.username !== '' || parsed.password !== '') return undefined;
     return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : undefined;
   } catch {
     return undefined;

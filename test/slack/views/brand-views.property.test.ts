@@ -11,7 +11,7 @@ import type { Brand, LocationResponse, Market } from '../../../src/api/schemas/i
 import { COUNTRIES } from '../../../src/countries.js';
 import { validateBlocks } from '../../../src/dev/local-slack/index.js';
 import { fitMessage } from '../../../src/messages/block-kit-limits.js';
-import { mrkdwn } from '../../../src/messages/mrkdwn.js';
+import { mrkdwn, safeLinkUrl } from '../../../src/messages/mrkdwn.js';
 import type { Reply } from '../../../src/messages/reply.js';
 import { aliasesModal } from '../../../src/slack/features/aliases/aliases-modal.js';
 import { aliasesChangedReply, aliasesReply } from '../../../src/slack/features/aliases/aliases-view.js';
@@ -101,6 +101,17 @@ describe('brand views within Slack limits', () => {
       fc.property(brand, (b) => expectValidMessage(brandDetailReply(b), 'vis:share')),
       RUNS,
     );
+  });
+
+  it('a website with a user name before its host is shown as text, never as a link', () => {
+    // Found by the property above: the link showed "&" and opened a URL carrying the rest.
+    const website = '<mailto:boss@phish.example|Mail your boss>@&';
+    const b = fc.sample(brand, { numRuns: 1, seed: 1 })[0]!;
+    const reply = brandDetailReply({ ...b, website, markets: [], aliases: [] });
+    expect(liveMarkup(reply, { allowedUrls: notPhish })).toEqual([]);
+    expect(JSON.stringify(reply.blocks)).toContain('phish.example');
+    expect(safeLinkUrl('https://trusted.example@elsewhere.example/')).toBeUndefined();
+    expect(safeLinkUrl('https://elsewhere.example/')).toBe('https://elsewhere.example/');
   });
 
   it('markets list', () => {

@@ -6,7 +6,14 @@
 import type { Brand } from '../../../api/schemas/index.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
-import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, mrkdwnLink } from '../../../messages/mrkdwn.js';
+import {
+  escapeMrkdwn,
+  joinMrkdwn,
+  type Mrkdwn,
+  mrkdwn,
+  mrkdwnLink,
+  safeLinkUrl,
+} from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import { canEditBrand } from '../../kit/permissions.js';
@@ -40,6 +47,7 @@ function website(b: Brand): Mrkdwn | undefined {
   if (!b.website) return undefined;
   try {
     const url = new URL(b.website.includes('://') ? b.website : `https://${b.website}`);
+    if (safeLinkUrl(url.href) === undefined) return escapeMrkdwn(truncatePlain(b.website, 200));
     const host = truncatePlain(url.host, 200);
     // A freak URL would eat the section: shown as its host only.
     return url.href.length <= 500 ? mrkdwnLink(url.href, host) : escapeMrkdwn(host);

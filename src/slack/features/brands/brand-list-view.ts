@@ -5,7 +5,14 @@
  */
 import type { Brand } from '../../../api/schemas/index.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
-import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, mrkdwnLink } from '../../../messages/mrkdwn.js';
+import {
+  escapeMrkdwn,
+  joinMrkdwn,
+  type Mrkdwn,
+  mrkdwn,
+  mrkdwnLink,
+  safeLinkUrl,
+} from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import { chunkSections } from '../../views/chunk-sections.js';
@@ -26,7 +33,7 @@ function websiteLink(website: string | null | undefined): Mrkdwn | undefined {
   if (!website) return undefined;
   try {
     const url = new URL(website.includes('://') ? website : `https://${website}`);
-    return mrkdwnLink(url.href, url.host);
+    return safeLinkUrl(url.href) === undefined ? escapeMrkdwn(website) : mrkdwnLink(url.href, url.host);
   } catch {
     return escapeMrkdwn(website);
   }
