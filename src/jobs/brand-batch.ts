@@ -2,7 +2,7 @@
  * Brands committed together: the writes of a job's `prepareBrand` (job-definition.ts) are
  * queued and run, a batch at a time, in one transaction with each brand's success record;
  * the rows every brand writes (its poll observation, its channels' level states, its
- * crawler history, its success) go in one statement per kind for the batch, in that
+ * crawler history, its changed citation URLs, its success) go in one statement per kind for the batch, in that
  * transaction, and what its writes read of every brand (citation states, snoozes, level
  * states: batch-reads.ts) is read in one statement per kind too.
  * A brand's state, its outbox rows and its success commit together or not at all, so a
@@ -15,6 +15,7 @@
  */
 
 import type { BrandRef } from '../alerts/types.js';
+import type { CitationStateRepo } from '../store/citation-state-repo.js';
 import { isDatabaseUnavailable } from '../store/database-unavailable.js';
 import type { RunInTransaction } from '../store/transaction.js';
 import type { AlertSink, EnqueueCounts } from '../use-cases/enqueue-alerts.js';
@@ -60,6 +61,23 @@ export const withBatchSnoozes = (sink: AlertSink, batch: BatchWrites): AlertSink
   snoozes: batch.snoozes,
 });
 
+/**
+ * `repo` with the batch's citation state reads and writes: a brand's state read with every
+ * brand's of the batch, and the URLs its run changed written with theirs.
+ */
+export const withBatchCitationState = (repo: CitationStateRepo, batch: BatchWrites): CitationStateRepo => ({
+  ...repo,
+  load: batch.citationState,
+  async save(brandId, state, nowMs, urls) {
+    if (urls === undefined) return repo.save(brandId, state, nowMs);
+    const changed = new Set(urls);
+    batch.saveCitationState({ brandId, state, nowMs, urls: changed });
+    let held = 0;
+    for (const url of changed) if (state.has(url)) held += 1;
+    return held;
+  },
+});
+
 export interface BrandBatch {
   /** Queues a brand's write; when that fills a batch, resolves once the batch is committed. */
   add(brand: BrandRef, write: BrandWrite): Promise<void>;
@@ -83,11 +101,12 @@ export function brandBatch(o: BrandBatchOptions): BrandBatch {
     try {
       const counts = await o.transaction(async () => {
         const out: EnqueueCounts[] = [];
-        const rows: BatchRows = { observations: [], levels: [], histories: [] };
+        const rows: BatchRows = { observations: [], levels: [], histories: [], citationStates: [] };
         const batch: BatchWrites = {
           observe: (row) => void rows.observations.push(row),
           saveLevel: (row) => void rows.levels.push(row),
           saveHistory: (row) => void rows.histories.push(row),
+          saveCitationState: (row) => void rows.citationStates.push(row),
           ...batchReads(
             o,
             items.map((item) => item.brand.id),

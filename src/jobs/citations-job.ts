@@ -25,7 +25,7 @@ import { feedDaysBackFor } from '../use-cases/days-back.js';
 import { fetchCitationFeed } from '../use-cases/fetch-citation-feed.js';
 import { runBudget } from '../use-cases/fetch-why-data.js';
 import { WHY_CALLS_PER_CITATIONS_RUN } from '../use-cases/plan-polling.js';
-import { withBatchSnoozes } from './brand-batch.js';
+import { withBatchCitationState, withBatchSnoozes } from './brand-batch.js';
 import type { JobContext } from './job-context.js';
 import type { JobDefinition } from './job-definition.js';
 
@@ -142,7 +142,7 @@ export const citationsJob: JobDefinition = {
       // Never baselined (subscribed before the bot recorded baselines): baseline now,
       // silently, rather than alert on every change the feed happens to list.
       const stores = {
-        citationState: { ...ctx.citationState, load: batch.citationState },
+        citationState: withBatchCitationState(ctx.citationState, batch),
         sink: withBatchSnoozes(ctx.sink, batch),
       };
       if (last === null) return baselineCitationsForSubscription(stores, brand.id, feed, [], nowMs);

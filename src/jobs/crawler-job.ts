@@ -34,19 +34,52 @@ function daysOf(periods: CrawlerPeriods): Record<string, number> {
 const READ_AHEAD_CHUNK = 500;
 
 /**
- * Every channel's crawler state of the run's brands, read by its `select` (one statement
- * per 500 brands) for the dry run that decides whether a fall's extras are fetched,
- * instead of one statement per channel and brand. Only this job writes these states,
- * under its lease; the writes still judge against the states read in their transaction.
+ * Every channel's crawler state and every brand's stored history of the run's brands, read
+ * by its `select` (one statement of each per 500 brands) instead of one statement per
+ * channel and brand for the dry run that decides whether a fall's extras are fetched, and
+ * one per brand for the history. Only this job writes either, under its lease; the writes
+ * still judge the channels' states as read in their transaction. A brand's history is
+ * taken when it is prepared.
  */
-const readAhead = new WeakMap<JobContext, { brands: Set<string>; states: Map<string, CrawlerState> }>();
+const readAhead = new WeakMap<JobContext, ReadAhead>();
 
-/** The dry run's state of a channel for `brandId`: from the read-ahead when the run selected it. */
-function dryRunLoad(ctx: JobContext, brandId: string): (channelId: string) => Promise<CrawlerState | null> {
+interface ReadAhead {
+  /** The brands the run selected whose entries are not taken yet. */
+  brands: Set<string>;
+  states: Map<string, CrawlerState>;
+  histories: Map<string, DailyVisits>;
+}
+
+async function readAheadOf(ctx: JobContext, brandIds: readonly string[]): Promise<ReadAhead> {
+  const ahead: ReadAhead = { brands: new Set(brandIds), states: new Map(), histories: new Map() };
+  for (let i = 0; i < brandIds.length; i += READ_AHEAD_CHUNK) {
+    const chunk = brandIds.slice(i, i + READ_AHEAD_CHUNK);
+    for (const [key, state] of await ctx.levels.crawlerLevelsOf(chunk)) ahead.states.set(key, state);
+    for (const [id, history] of await ctx.store.crawlerHistory.getMany(chunk))
+      ahead.histories.set(id, history);
+  }
+  return ahead;
+}
+
+/**
+ * A brand's stored history, and the dry run's state of a channel for it: from the
+ * read-ahead when the run selected the brand, else from the store.
+ */
+async function storedOf(
+  ctx: JobContext,
+  brandId: string,
+): Promise<{ history: DailyVisits; load: (channelId: string) => Promise<CrawlerState | null> }> {
   const ahead = readAhead.get(ctx);
-  if (!ahead?.brands.delete(brandId)) return (channelId) => ctx.levels.getCrawler(channelId, brandId);
+  if (!ahead?.brands.delete(brandId)) {
+    return {
+      history: await ctx.store.crawlerHistory.get(brandId),
+      load: (channelId) => ctx.levels.getCrawler(channelId, brandId),
+    };
+  }
+  const history = ahead.histories.get(brandId) ?? {};
+  ahead.histories.delete(brandId);
   const { states } = ahead;
-  return async (channelId) => states.get(levelKey(channelId, brandId)) ?? null;
+  return { history, load: async (channelId) => states.get(levelKey(channelId, brandId)) ?? null };
 }
 
 export const crawlerJob: JobDefinition = {
@@ -54,18 +87,12 @@ export const crawlerJob: JobDefinition = {
   brandsPerCommit: LEVEL_BRANDS_PER_COMMIT,
   async select(ctx) {
     const subs = await ctx.subscriptions.listActive('alerts');
-    const brands = new Set(subs.map((s) => s.brandId));
-    const ids = [...brands];
-    const states = new Map<string, CrawlerState>();
-    for (let i = 0; i < ids.length; i += READ_AHEAD_CHUNK) {
-      const chunk = await ctx.levels.crawlerLevelsOf(ids.slice(i, i + READ_AHEAD_CHUNK));
-      for (const [key, state] of chunk) states.set(key, state);
-    }
-    readAhead.set(ctx, { brands, states });
+    if (subs.length === 0) return subs;
+    readAhead.set(ctx, await readAheadOf(ctx, [...new Set(subs.map((s) => s.brandId))]));
     return subs;
   },
   async prepareBrand(ctx, brand, subs, { nowMs }) {
-    const load = dryRunLoad(ctx, brand.id);
+    const stored = await storedOf(ctx, brand.id);
     const periods = await fetchCrawlerPeriods(ctx.deps.api, brand.id, nowMs, ctx.call);
     const days = daysOf(periods);
     const end = periods.current.end;
@@ -74,11 +101,18 @@ export const crawlerJob: JobDefinition = {
     // The history as it will be written; the extras' calls, before the writes, judge by it.
     // Only this job (one process at a time: its lease) writes the history, so it is
     // written as merged here, not read again in the transaction.
-    const history = mergeCrawlerHistory(await ctx.store.crawlerHistory.get(brand.id), days, end);
+    const history = mergeCrawlerHistory(stored.history, days, end);
     const budget = runBudget(ctx, 'crawler', WHY_CALLS_PER_CRAWLER_RUN);
     const w = { api: ctx.deps.api, call: ctx.call, budget, logger: ctx.logger };
     const judge = detect(history);
-    const finish = await crawlerFallExtras(w, brand.id, subs, periods, { load, detect: judge }, nowMs);
+    const finish = await crawlerFallExtras(
+      w,
+      brand.id,
+      subs,
+      periods,
+      { load: stored.load, detect: judge },
+      nowMs,
+    );
     // Written by the runner with other brands' in one transaction (brand-batch.ts), where
     // each channel's state is read again: what it detects against is what it commits over.
     return async (batch) => {

@@ -10,6 +10,7 @@ import type { CitationState } from '../alerts/detect-citations.js';
 import type { CrawlerState } from '../alerts/detect-crawler.js';
 import type { BrandRef } from '../alerts/types.js';
 import type { LevelStateRow } from '../store/channel-detector-state-repo.js';
+import type { CitationStateSave } from '../store/citation-state-repo.js';
 import type { CrawlerHistoryRow } from '../store/crawler-history-repo.js';
 import type { PollObservationRow } from '../store/poll-observations-repo.js';
 import type { SnoozesRepo } from '../store/snoozes-repo.js';
@@ -34,6 +35,7 @@ export interface BatchRows {
   observations: PollObservationRow[];
   levels: LevelStateRow[];
   histories: CrawlerHistoryRow[];
+  citationStates: CitationStateSave[];
 }
 
 /**
@@ -48,6 +50,11 @@ export interface BatchWrites {
   saveLevel(row: LevelStateRow): void;
   /** The brand's crawler history (as CrawlerHistoryRepo.write). */
   saveHistory(row: CrawlerHistoryRow): void;
+  /**
+   * The brand's citation state after its run, with the URLs the run changed (as
+   * CitationStateRepo.save with `urls`, the state read by `citationState` before).
+   */
+  saveCitationState(row: CitationStateSave): void;
   /**
    * A channel's crawler state for a brand of the batch (as ChannelDetectorStateRepo.getCrawler),
    * read in the batch's transaction with every brand's of the batch, in one statement.

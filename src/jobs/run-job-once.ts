@@ -236,6 +236,7 @@ async function runBrands(run: BrandRun): Promise<void> {
           await ctx.observations.putMany(rows.observations);
           await ctx.levels.putLevels(rows.levels);
           await ctx.store.crawlerHistory.writeMany(rows.histories);
+          await ctx.citationState.saveMany(rows.citationStates);
         },
         committed: (_brand, counts) => {
           addCounts(summary, counts);

@@ -6,6 +6,15 @@
  */
 import type { CitationState } from '../alerts/detect-citations.js';
 
+/** One brand's `save` with the URLs a run changed, to write with other brands' (saveMany). */
+export interface CitationStateSave {
+  brandId: string;
+  /** The brand's complete next state. */
+  state: CitationState;
+  nowMs: number;
+  urls: Iterable<string>;
+}
+
 export interface CitationStateRepo {
   load(brandId: string): Promise<CitationState>;
   /** `load` for several brands in one statement, by brand id (a brand with no state: an empty one). */
@@ -16,6 +25,12 @@ export interface CitationStateRepo {
    * is written when it holds none. Without: stores `state` as the brand's whole state.
    */
   save(brandId: string, state: CitationState, nowMs: number, urls?: Iterable<string>): Promise<number>;
+  /**
+   * Several `save`s with `urls` (a batch of brands, each loaded just before by load or
+   * loadMany): what each would store, their change rows in one statement; the last save
+   * of a brand wins.
+   */
+  saveMany(saves: readonly CitationStateSave[]): Promise<void>;
   /** Replaces the brand's whole state (subscription baseline). */
   replace(brandId: string, state: CitationState, nowMs: number): Promise<void>;
   has(brandId: string): Promise<boolean>;

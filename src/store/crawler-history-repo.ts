@@ -35,6 +35,8 @@ export interface CrawlerHistoryRepo {
   writeMany(rows: readonly CrawlerHistoryRow[]): Promise<void>;
   /** The stored history (empty when none). */
   get(brandId: string): Promise<DailyVisits>;
+  /** `get` of several brands in one statement: each brand's stored history, by brand (empty when none). */
+  getMany(brandIds: readonly string[]): Promise<Map<string, DailyVisits>>;
 }
 
 /**

@@ -3,7 +3,7 @@
  * asks the API for, how one answer fans out to channels with their own settings, state
  * and holds (mute, snooze, quiet hours), and that nothing is written twice.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/alerts/alert-settings.js';
 import type { FeedEvent } from '../../src/api/schemas/citations.js';
 import { aiPagesJob } from '../../src/jobs/ai-pages-job.js';
@@ -11,6 +11,7 @@ import { citationsJob } from '../../src/jobs/citations-job.js';
 import { crawlerJob } from '../../src/jobs/crawler-job.js';
 import { runJobOnce } from '../../src/jobs/run-job-once.js';
 import { createSqliteStore } from '../../src/store/create-sqlite-store.js';
+import { overviewFromSeries } from '../alerts/fixtures.js';
 import { aiPagesRecord, emptyFeed, type JobFixture, jobFixture, runOnceOptions } from './job-fixture.js';
 
 let f: JobFixture;
@@ -103,6 +104,30 @@ describe('level jobs', () => {
     expect(rows().map((r) => r.channel_id)).toEqual(['CFIFTY', 'CDEFAULT']);
     expect((await f.ctx.levels.getAiPages('CFIFTY', 'b1'))?.firedLevels).toEqual([50]);
     expect((await f.ctx.levels.getAiPages('CDEFAULT', 'b1'))?.firedLevels).toEqual([80]);
+  });
+
+  it('adds each run’s days to every brand’s stored history, read for all brands at the run’s start', async () => {
+    await f.subscribe('C1', 'b1');
+    await f.subscribe('C2', 'b2');
+    const day = (d: string, count: number) => ({ date: d, count, by_crawler: { GPTBot: count } });
+    f.fake.overview = (p) =>
+      overviewFromSeries(
+        String(p['brandId']),
+        [day(String(p['startDate']), 5), day(String(p['endDate']), 7)],
+        String(p['endDate']),
+      );
+    await runJobOnce(f.ctx, crawlerJob, runOnceOptions);
+    f.clock.advance(24 * H);
+    const get = vi.spyOn(f.ctx.store.crawlerHistory, 'get');
+    await runJobOnce(f.ctx, crawlerJob, runOnceOptions);
+    expect(get).not.toHaveBeenCalled();
+    const histories = await f.ctx.store.crawlerHistory.getMany(['b1', 'b2']);
+    for (const brand of ['b1', 'b2']) {
+      // The first run's first day, which only the stored history knows, kept; the second's days added.
+      const history = histories.get(brand) ?? {};
+      expect(Object.keys(history)).toHaveLength(15);
+      expect(history).toMatchObject({ '2025-02-24': 5, '2025-03-10': 7 });
+    }
   });
 
   it('asks the crawler overview for the last 14 whole days', async () => {

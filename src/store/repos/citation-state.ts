@@ -23,8 +23,21 @@ import {
   unpackCitationEntry,
   unpackCitationState,
 } from '../citation-state-packing.js';
-import type { CitationStateRepo } from '../citation-state-repo.js';
+import type { CitationStateRepo, CitationStateSave } from '../citation-state-repo.js';
 import type { RepoContext } from '../repo-context.js';
+
+/** A change row as the upsert reads it: brand, URL, packed entry. */
+type ChangeRow = [brandId: string, url: string, entry: unknown[]];
+
+/** The entries of `urls` that `state` holds, as the brand's change rows. */
+function changeRowsOf(brandId: string, state: CitationState, urls: Iterable<string>): ChangeRow[] {
+  const rows: ChangeRow[] = [];
+  for (const url of new Set(urls)) {
+    const s = state.get(url);
+    if (s) rows.push([brandId, url, packCitationEntry(s)]);
+  }
+  return rows;
+}
 
 /** Change rows a brand may hold before they are folded into its base: a share of its URLs, or this many. */
 const FOLD_SHARE = 0.25;
@@ -70,35 +83,36 @@ export function createCitationStateRepo(ctx: RepoContext): CitationStateRepo {
   );
 
   /**
-   * The change rows of the brands loaded last (by the last load or loadMany), by URL. A run
+   * The change rows of the brands loaded last (by the last batch's loadMany, and the single
+   * loads since: at most a row set per brand), by URL. A run
    * saves a brand right after loading it, in the same transaction: the rows it leaves are
    * those plus the URLs it writes, so it need not count them with one more statement. Any
    * other save asks the database. Only when a fold happens depends on the number, never
    * what is stored.
    */
   let lastLoaded = new Map<string, Set<string>>();
-  const heldAfterLoad = (brandId: string, written: readonly [string, unknown][]): number | null => {
+  const heldAfterLoad = (brandId: string, written: readonly ChangeRow[]): number | null => {
     const known = lastLoaded.get(brandId) ?? null;
     lastLoaded.delete(brandId);
     if (known === null) return null;
-    for (const [url] of written) known.add(url);
+    for (const [, url] of written) known.add(url);
     return known.size;
   };
 
   /**
-   * One statement for a brand's changed URLs, `[url, packed entry]` each as JSON text,
-   * whatever their number; prepared like the others (the query builder would otherwise
-   * build and compile it again for every brand).
+   * One statement for changed URLs of any brands, `[brand, url, packed entry]` each as
+   * JSON text, whatever their number; prepared like the others (the query builder would
+   * otherwise build and compile it again for every batch).
    */
-  const upsertChangeRows = ctx.prepare((db, brandId: string, rows: string, nowMs: number) => {
+  const upsertChangeRows = ctx.prepare((db, rows: string, nowMs: number) => {
     const statement = sql`INSERT INTO citation_state_changes (brand_id, url, entry, updated_at_ms)
-      SELECT ${brandId}, e.value ->> 0, e.value -> 1, ${nowMs} FROM ${ctx.sql.jsonElements(rows)}
+      SELECT e.value ->> 0, e.value ->> 1, e.value -> 2, ${nowMs} FROM ${ctx.sql.jsonElements(rows)}
       WHERE true
       ON CONFLICT (brand_id, url) DO UPDATE SET entry = excluded.entry, updated_at_ms = excluded.updated_at_ms`;
     return { compile: () => statement.compile(db) };
   });
-  const upsertChanges = async (brandId: string, rows: [string, unknown[]][], nowMs: number) => {
-    await upsertChangeRows(brandId, ctx.sql.json(rows), nowMs);
+  const upsertChanges = async (rows: ChangeRow[], nowMs: number) => {
+    if (rows.length > 0) await upsertChangeRows(ctx.sql.json(rows), nowMs);
   };
 
   const remove = async (brandId: string): Promise<number> => {
@@ -120,6 +134,10 @@ export function createCitationStateRepo(ctx: RepoContext): CitationStateRepo {
     lastLoaded.delete(brandId);
   };
 
+  /** Whether a brand holding `held` change rows is folded into a new base. */
+  const folds = (held: number, state: CitationState) =>
+    held >= Math.max(FOLD_AT_LEAST, state.size * FOLD_SHARE);
+
   /** The entries of `urls` that `state` holds, as change rows; folded into a new base when they are many. */
   const writeChanges = async (
     brandId: string,
@@ -127,17 +145,31 @@ export function createCitationStateRepo(ctx: RepoContext): CitationStateRepo {
     nowMs: number,
     urls: Iterable<string>,
   ): Promise<number> => {
-    const rows: [string, unknown[]][] = [];
-    for (const url of new Set(urls)) {
-      const s = state.get(url);
-      if (s) rows.push([url, packCitationEntry(s)]);
-    }
+    const rows = changeRowsOf(brandId, state, urls);
     if (rows.length === 0) return 0;
-    await upsertChanges(brandId, rows, nowMs);
+    await upsertChanges(rows, nowMs);
     const held = heldAfterLoad(brandId, rows) ?? Number((await countChanges(brandId)).rows[0]?.n ?? 0);
-    if (held >= Math.max(FOLD_AT_LEAST, state.size * FOLD_SHARE)) await write(brandId, state, nowMs);
+    if (folds(held, state)) await write(brandId, state, nowMs);
     return rows.length;
   };
+
+  /**
+   * The saves of brands loaded just before: the change rows of those not folded, in one
+   * statement per run time (a run has one), each folded one written alone. A brand this
+   * process did not load just before is saved alone, counting its rows as `save` does.
+   */
+  async function saveMany(saves: readonly CitationStateSave[]): Promise<void> {
+    const byTime = new Map<number, ChangeRow[]>();
+    for (const s of new Map(saves.map((save) => [save.brandId, save])).values()) {
+      const rows = changeRowsOf(s.brandId, s.state, s.urls);
+      if (rows.length === 0) continue;
+      const held = heldAfterLoad(s.brandId, rows);
+      if (held === null) await writeChanges(s.brandId, s.state, s.nowMs, s.urls);
+      else if (folds(held, s.state)) await write(s.brandId, s.state, s.nowMs);
+      else byTime.set(s.nowMs, [...(byTime.get(s.nowMs) ?? []), ...rows]);
+    }
+    for (const [nowMs, rows] of byTime) await upsertChanges(rows, nowMs);
+  }
 
   /** Brands' states from their base and change rows (any brand's, in any order; `brandOf` names a row's brand). */
   function statesOf<R extends { text: string; url: string | null }>(
@@ -145,7 +177,10 @@ export function createCitationStateRepo(ctx: RepoContext): CitationStateRepo {
     rows: readonly R[],
     brandOf: (r: R) => string,
   ): Map<string, CitationState> {
-    lastLoaded = new Map(brandIds.map((id) => [id, new Set<string>()]));
+    // A batch's load starts the record afresh; a single brand's joins it (a brand prepared
+    // outside the batch's transaction must not make the batch's saves count their rows).
+    if (brandIds.length > 1) lastLoaded = new Map();
+    for (const id of brandIds) lastLoaded.set(id, new Set<string>());
     const states = new Map<string, CitationState>(brandIds.map((id) => [id, new Map()]));
     // The base first: the change rows lie over it.
     for (const r of rows) if (r.url === null) states.set(brandOf(r), unpackCitationState(r.text));
@@ -184,6 +219,7 @@ export function createCitationStateRepo(ctx: RepoContext): CitationStateRepo {
   return {
     load,
     loadMany,
+    saveMany,
     async save(brandId, state, nowMs, urls) {
       if (urls !== undefined) return writeChanges(brandId, state, nowMs, urls);
       if (state.size > 0) await write(brandId, state, nowMs);

@@ -6,6 +6,7 @@
  */
 
 import type { Kysely } from 'kysely';
+import type { DailyVisits } from '../../alerts/crawler-normal-range.js';
 import { isCalendarDate } from '../../utc-days.js';
 import {
   type CrawlerHistoryRepo,
@@ -65,6 +66,19 @@ export function createCrawlerHistoryRepo(ctx: RepoContext): CrawlerHistoryRepo {
   };
   return {
     get: read,
+    async getMany(brandIds) {
+      const histories = new Map<string, DailyVisits>(brandIds.map((id) => [id, {}]));
+      if (brandIds.length === 0) return histories;
+      const rows = await ctx
+        .db()
+        .selectFrom('detector_snapshots')
+        .select(['brand_id', 'state'])
+        .where('brand_id', 'in', [...brandIds])
+        .where('detector', '=', DETECTOR)
+        .execute();
+      for (const r of rows) histories.set(r.brand_id, parse(r.state));
+      return histories;
+    },
     write,
     async writeMany(rows) {
       // One row per brand, the last: Postgres refuses a statement that updates a row twice.

@@ -69,6 +69,13 @@ const stateOf = (n: number, from = 0): CitationState =>
     Array.from({ length: n }, (_, i) => [`https://s${from + i}.example/p?q="${i}"&x=ü`, entry(from + i)]),
   );
 
+/** `state` with `urls` set to `e`, as a run's next state. */
+const withEntries = (state: CitationState, urls: readonly string[], e: UrlCitationState): CitationState => {
+  const next = new Map(state);
+  for (const url of urls) next.set(url, e);
+  return next;
+};
+
 describeBackends('citation state', (backend) => {
   it('saves and loads a brand state exactly, in the order saved, one row per brand', async () => {
     const b = backend();
@@ -187,6 +194,55 @@ describeBackends('citation state', (backend) => {
     expect(await changeRows(b)).toEqual([]);
     expect(await repo.load('b1')).toEqual(next);
     expect(await repo.loadMany([])).toEqual(new Map());
+  });
+
+  it('saves a batch of brands as each alone: change rows, a fold, and a brand not loaded just before', async () => {
+    const b = backend();
+    const repo = repoOn(b);
+    const big = stateOf(200);
+    await repo.save('b1', big, 1);
+    await repo.save('b2', big, 1);
+    await repo.save('b3', stateOf(5, 300), 1);
+    // b2 already holds 45 change rows: six more fold it (51 of 200).
+    const changedB2 = [...big.keys()].slice(0, 45);
+    await repo.save('b2', withEntries(big, changedB2, entry(7)), 2, changedB2);
+    await repo.loadMany(['b1', 'b2']);
+    const oneUrl = [...big.keys()].slice(10, 11);
+    const nextB1 = withEntries(big, [...oneUrl, 'https://added.example/1'], entry(9));
+    const sixMore = [...big.keys()].slice(100, 106);
+    const nextB2 = withEntries(await repo.load('b2'), sixMore, entry(8));
+    await repo.loadMany(['b1', 'b2']);
+    const nextB3 = withEntries(stateOf(5, 300), ['u3'], entry(3));
+    await repo.saveMany([
+      {
+        brandId: 'b1',
+        state: nextB1,
+        nowMs: 3,
+        urls: [...oneUrl, 'https://added.example/1', 'not-in-state'],
+      },
+      { brandId: 'b2', state: nextB2, nowMs: 3, urls: sixMore },
+      // Not loaded just before: its rows are counted by the database, as a save alone does.
+      { brandId: 'b3', state: nextB3, nowMs: 3, urls: ['u3'] },
+    ]);
+    expect(await repo.loadMany(['b1', 'b2', 'b3'])).toEqual(
+      new Map([
+        ['b1', nextB1],
+        ['b2', nextB2],
+        ['b3', nextB3],
+      ]),
+    );
+    // b1's two URLs and b3's one as change rows; b2 folded into its base.
+    expect((await changeRows(b)).map((r) => [r.brand_id, r.updated_at_ms])).toEqual([
+      ['b1', 3],
+      ['b1', 3],
+      ['b3', 3],
+    ]);
+    expect((await storedRows(b)).map((r) => [r.brand_id, r.url_count, r.updated_at_ms])).toEqual([
+      ['b1', 200, 1],
+      ['b2', 200, 3],
+      ['b3', 5, 1],
+    ]);
+    await repo.saveMany([]);
   });
 
   it('replace drops URLs the new state does not have; an empty state or remove forgets the brand', async () => {

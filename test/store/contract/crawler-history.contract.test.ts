@@ -54,6 +54,25 @@ describeBackends('crawler history', (backend) => {
     expect(await repo.get('b1')).toEqual(merged);
   });
 
+  it('reads several brands in one call: each its own history, an empty one for a brand with none', async () => {
+    const repo = backend().store().crawlerHistory;
+    expect(await repo.getMany([])).toEqual(new Map());
+    await repo.writeMany([
+      { brandId: 'b1', history: { [END]: 1 }, nowMs: T },
+      { brandId: 'b2', history: { '2026-11-26': 4, [END]: 2 }, nowMs: T },
+    ]);
+    await backend()
+      .store()
+      .channelDetectorState.putCrawler('C1', 'b3', { dropping: true, episode: 1, lastChangePct: -50 }, T);
+    expect(await repo.getMany(['b2', 'b3', 'b1'])).toEqual(
+      new Map([
+        ['b2', { '2026-11-26': 4, [END]: 2 }],
+        ['b3', {}],
+        ['b1', { [END]: 1 }],
+      ]),
+    );
+  });
+
   it('reads a damaged row as no history rather than failing the job', async () => {
     const b = backend();
     await b.exec(
@@ -61,6 +80,7 @@ describeBackends('crawler history', (backend) => {
       '{"2026-11-26": "lots", "2026-11-27": 5}',
     );
     expect(await b.store().crawlerHistory.get('b1')).toEqual({ '2026-11-27': 5 });
+    expect(await b.store().crawlerHistory.getMany(['b1'])).toEqual(new Map([['b1', { '2026-11-27': 5 }]]));
     await b.exec("UPDATE detector_snapshots SET state = ? WHERE brand_id = 'b1'", '[1,2]');
     expect(await b.store().crawlerHistory.get('b1')).toEqual({});
   });
