@@ -26,7 +26,7 @@ import type { Subscription } from '../store/subscriptions-repo.js';
 import { fetchAiPagesInput } from '../use-cases/fetch-digest-sections.js';
 import { AI_PAGES_RUN_HOURS } from '../use-cases/plan-polling.js';
 import { applyChannelLevels } from './apply-channel-levels.js';
-import { LEVEL_BRANDS_PER_COMMIT, withBatchSnoozes } from './brand-batch.js';
+import { LEVEL_BRANDS_PER_COMMIT, withBatchSink } from './brand-batch.js';
 import type { JobContext } from './job-context.js';
 import type { JobDefinition } from './job-definition.js';
 
@@ -132,7 +132,7 @@ export const aiPagesJob: JobDefinition = {
     return async (batch) => {
       const observation: AiPagesObservation = { input, samples };
       batch.observe({ brandId: brand.id, source: 'ai-pages', data: observation, observedAtMs: nowMs });
-      return applyChannelLevels({ sink: withBatchSnoozes(ctx.sink, batch) }, subs, nowMs, {
+      return applyChannelLevels({ sink: withBatchSink(ctx.sink, batch) }, subs, nowMs, {
         load: (channelId) => batch.aiPagesLevel(channelId, brand.id),
         save: (channelId, state) =>
           batch.saveLevel({ channelId, brandId: brand.id, detector: 'aiPages', state, nowMs }),

@@ -17,8 +17,9 @@
 import type { BrandRef } from '../alerts/types.js';
 import type { CitationStateRepo } from '../store/citation-state-repo.js';
 import { isDatabaseUnavailable } from '../store/database-unavailable.js';
+import type { NewOutboxMessage, OutboxRepo } from '../store/outbox-repo.js';
 import type { RunInTransaction } from '../store/transaction.js';
-import type { AlertSink, EnqueueCounts } from '../use-cases/enqueue-alerts.js';
+import type { AlertSink, EnqueueCounts, MessageWriter } from '../use-cases/enqueue-alerts.js';
 import { type BatchReadSources, batchReads } from './batch-reads.js';
 import type { BatchRows, BatchWrites, BrandWrite } from './job-definition.js';
 
@@ -41,6 +42,8 @@ export const LEVEL_BRANDS_PER_COMMIT = 32;
 
 interface BrandBatchOptions {
   transaction: RunInTransaction;
+  /** Where the brands' messages go: one statement for a batch of several brands, each alone for one. */
+  outbox: Pick<OutboxRepo, 'enqueue' | 'enqueueMany'>;
   /** The brands' success records, written in their transaction, after their writes. */
   recordSuccesses(brandIds: string[]): Promise<void>;
   /** The rows the brands' writes left to the batch (BatchWrites), one statement per kind. */
@@ -55,9 +58,10 @@ interface BrandBatchOptions {
   size?: number;
 }
 
-/** `sink` with the batch's snooze reads: what a brand's write enqueues its alerts through. */
-export const withBatchSnoozes = (sink: AlertSink, batch: BatchWrites): AlertSink => ({
+/** `sink` with the batch's snooze reads and message writer: what a brand's write enqueues its alerts through. */
+export const withBatchSink = (sink: AlertSink, batch: BatchWrites): AlertSink => ({
   ...sink,
+  outbox: batch.outbox,
   snoozes: batch.snoozes,
 });
 
@@ -78,6 +82,21 @@ export const withBatchCitationState = (repo: CitationStateRepo, batch: BatchWrit
   },
 });
 
+/**
+ * A batch's message writer: messages kept to be written together, each taken as new (the
+ * batch checks that they all were, and otherwise writes its brands again one by one).
+ */
+function deferredMessages(): MessageWriter & { rows: NewOutboxMessage[] } {
+  const rows: NewOutboxMessage[] = [];
+  return {
+    rows,
+    async enqueue(m) {
+      rows.push(m);
+      return { created: true };
+    },
+  };
+}
+
 export interface BrandBatch {
   /** Queues a brand's write; when that fills a batch, resolves once the batch is committed. */
   add(brand: BrandRef, write: BrandWrite): Promise<void>;
@@ -97,26 +116,33 @@ export function brandBatch(o: BrandBatchOptions): BrandBatch {
   /** Brands handed to a commit that has not ended yet. */
   let committing = 0;
 
+  /** The batch's writes in its transaction: each brand's, then the rows they left, then their successes. */
+  const writeAll = async (items: Queued[]): Promise<EnqueueCounts[]> => {
+    const out: EnqueueCounts[] = [];
+    const rows: BatchRows = { observations: [], levels: [], histories: [], citationStates: [] };
+    const messages = items.length > 1 ? deferredMessages() : null;
+    const batch: BatchWrites = {
+      observe: (row) => void rows.observations.push(row),
+      saveLevel: (row) => void rows.levels.push(row),
+      saveHistory: (row) => void rows.histories.push(row),
+      saveCitationState: (row) => void rows.citationStates.push(row),
+      outbox: messages ?? o.outbox,
+      ...batchReads(
+        o,
+        items.map((item) => item.brand.id),
+      ),
+    };
+    for (const item of items) out.push(await item.write(batch));
+    await o.writeRows(rows);
+    if (messages && (await o.outbox.enqueueMany(messages.rows)) < messages.rows.length)
+      throw new Error('a message of the batch was in the outbox already');
+    await o.recordSuccesses(items.map((item) => item.brand.id));
+    return out;
+  };
+
   const commit = async (items: Queued[]): Promise<void> => {
     try {
-      const counts = await o.transaction(async () => {
-        const out: EnqueueCounts[] = [];
-        const rows: BatchRows = { observations: [], levels: [], histories: [], citationStates: [] };
-        const batch: BatchWrites = {
-          observe: (row) => void rows.observations.push(row),
-          saveLevel: (row) => void rows.levels.push(row),
-          saveHistory: (row) => void rows.histories.push(row),
-          saveCitationState: (row) => void rows.citationStates.push(row),
-          ...batchReads(
-            o,
-            items.map((item) => item.brand.id),
-          ),
-        };
-        for (const item of items) out.push(await item.write(batch));
-        await o.writeRows(rows);
-        await o.recordSuccesses(items.map((item) => item.brand.id));
-        return out;
-      });
+      const counts = await o.transaction(() => writeAll(items));
       for (const [i, item] of items.entries()) o.committed(item.brand, counts[i]!);
     } catch (err) {
       if (isDatabaseUnavailable(err)) throw err;

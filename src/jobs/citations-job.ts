@@ -25,7 +25,7 @@ import { feedDaysBackFor } from '../use-cases/days-back.js';
 import { fetchCitationFeed } from '../use-cases/fetch-citation-feed.js';
 import { runBudget } from '../use-cases/fetch-why-data.js';
 import { WHY_CALLS_PER_CITATIONS_RUN } from '../use-cases/plan-polling.js';
-import { withBatchCitationState, withBatchSnoozes } from './brand-batch.js';
+import { withBatchCitationState, withBatchSink } from './brand-batch.js';
 import type { JobContext } from './job-context.js';
 import type { JobDefinition } from './job-definition.js';
 
@@ -143,7 +143,7 @@ export const citationsJob: JobDefinition = {
       // silently, rather than alert on every change the feed happens to list.
       const stores = {
         citationState: withBatchCitationState(ctx.citationState, batch),
-        sink: withBatchSnoozes(ctx.sink, batch),
+        sink: withBatchSink(ctx.sink, batch),
       };
       if (last === null) return baselineCitationsForSubscription(stores, brand.id, feed, [], nowMs);
       return applyCitationFeed(stores, brand.id, feed, subs, nowMs, finishCitationAlerts(why, model));

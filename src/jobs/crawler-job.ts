@@ -21,7 +21,7 @@ import { fetchCrawlerPeriods } from '../use-cases/crawler-periods.js';
 import { runBudget } from '../use-cases/fetch-why-data.js';
 import { WHY_CALLS_PER_CRAWLER_RUN } from '../use-cases/plan-polling.js';
 import { applyChannelLevels } from './apply-channel-levels.js';
-import { LEVEL_BRANDS_PER_COMMIT, withBatchSnoozes } from './brand-batch.js';
+import { LEVEL_BRANDS_PER_COMMIT, withBatchSink } from './brand-batch.js';
 import type { JobContext } from './job-context.js';
 import type { JobDefinition } from './job-definition.js';
 
@@ -119,7 +119,7 @@ export const crawlerJob: JobDefinition = {
       // Whole days ending yesterday: the same answer all day, so the digest reuses it.
       batch.observe({ brandId: brand.id, source: 'crawler', data: periods, observedAtMs: nowMs });
       batch.saveHistory({ brandId: brand.id, history, nowMs });
-      return applyChannelLevels({ sink: withBatchSnoozes(ctx.sink, batch) }, subs, nowMs, {
+      return applyChannelLevels({ sink: withBatchSink(ctx.sink, batch) }, subs, nowMs, {
         load: (channelId) => batch.crawlerLevel(channelId, brand.id),
         save: (channelId, state) =>
           batch.saveLevel({ channelId, brandId: brand.id, detector: 'crawler', state, nowMs }),

@@ -15,7 +15,7 @@ import type { CrawlerHistoryRow } from '../store/crawler-history-repo.js';
 import type { PollObservationRow } from '../store/poll-observations-repo.js';
 import type { SnoozesRepo } from '../store/snoozes-repo.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
-import type { EnqueueCounts } from '../use-cases/enqueue-alerts.js';
+import type { EnqueueCounts, MessageWriter } from '../use-cases/enqueue-alerts.js';
 import type { JobName } from '../use-cases/job-names.js';
 import type { JobContext } from './job-context.js';
 
@@ -62,6 +62,13 @@ export interface BatchWrites {
   crawlerLevel(channelId: string, brandId: string): Promise<CrawlerState | null>;
   /** As crawlerLevel, for the AI Pages state (ChannelDetectorStateRepo.getAiPages). */
   aiPagesLevel(channelId: string, brandId: string): Promise<AiPagesState | null>;
+  /**
+   * Where the brand's messages go (as OutboxRepo.enqueue). In a batch of several brands
+   * they are written with every brand's, in one statement, before it commits; should one
+   * exist already (`created` would have been false), the batch writes its brands again
+   * one per transaction, each message alone, so no count is off (brand-batch.ts).
+   */
+  outbox: MessageWriter;
   /**
    * The channels' snoozes of the batch's brands (as SnoozesRepo.active), read in the
    * batch's transaction for all its brands in one statement: the alert sink's to use.

@@ -228,6 +228,7 @@ async function runBrands(run: BrandRun): Promise<void> {
   run.batch = def.prepareBrand
     ? brandBatch({
         transaction: ctx.store.transaction,
+        outbox: ctx.outbox,
         recordSuccesses: (brandIds) => ctx.jobRuns.recordBrandSuccesses(def.name, brandIds),
         levels: ctx.levels,
         snoozes: ctx.snoozes,

@@ -110,6 +110,11 @@ export interface ClaimOptions {
 export interface OutboxRepo {
   /** `created: false` when a row with this dedupe key already exists (whatever its status). */
   enqueue(m: NewOutboxMessage): Promise<{ id: number; created: boolean }>;
+  /**
+   * Several `enqueue`s in one statement (a few hundred rows a statement): how many rows were
+   * written; a row whose dedupe key exists already (or comes twice) is left out, as by `enqueue`.
+   */
+  enqueueMany(messages: readonly NewOutboxMessage[]): Promise<number>;
   claimDue(nowMs: number, limit: number, options?: ClaimOptions): Promise<OutboxMessage[]>;
   markSent(id: number, slackTs: string, nowMs: number): Promise<boolean>;
   /** Back to 'pending' for another attempt at `nextAtMs`. */

@@ -13,7 +13,7 @@ import { alertSubject } from '../alerts/alert-subject.js';
 import { groupAlerts } from '../alerts/group-alerts.js';
 import type { Alert, AlertNote } from '../alerts/types.js';
 import { buildAlertMessage } from '../messages/alert-message.js';
-import type { OutboxKind, OutboxPayload, OutboxRepo } from '../store/outbox-repo.js';
+import type { NewOutboxMessage, OutboxKind, OutboxPayload } from '../store/outbox-repo.js';
 import type { SnoozesRepo } from '../store/snoozes-repo.js';
 import type { Subscription } from '../store/subscriptions-repo.js';
 import { alertHoldUntil } from './alert-hold.js';
@@ -38,7 +38,7 @@ export const channelDedupeKey = (channelId: string, key: string): string => `${c
  * (false: one with this dedupe key already exists).
  */
 export async function enqueueForChannel(
-  outbox: Pick<OutboxRepo, 'enqueue'>,
+  outbox: MessageWriter,
   sub: Pick<Subscription, 'channelId' | 'brandId'>,
   message: ChannelMessage,
   nowMs: number,
@@ -57,8 +57,17 @@ export async function enqueueForChannel(
   return created;
 }
 
+/**
+ * Where messages are written: the outbox (OutboxRepo.enqueue), or a brand batch's writer
+ * that writes them with the batch's other brands' (src/jobs/brand-batch.ts). `created`:
+ * false when a message with this dedupe key exists already.
+ */
+export interface MessageWriter {
+  enqueue(m: NewOutboxMessage): Promise<{ created: boolean }>;
+}
+
 export interface AlertSink {
-  outbox: Pick<OutboxRepo, 'enqueue'>;
+  outbox: MessageWriter;
   snoozes: Pick<SnoozesRepo, 'active'>;
   /** DEFAULT_TIMEZONE, for subscriptions that set none (quiet hours are local time). */
   defaultTimezone: string;

@@ -7,7 +7,8 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { BrandRef } from '../../src/alerts/types.js';
 import { brandBatch } from '../../src/jobs/brand-batch.js';
 import type { BatchWrites } from '../../src/jobs/job-definition.js';
-import { noCounts } from '../../src/use-cases/enqueue-alerts.js';
+import type { OutboxRepo } from '../../src/store/outbox-repo.js';
+import { enqueueForChannel, noCounts } from '../../src/use-cases/enqueue-alerts.js';
 import { type TempDb, tempDb } from '../store/temp-db.js';
 
 let t: TempDb;
@@ -24,6 +25,7 @@ it('commits a batch once it is full, the rest at flush, and fails only the brand
   const failed: string[] = [];
   const batch = brandBatch({
     transaction: store.transaction,
+    outbox: store.outbox(),
     recordSuccesses: (brandIds) => store.jobRuns.recordBrandSuccesses('citations', brandIds, 1),
     writeRows: async (rows) => {
       await store.pollObservations.putMany(rows.observations);
@@ -122,6 +124,7 @@ it("reads the snoozes of all a batch's brands in one statement, and each brand's
   const seen = new Map<string, Map<string, number>>();
   const batch = brandBatch({
     transaction: store.transaction,
+    outbox: store.outbox(),
     recordSuccesses: (brandIds) => store.jobRuns.recordBrandSuccesses('citations', brandIds, 1),
     writeRows: async () => {},
     snoozes,
@@ -156,6 +159,7 @@ it('holds a brand queued for the next batch while a batch commits, so fetched br
   const committed: string[] = [];
   const batch = brandBatch({
     transaction: store.transaction,
+    outbox: store.outbox(),
     recordSuccesses: async () => {},
     writeRows: async () => {},
     committed: (b) => committed.push(b.id),
@@ -185,4 +189,72 @@ it('holds a brand queued for the next batch while a batch commits, so fetched br
   // Not committed yet: its batch is not full; the end of the run flushes it.
   await batch.flush();
   expect(committed).toEqual(['b0', 'b1', 'b2']);
+});
+
+it("writes a batch's messages in one statement; one already in the outbox makes it write each brand alone, counting exactly", async () => {
+  const store = t.store;
+  const outbox = store.outbox();
+  const calls = { one: 0, many: 0 };
+  const counted: Pick<OutboxRepo, 'enqueue' | 'enqueueMany'> = {
+    enqueue: (m) => {
+      calls.one += 1;
+      return outbox.enqueue(m);
+    },
+    enqueueMany: (ms) => {
+      calls.many += 1;
+      return outbox.enqueueMany(ms);
+    },
+  };
+  const messages = new Map<string, number>();
+  const batch = brandBatch({
+    transaction: store.transaction,
+    outbox: counted,
+    recordSuccesses: async () => {},
+    writeRows: async () => {},
+    committed: (b, counts) => messages.set(b.id, counts.messages),
+    failed: (b, err) => {
+      throw new Error(`${b.id} failed: ${String(err)}`);
+    },
+    size: 3,
+  });
+  const write = (b: BrandRef, run: number) => async (w: BatchWrites) => {
+    const message = {
+      kind: 'alert' as const,
+      key: `${b.id}:run${run}`,
+      build: () => ({ text: `${b.id} ${run}` }),
+    };
+    const created = await enqueueForChannel(w.outbox, { channelId: 'C1', brandId: b.id }, message, 1);
+    return { ...noCounts(), messages: created ? 1 : 0 };
+  };
+  for (let i = 0; i < 3; i++) await batch.add(brand(i), write(brand(i), 1));
+  expect(calls).toEqual({ one: 0, many: 1 });
+  expect(messages).toEqual(
+    new Map([
+      ['b0', 1],
+      ['b1', 1],
+      ['b2', 1],
+    ]),
+  );
+  // b1's message of the next run is there already (written by an earlier attempt).
+  await outbox.enqueue({
+    dedupeKey: 'C1:b1:run2',
+    channelId: 'C1',
+    brandId: 'b1',
+    kind: 'alert',
+    payload: { text: 'b1 2' },
+    nowMs: 1,
+  });
+  calls.one = 0;
+  for (let i = 0; i < 3; i++) await batch.add(brand(i), write(brand(i), 2));
+  // The batch's statement wrote nothing (rolled back); each brand then wrote its own.
+  expect(calls).toEqual({ one: 3, many: 2 });
+  expect(messages).toEqual(
+    new Map([
+      ['b0', 1],
+      ['b1', 0],
+      ['b2', 1],
+    ]),
+  );
+  const rows = t.db.prepare('SELECT dedupe_key FROM outbox ORDER BY dedupe_key').pluck().all();
+  expect(rows).toEqual(['C1:b0:run1', 'C1:b0:run2', 'C1:b1:run1', 'C1:b1:run2', 'C1:b2:run1', 'C1:b2:run2']);
 });

@@ -12,10 +12,11 @@
  * another replica moved to 'sending' after this statement's snapshot is re-checked on
  * locking and left out.
  */
-import type { ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder, Insertable } from 'kysely';
 import type { Database, Row } from '../database.js';
 import {
   type ClaimOptions,
+  type NewOutboxMessage,
   type OutboxKind,
   type OutboxMessage,
   type OutboxPayload,
@@ -51,6 +52,8 @@ const DEFAULT_LEASE_MS = 60_000;
 const MAX_ERROR_CHARS = 1000;
 /** Enqueue attempts when the conflicting row vanished before it could be read (a purge). */
 const ENQUEUE_ATTEMPTS = 3;
+/** Rows of one enqueueMany statement: 11 values each, well inside either backend's parameter limit. */
+const ENQUEUE_MANY_CHUNK = 200;
 
 type Eb = ExpressionBuilder<Database, 'outbox'>;
 
@@ -62,6 +65,31 @@ const due = (nowMs: number) => (eb: Eb) =>
     eb.or([eb('send_after_ms', 'is', null), eb('send_after_ms', '<=', nowMs)]),
   ]);
 
+type NewRow = Insertable<Database['outbox']> & {
+  brand_id: string | null;
+  status: 'pending' | 'held';
+  hold_until_ms: number | null;
+  send_after_ms: number | null;
+};
+
+/** The row `enqueue` writes for `m`: held while its hold lasts, due when its "not before" comes. */
+function newRow(m: NewOutboxMessage, payload: string): NewRow {
+  const held = m.holdUntilMs != null && m.holdUntilMs > m.nowMs;
+  const sendAfter = m.sendAfterMs != null && m.sendAfterMs > m.nowMs ? m.sendAfterMs : null;
+  return {
+    dedupe_key: m.dedupeKey,
+    channel_id: m.channelId,
+    brand_id: m.brandId ?? null,
+    kind: m.kind,
+    payload,
+    status: held ? 'held' : 'pending',
+    next_attempt_at_ms: sendAfter ?? m.nowMs,
+    hold_until_ms: held ? (m.holdUntilMs ?? null) : null,
+    send_after_ms: sendAfter,
+    created_at_ms: m.nowMs,
+  };
+}
+
 const byDueTime = (a: OutboxMessage, b: OutboxMessage) =>
   a.nextAttemptAtMs - b.nextAttemptAtMs || a.id - b.id;
 
@@ -72,6 +100,7 @@ export function createOutboxRepo(ctx: RepoContext, options: { owner?: string } =
   const update = () => ctx.db().updateTable('outbox');
   const changed = async (q: { executeTakeFirst(): Promise<{ numUpdatedRows: bigint }> }) =>
     count((await q.executeTakeFirst()).numUpdatedRows) > 0;
+  const rowOf = (m: NewOutboxMessage) => newRow(m, ctx.sql.json(m.payload));
   const cut = (e: string) => (e.length > MAX_ERROR_CHARS ? e.slice(0, MAX_ERROR_CHARS) : e);
   const oneBy = async (column: 'id' | 'dedupe_key', value: number | string) => {
     const r = await rows().where(column, '=', value).executeTakeFirst();
@@ -156,24 +185,23 @@ export function createOutboxRepo(ctx: RepoContext, options: { owner?: string } =
     db.selectFrom('outbox').select('id').where('dedupe_key', '=', dedupeKey),
   );
 
-  async function enqueue(m: Parameters<OutboxRepo['enqueue']>[0]) {
-    const held = m.holdUntilMs != null && m.holdUntilMs > m.nowMs;
-    const sendAfter = m.sendAfterMs != null && m.sendAfterMs > m.nowMs ? m.sendAfterMs : null;
+  async function enqueue(m: NewOutboxMessage) {
+    const r = rowOf(m);
     for (let attempt = 1; ; attempt += 1) {
       // On Postgres the conflict waits for a concurrent insert of the same key to commit,
       // so the read after it (a new snapshot) sees that row.
       const inserted = (
         await insert(
-          m.dedupeKey,
-          m.channelId,
-          m.brandId ?? null,
-          m.kind,
-          ctx.sql.json(m.payload),
-          held ? 'held' : 'pending',
-          sendAfter ?? m.nowMs,
-          held ? (m.holdUntilMs ?? null) : null,
-          sendAfter,
-          m.nowMs,
+          r.dedupe_key,
+          r.channel_id,
+          r.brand_id,
+          r.kind,
+          r.payload,
+          r.status,
+          r.next_attempt_at_ms,
+          r.hold_until_ms,
+          r.send_after_ms,
+          r.created_at_ms,
         )
       ).rows[0];
       if (inserted) return { id: inserted.id, created: true };
@@ -183,11 +211,28 @@ export function createOutboxRepo(ctx: RepoContext, options: { owner?: string } =
     }
   }
 
+  async function enqueueMany(messages: readonly NewOutboxMessage[]): Promise<number> {
+    let created = 0;
+    for (let i = 0; i < messages.length; i += ENQUEUE_MANY_CHUNK) {
+      const rows = messages.slice(i, i + ENQUEUE_MANY_CHUNK).map(rowOf);
+      const inserted = await ctx
+        .db()
+        .insertInto('outbox')
+        .values(rows)
+        .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .returning('id')
+        .execute();
+      created += inserted.length;
+    }
+    return created;
+  }
+
   const released = { lease_owner: null, lease_until_ms: null } as const;
 
   return {
     owner,
     enqueue,
+    enqueueMany,
     claimDue,
     markSent: (id, slackTs, nowMs) =>
       changed(

@@ -60,6 +60,27 @@ describeBackends('outbox repo', (backend) => {
       expect(await outbox.counts()).toEqual({ pending: 1, held: 0, sending: 0, sent: 0, failed: 0 });
     });
 
+    it('enqueueMany writes the rows enqueue would, and leaves out keys that exist or come twice', async () => {
+      const one = repoOn(backend(), 'one');
+      const many = repoOn(backend(), 'many');
+      const held = { holdUntilMs: NOW + 60_000 };
+      const ahead = { sendAfterMs: NOW + 30_000 };
+      await one.enqueue(msg(1));
+      const batch = [msg(1), msg(2), msg(3, held), msg(4, ahead), { ...msg(2), payload: { text: 'again' } }];
+      expect(await many.enqueueMany(batch)).toBe(3);
+      expect(await many.enqueueMany([])).toBe(0);
+      // What enqueue writes of the same messages, under other keys.
+      const rekeyed = (m: NewOutboxMessage) => ({ ...m, dedupeKey: `${m.dedupeKey}:alone` });
+      for (const m of batch.slice(1, 4)) await one.enqueue(rekeyed(m));
+      for (const m of batch.slice(1, 4)) {
+        const { id: _a, dedupeKey: _k, ...written } = (await many.getByDedupeKey(m.dedupeKey))!;
+        const { id: _b, dedupeKey: _l, ...alone } = (await one.getByDedupeKey(rekeyed(m).dedupeKey))!;
+        expect(written).toEqual(alone);
+      }
+      expect((await many.getByDedupeKey(msg(2).dedupeKey))?.payload).toEqual(msg(2).payload);
+      expect(await many.counts()).toMatchObject({ pending: 5, held: 2 });
+    });
+
     it('a duplicate of an already sent message is still a no-op', async () => {
       const outbox = repoOn(backend());
       const { id } = await outbox.enqueue(msg(1));
