@@ -20,9 +20,20 @@ export function dayNumber(date: string): number {
   return epochDay(Date.parse(`${date.slice(0, 10)}T00:00:00Z`));
 }
 
+/** Day names made so far: a run names the same few weeks of days thousands of times. */
+const dayNames = new Map<number, string>();
+/** Enough for a few years of days; the names are made again after that many. */
+const DAY_NAMES_KEPT = 2048;
+
 /** `YYYY-MM-DD` of a day number. */
 export function dateOfDay(day: number): string {
-  return utcDay(day * DAY_MS);
+  let name = dayNames.get(day);
+  if (name === undefined) {
+    name = utcDay(day * DAY_MS);
+    if (dayNames.size >= DAY_NAMES_KEPT) dayNames.clear();
+    dayNames.set(day, name);
+  }
+  return name;
 }
 
 /** `YYYY-MM-DD` moved by `days` (negative goes back). */

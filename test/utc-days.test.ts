@@ -10,6 +10,16 @@ describe('utc-days', () => {
     expect(dateOfDay(dayNumber('2026-11-22T10:00:00Z'))).toBe('2026-11-22');
   });
 
+  it('names every day the same however often and in whatever order it is asked (names are kept)', () => {
+    const first = dayNumber('2026-01-01');
+    const names = Array.from({ length: 3000 }, (_, i) => dateOfDay(first + i));
+    expect(names[0]).toBe('2026-01-01');
+    expect(names[2999]).toBe(utcDay((first + 2999) * 86_400_000));
+    // Asked again after more days than are kept, and backwards: the same names.
+    for (let i = 2999; i >= 0; i -= 7) expect(dateOfDay(first + i)).toBe(names[i]);
+    expect(new Set(names).size).toBe(3000);
+  });
+
   it('finds the next UTC midnight', () => {
     expect(nextUtcMidnight(Date.parse('2026-11-22T00:00:00Z'))).toBe(Date.parse('2026-11-23T00:00:00Z'));
     expect(nextUtcMidnight(Date.parse('2026-11-22T23:59:59Z'))).toBe(Date.parse('2026-11-23T00:00:00Z'));
