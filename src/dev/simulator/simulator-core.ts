@@ -70,6 +70,10 @@ export function createSimulatorCore(options: SimulatorOptionsResolved): Simulato
         const brand = core.world.brand(resolveBrandRef(core.world, brandId));
         return [...brand.citations.snapshots.at(-1)!.keys()].sort();
       },
+      crawlerVisits: (brandId, startDay, endDay) => {
+        const brand = core.world.brand(resolveBrandRef(core.world, brandId));
+        return core.world.trafficModel(brand).range(startDay, endDay).total;
+      },
     },
   };
   return core;

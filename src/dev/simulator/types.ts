@@ -134,6 +134,11 @@ export interface SimulatorControl {
   snapshotIndex(): number;
   /** The current snapshot's cited URLs, sorted. */
   citationUrls(brandId: string): string[];
+  /**
+   * AI crawler visits to the brand's site over the epoch days `startDay`–`endDay`
+   * (inclusive), all crawlers: the total the crawler overview reports for those days.
+   */
+  crawlerVisits(brandId: string, startDay: number, endDay: number): number;
 }
 
 export interface RunningSimulator {

@@ -59,6 +59,20 @@ async function script(name: string, lines: string[]): Promise<string> {
 }
 
 describe('demo --script', () => {
+  it('staging a crawler fall says the change the crawler alert then reports', async () => {
+    const file = await script('traffic.txt', [
+      '/visibility subscribe "Acme Labs"',
+      ':traffic "Acme Labs" 0.4',
+      ':jobs crawler',
+    ]);
+    const { code, output } = await run(['--script', file]);
+    expect(code).toBe(0);
+    const staged = /are −(\d+) %\. A fall of 40 %/.exec(output)?.[1];
+    const alerted = /=== Acme Labs: AI crawler visits down (\d+) % ===/.exec(output)?.[1];
+    expect(staged).toBeDefined();
+    expect(alerted).toBe(staged);
+  });
+
   it('runs each line, echoed, and renders replies as plain text', async () => {
     const file = await script('basic.txt', [
       '# a comment, ignored',
@@ -111,7 +125,7 @@ describe('demo --script', () => {
       'no channel gets Acme Analytics alerts yet: /visibility subscribe "Acme Analytics" first',
     );
     expect(output).toMatch(
-      /Crawler visits of Acme Labs are now ×0\.4 from \d{4}-\d{2}-\d{2} on: the 7 whole days to yesterday, which the crawler alert compares with the 7 days before, are about -60 %/,
+      /Crawler visits of Acme Labs are now ×0\.4 from \d{4}-\d{2}-\d{2} on: the 7 whole days to yesterday, which the crawler alert compares with the 7 days before, are −\d+ %/,
     );
     // Staged, never subscribed: :jobs names it and subscribes nothing on its own.
     expect(output).toContain('Acme Labs is staged but no channel is subscribed to it');

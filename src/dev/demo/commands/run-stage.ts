@@ -2,6 +2,7 @@
  * `:usage <brand> <pct>` and `:traffic <brand> <factor>`: stage AI Pages usage and crawler
  * traffic in the simulator so the next `:jobs` has something to alert on.
  */
+import { percentChange, signedPercentText } from '../../../figures/number-text.js';
 import { dateOfDay, epochDay } from '../../../utc-days.js';
 import type { ConsoleContext } from '../console-context.js';
 import { ConsoleInputError } from '../console-input-error.js';
@@ -57,9 +58,15 @@ export async function runTraffic(ctx: ConsoleContext, args: readonly string[]): 
     ctx.io.print(`Crawler visits of ${bold(brand.name)} are back to normal.`);
     return;
   }
-  const change = Math.round((factor - 1) * 100);
-  const from = dateOfDay(epochDay(ctx.stack.deps.clock.now()) - 7);
+  // The figure the crawler alert will report: the 7 whole days to yesterday against the 7
+  // before, as the service counts them (the days before the change vary on their own, so
+  // it is not simply the factor).
+  const today = epochDay(ctx.stack.deps.clock.now());
+  const visits = (weeksBack: number) =>
+    ctx.stack.sim.control.crawlerVisits(brand.id, today - 7 * (weeksBack + 1), today - 7 * weeksBack - 1);
+  const change = signedPercentText(percentChange(visits(1), visits(0)));
+  const from = dateOfDay(today - 7);
   ctx.io.print(
-    `Crawler visits of ${bold(brand.name)} are now ×${factor} from ${from} on: the 7 whole days to yesterday, which the crawler alert compares with the 7 days before, are about ${change > 0 ? '+' : ''}${change} %. A fall of 40 % or more alerts by default: ${(await nextStep(ctx, brand)).replace('see them', 'see it')}.`,
+    `Crawler visits of ${bold(brand.name)} are now ×${factor} from ${from} on: the 7 whole days to yesterday, which the crawler alert compares with the 7 days before, are ${change}. A fall of 40 % or more alerts by default: ${(await nextStep(ctx, brand)).replace('see them', 'see it')}.`,
   );
 }
