@@ -27,8 +27,8 @@ import { fetchAiPagesInput } from '../use-cases/fetch-digest-sections.js';
 import { AI_PAGES_RUN_HOURS } from '../use-cases/plan-polling.js';
 import { applyChannelLevels } from './apply-channel-levels.js';
 import { LEVEL_BRANDS_PER_COMMIT, withBatchSink } from './brand-batch.js';
-import type { JobContext } from './job-context.js';
 import type { JobDefinition } from './job-definition.js';
+import { byBrand, readAhead } from './read-ahead.js';
 
 /** A brand far from its next threshold is asked this often. */
 const AI_PAGES_FAR_POLL_MS = 24 * 3_600_000;
@@ -73,24 +73,9 @@ export function aiPagesPollDue(
 
 /**
  * Every brand's last observation, read by the run's `select` (one statement), taken by
- * each brand's run instead of reading its own again. Only this job writes them, under its
- * lease, so they hold for the run. A brand the run did not select is read alone.
+ * each brand's run instead of reading its own again (read-ahead.ts).
  */
-const readAhead = new WeakMap<
-  JobContext,
-  { brands: Set<string>; observed: Map<string, PollObservation<AiPagesObservation>> }
->();
-
-async function lastPollOf(
-  ctx: JobContext,
-  brandId: string,
-): Promise<PollObservation<AiPagesObservation> | null> {
-  const ahead = readAhead.get(ctx);
-  if (!ahead?.brands.delete(brandId)) return ctx.observations.get<AiPagesObservation>(brandId, 'ai-pages');
-  const seen = ahead.observed.get(brandId) ?? null;
-  ahead.observed.delete(brandId);
-  return seen;
-}
+const lastPolls = readAhead<PollObservation<AiPagesObservation> | null>();
 
 /** The subscriptions of the brands whose poll is due (aiPagesPollDue). */
 function dueSubscriptions(
@@ -118,13 +103,16 @@ export const aiPagesJob: JobDefinition = {
     // the brands' runs (lastPollOf).
     const observed = await ctx.observations.allOf<AiPagesObservation>('ai-pages');
     const due = run.force ? subs : dueSubscriptions(subs, observed, run.nowMs);
-    const brands = new Set(due.map((s) => s.brandId));
-    for (const brandId of observed.keys()) if (!brands.has(brandId)) observed.delete(brandId);
-    readAhead.set(ctx, { brands, observed });
+    lastPolls.keep(
+      ctx,
+      byBrand(new Set(due.map((s) => s.brandId)), (id) => observed.get(id) ?? null),
+    );
     return due;
   },
   async prepareBrand(ctx, brand, subs, { nowMs }) {
-    const seen = await lastPollOf(ctx, brand.id);
+    const seen = await lastPolls.take(ctx, brand.id, () =>
+      ctx.observations.get<AiPagesObservation>(brand.id, 'ai-pages'),
+    );
     const input = await fetchAiPagesInput(ctx.deps.api, brand.id, ctx.call);
     const samples = nextSamples(seen?.data.samples ?? [], input, nowMs);
     const outlook = usageOutlook(samples);

@@ -28,6 +28,7 @@ import { WHY_CALLS_PER_CITATIONS_RUN } from '../use-cases/plan-polling.js';
 import { withBatchCitationState, withBatchSink } from './brand-batch.js';
 import type { JobContext } from './job-context.js';
 import type { JobDefinition } from './job-definition.js';
+import { byBrand, readAhead } from './read-ahead.js';
 
 /** What the citations poll keeps for later runs and for the digest. */
 export interface CitationsObservation {
@@ -55,58 +56,41 @@ const SEEN_FIELDS = ['currentSnapshotDate', 'runTimeOfDayMs'] as const;
 type SeenField = (typeof SEEN_FIELDS)[number];
 type Seen = PollObservation<Partial<Pick<CitationsObservation, SeenField>>>;
 
+/** The brand's last success and last observation. */
+interface LastRun {
+  last: number | null;
+  seen: Seen | null;
+}
+
 /**
  * Every brand's last success and last observation, read by the run's `select` in one
- * statement each instead of two per brand; a brand's entry is taken when it is prepared.
- * Only this job writes them, under its lease, so they hold for the run (a subscribe that
- * baselines a brand meanwhile stamps its success; the run then reads a wider feed than it
- * needed and alerts, against the state it reads in its transaction, on the same changes).
+ * statement each instead of two per brand (read-ahead.ts). A subscribe that baselines a
+ * brand meanwhile stamps its success; the run then reads a wider feed than it needed and
+ * alerts, against the state it reads in its transaction, on the same changes.
  */
-const readAhead = new WeakMap<JobContext, ReadAhead>();
+const lastRuns = readAhead<LastRun>();
 
-interface ReadAhead {
-  /** The brands the run selected whose entries are not taken yet. */
-  brands: Set<string>;
-  last: Map<string, number>;
-  seen: Map<string, Seen>;
-}
-
-async function lastRunOf(
-  ctx: JobContext,
-  brandId: string,
-): Promise<{ last: number | null; seen: Seen | null }> {
-  const ahead = readAhead.get(ctx);
-  if (!ahead?.brands.delete(brandId)) {
-    return {
-      last: await ctx.jobRuns.lastSuccess('citations', brandId),
-      seen: await ctx.observations.getFields<CitationsObservation, SeenField>(
-        brandId,
-        'citations',
-        SEEN_FIELDS,
-      ),
-    };
-  }
-  const last = ahead.last.get(brandId) ?? null;
-  const seen = ahead.seen.get(brandId) ?? null;
-  ahead.last.delete(brandId);
-  ahead.seen.delete(brandId);
-  return { last, seen };
-}
+const lastRunAlone = async (ctx: JobContext, brandId: string): Promise<LastRun> => ({
+  last: await ctx.jobRuns.lastSuccess('citations', brandId),
+  seen: await ctx.observations.getFields<CitationsObservation, SeenField>(brandId, 'citations', SEEN_FIELDS),
+});
 
 export const citationsJob: JobDefinition = {
   name: 'citations',
   async select(ctx) {
     const subs = await ctx.subscriptions.listActive('alerts');
     if (subs.length === 0) return subs;
-    readAhead.set(ctx, {
-      brands: new Set(subs.map((s) => s.brandId)),
-      last: await ctx.jobRuns.lastSuccessByBrand('citations'),
-      seen: await ctx.observations.allFieldsOf<CitationsObservation, SeenField>('citations', SEEN_FIELDS),
-    });
+    const last = await ctx.jobRuns.lastSuccessByBrand('citations');
+    const seen = await ctx.observations.allFieldsOf<CitationsObservation, SeenField>(
+      'citations',
+      SEEN_FIELDS,
+    );
+    const entry = (id: string) => ({ last: last.get(id) ?? null, seen: seen.get(id) ?? null });
+    lastRuns.keep(ctx, byBrand(new Set(subs.map((s) => s.brandId)), entry));
     return subs;
   },
   async prepareBrand(ctx, brand, subs, { nowMs }) {
-    const { last, seen } = await lastRunOf(ctx, brand.id);
+    const { last, seen } = await lastRuns.take(ctx, brand.id, () => lastRunAlone(ctx, brand.id));
     const daysBack = feedDaysBackFor(last, seen?.data.currentSnapshotDate ?? null, nowMs);
     const feed = await fetchCitationFeed(ctx.deps.api, brand.id, daysBack, ctx.call);
     const forDigest = digestCitationsOf(feed);

@@ -24,6 +24,7 @@ import { applyChannelLevels } from './apply-channel-levels.js';
 import { LEVEL_BRANDS_PER_COMMIT, withBatchSink } from './brand-batch.js';
 import type { JobContext } from './job-context.js';
 import type { JobDefinition } from './job-definition.js';
+import { byBrand, readAhead } from './read-ahead.js';
 
 /** The 14 days of this run's answer, date → visits. */
 function daysOf(periods: CrawlerPeriods): Record<string, number> {
@@ -33,54 +34,39 @@ function daysOf(periods: CrawlerPeriods): Record<string, number> {
 /** Brands whose states one statement of the read-ahead reads (well inside either backend's parameter limit). */
 const READ_AHEAD_CHUNK = 500;
 
+/** A brand's stored history, and the dry run's read of a channel's state for it. */
+interface Stored {
+  history: DailyVisits;
+  load(channelId: string): Promise<CrawlerState | null>;
+}
+
 /**
  * Every channel's crawler state and every brand's stored history of the run's brands, read
- * by its `select` (one statement of each per 500 brands) instead of one statement per
- * channel and brand for the dry run that decides whether a fall's extras are fetched, and
- * one per brand for the history. Only this job writes either, under its lease; the writes
- * still judge the channels' states as read in their transaction. A brand's history is
- * taken when it is prepared.
+ * by its `select` (one statement of each per 500 brands: read-ahead.ts) instead of one
+ * statement per channel and brand for the dry run that decides whether a fall's extras are
+ * fetched, and one per brand for the history. The writes still judge the channels' states
+ * as read in their transaction.
  */
-const readAhead = new WeakMap<JobContext, ReadAhead>();
+const stored = readAhead<Stored>();
 
-interface ReadAhead {
-  /** The brands the run selected whose entries are not taken yet. */
-  brands: Set<string>;
-  states: Map<string, CrawlerState>;
-  histories: Map<string, DailyVisits>;
-}
-
-async function readAheadOf(ctx: JobContext, brandIds: readonly string[]): Promise<ReadAhead> {
-  const ahead: ReadAhead = { brands: new Set(brandIds), states: new Map(), histories: new Map() };
+async function storedOfAll(ctx: JobContext, brandIds: readonly string[]): Promise<Map<string, Stored>> {
+  const states = new Map<string, CrawlerState>();
+  const histories = new Map<string, DailyVisits>();
   for (let i = 0; i < brandIds.length; i += READ_AHEAD_CHUNK) {
     const chunk = brandIds.slice(i, i + READ_AHEAD_CHUNK);
-    for (const [key, state] of await ctx.levels.crawlerLevelsOf(chunk)) ahead.states.set(key, state);
-    for (const [id, history] of await ctx.store.crawlerHistory.getMany(chunk))
-      ahead.histories.set(id, history);
+    for (const [key, state] of await ctx.levels.crawlerLevelsOf(chunk)) states.set(key, state);
+    for (const [id, history] of await ctx.store.crawlerHistory.getMany(chunk)) histories.set(id, history);
   }
-  return ahead;
+  return byBrand(brandIds, (id) => ({
+    history: histories.get(id) ?? {},
+    load: async (channelId) => states.get(levelKey(channelId, id)) ?? null,
+  }));
 }
 
-/**
- * A brand's stored history, and the dry run's state of a channel for it: from the
- * read-ahead when the run selected the brand, else from the store.
- */
-async function storedOf(
-  ctx: JobContext,
-  brandId: string,
-): Promise<{ history: DailyVisits; load: (channelId: string) => Promise<CrawlerState | null> }> {
-  const ahead = readAhead.get(ctx);
-  if (!ahead?.brands.delete(brandId)) {
-    return {
-      history: await ctx.store.crawlerHistory.get(brandId),
-      load: (channelId) => ctx.levels.getCrawler(channelId, brandId),
-    };
-  }
-  const history = ahead.histories.get(brandId) ?? {};
-  ahead.histories.delete(brandId);
-  const { states } = ahead;
-  return { history, load: async (channelId) => states.get(levelKey(channelId, brandId)) ?? null };
-}
+const storedAlone = async (ctx: JobContext, brandId: string): Promise<Stored> => ({
+  history: await ctx.store.crawlerHistory.get(brandId),
+  load: (channelId) => ctx.levels.getCrawler(channelId, brandId),
+});
 
 export const crawlerJob: JobDefinition = {
   name: 'crawler',
@@ -88,11 +74,11 @@ export const crawlerJob: JobDefinition = {
   async select(ctx) {
     const subs = await ctx.subscriptions.listActive('alerts');
     if (subs.length === 0) return subs;
-    readAhead.set(ctx, await readAheadOf(ctx, [...new Set(subs.map((s) => s.brandId))]));
+    stored.keep(ctx, await storedOfAll(ctx, [...new Set(subs.map((s) => s.brandId))]));
     return subs;
   },
   async prepareBrand(ctx, brand, subs, { nowMs }) {
-    const stored = await storedOf(ctx, brand.id);
+    const own = await stored.take(ctx, brand.id, () => storedAlone(ctx, brand.id));
     const periods = await fetchCrawlerPeriods(ctx.deps.api, brand.id, nowMs, ctx.call);
     const days = daysOf(periods);
     const end = periods.current.end;
@@ -101,7 +87,7 @@ export const crawlerJob: JobDefinition = {
     // The history as it will be written; the extras' calls, before the writes, judge by it.
     // Only this job (one process at a time: its lease) writes the history, so it is
     // written as merged here, not read again in the transaction.
-    const history = mergeCrawlerHistory(stored.history, days, end);
+    const history = mergeCrawlerHistory(own.history, days, end);
     const budget = runBudget(ctx, 'crawler', WHY_CALLS_PER_CRAWLER_RUN);
     const w = { api: ctx.deps.api, call: ctx.call, budget, logger: ctx.logger };
     const judge = detect(history);
@@ -110,7 +96,7 @@ export const crawlerJob: JobDefinition = {
       brand.id,
       subs,
       periods,
-      { load: stored.load, detect: judge },
+      { load: own.load, detect: judge },
       nowMs,
     );
     // Written by the runner with other brands' in one transaction (brand-batch.ts), where
