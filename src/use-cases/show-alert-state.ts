@@ -80,16 +80,41 @@ function copyIntro(state: AlertState): Mrkdwn {
     : mrkdwn`:repeat: This alert happened again in ${where}. You owned it the last time, so it is yours again.`;
 }
 
+/** Draws of one change at most: a change made while drawing is drawn again (showAlertState). */
+const MAX_DRAWS = 3;
+
 /**
  * Redraws the channel message and the assignee's copy from the stored state; when
  * `newAssignee`, sends them a copy first. Resolves with the channel blocks as drawn (null
  * when the message could not be read at all). Slack refusing an update is logged, not
  * thrown: the state is stored either way, and the next change draws it again.
+ *
+ * Another replica may change the alert while this one draws (a Resolve a moment after an
+ * Assign): its draw can land before this one, or miss the assignee's copy this one had not
+ * recorded yet. So the state is read again after drawing and, when it moved on, drawn
+ * again: whichever replica draws last draws the newest state, copy included.
  */
 export async function showAlertState(
   deps: ShowAlertDeps,
   state: AlertState,
   options: { newAssignee?: boolean } = {},
+): Promise<KnownBlock[] | null> {
+  let drawn = state;
+  let blocks = await drawAlertState(deps, drawn, options);
+  for (let draws = 1; blocks && draws < MAX_DRAWS; draws += 1) {
+    const now = await deps.store.alertStates.get(drawn.id);
+    if (!now || now.version === drawn.version) break;
+    drawn = now;
+    blocks = await drawAlertState(deps, drawn, {});
+  }
+  return blocks;
+}
+
+/** One draw of `state`: the channel message, then the assignee's copy (sent when new). */
+async function drawAlertState(
+  deps: ShowAlertDeps,
+  state: AlertState,
+  options: { newAssignee?: boolean },
 ): Promise<KnownBlock[] | null> {
   const message = await currentMessage(deps, state);
   if (!message) return null;
