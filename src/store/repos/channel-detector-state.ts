@@ -6,7 +6,7 @@
  * whole state (the last), never an error.
  */
 
-import type { Insertable, Kysely } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import { type AiPagesState, INITIAL_AI_PAGES_STATE } from '../../alerts/detect-ai-pages.js';
 import { type CrawlerState, INITIAL_CRAWLER_STATE } from '../../alerts/detect-crawler.js';
 import type { WeeklyState } from '../../alerts/weekly-due.js';
@@ -68,13 +68,17 @@ export function createChannelDetectorStateRepo(ctx: RepoContext): ChannelDetecto
   ): Promise<Map<string, T>> => {
     const out = new Map<string, T>();
     if (brandIds.length === 0) return out;
+    const prefix = scoped(detector, '');
+    // The detector's rows only (not the brand's other detectors' or its crawler history);
+    // `_` in a detector's name is a LIKE wildcard, so it is escaped.
+    const pattern = `${prefix.replaceAll('_', '\\_')}%`;
     const rows = await ctx
       .db()
       .selectFrom('detector_snapshots')
       .select(['brand_id', 'detector', 'state'])
       .where('brand_id', 'in', [...new Set(brandIds)])
+      .where(sql<boolean>`detector LIKE ${pattern} ESCAPE '\\'`)
       .execute();
-    const prefix = scoped(detector, '');
     for (const r of rows) {
       if (!r.detector.startsWith(prefix)) continue;
       const channelId = r.detector.slice(prefix.length);
