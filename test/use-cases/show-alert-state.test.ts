@@ -60,25 +60,33 @@ async function postedAlert(store: SqliteStore, web: WebClient): Promise<AlertSta
   return state;
 }
 
+/** An alert assigned to Maya, and how another replica resolves it and draws what it knows. */
+async function assignedAlert(web: WebClient) {
+  const store = t.store;
+  const alert = await postedAlert(store, web);
+  const assigned = await store.alertStates.assign(alert.id, { assigneeId: MAYA, byUserId: LEE, atMs: 2 });
+  const other = relayWebClient(slack);
+  const resolveElsewhere = async () => {
+    const resolved = await store.alertStates.resolve(alert.id, { byUserId: LEE, note: 'fixed', atMs: 3 });
+    await showAlertState({ store, web: other, logger: quietLogger }, resolved!);
+  };
+  return { alert, assigned: assigned!, resolveElsewhere };
+}
+
 it('a Resolve made on another replica while the assignee’s copy is sent shows on the message and the copy', async () => {
   const store = t.store;
   const web = relayWebClient(slack);
-  const alert = await postedAlert(store, web);
-  const assigned = await store.alertStates.assign(alert.id, { assigneeId: MAYA, byUserId: LEE, atMs: 2 });
+  const { alert, assigned, resolveElsewhere } = await assignedAlert(web);
   // The other replica resolves once Slack has taken Maya's copy, before this one records it,
   // and draws what it knows: the channel message, no copy yet.
-  const other = relayWebClient(slack);
   const post = web.chat.postMessage.bind(web.chat);
   web.chat.postMessage = (async (args: Parameters<typeof post>[0]) => {
     const res = await post(args);
-    if (args.channel === MAYA) {
-      const resolved = await store.alertStates.resolve(alert.id, { byUserId: LEE, note: 'fixed', atMs: 3 });
-      await showAlertState({ store, web: other, logger: quietLogger }, resolved!);
-    }
+    if (args.channel === MAYA) await resolveElsewhere();
     return res;
   }) as typeof web.chat.postMessage;
 
-  await showAlertState({ store, web, logger: quietLogger }, assigned!, { newAssignee: true });
+  await showAlertState({ store, web, logger: quietLogger }, assigned, { newAssignee: true });
 
   const stored = await store.alertStates.get(alert.id);
   expect(stored?.resolvedBy).toBe(LEE);
@@ -89,24 +97,20 @@ it('a Resolve made on another replica while the assignee’s copy is sent shows 
 });
 
 it('a draw that lands after another replica drew a newer change is drawn again with it', async () => {
-  const store = t.store;
   const web = relayWebClient(slack);
-  const alert = await postedAlert(store, web);
-  const assigned = await store.alertStates.assign(alert.id, { assigneeId: MAYA, byUserId: LEE, atMs: 2 });
+  const { alert, assigned, resolveElsewhere } = await assignedAlert(web);
   // The other replica resolves and draws while this one's first redraw is on its way.
-  const other = relayWebClient(slack);
   const update = web.chat.update.bind(web.chat);
   let first = true;
   web.chat.update = (async (args: Parameters<typeof update>[0]) => {
     if (first) {
       first = false;
-      const resolved = await store.alertStates.resolve(alert.id, { byUserId: LEE, note: 'fixed', atMs: 3 });
-      await showAlertState({ store, web: other, logger: quietLogger }, resolved!);
+      await resolveElsewhere();
     }
     return update(args);
   }) as typeof web.chat.update;
 
-  await showAlertState({ store, web, logger: quietLogger }, assigned!);
+  await showAlertState({ store: t.store, web, logger: quietLogger }, assigned);
 
   const channel = slack.messages(CH).find((m) => m.ts === alert.messageTs);
   expect(textOf(channel)).toContain(`Resolved by <@${LEE}>`);
