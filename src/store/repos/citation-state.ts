@@ -166,7 +166,11 @@ export function createCitationStateRepo(ctx: RepoContext): CitationStateRepo {
       const held = heldAfterLoad(s.brandId, rows);
       if (held === null) await writeChanges(s.brandId, s.state, s.nowMs, s.urls);
       else if (folds(held, s.state)) await write(s.brandId, s.state, s.nowMs);
-      else byTime.set(s.nowMs, [...(byTime.get(s.nowMs) ?? []), ...rows]);
+      else {
+        const same = byTime.get(s.nowMs);
+        if (same) same.push(...rows);
+        else byTime.set(s.nowMs, rows);
+      }
     }
     for (const [nowMs, rows] of byTime) await upsertChanges(rows, nowMs);
   }
