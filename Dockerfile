@@ -25,9 +25,12 @@ RUN npm run build \
  && node -e "const D=require('/app/node_modules/better-sqlite3'); new D(':memory:').close()"
 
 FROM node:26-bookworm-slim AS runtime
+# MALLOC_ARENA_MAX: glibc's malloc held to two arenas instead of eight per CPU: a poll over
+# 1,000 brands took some 5 % less CPU with it (npm run bench -- alerts, 9 of 10 paired runs).
 ENV NODE_ENV=production \
     PORT=3000 \
-    DATABASE_PATH=/app/data/visibility.db
+    DATABASE_PATH=/app/data/visibility.db \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 # Code and dependencies stay root-owned (read-only for `node`); only /app/data is writable.
 COPY --from=build /app/package.json ./

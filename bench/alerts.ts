@@ -15,7 +15,8 @@
  *     time and peak RSS are its own, and the service answering it in another
  *     (bench/alerts-server.ts), so making the payloads is not counted. The run process is
  *     bench/alerts-run.ts bundled with the build's esbuild settings and run by plain
- *     `node`, as `node dist/main.js run-job` runs the jobs: through tsx it would also hold
+ *     `node` with the Docker image's flag and environment (lib/build-cli.ts IMAGE_RUNTIME),
+ *     as `node dist/main.js run-job` runs the jobs there: through tsx it would also hold
  *     the TypeScript compiler (printed once, for comparison). CPU time inflates on a busy
  *     machine, so each backend runs three times (once with --quick), the medians are
  *     reported, and the load average is printed with every run.
@@ -63,7 +64,7 @@ import { startPostgresServer } from '../test/helpers/postgres-server.js';
 import { ALERTS_BEFORE, ALERTS_BEFORE_LEVEL_BATCHES, ALERTS_BEFORE_SAME_LOAD } from './alerts-before.js';
 import { aiPagesRecord, brandOf, citationFeed, DAY, START } from './alerts-fixtures.js';
 import type { AlertsRunResult } from './alerts-run.js';
-import { IMAGE_V8_FLAGS } from './lib/build-cli.js';
+import { envOf, IMAGE_RUNTIME, NODE_DEFAULTS, type NodeRuntime } from './lib/build-cli.js';
 
 type Backend = 'sqlite' | 'postgres';
 
@@ -241,12 +242,11 @@ async function measureFloor(dir: string, port: number, brands: number, rounds: n
   const runs: { f: FloorFigures; load: number }[] = [];
   for (let i = 0; i < rounds; i++) {
     const load = loadavg()[0]!;
-    const { stdout } = await run(process.execPath, [
-      ...IMAGE_V8_FLAGS,
-      join(dir, 'alerts-floor.js'),
-      `http://127.0.0.1:${port}`,
-      String(brands),
-    ]);
+    const { stdout } = await run(
+      process.execPath,
+      [...IMAGE_RUNTIME.flags, join(dir, 'alerts-floor.js'), `http://127.0.0.1:${port}`, String(brands)],
+      { env: envOf(IMAGE_RUNTIME) },
+    );
     runs.push({ f: JSON.parse(stdout) as FloorFigures, load });
   }
   return runs.sort((a, b) => a.f.cpuMs - b.f.cpuMs)[Math.floor((rounds - 1) / 2)]!;
@@ -260,15 +260,21 @@ const tsxRun = (): RunProcess => ({
 async function measureBackend(
   database: BenchDatabase,
   port: number,
-  v8Flags: string[],
+  runtime: NodeRuntime,
   runProcess: RunProcess,
 ): Promise<AlertsRunResult> {
   const repoRoot = fileURLToPath(new URL('..', import.meta.url));
   const target = await database.fresh();
   const { stdout } = await run(
     process.execPath,
-    [...v8Flags, ...runProcess.args, target, `http://127.0.0.1:${port}`],
-    { maxBuffer: 1 << 20, cwd: repoRoot },
+    [
+      ...runtime.flags,
+      ...profileFlags(database.backend),
+      ...runProcess.args,
+      target,
+      `http://127.0.0.1:${port}`,
+    ],
+    { maxBuffer: 1 << 20, cwd: repoRoot, env: envOf(runtime) },
   );
   return JSON.parse(stdout) as AlertsRunResult;
 }
@@ -349,8 +355,7 @@ async function measureRuns(
   const runs: Measured[] = [];
   for (let i = 0; i < rounds; i++) {
     const load = loadavg()[0]!;
-    const flags = [...IMAGE_V8_FLAGS, ...profileFlags(database.backend)];
-    runs.push({ r: await measureBackend(database, port, flags, runProcess), load });
+    runs.push({ r: await measureBackend(database, port, IMAGE_RUNTIME, runProcess), load });
   }
   return runs;
 }
@@ -398,12 +403,16 @@ export async function runAlertsBench(options: AlertsBenchOptions = {}): Promise<
         measured.push({ backend: database.backend, ...medianOf(runs) });
         lines.push(...reportRun(size, database.label, runs, setupMs, bundled));
         if (i === 0 && only === null) {
-          // Once, on the default backend: what the image's V8 setting is worth, and what
+          // Once, on the default backend: what the image's settings are worth, and what
           // running the TypeScript through tsx adds.
-          const d = await measureBackend(database, port, [], bundled);
-          const t = await measureBackend(database, port, IMAGE_V8_FLAGS, tsxRun());
+          const d = await measureBackend(database, port, NODE_DEFAULTS, bundled);
+          const t = await measureBackend(database, port, IMAGE_RUNTIME, tsxRun());
+          const shipped = [
+            ...IMAGE_RUNTIME.flags,
+            ...Object.entries(IMAGE_RUNTIME.env).map(([k, v]) => `${k}=${v}`),
+          ];
           lines.push(
-            `  (run with the Docker image's V8 setting ${IMAGE_V8_FLAGS.join(' ')}; with Node's defaults the same run took ${n(d.cpuMs)} ms CPU and peaked at ${n(d.peakRssMb)} MB)`,
+            `  (run with the Docker image's settings ${shipped.join(' ')}; with Node's defaults the same run took ${n(d.cpuMs)} ms CPU and peaked at ${n(d.peakRssMb)} MB)`,
             `  (through tsx instead of the bundle, as this bench ran it before: ${n(t.cpuMs)} ms CPU, peak ${n(t.peakRssMb)} MB, of which ${n(t.baselineRssMb)} MB before the run; the CPU is measured from after the imports, so compiling them is not in it either way)`,
           );
         }

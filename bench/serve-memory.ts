@@ -3,7 +3,7 @@
  * Numbers are printed, never asserted (README "Development"). Targets: ≤ 150 MB steady, ≤ 200 MB peak.
  *
  * The built CLI (dist/main.js, rebuilt first) runs `serve` as its own process, with the V8
- * setting the image runs it with (IMAGE_V8_FLAGS), against the
+ * settings the image runs it with (IMAGE_RUNTIME), against the
  * API simulator and the local Slack in this one. It answers 200 `/visibility` commands, one
  * after the other (citations history, the crawler overview, AI Pages, brands, the citation
  * feed). Three of the five replies carry a chart: with native charts (the default) Slack
@@ -26,7 +26,7 @@ import { pathToFileURL } from 'node:url';
 import { localStackEnv } from '../src/dev/demo/local-stack-config.js';
 import { type LocalSlack, startLocalSlack } from '../src/dev/local-slack/index.js';
 import { type RunningSimulator, startSimulator } from '../src/dev/simulator/index.js';
-import { buildCli, CLI, IMAGE_V8_FLAGS, REPO } from './lib/build-cli.js';
+import { buildCli, CLI, envOf, IMAGE_RUNTIME, REPO } from './lib/build-cli.js';
 import { percentile } from './lib/order-stats.js';
 
 const COMMANDS = 200;
@@ -90,9 +90,9 @@ function rss(pid: number): { rssMb: number; peakMb: number } | undefined {
 }
 
 async function startServe(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [...IMAGE_V8_FLAGS, CLI, 'serve'], {
+  const child = spawn(process.execPath, [...IMAGE_RUNTIME.flags, CLI, 'serve'], {
     cwd: REPO,
-    env,
+    env: envOf(IMAGE_RUNTIME, env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -9,8 +9,29 @@ import { fileURLToPath } from 'node:url';
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 export const CLI = join(REPO, 'dist/main.js');
 
-/** The V8 setting the Docker image and `npm start` run the bot with: measured as shipped. */
-export const IMAGE_V8_FLAGS = ['--max-semi-space-size=8'];
+/** Node flags and environment a process is started with, beyond the app's own settings. */
+export interface NodeRuntime {
+  flags: string[];
+  env: Record<string, string>;
+}
+
+/**
+ * How the Docker image runs the bot: measured as shipped. The V8 flag is also `npm
+ * start`'s; the image's ENV holds glibc's malloc to two arenas (Dockerfile).
+ */
+export const IMAGE_RUNTIME: NodeRuntime = {
+  flags: ['--max-semi-space-size=8'],
+  env: { MALLOC_ARENA_MAX: '2' },
+};
+
+/** Node as it starts with no flags and no such environment. */
+export const NODE_DEFAULTS: NodeRuntime = { flags: [], env: {} };
+
+/** `base` (the environment a process would get) with `runtime`'s settings laid over it. */
+export const envOf = (runtime: NodeRuntime, base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv => ({
+  ...base,
+  ...runtime.env,
+});
 
 export function buildCli(): void {
   execFileSync(process.execPath, [join(REPO, 'scripts/build-dist.mjs')], { cwd: REPO, stdio: 'inherit' });
