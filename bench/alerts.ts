@@ -6,8 +6,8 @@
  *     Pages record per brand, through the real job path (bench/alerts-run.ts): the API
  *     client reads the HTTP responses from a real socket (JSON text parsed and validated
  *     with its zod schemas), the jobs detect, build messages and write state and outbox
- *     rows (several brands to a transaction: eight for the citations job, 32 for the
- *     crawler and AI Pages jobs): once on an SQLite temp file, once on a
+ *     rows (several brands to a transaction: for the citations job four on SQLite and
+ *     eight on Postgres, for the crawler and AI Pages jobs 32): once on an SQLite temp file, once on a
  *     Postgres database of a throwaway server (whose own CPU and memory are not counted:
  *     they are the database's, on another process, as in production).
  *     Targets: ≤ 2 s CPU, ≤ 200 MB peak RSS. The state the previous run left is set up

@@ -18,19 +18,24 @@ import type { BrandRef } from '../alerts/types.js';
 import type { CitationStateRepo } from '../store/citation-state-repo.js';
 import { isDatabaseUnavailable } from '../store/database-unavailable.js';
 import type { NewOutboxMessage, OutboxRepo } from '../store/outbox-repo.js';
+import type { StoreBackend } from '../store/store.js';
 import type { RunInTransaction } from '../store/transaction.js';
 import type { AlertSink, EnqueueCounts, MessageWriter } from '../use-cases/enqueue-alerts.js';
 import { type BatchReadSources, batchReads } from './batch-reads.js';
 import type { BatchRows, BatchWrites, BrandWrite } from './job-definition.js';
 
 /**
- * Brands per transaction: enough that commits stop dominating a run, few enough that a
- * transaction stays short (SQLite holds every other store call of the process while one
- * is open) and a crash redoes little. Each queued brand also holds its fetched feed until
- * its batch commits: at 20 the alerts bench peaked some 10 MB higher (V8 heap) than at 8,
- * for no less CPU (bench/alerts.ts).
+ * Brands per transaction for the citations job, by backend: enough that commits stop
+ * dominating a run, few enough that a transaction stays short (SQLite holds every other
+ * store call of the process while one is open) and a crash redoes little. Each queued
+ * brand also holds its fetched feed (hundreds of events) until its batch commits, so the
+ * number sets the run's peak memory. On SQLite a commit is a local WAL append: four a
+ * batch kept the alerts bench's peak some 15 MB lower than eight for the same CPU
+ * (bench/alerts.ts). On Postgres every commit and every statement of a batch is a round
+ * trip: four a batch cost that bench 0.3–0.4 s more CPU than eight, and 20 no less CPU
+ * than eight but some 10 MB more.
  */
-export const BRANDS_PER_COMMIT = 8;
+export const BRANDS_PER_COMMIT: Readonly<Record<StoreBackend, number>> = { sqlite: 4, postgres: 8 };
 
 /**
  * Brands per transaction for the level jobs (crawler, AI Pages): a queued brand holds a
@@ -55,7 +60,8 @@ interface BrandBatchOptions {
   committed(brand: BrandRef, counts: EnqueueCounts): void;
   /** A brand whose write failed on its own (not the database): the run goes on without it. */
   failed(brand: BrandRef, err: unknown): void;
-  size?: number;
+  /** Brands a batch holds before it commits (BRANDS_PER_COMMIT, LEVEL_BRANDS_PER_COMMIT). */
+  size: number;
 }
 
 /** `sink` with the batch's snooze reads and message writer: what a brand's write enqueues its alerts through. */
@@ -110,7 +116,7 @@ interface Queued {
 }
 
 export function brandBatch(o: BrandBatchOptions): BrandBatch {
-  const size = o.size ?? BRANDS_PER_COMMIT;
+  const { size } = o;
   let queued: Queued[] = [];
   let last: Promise<void> = Promise.resolve();
   /** Brands handed to a commit that has not ended yet. */

@@ -92,7 +92,7 @@ interface JobBase {
   name: JobName;
   /** The subscriptions this run serves; the runner groups them by brand. */
   select(ctx: JobContext, run: JobRunInfo): Promise<Subscription[]>;
-  /** For `prepareBrand`: brands committed per transaction (default BRANDS_PER_COMMIT, brand-batch.ts). */
+  /** For `prepareBrand`: brands committed per transaction (default BRANDS_PER_COMMIT for the store's backend, brand-batch.ts). */
   brandsPerCommit?: number;
 }
 

@@ -25,7 +25,7 @@ import { addCounts, type EnqueueCounts, noCounts } from '../use-cases/enqueue-al
 import type { JobName } from '../use-cases/job-names.js';
 import type { JobStatus } from '../use-cases/scheduler-snapshot.js';
 import { acquireJobLease } from './acquire-job-lease.js';
-import { type BrandBatch, brandBatch } from './brand-batch.js';
+import { BRANDS_PER_COMMIT, type BrandBatch, brandBatch } from './brand-batch.js';
 import type { JobContext } from './job-context.js';
 import type { JobDefinition, JobRunInfo } from './job-definition.js';
 
@@ -244,7 +244,7 @@ async function runBrands(run: BrandRun): Promise<void> {
           summary.succeeded += 1;
         },
         failed: (brand, err) => brandFailed(run, brand, err),
-        ...(def.brandsPerCommit === undefined ? {} : { size: def.brandsPerCommit }),
+        size: def.brandsPerCommit ?? BRANDS_PER_COMMIT[ctx.store.backend],
       })
     : null;
   // One brand at a time until a call goes through: a spent quota or a rejected key then
