@@ -80,32 +80,47 @@ function copyIntro(state: AlertState): Mrkdwn {
     : mrkdwn`:repeat: This alert happened again in ${where}. You owned it the last time, so it is yours again.`;
 }
 
-/** Draws of one change at most: a change made while drawing is drawn again (showAlertState). */
+/** Draws of one change at most: a change made while drawing is drawn again (settleAlertState). */
 const MAX_DRAWS = 3;
 
 /**
  * Redraws the channel message and the assignee's copy from the stored state; when
  * `newAssignee`, sends them a copy first. Resolves with the channel blocks as drawn (null
  * when the message could not be read at all). Slack refusing an update is logged, not
- * thrown: the state is stored either way, and the next change draws it again.
- *
- * Another replica may change the alert while this one draws (a Resolve a moment after an
- * Assign): its draw can land before this one, or miss the assignee's copy this one had not
- * recorded yet. So the state is read again after drawing and, when it moved on, drawn
- * again: whichever replica draws last draws the newest state, copy included.
+ * thrown: the state is stored either way, and the next change draws it again. Then, unless
+ * `settle` is false (the caller settles later: announceAlertChange), settleAlertState.
  */
 export async function showAlertState(
   deps: ShowAlertDeps,
   state: AlertState,
-  options: { newAssignee?: boolean } = {},
+  options: { newAssignee?: boolean; settle?: boolean } = {},
 ): Promise<KnownBlock[] | null> {
-  let drawn = state;
-  let blocks = await drawAlertState(deps, drawn, options);
-  for (let draws = 1; blocks && draws < MAX_DRAWS; draws += 1) {
-    const now = await deps.store.alertStates.get(drawn.id);
-    if (!now || now.version === drawn.version) break;
-    drawn = now;
-    blocks = await drawAlertState(deps, drawn, {});
+  const blocks = await drawAlertState(deps, state, options);
+  if (!blocks || options.settle === false) return blocks;
+  return (await settleAlertState(deps, state)) ?? blocks;
+}
+
+/**
+ * After `drawn` was drawn: another replica may have changed the alert meanwhile (a Resolve
+ * a moment after an Assign), and its draw may have landed before this one, or missed the
+ * assignee's copy this one had not recorded yet. So the state is read again and, when it
+ * moved on, drawn again: whichever replica draws last draws the newest state, copy
+ * included. Resolves with the blocks of the last draw, or null when nothing was drawn
+ * again. Best effort, like a draw: a failure is logged, not thrown.
+ */
+export async function settleAlertState(deps: ShowAlertDeps, drawn: AlertState): Promise<KnownBlock[] | null> {
+  let last = drawn;
+  let blocks: KnownBlock[] | null = null;
+  try {
+    for (let draws = 1; draws < MAX_DRAWS; draws += 1) {
+      const now = await deps.store.alertStates.get(last.id);
+      if (!now || now.version === last.version) break;
+      last = now;
+      blocks = await drawAlertState(deps, last, {});
+      if (!blocks) break;
+    }
+  } catch (err) {
+    deps.logger.warn({ alertId: drawn.id, err }, 'could not check the alert for a newer change');
   }
   return blocks;
 }

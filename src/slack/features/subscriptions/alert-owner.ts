@@ -24,7 +24,7 @@ import { textReply } from '../../../messages/reply.js';
 import { UserError, UserErrorCode } from '../../../messages/user-error.js';
 import type { AlertState } from '../../../store/alert-states-repo.js';
 import { REDELIVERY_WINDOW_MS as REMEMBER_REQUESTS_MS } from '../../../store/handled-requests-repo.js';
-import { showAlertState } from '../../../use-cases/show-alert-state.js';
+import { settleAlertState, showAlertState } from '../../../use-cases/show-alert-state.js';
 import type { ActionContext, ActionHandler } from '../../actions/action-handler.js';
 import type { SlackDeps } from '../../kit/slack-deps.js';
 import { postChannelNote, withNoteOutcome } from './post-channel-note.js';
@@ -136,9 +136,8 @@ export async function announceAlertChange(
     detail: { alertId: state.id, messageTs: state.messageTs, assigneeId: state.assigneeId },
     result: 'ok',
   });
-  await showAlertState({ store: deps.store, web: client, logger: deps.logger }, state, {
-    newAssignee: change.newAssignee ?? false,
-  });
+  const show = { store: deps.store, web: client, logger: deps.logger };
+  await showAlertState(show, state, { newAssignee: change.newAssignee ?? false, settle: false });
   const noteFailure = await postChannelNote(client, deps.logger, state.channelId, {
     by: userId,
     did: change.did,
@@ -146,6 +145,9 @@ export async function announceAlertChange(
   });
   if (o.respond)
     await o.respond(withNoteOutcome(textReply(change.reply, { replaceOriginal: false }), noteFailure));
+  // A change another replica made meanwhile is drawn after this one's note, so the
+  // channel's notes keep the order of the changes.
+  await settleAlertState(show, state);
 }
 
 export const alertAssign: ActionHandler = {
