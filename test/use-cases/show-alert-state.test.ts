@@ -6,6 +6,10 @@
 import type { WebClient } from '@slack/web-api';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { type LocalSlack, type StoredMessage, startLocalSlack } from '../../src/dev/local-slack/index.js';
+import { type Mrkdwn, mrkdwn } from '../../src/messages/mrkdwn.js';
+import { announceAlertChange } from '../../src/slack/features/subscriptions/alert-owner.js';
+import { CHANNEL_NOTE_EVENT } from '../../src/slack/features/subscriptions/post-channel-note.js';
+import type { SlackDeps } from '../../src/slack/kit/slack-deps.js';
 import type { AlertState } from '../../src/store/alert-states-repo.js';
 import type { SqliteStore } from '../../src/store/create-sqlite-store.js';
 import { showAlertState } from '../../src/use-cases/show-alert-state.js';
@@ -114,4 +118,49 @@ it('a draw that lands after another replica drew a newer change is drawn again w
 
   const channel = slack.messages(CH).find((m) => m.ts === alert.messageTs);
   expect(textOf(channel)).toContain(`Resolved by <@${LEE}>`);
+});
+
+it('a click notes its change before it draws one another replica made meanwhile, so the notes keep the changes’ order', async () => {
+  const store = t.store;
+  const web = relayWebClient(slack);
+  const alert = await postedAlert(store, web);
+  const deps = { store, auditLog: store.auditLog, clock: { now: () => 2 }, logger: quietLogger };
+  const announce = (client: WebClient, state: AlertState, did: Mrkdwn) =>
+    announceAlertChange(
+      { deps: deps as unknown as SlackDeps, client, userId: LEE },
+      {
+        action: 'alert.assign',
+        state,
+        newAssignee: true,
+        did,
+        undo: mrkdwn``,
+        reply: mrkdwn``,
+      },
+    );
+  const toMaya = await store.alertStates.assign(alert.id, { assigneeId: MAYA, byUserId: LEE, atMs: 2 });
+  // Sam is assigned on another replica once Maya has her copy; that replica announces it
+  // the moment this one reads the alert's message again (to draw the newer change).
+  const other = relayWebClient(slack);
+  let toSam: AlertState | null = null;
+  const post = web.chat.postMessage.bind(web.chat);
+  web.chat.postMessage = (async (args: Parameters<typeof post>[0]) => {
+    const res = await post(args);
+    if (args.channel === MAYA && !toSam)
+      toSam = await store.alertStates.assign(alert.id, { assigneeId: 'U0SAM', byUserId: LEE, atMs: 3 });
+    return res;
+  }) as typeof web.chat.postMessage;
+  const history = web.conversations.history.bind(web.conversations);
+  let reads = 0;
+  web.conversations.history = (async (args: Parameters<typeof history>[0]) => {
+    reads += 1;
+    if (reads === 2) await announce(other, toSam!, mrkdwn`assigned it to Sam.`);
+    return history(args);
+  }) as typeof web.conversations.history;
+
+  await announce(web, toMaya!, mrkdwn`assigned it to Maya.`);
+
+  const notes = slack.messages(CH).filter((m) => m.metadata?.event_type === CHANNEL_NOTE_EVENT);
+  expect(notes.map((m) => (m.text?.includes('Maya') ? 'Maya' : 'Sam'))).toEqual(['Maya', 'Sam']);
+  expect(reads).toBeGreaterThanOrEqual(2);
+  expect(textOf(slack.messages(CH).find((m) => m.ts === alert.messageTs))).toContain('<@U0SAM>');
 });
