@@ -6,14 +6,7 @@
 import type { Brand } from '../../../api/schemas/index.js';
 import { BLOCK_KIT_LIMITS as L } from '../../../messages/block-kit-limit-table.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
-import {
-  escapeMrkdwn,
-  joinMrkdwn,
-  type Mrkdwn,
-  mrkdwn,
-  mrkdwnLink,
-  safeLinkUrl,
-} from '../../../messages/mrkdwn.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncateMrkdwn, truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import { canEditBrand } from '../../kit/permissions.js';
@@ -23,7 +16,7 @@ import { shareActionsBlock } from '../../views/share-button.js';
 import { shrinkUntilFits } from '../../views/shrink-until-fits.js';
 import { EDIT_LOCATION_ACTION } from '../location/edit-location-button.js';
 import { marketLine, sortMarkets } from '../markets/market-line.js';
-import { primaryMarketText } from './brand-list-view.js';
+import { primaryMarketText, websiteLink } from './brand-list-view.js';
 
 export const BRAND_VIEW_BUTTONS = [
   { actionId: 'vis:open:markets', label: mrkdwn`Markets` },
@@ -43,26 +36,13 @@ const BRAND_EDIT_BUTTONS = [
 /** The markets and aliases sections share what is left of the 12 k budget. */
 const LIST_SECTION_MAX = 2500;
 
-function website(b: Brand): Mrkdwn | undefined {
-  if (!b.website) return undefined;
-  try {
-    const url = new URL(b.website.includes('://') ? b.website : `https://${b.website}`);
-    if (safeLinkUrl(url.href) === undefined) return escapeMrkdwn(truncatePlain(b.website, 200));
-    const host = truncatePlain(url.host, 200);
-    // A freak URL would eat the section: shown as its host only.
-    return url.href.length <= 500 ? mrkdwnLink(url.href, host) : escapeMrkdwn(host);
-  } catch {
-    return escapeMrkdwn(truncatePlain(b.website, 200));
-  }
-}
-
 function build(brand: Brand, commandText: string, room: number): Reply {
   const markets = sortMarkets(brand.markets ?? []);
   const aliases = brand.aliases ?? [];
   const editable = canEditBrand(brand);
   const summary = [
     mrkdwn`*Role:* ${escapeMrkdwn(brand.role)}${brand.active ? mrkdwn`` : mrkdwn`  ·  _inactive_`}`,
-    website(brand),
+    websiteLink(brand.website),
     truncateMrkdwn(primaryMarketText(brand), Math.min(1000, room)),
   ].filter((line): line is Mrkdwn => Boolean(line));
 

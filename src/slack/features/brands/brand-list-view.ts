@@ -5,17 +5,11 @@
  */
 import type { Brand } from '../../../api/schemas/index.js';
 import type { KnownBlock } from '../../../messages/block-kit-types.js';
-import {
-  escapeMrkdwn,
-  joinMrkdwn,
-  type Mrkdwn,
-  mrkdwn,
-  mrkdwnLink,
-  safeLinkUrl,
-} from '../../../messages/mrkdwn.js';
+import { escapeMrkdwn, joinMrkdwn, type Mrkdwn, mrkdwn, safeLinkUrl } from '../../../messages/mrkdwn.js';
 import type { Reply } from '../../../messages/reply.js';
 import { truncatePlain } from '../../../messages/truncate-mrkdwn.js';
 import { chunkSections } from '../../views/chunk-sections.js';
+import { linkOrText } from '../../views/link-or-text.js';
 
 /** Two blocks per brand: 22 brands + header + the overflow list stay under 50 blocks. */
 const MAX_DETAILED = 22;
@@ -29,13 +23,19 @@ export const BRAND_BUTTONS = [
   { actionId: 'vis:open:ideas', label: mrkdwn`Content ideas` },
 ] as const;
 
-function websiteLink(website: string | null | undefined): Mrkdwn | undefined {
+/**
+ * A brand's website as a link labelled with its host (a bare host gets https://), or as
+ * its text when it cannot safely be one (not a URL, a user name or password before the
+ * host); the brand list and the brand's details show it alike.
+ */
+export function websiteLink(website: string | null | undefined): Mrkdwn | undefined {
   if (!website) return undefined;
+  const asText = escapeMrkdwn(truncatePlain(website, 200));
   try {
     const url = new URL(website.includes('://') ? website : `https://${website}`);
-    return safeLinkUrl(url.href) === undefined ? escapeMrkdwn(website) : mrkdwnLink(url.href, url.host);
+    return safeLinkUrl(url.href) === undefined ? asText : linkOrText(url.href, url.host, 200);
   } catch {
-    return escapeMrkdwn(website);
+    return asText;
   }
 }
 
