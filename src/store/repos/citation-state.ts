@@ -138,14 +138,13 @@ export function createCitationStateRepo(ctx: RepoContext): CitationStateRepo {
   const folds = (held: number, state: CitationState) =>
     held >= Math.max(FOLD_AT_LEAST, state.size * FOLD_SHARE);
 
-  /** The entries of `urls` that `state` holds, as change rows; folded into a new base when they are many. */
+  /** A brand's change rows (changeRowsOf `state`); folded into a new base when they are many. */
   const writeChanges = async (
     brandId: string,
     state: CitationState,
     nowMs: number,
-    urls: Iterable<string>,
+    rows: ChangeRow[],
   ): Promise<number> => {
-    const rows = changeRowsOf(brandId, state, urls);
     if (rows.length === 0) return 0;
     await upsertChanges(rows, nowMs);
     const held = heldAfterLoad(brandId, rows) ?? Number((await countChanges(brandId)).rows[0]?.n ?? 0);
@@ -164,7 +163,7 @@ export function createCitationStateRepo(ctx: RepoContext): CitationStateRepo {
       const rows = changeRowsOf(s.brandId, s.state, s.urls);
       if (rows.length === 0) continue;
       const held = heldAfterLoad(s.brandId, rows);
-      if (held === null) await writeChanges(s.brandId, s.state, s.nowMs, s.urls);
+      if (held === null) await writeChanges(s.brandId, s.state, s.nowMs, rows);
       else if (folds(held, s.state)) await write(s.brandId, s.state, s.nowMs);
       else {
         const same = byTime.get(s.nowMs);
@@ -225,7 +224,7 @@ export function createCitationStateRepo(ctx: RepoContext): CitationStateRepo {
     loadMany,
     saveMany,
     async save(brandId, state, nowMs, urls) {
-      if (urls !== undefined) return writeChanges(brandId, state, nowMs, urls);
+      if (urls !== undefined) return writeChanges(brandId, state, nowMs, changeRowsOf(brandId, state, urls));
       if (state.size > 0) await write(brandId, state, nowMs);
       return state.size;
     },
