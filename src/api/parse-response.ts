@@ -1,11 +1,13 @@
 /**
  * Turns a response body into a typed value. Unknown fields are tolerated (the schemas are
- * loose objects); a broken contract becomes InvalidResponseError whose `field` names the
- * first offending path (`ideas.3.opportunity_score`), so the log says what changed.
+ * loose objects); a body already of the schema's shape is returned as it is, not copied
+ * (unchanged-check.ts); a broken contract becomes InvalidResponseError whose `field` names
+ * the first offending path (`ideas.3.opportunity_score`), so the log says what changed.
  */
 import type * as z from 'zod/mini';
 import { jsonTextMayBeIllFormed, wellFormedValue } from '../well-formed-text.js';
 import { InvalidResponseError } from './errors.js';
+import { unchangedCheck } from './unchanged-check.js';
 
 /** Parses JSON text; an empty body is `{}` only where the caller allows it (docs/api.md §4.5). */
 export function parseJsonBody(text: string, endpoint: string, allowEmpty = false): unknown {
@@ -32,6 +34,8 @@ export function parseResponse<S extends z.ZodMiniType>(
   value: unknown,
   endpoint: string,
 ): z.output<S> {
+  // The JSON itself when zod's copy of it would be equal (unchanged-check.ts).
+  if (unchangedCheck(schema)(value)) return value as z.output<S>;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
