@@ -18,6 +18,7 @@
 import type { CitationFeedResponse, FeedEvent } from '../api/schemas/citations.js';
 import { figureText } from '../figures/glossary.js';
 import { counted } from '../figures/plural.js';
+import { timestampParser } from '../timestamp-parser.js';
 import { type AlertSettings, DEFAULT_ALERT_SETTINGS } from './alert-settings.js';
 import { keyPart } from './key-part.js';
 import type { Alert } from './types.js';
@@ -62,16 +63,6 @@ function emptyUrlState(): UrlCitationState {
     version: 0,
     lastEvent: null,
   };
-}
-
-/**
- * Event time in ms. An unparseable timestamp falls back to the snapshot date, then to
- * now: the state guards still stop repeated alerts, only stale flips lose protection.
- */
-function eventTimeMs(ev: FeedEvent, snapshotMs: number, nowMs: number): number {
-  const t = Date.parse(ev.timestamp);
-  if (!Number.isNaN(t)) return t;
-  return Number.isNaN(snapshotMs) ? nowMs : snapshotMs;
 }
 
 function competitorName(ev: FeedEvent): string {
@@ -186,15 +177,14 @@ interface TimedEvent {
  */
 function freshEvents(prev: CitationState, feed: CitationFeedResponse, nowMs: number): TimedEvent[] {
   const snapshotMs = feed.current_snapshot_date ? Date.parse(feed.current_snapshot_date) : Number.NaN;
+  // An unparseable timestamp falls back to the snapshot date, then to now: the state
+  // guards still stop repeated alerts, only stale flips lose protection.
+  const fallbackMs = Number.isNaN(snapshotMs) ? nowMs : snapshotMs;
   // A feed repeats a handful of timestamps (one per snapshot) hundreds of times.
-  const parsedTimes = new Map<string, number>();
+  const parse = timestampParser();
   const timeOf = (ev: FeedEvent) => {
-    let t = parsedTimes.get(ev.timestamp);
-    if (t === undefined) {
-      t = eventTimeMs(ev, snapshotMs, nowMs);
-      parsedTimes.set(ev.timestamp, t);
-    }
-    return t;
+    const t = parse(ev.timestamp);
+    return Number.isNaN(t) ? fallbackMs : t;
   };
   const fresh: TimedEvent[] = [];
   for (let i = 0; i < feed.events.length; i++) {
