@@ -68,10 +68,16 @@ export function dayRangeText(start: string, end: string): string {
   return `${shortDayText(start)}${to.startsWith(' ') ? ' –' : '–'}${to}, ${year}`;
 }
 
+/** The last time named, and its name: every message of a run names the run's moment. */
+let lastTime = { ms: Number.NaN, text: '' };
+
 /** "Nov 27, 2026 at 8:33 PM UTC"; "unknown time" when `ms` is not a time. */
 export function timeText(ms: number): string {
   if (!Number.isFinite(ms)) return 'unknown time';
-  return `${dateFormats().day.format(ms)} at ${dateFormats().clock.format(ms)} UTC`;
+  if (ms !== lastTime.ms) {
+    lastTime = { ms, text: `${dateFormats().day.format(ms)} at ${dateFormats().clock.format(ms)} UTC` };
+  }
+  return lastTime.text;
 }
 
 /** Whole days from `start` to `end`, both included (1 for one day); 0 when either is not a date. */
