@@ -10,11 +10,12 @@
  * each response from a real socket through undici (bench/alerts-server.ts answers in its
  * own process, so making the bodies is not counted here), parses the JSON text and
  * validates it against the client's zod schemas (api/parse-response.ts); the jobs then
- * load state, detect, build the grouped alert messages and write the new state and outbox rows (the citations job four
- * brands to a transaction on SQLite and eight on Postgres, the crawler and AI Pages jobs
- * 32). No limiter pacing (it waits;
- * it does not compute): the unlimited limiter stands in for it. The target is an SQLite file path or a postgres:// URL: the same run on
- * either backend, through the store the CLI would build for it.
+ * load state, detect, build the grouped alert messages and write the new state and outbox
+ * rows (the citations job four brands to a transaction on SQLite and eight on Postgres,
+ * the crawler and AI Pages jobs 32). No limiter pacing (it waits; it does not compute):
+ * the unlimited limiter stands in for it. The target is an SQLite file path or a
+ * postgres:// URL: the same run on either backend, through the store the CLI would build
+ * for it.
  */
 
 import { ApiClient } from '../src/api/client.js';
