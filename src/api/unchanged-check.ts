@@ -110,17 +110,18 @@ function compile(schema: $ZodType): Rule {
       return { ...ruleOf(innerOf(def)), undefinedOk: false };
     case 'array':
       return other(arrayCheck(ruleOf((def as unknown as { element: $ZodType }).element)));
-    case 'object':
-      return mapOr(objectCheck(def as unknown as ObjectDef), other, () => askZod(schema));
-    case 'record':
-      return mapOr(recordCheck(def as unknown as RecordDef), other, () => askZod(schema));
+    case 'object': {
+      const check = objectCheck(def as unknown as ObjectDef);
+      return check ? other(check) : askZod(schema);
+    }
+    case 'record': {
+      const check = recordCheck(def as unknown as RecordDef);
+      return check ? other(check) : askZod(schema);
+    }
     default:
       return askZod(schema);
   }
 }
-
-const mapOr = <T, U>(value: T | null, f: (v: T) => U, otherwise: () => U): U =>
-  value === null ? otherwise() : f(value);
 
 const innerOf = (def: object) => (def as { innerType: $ZodType }).innerType;
 

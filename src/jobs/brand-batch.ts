@@ -2,9 +2,10 @@
  * Brands committed together: the writes of a job's `prepareBrand` (job-definition.ts) are
  * queued and run, a batch at a time, in one transaction with each brand's success record;
  * the rows every brand writes (its poll observation, its channels' level states, its
- * crawler history, its changed citation URLs, its success) go in one statement per kind for the batch, in that
- * transaction, and what its writes read of every brand (citation states, snoozes, level
- * states: batch-reads.ts) is read in one statement per kind too.
+ * crawler history, its changed citation URLs, its messages, its success) go in one
+ * statement per kind for the batch, in that transaction, and what its writes read of
+ * every brand (citation states, snoozes, level states: batch-reads.ts) is read in one
+ * statement per kind too.
  * A brand's state, its outbox rows and its success commit together or not at all, so a
  * crash loses only the brands of the open batch, whole: the next run reads their old state
  * and writes their alerts then, once; the brands committed before are not alerted again.
