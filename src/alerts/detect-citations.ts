@@ -16,9 +16,11 @@
  */
 
 import type { CitationFeedResponse, FeedEvent } from '../api/schemas/citations.js';
+import { dayText } from '../figures/day-text.js';
 import { figureText } from '../figures/glossary.js';
 import { counted } from '../figures/plural.js';
 import { timestampParser } from '../timestamp-parser.js';
+import { isCalendarDate, utcDay } from '../utc-days.js';
 import { type AlertSettings, DEFAULT_ALERT_SETTINGS } from './alert-settings.js';
 import { keyPart } from './key-part.js';
 import type { Alert } from './types.js';
@@ -78,6 +80,27 @@ interface Ctx {
   brandName: string;
   settings: AlertSettings;
   nowMs: number;
+  /** The feed's two snapshot days: a sentiment alert names the days its two values are from. */
+  previousDate: string | null;
+  currentDate: string | null;
+}
+
+/** A sentiment value and the day it was seen on (null when unknown). */
+interface DatedSentiment {
+  value: number;
+  date: string | null;
+}
+
+/** A snapshot date's `YYYY-MM-DD` day; null when the feed has none or it is not a date. */
+function snapshotDay(date: string | null | undefined): string | null {
+  const day = date?.slice(0, 10) ?? '';
+  return isCalendarDate(day) ? day : null;
+}
+
+/** "77/100 on Nov 28, 2026", or the value alone when its day is unknown. */
+function datedSentimentText(s: DatedSentiment): string {
+  const value = figureText('sentiment', s.value);
+  return s.date === null ? value : `${value} on ${dayText(s.date)}`;
 }
 
 function lostAlert(ctx: Ctx, ev: FeedEvent, version: number, t: number): Alert {
@@ -124,11 +147,17 @@ function competitorAlert(ctx: Ctx, ev: FeedEvent, competitor: string, t: number)
   };
 }
 
+/**
+ * A fall in sentiment, with the day of each value: the feed's `prev_sentiment` is the
+ * earlier snapshot's (a 1-day feed: yesterday's, a 7-day one: a week ago's), so the alert
+ * names that day, as the change feed view does, and two screens never show one page's fall
+ * as two unexplained numbers.
+ */
 function sentimentAlert(
   ctx: Ctx,
   ev: FeedEvent,
-  from: number,
-  to: number,
+  from: DatedSentiment,
+  to: DatedSentiment,
   version: number,
   t: number,
 ): Alert {
@@ -137,15 +166,15 @@ function sentimentAlert(
     brandId: ctx.brandId,
     brandName: ctx.brandName,
     key: `citation_sentiment:${ctx.brandId}:${keyPart(ev.url)}:v${version}@${t}`,
-    title: `Sentiment fell ${counted(from - to, 'point')} on ${label(ev)}`,
-    whatChanged: `The tone toward ${ctx.brandName} on ${ev.url} (${ev.domain}) fell from ${figureText('sentiment', from)} to ${figureText('sentiment', to)}.`,
-    before: figureText('sentiment', from),
-    after: figureText('sentiment', to),
+    title: `Sentiment fell ${counted(from.value - to.value, 'point')} on ${label(ev)}`,
+    whatChanged: `The tone toward ${ctx.brandName} on ${ev.url} (${ev.domain}) fell from ${datedSentimentText(from)} to ${datedSentimentText(to)}.`,
+    before: datedSentimentText(from),
+    after: figureText('sentiment', to.value),
     whyItMatters:
       'AI models repeat the tone of the pages they cite, so answers about you can turn more negative too.',
     whatToDo:
       'Read the page to see what changed; correct factual errors with the site owner, respond publicly, or strengthen positive sources.',
-    subject: `${ev.url}: ${from} → ${to}`,
+    subject: `${ev.url}: ${from.value} → ${to.value}`,
     open: { view: 'citations-feed', params: { url: ev.url } },
     detectedAtMs: ctx.nowMs,
   };
@@ -293,16 +322,29 @@ function applySentiment(
     if (cur.sentimentAtMs === null || t > cur.sentimentAtMs) update({ sentimentAtMs: t });
     return;
   }
-  const from = ev.prev_sentiment ?? cur.sentiment;
+  const from = sentimentBefore(run.ctx, ev, cur);
   update({ sentiment: ev.sentiment, sentimentAtMs: t, version: cur.version + 1 });
   const { settings } = run.ctx;
   if (
     !run.silent &&
     run.alertOn.has('sentiment') &&
     from !== null &&
-    from - ev.sentiment >= settings.sentimentDrop
-  )
-    run.alerts.push(sentimentAlert(run.ctx, ev, from, ev.sentiment, cur.version + 1, t));
+    from.value - ev.sentiment >= settings.sentimentDrop
+  ) {
+    const to = { value: ev.sentiment, date: run.ctx.currentDate ?? utcDay(t) };
+    run.alerts.push(sentimentAlert(run.ctx, ev, from, to, cur.version + 1, t));
+  }
+}
+
+/**
+ * The sentiment a change is measured from: the event's own `prev_sentiment` (the feed's
+ * earlier snapshot), else the last value the state knew, on the day it last applied one.
+ */
+function sentimentBefore(ctx: Ctx, ev: FeedEvent, cur: UrlCitationState): DatedSentiment | null {
+  if (ev.prev_sentiment != null) return { value: ev.prev_sentiment, date: ctx.previousDate };
+  if (cur.sentiment === null) return null;
+  const atMs = cur.sentimentAtMs ?? cur.presenceAtMs;
+  return { value: cur.sentiment, date: atMs === null ? null : utcDay(atMs) };
 }
 
 function applyFeed(
@@ -313,7 +355,14 @@ function applyFeed(
   silent: boolean,
 ): CitationDetection {
   const run: FeedRun = {
-    ctx: { brandId: feed.brand.id, brandName: feed.brand.name, settings, nowMs },
+    ctx: {
+      brandId: feed.brand.id,
+      brandName: feed.brand.name,
+      settings,
+      nowMs,
+      previousDate: snapshotDay(feed.previous_snapshot_date),
+      currentDate: snapshotDay(feed.current_snapshot_date),
+    },
     prev,
     next: null,
     changed: new Set(),

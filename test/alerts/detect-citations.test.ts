@@ -166,10 +166,20 @@ describe('detectCitations: sentiment_changed', () => {
     expect(detectCitations(new Map(), feed([change(40, 90, 1)]), S, T0).alerts).toHaveLength(0);
   });
 
-  it('carries before and after values', () => {
-    const a = detectCitations(new Map(), feed([change(80, 55, 1)]), S, T0).alerts[0]!;
+  it('carries before and after values, the earlier one with the feed’s earlier snapshot day', () => {
+    const a = detectCitations(new Map(), feed([change(80, 55, 1)], '2025-03-01', '2025-02-28'), S, T0)
+      .alerts[0]!;
     expect(a.kind).toBe('citation_sentiment');
-    expect([a.before, a.after]).toEqual(['80/100', '55/100']);
+    expect([a.before, a.after]).toEqual(['80/100 on Feb 28, 2025', '55/100']);
+    expect(a.whatChanged).toContain('fell from 80/100 on Feb 28, 2025 to 55/100 on Mar 1, 2025.');
+  });
+
+  it('names no day the feed does not give as a date', () => {
+    const hostile = feed([change(80, 55, 1)], '<!here> soon', 'x'.repeat(5000));
+    const a = detectCitations(new Map(), hostile, S, T0).alerts[0]!;
+    expect(a.before).toBe('80/100');
+    // The event's own time stands in for a missing current day.
+    expect(a.whatChanged).toContain('fell from 80/100 to 55/100 on Mar 1, 2025.');
   });
 
   it('honours a per-subscription threshold', () => {
@@ -199,7 +209,8 @@ describe('detectCitations: sentiment_changed', () => {
     const prev = detectCitations(new Map(), feed([ev('new', URL_A, day(1), { sentiment: 85 })]), S, T0).next;
     const r = detectCitations(prev, feed([ev('sentiment_changed', URL_A, day(2), { sentiment: 60 })]), S, T0);
     expect(r.alerts).toHaveLength(1);
-    expect(r.alerts[0]!.before).toBe('85/100');
+    // Measured from the state, so from the day the state last took a value.
+    expect(r.alerts[0]!.before).toBe('85/100 on Mar 1, 2025');
   });
 });
 

@@ -69,7 +69,9 @@ describe('buildAlertMessage', () => {
     expect(body).toContain('*Why it matters:*');
     expect(body).toContain('*What to do:*');
     // Each alert's change in one line, before → after.
-    expect(body).toContain('*Sentiment fell 40 points on https://news.example.com/acme* — 80/100 → 40/100');
+    expect(body).toContain(
+      '*Sentiment fell 40 points on https://news.example.com/acme* — 80/100 on Feb 22, 2025 → 40/100',
+    );
     expect(body).toContain('now 91 % used');
     // User and service text is escaped for mrkdwn.
     expect(body).toContain('Best &lt;tools&gt; &amp; more');

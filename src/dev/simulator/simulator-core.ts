@@ -3,6 +3,7 @@
  * by in-process tests and over HTTP by /__control).
  */
 
+import { dateOfDay } from '../../utc-days.js';
 import { BRAND_PROFILES } from './brand-profiles.js';
 import { createFaultBook, type FaultBook } from './faults.js';
 import { brandProfilesFor } from './generated-brands.js';
@@ -66,6 +67,7 @@ export function createSimulatorCore(options: SimulatorOptionsResolved): Simulato
         requests.length = 0;
       },
       snapshotIndex: () => core.world.snapshotIndex(),
+      snapshotDate: () => dateOfDay(core.world.dayOfSnapshot(core.world.snapshotIndex())),
       citationUrls: (brandId) => {
         const brand = core.world.brand(resolveBrandRef(core.world, brandId));
         return [...brand.citations.snapshots.at(-1)!.keys()].sort();

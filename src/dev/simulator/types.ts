@@ -132,6 +132,8 @@ export interface SimulatorControl {
   /** Back to the seed state: data, limits, faults, counters, recorded requests. */
   reset(): void;
   snapshotIndex(): number;
+  /** The research day (`YYYY-MM-DD`) of the current snapshot: today, or after it once runs outpace the clock. */
+  snapshotDate(): string;
   /** The current snapshot's cited URLs, sorted. */
   citationUrls(brandId: string): string[];
   /**

@@ -13,8 +13,10 @@ import type { RunJobs } from '../../../src/dev/demo/console-context.js';
 import type { DemoStack } from '../../../src/dev/demo/start-demo-stack.js';
 import { tourLines } from '../../../src/dev/demo/tour-lines.js';
 import { SEED_BRANDS } from '../../../src/dev/simulator/index.js';
+import { dayText } from '../../../src/figures/day-text.js';
 import { CHANNEL_NOTE_EVENT } from '../../../src/slack/features/subscriptions/post-channel-note.js';
 import { subcommands } from '../../../src/slack/routers/commands/registry.js';
+import { utcDay } from '../../../src/utc-days.js';
 
 const BRAND_NAMES = Object.values(SEED_BRANDS).map((b) => b.name);
 const FAST = { quietMs: 100, followMs: 1500, replyTimeoutMs: 10_000 };
@@ -117,6 +119,12 @@ describe('demo --script', () => {
       output.indexOf('visibility> :usage'),
     );
     expect(advance).toMatch(/next daily snapshot \(\d+ → \d+\)/);
+    // The run's research day is named, and one ahead of the clock is explained.
+    const researchDay = /the research of ([A-Z][a-z]{2} \d+, \d{4})\. What changed/.exec(advance)?.[1];
+    expect(researchDay, advance).toBeDefined();
+    if (researchDay !== dayText(utcDay(Date.now()))) {
+      expect(advance).toContain(`every screen dates these figures ${researchDay}.`);
+    }
     expect(advance).toMatch(/Acme Analytics: lost \d+ cited pages? \(https?:\/\//);
 
     expect(output).toContain('AI Pages usage of Acme Analytics is now 92 %');

@@ -1,8 +1,12 @@
 /**
  * `:advance`: the simulator moves to its next daily snapshot (the research run of a new
  * day): for every brand some cited pages are lost and others appear; the console lists them.
+ * The demo's clock does not move, so a run published ahead of it is dated a day after
+ * today on every screen: the console says so, and why.
  */
+import { dayText } from '../../../figures/day-text.js';
 import { counted } from '../../../figures/plural.js';
+import { utcDay } from '../../../utc-days.js';
 import type { ConsoleContext } from '../console-context.js';
 import { DEMO_BRANDS } from '../demo-brands.js';
 
@@ -19,9 +23,10 @@ export function runAdvance(ctx: ConsoleContext): void {
   const before = new Map(DEMO_BRANDS.map((b) => [b.id, new Set(control.citationUrls(b.id))]));
   const from = control.snapshotIndex();
   control.advanceSnapshot();
+  const day = control.snapshotDate();
   io.print(
     io.style.accent(
-      `The simulator moved to its next daily snapshot (${from} → ${control.snapshotIndex()}). What changed:`,
+      `The simulator moved to its next daily snapshot (${from} → ${control.snapshotIndex()}), the research of ${dayText(day)}. What changed:`,
     ),
   );
   for (const brand of DEMO_BRANDS) {
@@ -35,6 +40,14 @@ export function runAdvance(ctx: ConsoleContext): void {
     ].filter(Boolean);
     io.print(
       `• ${io.style.bold(brand.name)}: ${parts.length ? parts.join('; ') : 'no cited page came or went'}`,
+    );
+  }
+  const today = utcDay(ctx.stack.deps.clock.now());
+  if (day > today) {
+    io.print(
+      io.style.dim(
+        `That day is after today (${dayText(today)}): the demo publishes research faster than its clock moves, so every screen dates these figures ${dayText(day)}.`,
+      ),
     );
   }
   io.print(

@@ -33,7 +33,8 @@ const GROUPS: readonly { type: string; title: Mrkdwn; icon: Mrkdwn }[] = [
 /** The four documented types plus a couple of unknown ones; the rest are only counted. */
 const MAX_GROUPS = 6;
 
-function eventLine(e: FeedEvent): Mrkdwn {
+/** `previousDate`: the feed's earlier snapshot, the day a sentiment change is measured from. */
+function eventLine(e: FeedEvent, previousDate: string | null): Mrkdwn {
   const link = linkOrText(e.url, e.h1, 90);
   const facts: (Mrkdwn | undefined)[] = [inlineText(e.domain, 60)];
   switch (e.event_type) {
@@ -52,7 +53,7 @@ function eventLine(e: FeedEvent): Mrkdwn {
     case 'sentiment_changed':
       if (typeof e.sentiment === 'number' && typeof e.prev_sentiment === 'number') {
         facts.push(
-          mrkdwn`sentiment ${formatFigure('sentiment', e.prev_sentiment)} → *${formatFigure('sentiment', e.sentiment)}* (${formatSignedCount(e.sentiment - e.prev_sentiment)})`,
+          mrkdwn`sentiment ${formatFigure('sentiment', e.prev_sentiment)}${previousDate ? mrkdwn` on ${slackDay(previousDate)}` : mrkdwn``} → *${formatFigure('sentiment', e.sentiment)}* (${formatSignedCount(e.sentiment - e.prev_sentiment)})`,
         );
       }
       break;
@@ -118,7 +119,8 @@ export function citationsFeedReply(input: CitationsFeedInput): Reply {
     const share = Math.floor(Math.min(8000, roomLeft(blocks) - 200) / listed.length);
     for (const g of listed) {
       const events = byType.get(g.type)!;
-      const { kept } = takeLinesWithin(events.slice(0, 15).map(eventLine), share);
+      const lines = events.slice(0, 15).map((e) => eventLine(e, r.previous_snapshot_date));
+      const { kept } = takeLinesWithin(lines, share);
       const more = events.length - kept.length;
       blocks.push(
         ...chunkSections([
