@@ -22,6 +22,7 @@ import { counted } from '../figures/plural.js';
 import { timestampParser } from '../timestamp-parser.js';
 import { isCalendarDate, utcDay } from '../utc-days.js';
 import { type AlertSettings, DEFAULT_ALERT_SETTINGS } from './alert-settings.js';
+import { changeFeedWindow } from './change-feed-window.js';
 import { keyPart } from './key-part.js';
 import type { Alert } from './types.js';
 
@@ -83,6 +84,8 @@ interface Ctx {
   /** The feed's two snapshot days: a sentiment alert names the days its two values are from. */
   previousDate: string | null;
   currentDate: string | null;
+  /** The change feed's window of this feed (change-feed-window.ts): the alerts' button opens it there. */
+  window: Record<string, string>;
 }
 
 /** A sentiment value and the day it was seen on (null when unknown). */
@@ -118,7 +121,7 @@ function lostAlert(ctx: Ctx, ev: FeedEvent, version: number, t: number): Alert {
     whatToDo:
       'Open the change feed to see when it dropped out, check that the page still loads and still answers the prompts it was cited for, then refresh it.',
     subject: ev.url,
-    open: { view: 'citations-feed', params: { url: ev.url } },
+    open: { view: 'citations-feed', params: { url: ev.url, ...ctx.window } },
     detectedAtMs: ctx.nowMs,
   };
 }
@@ -142,7 +145,7 @@ function competitorAlert(ctx: Ctx, ev: FeedEvent, competitor: string, t: number)
       'Open the feed and read the page; ask the site owner to cover you fairly, or publish a comparison page that makes your case.',
     subject: `${ev.url} (${who})`,
     ...(competitor === UNKNOWN_COMPETITOR ? {} : { competitor }),
-    open: { view: 'citations-feed', params: { url: ev.url } },
+    open: { view: 'citations-feed', params: { url: ev.url, ...ctx.window } },
     detectedAtMs: ctx.nowMs,
   };
 }
@@ -175,7 +178,7 @@ function sentimentAlert(
     whatToDo:
       'Read the page to see what changed; correct factual errors with the site owner, respond publicly, or strengthen positive sources.',
     subject: `${ev.url}: ${from.value} → ${to.value}`,
-    open: { view: 'citations-feed', params: { url: ev.url } },
+    open: { view: 'citations-feed', params: { url: ev.url, ...ctx.window } },
     detectedAtMs: ctx.nowMs,
   };
 }
@@ -347,6 +350,13 @@ function sentimentBefore(ctx: Ctx, ev: FeedEvent, cur: UrlCitationState): DatedS
   return { value: cur.sentiment, date: atMs === null ? null : utcDay(atMs) };
 }
 
+/** The feed's snapshot days, and the window they make. */
+function feedDays(feed: CitationFeedResponse): Pick<Ctx, 'previousDate' | 'currentDate' | 'window'> {
+  const previousDate = snapshotDay(feed.previous_snapshot_date);
+  const currentDate = snapshotDay(feed.current_snapshot_date);
+  return { previousDate, currentDate, window: changeFeedWindow(previousDate, currentDate) };
+}
+
 function applyFeed(
   prev: CitationState,
   feed: CitationFeedResponse,
@@ -360,8 +370,7 @@ function applyFeed(
       brandName: feed.brand.name,
       settings,
       nowMs,
-      previousDate: snapshotDay(feed.previous_snapshot_date),
-      currentDate: snapshotDay(feed.current_snapshot_date),
+      ...feedDays(feed),
     },
     prev,
     next: null,

@@ -168,6 +168,18 @@ function openValue(brandId: string, params: Record<string, string> | undefined):
   return full.length <= OPEN_VALUE_MAX ? full : truncateId(JSON.stringify({ brandId }), L.buttonValue);
 }
 
+/**
+ * What the view opens on: one alert's own params (its subject, e.g. the URL, and its
+ * window); for several, those they all share (the window of the feed they came from).
+ */
+function sharedParams(alerts: readonly Alert[]): Record<string, string> | undefined {
+  const [first, ...rest] = alerts;
+  const shared = Object.entries(first?.open.params ?? {}).filter(([k, v]) =>
+    rest.every((a) => a.open.params?.[k] === v),
+  );
+  return shared.length > 0 ? Object.fromEntries(shared) : undefined;
+}
+
 /** "cited → not cited", or "now 91 % used" when there is nothing to compare with. */
 function change(a: Alert): Mrkdwn | null {
   if (a.before !== null) return mrkdwn`${escapeMrkdwn(a.before)} → ${escapeMrkdwn(a.after ?? '—')}`;
@@ -369,12 +381,7 @@ function actionsBlock(group: AlertGroup): KnownBlock | null {
     else views.set(a.open.view, [a]);
   }
   const actionElements: Button[] = [...views].map(([view, list]) =>
-    // One alert behind a view: open it on that alert's subject (e.g. the URL).
-    button(
-      OPEN_LABEL[view],
-      `${ALERT_ACTIONS.openPrefix}${view}`,
-      openValue(brandId, list.length === 1 ? list[0]!.open.params : undefined),
-    ),
+    button(OPEN_LABEL[view], `${ALERT_ACTIONS.openPrefix}${view}`, openValue(brandId, sharedParams(list))),
   );
   if (n > 0)
     actionElements.push(

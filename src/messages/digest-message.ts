@@ -5,6 +5,8 @@
  * its real dates, as the views that show it do. Pure: a Digest in, `{text, blocks,
  * metadata}` out, within Slack's limits whatever the input (long lists end in "…and N more").
  */
+
+import { changeFeedWindow } from '../alerts/change-feed-window.js';
 import type { Digest, DigestIdea, DigestUrl, Unavailable } from '../alerts/compose-digest.js';
 import type { OpenView } from '../alerts/types.js';
 import { dayCount, daysIncluded, dayText } from '../figures/day-text.js';
@@ -49,12 +51,18 @@ const NAME = {
   aiPagesUsage: escapeMrkdwn(figureName('aiPagesUsage')),
 };
 
-export function openButton(view: OpenView, label: Mrkdwn, brandId: string): Button {
+/** `params`: short extra values for the view (e.g. the change feed's `days-back`). */
+export function openButton(
+  view: OpenView,
+  label: Mrkdwn,
+  brandId: string,
+  params: Record<string, string> = {},
+): Button {
   return {
     type: 'button',
     text: { type: 'plain_text', text: truncatePlain(label, L.buttonText) },
     action_id: DIGEST_OPEN_ACTIONS[view],
-    value: truncateId(JSON.stringify({ brandId }), L.buttonValue),
+    value: truncateId(JSON.stringify({ brandId, ...params }), L.buttonValue),
   };
 }
 
@@ -199,11 +207,14 @@ function build(d: Digest, sectionMax: number): KnownBlock[] {
     [crawlerText(d, sectionMax), 'crawler', mrkdwn`Crawler`],
     [aiPagesText(d, sectionMax), 'aipages', mrkdwn`AI Pages`],
   ];
+  // The change feed opens on the section's own two snapshots, so it lists the same pages.
+  const feedWindow =
+    d.citations.status === 'ok' ? changeFeedWindow(d.citations.previousDate, d.citations.currentDate) : {};
   for (const [text, view, label] of sections) {
     blocks.push({
       type: 'section',
       text: md(truncateMrkdwn(text, Math.min(sectionMax, L.sectionText))),
-      accessory: openButton(view, label, d.brandId),
+      accessory: openButton(view, label, d.brandId, view === 'citations-feed' ? feedWindow : {}),
     });
   }
   blocks.push({

@@ -36,7 +36,8 @@ describe('detectCitations: lost', () => {
     expect(a.after).toBe('not cited');
     expect(a.whyItMatters).not.toBe('');
     expect(a.whatToDo).not.toBe('');
-    expect(a.open).toEqual({ view: 'citations-feed', params: { url: URL_A } });
+    // The feed over the window it was read from: the fixture's snapshots are 7 days apart.
+    expect(a.open).toEqual({ view: 'citations-feed', params: { url: URL_A, 'days-back': '7' } });
     expect(r.changed).toEqual([URL_A]);
   });
 
@@ -172,6 +173,16 @@ describe('detectCitations: sentiment_changed', () => {
     expect(a.kind).toBe('citation_sentiment');
     expect([a.before, a.after]).toEqual(['80/100 on Feb 28, 2025', '55/100']);
     expect(a.whatChanged).toContain('fell from 80/100 on Feb 28, 2025 to 55/100 on Mar 1, 2025.');
+  });
+
+  it('opens the change feed over the window of the feed it was read from', () => {
+    const opened = (current: string, previous: string) =>
+      detectCitations(new Map(), feed([change(80, 55, 1)], current, previous), S, T0).alerts[0]!.open;
+    expect(opened('2025-03-01', '2025-02-28').params).toEqual({ url: URL_A, 'days-back': '1' });
+    expect(opened('2025-03-01', '2025-01-30').params).toEqual({ url: URL_A, 'days-back': '30' });
+    // Beyond what the view can ask for, or no window at all: the view's default.
+    expect(opened('2025-03-01', '2025-01-01').params).toEqual({ url: URL_A });
+    expect(opened('2025-03-01', 'yesterday').params).toEqual({ url: URL_A });
   });
 
   it('names no day the feed does not give as a date', () => {

@@ -103,6 +103,9 @@ describe('buildAlertMessage', () => {
       range: '2025-02-23..2025-03-01',
       compare: 'true',
     });
+    // Two pages behind the change feed: it opens on the window they share, on neither page.
+    const feedButton = all.find((b) => b['action_id'] === 'vis:open:citations-feed')!;
+    expect(JSON.parse(String(feedButton['value']))).toEqual({ brandId: BRAND.id, 'days-back': '7' });
   });
 
   it('carries the dedupe key in message metadata', () => {

@@ -71,7 +71,7 @@ describe('buildDigestMessage', () => {
     expect(msg.text).toContain('Cited pages 120 (+2): 1 new, 1 lost.');
   });
 
-  it('has the four drill-in buttons with the brand in their value', () => {
+  it('has the four drill-in buttons with the brand in their value, the change feed on the section’s window', () => {
     const accessories = (msg.blocks as unknown as Json[])
       .filter((b) => b['accessory'])
       .map((b) => b['accessory'] as Json);
@@ -81,7 +81,10 @@ describe('buildDigestMessage', () => {
       'vis:open:crawler',
       'vis:open:aipages',
     ]);
-    for (const a of accessories) expect(JSON.parse(String(a['value']))).toEqual({ brandId: BRAND.id });
+    const [feedButton, ...others] = accessories.map((a) => JSON.parse(String(a['value'])));
+    // The section compares the fixture's snapshots 7 days apart: the feed opens on those 7 days.
+    expect(feedButton).toEqual({ brandId: BRAND.id, 'days-back': '7' });
+    for (const value of others) expect(value).toEqual({ brandId: BRAND.id });
   });
 
   it('metadata carries the dedupe key; a late digest says so', () => {
