@@ -422,7 +422,7 @@ export async function runAlertsBench(options: AlertsBenchOptions = {}): Promise<
     }
     const floor = await measureFloor(bundled.dir, port, brands, rounds);
     lines.push(
-      `alerts (a) floor: the same ${n(brands * 3)} requests read through undici's dispatch and JSON.parse, nothing else (bench/alerts-floor.ts): ${n(floor.f.cpuMs)} ms CPU, peak ${n(floor.f.peakRssMb)} MB (load ${floor.load.toFixed(1)}); the run's CPU above it is the bot's own work`,
+      `alerts (a) floor: the same ${n(brands * 3)} requests read through undici's dispatch and JSON.parse, nothing else (bench/alerts-floor.ts): ${n(floor.f.cpuMs)} ms CPU, peak ${n(floor.f.peakRssMb)} MB (load ${floor.load.toFixed(1)}); the run's CPU above it is the bot's own work; the reading alone is ${n((floor.f.cpuMs / CPU_TARGET_MS) * 100)} % of the ${n(CPU_TARGET_MS)} ms target`,
       ...reportTargets(measured),
     );
   } finally {
