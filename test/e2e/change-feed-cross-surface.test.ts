@@ -7,6 +7,7 @@
  * answer to the same question.
  */
 import { describe, expect, it } from 'vitest';
+import type { StoredMessage } from '../../src/dev/local-slack/index.js';
 import { acme, messageText, useAlertsHarness } from './alerts-harness.js';
 
 const h = useAlertsHarness();
@@ -49,6 +50,18 @@ function findButton(blocks: unknown, actionId: string): { value: string } {
   return found[0]!;
 }
 
+/** Clicks a message's change-feed button, as its reader would; the view's text. */
+async function openChangeFeed(message: StoredMessage): Promise<string> {
+  const click = await h.slack.blockAction(h.appUrl, {
+    actionId: 'vis:open:citations-feed',
+    value: findButton(message.blocks, 'vis:open:citations-feed').value,
+    channelId: CHANNEL,
+    messageTs: message.ts,
+  });
+  const opened = await h.slack.waitFor(() => h.slack.responsesFor(click.responseUrlId)[0], 8000);
+  return blockTexts((opened.body as { blocks: unknown }).blocks);
+}
+
 /** The day the view's header gives for its earlier snapshot. */
 const earlierSnapshotDay = (text: string) => new RegExp(`vs [\\d,]+ on (${DAY_WORDS})`).exec(text)?.[1];
 
@@ -79,15 +92,7 @@ describe('a sentiment fall on the alert and on the change feed', () => {
     expect(earlierSnapshotDay(oneDay)).toBe(fromDay);
 
     // The alert's button opens the feed over the alert's own day, with the alert's numbers.
-    const button = findButton(alert!.blocks, 'vis:open:citations-feed');
-    const click = await h.slack.blockAction(h.appUrl, {
-      actionId: 'vis:open:citations-feed',
-      value: button.value,
-      channelId: CHANNEL,
-      messageTs: alert!.ts,
-    });
-    const opened = await h.slack.waitFor(() => h.slack.responsesFor(click.responseUrlId)[0], 8000);
-    const openedText = blockTexts((opened.body as { blocks: unknown }).blocks);
+    const openedText = await openChangeFeed(alert!);
     expect(openedText).toContain('1 day back');
     expect(feedLine(openedText, url)).toEqual({ from: 90, day: fromDay, to: 40 });
 
@@ -111,15 +116,7 @@ describe('a sentiment fall on the alert and on the change feed', () => {
     expect(counts, digestText).not.toBeNull();
     const [, added, lost] = counts!.map(Number);
 
-    const button = findButton(digest!.blocks, 'vis:open:citations-feed');
-    const click = await h.slack.blockAction(h.appUrl, {
-      actionId: 'vis:open:citations-feed',
-      value: button.value,
-      channelId: CHANNEL,
-      messageTs: digest!.ts,
-    });
-    const opened = await h.slack.waitFor(() => h.slack.responsesFor(click.responseUrlId)[0], 8000);
-    const feed = blockTexts((opened.body as { blocks: unknown }).blocks);
+    const feed = await openChangeFeed(digest!);
     expect(feed).toContain('1 day back');
     expect(feed).toContain(url);
     const kinds = new Map(
