@@ -12,6 +12,7 @@ import { counted } from '../figures/plural.js';
 import { BLOCK_KIT_LIMITS as L } from '../messages/block-kit-limit-table.js';
 import type { ChartSpec } from './chart-spec.js';
 import { type DayValue, daySpan, describeChange, describeSeries, finiteDays } from './describe-series.js';
+import { evenlySpaced } from './evenly-spaced.js';
 import {
   AXIS_DATE_FORMAT,
   BRAND_COLOUR,
@@ -59,12 +60,14 @@ function topCompetitors(input: CitationsHistoryChartInput): { name: string; days
 
 /** The brand's series and its top competitors', over the days the chart shows. */
 function chartedSeries(input: CitationsHistoryChartInput) {
-  // The last days Slack can draw (20 points a series), so the image, Slack's own chart and
-  // the sentence beside them cover the same days; the view's text gives the whole range.
+  // The days Slack can draw (20 points a series), spread over the whole range with its
+  // first and last day, so the image, Slack's own chart and the sentence beside them start
+  // and end where the view's trend lines do.
   const kept = new Set(
-    [...new Set([...input.days, ...input.competitors.flatMap((c) => c.days)].map((d) => d.date))]
-      .sort()
-      .slice(-L.chartPoints),
+    evenlySpaced(
+      [...new Set([...input.days, ...input.competitors.flatMap((c) => c.days)].map((d) => d.date))].sort(),
+      L.chartPoints,
+    ),
   );
   const recent = (days: readonly DayValue[]) => days.filter((d) => kept.has(d.date));
   const brandDays = finiteDays(recent(input.days));

@@ -70,6 +70,29 @@ describe('citations history: brand mentions against competitor mentions', () => 
     expect([...series]).toEqual(['Acme', 'Rival 7', 'Rival 6', 'Rival 5', 'Rival 4', 'Rival 3']);
   });
 
+  it('spreads a range longer than Slack draws over its whole span, first and last day kept', () => {
+    // 30 days: the brand from 30 up to 59, a rival from 10 down to 1 over the same days.
+    const month = Array.from({ length: 30 }, (_, i) => day(i + 1));
+    const spec = citationsHistoryChart({
+      brand: 'Acme',
+      days: month.map((date, i) => ({ date, value: 30 + i })),
+      competitors: [
+        { name: 'Rival', days: month.map((date, i) => ({ date, value: 10 - Math.floor(i / 3) })) },
+      ],
+    });
+    // Start and end where a 30-day trend line does: Nov 1 and Nov 30, not Nov 11.
+    expect(spec.altText).toBe(
+      'Acme brand mentions, 30 days to Nov 30, 2026: 30 on Nov 1 to 59 on Nov 30, low 30, high 59. ' +
+        'Competitor mentions: Rival 10 → 1.',
+    );
+    const drawn = spec.native!.series.map((s) => s.points);
+    expect(drawn.map((points) => points.length)).toEqual([20, 20]);
+    expect(drawn[0]!.map((p) => p.label).filter((_, i, all) => i === 0 || i === all.length - 1)).toEqual([
+      'Nov 1',
+      'Nov 30',
+    ]);
+  });
+
   it('says when the latest day lags behind today', () => {
     const spec = citationsHistoryChart({
       brand: 'Acme',
