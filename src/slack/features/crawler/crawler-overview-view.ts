@@ -164,11 +164,14 @@ function topPagesBlocks(r: CrawlerOverview, blocks: readonly KnownBlock[]): Know
   });
   const { kept } = takeLinesWithin(lines.slice(0, 8), Math.min(2500, roomLeft(blocks) * 0.55));
   const more = pages.length - kept.length;
-  return chunkSections([
-    mrkdwn`*Top pages*`,
-    ...kept,
-    ...(more > 0 ? [mrkdwn`…and ${formatCount(more)} more`] : []),
-  ]);
+  // The service lists its top few: said so when pages were visited beyond them, so the
+  // "…and N more" below reads as more of those, not as the rest of the site.
+  const visited = r.hero.unique_pages;
+  const title =
+    visited > pages.length
+      ? mrkdwn`*Top ${formatCount(pages.length)} of the ${formatCount(visited)} pages visited*`
+      : mrkdwn`*Top pages*`;
+  return chunkSections([title, ...kept, ...(more > 0 ? [mrkdwn`…and ${formatCount(more)} more`] : [])]);
 }
 
 function recentBlocks(r: CrawlerOverview, blocks: readonly KnownBlock[]): KnownBlock[] {
