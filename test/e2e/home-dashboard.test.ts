@@ -143,13 +143,13 @@ describe('the App Home dashboard', () => {
       /AI crawler visits, 7 days to <!date\^\d+\^\{date_short\}\|\w+ \d+, \d{4}>: `[▁▂▃▄▅▆▇█·]{7}` latest [\d,]+, peak [\d,]+/,
     );
     const quota =
-      (home2.blocks as Json[]).map(blockText).find((t) => t.startsWith('*API quota today:*')) ?? '';
+      (home2.blocks as Json[]).map(blockText).find((t) => t.startsWith('*API usage today:*')) ?? '';
     const status = await h.command('status', posted, USER);
     const used = /\*API usage today:\* ([\d,]+ of [\d,]+ requests {2}`[▰▱]+ \d+ %`)/.exec(
       JSON.stringify(status.blocks).replace(/\\"/g, '"'),
     )?.[1];
     expect(used).toBeDefined();
-    expect(quota).toContain(`*API quota today:* ${used}`);
+    expect(quota).toContain(`*API usage today:* ${used}`);
 
     // A view button on the Home answers in the app's DM (the Home has no channel to reply in).
     const dmBefore = h.slack.messages(DM).length;

@@ -144,15 +144,15 @@ export function trendText(trend: DigestTrend | undefined): Mrkdwn {
   return joinMrkdwn(lines, mrkdwn`\n`);
 }
 
-/** The same figures as `/visibility status` (its "API usage today"), from the same limiter state. */
+/** The same figures under the same name as `/visibility status`'s "API usage today", from the same limiter state. */
 export function quotaText(q: QuotaGlance | null): Mrkdwn {
   if (q === null)
-    return mrkdwn`*API quota today:* unavailable right now; \`/visibility status\` has the details.`;
+    return mrkdwn`*API usage today:* unavailable right now; \`/visibility status\` has the details.`;
   if (q.dailyLimit === null)
-    return mrkdwn`*API quota today:* ${escapeMrkdwn(counted(q.usedToday, 'request'))} (no daily limit on this plan).`;
+    return mrkdwn`*API usage today:* ${escapeMrkdwn(counted(q.usedToday, 'request'))} (no daily limit on this plan).`;
   const pct = q.dailyLimit > 0 ? (q.usedToday / q.dailyLimit) * 100 : 100;
   const warn = pct >= 100 ? mrkdwn` :no_entry: spent` : pct >= 80 ? mrkdwn` :warning:` : mrkdwn``;
-  return mrkdwn`*API quota today:* ${formatCount(q.usedToday)} of ${formatCount(q.dailyLimit)} requests  \`${progressBar(pct)}\`${warn} · resets ${slackDate(q.dailyResetAt)}`;
+  return mrkdwn`*API usage today:* ${formatCount(q.usedToday)} of ${formatCount(q.dailyLimit)} requests  \`${progressBar(pct)}\`${warn} · resets ${slackDate(q.dailyResetAt)}`;
 }
 
 /**

@@ -111,7 +111,7 @@ describe('the App Home dashboard view', () => {
     });
     const t = texts(view.blocks);
     expect(t).toContain(
-      '*API quota today:* 8,512 of 10,000 requests  `▰▰▰▰▰▰▰▰▰▱ 85 %` :warning: · resets <!date^',
+      '*API usage today:* 8,512 of 10,000 requests  `▰▰▰▰▰▰▰▰▰▱ 85 %` :warning: · resets <!date^',
     );
     expect(t).toContain('• <#C1>: alerts and digest at 09:00 Europe/Berlin\n');
     expect(t).toContain(
@@ -145,9 +145,9 @@ describe('the App Home dashboard view', () => {
     );
     const t = texts(view.blocks);
     expect(t).toContain('_Not subscribed in any channel._ `/visibility subscribe "Acme Labs"` in a channel');
-    expect(t).toContain('*API quota today:* unavailable right now');
+    expect(t).toContain('*API usage today:* unavailable right now');
     expect(quotaText({ plan: 'enterprise', usedToday: 12_345, dailyLimit: null, dailyResetAt: NOW })).toBe(
-      '*API quota today:* 12,345 requests (no daily limit on this plan).',
+      '*API usage today:* 12,345 requests (no daily limit on this plan).',
     );
   });
 
