@@ -346,8 +346,10 @@ function applySentiment(
 function sentimentBefore(ctx: Ctx, ev: FeedEvent, cur: UrlCitationState): DatedSentiment | null {
   if (ev.prev_sentiment != null) return { value: ev.prev_sentiment, date: ctx.previousDate };
   if (cur.sentiment === null) return null;
+  // A stored time is ours, but a day is only named for one a Date can hold.
   const atMs = cur.sentimentAtMs ?? cur.presenceAtMs;
-  return { value: cur.sentiment, date: atMs === null ? null : utcDay(atMs) };
+  const known = atMs !== null && !Number.isNaN(new Date(atMs).getTime());
+  return { value: cur.sentiment, date: known ? utcDay(atMs) : null };
 }
 
 /** The feed's snapshot days, and the window they make. */

@@ -223,6 +223,25 @@ describe('detectCitations: sentiment_changed', () => {
     // Measured from the state, so from the day the state last took a value.
     expect(r.alerts[0]!.before).toBe('85/100 on Mar 1, 2025');
   });
+
+  it('names no day for a stored time no date can hold', () => {
+    const prev: CitationState = new Map([
+      [
+        URL_A,
+        {
+          presence: 'present',
+          presenceAtMs: 1e20,
+          sentiment: 85,
+          sentimentAtMs: null,
+          competitors: [],
+          version: 1,
+          lastEvent: 'new',
+        },
+      ],
+    ]);
+    const r = detectCitations(prev, feed([ev('sentiment_changed', URL_A, day(2), { sentiment: 60 })]), S, T0);
+    expect(r.alerts[0]!.before).toBe('85/100');
+  });
 });
 
 describe('baselineCitations', () => {
