@@ -150,6 +150,18 @@ describe('one value and one name per figure, on every surface', () => {
     );
     read('uniqueSources', 'history view', history, `\\*{name}\\*\\n${NUMBER}`);
 
+    // The history chart beside the trend lines: each competitor starts and ends on the same values.
+    const charted = /Competitor mentions: ([^\n]+?)\.(?:\n|$)/.exec(history)?.[1] ?? '';
+    const pairs = charted.split('; ').map((part) => /^(.+) ([\d,]+) → ([\d,]+)$/.exec(part));
+    expect(pairs.length, history).toBeGreaterThan(1);
+    for (const pair of pairs) {
+      expect(pair, charted).not.toBeNull();
+      const [, competitor, first, last] = pair!;
+      expect(history).toMatch(
+        new RegExp(`\\*${escapeRe(competitor!)}\\*\\s+\`[^\`]*\`\\s+${first} → \\*${last}\\*`),
+      );
+    }
+
     // AI crawler visits over the 7 whole days to yesterday: the digest, the alert, the overview.
     const week = escapeRe(`7 days to ${dayText(yesterday)}`);
     read('aiCrawlerVisits', 'digest', digestText, `\\*{name}\\*, ${week}: ${NUMBER} vs`);
