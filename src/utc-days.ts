@@ -46,6 +46,12 @@ export function nextUtcMidnight(ms: number): number {
   return (epochDay(ms) + 1) * DAY_MS;
 }
 
+/** The `YYYY-MM-DD` day a date or an ISO time starts with; null when it names no day. */
+export function calendarDayOf(text: string | null | undefined): string | null {
+  const day = text?.slice(0, 10) ?? '';
+  return isCalendarDate(day) ? day : null;
+}
+
 /** Whether `text` is exactly `YYYY-MM-DD` naming a day that exists (no 2025-02-30). */
 export function isCalendarDate(text: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dateOfDay, dayNumber, isCalendarDate, nextUtcMidnight, utcDay } from '../src/utc-days.js';
+import {
+  addDays,
+  calendarDayOf,
+  dateOfDay,
+  dayNumber,
+  isCalendarDate,
+  nextUtcMidnight,
+  utcDay,
+} from '../src/utc-days.js';
 
 describe('utc-days', () => {
   it('names UTC days and moves across month and leap-year ends', () => {
@@ -29,6 +37,14 @@ describe('utc-days', () => {
     expect(isCalendarDate('2024-02-29')).toBe(true);
     for (const bad of ['2025-02-29', '2025-13-01', '2025-1-01', '2025-01-01T00:00', '', 'yesterday']) {
       expect(isCalendarDate(bad)).toBe(false);
+    }
+  });
+
+  it('reads the day a date or an ISO time starts with, and none from anything else', () => {
+    expect(calendarDayOf('2026-11-28')).toBe('2026-11-28');
+    expect(calendarDayOf('2026-11-28T09:00:00Z')).toBe('2026-11-28');
+    for (const none of [null, undefined, '', 'yesterday', '2025-02-30', '28/11/2026']) {
+      expect(calendarDayOf(none)).toBeNull();
     }
   });
 });

@@ -20,7 +20,7 @@ import { dayText } from '../figures/day-text.js';
 import { figureText } from '../figures/glossary.js';
 import { counted } from '../figures/plural.js';
 import { timestampParser } from '../timestamp-parser.js';
-import { isCalendarDate, utcDay } from '../utc-days.js';
+import { calendarDayOf, utcDay } from '../utc-days.js';
 import { type AlertSettings, DEFAULT_ALERT_SETTINGS } from './alert-settings.js';
 import { changeFeedWindow } from './change-feed-window.js';
 import { keyPart } from './key-part.js';
@@ -92,12 +92,6 @@ interface Ctx {
 interface DatedSentiment {
   value: number;
   date: string | null;
-}
-
-/** A snapshot date's `YYYY-MM-DD` day; null when the feed has none or it is not a date. */
-function snapshotDay(date: string | null | undefined): string | null {
-  const day = date?.slice(0, 10) ?? '';
-  return isCalendarDate(day) ? day : null;
 }
 
 /** "77/100 on Nov 28, 2026", or the value alone when its day is unknown. */
@@ -354,8 +348,8 @@ function sentimentBefore(ctx: Ctx, ev: FeedEvent, cur: UrlCitationState): DatedS
 
 /** The feed's snapshot days, and the window they make. */
 function feedDays(feed: CitationFeedResponse): Pick<Ctx, 'previousDate' | 'currentDate' | 'window'> {
-  const previousDate = snapshotDay(feed.previous_snapshot_date);
-  const currentDate = snapshotDay(feed.current_snapshot_date);
+  const previousDate = calendarDayOf(feed.previous_snapshot_date);
+  const currentDate = calendarDayOf(feed.current_snapshot_date);
   return { previousDate, currentDate, window: changeFeedWindow(previousDate, currentDate) };
 }
 

@@ -9,7 +9,7 @@
  * Periods are said with their real end ("7 days to Nov 27, 2026"), and a period whose data
  * ends well before today says so, so a chart titled "7 days" never hides a week-old end.
  */
-import { dayNumber, epochDay, isCalendarDate } from '../utc-days.js';
+import { calendarDayOf, dayNumber, epochDay } from '../utc-days.js';
 
 // Made on first use, not at import: the first time-zone-aware formatter loads ICU's
 // time-zone data, which a process that writes no date (run-job with nothing due) skips.
@@ -37,8 +37,8 @@ function dateFormats() {
 
 /** Midday UTC of a `YYYY-MM-DD` day, or NaN: the instant a day's date token is written for. */
 export function middayOf(date: string): number {
-  const day = date.slice(0, 10);
-  return isCalendarDate(day) ? Date.parse(`${day}T12:00:00Z`) : Number.NaN;
+  const day = calendarDayOf(date);
+  return day === null ? Number.NaN : Date.parse(`${day}T12:00:00Z`);
 }
 
 /** "Nov 27, 2026" for a `YYYY-MM-DD` day (or an ISO time: its UTC day); the text itself when not a date. */

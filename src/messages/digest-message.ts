@@ -201,20 +201,20 @@ function build(d: Digest, sectionMax: number): KnownBlock[] {
       ],
     });
   }
-  const sections: [Mrkdwn, OpenView, Mrkdwn][] = [
-    [citationsText(d, sectionMax), 'citations-feed', mrkdwn`Change feed`],
-    [ideasText(d, sectionMax), 'ideas', mrkdwn`Content ideas`],
-    [crawlerText(d, sectionMax), 'crawler', mrkdwn`Crawler`],
-    [aiPagesText(d, sectionMax), 'aipages', mrkdwn`AI Pages`],
-  ];
   // The change feed opens on the section's own two snapshots, so it lists the same pages.
-  const feedWindow =
-    d.citations.status === 'ok' ? changeFeedWindow(d.citations.previousDate, d.citations.currentDate) : {};
-  for (const [text, view, label] of sections) {
+  const c = d.citations;
+  const feedWindow = c.status === 'ok' ? changeFeedWindow(c.previousDate, c.currentDate) : {};
+  const sections: [Mrkdwn, OpenView, Mrkdwn, Record<string, string>][] = [
+    [citationsText(d, sectionMax), 'citations-feed', mrkdwn`Change feed`, feedWindow],
+    [ideasText(d, sectionMax), 'ideas', mrkdwn`Content ideas`, {}],
+    [crawlerText(d, sectionMax), 'crawler', mrkdwn`Crawler`, {}],
+    [aiPagesText(d, sectionMax), 'aipages', mrkdwn`AI Pages`, {}],
+  ];
+  for (const [text, view, label, params] of sections) {
     blocks.push({
       type: 'section',
       text: md(truncateMrkdwn(text, Math.min(sectionMax, L.sectionText))),
-      accessory: openButton(view, label, d.brandId, view === 'citations-feed' ? feedWindow : {}),
+      accessory: openButton(view, label, d.brandId, params),
     });
   }
   blocks.push({
