@@ -173,20 +173,31 @@ function tableOf(
   return { blocks: [native.block as KnownBlock, ...rows], text: native.text };
 }
 
+const moreButtonBlock = (json: string): KnownBlock => ({
+  type: 'actions',
+  elements: [
+    {
+      type: 'button',
+      action_id: CRAWLER_MORE_ACTION,
+      text: { type: 'plain_text', text: mrkdwn`More ▶` },
+      value: json,
+    },
+  ],
+});
+
 function moreBlock(value: CrawlerMoreValue): KnownBlock | undefined {
   const json = JSON.stringify(value);
-  if (json.length > L.buttonValue) return undefined;
-  return {
-    type: 'actions',
-    elements: [
-      {
-        type: 'button',
-        action_id: CRAWLER_MORE_ACTION,
-        text: { type: 'plain_text', text: mrkdwn`More ▶` },
-        value: json,
-      },
-    ],
-  };
+  return json.length > L.buttonValue ? undefined : moreButtonBlock(json);
+}
+
+/**
+ * The most room a More block for `value` (at any offset and skip) takes: the block at the
+ * largest offset and skip, measured whatever its length, since a smaller offset may still
+ * fit a button; none when even the smallest does not.
+ */
+function moreRoom(value: Omit<CrawlerMoreValue, 'offset' | 'skip'>): number {
+  if (JSON.stringify({ ...value, offset: 0, skip: 0 }).length > L.buttonValue) return 0;
+  return jsonLength(moreButtonBlock(JSON.stringify({ ...value, offset: 1e9, skip: 1e3 })));
 }
 
 /** The most rows (up to MAX_ROWS) whose drawing fits in `room` serialised characters. */
@@ -253,11 +264,11 @@ export function crawlerListReply(input: CrawlerListInput): Reply {
   const base = { ...query, brandId: brand.id };
   // The More button is sized before the rows, at its largest, so fitting never drops it.
   // Either button it may become: the rest of this page, or the service's next page.
-  const candidates = [
-    moreBlock({ ...base, cursor: input.place?.cursor, offset: 1e9, skip: 1e3 }),
-    moreBlock({ ...base, cursor: paging.nextCursor, offset: 1e9, skip: 0 }),
-  ];
-  const reserve = Math.max(...candidates.map((b) => (b ? jsonLength(b) : 0))) + 300;
+  const reserve =
+    Math.max(
+      moreRoom({ ...base, cursor: input.place?.cursor }),
+      moreRoom({ ...base, cursor: paging.nextCursor }),
+    ) + 300;
   const room = MESSAGE_BUDGET - jsonLength(top) - reserve;
   const { n: shown, drawn, shownSummary } = fitBesideSummary(left.length, draw, summary, room);
   const position = shown > 0 ? rowsText(first, shown, paging.total) : undefined;
